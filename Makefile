@@ -1,0 +1,45 @@
+# Every target is idempotent and works on a fresh machine.
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: setup app test lint typecheck pytest browser bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+app: setup
+	$(VENV)/bin/streamlit run app.py
+
+# Debian's Chromium drives the browser tests; Playwright's own browser download
+# cannot work offline, so we never call `playwright install`.
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium'"; exit 1; \
+	fi
+
+lint: setup
+	$(VENV)/bin/ruff check treeviz tests benchmarks app.py
+
+typecheck: setup
+	$(VENV)/bin/mypy
+
+pytest: setup browser
+	$(VENV)/bin/pytest -q
+
+test: lint typecheck pytest
+
+bench: setup
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

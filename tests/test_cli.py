@@ -1,0 +1,86 @@
+"""The command line: output formats and one-line errors with exit code 2."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from conftest import data_lines
+
+from treeviz.cli import main
+from treeviz.trace_io import load
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_show_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "4453")
+    assert code == 0 and "to move: X" in out and "legal columns: 1 2 3 4 5 6 7" in out
+    code, out, _ = run(capsys, "show", "seed-001-x-won", "--json")
+    data = json.loads(out)
+    assert data["status"] == "X has won" and data["legal"] == []
+
+
+def test_show_reads_a_diagram_on_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(".......\n" * 5 + "...XO..\n"))
+    code, out, _ = run(capsys, "show", "-", "--json")
+    assert code == 0 and json.loads(out)["moves"] == "45"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("show", "4458"),
+        ("show", "no-such-sample"),
+        ("analyze", "4453", "--agent", "alphabeta", "--depth", "0"),
+        ("analyze", "4453", "--agent", "wizard"),
+        ("solve", "12121212"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "error" in err
+
+
+def test_analyze_json_contract_and_trace(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "t.json"
+    code, out, _ = run(
+        capsys,
+        "analyze",
+        "4453",
+        "--agent",
+        "alphabeta",
+        "--depth",
+        "3",
+        "--json",
+        "--trace",
+        str(path),
+    )
+    data = json.loads(out)
+    assert code == 0 and data["agent"] == "alphabeta" and data["params"]["depth"] == 3
+    assert [m["column"] for m in data["moves"]] == list(range(1, 8))
+    assert 1 <= data["move"] <= 7 and data["pv"][0] == data["move"]
+    assert set(data["stats"]) >= {"nodes", "cutoffs", "tt_hits", "time_s", "truncated"}
+    assert len(load(path)) == data["stats"]["recorded"]
+
+
+def test_solve_matches_data_format(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = data_lines("end_analyze.txt")[:20]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(m for m, _ in lines) + "\n"))
+    code, out, _ = run(capsys, "solve", "--analyze")
+    expected = [f"{m} {' '.join(map(str, s))}" for m, s in lines]
+    assert code == 0 and out.splitlines() == expected

@@ -1,0 +1,60 @@
+"""The exact solver against every line of shared/data/positions and the samples."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import data_lines
+
+from treeviz.board import Position
+from treeviz.samples import load_samples
+from treeviz.search import search
+from treeviz.search.solver import FULL_COLUMN, column_scores, score_meaning, solve, terminal_score
+
+
+def analyze_line(moves: str) -> list[int]:
+    return [FULL_COLUMN if s is None else s for s in column_scores(Position.from_moves(moves))]
+
+
+@pytest.mark.parametrize("name", ["end_analyze.txt", "middle_analyze.txt"])
+def test_analyze_files(name: str) -> None:
+    for moves, scores in data_lines(name):
+        assert analyze_line(moves) == scores, moves
+
+
+@pytest.mark.slow
+def test_begin_score_file() -> None:
+    for moves, (score,) in data_lines("begin_score.txt"):
+        assert solve(Position.from_moves(moves)) == score, moves
+
+
+@pytest.mark.slow
+def test_begin_analyze_file() -> None:
+    for moves, scores in data_lines("begin_analyze.txt"):
+        assert analyze_line(moves) == scores, moves
+
+
+def test_weak_scores_are_signs_of_strong_ones() -> None:
+    for moves, scores in data_lines("middle_analyze.txt")[:100]:
+        pos = Position.from_moves(moves)
+        best = max(s for s in scores if s != FULL_COLUMN)
+        assert solve(pos, weak=True) == (best > 0) - (best < 0), moves
+
+
+def test_samples_scores() -> None:
+    """Every sample's score, solved (finished games by the rule of the scale); the
+    empty board and the one-stone opening are the published solution, too deep here."""
+    published = {"empty-board", "centre-opening"}
+    for slug, sample in load_samples().items():
+        pos = sample.position()
+        if slug in published:
+            continue
+        expected = terminal_score(pos) if pos.is_over() else solve(pos)
+        assert sample.score == expected, slug
+
+
+def test_solver_agent_result_and_meaning() -> None:
+    pos = Position.from_moves("17754634622342622542")  # immediate-win sample
+    res = search(pos, "solver")
+    assert res.value == 11 and res.moves[res.move - 1].value == 11
+    assert score_meaning(11, pos) == "win in 1 ply"
+    assert res.trace.nodes["flags"][0] & 8  # root on the principal variation

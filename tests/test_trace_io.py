@@ -1,0 +1,54 @@
+"""Trace files: exact round trips and clear errors for malformed input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from treeviz.board import Position
+from treeviz.errors import TraceFormatError
+from treeviz.search import search
+from treeviz.trace_io import dumps, load, loads, save
+from treeviz.view import select, to_networkx
+
+
+@pytest.mark.parametrize("agent", ["random", "greedy", "astar", "minimax", "alphabeta", "solver"])
+@pytest.mark.parametrize("suffix", [".json", ".json.gz"])
+def test_round_trip_is_exact(agent: str, suffix: str, tmp_path: Path) -> None:
+    pos = Position.from_moves("76724423326731757151271355323125166645")
+    trace = search(pos, agent).trace
+    path = tmp_path / f"t{suffix}"
+    save(trace, path)
+    assert load(path) == trace
+
+
+def test_bad_files_name_field_and_problem() -> None:
+    good = json.loads(dumps(search(Position.from_moves("4453"), "alphabeta", depth=2).trace))
+    cases = {
+        "parent": lambda d: d["nodes"]["parent"].__setitem__(3, 99),
+        "move": lambda d: d["nodes"]["move"].__setitem__(2, 9),
+        "schema": lambda d: d.__setitem__("schema", 99),
+        "depth": lambda d: d["nodes"]["depth"].__setitem__(2, 7),
+        "algorithm": lambda d: d.pop("algorithm"),
+    }
+    for field, breaker in cases.items():
+        data = json.loads(json.dumps(good))
+        breaker(data)
+        with pytest.raises(TraceFormatError, match=f"'{field}'"):
+            loads(json.dumps(data))
+    with pytest.raises(TraceFormatError, match="not JSON"):
+        loads(b"{oops")
+
+
+def test_selection_and_networkx_view() -> None:
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=4, tt=False).trace
+    sel = select(trace, max_depth=2, top_k=2)
+    assert all(trace.nodes["depth"][i] <= 2 for i in sel.ids)
+    assert all(len([k for k in trace.children(i) if k in sel.ids]) <= 2 for i in sel.ids)
+    g = to_networkx(trace, max_depth=2, top_k=2)
+    assert {n for n in g if isinstance(n, int)} == set(sel.ids)
+    assert all(g.nodes[n]["kind"] == "more" for n in g if str(n).startswith("more:"))
+    for parent, hidden in sel.more.items():
+        assert hidden == len(trace.children(parent)) - 2

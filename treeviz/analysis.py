@@ -1,0 +1,93 @@
+"""Tables and statistics derived from a search result or trace (no searching here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from treeviz.trace import CUTOFF, SearchResult, Trace
+
+FIRST_COLUMNS = ("column", "value", "chosen")
+
+
+def move_table(
+    res: SearchResult, exact: list[int | None] | None = None, meanings: list[str] | None = None
+) -> pd.DataFrame:
+    """One row per column (1-based): the agent's statistics, values for the root
+    player, and optionally the exact solver score and its meaning beside them."""
+    rows: list[dict[str, Any]] = [m.as_dict() for m in res.moves]
+    for r in rows:
+        r.setdefault("full", False)
+        r.setdefault("chosen", False)
+    if exact is not None:
+        for r, s, mean in zip(rows, exact, meanings or [""] * len(rows), strict=True):
+            r["exact"] = s
+            r["exact_meaning"] = mean
+    cutoffs = cutoffs_below(res.trace)
+    for r in rows:
+        r["cutoffs_below"] = cutoffs.get(r["column"] - 1, 0)
+    df = pd.DataFrame(rows)
+    order = [c for c in FIRST_COLUMNS if c in df] + [c for c in df if c not in FIRST_COLUMNS]
+    return df[order]
+
+
+def cutoffs_below(trace: Trace) -> dict[int, int]:
+    """Number of cutoff nodes in each root child's subtree, by 0-based column."""
+    n = len(trace)
+    if n <= 1:
+        return {}
+    parent = trace.nodes["parent"].astype(np.int64)
+    top = np.arange(n)  # root child each node descends from (ids grow down the tree)
+    for i in range(1, n):
+        if parent[i] != 0:
+            top[i] = top[parent[i]]
+    cut = (trace.nodes["flags"] & CUTOFF) != 0
+    out: dict[int, int] = {}
+    for child in trace.children(0):
+        out[int(trace.nodes["move"][child])] = int(np.sum(cut & (top == child)))
+    return out
+
+
+def format_cell(value: Any) -> str:
+    """Table cell text: floats to 3 decimals, None/NaN as '-'."""
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def move_table_text(res: SearchResult) -> str:
+    """The per-column table as aligned plain text (values for the player to move)."""
+    df = move_table(res)
+    if "full" in df and not df["full"].any():
+        df = df.drop(columns="full")
+    cells = [[str(c) for c in df.columns]] + [
+        [format_cell(v) for v in row] for row in df.itertuples(index=False)
+    ]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
+
+
+def depth_profile(trace: Trace) -> pd.DataFrame:
+    """Recorded nodes per depth below the root, with the branching factor at each."""
+    counts = np.bincount(trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0]))
+    df = pd.DataFrame({"depth": np.arange(len(counts)), "nodes": counts})
+    df["branching"] = df["nodes"].shift(-1) / df["nodes"]
+    return df
+
+
+def effective_branching(trace: Trace) -> float:
+    """Effective branching factor b*: nodes = b + b^2 + ... + b^d for the trace's depth d."""
+    d = int(trace.nodes["depth"].max() - trace.nodes["depth"][0]) if len(trace) else 0
+    n = len(trace) - 1
+    if d == 0 or n <= 0:
+        return 0.0
+    lo, hi = 1.0, float(max(n, 2))
+    for _ in range(60):  # bisection: the sum grows with b
+        mid = (lo + hi) / 2
+        total = sum(mid**k for k in range(1, d + 1))
+        lo, hi = (mid, hi) if total < n else (lo, mid)
+    return round(lo, 3)

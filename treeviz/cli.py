@@ -1,0 +1,179 @@
+"""The ``treeviz`` command line: show, analyze and solve positions.
+
+Every user error (a typed :class:`TreevizError`, an unreadable file) becomes one line
+on stderr and exit code 2; results go to stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from treeviz.board import Position
+from treeviz.errors import TreevizError
+from treeviz.notation import parse_position, to_diagram
+from treeviz.samples import load_sample, parse_sample
+
+SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
+
+# CLI flag -> search parameter; a flag left out keeps the agent's default.
+PARAM_FLAGS = {
+    "depth": "depth",
+    "heuristic": "heuristic",
+    "ordering": "ordering",
+    "tt": "tt",
+    "iterative": "iterative",
+    "time": "time_limit",
+    "seed": "seed",
+    "iterations": "iterations",
+    "c": "c",
+    "max_nodes": "max_nodes",
+    "weak": "weak",
+    "capacity": "capacity",
+}
+
+
+def read_position(arg: str) -> Position:
+    """A position from a CLI argument: ``-`` (stdin), a file, a sample name or text."""
+    if arg == "-":
+        return parse_position(sys.stdin.read())
+    path = Path(arg)
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        return (
+            parse_sample(path.stem, text).position()
+            if text.startswith("name:")
+            else parse_position(text)
+        )
+    if SAMPLE_NAME.fullmatch(arg):
+        return load_sample(arg).position()  # an unknown name raises, listing the samples
+    return parse_position(arg)
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    """Print a position: board, side to move, legal columns, status (or JSON)."""
+    pos = read_position(args.position)
+    if args.json:
+        data = pos.to_dict() | {"legal": [c + 1 for c in pos.legal_moves()]}
+        print(json.dumps(data))
+        return
+    print(to_diagram(pos))
+    print(f"moves: {pos.moves_string() or '(none)'}")
+    print(f"to move: {pos.side_to_move}")
+    print(f"legal columns: {' '.join(str(c + 1) for c in pos.legal_moves()) or '-'}")
+    print(f"status: {pos.status()}")
+
+
+def search_params(args: argparse.Namespace) -> dict[str, Any]:
+    """The search parameters the user gave (others keep the agent's defaults)."""
+    return {
+        p: getattr(args, f) for f, p in PARAM_FLAGS.items() if getattr(args, f, None) is not None
+    }
+
+
+def cmd_analyze(args: argparse.Namespace) -> None:
+    """Run an agent, print its choice and per-column table, optionally save the trace."""
+    from treeviz.analysis import move_table_text
+    from treeviz.search import search
+    from treeviz.trace_io import save
+
+    pos = read_position(args.position)
+    res = search(pos, args.agent, **search_params(args))
+    if args.trace:
+        save(res.trace, args.trace)
+    if args.json:
+        print(json.dumps(res.as_dict()))
+        return
+    print(to_diagram(pos))
+    print(f"agent: {args.agent}  to move: {pos.side_to_move}  chosen column: {res.move}")
+    print(move_table_text(res))
+    print(f"pv: {' '.join(map(str, res.pv))}")
+    s = res.stats
+    print(
+        f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
+        f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
+    )
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    """Exact scores, in the formats of ``shared/data/positions``."""
+    from treeviz.search.solver import FULL_COLUMN, column_scores, solve
+
+    lines = args.positions or (ln.strip() for ln in sys.stdin)
+    for moves in lines:
+        if not moves:
+            continue
+        pos = Position.from_moves(moves)
+        if args.analyze:
+            scores = column_scores(pos, args.weak) if not pos.is_over() else [None] * pos.width
+            text = " ".join(str(FULL_COLUMN if s is None else s) for s in scores)
+        else:
+            text = str(solve(pos, args.weak))
+        print(f"{moves} {text}", flush=True)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="treeviz", description="Why did this Connect 4 agent play that column?"
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    show = sub.add_parser("show", help="print a position")
+    show.add_argument(
+        "position", help="move string, sample name, .txt file, or - for a diagram on stdin"
+    )
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(func=cmd_show)
+
+    an = sub.add_parser("analyze", help="run an agent and explain its choice")
+    an.add_argument("position")
+    an.add_argument("--agent", default="alphabeta")
+    an.add_argument("--depth", type=int)
+    an.add_argument("--heuristic")
+    an.add_argument("--ordering", choices=("left", "centre", "heuristic"))
+    an.add_argument("--tt", action=argparse.BooleanOptionalAction, default=None)
+    an.add_argument("--iterative", action=argparse.BooleanOptionalAction, default=None)
+    an.add_argument("--time", type=float, help="time budget in seconds")
+    an.add_argument("--seed", type=int)
+    an.add_argument("--iterations", type=int)
+    an.add_argument("--c", type=float, help="MCTS exploration constant")
+    an.add_argument("--max-nodes", dest="max_nodes", type=int)
+    an.add_argument("--weak", action="store_true", default=None)
+    an.add_argument("--capacity", type=int, help="trace node capacity")
+    an.add_argument("--json", action="store_true")
+    an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
+    an.set_defaults(func=cmd_analyze)
+
+    so = sub.add_parser(
+        "solve", help="exact scores (one move string per line on stdin if none given)"
+    )
+    so.add_argument("positions", nargs="*")
+    so.add_argument("--analyze", action="store_true", help="score every column")
+    so.add_argument("--weak", action="store_true", help="win/draw/loss only")
+    so.set_defaults(func=cmd_solve)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point; returns the exit code (2 for bad input)."""
+    args = build_parser().parse_args(argv)
+    func: Callable[[argparse.Namespace], None] = args.func
+    try:
+        func(args)
+    except TreevizError as exc:
+        print(f"treeviz: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"treeviz: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

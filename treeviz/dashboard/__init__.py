@@ -1,0 +1,1 @@
+"""The Streamlit dashboard; ``app.py`` only calls :func:`treeviz.dashboard.app.main`."""

@@ -1,0 +1,187 @@
+"""What every searcher shares: parameter checks, trace set-up and the result rows."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from treeviz.board import Position
+from treeviz.errors import InvalidParameterError, InvalidPositionError
+from treeviz.heuristics import get_heuristic, tables
+from treeviz.trace import (
+    C_CUTOFFS,
+    C_LEAVES,
+    C_NODES,
+    C_RECORDED,
+    C_TRUNCATED,
+    C_TT_HITS,
+    ON_PV,
+    MoveStat,
+    SearchResult,
+    Trace,
+    new_counters,
+    new_nodes,
+)
+
+CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
+MAX_CAPACITY = 20_000_000
+
+
+def check_int(name: str, value: Any, lo: int, hi: int) -> int:
+    """``value`` as an int in ``[lo, hi]``, else :class:`InvalidParameterError`."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        try:
+            value = int(str(value))
+        except ValueError:
+            raise InvalidParameterError(f"{name} must be an integer, got {value!r}") from None
+    if not lo <= value <= hi:
+        raise InvalidParameterError(f"{name} must be in {lo}-{hi}, got {value!r}")
+    return int(value)
+
+
+def check_float(name: str, value: Any, lo: float, hi: float = float("inf")) -> float:
+    """``value`` as a float in ``[lo, hi]``, else :class:`InvalidParameterError`."""
+    try:
+        out = float(value)
+    except (TypeError, ValueError):
+        raise InvalidParameterError(f"{name} must be a number, got {value!r}") from None
+    if not lo <= out <= hi or out != out:
+        raise InvalidParameterError(f"{name} must be in [{lo}, {hi}], got {value!r}")
+    return out
+
+
+def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``choices``, else :class:`InvalidParameterError`."""
+    if value not in choices:
+        raise InvalidParameterError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
+    return str(value)
+
+
+def check_playable(pos: Position) -> None:
+    """Searches need a move to make: refuse finished games."""
+    if pos.is_over():
+        raise InvalidPositionError(
+            f"the game in '{pos.moves_string()}' is over ({pos.status()}): nothing to search"
+        )
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """A heuristic in the form the compiled kernels take."""
+
+    hid: int
+    windows: np.ndarray
+    weights: np.ndarray
+    centre_cols: np.ndarray
+
+
+def evaluator(name: str, pos: Position) -> Evaluator:
+    """The compiled form of heuristic ``name`` for ``pos``'s board size."""
+    t = tables(pos.width, pos.height)
+    return Evaluator(get_heuristic(name).hid, t.windows, t.weights, t.centre_cols)
+
+
+class Recorder:
+    """Node table, counters and clock of one search."""
+
+    def __init__(self, capacity: Any) -> None:
+        cap = check_int("capacity", capacity, 1, MAX_CAPACITY)
+        self.nodes = new_nodes(cap)
+        self.ctr = new_counters()
+        self.t0 = time.perf_counter()
+
+    def trace(
+        self,
+        algorithm: str,
+        params: dict[str, Any],
+        pos: Position,
+        fields: tuple[str, ...],
+        extra: dict[str, Any] | None = None,
+    ) -> Trace:
+        """Freeze what was recorded into a :class:`Trace` (stops the clock)."""
+        c = self.ctr
+        counters = {
+            "nodes": int(c[C_NODES]),
+            "recorded": int(c[C_RECORDED]),
+            "cutoffs": int(c[C_CUTOFFS]),
+            "tt_hits": int(c[C_TT_HITS]),
+            "leaves": int(c[C_LEAVES]),
+            "time_s": time.perf_counter() - self.t0,
+            "truncated": bool(c[C_TRUNCATED]),
+            "capacity": int(self.nodes.shape[0]),
+        }
+        nodes = self.nodes[: int(c[C_RECORDED])].copy()
+        return Trace(
+            algorithm=algorithm,
+            params=params,
+            root_moves=pos.moves_string(),
+            width=pos.width,
+            height=pos.height,
+            nodes=nodes,
+            fields=tuple(dict.fromkeys(CORE_FIELDS + fields)),
+            counters=counters,
+            extra=extra or {},
+        )
+
+
+def mark_pv(trace: Trace, ids: list[int]) -> None:
+    """Flag the nodes of a principal variation."""
+    for i in ids:
+        trace.nodes["flags"][i] |= ON_PV
+
+
+def pv_ids(trace: Trace, pv: list[int]) -> list[int]:
+    """Trace ids along ``pv`` (0-based columns from the root), as far as recorded."""
+    ids, node = [0], 0
+    for col in pv:
+        kids = [int(k) for k in trace.children(node) if trace.nodes["move"][k] == col]
+        if not kids:
+            break
+        node = kids[0]
+        ids.append(node)
+    return ids
+
+
+def stats_of(trace: Trace, **more: Any) -> dict[str, Any]:
+    """The ``stats`` block of a result: the CLI contract's keys plus ``more``."""
+    c = trace.counters
+    time_s = float(c["time_s"])
+    return {
+        "nodes": c["nodes"],
+        "cutoffs": c["cutoffs"],
+        "tt_hits": c["tt_hits"],
+        "time_s": round(time_s, 6),
+        "nodes_per_s": round(c["nodes"] / time_s) if time_s > 0 else None,
+        "recorded": c["recorded"],
+        "truncated": c["truncated"],
+        **more,
+    }
+
+
+def pick_best(values: dict[int, float], order: list[int]) -> int:
+    """The 0-based column with the highest value; ties go to the earliest in ``order``."""
+    return max(order, key=lambda c: (values[c], -order.index(c)))
+
+
+def result(
+    trace: Trace,
+    best: int,
+    rows: list[MoveStat],
+    pv: list[int],
+    value: float | None,
+    **stats: Any,
+) -> SearchResult:
+    """Assemble a :class:`SearchResult`; ``best`` and ``pv`` are 0-based columns."""
+    for row in rows:
+        row.extra["chosen"] = row.column == best + 1
+    return SearchResult(
+        move=best + 1,
+        value=value,
+        moves=rows,
+        pv=[c + 1 for c in pv],
+        stats=stats_of(trace, **stats),
+        trace=trace,
+    )

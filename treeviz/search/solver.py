@@ -1,0 +1,177 @@
+"""The exact solver as an agent: score of a position and of each of its columns.
+
+Scores follow ``shared/data/README.md``: for the side to move, 0 = draw, a win scores
+``(w*h)/2 + 1`` minus the number of stones the winner has played at the end (22 - n on
+7x6), a loss the same negated. ``weak`` keeps only the sign (1 / 0 / -1), much faster.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from treeviz.board import Position
+from treeviz.search import solver_kernel as S
+from treeviz.search.common import Recorder, check_playable, mark_pv, pv_ids, result
+from treeviz.trace import (
+    C_NODES,
+    DEFAULT_CAPACITY,
+    EXACT,
+    NO_PARENT,
+    TERMINAL,
+    MoveStat,
+    SearchResult,
+    finish,
+    record,
+)
+
+FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
+PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
+
+_TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _table(pos: Position) -> tuple[np.ndarray, np.ndarray]:
+    """The transposition table for this board size, kept between calls.
+
+    Its entries are upper bounds on exact scores of positions, true whoever asks, so
+    a warm table only speeds later solves up. Keys only mean something for one board
+    size, so another size starts a fresh table.
+    """
+    size = (pos.width, pos.height)
+    if size not in _TABLES:
+        _TABLES.clear()
+        _TABLES[size] = S.new_table()
+    return _TABLES[size]
+
+
+def win_score(pos: Position) -> int:
+    """The score of winning with the next stone, for the side to move."""
+    return (pos.width * pos.height + 1 - pos.ply) // 2
+
+
+def terminal_score(pos: Position) -> int:
+    """Score of a finished game for the side to move (who has lost it or drawn)."""
+    if pos.winner() is None:
+        return 0
+    return -((pos.width * pos.height + 2 - pos.ply) // 2)
+
+
+def _solve_child(pos: Position, col: int, weak: bool, rec: Recorder, parent: int) -> int:
+    """Score for the side to move of playing ``col`` (legal), recording under ``parent``."""
+    if pos.is_winning_move(col):
+        node = record(rec.nodes, rec.ctr, parent, col, 1, 0)
+        rec.ctr[C_NODES] += 1
+        value = 1 if weak else win_score(pos)
+        finish(rec.nodes, node, -value, TERMINAL | EXACT)
+        return value
+    child = pos.copy()
+    child.push(col)
+    keys, vals = _table(pos)
+    return -int(
+        S.solve(
+            np.uint64(child.current),
+            np.uint64(child.mask),
+            child.ply,
+            weak,
+            pos.width,
+            pos.height,
+            parent,
+            col,
+            1,
+            rec.nodes,
+            rec.ctr,
+            keys,
+            vals,
+        )
+    )
+
+
+def column_scores(
+    pos: Position, weak: bool = False, rec: Recorder | None = None
+) -> list[int | None]:
+    """Score of each column for the side to move, ``None`` for a full column."""
+    check_playable(pos)
+    rec = rec or Recorder(1)
+    root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
+    return [
+        _solve_child(pos, c, weak, rec, root) if pos.can_play(c) else None for c in range(pos.width)
+    ]
+
+
+def solve(pos: Position, weak: bool = False) -> int:
+    """Exact score of ``pos`` for the side to move; a finished game gets its final score."""
+    if pos.is_over():
+        return terminal_score(pos)
+    rec = Recorder(1)
+    keys, vals = _table(pos)
+    return int(
+        S.solve(
+            np.uint64(pos.current),
+            np.uint64(pos.mask),
+            pos.ply,
+            weak,
+            pos.width,
+            pos.height,
+            NO_PARENT,
+            -1,
+            0,
+            rec.nodes,
+            rec.ctr,
+            keys,
+            vals,
+        )
+    )
+
+
+def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
+    """Plain words for a score of ``pos``'s side to move: ``win in 5 plies``, ..."""
+    if score == 0:
+        return "draw"
+    if weak:
+        return "win" if score > 0 else "loss"
+    half = pos.width * pos.height // 2 + 1
+    if score > 0:
+        plies = 2 * (half - score - pos.ply // 2) - 1
+        return f"win in {plies} pl{'y' if plies == 1 else 'ies'}"
+    plies = 2 * (half + score - (pos.ply + 1) // 2)
+    return f"loss in {plies} plies"
+
+
+def _principal_variation(pos: Position, first: int, weak: bool) -> list[int]:
+    """Best play from ``pos`` starting with ``first``, while it stays cheap to find."""
+    pv = [first]
+    walk = pos.copy()
+    walk.push(first)
+    spent = Recorder(1)
+    while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
+        scores = column_scores(walk, weak, spent)
+        best = max((s, -abs(c - walk.width // 2), c) for c, s in enumerate(scores) if s is not None)
+        pv.append(best[2])
+        walk.push(best[2])
+    return pv
+
+
+def search_solver(
+    pos: Position, weak: bool = False, capacity: int = DEFAULT_CAPACITY
+) -> SearchResult:
+    """Solve every column of ``pos``; the chosen column is the best, centre first on ties."""
+    check_playable(pos)
+    rec = Recorder(capacity)
+    scores = column_scores(pos, weak, rec)
+    centre = pos.width // 2
+    best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]
+    value = scores[best]
+    assert value is not None
+    params = {"weak": weak, "capacity": rec.nodes.shape[0]}
+    trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
+    rows = [
+        MoveStat(c + 1, s, {"score": s, "meaning": score_meaning(s, pos, weak)})
+        if s is not None
+        else MoveStat(c + 1, None, {"full": True})
+        for c, s in enumerate(scores)
+    ]
+    pv = _principal_variation(pos, best, weak)
+    mark_pv(trace, pv_ids(trace, pv))
+    return result(
+        trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)
+    )

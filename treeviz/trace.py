@@ -1,0 +1,248 @@
+"""The search trace: one structured NumPy array of nodes, shared by every algorithm.
+
+Node id = the order in which the search created the node; the root is ``ROOT`` (0) and
+its parent ``NO_PARENT`` (-1). All values stored in a node (``value``, ``static_eval``,
+``alpha``, ``beta``) are from the perspective of the player to move *at that node*
+(negamax convention); :func:`root_sign` turns them into the root player's view, which is
+what every table shows. Fields (bytes)::
+
+    parent       int32  (4)  id of the parent, -1 for the root
+    move         int8   (1)  column played to reach the node, 0-based; -1 at the root
+    depth        int16  (2)  plies below the root
+    iteration    int16  (2)  iterative-deepening depth / solver pass that made the node
+    flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT
+    pruned       uint16 (2)  bit c set: column c was never searched here (cutoff)
+    value        int32  (4)  backed-up value, NO_VALUE while unknown
+    static_eval  int32  (4)  heuristic of the node, NO_VALUE when not evaluated
+    alpha, beta  int32  (8)  window on entry
+    g, h, f      int32 (12)  best-first searches: cost, heuristic estimate, priority
+    order        int32  (4)  best-first: when the node left the frontier, else -1
+    visits       int32  (4)  MCTS visits
+    value_sum    float32(4)  MCTS sum of results, for the player who moved into the node
+    expanded_at  int32  (4)  MCTS iteration that created the node
+    proven       int8   (1)  MCTS-solver: +1 won / -1 lost for the player to move, 0 open
+
+61 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
+without recording and the trace says ``truncated``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+SCHEMA_VERSION = 1
+ROOT = 0
+NO_PARENT = -1
+NOT_RECORDED = -2  # a node past the capacity: its children are not recorded either
+NO_VALUE = np.int32(-(2**31))
+DEFAULT_CAPACITY = 1_000_000
+
+TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT = 1, 2, 4, 8, 16, 32
+FLAG_NAMES = {
+    TERMINAL: "terminal",
+    CUTOFF: "cutoff",
+    TT_HIT: "tt_hit",
+    ON_PV: "on_pv",
+    CLOSED: "closed",
+    EXACT: "exact",
+}
+
+NODE_DTYPE = np.dtype(
+    [
+        ("parent", np.int32),
+        ("move", np.int8),
+        ("depth", np.int16),
+        ("iteration", np.int16),
+        ("flags", np.uint8),
+        ("pruned", np.uint16),
+        ("value", np.int32),
+        ("static_eval", np.int32),
+        ("alpha", np.int32),
+        ("beta", np.int32),
+        ("g", np.int32),
+        ("h", np.int32),
+        ("f", np.int32),
+        ("order", np.int32),
+        ("visits", np.int32),
+        ("value_sum", np.float32),
+        ("expanded_at", np.int32),
+        ("proven", np.int8),
+    ]
+)
+
+# Counters the kernels update, by index into an int64 array.
+C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)
+N_COUNTERS = 6
+
+
+def new_nodes(capacity: int) -> np.ndarray:
+    """An empty node table (recording fills it from id 0)."""
+    return np.zeros(capacity, dtype=NODE_DTYPE)
+
+
+def new_counters() -> np.ndarray:
+    """The counters array the kernels update."""
+    return np.zeros(N_COUNTERS, dtype=np.int64)
+
+
+@njit(cache=True)
+def record(
+    nodes: np.ndarray, ctr: np.ndarray, parent: int, move: int, depth: int, iteration: int
+) -> int:
+    """Append a node and return its id, or ``NOT_RECORDED`` past capacity.
+
+    A node whose parent was not recorded is not recorded either, so the stored nodes
+    always form a tree rooted at 0.
+    """
+    n = ctr[C_RECORDED]
+    if parent == NOT_RECORDED or n >= nodes.shape[0]:
+        ctr[C_TRUNCATED] = 1
+        return NOT_RECORDED
+    rec = nodes[n]
+    rec.parent = parent
+    rec.move = move
+    rec.depth = depth
+    rec.iteration = iteration
+    rec.flags = 0
+    rec.pruned = 0
+    rec.value = NO_VALUE
+    rec.static_eval = NO_VALUE
+    rec.alpha = NO_VALUE
+    rec.beta = NO_VALUE
+    rec.order = -1
+    ctr[C_RECORDED] = n + 1
+    return n
+
+
+@njit(cache=True)
+def finish(nodes: np.ndarray, node: int, value: int, flags: int) -> None:
+    """Store a node's backed-up value and add ``flags`` (no-op for unrecorded nodes)."""
+    if node >= 0:
+        nodes[node].value = value
+        nodes[node].flags |= flags
+
+
+def root_sign(depth: np.ndarray | int) -> np.ndarray | int:
+    """+1 where the side to move is the root player (even depth), -1 elsewhere."""
+    return 1 - 2 * (np.asarray(depth) % 2) if isinstance(depth, np.ndarray) else 1 - 2 * (depth % 2)
+
+
+@dataclass(eq=False)
+class Trace:
+    """What one search did: its nodes, settings and counters.
+
+    ``nodes`` holds only the recorded nodes (length = recorded count). ``fields`` names
+    the node fields this algorithm fills; the others stay at their defaults and are
+    left out of files. ``counters`` has ``nodes`` (all nodes searched, recorded or not),
+    ``recorded``, ``cutoffs``, ``tt_hits``, ``leaves``, ``time_s``, ``truncated`` and
+    ``capacity``.
+    """
+
+    algorithm: str
+    params: dict[str, Any]
+    root_moves: str
+    width: int
+    height: int
+    nodes: np.ndarray
+    fields: tuple[str, ...]
+    counters: dict[str, Any]
+    schema: int = SCHEMA_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return int(self.nodes.shape[0])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        meta = (
+            "algorithm",
+            "params",
+            "root_moves",
+            "width",
+            "height",
+            "fields",
+            "counters",
+            "schema",
+            "extra",
+        )
+        return all(getattr(self, k) == getattr(other, k) for k in meta) and bool(
+            np.array_equal(self.nodes, other.nodes)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    @property
+    def truncated(self) -> bool:
+        """True when the search created more nodes than the capacity allowed."""
+        return bool(self.counters.get("truncated", False))
+
+    def children(self, node: int) -> np.ndarray:
+        """Ids of ``node``'s children in creation order."""
+        order, start = self._child_index()
+        return order[start[node] : start[node + 1]]
+
+    def _child_index(self) -> tuple[np.ndarray, np.ndarray]:
+        """Children of every node, grouped by parent (built once: O(n log n))."""
+        cached = self.__dict__.get("_children_csr")
+        if cached is None:
+            parent = self.nodes["parent"].astype(np.int64)
+            order = np.argsort(parent[1:], kind="stable") + 1
+            counts = np.bincount(parent[1:], minlength=len(self) + 1)
+            start = np.concatenate(([0], np.cumsum(counts)))
+            cached = self.__dict__["_children_csr"] = (order, start)
+        return cached
+
+    def path(self, node: int) -> list[int]:
+        """Node ids from the root to ``node`` inclusive."""
+        out = []
+        while node != NO_PARENT:
+            out.append(node)
+            node = int(self.nodes["parent"][node])
+        return out[::-1]
+
+    def path_moves(self, node: int) -> str:
+        """The moves from the root to ``node`` as a 1-based move string."""
+        return "".join(str(int(self.nodes["move"][n]) + 1) for n in self.path(node)[1:])
+
+
+@dataclass
+class MoveStat:
+    """One row of the per-column table; ``value`` is for the root player."""
+
+    column: int  # 1-based
+    value: float | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Flat JSON-ready form."""
+        return {"column": self.column, "value": self.value, **self.extra}
+
+
+@dataclass
+class SearchResult:
+    """A search's answer: the chosen column (1-based), per-column rows, PV, trace."""
+
+    move: int
+    value: float | None
+    moves: list[MoveStat]
+    pv: list[int]
+    stats: dict[str, Any]
+    trace: Trace
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``--json`` form of the CLI (without the trace)."""
+        return {
+            "position": self.trace.root_moves,
+            "agent": self.trace.algorithm,
+            "params": self.trace.params,
+            "move": self.move,
+            "value": self.value,
+            "moves": [m.as_dict() for m in self.moves],
+            "pv": self.pv,
+            "stats": self.stats,
+        }

@@ -1,0 +1,190 @@
+"""Trace files: JSON (``.json``) or gzip-compressed JSON (``.json.gz``).
+
+A file holds the trace's settings and, per node field the algorithm fills, one list of
+numbers (struct of arrays, as in memory). Loading validates everything a view relies
+on and raises :class:`TraceFormatError` naming the field and the problem. A round trip
+is exact: fields left out of a file take the defaults recording gives them.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from treeviz.board import check_size
+from treeviz.errors import TraceFormatError, TreevizError
+from treeviz.trace import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
+
+MAX_NODES = 5_000_000
+FIELD_DEFAULTS = {
+    "value": NO_VALUE,
+    "static_eval": NO_VALUE,
+    "alpha": NO_VALUE,
+    "beta": NO_VALUE,
+    "order": -1,
+}
+HEADER = (
+    "schema",
+    "algorithm",
+    "params",
+    "root_moves",
+    "width",
+    "height",
+    "counters",
+    "fields",
+    "nodes",
+)
+
+
+def to_dict(trace: Trace) -> dict[str, Any]:
+    """The JSON-ready form of ``trace``."""
+    return {
+        "schema": trace.schema,
+        "algorithm": trace.algorithm,
+        "params": trace.params,
+        "root_moves": trace.root_moves,
+        "width": trace.width,
+        "height": trace.height,
+        "counters": trace.counters,
+        "extra": trace.extra,
+        "fields": list(trace.fields),
+        "nodes": {f: trace.nodes[f].tolist() for f in trace.fields},
+    }
+
+
+def dumps(trace: Trace) -> str:
+    """``trace`` as compact JSON text."""
+    return json.dumps(to_dict(trace), separators=(",", ":"))
+
+
+def save(trace: Trace, path: str | Path) -> None:
+    """Write ``trace`` to ``path``; a name ending in ``.gz`` is gzip-compressed."""
+    data = dumps(trace).encode()
+    Path(path).write_bytes(gzip.compress(data) if str(path).endswith(".gz") else data)
+
+
+def load(path: str | Path) -> Trace:
+    """Read a trace file written by :func:`save` (or by hand), validating it."""
+    raw = Path(path).read_bytes()
+    return loads(raw, str(path))
+
+
+def loads(raw: bytes | str, source: str = "trace") -> Trace:
+    """Parse trace JSON (bytes may be gzip-compressed); :class:`TraceFormatError` if bad."""
+    if isinstance(raw, bytes) and raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise TraceFormatError(f"{source}: broken gzip data ({exc})") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise TraceFormatError(f"{source}: not JSON ({exc})") from None
+    return from_dict(data, source)
+
+
+def _need(cond: bool, source: str, field: str, problem: str) -> None:
+    if not cond:
+        raise TraceFormatError(f"{source}: field '{field}' {problem}")
+
+
+def from_dict(data: Any, source: str = "trace") -> Trace:
+    """Build a :class:`Trace` from its JSON form, checking every field."""
+    _need(isinstance(data, dict), source, "<top>", "must be a JSON object")
+    for key in HEADER:
+        _need(key in data, source, key, "is missing")
+    _need(
+        data["schema"] == SCHEMA_VERSION,
+        source,
+        "schema",
+        f"is {data['schema']!r}, expected {SCHEMA_VERSION}",
+    )
+    _need(isinstance(data["algorithm"], str), source, "algorithm", "must be a string")
+    _need(
+        (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())
+        or data["root_moves"] == "",
+        source,
+        "root_moves",
+        f"must be a move string, got {data['root_moves']!r}",
+    )
+    for key in ("params", "counters"):
+        _need(isinstance(data[key], dict), source, key, "must be an object")
+    try:
+        check_size(data["width"], data["height"])
+    except (TreevizError, TypeError) as exc:
+        raise TraceFormatError(f"{source}: field 'width'/'height' invalid: {exc}") from None
+    nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
+    return Trace(
+        algorithm=data["algorithm"],
+        params=data["params"],
+        root_moves=data["root_moves"],
+        width=int(data["width"]),
+        height=int(data["height"]),
+        nodes=nodes,
+        fields=tuple(data["fields"]),
+        counters=data["counters"],
+        schema=SCHEMA_VERSION,
+        extra=data.get("extra") or {},
+    )
+
+
+def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
+    """The node array from per-field lists; checks names, lengths, types and the tree."""
+    _need(
+        isinstance(fields, list) and isinstance(columns, dict),
+        source,
+        "nodes",
+        "must map field names to lists",
+    )
+    for f in ("parent", "move", "depth"):
+        _need(f in fields, source, f, "is missing from 'fields'")
+    n = len(columns.get("parent", []))
+    _need(1 <= n <= MAX_NODES, source, "parent", f"must list 1 to {MAX_NODES:,} nodes, got {n:,}")
+    nodes = np.zeros(n, dtype=NODE_DTYPE)
+    for f, default in FIELD_DEFAULTS.items():
+        nodes[f] = default
+    for f in fields:
+        _need(f in (NODE_DTYPE.names or ()), source, f, "is not a node field")
+        col = columns.get(f)
+        _need(isinstance(col, list) and len(col) == n, source, f, f"must be a list of {n} numbers")
+        try:
+            arr = np.asarray(col, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise TraceFormatError(f"{source}: field '{f}' must hold numbers only") from None
+        info = np.iinfo(NODE_DTYPE[f]) if NODE_DTYPE[f].kind in "iu" else None
+        if info is not None:
+            _need(
+                bool(np.all(arr == np.round(arr)))
+                and arr.min() >= info.min
+                and arr.max() <= info.max,
+                source,
+                f,
+                f"must hold integers in {info.min}..{info.max}",
+            )
+        nodes[f] = arr
+    parent = nodes["parent"].astype(np.int64)
+    ids = np.arange(n)
+    _need(parent[0] == -1, source, "parent", "of node 0 (the root) must be -1")
+    _need(
+        bool(np.all((parent[1:] >= 0) & (parent[1:] < ids[1:]))),
+        source,
+        "parent",
+        "must point to an earlier node for every node but the root",
+    )
+    _need(
+        bool(np.all((nodes["move"][1:] >= 0) & (nodes["move"][1:] < width))),
+        source,
+        "move",
+        f"must be a column 0-{width - 1} for every node but the root",
+    )
+    _need(
+        bool(np.all(nodes["depth"][1:] == nodes["depth"][parent[1:]] + 1)),
+        source,
+        "depth",
+        "must be the parent's depth + 1",
+    )
+    return nodes
