@@ -17,12 +17,13 @@ def grid(pos: Position) -> list[list[str | None]]:
     return [[pos.cell(c, r) for c in range(pos.width)] for r in range(pos.height)]
 
 
-def windows(pos: Position) -> list[list[str | None]]:
+def windows(pos: Position, size: int = 4) -> list[list[str | None]]:
+    """Every line of ``size`` cells: horizontal, vertical and both diagonals."""
     g, out = grid(pos), []
     for r in range(pos.height):
         for c in range(pos.width):
             for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                cells = [(c + k * dc, r + k * dr) for k in range(4)]
+                cells = [(c + k * dc, r + k * dr) for k in range(size)]
                 if all(0 <= x < pos.width and 0 <= y < pos.height for x, y in cells):
                     out.append([g[y][x] for x, y in cells])
     return out
@@ -59,7 +60,7 @@ def oracle_centre(pos: Position) -> int:
 def oracle_three(pos: Position) -> int:
     """004's Astar.heuristic: window scores plus 100 if the side to move has three in a row."""
     me = pos.side_to_move
-    three = any(all(s == me for s in w[k : k + 3]) for w in windows(pos) for k in (0, 1))
+    three = any(all(s == me for s in w) for w in windows(pos, 3))
     return oracle_window(pos, bonus=False) + (100 if three else 0)
 
 
