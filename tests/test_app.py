@@ -10,7 +10,9 @@ from streamlit.testing.v1 import AppTest
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
-@pytest.mark.parametrize("agent", ["random", "greedy", "astar", "minimax", "alphabeta", "solver"])
+@pytest.mark.parametrize(
+    "agent", ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
+)
 def test_renders_for_every_agent(agent: str) -> None:
     at = AppTest.from_file(APP, default_timeout=120).run()
     at.sidebar.selectbox[0].set_value("nearly-full").run()

@@ -14,7 +14,9 @@ from treeviz.trace_io import dumps, load, loads, save
 from treeviz.view import select, to_networkx
 
 
-@pytest.mark.parametrize("agent", ["random", "greedy", "astar", "minimax", "alphabeta", "solver"])
+@pytest.mark.parametrize(
+    "agent", ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
+)
 @pytest.mark.parametrize("suffix", [".json", ".json.gz"])
 def test_round_trip_is_exact(agent: str, suffix: str, tmp_path: Path) -> None:
     pos = Position.from_moves("76724423326731757151271355323125166645")

@@ -74,6 +74,15 @@ def choose_params(agent: str) -> dict[str, Any]:
         )
     if "tt" in known:
         params["tt"] = st.sidebar.checkbox("Transposition table", bool(known["tt"]))
+    if "iterations" in known:
+        params["iterations"] = int(
+            st.sidebar.number_input("Iterations", 100, 1_000_000, 10_000, step=1000)
+        )
+    if "c" in known:
+        params["c"] = float(st.sidebar.number_input("Exploration constant c", 0.0, 10.0, 1.414))
+    if "rule" in known:
+        params["rule"] = st.sidebar.checkbox("Immediate win/block rule (001)", False)
+        params["final"] = st.sidebar.selectbox("Final choice", ["robust", "mean"])
     if "seed" in known:
         params["seed"] = int(st.sidebar.number_input("Seed", 0, 2**31, int(known["seed"])))
     if "weak" in known:

@@ -11,6 +11,7 @@ from treeviz.errors import InvalidParameterError
 from treeviz.search.alphabeta import search_alphabeta, search_minimax
 from treeviz.search.astar import search_astar
 from treeviz.search.greedy import search_greedy
+from treeviz.search.mcts import search_mcts
 from treeviz.search.random_agent import search_random
 from treeviz.search.solver import search_solver
 from treeviz.trace import SearchResult
@@ -23,6 +24,7 @@ AGENTS: dict[str, Searcher] = {
     "astar": search_astar,
     "minimax": search_minimax,
     "alphabeta": search_alphabeta,
+    "mcts": search_mcts,
     "solver": search_solver,
 }
 
