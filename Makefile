@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 app: setup
-	$(VENV)/bin/streamlit run app.py
+	$(VENV)/bin/streamlit run app.py --server.headless true
 
 # Debian's Chromium drives the browser tests; Playwright's own browser download
 # cannot work offline, so we never call `playwright install`.
