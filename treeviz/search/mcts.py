@@ -65,24 +65,28 @@ def allowed_moves(cur: np.uint64, mask: np.uint64, rule: bool, w: int, h: int) -
 
 
 @njit(cache=True)
+def random_bit(moves: int, w: int, rng: np.ndarray) -> int:
+    """A uniformly random column among the set bits of ``moves`` (at least one)."""
+    n = 0
+    for c in range(w):
+        n += moves >> c & 1
+    k = int(K.xorshift(rng) % np.uint64(n))
+    for c in range(w):
+        if moves >> c & 1:
+            if k == 0:
+                return c
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
 def smart_playout(cur: np.uint64, mask: np.uint64, w: int, h: int, rng: np.ndarray) -> int:
     """Like :func:`kernels.random_playout`, but each side wins at once when it can and
     otherwise blocks an immediate loss when it can."""
     full = K.board_mask(w, h)
     sign = 1
     while mask != full:
-        moves = allowed_moves(cur, mask, True, w, h)
-        n = 0
-        for c in range(w):
-            n += moves >> c & 1
-        k = int(K.xorshift(rng) % np.uint64(n))
-        col = 0
-        for c in range(w):
-            if moves >> c & 1:
-                if k == 0:
-                    col = c
-                    break
-                k -= 1
+        col = random_bit(allowed_moves(cur, mask, True, w, h), w, rng)
         if K.is_winning_move(cur, mask, col, w, h):
             return sign
         cur, mask = K.play(cur, mask, col, h)
@@ -105,24 +109,16 @@ def _pick_untried(
     centre_cols: np.ndarray,
 ) -> int:
     """The next move to expand: random, or the best heuristic child first."""
-    best, best_score, n = -1, 1 << 60, 0
+    if not heuristic_order:
+        return random_bit(untried, w, rng)
+    best, best_score = -1, 1 << 60
     for c in range(w):
         if untried >> c & 1:
-            n += 1
-            if heuristic_order:
-                ncur, nmask = K.play(cur, mask, c, h)
-                s = evaluate_kernel(hid, ncur, nmask, w, h, windows, weights, centre_cols)
-                if s < best_score:  # lowest for the opponent = best for the mover
-                    best, best_score = c, s
-    if heuristic_order:
-        return best
-    k = int(K.xorshift(rng) % np.uint64(n))
-    for c in range(w):
-        if untried >> c & 1:
-            if k == 0:
-                return c
-            k -= 1
-    return -1
+            ncur, nmask = K.play(cur, mask, c, h)
+            s = evaluate_kernel(hid, ncur, nmask, w, h, windows, weights, centre_cols)
+            if s < best_score:  # lowest for the opponent = best for the mover
+                best, best_score = c, s
+    return best
 
 
 @njit(cache=True)
@@ -152,7 +148,7 @@ def run_iterations(
 ) -> None:
     """Iterations ``first .. last-1`` on the tree in ``nodes`` (root = 0, made by the
     caller). ``outcome[i]``: -2 open, else the result for the player who moved into i
-    (1 win, 0 draw) of a finished game. ``log`` rows (leaf, rollout plies, result)."""
+    (1 win, 0 draw) of a finished game. ``log`` rows (leaf, leaf depth, result x 2)."""
     for it in range(first, last):
         node, depth = 0, 0
         # selection: descend while the node is fully expanded and not finished
@@ -203,7 +199,6 @@ def run_iterations(
             node = new
             depth += 1
         # simulation: result for the player who moved into ``node``
-        plies = 0
         if outcome[node] != -2:
             res = 1.0 if outcome[node] == 1 else 0.5
             ctr[C_LEAVES] += 1
@@ -214,11 +209,10 @@ def run_iterations(
                 else K.random_playout(curs[node], masks[node], w, h, rng)
             )
             res = 0.5 - 0.5 * r  # the playout's +1 is a win for the player to move there
-            plies = 42
         log_row = it % log.shape[0] if log.shape[0] else -1
         if log_row >= 0:
             log[log_row, 0] = node
-            log[log_row, 1] = plies
+            log[log_row, 1] = depth
             log[log_row, 2] = int(res * 2)
         # backpropagation
         while node >= 0:
