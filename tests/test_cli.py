@@ -84,3 +84,20 @@ def test_solve_matches_data_format(
     code, out, _ = run(capsys, "solve", "--analyze")
     expected = [f"{m} {' '.join(map(str, s))}" for m, s in lines]
     assert code == 0 and out.splitlines() == expected
+
+
+def test_analyze_mcts_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "m.json.gz"
+    argv = ["analyze", "immediate-win", "--agent", "mcts", "--iterations", "3000", "--seed", "5"]
+    extra = ["--solver", "--rule", "--rollout", "smart", "--record-iterations", "--json"]
+    code, out, _ = run(capsys, *argv, *extra, "--trace", str(path))
+    data = json.loads(out)
+    assert code == 0 and data["params"]["solver"] and data["params"]["rule"]
+    chosen = next(m for m in data["moves"] if m["chosen"])
+    assert chosen["proven"] == "won" and data["stats"]["root_proven"] == "won"
+    rows = [m for m in data["moves"] if not m.get("full")]
+    assert rows and all({"visits", "q", "wins", "draws", "losses"} <= set(m) for m in rows)
+    trace = load(path)
+    assert len(trace.extra["log"]) == data["stats"]["iterations"]
+    code, _, err = run(capsys, *argv, "--c", "-1")
+    assert code == 2 and "c must be" in err and len(err.strip().splitlines()) == 1

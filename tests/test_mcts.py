@@ -10,6 +10,8 @@ from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.samples import load_sample
 from treeviz.search import search
+from treeviz.search.mcts import reused_tree
+from treeviz.search.mcts_kernel import subtree_ids
 
 
 def test_visits_add_up_and_q_stays_in_range() -> None:
@@ -63,3 +65,78 @@ def test_finds_the_single_winning_column_in_endgames() -> None:
 def test_bad_parameters(params: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(InvalidParameterError):
         search(Position(), "mcts", **params)
+
+
+def test_win_draw_loss_counts_and_log() -> None:
+    res = search(
+        Position.from_moves("4453"), "mcts", iterations=2000, seed=4, record_iterations=True
+    )
+    for m in res.moves:
+        e = m.extra
+        assert e["wins"] + e["draws"] + e["losses"] == e["visits"]
+        assert e["q"] == pytest.approx((e["wins"] + 0.5 * e["draws"]) / e["visits"], abs=1e-5)
+    log = np.array(res.trace.extra["log"])
+    # a rollout from a leaf at depth d lasts at most the empty cells left there
+    assert np.all(log[:, 2] <= 42 - 4 - log[:, 1]) and log[:, 2].max() > 0
+    assert set(log[:, 3]) <= {0, 1, 2}
+
+
+def test_solver_proofs_agree_with_the_exact_solver() -> None:
+    cases = data_lines("end_analyze.txt")[:25]
+    proven = 0
+    for moves, scores in cases:
+        res = search(Position.from_moves(moves), "mcts", iterations=20000, seed=1, solver=True)
+        for m in res.moves:
+            verdict = m.extra.get("proven", "")
+            exact = scores[m.column - 1]
+            if verdict:
+                proven += 1
+                assert verdict == ("won" if exact > 0 else "lost" if exact < 0 else "draw"), moves
+        if res.stats["root_proven"] == "won":
+            assert scores[res.move - 1] > 0
+    assert proven >= len(cases)  # the proofs are not vacuous
+
+
+def test_solver_proves_the_root_and_stops_early() -> None:
+    pos = load_sample("immediate-win").position()
+    res = search(pos, "mcts", iterations=5000, solver=True)
+    assert res.stats["root_proven"] == "won" and res.stats["iterations"] < 5000
+    assert res.move - 1 in pos.winning_moves()
+
+
+def test_reused_subtree_keeps_its_statistics() -> None:
+    pos = Position.from_moves("4453")
+    first = search(pos, "mcts", iterations=4000, seed=1)
+    t = first.trace
+    ours = t.children(0)[np.argmax(t.nodes["visits"][t.children(0)])]
+    reply = t.children(ours)[np.argmax(t.nodes["visits"][t.children(ours)])]
+    after = Position.from_moves(pos.moves_string() + t.path_moves(reply))
+    kept = reused_tree(first, after, rule=False)
+    assert kept is not None
+    old = subtree_ids(t.nodes["parent"], int(reply))
+    for name in ("visits", "value_sum", "move", "expanded_at", "proven"):
+        assert np.array_equal(kept.nodes[name], t.nodes[name][old]), name
+    assert np.array_equal(kept.nodes["depth"], t.nodes["depth"][old] - t.nodes["depth"][reply])
+    again = search(after, "mcts", iterations=1000, seed=2, reuse=first)
+    assert again.trace.nodes["visits"][0] == t.nodes["visits"][reply] + 1000
+    assert again.trace.params["reused_nodes"] == len(old)
+    assert len(again.trace) >= len(old)
+    # the reused nodes grow by exactly the visits that went through them
+    grown = again.trace.nodes["visits"][: len(old)] - kept.nodes["visits"]
+    assert np.all(grown >= 0)
+
+
+def test_reuse_outside_the_tree() -> None:
+    first = search(Position.from_moves("4453"), "mcts", iterations=200, seed=1)
+    unseen = Position.from_moves("445311111")  # deeper than 200 iterations reach
+    assert reused_tree(first, unseen, rule=False) is None
+    assert search(unseen, "mcts", iterations=100, reuse=first).trace.params["reused_nodes"] == 0
+    with pytest.raises(InvalidParameterError, match="does not follow"):
+        search(Position.from_moves("1"), "mcts", iterations=100, reuse=first)
+    with pytest.raises(InvalidParameterError, match="earlier MCTS"):
+        search(
+            Position.from_moves("4453"),
+            "mcts",
+            iterations=100,
+            reuse=search(Position.from_moves("4453"), "greedy"),
+        )

@@ -35,6 +35,12 @@ PARAM_FLAGS = {
     "max_nodes": "max_nodes",
     "weak": "weak",
     "capacity": "capacity",
+    "rule": "rule",
+    "expansion": "expansion",
+    "rollout": "rollout",
+    "final": "final",
+    "solver": "solver",
+    "record_iterations": "record_iterations",
 }
 
 
@@ -142,6 +148,18 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--seed", type=int)
     an.add_argument("--iterations", type=int)
     an.add_argument("--c", type=float, help="MCTS exploration constant")
+    an.add_argument("--rule", action="store_true", default=None, help="MCTS win/block rule")
+    an.add_argument("--expansion", choices=("random", "heuristic"), help="MCTS expansion order")
+    an.add_argument("--rollout", choices=("random", "smart"), help="MCTS rollout policy")
+    an.add_argument("--final", choices=("robust", "mean"), help="MCTS final choice")
+    an.add_argument("--solver", action="store_true", default=None, help="MCTS-solver proofs")
+    an.add_argument(
+        "--record-iterations",
+        dest="record_iterations",
+        action="store_true",
+        default=None,
+        help="MCTS: log every iteration in the trace",
+    )
     an.add_argument("--max-nodes", dest="max_nodes", type=int)
     an.add_argument("--weak", action="store_true", default=None)
     an.add_argument("--capacity", type=int, help="trace node capacity")

@@ -139,24 +139,27 @@ def new_rng(seed: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def random_playout(cur: np.uint64, mask: np.uint64, w: int, h: int, rng: np.ndarray) -> int:
+def random_playout(
+    cur: np.uint64, mask: np.uint64, w: int, h: int, rng: np.ndarray
+) -> tuple[int, int]:
     """Play uniformly random legal moves to the end of the game.
 
-    Returns +1 if the player to move at the start wins, -1 if they lose, 0 for a draw.
-    The start must be a position where nobody has won yet.
+    Returns (result, plies played): result +1 if the player to move at the start wins,
+    -1 if they lose, 0 for a draw. The start must be a position where nobody has won.
     """
     full = board_mask(w, h)
-    sign = 1
+    sign, plies = 1, 0
     while mask != full:
+        plies += 1
         col = int(xorshift(rng) % np.uint64(w))
         while not can_play(mask, col, h):
             col = int(xorshift(rng) % np.uint64(w))
         mover = cur | ((mask + bottom_bit(col, h)) & column_bits(col, h))
         if has_four(mover, h):
-            return sign
+            return sign, plies
         cur, mask = play(cur, mask, col, h)
         sign = -sign
-    return 0
+    return 0, plies
 
 
 # Not cached: numba's on-disk cache of a self-recursive function crashes when loaded.

@@ -233,6 +233,8 @@ class SearchResult:
     pv: list[int]
     stats: dict[str, Any]
     trace: Trace
+    # Search state an agent can continue from (MCTS tree reuse); never serialised.
+    tree: Any = field(default=None, repr=False, compare=False)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``--json`` form of the CLI (without the trace)."""

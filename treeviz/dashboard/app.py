@@ -83,6 +83,9 @@ def choose_params(agent: str) -> dict[str, Any]:
     if "rule" in known:
         params["rule"] = st.sidebar.checkbox("Immediate win/block rule (001)", False)
         params["final"] = st.sidebar.selectbox("Final choice", ["robust", "mean"])
+        params["expansion"] = st.sidebar.selectbox("Expansion order", ["random", "heuristic"])
+        params["rollout"] = st.sidebar.selectbox("Rollouts", ["random", "smart"])
+        params["solver"] = st.sidebar.checkbox("Prove wins/losses (MCTS-solver)", False)
     if "seed" in known:
         params["seed"] = int(st.sidebar.number_input("Seed", 0, 2**31, int(known["seed"])))
     if "weak" in known:

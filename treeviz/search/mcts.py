@@ -10,25 +10,29 @@ Options, each from a seed: ``rule`` (``001``) restricts a node's moves to an imm
 win, else to blocking an immediate loss; ``expansion="heuristic"`` (``003``) tries
 moves in heuristic order instead of at random; ``final="robust"`` (``000``/``003``)
 picks the most visited column, ``"mean"`` (``001``) the best mean result;
-``rollout="smart"`` plays a win or blocks a loss during rollouts.
+``rollout="smart"`` plays a win or blocks a loss during rollouts; ``reuse`` (``000``'s
+``moveRoot``) continues from the sub-tree of an earlier search's result that matches
+the new position. ``solver=True`` proves nodes won, drawn or lost (MCTS-solver): a
+proven node is no longer expanded, counts its exact result, and a proven-won column
+is always chosen. Terminal nodes are proven with or without it.
 
 The tree is the trace: node i = the i-th node created (one per iteration at most), so
-the node capacity must exceed the iterations.
+the node capacity must exceed the reused nodes plus the iterations. With ``reuse`` the
+root's visits are the reused ones plus this search's iterations.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.heuristics import evaluate_kernel
 from treeviz.search.common import (
     Evaluator,
     Recorder,
@@ -40,186 +44,33 @@ from treeviz.search.common import (
     mark_pv,
     result,
 )
-from treeviz.trace import C_LEAVES, C_NODES, C_RECORDED, TERMINAL, MoveStat, SearchResult, record
+from treeviz.search.mcts_kernel import (
+    AUX_DTYPE,
+    OPEN,
+    allowed_moves,
+    run_iterations,
+    subtree_ids,
+)
+from treeviz.trace import C_NODES, C_RECORDED, ON_PV, MoveStat, SearchResult, record
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
+MAX_ITERATIONS = 10_000_000
+UNVISITED: dict[str, Any] = {"visits": 0, "share": 0.0, "q": None, "uct": None}
+UNVISITED |= {"wins": 0, "draws": 0, "losses": 0, "proven": ""}
+PROVEN_NAMES = {1: "won", 0: "draw", -1: "lost"}  # outcome for the root player
 
 
-@njit(cache=True)
-def allowed_moves(cur: np.uint64, mask: np.uint64, rule: bool, w: int, h: int) -> int:
-    """Columns to try at a node (bit c = column c): all legal ones, or with ``rule``
-    only winning ones if any, else only those blocking an opponent's immediate win."""
-    legal = K.legal_columns(mask, w, h)
-    if not rule:
-        return legal
-    wins, blocks = 0, 0
-    opp_cells = K.winning_cells(cur ^ mask, mask, w, h)
-    for c in range(w):
-        if legal >> c & 1:
-            if K.is_winning_move(cur, mask, c, w, h):
-                wins |= 1 << c
-            cell = (mask + K.bottom_bit(c, h)) & K.column_bits(c, h)
-            if opp_cells & cell:
-                blocks |= 1 << c
-    return wins or blocks or legal
+@dataclass
+class MctsTree:
+    """What a later search needs to reuse a tree: the trace's nodes, their search
+    state, the position at node 0, the rule the untried moves were filtered by, and
+    how many iterations built it."""
 
-
-@njit(cache=True)
-def random_bit(moves: int, w: int, rng: np.ndarray) -> int:
-    """A uniformly random column among the set bits of ``moves`` (at least one)."""
-    n = 0
-    for c in range(w):
-        n += moves >> c & 1
-    k = int(K.xorshift(rng) % np.uint64(n))
-    for c in range(w):
-        if moves >> c & 1:
-            if k == 0:
-                return c
-            k -= 1
-    return -1
-
-
-@njit(cache=True)
-def smart_playout(cur: np.uint64, mask: np.uint64, w: int, h: int, rng: np.ndarray) -> int:
-    """Like :func:`kernels.random_playout`, but each side wins at once when it can and
-    otherwise blocks an immediate loss when it can."""
-    full = K.board_mask(w, h)
-    sign = 1
-    while mask != full:
-        col = random_bit(allowed_moves(cur, mask, True, w, h), w, rng)
-        if K.is_winning_move(cur, mask, col, w, h):
-            return sign
-        cur, mask = K.play(cur, mask, col, h)
-        sign = -sign
-    return 0
-
-
-@njit(cache=True)
-def _pick_untried(
-    untried: int,
-    cur: np.uint64,
-    mask: np.uint64,
-    heuristic_order: bool,
-    w: int,
-    h: int,
-    rng: np.ndarray,
-    hid: int,
-    windows: np.ndarray,
-    weights: np.ndarray,
-    centre_cols: np.ndarray,
-) -> int:
-    """The next move to expand: random, or the best heuristic child first."""
-    if not heuristic_order:
-        return random_bit(untried, w, rng)
-    best, best_score = -1, 1 << 60
-    for c in range(w):
-        if untried >> c & 1:
-            ncur, nmask = K.play(cur, mask, c, h)
-            s = evaluate_kernel(hid, ncur, nmask, w, h, windows, weights, centre_cols)
-            if s < best_score:  # lowest for the opponent = best for the mover
-                best, best_score = c, s
-    return best
-
-
-@njit(cache=True)
-def run_iterations(
-    first: int,
-    last: int,
-    c_uct: float,
-    rule: bool,
-    heuristic_order: bool,
-    smart: bool,
-    w: int,
-    h: int,
-    hid: int,
-    windows: np.ndarray,
-    weights: np.ndarray,
-    centre_cols: np.ndarray,
-    nodes: np.ndarray,
-    ctr: np.ndarray,
-    curs: np.ndarray,
-    masks: np.ndarray,
-    untried: np.ndarray,
-    child: np.ndarray,
-    sibling: np.ndarray,
-    outcome: np.ndarray,
-    rng: np.ndarray,
-    log: np.ndarray,
-) -> None:
-    """Iterations ``first .. last-1`` on the tree in ``nodes`` (root = 0, made by the
-    caller). ``outcome[i]``: -2 open, else the result for the player who moved into i
-    (1 win, 0 draw) of a finished game. ``log`` rows (leaf, leaf depth, result x 2)."""
-    for it in range(first, last):
-        node, depth = 0, 0
-        # selection: descend while the node is fully expanded and not finished
-        while untried[node] == 0 and outcome[node] == -2 and child[node] >= 0:
-            best, best_u = -1, -1.0
-            ln_n = math.log(nodes[node].visits)
-            k = child[node]
-            while k >= 0:
-                n = nodes[k].visits
-                u = nodes[k].value_sum / n + c_uct * math.sqrt(ln_n / n)
-                if u > best_u:
-                    best, best_u = k, u
-                k = sibling[k]
-            node = best
-            depth += 1
-        # expansion
-        if untried[node] != 0 and outcome[node] == -2:
-            col = _pick_untried(
-                untried[node],
-                curs[node],
-                masks[node],
-                heuristic_order,
-                w,
-                h,
-                rng,
-                hid,
-                windows,
-                weights,
-                centre_cols,
-            )
-            untried[node] &= ~(1 << col)
-            new = record(nodes, ctr, node, col, depth + 1, 0)
-            ctr[C_NODES] += 1
-            won = K.is_winning_move(curs[node], masks[node], col, w, h)
-            curs[new], masks[new] = K.play(curs[node], masks[node], col, h)
-            nodes[new].expanded_at = it
-            sibling[new] = child[node]
-            child[new] = -1
-            child[node] = new
-            if won or masks[new] == K.board_mask(w, h):
-                outcome[new] = 1 if won else 0
-                nodes[new].flags |= TERMINAL
-                nodes[new].proven = -1 if won else 0
-                untried[new] = 0
-            else:
-                outcome[new] = -2
-                untried[new] = allowed_moves(curs[new], masks[new], rule, w, h)
-            node = new
-            depth += 1
-        # simulation: result for the player who moved into ``node``
-        if outcome[node] != -2:
-            res = 1.0 if outcome[node] == 1 else 0.5
-            ctr[C_LEAVES] += 1
-        else:
-            r = (
-                smart_playout(curs[node], masks[node], w, h, rng)
-                if smart
-                else K.random_playout(curs[node], masks[node], w, h, rng)
-            )
-            res = 0.5 - 0.5 * r  # the playout's +1 is a win for the player to move there
-        log_row = it % log.shape[0] if log.shape[0] else -1
-        if log_row >= 0:
-            log[log_row, 0] = node
-            log[log_row, 1] = depth
-            log[log_row, 2] = int(res * 2)
-        # backpropagation
-        while node >= 0:
-            nodes[node].visits += 1
-            nodes[node].value_sum += res
-            res = 1.0 - res
-            node = nodes[node].parent
+    nodes: np.ndarray
+    aux: np.ndarray
+    moves: str
+    rule: bool
+    iterations: int
 
 
 def search_mcts(
@@ -233,6 +84,8 @@ def search_mcts(
     rollout: str = "random",
     final: str = "robust",
     heuristic: str = "window",
+    solver: bool = False,
+    reuse: SearchResult | None = None,
     record_iterations: bool = False,
     capacity: int | None = None,
 ) -> SearchResult:
@@ -247,24 +100,23 @@ def search_mcts(
     check_choice("rollout", rollout, ("random", "smart"))
     check_choice("final", final, ("robust", "mean"))
     budget = (
-        check_int("iterations", iterations, 1, 10_000_000) if iterations is not None else 10_000_000
+        check_int("iterations", iterations, 1, MAX_ITERATIONS)
+        if iterations is not None
+        else MAX_ITERATIONS
     )
-    cap = check_int("capacity", capacity if capacity is not None else budget + 1, 2, 10_000_001)
-    if cap < budget + 1:
-        raise InvalidParameterError(
-            f"iterations {budget} need a capacity of at least {budget + 1}, got {cap}"
-        )
     limit = check_float("time_limit", time_limit, 0.0) if time_limit is not None else None
+    kept = reused_tree(reuse, pos, rule) if reuse is not None else None
+    n_kept = len(kept.nodes) if kept else 1
+    need = n_kept + (budget if iterations is not None else 0)
+    cap = check_int("capacity", capacity if capacity is not None else need, 2, MAX_ITERATIONS + 1)
+    if cap < need:
+        raise InvalidParameterError(
+            f"iterations {budget} need a capacity of at least {need}, got {cap}"
+        )
+    state = _State(pos, cap, seed, rule, kept)
     ev = evaluator(heuristic, pos)
-    rec = Recorder(cap)
-    state = _State(pos, rec, cap, seed, budget if record_iterations else 0, rule)
-    start, done = time.perf_counter(), 0
-    while done < budget:
-        step = budget - done if limit is None else min(CHUNK, budget - done)
-        state.run(done, done + step, c, rule, expansion == "heuristic", rollout == "smart", ev)
-        done += step
-        if limit is not None and time.perf_counter() - start >= limit:
-            break
+    flags = (rule, expansion == "heuristic", rollout == "smart", bool(solver))
+    done = state.run_budget(budget, limit, c, flags, ev, record_iterations)
     params = {
         "iterations": iterations,
         "time_limit": time_limit,
@@ -275,137 +127,210 @@ def search_mcts(
         "rollout": rollout,
         "final": final,
         "heuristic": heuristic,
+        "solver": bool(solver),
+        "reused_nodes": n_kept if kept else 0,
         "capacity": cap,
     }
-    return _result(pos, rec, state, done, c, final, params)
+    return _result(pos, state, done, c, final, params)
+
+
+def reused_tree(previous: SearchResult, pos: Position, rule: bool) -> MctsTree | None:
+    """The sub-tree of ``previous`` rooted at ``pos``, renumbered from 0 in creation
+    order (so every kept node keeps its statistics and its children's order), or
+    None when the search never reached ``pos``. ``pos`` must follow the previous
+    root by moves."""
+    tree = previous.tree
+    if not isinstance(tree, MctsTree):
+        raise InvalidParameterError("reuse needs the result of an earlier MCTS search")
+    if tree.rule != rule:
+        raise InvalidParameterError(f"reuse needs the same rule as before ({tree.rule})")
+    played = pos.moves_string()
+    if (pos.width, pos.height) != (previous.trace.width, previous.trace.height) or not (
+        played.startswith(tree.moves)
+    ):
+        raise InvalidParameterError(
+            f"position {played!r} does not follow the reused search's root {tree.moves!r}"
+        )
+    node = 0
+    for ch in played[len(tree.moves) :]:
+        node = _child(tree, node, int(ch) - 1)
+        if node < 0:
+            return None
+    ids = subtree_ids(tree.nodes["parent"], node)
+    remap = np.full(len(tree.nodes) + 1, -1, np.int64)  # index -1 maps "none" to -1
+    remap[ids] = np.arange(len(ids))
+    nodes, aux = tree.nodes[ids].copy(), tree.aux[ids].copy()
+    nodes["parent"] = remap[nodes["parent"]]
+    nodes["depth"] -= nodes["depth"][0]
+    nodes["flags"] &= ~np.uint8(ON_PV)
+    aux["child"], aux["sibling"] = remap[aux["child"]], remap[aux["sibling"]]
+    return MctsTree(nodes, aux, played, rule, tree.iterations)
+
+
+def _child(tree: MctsTree, node: int, col: int) -> int:
+    """The child of ``node`` reached by ``col``, -1 if it was never expanded."""
+    k = int(tree.aux["child"][node])
+    while k >= 0 and int(tree.nodes["move"][k]) != col:
+        k = int(tree.aux["sibling"][k])
+    return k
 
 
 class _State:
-    """The arrays of one tree besides the trace nodes."""
+    """One tree under construction: the recorder's node table and the aux table."""
 
     def __init__(
-        self, pos: Position, rec: Recorder, cap: int, seed: int, log_rows: int, rule: bool
+        self, pos: Position, cap: int, seed: int, rule: bool, kept: MctsTree | None
     ) -> None:
-        self.pos, self.rec = pos, rec
-        self.curs = np.zeros(cap, np.uint64)
-        self.masks = np.zeros(cap, np.uint64)
-        self.untried = np.zeros(cap, np.int64)
-        self.child = np.full(cap, -1, np.int64)
-        self.sibling = np.full(cap, -1, np.int64)
-        self.outcome = np.full(cap, -2, np.int64)
-        self.log = np.zeros((log_rows, 3), np.int64)
+        self.pos, self.rule = pos, rule
+        self.rec = Recorder(cap)
+        self.aux = np.zeros(cap, AUX_DTYPE)
         self.rng = K.new_rng(seed)
-        record(rec.nodes, rec.ctr, -1, -1, 0, 0)
-        rec.ctr[C_NODES] = 1
-        self.curs[0], self.masks[0] = np.uint64(pos.current), np.uint64(pos.mask)
-        self.untried[0] = allowed_moves(self.curs[0], self.masks[0], rule, pos.width, pos.height)
+        self.log: list[np.ndarray] = []
+        self.base = kept.iterations if kept else 0
+        if kept is not None:
+            n = len(kept.nodes)
+            self.rec.nodes[:n], self.aux[:n] = kept.nodes, kept.aux
+            self.rec.ctr[C_NODES] = self.rec.ctr[C_RECORDED] = n
+            return
+        record(self.rec.nodes, self.rec.ctr, -1, -1, 0, 0)
+        self.rec.ctr[C_NODES] = 1
+        root = self.aux[0]
+        root["cur"], root["mask"] = np.uint64(pos.current), np.uint64(pos.mask)
+        root["child"] = root["sibling"] = -1
+        root["outcome"] = OPEN
+        root["untried"] = allowed_moves(root["cur"], root["mask"], rule, pos.width, pos.height)
 
-    def run(
-        self, first: int, last: int, c: float, rule: bool, heur: bool, smart: bool, ev: Evaluator
-    ) -> None:
-        run_iterations(
-            first,
-            last,
-            c,
-            rule,
-            heur,
-            smart,
-            self.pos.width,
-            self.pos.height,
-            ev.hid,
-            ev.windows,
-            ev.weights,
-            ev.centre_cols,
-            self.rec.nodes,
-            self.rec.ctr,
-            self.curs,
-            self.masks,
-            self.untried,
-            self.child,
-            self.sibling,
-            self.outcome,
-            self.rng,
-            self.log,
-        )
+    def run_budget(
+        self,
+        budget: int,
+        limit: float | None,
+        c: float,
+        flags: tuple[bool, bool, bool, bool],
+        ev: Evaluator,
+        record_iterations: bool,
+    ) -> int:
+        """Run up to ``budget`` iterations within ``limit`` seconds; return how many
+        ran (fewer if the root got proven)."""
+        start, done = time.perf_counter(), 0
+        while done < budget:
+            step = budget - done if limit is None else min(CHUNK, budget - done)
+            log = np.zeros((step if record_iterations else 0, 4), np.int64)
+            first = self.base + done
+            ran = run_iterations(
+                first, first + step, c, *flags, self.pos.width, self.pos.height,
+                ev.hid, ev.windows, ev.weights, ev.centre_cols,
+                self.rec.nodes, self.rec.ctr, self.aux, self.rng, log,
+            )  # fmt: skip
+            self.log.append(log[:ran])
+            done += ran
+            if ran < step or (limit is not None and time.perf_counter() - start >= limit):
+                break
+        return done
+
+
+def _root_children(nodes: np.ndarray, aux: np.ndarray) -> dict[int, int]:
+    """Column -> node id of the root's children."""
+    kids, k = {}, int(aux[0]["child"])
+    while k >= 0:
+        kids[int(nodes[k]["move"])] = k
+        k = int(aux[k]["sibling"])
+    return kids
+
+
+def _row(col: int, nodes: np.ndarray, aux: np.ndarray, k: int, root_n: int, c: float) -> MoveStat:
+    """The table row of root child ``k`` (column ``col``, 0-based)."""
+    n, s = int(nodes[k]["visits"]), float(nodes[k]["value_sum"])
+    wins, draws = int(aux[k]["wins"]), int(aux[k]["draws"])
+    q = s / n if n else None
+    uct = q + c * math.sqrt(math.log(root_n) / n) if q is not None and root_n > 1 else None
+    outcome = int(aux[k]["outcome"])
+    return MoveStat(
+        col + 1,
+        None if q is None else round(q, 6),
+        {
+            "visits": n,
+            "share": round(n / root_n, 6) if root_n else 0.0,
+            "q": None if q is None else round(q, 6),
+            "uct": None if uct is None else round(uct, 6),
+            "wins": wins,
+            "draws": draws,
+            "losses": n - wins - draws,
+            "proven": PROVEN_NAMES.get(outcome, ""),
+        },
+    )
+
+
+def _choose(rows: list[MoveStat], kids: dict[int, int], aux: np.ndarray, final: str, w: int) -> int:
+    """The chosen column (0-based): a proven win first, a proven loss last, else the
+    most visited (``robust``) or the best mean (``mean``); ties go to the centre."""
+
+    def key(col: int) -> tuple[float, ...]:
+        row, outcome = rows[col].extra, int(aux[kids[col]]["outcome"])
+        rank = {1: 2, -1: 0}.get(outcome, 1)
+        q = row["q"] if row["q"] is not None else -1.0
+        score = (row["visits"], q) if final == "robust" else (q, row["visits"])
+        return (rank, *score, -abs(col - w // 2))
+
+    return max(kids, key=key)
 
 
 def _result(
-    pos: Position,
-    rec: Recorder,
-    state: _State,
-    done: int,
-    c: float,
-    final: str,
-    params: dict[str, Any],
+    pos: Position, state: _State, done: int, c: float, final: str, params: dict[str, Any]
 ) -> SearchResult:
     """Per-column statistics, the chosen column and the most-visited line."""
+    rec, aux = state.rec, state.aux
     nodes = rec.nodes
     root_n = int(nodes[0]["visits"])
-    kids: dict[int, int] = {}
-    k = int(state.child[0])
-    while k >= 0:
-        kids[int(nodes[k]["move"])] = k
-        k = int(state.sibling[k])
-    rows, score = [], {}
+    kids = _root_children(nodes, aux)
+    rows = []
     for col in range(pos.width):
         if not pos.can_play(col):
             rows.append(MoveStat(col + 1, None, {"full": True}))
-            continue
-        if col not in kids:
-            rows.append(
-                MoveStat(col + 1, None, {"visits": 0, "share": 0.0, "q": None, "uct": None})
-            )
-            continue
-        n, s = int(nodes[kids[col]]["visits"]), float(nodes[kids[col]]["value_sum"])
-        q = s / n
-        uct = q + c * math.sqrt(math.log(root_n) / n)
-        score[col] = (n, q) if final == "robust" else (q, n)
-        proven = {-1: "won", 1: "lost"}.get(int(nodes[kids[col]]["proven"]), "")
-        rows.append(
-            MoveStat(
-                col + 1,
-                round(q, 6),
-                {
-                    "visits": n,
-                    "share": round(n / root_n, 6),
-                    "q": round(q, 6),
-                    "uct": round(uct, 6),
-                    "proven": proven,
-                },
-            )
-        )
-    best = max(score, key=lambda col: (score[col], -abs(col - pos.width // 2)))
-    pv, ids, node = [], [0], 0
-    while int(state.child[node]) >= 0:
-        k, top = int(state.child[node]), -1
-        while k >= 0:
-            if top < 0 or nodes[k]["visits"] > nodes[top]["visits"]:
-                top = k
-            k = int(state.sibling[k])
-        if node == 0:
-            top = kids[best]
-        pv.append(int(nodes[top]["move"]))
-        ids.append(top)
-        node = top
+        elif col not in kids:
+            rows.append(MoveStat(col + 1, None, dict(UNVISITED)))
+        else:
+            rows.append(_row(col, nodes, aux, kids[col], root_n, c))
+    best = _choose(rows, kids, aux, final, pos.width)
+    ids = [0, kids[best], *_most_visited_line(nodes, aux, kids[best])]
+    log = np.concatenate(state.log) if state.log else np.zeros((0, 4), np.int64)
     trace = rec.trace(
         "mcts",
         params,
         pos,
         ("visits", "value_sum", "expanded_at", "proven"),
-        {"log": state.log.tolist()} if len(state.log) else None,
+        {"log": log.tolist()} if len(log) else None,
     )
     mark_pv(trace, ids)
+    n = int(rec.ctr[C_RECORDED])
+    tree = MctsTree(trace.nodes, aux[:n].copy(), pos.moves_string(), state.rule, state.base + done)
     depths = trace.nodes["depth"]
     elapsed = float(trace.counters["time_s"])
-    return result(
+    out = result(
         trace,
         best,
         rows,
-        pv,
+        [int(nodes[i]["move"]) for i in ids[1:]],
         rows[best].value,
         iterations=done,
         iterations_per_s=round(done / elapsed) if elapsed else None,
-        tree_size=int(rec.ctr[C_RECORDED]),
+        tree_size=n,
         max_depth=int(depths.max()),
         mean_depth=round(float(depths.mean()), 3),
+        root_proven=PROVEN_NAMES.get(-int(aux[0]["outcome"]), ""),
     )
+    out.tree = tree
+    return out
+
+
+def _most_visited_line(nodes: np.ndarray, aux: np.ndarray, node: int) -> list[int]:
+    """Node ids below ``node`` following the most visited child each time."""
+    line = []
+    while int(aux[node]["child"]) >= 0:
+        k, top = int(aux[node]["child"]), -1
+        while k >= 0:
+            if top < 0 or nodes[k]["visits"] > nodes[top]["visits"]:
+                top = k
+            k = int(aux[k]["sibling"])
+        line.append(top)
+        node = top
+    return line
