@@ -7,7 +7,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from treeviz.trace import CUTOFF, SearchResult, Trace
+from treeviz.errors import TraceFormatError
+from treeviz.trace import CUTOFF, MoveStat, SearchResult, Trace
 
 FIRST_COLUMNS = ("column", "value", "chosen")
 
@@ -31,6 +32,34 @@ def move_table(
     df = pd.DataFrame(rows)
     order = [c for c in FIRST_COLUMNS if c in df] + [c for c in df if c not in FIRST_COLUMNS]
     return df[order]
+
+
+def result_of(trace: Trace) -> SearchResult:
+    """The :class:`SearchResult` a saved trace carries (``extra["result"]``), so an
+    uploaded trace shows the same table, PV and statistics as a fresh search."""
+    data: Any = trace.extra.get("result")
+    try:
+        rows = [
+            MoveStat(
+                int(m["column"]),
+                m.get("value"),
+                {k: v for k, v in m.items() if k not in ("column", "value")},
+            )
+            for m in data["moves"]
+        ]
+        return SearchResult(
+            move=int(data["move"]),
+            value=data.get("value"),
+            moves=rows,
+            pv=[int(c) for c in data["pv"]],
+            stats=dict(data["stats"]),
+            trace=trace,
+        )
+    except (TypeError, KeyError, ValueError) as exc:
+        raise TraceFormatError(
+            f"trace of {trace.algorithm!r} has no valid extra.result ({exc!r}): "
+            "save traces with this version of treeviz"
+        ) from None
 
 
 def cutoffs_below(trace: Trace) -> dict[int, int]:

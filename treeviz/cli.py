@@ -92,6 +92,10 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     res = search(pos, args.agent, **search_params(args))
     if args.trace:
         save(res.trace, args.trace)
+    if args.export:
+        from treeviz.export import export
+
+        export(res.trace, args.export, args.format, export_options(args))
     if args.json:
         print(json.dumps(res.as_dict()))
         return
@@ -104,6 +108,42 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
         f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
     )
+
+
+def export_options(args: argparse.Namespace) -> Any:
+    """The :class:`ExportOptions` of the export flags."""
+    from treeviz.export import ExportOptions
+
+    depth = None if args.depth_view is not None and args.depth_view < 0 else args.depth_view
+    return ExportOptions(
+        root=args.root, depth=depth, top_k=args.top, stubs=not args.no_stubs,
+        boards=args.boards, dpi=args.dpi,
+    )  # fmt: skip
+
+
+def cmd_export(args: argparse.Namespace) -> None:
+    """Write a saved trace as a diagram, table or trace file."""
+    from treeviz.export import export
+    from treeviz.trace_io import load
+
+    kind = export(load(args.trace), args.output, args.format, export_options(args))
+    print(f"wrote {args.output} ({kind})")
+
+
+def add_export_flags(p: argparse.ArgumentParser) -> None:
+    """The selection and rendering flags shared by ``export`` and ``analyze --export``."""
+    from treeviz.export import FORMATS
+
+    p.add_argument("--format", choices=FORMATS, help="default: from the file suffix")
+    p.add_argument("--root", type=int, default=0, help="trace node id to start from")
+    p.add_argument(
+        "--view-depth" if p.prog.endswith("analyze") else "--depth",
+        dest="depth_view", type=int, default=3, help="levels drawn below the root (-1: all)",
+    )  # fmt: skip
+    p.add_argument("--top", type=int, help="at most K children per node (rest: +N more)")
+    p.add_argument("--boards", action="store_true", help="small boards in nodes (<=50 nodes)")
+    p.add_argument("--no-stubs", action="store_true", help="leave pruned moves out")
+    p.add_argument("--dpi", type=float, default=96.0, help="PNG resolution")
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
@@ -165,7 +205,15 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--capacity", type=int, help="trace node capacity")
     an.add_argument("--json", action="store_true")
     an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
+    an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
+    add_export_flags(an)
     an.set_defaults(func=cmd_analyze)
+
+    ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
+    ex.add_argument("trace", help="trace file (.json or .json.gz)")
+    ex.add_argument("-o", "--output", required=True, help="file to write")
+    add_export_flags(ex)
+    ex.set_defaults(func=cmd_export)
 
     so = sub.add_parser(
         "solve", help="exact scores (one move string per line on stdin if none given)"

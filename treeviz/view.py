@@ -23,7 +23,8 @@ WIN_THRESHOLD = 500_000  # alpha-beta values beyond this are wins or losses
 
 @dataclass
 class Selection:
-    """A subtree of a trace: ``ids`` in breadth-first order, root first."""
+    """A subtree of a trace: ``ids`` in breadth-first order, root first; its length
+    is the number of entries drawn (nodes, "+N more" summaries, one stub per cutoff)."""
 
     trace: Trace
     root: int
@@ -32,7 +33,7 @@ class Selection:
     stubs: dict[int, list[int]] = field(default_factory=dict)  # node -> pruned columns
 
     def __len__(self) -> int:
-        return len(self.ids) + len(self.more) + sum(len(v) for v in self.stubs.values())
+        return len(self.ids) + len(self.more) + len(self.stubs)  # entries drawn
 
 
 def ranked_children(trace: Trace, node: int) -> np.ndarray:

@@ -28,6 +28,7 @@ from treeviz.trace import (
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 MAX_CAPACITY = 20_000_000
+RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
 
 def check_int(name: str, value: Any, lo: int, hi: int) -> int:
@@ -177,7 +178,7 @@ def result(
     """Assemble a :class:`SearchResult`; ``best`` and ``pv`` are 0-based columns."""
     for row in rows:
         row.extra["chosen"] = row.column == best + 1
-    return SearchResult(
+    out = SearchResult(
         move=best + 1,
         value=value,
         moves=rows,
@@ -185,3 +186,6 @@ def result(
         stats=stats_of(trace, **stats),
         trace=trace,
     )
+    # The answer travels with the trace, so a saved trace shows the same table.
+    trace.extra["result"] = {k: v for k, v in out.as_dict().items() if k in RESULT_KEYS}
+    return out

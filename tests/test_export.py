@@ -1,0 +1,164 @@
+"""Exports read back: each format parsed by an independent reader."""
+
+from __future__ import annotations
+
+import io
+import re
+import struct
+from pathlib import Path
+from xml.etree import ElementTree
+
+import networkx as nx
+import pandas as pd
+import pygraphviz
+import pytest
+
+from treeviz.analysis import move_table, result_of
+from treeviz.board import Position
+from treeviz.cli import main
+from treeviz.export import (
+    MAX_DRAWN,
+    ExportLimitError,
+    ExportOptions,
+    export,
+    export_bytes,
+    selection_of,
+    to_dot,
+)
+from treeviz.search import search
+from treeviz.trace import SearchResult
+from treeviz.trace_io import load
+from treeviz.view import selection_graph
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def alphabeta() -> SearchResult:
+    return search(Position.from_moves("4453"), "alphabeta", depth=3)
+
+
+@pytest.fixture(scope="module")
+def mcts() -> SearchResult:
+    return search(Position.from_moves("4453"), "mcts", iterations=400, seed=3)
+
+
+def drawn_names(res: SearchResult, opts: ExportOptions) -> set[str]:
+    """DOT names of everything a selection draws."""
+    sel = selection_of(res.trace, opts)
+    names = {f"n{i}" for i in sel.ids} | {f"more{p}" for p in sel.more}
+    return names | {f"pruned{i}" for i in sel.stubs}
+
+
+@pytest.mark.parametrize("opts", [ExportOptions(depth=2), ExportOptions(depth=None, top_k=2)])
+def test_svg_has_one_group_per_selected_node(alphabeta: SearchResult, opts: ExportOptions) -> None:
+    root = ElementTree.fromstring(export_bytes(alphabeta.trace, "svg", opts))
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "node"]
+    titles = {g.find(f"{SVG}title").text for g in groups}  # type: ignore[union-attr]
+    assert len(groups) == len(titles) == len(drawn_names(alphabeta, opts))
+    assert titles == drawn_names(alphabeta, opts)
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    w, h = struct.unpack(">II", data[16:24])
+    return int(w), int(h)
+
+
+def test_png_size_follows_the_dpi(mcts: SearchResult) -> None:
+    opts = ExportOptions(depth=2, top_k=3)
+    svg = ElementTree.fromstring(export_bytes(mcts.trace, "svg", opts))
+    width_pt = float(svg.get("width", "").removesuffix("pt"))
+    for dpi in (72, 150):
+        w, _ = png_size(export_bytes(mcts.trace, "png", ExportOptions(depth=2, top_k=3, dpi=dpi)))
+        assert abs(w - width_pt * dpi / 72) <= 3
+
+
+def test_pdf_has_one_page(alphabeta: SearchResult) -> None:
+    data = export_bytes(alphabeta.trace, "pdf", ExportOptions(depth=2))
+    assert data.startswith(b"%PDF-")
+    assert len(re.findall(rb"/Type\s*/Page\b(?!s)", data)) == 1
+
+
+def test_dot_parses_back_with_the_same_nodes_and_edges(alphabeta: SearchResult) -> None:
+    opts = ExportOptions(depth=2, top_k=3)
+    graph = pygraphviz.AGraph(string=export_bytes(alphabeta.trace, "dot", opts).decode())
+    assert set(graph.nodes()) == drawn_names(alphabeta, opts)
+    sel = selection_of(alphabeta.trace, opts)
+    expected = {
+        (f"n{u}", f"n{v}" if isinstance(v, int) else v.replace(":", ""))
+        for u, v in selection_graph(sel).edges()
+    }
+    assert set(graph.edges()) == expected
+
+
+def test_graphml_keeps_nodes_edges_and_attributes(mcts: SearchResult) -> None:
+    opts = ExportOptions(depth=3, top_k=3)
+    g = nx.read_graphml(io.BytesIO(export_bytes(mcts.trace, "graphml", opts)))
+    want = selection_graph(selection_of(mcts.trace, opts))
+    assert set(g.nodes) == {str(n) for n in want.nodes}
+    assert {(u, v) for u, v in g.edges} == {(str(u), str(v)) for u, v in want.edges}
+    for n, attrs in want.nodes(data=True):
+        got = g.nodes[str(n)]
+        for key in ("kind", "label", "visits", "value_sum", "move", "path"):
+            if key in attrs:
+                assert (
+                    got[key] == pytest.approx(attrs[key])
+                    if key == "value_sum"
+                    else got[key] == attrs[key]
+                )
+
+
+def test_csv_is_the_move_table(alphabeta: SearchResult) -> None:
+    df = pd.read_csv(io.BytesIO(export_bytes(alphabeta.trace, "csv")))
+    want = move_table(alphabeta)
+    assert len(df) == 7 and list(df.columns) == list(want.columns)
+    assert list(df["value"]) == list(want["value"]) and df["chosen"].sum() == 1
+    assert int(df.loc[df["chosen"], "column"].iloc[0]) == alphabeta.move
+
+
+@pytest.mark.parametrize("name", ["t.json", "t.json.gz"])
+def test_json_loads_back_equal(mcts: SearchResult, tmp_path: Path, name: str) -> None:
+    assert export(mcts.trace, tmp_path / name) == "json"
+    back = load(tmp_path / name)
+    assert back == mcts.trace
+    assert result_of(back).moves == mcts.moves
+
+
+def test_oversized_selection_is_refused_before_drawing() -> None:
+    big = search(Position(), "mcts", iterations=MAX_DRAWN + 500, seed=1)
+    with pytest.raises(ExportLimitError, match=r"at most 5,000.*depth.*top-k.*root"):
+        export_bytes(big.trace, "svg", ExportOptions(depth=None))
+    assert export_bytes(big.trace, "svg", ExportOptions(depth=None, top_k=1)).startswith(b"<?xml")
+
+
+def test_boards_drawn_in_small_trees_only(alphabeta: SearchResult) -> None:
+    small = selection_of(alphabeta.trace, ExportOptions(depth=1))
+    cells = to_dot(small, boards=True).count("BGCOLOR=") - 5  # 5 legend swatches
+    assert cells == 42 * len(small.ids)
+    large = selection_of(alphabeta.trace, ExportOptions(depth=None))
+    assert len(large) > 50 and to_dot(large, boards=True).count("BGCOLOR=") == 5
+
+
+def test_cli_export_and_analyze_export(
+    alphabeta: SearchResult, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace = tmp_path / "t.json"
+    export(alphabeta.trace, trace)
+    for suffix in ("svg", "png", "pdf", "dot", "graphml", "csv"):
+        out = tmp_path / f"tree.{suffix}"
+        assert main(["export", str(trace), "-o", str(out), "--depth", "2", "--top", "3"]) == 0
+        assert out.stat().st_size > 0
+    assert main(["export", str(trace), "-o", str(tmp_path / "x"), "--format", "dot"]) == 0
+    assert (tmp_path / "x").read_text().startswith("digraph")
+    capsys.readouterr()
+    assert main(["export", str(trace), "-o", str(tmp_path / "t.xyz")]) == 2
+    assert main(["export", str(trace), "-o", str(tmp_path / "t.svg"), "--root", "99999"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and "t.xyz" in err[0] and "99999" in err[1]
+    out = tmp_path / "a.svg"
+    argv = ["analyze", "4453", "--depth", "3", "--export", str(out), "--view-depth", "1"]
+    assert main(argv) == 0
+    groups = [g for g in ElementTree.parse(out).iter(f"{SVG}g") if g.get("class") == "node"]
+    sel = selection_of(alphabeta.trace, ExportOptions(depth=1))
+    assert len(groups) == len(sel)

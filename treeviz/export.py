@@ -1,0 +1,256 @@
+"""Tree diagrams and traces out: DOT, SVG, PNG, PDF, GraphML, CSV and JSON.
+
+Every diagram is drawn from a :class:`treeviz.view.Selection`, the same subtree, labels
+and colours as the dashboard's tree view. DOT is authored with the ``graphviz``
+package; SVG, PNG and PDF are laid out and rendered by ``pygraphviz``, whose wheel
+bundles the Graphviz engine (no system install). Drawing more than
+:data:`MAX_DRAWN` entries is refused before any layout starts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import graphviz
+import networkx as nx
+import numpy as np
+import pygraphviz
+
+from treeviz.analysis import move_table, result_of
+from treeviz.board import Position
+from treeviz.errors import InvalidParameterError, TreevizError
+from treeviz.trace import ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace_io import dumps, save
+from treeviz.view import (
+    Selection,
+    colour,
+    node_colour,
+    node_label,
+    select,
+    selection_graph,
+    stub_label,
+    value_scale,
+)
+
+MAX_DRAWN = 5_000
+MAX_BOARDS = 50  # board diagrams inside nodes only for trees this small
+FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json")
+RENDERED = ("svg", "png", "pdf")
+STONE = {"X": "#d7191c", "O": "#fdd835", ".": "#ffffff"}
+
+
+class ExportLimitError(TreevizError):
+    """A selection too large to draw."""
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Which subtree to draw and how (the dashboard view's settings)."""
+
+    root: int = 0
+    depth: int | None = 3
+    top_k: int | None = None
+    stubs: bool = True
+    boards: bool = False
+    dpi: float = 96.0
+    collapsed: frozenset[int] = field(default_factory=frozenset)
+
+
+def format_of(path: str | Path, fmt: str | None = None) -> str:
+    """The export format: ``fmt`` if given, else from the file suffix."""
+    name = str(path).lower()
+    guess = fmt or ("json" if name.endswith(".json.gz") else Path(name).suffix.lstrip("."))
+    if guess not in FORMATS:
+        raise InvalidParameterError(
+            f"cannot tell the export format of {str(path)!r}: use a suffix or --format "
+            f"({', '.join(FORMATS)})"
+        )
+    return guess
+
+
+def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
+    """The selection ``opts`` describe, refused when it is too large to draw."""
+    if not 0 <= opts.root < len(trace):
+        raise InvalidParameterError(
+            f"root node {opts.root} is not in this trace of {len(trace)} nodes"
+        )
+    sel = select(trace, opts.root, opts.depth, opts.top_k, opts.collapsed, opts.stubs)
+    if len(sel) > MAX_DRAWN:
+        raise ExportLimitError(
+            f"the selection has {len(sel):,} nodes; at most {MAX_DRAWN:,} can be drawn: "
+            "lower the depth, keep the top-k children per node, or start from a deeper root"
+        )
+    return sel
+
+
+def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> bytes:
+    """The file contents of ``trace`` exported as ``fmt`` (see :data:`FORMATS`)."""
+    opts = opts or ExportOptions()
+    if fmt == "json":
+        return dumps(trace).encode()
+    if fmt == "csv":
+        return move_table(result_of(trace)).to_csv(index=False).encode()
+    sel = selection_of(trace, opts)
+    if fmt == "graphml":
+        return graphml_bytes(sel)
+    dot = to_dot(sel, opts.boards)
+    if fmt == "dot":
+        return dot.encode()
+    if fmt not in RENDERED:
+        raise InvalidParameterError(f"unknown export format {fmt!r}; use one of {FORMATS}")
+    return render(dot, fmt, opts.dpi)
+
+
+def export(
+    trace: Trace, path: str | Path, fmt: str | None = None, opts: ExportOptions | None = None
+) -> str:
+    """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format."""
+    kind = format_of(path, fmt)
+    if kind == "json":
+        save(trace, path)  # .json.gz compresses
+    else:
+        Path(path).write_bytes(export_bytes(trace, kind, opts))
+    return kind
+
+
+def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
+    """Lay out ``dot`` and render it with the bundled Graphviz engine."""
+    graph = pygraphviz.AGraph(string=dot)
+    if fmt == "png":
+        graph.graph_attr["dpi"] = str(dpi)
+    data: bytes = graph.draw(format=fmt, prog="dot")
+    return data
+
+
+def title_of(trace: Trace) -> str:
+    """The diagram's title: agent, position and the parameters that were set."""
+    params = ", ".join(f"{k}={v}" for k, v in trace.params.items() if v is not None)
+    return f"{trace.algorithm} · position {trace.root_moves or '(empty)'} · {params}"
+
+
+def to_dot(sel: Selection, boards: bool = False) -> str:
+    """The selection as DOT source: nodes coloured by value for the root player, the
+    principal variation in bold, pruned stubs dashed, "+N more" summaries, MCTS edges
+    as wide as their visits, a title and a colour legend."""
+    trace = sel.trace
+    scale = value_scale(trace)
+    draw_boards = boards and len(sel) <= MAX_BOARDS
+    dot = graphviz.Digraph("search", format="svg")
+    dot.attr(label=_legend(trace, scale), labelloc="t", fontname="Helvetica")
+    dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
+    dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
+    top = max(1, int(trace.nodes["visits"][sel.ids].max())) if "visits" in trace.fields else 0
+    chosen = set(sel.ids)
+    for i in sel.ids:
+        dot.node(f"n{i}", **_node_attrs(trace, i, scale, draw_boards))
+        parent = int(trace.nodes["parent"][i])
+        if i != sel.root and parent in chosen:
+            dot.edge(f"n{parent}", f"n{i}", **_edge_attrs(trace, i, top))
+    for p, count in sel.more.items():
+        dot.node(f"more{p}", f"+{count} more", shape="plaintext", style="")
+        dot.edge(f"n{p}", f"more{p}", style="dotted")
+    for i in sel.stubs:
+        grey = "#9e9e9e"
+        attrs = {"style": "dashed", "color": grey, "fontcolor": grey, "shape": "box"}
+        dot.node(f"pruned{i}", stub_label(trace, i), **attrs)
+        dot.edge(f"n{i}", f"pruned{i}", style="dashed", color=grey)
+    return dot.source
+
+
+def _node_attrs(trace: Trace, i: int, scale: tuple[float, float], boards: bool) -> dict[str, str]:
+    """DOT attributes of trace node ``i``."""
+    flags = int(trace.nodes["flags"][i])
+    attrs = {
+        "fillcolor": node_colour(trace, i, scale),
+        "tooltip": trace.path_moves(i) or "root",
+        "id": f"node-{i}",
+    }
+    text = node_label(trace, i)
+    attrs["label"] = _board_label(trace, i, text) if boards else text
+    if flags & ON_PV:
+        attrs["penwidth"] = "3"
+    if flags & TT_HIT:
+        attrs["peripheries"] = "2"
+    if flags & TERMINAL:
+        attrs["style"] = "filled"  # square corners: the game ended here
+    return attrs
+
+
+def _edge_attrs(trace: Trace, i: int, top_visits: int) -> dict[str, str]:
+    """DOT attributes of the edge into node ``i``: PV and visit width. No edge label:
+    the child's label names the column, and dot lays labelled edges out 3x slower."""
+    attrs: dict[str, str] = {}
+    if top_visits:
+        width = 0.5 + 5.0 * float(trace.nodes["visits"][i]) / top_visits
+        attrs["penwidth"] = f"{width:.2f}"
+    if trace.nodes["flags"][i] & ON_PV:
+        attrs["color"] = "#1a1a1a"
+        attrs["penwidth"] = str(max(3.0, float(attrs.get("penwidth", 0))))
+    return attrs
+
+
+def _board_label(trace: Trace, i: int, text: str) -> str:
+    """An HTML-like label: the node's text above a small board diagram."""
+    pos = Position.from_moves(trace.root_moves + trace.path_moves(i), trace.width, trace.height)
+    cells = "".join(
+        "<TR>"
+        + "".join(
+            f'<TD BGCOLOR="{STONE[c or "."]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>'
+            for c in row
+        )
+        + "</TR>"
+        for row in pos.rows()
+    )
+    head = "<BR/>".join(escape(line) for line in text.split("\n"))
+    return (
+        f'<<TABLE BORDER="0" CELLSPACING="0"><TR><TD>{head}</TD></TR><TR><TD>'
+        f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0">{cells}</TABLE>'
+        "</TD></TR></TABLE>>"
+    )
+
+
+def _legend(trace: Trace, scale: tuple[float, float]) -> str:
+    """The graph label: the title over the colour scale, for the root player."""
+    centre, half = scale
+    stops = np.linspace(-1.0, 1.0, 5)
+    if "visits" in trace.fields:
+        texts = [f"{centre + s * half:.2f}" for s in stops]
+    else:
+        texts = [f"{centre + s * half:+.0f}" for s in stops]
+    swatches = "".join(
+        f'<TD BGCOLOR="{colour(float(s))}">{escape(t)}</TD>'
+        for s, t in zip(stops, texts, strict=True)
+    )
+    return (
+        f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="5">{escape(title_of(trace))}'
+        f'</TD></TR><TR><TD COLSPAN="5">value for the player to move at the root: '
+        f"bad … good</TD></TR><TR>{swatches}</TR></TABLE>>"
+    )
+
+
+def graphml_bytes(sel: Selection) -> bytes:
+    """The selection as GraphML with every node attribute (None written as empty)."""
+    g = selection_graph(sel)
+    clean = nx.DiGraph()
+    clean.graph.update({k: _plain(v) for k, v in g.graph.items()})
+    for n, attrs in g.nodes(data=True):
+        clean.add_node(str(n), **{k: _plain(v) for k, v in attrs.items()})
+    for u, v, attrs in g.edges(data=True):
+        clean.add_edge(str(u), str(v), **attrs)
+    buf = io.BytesIO()
+    nx.write_graphml(clean, buf)
+    return buf.getvalue()
+
+
+def _plain(v: Any) -> Any:
+    """A GraphML-storable scalar (GraphML has no null; lists become JSON text)."""
+    if v is None:
+        return ""
+    if isinstance(v, (list, tuple, dict)):
+        return json.dumps(v)
+    return v
