@@ -8,7 +8,14 @@ from conftest import data_lines
 from treeviz.board import Position
 from treeviz.samples import load_samples
 from treeviz.search import search
-from treeviz.search.solver import FULL_COLUMN, column_scores, score_meaning, solve, terminal_score
+from treeviz.search.solver import (
+    FULL_COLUMN,
+    column_scores,
+    exact_scores,
+    score_meaning,
+    solve,
+    terminal_score,
+)
 
 
 def analyze_line(moves: str) -> list[int]:
@@ -58,3 +65,17 @@ def test_solver_agent_result_and_meaning() -> None:
     assert res.value == 11 and res.moves[res.move - 1].value == 11
     assert score_meaning(11, pos) == "win in 1 ply"
     assert res.trace.nodes["flags"][0] & 8  # root on the principal variation
+
+
+def test_exact_scores_within_a_budget_or_none() -> None:
+    moves, scores = data_lines("end_analyze.txt")[0]
+    pos = Position.from_moves(moves)
+    assert exact_scores(pos, 2.0) == [None if s == FULL_COLUMN else s for s in scores]
+    hard = Position.from_moves("44")  # far too deep for a tiny budget
+    assert exact_scores(hard, 1e-5) is None
+    # an aborted search must not leave wrong values in the shared table
+    moves, scores = data_lines("middle_analyze.txt")[-1]
+    assert exact_scores(Position.from_moves(moves), 1e-6) is None
+    assert column_scores(Position.from_moves(moves)) == [
+        None if s == FULL_COLUMN else s for s in scores
+    ]

@@ -76,7 +76,9 @@ NODE_DTYPE = np.dtype(
 
 # Counters the kernels update, by index into an int64 array.
 C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)
-N_COUNTERS = 6
+# Node budget of the exact solver: 0 = none; set to -1 by the kernel once exceeded.
+C_BUDGET = 6
+N_COUNTERS = 7
 
 
 def new_nodes(capacity: int) -> np.ndarray:

@@ -13,6 +13,7 @@ from treeviz.board import Position
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import Recorder, check_playable, mark_pv, pv_ids, result
 from treeviz.trace import (
+    C_BUDGET,
     C_NODES,
     DEFAULT_CAPACITY,
     EXACT,
@@ -26,6 +27,7 @@ from treeviz.trace import (
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
+NODES_PER_S = 4_000_000  # measured solver speed with recording (BENCHMARKS.md)
 
 _TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
 
@@ -96,6 +98,16 @@ def column_scores(
     return [
         _solve_child(pos, c, weak, rec, root) if pos.can_play(c) else None for c in range(pos.width)
     ]
+
+
+def exact_scores(pos: Position, seconds: float = 2.0) -> list[int | None] | None:
+    """Each column's exact score (None for a full one) if the solver finds them all
+    within about ``seconds``, else None. The budget is counted in nodes, at the
+    ``NODES_PER_S`` this solver sustains here (BENCHMARKS.md), so it is deterministic."""
+    rec = Recorder(1)
+    rec.ctr[C_BUDGET] = max(1, int(seconds * NODES_PER_S))
+    scores = column_scores(pos, False, rec)
+    return None if rec.ctr[C_BUDGET] < 0 else scores
 
 
 def solve(pos: Position, weak: bool = False) -> int:

@@ -13,6 +13,7 @@ from numba import njit
 from treeviz import kernels as K
 from treeviz.heuristics import popcount
 from treeviz.trace import (
+    C_BUDGET,
     C_CUTOFFS,
     C_LEAVES,
     C_NODES,
@@ -95,6 +96,9 @@ def negamax(
     ``node_in`` is the trace id to reuse for this node (a repeated probe of the same
     position), or ``NEW_NODE`` to record a new one.
     """
+    if ctr[C_BUDGET] != 0 and (ctr[C_BUDGET] < 0 or ctr[C_NODES] >= ctr[C_BUDGET]):
+        ctr[C_BUDGET] = -1  # out of budget: unwind fast; the caller discards the result
+        return alpha
     node = record(nodes, ctr, parent, move, depth, iteration) if node_in == NEW_NODE else node_in
     ctr[C_NODES] += 1
     if node >= 0:
@@ -179,6 +183,8 @@ def negamax(
             return v
         if v > alpha:
             alpha = v
+    if ctr[C_BUDGET] < 0:
+        return alpha  # never store a value the budget cut short: the table is shared
     tt_keys[slot] = key
     tt_vals[slot] = alpha + 64  # an upper bound, kept small and positive in an int8
     finish(nodes, node, alpha, 0)
