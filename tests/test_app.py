@@ -1,32 +1,127 @@
-"""Streamlit AppTest: the page renders for every agent and survives bad input."""
+"""Streamlit AppTest: every page renders for every agent and survives bad input."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from treeviz.board import Position
+from treeviz.dashboard.pages import load_upload
+from treeviz.errors import TreevizError
+from treeviz.search import search
+from treeviz.trace_io import dumps
+
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
+AGENTS = ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
 
 
-@pytest.mark.parametrize(
-    "agent", ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
-)
+def started() -> AppTest:
+    return AppTest.from_file(APP, default_timeout=180).run()
+
+
+def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
+    at.sidebar.selectbox(key="sample").set_value(sample).run()
+    at.sidebar.selectbox(key="agent").set_value(agent).run()
+    return at.sidebar.button(key="run").click().run()
+
+
+@pytest.mark.parametrize("agent", AGENTS)
 def test_renders_for_every_agent(agent: str) -> None:
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.sidebar.selectbox[0].set_value("nearly-full").run()
-    at.sidebar.selectbox[1].set_value(agent).run()
-    assert not at.exception and not at.error
-    assert "plays column" in at.subheader[0].value
-    assert len(at.dataframe[0].value) == 7
+    at = started()
+    for sample in ("nearly-full", "greedy-trap"):
+        run_agent(at, sample, agent)
+        assert not at.exception and not at.error, (sample, at.exception, at.error)
+        assert at.subheader[0].value.startswith(f"{agent} plays column")
+        table = at.dataframe[0].value
+        assert len(table) == 7 and "exact" in table.columns
+        chosen = table[table["chosen"]]
+        assert len(chosen) == 1 and int(chosen["column"].iloc[0]) == int(
+            at.subheader[0].value.rsplit(" ", 1)[1]
+        )
+        assert any("recorded nodes" in c.value for c in at.caption)
+
+
+def test_exact_scores_match_the_sample() -> None:
+    at = run_agent(started(), "must-block", "greedy")
+    table = at.dataframe[0].value
+    pos = Position.from_moves(at.session_state["position"])
+    best = max(s for s in table["exact"] if s is not None and s == s)
+    assert best == search(pos, "solver").value
 
 
 def test_bad_move_string_shows_error_and_keeps_position() -> None:
-    at = AppTest.from_file(APP, default_timeout=120).run()
-    at.sidebar.radio[0].set_value("Move string or board").run()
-    at.sidebar.text_area[0].set_value("4453").run()
-    at.sidebar.text_area[0].set_value("4459").run()
+    at = started()
+    at.sidebar.radio(key="source").set_value("Move string or board").run()
+    at.sidebar.text_area(key="position_text").set_value("4453").run()
+    at.sidebar.text_area(key="position_text").set_value("4459").run()
     assert at.error and "'4459'" in at.error[0].value
-    assert not at.exception
-    assert "4453" in at.markdown[-1].value or any("4453" in m.value for m in at.markdown)
+    assert not at.exception and at.session_state["position"] == "4453"
+    at.sidebar.button(key="run").click().run()  # still usable
+    assert not at.exception and "plays column" in at.subheader[0].value
+
+
+def test_bad_board_diagram_shows_error() -> None:
+    at = started()
+    at.sidebar.radio(key="source").set_value("Move string or board").run()
+    at.sidebar.text_area(key="position_text").set_value(". . X\nO O O O O O O").run()
+    assert at.error and not at.exception
+
+
+def test_click_to_play_undo_and_reset() -> None:
+    at = started()
+    at.button(key="reset").click().run()
+    at.button_group(key="play").set_value(4).run()
+    at.button_group(key="play").set_value(4).run()
+    assert at.session_state["position"] == "44" and not at.exception
+    at.button(key="undo").click().run()
+    assert at.session_state["position"] == "4"
+    at.button(key="reset").click().run()
+    assert at.session_state["position"] == ""
+
+
+def test_reroot_and_breadcrumbs() -> None:
+    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at.session_state["analyze_node"] = 1
+    at.run()
+    at.button(key="analyze_reroot").click().run()
+    assert at.session_state["analyze_root"] == 1 and not at.exception
+    at.button(key="analyze_crumb_0").click().run()
+    assert at.session_state["analyze_root"] == 0
+
+
+TRACE_PAGE = """
+import streamlit as st
+from treeviz.dashboard.pages import trace_page
+trace_page()
+"""
+
+
+def test_trace_page_shows_an_uploaded_trace() -> None:
+    res = search(Position.from_moves("4453"), "mcts", iterations=500, seed=1)
+    at = AppTest.from_string(TRACE_PAGE, default_timeout=120)
+    at.session_state["uploaded"] = load_upload("t.json", dumps(res.trace).encode())
+    at.run()
+    assert not at.exception and not at.error
+    assert at.subheader[0].value == f"mcts plays column {res.move}"
+
+
+@pytest.mark.parametrize(
+    "raw, problem",
+    [
+        (b"{not json", "not JSON"),
+        (b'{"schema": 1}', "t.json"),
+        (gzip.compress(b"[1, 2"), "not JSON"),
+        (b"\x1f\x8b broken", "gzip"),
+    ],
+)
+def test_bad_trace_files_are_refused(raw: bytes, problem: str) -> None:
+    with pytest.raises(TreevizError, match=problem):
+        load_upload("t.json", raw)
+
+
+def test_oversized_upload_says_the_limit() -> None:
+    with pytest.raises(TreevizError, match="limit is 200 MB"):
+        load_upload("big.json", b" " * ((200 << 20) + 1))

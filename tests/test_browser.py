@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import subprocess
 import sys
@@ -10,8 +11,13 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
+
+from treeviz.board import Position
+from treeviz.trace_io import load
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,16 +62,74 @@ def server() -> Iterator[str]:
         proc.wait(timeout=20)
 
 
-def test_page_shows_board_and_agent_choice(server: str, tmp_path: Path) -> None:
+SAMPLE = "Greedy walks into a loss"
+
+
+def launch(p: Any) -> Any:
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
+
+
+def node_text(page: Any, node: int) -> Any:
+    """The tree's SVG label of trace node ``node`` (labels start with ``#id ``)."""
+    return page.locator("svg text").filter(has_text=re.compile(rf"^#{node} "))
+
+
+def test_run_click_collapse_download_and_reload(server: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
+    from treeviz.samples import load_samples
+    from treeviz.search import search
+
+    moves = next(s.moves for s in load_samples().values() if s.name == SAMPLE)
+    trace = search(Position.from_moves(moves), "alphabeta", depth=4).trace
+    node = int(trace.children(0)[0])
+    kids = [int(k) for k in trace.children(node)]
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.goto(server)
-        page.get_by_text("plays column").first.wait_for(timeout=120_000)
-        heading = page.get_by_text("plays column").first.inner_text()
-        page.screenshot(path=str(tmp_path / "dashboard.png"), full_page=True)
-        browser.close()
-    assert heading.startswith("alphabeta plays column ")
-    assert int(heading.rsplit(" ", 1)[1]) in range(1, 8)
+        browser, page = launch(p)
+        try:
+            check_run_click_collapse(page, server, trace, node, kids, tmp_path)
+        finally:
+            page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
+            browser.close()
+
+
+def check_run_click_collapse(
+    page: Any, server: str, trace: Any, node: int, kids: list[int], tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(server)
+    side = page.locator("[data-testid='stSidebar']")
+    page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+    side.locator("[data-testid='stSelectbox']").first.click()
+    page.get_by_role("option", name=SAMPLE).click()
+    slider = side.get_by_role("slider")
+    slider.focus()
+    for _ in range(10):
+        if slider.get_attribute("aria-valuetext") == "4":
+            break
+        slider.press("ArrowLeft")
+    side.get_by_role("button", name="Run").click()
+    expect(node_text(page, 0)).to_be_visible(timeout=120_000)
+    for k in kids:
+        expect(node_text(page, k)).to_be_visible()
+    page.screenshot(path=str(tmp_path / "tree.png"), full_page=True)
+    node_text(page, node).click()  # selects the node and collapses its children
+    path = trace.path_moves(node)
+    expect(page.get_by_text(f"Node #{node} · path from the root: {path}")).to_be_visible(
+        timeout=30_000
+    )
+    for k in kids:
+        expect(node_text(page, k)).to_have_count(0, timeout=10_000)
+    page.screenshot(path=str(tmp_path / "collapsed.png"), full_page=True)
+    with page.expect_download(timeout=60_000) as info:
+        page.get_by_role("button", name="JSON").click()
+    saved = tmp_path / "trace.json"
+    info.value.save_as(saved)
+    page.get_by_role("link", name="Explore a trace file").click()
+    page.locator("input[type='file']").set_input_files(str(saved))
+    expect(page.get_by_text("alphabeta plays column")).to_be_visible(timeout=60_000)
+    expect(node_text(page, node)).to_be_visible(timeout=30_000)
+    back = load(saved)  # the same search as the page ran (times differ)
+    assert back.params == trace.params and np.array_equal(back.nodes, trace.nodes)

@@ -54,3 +54,15 @@ def test_selection_and_networkx_view() -> None:
     assert all(g.nodes[n]["kind"] == "more" for n in g if str(n).startswith("more:"))
     for parent, hidden in sel.more.items():
         assert hidden == len(trace.children(parent)) - 2
+
+
+def test_select_caps_the_drawn_nodes() -> None:
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=4).trace
+    full = select(trace, max_depth=None, stubs=False)
+    capped = select(trace, max_depth=None, stubs=False, max_nodes=50)
+    assert capped.ids == full.ids[:50]
+    shown = set(capped.ids)
+    assert capped.more and not full.more
+    for parent, hidden in capped.more.items():
+        assert parent in shown
+        assert hidden == sum(int(k) not in shown for k in trace.children(parent))

@@ -188,6 +188,11 @@ class Trace:
         order, start = self._child_index()
         return order[start[node] : start[node + 1]]
 
+    def child_counts(self) -> np.ndarray:
+        """Number of recorded children of every node, indexed by id."""
+        _, start = self._child_index()
+        return np.diff(start)[: len(self)]
+
     def _child_index(self) -> tuple[np.ndarray, np.ndarray]:
         """Children of every node, grouped by parent (built once: O(n log n))."""
         cached = self.__dict__.get("_children_csr")

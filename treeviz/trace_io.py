@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.trace import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
 
 MAX_NODES = 5_000_000
+MAX_JSON_BYTES = 1 << 30  # decompressed size refused beyond this (about 5M nodes)
 FIELD_DEFAULTS = {
     "value": NO_VALUE,
     "static_eval": NO_VALUE,
@@ -76,15 +78,30 @@ def load(path: str | Path) -> Trace:
 def loads(raw: bytes | str, source: str = "trace") -> Trace:
     """Parse trace JSON (bytes may be gzip-compressed); :class:`TraceFormatError` if bad."""
     if isinstance(raw, bytes) and raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise TraceFormatError(f"{source}: broken gzip data ({exc})") from None
+        raw = _gunzip(raw, source)
+    if len(raw) > MAX_JSON_BYTES:
+        raise TraceFormatError(f"{source}: {len(raw):,} bytes of JSON, more than the limit")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
         raise TraceFormatError(f"{source}: not JSON ({exc})") from None
     return from_dict(data, source)
+
+
+def _gunzip(raw: bytes, source: str) -> bytes:
+    """Decompress at most ``MAX_JSON_BYTES`` (a small file must not expand without end)."""
+    unzip = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        out = unzip.decompress(raw, MAX_JSON_BYTES + 1)
+    except zlib.error as exc:
+        raise TraceFormatError(f"{source}: broken gzip data ({exc})") from None
+    if len(out) > MAX_JSON_BYTES:
+        raise TraceFormatError(
+            f"{source}: expands to more than {MAX_JSON_BYTES:,} bytes of JSON, the limit"
+        )
+    if not unzip.eof:
+        raise TraceFormatError(f"{source}: broken gzip data (truncated)")
+    return out
 
 
 def _need(cond: bool, source: str, field: str, problem: str) -> None:

@@ -57,8 +57,11 @@ def select(
     top_k: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
     stubs: bool = True,
+    max_nodes: int | None = None,
 ) -> Selection:
-    """The subtree a view draws (see the module docs); ``max_depth`` counts from ``root``."""
+    """The subtree a view draws (see the module docs); ``max_depth`` counts from ``root``.
+    With ``max_nodes``, nodes beyond the first ``max_nodes`` in breadth-first order
+    are left out and counted in their parent's "+N more"."""
     if not 0 <= root < len(trace):
         raise IndexError(f"node {root} is not in this trace of {len(trace)} nodes")
     sel = Selection(trace, root, [])
@@ -66,6 +69,10 @@ def select(
     queue = deque([root])
     while queue:
         node = queue.popleft()
+        if max_nodes is not None and len(sel.ids) >= max_nodes:
+            parent = int(trace.nodes["parent"][node])
+            sel.more[parent] = sel.more.get(parent, 0) + 1
+            continue
         sel.ids.append(node)
         if stubs and trace.nodes["pruned"][node]:
             sel.stubs[node] = pruned_columns(trace, node)

@@ -1,0 +1,61 @@
+"""The board: drawn as HTML discs, and played by clicking the column buttons."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from treeviz.board import Position
+
+COLOURS = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
+
+
+def board_html(pos: Position, size: int = 34) -> str:
+    """The board as an HTML grid of discs (red X, yellow O), column numbers below."""
+    style = f"width:{size}px;height:{size}px;border-radius:50%;border:2px solid #1f3b73"
+    cell = f"<td style='{style};background:{{}}'></td>"
+    rows = ["<tr>" + "".join(cell.format(COLOURS[s]) for s in row) + "</tr>" for row in pos.rows()]
+    nums = "".join(
+        f"<td style='text-align:center;color:#fff'>{c + 1}</td>" for c in range(pos.width)
+    )
+    return (
+        f"<table style='background:#1f3b73;border-spacing:4px'>{''.join(rows)}"
+        f"<tr>{nums}</tr></table>"
+    )
+
+
+def status_line(pos: Position) -> str:
+    """The game status (side to move, or who won) and the moves, in Markdown."""
+    return f"**{pos.status()}** · moves `{pos.moves_string() or '(none)'}`"
+
+
+def play_controls(pos: Position) -> None:
+    """Click a column number to play there; undo and reset buttons. Each changes the
+    session's position (``st.session_state["position"]``) before the rerun."""
+    moves = pos.moves_string()
+    st.segmented_control(
+        "Play a column",
+        [c + 1 for c in range(pos.width) if pos.can_play(c) and not pos.is_over()],
+        key="play",
+        on_change=_play,
+        args=(moves,),
+    )
+    undo, reset = st.columns(2)
+    undo.button(
+        "Undo", key="undo", disabled=pos.ply == 0, on_click=set_position, args=(moves[:-1],)
+    )
+    reset.button("Reset", key="reset", disabled=pos.ply == 0, on_click=set_position, args=("",))
+
+
+def _play(moves: str) -> None:
+    """Callback of the column picker: play the picked column, then clear the pick."""
+    col = st.session_state.get("play")
+    if col is not None:
+        set_position(moves + str(col))
+        st.session_state["play"] = None
+
+
+def set_position(moves: str) -> None:
+    """Widget callback: make ``moves`` the position, shown in the typed-text input."""
+    st.session_state["position"] = moves
+    st.session_state["source"] = "Move string or board"
+    st.session_state["position_text"] = moves

@@ -1,0 +1,86 @@
+"""The dashboard's pages: analyse a position, and explore an uploaded trace."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from treeviz.analysis import result_of
+from treeviz.board import Position
+from treeviz.dashboard.board import board_html, play_controls, status_line
+from treeviz.dashboard.inputs import choose_agent, choose_position
+from treeviz.dashboard.results import show_result
+from treeviz.errors import TreevizError
+from treeviz.search import search
+from treeviz.trace import SearchResult
+from treeviz.trace_io import MAX_NODES, loads
+
+MAX_UPLOAD_MB = 200
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def run_search(moves: str, agent: str, params: tuple[tuple[str, Any], ...]) -> SearchResult:
+    """One search per (position, agent, parameters incl. seed); kept, not copied, so a
+    large trace costs nothing on reruns."""
+    return search(Position.from_moves(moves), agent, **dict(params))
+
+
+def analyze_page() -> None:
+    """Choose a position and an agent, run it, see why it chose its column."""
+    st.title("treeviz — why this column?")
+    pos = choose_position()
+    agent, params = choose_agent()
+    exact_on = st.sidebar.checkbox("Exact solver scores (2 s budget)", True, key="exact")
+    run = st.sidebar.button("Run", type="primary", key="run")
+    left, right = st.columns([1, 2])
+    with left:
+        st.markdown(board_html(pos), unsafe_allow_html=True)
+        play_controls(pos)
+        st.markdown(status_line(pos))
+    request = (pos.moves_string(), agent, tuple(sorted(params.items())))
+    if run:
+        st.session_state["request"] = request
+    if st.session_state.get("request") != request:
+        right.info("Press **Run** to search this position with these settings.")
+        return
+    if pos.is_over():
+        right.info("The game is over: there is no move to explain.")
+        return
+    try:
+        with st.spinner(f"Running {agent}…"):
+            res = run_search(*request)
+    except TreevizError as exc:
+        right.error(str(exc))
+        return
+    show_result(res, "analyze", exact_on)
+
+
+def trace_page() -> None:
+    """Upload a trace JSON (from the CLI or a download) and explore it."""
+    st.title("Explore a trace file")
+    st.caption(
+        f"A trace saved by `treeviz analyze --trace` or downloaded here (.json or .json.gz), "
+        f"up to {MAX_UPLOAD_MB} MB and {MAX_NODES:,} nodes."
+    )
+    upload = st.file_uploader("Trace file", type=["json", "gz"], key="trace_file")
+    if upload is not None:
+        try:
+            st.session_state["uploaded"] = load_upload(upload.name, upload.getvalue())
+        except TreevizError as exc:
+            st.error(str(exc))
+    res = st.session_state.get("uploaded")
+    if res is None:
+        st.info("No trace loaded yet.")
+        return
+    st.markdown(board_html(Position.from_moves(res.trace.root_moves)), unsafe_allow_html=True)
+    show_result(res, "upload", exact_on=False)
+
+
+def load_upload(name: str, raw: bytes) -> SearchResult:
+    """The result carried by an uploaded trace; typed errors quote the file name."""
+    if len(raw) > MAX_UPLOAD_MB << 20:
+        raise TreevizError(
+            f"{name!r} is {len(raw) / 2**20:.0f} MB; the limit is {MAX_UPLOAD_MB} MB"
+        )
+    return result_of(loads(raw, source=repr(name)))

@@ -1,0 +1,239 @@
+"""Showing one search result: per-move table, tree with node details, statistics and
+downloads. Used for fresh searches and uploaded traces alike."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.analysis import depth_profile, effective_branching, format_cell, move_table
+from treeviz.board import Position
+from treeviz.dashboard.board import board_html, set_position
+from treeviz.dashboard.tree import (
+    CLICK,
+    MAX_VIEW,
+    children_table,
+    node_position,
+    node_stats,
+    selection_for,
+    short_label,
+    tree_options,
+    view_height,
+)
+from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
+from treeviz.search.solver import exact_scores, score_meaning
+from treeviz.trace import CUTOFF, SearchResult, Trace
+from treeviz.trace_io import dumps
+from treeviz.view import select
+
+EXACT_SECONDS = 2.0
+DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")
+MIME = {
+    "svg": "image/svg+xml",
+    "png": "image/png",
+    "pdf": "application/pdf",
+    "dot": "text/vnd.graphviz",
+    "graphml": "application/xml",
+    "csv": "text/csv",
+    "json": "application/json",
+}
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def cached_exact(moves: str, width: int, height: int) -> list[int | None] | None:
+    """Exact column scores within the time budget (None when not solved in time)."""
+    pos = Position.from_moves(moves, width, height)
+    return None if pos.is_over() else exact_scores(pos, EXACT_SECONDS)
+
+
+def moves_section(res: SearchResult, exact_on: bool) -> None:
+    """The per-move table (sortable, chosen row highlighted, CSV) and bar charts."""
+    trace = res.trace
+    pos = Position.from_moves(trace.root_moves, trace.width, trace.height)
+    exact = cached_exact(trace.root_moves, trace.width, trace.height) if exact_on else None
+    if exact is not None:
+        meanings = [score_meaning(s, pos) if s is not None else "full" for s in exact]
+        table = move_table(res, exact, meanings)
+    else:
+        table = move_table(res)
+        if exact_on:
+            table["exact"] = f"not solved in {EXACT_SECONDS:g} s"
+    floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
+    styled = table.style.apply(_highlight_chosen, axis=1).format(format_cell, subset=floats)
+    st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
+    st.download_button(
+        "Table as CSV", table.to_csv(index=False), "moves.csv", "text/csv", key="table_csv"
+    )
+    metric = "visits" if "visits" in table else "value"
+    left, right = st.columns(2)
+    left.caption(f"Agent: {metric} per column")
+    left.bar_chart(table.set_index("column")[metric])
+    if exact is not None:
+        right.caption("Exact solver score per column")
+        right.bar_chart(table.set_index("column")["exact"])
+
+
+def _highlight_chosen(row: pd.Series) -> list[str]:
+    on = bool(row.get("chosen", False))
+    return ["background-color: #fff3b0" if on else "" for _ in row]
+
+
+def tree_section(trace: Trace, key: str) -> None:
+    """The interactive tree beside the selected node's details."""
+    # Imported here: the component registers itself on import, which only works once
+    # a Streamlit runtime exists (importing this module from tests must not need one).
+    from streamlit_echarts import st_echarts
+
+    root = int(st.session_state.get(f"{key}_root", 0))
+    if not 0 <= root < len(trace):
+        root = 0
+    c1, c2, c3 = st.columns(3)
+    depth = int(c1.slider("Depth shown", 1, 12, 3, key=f"{key}_depth"))
+    top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=f"{key}_top"))
+    sel = selection_for(trace, root, depth, top or None)
+    c3.caption(
+        f"Drawing {len(sel.ids):,} of {len(trace):,} recorded nodes (at most {MAX_VIEW} at once)"
+        + (" · trace truncated at capacity" if trace.truncated else "")
+    )
+    _breadcrumbs(trace, root, key)
+    left, right = st.columns([3, 2])
+    with left:
+        event = st_echarts(
+            tree_options(sel),
+            events={"click": CLICK},
+            height=f"{view_height(sel)}px",
+            renderer="svg",
+            key=f"{key}_tree_{id(trace)}_{root}_{depth}_{top}",
+        )
+        st.caption(
+            "Click a node to select it and fold or unfold its children · colour: value "
+            "for the player to move at the root (red bad, blue good) · bold: principal "
+            "variation · square: game over · thick ring: transposition hit · ▸: more below"
+        )
+    _remember_click(event, key)
+    with right:
+        detail_panel(trace, key)
+    st.session_state[f"{key}_export"] = ExportOptions(root=root, depth=depth, top_k=top or None)
+
+
+def _remember_click(event: Any, key: str) -> None:
+    """Select the clicked trace node; a repeated event (a rerun) changes nothing."""
+    name = event.get("chart_event") if hasattr(event, "get") else None
+    if name is None or name == st.session_state.get(f"{key}_last_event"):
+        return
+    st.session_state[f"{key}_last_event"] = name
+    if str(name).isdigit():
+        st.session_state[f"{key}_node"] = int(name)
+
+
+def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
+    """Buttons from the trace root to the view's root, to climb back up."""
+    path = trace.path(root)
+    cols = st.columns(min(len(path), 12) + 1)
+    cols[0].caption("View root:")
+    for col, node in zip(cols[1:], path[-12:], strict=False):
+        if col.button(short_label(trace, node), key=f"{key}_crumb_{node}"):
+            st.session_state[f"{key}_root"] = node
+            st.rerun()
+
+
+def detail_panel(trace: Trace, key: str) -> None:
+    """The selected node: board, move path, statistics, children, actions."""
+    node = int(st.session_state.get(f"{key}_node", 0))
+    if not 0 <= node < len(trace):
+        node = 0
+    path = trace.path_moves(node)
+    st.markdown(f"**Node #{node}** · path from the root: `{path or '(root)'}`")
+    st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
+    st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
+    a, b = st.columns(2)
+    if a.button("Re-root the view here", key=f"{key}_reroot"):
+        st.session_state[f"{key}_root"] = node
+        st.rerun()
+    b.button(
+        "Load as position",
+        key=f"{key}_load",
+        on_click=set_position,
+        args=(trace.root_moves + path,),
+    )
+    st.dataframe(
+        pd.DataFrame([{k: str(v) for k, v in node_stats(trace, node).items()}]).T.rename(
+            columns={0: "value"}
+        )
+    )
+    kids = children_table(trace, node)
+    st.caption(f"{len(kids)} recorded children")
+    if len(kids):
+        st.dataframe(kids, hide_index=True)
+
+
+def stats_section(res: SearchResult) -> None:
+    """Counters, nodes per depth, branching, cutoffs by depth."""
+    trace, s = res.trace, res.stats
+    cols = st.columns(6)
+    cols[0].metric("Nodes", f"{s['nodes']:,}")
+    cols[1].metric("Recorded", f"{s['recorded']:,}")
+    cols[2].metric("Cutoffs", f"{s['cutoffs']:,}")
+    cols[3].metric("TT hits", f"{s['tt_hits']:,}")
+    cols[4].metric("Time", f"{s['time_s']:.3f} s")
+    cols[5].metric("Nodes/s", f"{s['nodes_per_s'] or 0:,}")
+    st.write(
+        f"Effective branching factor: **{effective_branching(trace)}** · truncated: "
+        f"**{s['truncated']}** · principal variation: **{' '.join(map(str, res.pv))}**"
+    )
+    prof = depth_profile(trace)
+    cut = (trace.nodes["flags"] & CUTOFF) != 0
+    depths = trace.nodes["depth"][cut] - int(trace.nodes["depth"][0])
+    prof["cutoffs"] = [int((depths == d).sum()) for d in prof["depth"]]
+    left, right = st.columns(2)
+    left.caption("Nodes per depth")
+    left.bar_chart(prof.set_index("depth")["nodes"])
+    right.caption("Cutoffs per depth")
+    right.bar_chart(prof.set_index("depth")["cutoffs"])
+    st.json(s, expanded=False)
+
+
+def downloads_section(trace: Trace, key: str) -> None:
+    """The trace as JSON and the current view in every export format (made on click)."""
+    opts = st.session_state.get(f"{key}_export", ExportOptions())
+    probe = select(trace, opts.root, opts.depth, opts.top_k, max_nodes=MAX_DRAWN + 1)
+    too_big = len(probe.ids) > MAX_DRAWN
+    if too_big:
+        st.warning(
+            f"The view's subtree has more than {MAX_DRAWN:,} nodes: lower the depth, set "
+            "top-k or re-root the view to export a diagram."
+        )
+    cols = st.columns(len(FORMATS))
+    for col, fmt in zip(cols, FORMATS, strict=True):
+        col.download_button(
+            fmt.upper(),
+            data=_exporter(trace, fmt, opts),
+            file_name=f"treeviz-{trace.algorithm}.{fmt}",
+            mime=MIME[fmt],
+            key=f"{key}_dl_{fmt}",
+            on_click="ignore",
+            disabled=too_big and fmt in DIAGRAMS,
+        )
+
+
+def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:
+    """A no-argument callable producing the file (Streamlit calls it on click)."""
+    if fmt == "json":
+        return lambda: dumps(trace)
+    return lambda: export_bytes(trace, fmt, opts)
+
+
+def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
+    """Everything about one result, widgets keyed by ``key``."""
+    st.subheader(f"{res.trace.algorithm} plays column {res.move}")
+    st.caption("Values are for the player to move at the root.")
+    moves_section(res, exact_on)
+    st.markdown("#### Search tree")
+    tree_section(res.trace, key)
+    st.markdown("#### Statistics")
+    stats_section(res)
+    st.markdown("#### Downloads (the current tree view; JSON: the whole trace)")
+    downloads_section(res.trace, key)
