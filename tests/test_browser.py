@@ -4,11 +4,6 @@
 from __future__ import annotations
 
 import re
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,56 +12,23 @@ import numpy as np
 import pytest
 
 from treeviz.board import Position
+from treeviz.dashboard.local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 from treeviz.trace_io import load
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    port = free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(ROOT / "app.py"),
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--browser.gatherUsageStats",
-        "false",
-    ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.5)
+    with serve() as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
 
 
 SAMPLE = "Greedy walks into a loss"
 
 
 def launch(p: Any) -> Any:
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
     return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
 
 

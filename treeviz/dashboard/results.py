@@ -27,7 +27,7 @@ from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
 from treeviz.search.solver import exact_scores, score_meaning
 from treeviz.trace import CUTOFF, SearchResult, Trace
 from treeviz.trace_io import dumps
-from treeviz.view import select
+from treeviz.view import Selection, select
 
 EXACT_SECONDS = 2.0
 DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")
@@ -81,19 +81,23 @@ def _highlight_chosen(row: pd.Series) -> list[str]:
     return ["background-color: #fff3b0" if on else "" for _ in row]
 
 
+@st.fragment
 def tree_section(trace: Trace, key: str) -> None:
-    """The interactive tree beside the selected node's details."""
+    """The interactive tree beside the selected node's details, and the downloads of
+    the view. A fragment: clicking in the tree reruns only this part of the page."""
     # Imported here: the component registers itself on import, which only works once
     # a Streamlit runtime exists (importing this module from tests must not need one).
     from streamlit_echarts import st_echarts
 
+    if st.session_state.pop("full_rerun", False):
+        st.rerun()  # a new position was loaded from the detail panel
     root = int(st.session_state.get(f"{key}_root", 0))
     if not 0 <= root < len(trace):
         root = 0
     c1, c2, c3 = st.columns(3)
     depth = int(c1.slider("Depth shown", 1, 12, 3, key=f"{key}_depth"))
     top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=f"{key}_top"))
-    sel = selection_for(trace, root, depth, top or None)
+    sel, options, height = _view(trace, root, depth, top)
     c3.caption(
         f"Drawing {len(sel.ids):,} of {len(trace):,} recorded nodes (at most {MAX_VIEW} at once)"
         + (" · trace truncated at capacity" if trace.truncated else "")
@@ -102,9 +106,9 @@ def tree_section(trace: Trace, key: str) -> None:
     left, right = st.columns([3, 2])
     with left:
         event = st_echarts(
-            tree_options(sel),
+            options,
             events={"click": CLICK},
-            height=f"{view_height(sel)}px",
+            height=f"{height}px",
             renderer="svg",
             key=f"{key}_tree_{id(trace)}_{root}_{depth}_{top}",
         )
@@ -116,7 +120,22 @@ def tree_section(trace: Trace, key: str) -> None:
     _remember_click(event, key)
     with right:
         detail_panel(trace, key)
-    st.session_state[f"{key}_export"] = ExportOptions(root=root, depth=depth, top_k=top or None)
+    st.markdown("##### Downloads: the tree as drawn (JSON: the whole trace)")
+    downloads_section(trace, ExportOptions(root=root, depth=depth, top_k=top or None), key)
+
+
+def _view(trace: Trace, root: int, depth: int, top: int) -> tuple[Selection, dict[str, Any], int]:
+    """Selection, ECharts options and height of a view, built once per view and
+    session (clicks rerun the fragment; rebuilding would cost more than drawing)."""
+    cache: dict[tuple[int, ...], Any] = st.session_state.setdefault("tree_views", {})
+    ident = (id(trace), root, depth, top)
+    if ident not in cache:
+        if len(cache) > 8:
+            cache.clear()
+        sel = selection_for(trace, root, depth, top or None)
+        cache[ident] = (sel, tree_options(sel), view_height(sel))
+    out: tuple[Selection, dict[str, Any], int] = cache[ident]
+    return out
 
 
 def _remember_click(event: Any, key: str) -> None:
@@ -135,9 +154,12 @@ def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
     cols = st.columns(min(len(path), 12) + 1)
     cols[0].caption("View root:")
     for col, node in zip(cols[1:], path[-12:], strict=False):
-        if col.button(short_label(trace, node), key=f"{key}_crumb_{node}"):
-            st.session_state[f"{key}_root"] = node
-            st.rerun()
+        col.button(
+            short_label(trace, node),
+            key=f"{key}_crumb_{node}",
+            on_click=_set_state,
+            args=(f"{key}_root", node),
+        )
 
 
 def detail_panel(trace: Trace, key: str) -> None:
@@ -150,24 +172,36 @@ def detail_panel(trace: Trace, key: str) -> None:
     st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
     st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
     a, b = st.columns(2)
-    if a.button("Re-root the view here", key=f"{key}_reroot"):
-        st.session_state[f"{key}_root"] = node
-        st.rerun()
+    a.button(
+        "Re-root the view here",
+        key=f"{key}_reroot",
+        on_click=_set_state,
+        args=(f"{key}_root", node),
+    )
     b.button(
         "Load as position",
         key=f"{key}_load",
-        on_click=set_position,
+        on_click=_load_position,
         args=(trace.root_moves + path,),
     )
-    st.dataframe(
-        pd.DataFrame([{k: str(v) for k, v in node_stats(trace, node).items()}]).T.rename(
-            columns={0: "value"}
-        )
-    )
+    # st.table, not st.dataframe: static HTML mounts much faster after each click
+    stats = node_stats(trace, node)
+    st.table(pd.DataFrame({"value": [str(v) for v in stats.values()]}, index=list(stats)))
     kids = children_table(trace, node)
     st.caption(f"{len(kids)} recorded children")
     if len(kids):
-        st.dataframe(kids, hide_index=True)
+        st.table(kids.set_index("node"))
+
+
+def _set_state(name: str, value: Any) -> None:
+    """Callback: set one session value before the rerun."""
+    st.session_state[name] = value
+
+
+def _load_position(moves: str) -> None:
+    """Callback: load ``moves`` and ask the fragment for a whole-page rerun."""
+    set_position(moves)
+    st.session_state["full_rerun"] = True
 
 
 def stats_section(res: SearchResult) -> None:
@@ -196,9 +230,8 @@ def stats_section(res: SearchResult) -> None:
     st.json(s, expanded=False)
 
 
-def downloads_section(trace: Trace, key: str) -> None:
-    """The trace as JSON and the current view in every export format (made on click)."""
-    opts = st.session_state.get(f"{key}_export", ExportOptions())
+def downloads_section(trace: Trace, opts: ExportOptions, key: str) -> None:
+    """The trace as JSON and the view ``opts`` in every export format (made on click)."""
     probe = select(trace, opts.root, opts.depth, opts.top_k, max_nodes=MAX_DRAWN + 1)
     too_big = len(probe.ids) > MAX_DRAWN
     if too_big:
@@ -235,5 +268,3 @@ def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
     tree_section(res.trace, key)
     st.markdown("#### Statistics")
     stats_section(res)
-    st.markdown("#### Downloads (the current tree view; JSON: the whole trace)")
-    downloads_section(res.trace, key)

@@ -76,7 +76,7 @@ def tree_options(sel: Selection) -> dict[str, Any]:
         "initialTreeDepth": -1,
         "expandAndCollapse": True,
         "label": {"position": "right", "fontSize": 11},
-        "animationDuration": 200,
+        "animationDuration": 0,  # draw at once; only folding animates
         "animationDurationUpdate": 250,
     }
     return {

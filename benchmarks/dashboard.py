@@ -1,0 +1,92 @@
+"""Dashboard responsiveness in a real browser (Debian's Chromium via Playwright against
+``streamlit run`` on localhost): time from clicking Run to the tree drawn, and from
+clicking a tree node to its detail panel, for MCTS traces of about 10,000 and 100,000
+nodes. The exact-score column is switched off so the solver's 2 s budget is not timed.
+
+Each Run time is split into the search itself (the trace's ``time_s``) and the rest
+(table, tree selection, transfer, drawing); the ratio printed is the page's share over
+the bare search. Run: ``.venv/bin/python benchmarks/dashboard.py``. Medians of REPEATS.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+from treeviz.board import Position
+from treeviz.dashboard.local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from treeviz.search import search
+
+REPEATS = 3
+SIZES = (10_000, 100_000)
+MOVES = "4453"
+
+
+def node_label(page: Page, node: int) -> Any:
+    return page.locator("svg text").filter(has_text=re.compile(rf"^#{node} "))
+
+
+def set_up(page: Page, url: str) -> None:
+    """Typed position, MCTS, no exact column."""
+    page.goto(url)
+    page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+    side = page.locator("[data-testid='stSidebar']")
+    side.get_by_text("Move string or board").click()
+    area = side.locator("textarea")
+    area.fill(MOVES)
+    area.press("Control+Enter")
+    side.locator("[data-testid='stSelectbox']").nth(0).click()
+    page.get_by_role("option", name="mcts", exact=True).click()
+    side.get_by_text("Exact solver scores").click()
+
+
+def set_number(page: Page, label: str, value: int) -> None:
+    box = page.get_by_label(label)
+    box.fill(str(value))
+    box.press("Enter")
+    page.wait_for_timeout(400)
+
+
+def run_and_click(page: Page, iterations: int, seed: int) -> tuple[float, float, float]:
+    """(Run -> tree, search part, node click -> detail) in seconds."""
+    set_number(page, "Iterations", iterations)
+    set_number(page, "Seed", seed)
+    page.get_by_text("Press Run").first.wait_for(timeout=60_000)
+    t0 = time.perf_counter()
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
+    node_label(page, 0).wait_for(timeout=120_000)
+    run_s = time.perf_counter() - t0
+    res = search(Position.from_moves(MOVES), "mcts", iterations=iterations, seed=seed)
+    clicks = []
+    for node in [int(k) for k in res.trace.children(0)[:3]]:
+        t1 = time.perf_counter()
+        node_label(page, node).first.click()
+        page.get_by_text(f"Node #{node} ·").wait_for(timeout=60_000)
+        clicks.append(time.perf_counter() - t1)
+    return run_s, float(res.trace.counters["time_s"]), statistics.median(clicks)
+
+
+def main() -> None:
+    search(Position.from_moves(MOVES), "mcts", iterations=100)  # compile outside timings
+    with serve() as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1500, "height": 1100})
+        set_up(page, url)
+        run_and_click(page, 1000, 99)  # warm the server process (numba, imports)
+        for size in SIZES:
+            rows = [run_and_click(page, size, seed) for seed in range(1, REPEATS + 1)]
+            run_s, search_s, click_s = (statistics.median(r[i] for r in rows) for i in range(3))
+            print(
+                f"{size:7,d} iterations  Run -> tree {run_s:6.3f} s (search {search_s:6.3f} s, "
+                f"page {run_s - search_s:6.3f} s, {run_s / max(search_s, 1e-9):5.1f}x the "
+                f"search)   click -> detail {click_s * 1000:6.0f} ms"
+            )
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
