@@ -44,7 +44,9 @@ def test_same_seed_same_trace() -> None:
     pos = Position.from_moves("4453")
     a = search(pos, "mcts", iterations=2000, seed=9, record_iterations=True)
     b = search(pos, "mcts", iterations=2000, seed=9, record_iterations=True)
-    assert np.array_equal(a.trace.nodes, b.trace.nodes) and a.trace.extra == b.trace.extra
+    assert np.array_equal(a.trace.nodes, b.trace.nodes)
+    assert a.trace.extra["log"] == b.trace.extra["log"]  # only the timings may differ
+    assert a.moves == b.moves and a.pv == b.pv
     assert len(a.trace.extra["log"]) == 2000
 
 
