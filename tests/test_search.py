@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -139,3 +140,18 @@ def test_bad_parameters_are_refused(agent: str, params: dict) -> None:  # type: 
 def test_finished_game_is_refused() -> None:
     with pytest.raises(InvalidPositionError, match="4735221"):
         search(Position.from_moves("4735221"), "greedy")
+
+
+def test_cutoffs_below_counts_each_root_subtree() -> None:
+    from treeviz.analysis import cutoffs_below
+    from treeviz.trace import CUTOFF
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=5).trace
+    brute: dict[int, int] = {}
+    for i in np.flatnonzero(trace.nodes["flags"] & CUTOFF):
+        path = trace.path(int(i))
+        if len(path) > 1:
+            col = int(trace.nodes["move"][path[1]])
+            brute[col] = brute.get(col, 0) + 1
+    got = cutoffs_below(trace)
+    assert {c: n for c, n in got.items() if n} == brute and sum(brute.values()) > 0

@@ -68,10 +68,11 @@ def cutoffs_below(trace: Trace) -> dict[int, int]:
     if n <= 1:
         return {}
     parent = trace.nodes["parent"].astype(np.int64)
-    top = np.arange(n)  # root child each node descends from (ids grow down the tree)
-    for i in range(1, n):
-        if parent[i] != 0:
-            top[i] = top[parent[i]]
+    depth = trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0])
+    top = np.arange(n)  # the root child each node descends from, filled level by level
+    for d in range(2, int(depth.max()) + 1):
+        level = np.flatnonzero(depth == d)
+        top[level] = top[parent[level]]
     cut = (trace.nodes["flags"] & CUTOFF) != 0
     out: dict[int, int] = {}
     for child in trace.children(0):

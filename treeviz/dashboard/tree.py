@@ -77,7 +77,7 @@ def tree_options(sel: Selection) -> dict[str, Any]:
         "expandAndCollapse": True,
         "label": {"position": "right", "fontSize": 11},
         "animationDuration": 0,  # draw at once; only folding animates
-        "animationDurationUpdate": 250,
+        "animationDurationUpdate": 0,  # folding at once: an animated fold delays the panel
     }
     return {
         "tooltip": {"trigger": "item", "formatter": "{c}"},
