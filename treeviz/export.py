@@ -29,6 +29,7 @@ from treeviz.trace_io import dumps, save
 from treeviz.view import (
     Selection,
     colour,
+    edge_scale,
     node_colour,
     node_label,
     select,
@@ -144,7 +145,7 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     dot.attr(label=_legend(trace, scale), labelloc="t", fontname="Helvetica")
     dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
     dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
-    top = max(1, int(trace.nodes["visits"][sel.ids].max())) if "visits" in trace.fields else 0
+    top = edge_scale(sel)
     chosen = set(sel.ids)
     for i in sel.ids:
         dot.node(f"n{i}", **_node_attrs(trace, i, scale, draw_boards))

@@ -44,6 +44,14 @@ def ranked_children(trace: Trace, node: int) -> np.ndarray:
     return kids
 
 
+def edge_scale(sel: Selection) -> int:
+    """The visits that draw the widest edge: the most visited node of ``sel`` below its
+    root (the root's own visits would make every edge thin); 0 when there are none."""
+    if "visits" not in sel.trace.fields or len(sel.ids) < 2:
+        return 0
+    return max(1, int(sel.trace.nodes["visits"][sel.ids[1:]].max()))
+
+
 def pruned_columns(trace: Trace, node: int) -> list[int]:
     """0-based columns a cutoff at ``node`` left unsearched."""
     mask = int(trace.nodes["pruned"][node])

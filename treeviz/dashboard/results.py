@@ -4,6 +4,7 @@ downloads. Used for fresh searches and uploaded traces alike."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 import pandas as pd
@@ -16,6 +17,7 @@ from treeviz.dashboard.tree import (
     CLICK,
     MAX_VIEW,
     children_table,
+    legend_html,
     node_position,
     node_stats,
     selection_for,
@@ -112,6 +114,7 @@ def tree_section(trace: Trace, key: str) -> None:
             renderer="svg",
             key=f"{key}_tree_{id(trace)}_{root}_{depth}_{top}",
         )
+        st.markdown(legend_html(trace), unsafe_allow_html=True)
         st.caption(
             "Click a node to select it and fold or unfold its children · colour: value "
             "for the player to move at the root (red bad, blue good) · bold: principal "
@@ -239,6 +242,10 @@ def downloads_section(trace: Trace, opts: ExportOptions, key: str) -> None:
             f"The view's subtree has more than {MAX_DRAWN:,} nodes: lower the depth, set "
             "top-k or re-root the view to export a diagram."
         )
+    a, b = st.columns(2)
+    boards = a.checkbox("Boards inside nodes (views up to 50 nodes)", key=f"{key}_boards")
+    dpi = b.select_slider("PNG resolution (dpi)", [72, 96, 150, 300], 96, key=f"{key}_dpi")
+    opts = replace(opts, boards=boards, dpi=float(dpi))
     cols = st.columns(len(FORMATS))
     for col, fmt in zip(cols, FORMATS, strict=True):
         col.download_button(

@@ -17,6 +17,8 @@ from treeviz.board import Position
 from treeviz.trace import FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.view import (
     Selection,
+    colour,
+    edge_scale,
     format_value,
     node_colour,
     ranked_children,
@@ -47,7 +49,7 @@ def tree_options(sel: Selection) -> dict[str, Any]:
     the depth limit marked with ``▸``."""
     trace = sel.trace
     scale = value_scale(trace)
-    top = max(1, int(trace.nodes["visits"][sel.ids].max())) if "visits" in trace.fields else 0
+    top = edge_scale(sel)
     items = {i: _item(trace, i, scale, top) for i in sel.ids}
     counts = trace.child_counts()
     for i in sel.ids:
@@ -118,6 +120,20 @@ def _extra(name: str, text: str, fill: str, border: str) -> dict[str, Any]:
         "label": {"formatter": text, "color": "#777777"},
         "lineStyle": {"type": border, "color": "#bbbbbb"},
     }
+
+
+def legend_html(trace: Trace) -> str:
+    """The colour scale as five swatches labelled with the values they stand for."""
+    centre, half = value_scale(trace)
+    cells = []
+    for x in np.linspace(-1.0, 1.0, 5):
+        v = centre + x * half
+        text = f"{v:.2f}" if "visits" in trace.fields else f"{v:+.0f}"
+        cells.append(
+            f"<span style='background:{colour(float(x))};padding:2px 10px;"
+            f"border:1px solid #ccc;font-size:12px'>{text}</span>"
+        )
+    return "<div>value for the root player: " + "".join(cells) + "</div>"
 
 
 def view_height(sel: Selection) -> int:
