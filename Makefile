@@ -38,8 +38,11 @@ pytest: setup browser
 
 test: lint typecheck pytest
 
-bench: setup
+bench: setup browser
 	$(PY) benchmarks/engine.py
+	$(PY) benchmarks/mcts.py
+	$(PY) benchmarks/export.py
+	$(PY) benchmarks/dashboard.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -26,7 +26,7 @@ from treeviz.export import (
     to_dot,
 )
 from treeviz.search import search
-from treeviz.trace import SearchResult
+from treeviz.trace import ON_PV, SearchResult
 from treeviz.trace_io import load
 from treeviz.view import selection_graph
 
@@ -162,3 +162,20 @@ def test_cli_export_and_analyze_export(
     groups = [g for g in ElementTree.parse(out).iter(f"{SVG}g") if g.get("class") == "node"]
     sel = selection_of(alphabeta.trace, ExportOptions(depth=1))
     assert len(groups) == len(sel)
+
+
+def test_mcts_edges_as_wide_as_their_visits(mcts: SearchResult) -> None:
+    sel = selection_of(mcts.trace, ExportOptions(depth=2))
+    dot = pygraphviz.AGraph(string=to_dot(sel))
+    visits = mcts.trace.nodes["visits"]
+    below_root = [i for i in sel.ids if i != sel.root]
+    busiest = max(below_root, key=lambda i: int(visits[i]))
+    widths = {
+        int(v[1:]): float(dot.get_edge(u, v).attr["penwidth"])
+        for u, v in dot.edges()
+        if v.startswith("n")
+    }
+    assert widths[busiest] == pytest.approx(5.5)
+    order = sorted(below_root, key=lambda i: int(visits[i]))
+    plain = [widths[i] for i in order if not mcts.trace.nodes["flags"][i] & ON_PV]  # PV: bold
+    assert plain == sorted(plain) and plain[0] < plain[-1]
