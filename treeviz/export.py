@@ -18,20 +18,19 @@ from typing import Any
 
 import graphviz
 import networkx as nx
-import numpy as np
 import pygraphviz
 
 from treeviz.analysis import move_table, result_of
-from treeviz.board import Position
 from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.trace import ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace_io import dumps, save
 from treeviz.view import (
     Selection,
-    colour,
     edge_scale,
+    legend_stops,
     node_colour,
     node_label,
+    node_position,
     select,
     selection_graph,
     stub_label,
@@ -142,7 +141,7 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     scale = value_scale(trace)
     draw_boards = boards and len(sel) <= MAX_BOARDS
     dot = graphviz.Digraph("search", format="svg")
-    dot.attr(label=_legend(trace, scale), labelloc="t", fontname="Helvetica")
+    dot.attr(label=_legend(trace), labelloc="t", fontname="Helvetica")
     dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
     dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
     top = edge_scale(sel)
@@ -197,7 +196,7 @@ def _edge_attrs(trace: Trace, i: int, top_visits: int) -> dict[str, str]:
 
 def _board_label(trace: Trace, i: int, text: str) -> str:
     """An HTML-like label: the node's text above a small board diagram."""
-    pos = Position.from_moves(trace.root_moves + trace.path_moves(i), trace.width, trace.height)
+    pos = node_position(trace, i)
     cells = "".join(
         "<TR>"
         + "".join(
@@ -215,17 +214,10 @@ def _board_label(trace: Trace, i: int, text: str) -> str:
     )
 
 
-def _legend(trace: Trace, scale: tuple[float, float]) -> str:
+def _legend(trace: Trace) -> str:
     """The graph label: the title over the colour scale, for the root player."""
-    centre, half = scale
-    stops = np.linspace(-1.0, 1.0, 5)
-    if "visits" in trace.fields:
-        texts = [f"{centre + s * half:.2f}" for s in stops]
-    else:
-        texts = [f"{centre + s * half:+.0f}" for s in stops]
     swatches = "".join(
-        f'<TD BGCOLOR="{colour(float(s))}">{escape(t)}</TD>'
-        for s, t in zip(stops, texts, strict=True)
+        f'<TD BGCOLOR="{fill}">{escape(text)}</TD>' for fill, text in legend_stops(trace)
     )
     return (
         f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="5">{escape(title_of(trace))}'

@@ -16,6 +16,7 @@ from typing import Any
 import networkx as nx
 import numpy as np
 
+from treeviz.board import Position
 from treeviz.trace import CUTOFF, FLAG_NAMES, NO_VALUE, ON_PV, TERMINAL, TT_HIT, Trace
 
 WIN_THRESHOLD = 500_000  # alpha-beta values beyond this are wins or losses
@@ -128,6 +129,25 @@ def colour(x: float | None) -> str:
     end = hi if x > 0 else lo
     rgb = [round(m + abs(x) * (e - m)) for m, e in zip(mid, end, strict=True)]
     return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def legend_stops(trace: Trace) -> list[tuple[str, str]]:
+    """The colour scale as five (colour, value text) pairs, worst to best for the root
+    player: what a legend shows beside a tree of this trace."""
+    centre, half = value_scale(trace)
+    spec = ".2f" if "visits" in trace.fields else "+.0f"
+    return [(colour(float(x)), format(centre + x * half, spec)) for x in np.linspace(-1, 1, 5)]
+
+
+def flag_text(flags: int) -> str:
+    """The names of the flags set in ``flags``, comma-separated."""
+    return ", ".join(name for bit, name in FLAG_NAMES.items() if flags & bit)
+
+
+def node_position(trace: Trace, node: int) -> Position:
+    """The board at trace node ``node``."""
+    moves = trace.root_moves + trace.path_moves(node)
+    return Position.from_moves(moves, trace.width, trace.height)
 
 
 def node_colour(trace: Trace, node: int, scale: tuple[float, float]) -> str:

@@ -4,7 +4,7 @@ downloads. Used for fresh searches and uploaded traces alike."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pandas as pd
@@ -18,7 +18,6 @@ from treeviz.dashboard.tree import (
     MAX_VIEW,
     children_table,
     legend_html,
-    node_position,
     node_stats,
     selection_for,
     short_label,
@@ -29,7 +28,7 @@ from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
 from treeviz.search.solver import exact_scores, score_meaning
 from treeviz.trace import CUTOFF, SearchResult, Trace
 from treeviz.trace_io import dumps
-from treeviz.view import Selection, select
+from treeviz.view import Selection, node_position, select
 
 EXACT_SECONDS = 2.0
 DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")
@@ -99,18 +98,19 @@ def tree_section(trace: Trace, key: str) -> None:
     c1, c2, c3 = st.columns(3)
     depth = int(c1.slider("Depth shown", 1, 12, 3, key=f"{key}_depth"))
     top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=f"{key}_top"))
-    sel, options, height = _view(trace, root, depth, top)
+    view = _view(trace, root, depth, top)
     c3.caption(
-        f"Drawing {len(sel.ids):,} of {len(trace):,} recorded nodes (at most {MAX_VIEW} at once)"
+        f"Drawing {len(view.sel.ids):,} of {len(trace):,} recorded nodes "
+        f"(at most {MAX_VIEW} at once)"
         + (" · trace truncated at capacity" if trace.truncated else "")
     )
     _breadcrumbs(trace, root, key)
     left, right = st.columns([3, 2])
     with left:
         event = st_echarts(
-            options,
+            view.options,
             events={"click": CLICK},
-            height=f"{height}px",
+            height=f"{view.height}px",
             renderer="svg",
             key=f"{key}_tree_{id(trace)}_{root}_{depth}_{top}",
         )
@@ -124,21 +124,35 @@ def tree_section(trace: Trace, key: str) -> None:
     with right:
         detail_panel(trace, key)
     st.markdown("##### Downloads: the tree as drawn (JSON: the whole trace)")
-    downloads_section(trace, ExportOptions(root=root, depth=depth, top_k=top or None), key)
+    opts = ExportOptions(root=root, depth=depth, top_k=top or None)
+    downloads_section(trace, opts, view.exportable, key)
 
 
-def _view(trace: Trace, root: int, depth: int, top: int) -> tuple[Selection, dict[str, Any], int]:
-    """Selection, ECharts options and height of a view, built once per view and
-    session (clicks rerun the fragment; rebuilding would cost more than drawing)."""
-    cache: dict[tuple[int, ...], Any] = st.session_state.setdefault("tree_views", {})
+@dataclass(frozen=True)
+class View:
+    """One tree view, built once: the drawn selection, its ECharts options and
+    height, and whether the same subtree is small enough to export as a diagram."""
+
+    sel: Selection
+    options: dict[str, Any]
+    height: int
+    exportable: bool
+
+
+def _view(trace: Trace, root: int, depth: int, top: int) -> View:
+    """The view of ``trace`` for these settings, cached per session: clicks rerun the
+    fragment, and rebuilding the view would cost more than drawing it."""
+    cache: dict[tuple[int, ...], View] = st.session_state.setdefault("tree_views", {})
     ident = (id(trace), root, depth, top)
-    if ident not in cache:
+    view = cache.get(ident)
+    if view is None or view.sel.trace is not trace:  # an id can be reused once freed
         if len(cache) > 8:
             cache.clear()
         sel = selection_for(trace, root, depth, top or None)
-        cache[ident] = (sel, tree_options(sel), view_height(sel))
-    out: tuple[Selection, dict[str, Any], int] = cache[ident]
-    return out
+        probe = select(trace, root, depth, top or None, max_nodes=MAX_DRAWN + 1)
+        view = View(sel, tree_options(sel), view_height(sel), len(probe.ids) <= MAX_DRAWN)
+        cache[ident] = view
+    return view
 
 
 def _remember_click(event: Any, key: str) -> None:
@@ -233,10 +247,10 @@ def stats_section(res: SearchResult) -> None:
     st.json(s, expanded=False)
 
 
-def downloads_section(trace: Trace, opts: ExportOptions, key: str) -> None:
-    """The trace as JSON and the view ``opts`` in every export format (made on click)."""
-    probe = select(trace, opts.root, opts.depth, opts.top_k, max_nodes=MAX_DRAWN + 1)
-    too_big = len(probe.ids) > MAX_DRAWN
+def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, key: str) -> None:
+    """The trace as JSON and the view ``opts`` in every export format (made on click);
+    diagrams only when the subtree is ``exportable`` (at most ``MAX_DRAWN`` nodes)."""
+    too_big = not exportable
     if too_big:
         st.warning(
             f"The view's subtree has more than {MAX_DRAWN:,} nodes: lower the depth, set "

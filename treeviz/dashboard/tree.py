@@ -13,13 +13,14 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from treeviz.board import Position
-from treeviz.trace import FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.search.mcts import uct_value
+from treeviz.trace import ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.view import (
     Selection,
-    colour,
     edge_scale,
+    flag_text,
     format_value,
+    legend_stops,
     node_colour,
     ranked_children,
     root_value,
@@ -124,16 +125,12 @@ def _extra(name: str, text: str, fill: str, border: str) -> dict[str, Any]:
 
 def legend_html(trace: Trace) -> str:
     """The colour scale as five swatches labelled with the values they stand for."""
-    centre, half = value_scale(trace)
-    cells = []
-    for x in np.linspace(-1.0, 1.0, 5):
-        v = centre + x * half
-        text = f"{v:.2f}" if "visits" in trace.fields else f"{v:+.0f}"
-        cells.append(
-            f"<span style='background:{colour(float(x))};padding:2px 10px;"
-            f"border:1px solid #ccc;font-size:12px'>{text}</span>"
-        )
-    return "<div>value for the root player: " + "".join(cells) + "</div>"
+    cells = "".join(
+        f"<span style='background:{fill};padding:2px 10px;border:1px solid #ccc;"
+        f"font-size:12px'>{text}</span>"
+        for fill, text in legend_stops(trace)
+    )
+    return f"<div>value for the root player: {cells}</div>"
 
 
 def view_height(sel: Selection) -> int:
@@ -141,11 +138,6 @@ def view_height(sel: Selection) -> int:
     depths = sel.trace.nodes["depth"][sel.ids]
     widest = int(np.bincount(depths - depths.min()).max()) + len(sel.more) + len(sel.stubs)
     return int(min(6000, max(420, 22 * widest)))
-
-
-def node_position(trace: Trace, i: int) -> Position:
-    """The board at trace node ``i``."""
-    return Position.from_moves(trace.root_moves + trace.path_moves(i), trace.width, trace.height)
 
 
 def node_stats(trace: Trace, i: int) -> dict[str, Any]:
@@ -160,11 +152,11 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
         out["Q (mover)"] = round(float(n["value_sum"]) / float(n["visits"]), 4)
         parent = int(n["parent"])
         if parent >= 0:
-            ln = np.log(max(1, int(trace.nodes["visits"][parent])))
             c = float(trace.params.get("c") or 0.0)
-            out["UCT"] = round(out["Q (mover)"] + c * float(np.sqrt(ln / n["visits"])), 4)
+            parent_n = max(1, int(trace.nodes["visits"][parent]))
+            out["UCT"] = round(uct_value(out["Q (mover)"], int(n["visits"]), parent_n, c), 4)
         out["proven"] = {1: "won", -1: "lost"}.get(int(n["proven"]), "")
-    out["flags"] = ", ".join(name for bit, name in FLAG_NAMES.items() if n["flags"] & bit)
+    out["flags"] = flag_text(int(n["flags"]))
     return out
 
 
@@ -177,7 +169,7 @@ def children_table(trace: Trace, i: int) -> pd.DataFrame:
         row["value (root player)"] = format_value(trace, root_value(trace, int(k)))
         if "visits" in trace.fields:
             row["visits"] = int(n["visits"])
-        row["flags"] = ", ".join(name for bit, name in FLAG_NAMES.items() if n["flags"] & bit)
+        row["flags"] = flag_text(int(n["flags"]))
         rows.append(row)
     return pd.DataFrame(rows)
 

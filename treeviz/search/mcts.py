@@ -55,8 +55,16 @@ from treeviz.trace import C_NODES, C_RECORDED, ON_PV, MoveStat, SearchResult, re
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
 MAX_ITERATIONS = 10_000_000
-UNVISITED: dict[str, Any] = {"visits": 0, "share": 0.0, "q": None, "uct": None}
-UNVISITED |= {"wins": 0, "draws": 0, "losses": 0, "proven": ""}
+UNVISITED: dict[str, Any] = {  # the row of a column the search never tried
+    "visits": 0,
+    "share": 0.0,
+    "q": None,
+    "uct": None,
+    "wins": 0,
+    "draws": 0,
+    "losses": 0,
+    "proven": "",
+}
 PROVEN_NAMES = {1: "won", 0: "draw", -1: "lost"}  # outcome for the root player
 
 
@@ -242,7 +250,7 @@ def _row(col: int, nodes: np.ndarray, aux: np.ndarray, k: int, root_n: int, c: f
     n, s = int(nodes[k]["visits"]), float(nodes[k]["value_sum"])
     wins, draws = int(aux[k]["wins"]), int(aux[k]["draws"])
     q = s / n if n else None
-    uct = q + c * math.sqrt(math.log(root_n) / n) if q is not None and root_n > 1 else None
+    uct = uct_value(q, n, root_n, c) if q is not None and root_n > 1 else None
     outcome = int(aux[k]["outcome"])
     return MoveStat(
         col + 1,
@@ -258,6 +266,12 @@ def _row(col: int, nodes: np.ndarray, aux: np.ndarray, k: int, root_n: int, c: f
             "proven": PROVEN_NAMES.get(outcome, ""),
         },
     )
+
+
+def uct_value(q: float, visits: int, parent_visits: int, c: float) -> float:
+    """UCT of a child with mean result ``q`` over ``visits``, as selection computes it
+    (the compiled copy is ``mcts_kernel.select_child``)."""
+    return q + c * math.sqrt(math.log(parent_visits) / visits)
 
 
 def _choose(rows: list[MoveStat], kids: dict[int, int], aux: np.ndarray, final: str, w: int) -> int:
