@@ -9,8 +9,10 @@ import pandas as pd
 
 from treeviz.errors import TraceFormatError
 from treeviz.trace import CUTOFF, MoveStat, SearchResult, Trace
+from treeviz.values import short_outcome
 
-FIRST_COLUMNS = ("column", "value", "chosen")
+ROW_KEYS = ("column", "value", "outcome", "text")
+FIRST_COLUMNS = ("column", "value", "text", "chosen")
 
 
 def move_table(
@@ -22,6 +24,8 @@ def move_table(
     for r in rows:
         r.setdefault("full", False)
         r.setdefault("chosen", False)
+        found = r.pop("outcome", None)  # a dict: flattened so tables and CSV stay flat
+        r["outcome"] = short_outcome(found) if found else ""
     if exact is not None:
         for r, s, mean in zip(rows, exact, meanings or [""] * len(rows), strict=True):
             r["exact"] = s
@@ -43,7 +47,9 @@ def result_of(trace: Trace) -> SearchResult:
             MoveStat(
                 int(m["column"]),
                 m.get("value"),
-                {k: v for k, v in m.items() if k not in ("column", "value")},
+                {k: v for k, v in m.items() if k not in ROW_KEYS},
+                m.get("outcome"),
+                str(m.get("text") or ""),
             )
             for m in data["moves"]
         ]
@@ -91,7 +97,7 @@ def format_cell(value: Any) -> str:
 
 def move_table_text(res: SearchResult) -> str:
     """The per-column table as aligned plain text (values for the player to move)."""
-    df = move_table(res)
+    df = move_table(res).drop(columns="outcome")  # the text says it
     if "full" in df and not df["full"].any():
         df = df.drop(columns="full")
     cells = [[str(c) for c in df.columns]] + [

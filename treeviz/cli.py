@@ -21,27 +21,8 @@ from treeviz.samples import load_sample, parse_sample
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
 
-# CLI flag -> search parameter; a flag left out keeps the agent's default.
-PARAM_FLAGS = {
-    "depth": "depth",
-    "heuristic": "heuristic",
-    "ordering": "ordering",
-    "tt": "tt",
-    "iterative": "iterative",
-    "time": "time_limit",
-    "seed": "seed",
-    "iterations": "iterations",
-    "c": "c",
-    "max_nodes": "max_nodes",
-    "weak": "weak",
-    "capacity": "capacity",
-    "rule": "rule",
-    "expansion": "expansion",
-    "rollout": "rollout",
-    "final": "final",
-    "solver": "solver",
-    "record_iterations": "record_iterations",
-}
+# Older spellings of generated flags, kept working.
+FLAG_ALIASES = {"time_limit": ("--time",)}
 
 
 def read_position(arg: str) -> Position:
@@ -76,20 +57,45 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 
 def search_params(args: argparse.Namespace) -> dict[str, Any]:
-    """The search parameters the user gave (others keep the agent's defaults)."""
-    return {
-        p: getattr(args, f) for f, p in PARAM_FLAGS.items() if getattr(args, f, None) is not None
-    }
+    """The parameter flags the user gave (others keep the spec's or the default)."""
+    from treeviz.search import AGENTS
+
+    names = {p.name for a in AGENTS.values() for p in a.params}
+    return {n: getattr(args, n) for n in sorted(names) if getattr(args, n, None) is not None}
+
+
+def add_param_flags(p: argparse.ArgumentParser) -> None:
+    """One flag per declared parameter of every agent (same name, same meaning);
+    values are checked by the declaration, so errors read the same as in a spec."""
+    from treeviz.search import AGENTS
+    from treeviz.search.contract import Param
+
+    seen: dict[str, list[str]] = {}
+    decl: dict[str, Param] = {}
+    for agent in AGENTS.values():
+        for param in agent.params:
+            seen.setdefault(param.name, []).append(agent.name)
+            decl.setdefault(param.name, param)
+    group = p.add_argument_group("agent parameters (also settable in the spec)")
+    for name, param in decl.items():
+        flags = ["--" + name.replace("_", "-"), *FLAG_ALIASES.get(name, ())]
+        text = f"{param.help} [{', '.join(seen[name])}]"
+        if param.type == "bool":
+            group.add_argument(*flags, dest=name, action=argparse.BooleanOptionalAction,
+                               default=None, help=text)  # fmt: skip
+        else:
+            group.add_argument(*flags, dest=name, metavar=param.type.upper(), help=text)
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Run an agent, print its choice and per-column table, optionally save the trace."""
     from treeviz.analysis import move_table_text
-    from treeviz.search import search
+    from treeviz.search import search, spec
     from treeviz.trace_io import save
 
     pos = read_position(args.position)
-    res = search(pos, args.agent, **search_params(args))
+    chosen = spec(args.agent, **search_params(args))
+    res = search(pos, chosen)
     if args.trace:
         save(res.trace, args.trace)
     if args.export:
@@ -97,10 +103,13 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
         export(res.trace, args.export, args.format, export_options(args))
     if args.json:
-        print(json.dumps(res.as_dict()))
+        print(json.dumps(res.as_dict() | {"spec": str(chosen)}))
         return
+    from treeviz.values import kind_text
+
     print(to_diagram(pos))
-    print(f"agent: {args.agent}  to move: {pos.side_to_move}  chosen column: {res.move}")
+    print(f"agent: {chosen}  to move: {pos.side_to_move}  chosen column: {res.move}")
+    print(f"values: {kind_text(res.trace.value_kind)}")
     print(move_table_text(res))
     print(f"pv: {' '.join(map(str, res.pv))}")
     s = res.stats
@@ -108,6 +117,24 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
         f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
     )
+
+
+def cmd_agents(args: argparse.Namespace) -> None:
+    """List every agent with its parameters (JSON, a README table, or plain text)."""
+    from treeviz.search import AGENTS
+    from treeviz.search.contract import format_param, markdown_table
+
+    if args.json:
+        print(json.dumps([a.as_dict() for a in AGENTS.values()]))
+        return
+    if args.markdown:
+        print(markdown_table(AGENTS))
+        return
+    for a in AGENTS.values():
+        print(f"{a.name}: {a.description}")
+        for p in a.params:
+            setting = f"{p.name}={format_param(p.default)}"
+            print(f"    {setting:<26} {p.help} ({p.allowed()})")
 
 
 def export_options(args: argparse.Namespace) -> Any:
@@ -176,33 +203,18 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--json", action="store_true")
     show.set_defaults(func=cmd_show)
 
+    ag = sub.add_parser("agents", help="list the agents and their parameters")
+    ag.add_argument("--json", action="store_true")
+    ag.add_argument("--markdown", action="store_true", help="the README's agent table")
+    ag.set_defaults(func=cmd_agents)
+
     an = sub.add_parser("analyze", help="run an agent and explain its choice")
     an.add_argument("position")
-    an.add_argument("--agent", default="alphabeta")
-    an.add_argument("--depth", type=int)
-    an.add_argument("--heuristic")
-    an.add_argument("--ordering", choices=("left", "centre", "heuristic"))
-    an.add_argument("--tt", action=argparse.BooleanOptionalAction, default=None)
-    an.add_argument("--iterative", action=argparse.BooleanOptionalAction, default=None)
-    an.add_argument("--time", type=float, help="time budget in seconds")
-    an.add_argument("--seed", type=int)
-    an.add_argument("--iterations", type=int)
-    an.add_argument("--c", type=float, help="MCTS exploration constant")
-    an.add_argument("--rule", action="store_true", default=None, help="MCTS win/block rule")
-    an.add_argument("--expansion", choices=("random", "heuristic"), help="MCTS expansion order")
-    an.add_argument("--rollout", choices=("random", "smart"), help="MCTS rollout policy")
-    an.add_argument("--final", choices=("robust", "mean"), help="MCTS final choice")
-    an.add_argument("--solver", action="store_true", default=None, help="MCTS-solver proofs")
     an.add_argument(
-        "--record-iterations",
-        dest="record_iterations",
-        action="store_true",
-        default=None,
-        help="MCTS: log every iteration in the trace",
-    )
-    an.add_argument("--max-nodes", dest="max_nodes", type=int)
-    an.add_argument("--weak", action="store_true", default=None)
-    an.add_argument("--capacity", type=int, help="trace node capacity")
+        "--agent", default="alphabeta",
+        help="agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
+    )  # fmt: skip
+    add_param_flags(an)
     an.add_argument("--json", action="store_true")
     an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")

@@ -22,19 +22,17 @@ import pygraphviz
 
 from treeviz.analysis import move_table, result_of
 from treeviz.errors import InvalidParameterError, TreevizError
-from treeviz.trace import ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace import Trace
 from treeviz.trace_io import dumps, save
 from treeviz.view import (
+    Drawn,
     Selection,
-    edge_scale,
     legend_stops,
-    node_colour,
-    node_label,
+    legend_title,
     node_position,
     select,
     selection_graph,
-    stub_label,
-    value_scale,
+    walk,
 )
 
 MAX_DRAWN = 5_000
@@ -138,57 +136,52 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     principal variation in bold, pruned stubs dashed, "+N more" summaries, MCTS edges
     as wide as their visits, a title and a colour legend."""
     trace = sel.trace
-    scale = value_scale(trace)
     draw_boards = boards and len(sel) <= MAX_BOARDS
     dot = graphviz.Digraph("search", format="svg")
     dot.attr(label=_legend(trace), labelloc="t", fontname="Helvetica")
     dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
     dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
-    top = edge_scale(sel)
-    chosen = set(sel.ids)
-    for i in sel.ids:
-        dot.node(f"n{i}", **_node_attrs(trace, i, scale, draw_boards))
-        parent = int(trace.nodes["parent"][i])
-        if i != sel.root and parent in chosen:
-            dot.edge(f"n{parent}", f"n{i}", **_edge_attrs(trace, i, top))
-    for p, count in sel.more.items():
-        dot.node(f"more{p}", f"+{count} more", shape="plaintext", style="")
-        dot.edge(f"n{p}", f"more{p}", style="dotted")
-    for i in sel.stubs:
-        grey = "#9e9e9e"
-        attrs = {"style": "dashed", "color": grey, "fontcolor": grey, "shape": "box"}
-        dot.node(f"pruned{i}", stub_label(trace, i), **attrs)
-        dot.edge(f"n{i}", f"pruned{i}", style="dashed", color=grey)
+    for d in walk(sel):
+        name = d.key.replace(":", "") if d.kind != "node" else f"n{d.key}"
+        if d.kind == "node":
+            dot.node(name, **_node_attrs(trace, d, draw_boards))
+            if d.parent is not None:
+                dot.edge(f"n{d.parent}", name, **_edge_attrs(d))
+        elif d.kind == "more":
+            dot.node(name, d.label, shape="plaintext", style="")
+            dot.edge(f"n{d.parent}", name, style="dotted")
+        else:
+            grey = "#9e9e9e"
+            attrs = {"style": "dashed", "color": grey, "fontcolor": grey, "shape": "box"}
+            dot.node(name, d.label, **attrs)
+            dot.edge(f"n{d.parent}", name, style="dashed", color=grey)
     return dot.source
 
 
-def _node_attrs(trace: Trace, i: int, scale: tuple[float, float], boards: bool) -> dict[str, str]:
-    """DOT attributes of trace node ``i``."""
-    flags = int(trace.nodes["flags"][i])
+def _node_attrs(trace: Trace, d: Drawn, boards: bool) -> dict[str, str]:
+    """DOT attributes of a drawn trace node."""
     attrs = {
-        "fillcolor": node_colour(trace, i, scale),
-        "tooltip": trace.path_moves(i) or "root",
-        "id": f"node-{i}",
+        "fillcolor": d.fill,
+        "tooltip": trace.path_moves(d.node) or "root",
+        "id": f"node-{d.node}",
+        "label": _board_label(trace, d.node, d.label) if boards else d.label,
     }
-    text = node_label(trace, i)
-    attrs["label"] = _board_label(trace, i, text) if boards else text
-    if flags & ON_PV:
+    if d.on_pv:
         attrs["penwidth"] = "3"
-    if flags & TT_HIT:
+    if d.tt_hit:
         attrs["peripheries"] = "2"
-    if flags & TERMINAL:
+    if d.terminal:
         attrs["style"] = "filled"  # square corners: the game ended here
     return attrs
 
 
-def _edge_attrs(trace: Trace, i: int, top_visits: int) -> dict[str, str]:
-    """DOT attributes of the edge into node ``i``: PV and visit width. No edge label:
+def _edge_attrs(d: Drawn) -> dict[str, str]:
+    """DOT attributes of the edge into a drawn node: PV and visit width. No edge label:
     the child's label names the column, and dot lays labelled edges out 3x slower."""
     attrs: dict[str, str] = {}
-    if top_visits:
-        width = 0.5 + 5.0 * float(trace.nodes["visits"][i]) / top_visits
-        attrs["penwidth"] = f"{width:.2f}"
-    if trace.nodes["flags"][i] & ON_PV:
+    if d.weight is not None:
+        attrs["penwidth"] = f"{0.5 + 5.0 * d.weight:.2f}"
+    if d.on_pv:
         attrs["color"] = "#1a1a1a"
         attrs["penwidth"] = str(max(3.0, float(attrs.get("penwidth", 0))))
     return attrs
@@ -221,7 +214,7 @@ def _legend(trace: Trace) -> str:
     )
     return (
         f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="5">{escape(title_of(trace))}'
-        f'</TD></TR><TR><TD COLSPAN="5">value for the player to move at the root: '
+        f'</TD></TR><TR><TD COLSPAN="5">{escape(legend_title(trace))}: '
         f"bad … good</TD></TR><TR>{swatches}</TR></TABLE>>"
     )
 

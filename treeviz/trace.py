@@ -1,29 +1,53 @@
 """The search trace: one structured NumPy array of nodes, shared by every algorithm.
 
 Node id = the order in which the search created the node; the root is ``ROOT`` (0) and
-its parent ``NO_PARENT`` (-1). All values stored in a node (``value``, ``static_eval``,
-``alpha``, ``beta``) are from the perspective of the player to move *at that node*
-(negamax convention); :func:`root_sign` turns them into the root player's view, which is
-what every table shows. Fields (bytes)::
+its parent ``NO_PARENT`` (-1). Values stored in a node (``value``, ``static_eval``,
+``alpha``, ``beta``, ``h``) are from the perspective of the player to move *at that
+node* (negamax convention); views flip odd depths to show the root player's view. The
+trace's ``value_kind`` (:mod:`treeviz.values`) names their units. Fields (bytes)::
 
     parent       int32  (4)  id of the parent, -1 for the root
     move         int8   (1)  column played to reach the node, 0-based; -1 at the root
     depth        int16  (2)  plies below the root
-    iteration    int16  (2)  iterative-deepening depth / solver pass that made the node
+    iteration    int16  (2)  iterative-deepening depth that made the node
     flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT
     pruned       uint16 (2)  bit c set: column c was never searched here (cutoff)
     value        int32  (4)  backed-up value, NO_VALUE while unknown
     static_eval  int32  (4)  heuristic of the node, NO_VALUE when not evaluated
-    alpha, beta  int32  (8)  window on entry
-    g, h, f      int32 (12)  best-first searches: cost, heuristic estimate, priority
-    order        int32  (4)  best-first: when the node left the frontier, else -1
+    alpha, beta  int32  (8)  window on entry (±INF: open)
+    g, h, f      int32 (12)  A*: plies from the root, heuristic cost, priority g + h
+    order        int32  (4)  A*: when the node left the frontier, else -1
     visits       int32  (4)  MCTS visits
     value_sum    float32(4)  MCTS sum of results, for the player who moved into the node
     expanded_at  int32  (4)  MCTS iteration that created the node
-    proven       int8   (1)  MCTS-solver: +1 won / -1 lost for the player to move, 0 open
+    proven       int8   (1)  MCTS: PROVEN_WIN / PROVEN_LOSS / PROVEN_DRAW for the player
+                             to move at the node, PROVEN_OPEN (0) while unproven
 
 61 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
 without recording and the trace says ``truncated``.
+
+What each agent writes, and what its flags mean:
+
+=========  ==================================================================
+random     root and one child per legal column; nothing else
+greedy     ``static_eval`` of each child (its side to move), ``value`` = minus it;
+           TERMINAL on a child that wins at once (value = minus its exact score)
+astar      ``g``, ``h``, ``f``, ``order``; ``value`` = -h (heuristic for the node's side
+           to move, so the root player's view is h negated at odd depths); CLOSED when
+           expanded, TT_HIT when popped but already closed through another move order
+           (skipped), TERMINAL on a won position
+minimax,   ``value`` (heuristic at the horizon, ``±(WIN - plies)`` for a win the
+alphabeta  search saw), ``static_eval``, and for alpha-beta ``alpha``/``beta`` and
+           ``pruned``; CUTOFF when a child's value reached beta (the rest pruned),
+           TT_HIT when the transposition table answered the node without searching it
+mcts       ``visits``, ``value_sum``, ``expanded_at``, ``proven``; TERMINAL on a
+           finished game; value unused (NO_VALUE)
+solver     ``value`` = exact score bound (see ``solver_kernel.negamax``), ``alpha``/
+           ``beta``, ``pruned``; EXACT when the value is the exact score; CUTOFF when
+           the window closed (a child reached beta, or the score bounds closed it);
+           TT_HIT when the table narrowed the window
+all        ON_PV on the principal variation
+=========  ==================================================================
 """
 
 from __future__ import annotations
@@ -34,11 +58,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
 ROOT = 0
 NO_PARENT = -1
 NOT_RECORDED = -2  # a node past the capacity: its children are not recorded either
 NO_VALUE = np.int32(-(2**31))
+PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
 DEFAULT_CAPACITY = 1_000_000
 
 TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT = 1, 2, 4, 8, 16, 32
@@ -128,11 +153,6 @@ def finish(nodes: np.ndarray, node: int, value: int, flags: int) -> None:
         nodes[node].flags |= flags
 
 
-def root_sign(depth: np.ndarray | int) -> np.ndarray | int:
-    """+1 where the side to move is the root player (even depth), -1 elsewhere."""
-    return 1 - 2 * (np.asarray(depth) % 2) if isinstance(depth, np.ndarray) else 1 - 2 * (depth % 2)
-
-
 @dataclass(eq=False)
 class Trace:
     """What one search did: its nodes, settings and counters.
@@ -154,6 +174,7 @@ class Trace:
     counters: dict[str, Any]
     schema: int = SCHEMA_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
+    value_kind: str = "heuristic"  # units of the values (treeviz.values); set by the agent
 
     def __len__(self) -> int:
         return int(self.nodes.shape[0])
@@ -171,6 +192,7 @@ class Trace:
             "counters",
             "schema",
             "extra",
+            "value_kind",
         )
         return all(getattr(self, k) == getattr(other, k) for k in meta) and bool(
             np.array_equal(self.nodes, other.nodes)
@@ -219,15 +241,29 @@ class Trace:
 
 @dataclass
 class MoveStat:
-    """One row of the per-column table; ``value`` is for the root player."""
+    """One row of the per-column table (1-based ``column``).
 
-    column: int  # 1-based
+    ``value`` is for the root player in the trace's value kind, a plain number and
+    never a sentinel; None only for a column the agent did not look at (a full one,
+    or one it never searched: ``text`` says why). ``outcome`` is set when the search
+    proved the result (:func:`treeviz.values.outcome`); ``text`` says it in words.
+    """
+
+    column: int
     value: float | None
     extra: dict[str, Any] = field(default_factory=dict)
+    outcome: dict[str, Any] | None = None
+    text: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         """Flat JSON-ready form."""
-        return {"column": self.column, "value": self.value, **self.extra}
+        return {
+            "column": self.column,
+            "value": self.value,
+            "outcome": self.outcome,
+            "text": self.text,
+            **self.extra,
+        }
 
 
 @dataclass
@@ -249,6 +285,7 @@ class SearchResult:
             "position": self.trace.root_moves,
             "agent": self.trace.algorithm,
             "params": self.trace.params,
+            "value_kind": self.trace.value_kind,
             "move": self.move,
             "value": self.value,
             "moves": [m.as_dict() for m in self.moves],

@@ -19,8 +19,10 @@ import numpy as np
 from treeviz.board import check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.trace import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
+from treeviz.values import KIND_TEXT
 
 MAX_NODES = 5_000_000
+READABLE_SCHEMAS = (1, SCHEMA_VERSION)
 MAX_JSON_BYTES = 1 << 30  # decompressed size refused beyond this (about 5M nodes)
 FIELD_DEFAULTS = {
     "value": NO_VALUE,
@@ -47,6 +49,7 @@ def to_dict(trace: Trace) -> dict[str, Any]:
     return {
         "schema": trace.schema,
         "algorithm": trace.algorithm,
+        "value_kind": trace.value_kind,
         "params": trace.params,
         "root_moves": trace.root_moves,
         "width": trace.width,
@@ -115,10 +118,10 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     for key in HEADER:
         _need(key in data, source, key, "is missing")
     _need(
-        data["schema"] == SCHEMA_VERSION,
+        data["schema"] in READABLE_SCHEMAS,
         source,
         "schema",
-        f"is {data['schema']!r}, expected {SCHEMA_VERSION}",
+        f"is {data['schema']!r}, expected one of {', '.join(map(str, READABLE_SCHEMAS))}",
     )
     _need(isinstance(data["algorithm"], str), source, "algorithm", "must be a string")
     _need(
@@ -130,6 +133,13 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     )
     for key in ("params", "counters"):
         _need(isinstance(data[key], dict), source, key, "must be an object")
+    kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
+    _need(
+        isinstance(kind, str) and kind.partition(":")[0] in KIND_TEXT,
+        source,
+        "value_kind",
+        f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>), got {kind!r:.60}",
+    )
     try:
         check_size(data["width"], data["height"])
     except (TreevizError, TypeError) as exc:
@@ -146,7 +156,20 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         counters=data["counters"],
         schema=SCHEMA_VERSION,
         extra=data.get("extra") or {},
+        value_kind=str(kind),
     )
+
+
+def legacy_kind(data: dict[str, Any]) -> str:
+    """The value kind of a version 1 file, which did not state it: fixed per algorithm."""
+    algorithm, params = data["algorithm"], data["params"]
+    if algorithm == "mcts":
+        return "win_rate"
+    if algorithm == "solver":
+        return "exact:weak" if params.get("weak") else "exact"
+    if algorithm == "random":
+        return "probability"
+    return f"heuristic:{params.get('heuristic', 'window')}"
 
 
 def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:

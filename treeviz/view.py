@@ -1,25 +1,31 @@
-"""Which part of a trace to show, and how: shared by the dashboard and the exporters.
+"""Which part of a trace to show, and how: the one walker every view draws from.
 
-A :class:`Selection` is a subtree: from a root node, down to a depth, at most ``top_k``
-children per node (by visits for MCTS, else in search order), the rest summarised per
-parent as one "+N more" entry, collapsed nodes shown without their children, and the
-moves a cutoff pruned as stubs. Labels and colours come from here too, so an exported
-diagram looks like the view it came from. Values are shown for the root player.
+:func:`select` picks a subtree: from a root node, down to a depth, at most ``top_k``
+children per node (most visited first where the trace counts visits, else in search
+order), the rest summarised per parent as one "+N more" entry, collapsed nodes shown
+without their children, and the moves a cutoff pruned as stubs. :func:`walk` turns a
+selection into :class:`Drawn` entries, decorated by small functions (label, colour,
+edge width) in the manner of OpenSpiel's ``treeviz``; networkx (:func:`to_networkx`),
+the exporters and the dashboard's ECharts tree all consume those entries, so they
+show the same labels and colours. Values are for the root player
+(:mod:`treeviz.values`).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import networkx as nx
 import numpy as np
 
 from treeviz.board import Position
-from treeviz.trace import CUTOFF, FLAG_NAMES, NO_VALUE, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.values import kind_text, node_value, value_range, window_text
 
-WIN_THRESHOLD = 500_000  # alpha-beta values beyond this are wins or losses
+UNKNOWN_COLOUR = "#d9d9d9"
+MORE_FILL, STUB_FILL = "#ffffff", "#eeeeee"
 
 
 @dataclass
@@ -38,19 +44,12 @@ class Selection:
 
 
 def ranked_children(trace: Trace, node: int) -> np.ndarray:
-    """Children of ``node``, most important first: most visits for MCTS, else search order."""
+    """Children of ``node``, most important first: most visits where the trace counts
+    visits, else search order."""
     kids = trace.children(node)
     if "visits" in trace.fields and len(kids):
         kids = kids[np.argsort(-trace.nodes["visits"][kids], kind="stable")]
     return kids
-
-
-def edge_scale(sel: Selection) -> int:
-    """The visits that draw the widest edge: the most visited node of ``sel`` below its
-    root (the root's own visits would make every edge thin); 0 when there are none."""
-    if "visits" not in sel.trace.fields or len(sel.ids) < 2:
-        return 0
-    return max(1, int(sel.trace.nodes["visits"][sel.ids[1:]].max()))
 
 
 def pruned_columns(trace: Trace, node: int) -> list[int]:
@@ -97,33 +96,14 @@ def select(
     return sel
 
 
-def root_value(trace: Trace, node: int) -> float | None:
-    """The node's value for the root player: MCTS mean result, else its backed-up value."""
-    n = trace.nodes[node]
-    if "visits" in trace.fields:
-        if n["visits"] == 0:
-            return None
-        q = float(n["value_sum"]) / float(n["visits"])  # for the player who moved in
-        return q if n["depth"] % 2 == 1 else 1.0 - q
-    if n["value"] == NO_VALUE:
-        return None
-    return float(n["value"]) * (1 if n["depth"] % 2 == 0 else -1)
-
-
-def value_scale(trace: Trace) -> tuple[float, float]:
-    """(centre, half-range) that maps this trace's root-view values onto [-1, 1]."""
-    if "visits" in trace.fields:
-        return 0.5, 0.5
-    vals = np.abs(trace.nodes["value"][trace.nodes["value"] != NO_VALUE].astype(np.int64))
-    vals = vals[vals < WIN_THRESHOLD]
-    return 0.0, float(max(1, vals.max() if len(vals) else 1))
+# --- decorators: what a node looks like ------------------------------------------------
 
 
 def colour(x: float | None) -> str:
     """Diverging colour for a value scaled to [-1, 1]: red (bad for the root player),
     white (even), blue (good); grey when unknown."""
     if x is None:
-        return "#d9d9d9"
+        return UNKNOWN_COLOUR
     x = max(-1.0, min(1.0, x))
     lo, mid, hi = (202, 0, 32), (247, 247, 247), (5, 113, 176)
     end = hi if x > 0 else lo
@@ -134,9 +114,17 @@ def colour(x: float | None) -> str:
 def legend_stops(trace: Trace) -> list[tuple[str, str]]:
     """The colour scale as five (colour, value text) pairs, worst to best for the root
     player: what a legend shows beside a tree of this trace."""
-    centre, half = value_scale(trace)
-    spec = ".2f" if "visits" in trace.fields else "+.0f"
-    return [(colour(float(x)), format(centre + x * half, spec)) for x in np.linspace(-1, 1, 5)]
+    lo, hi = value_range(trace)
+    spec = ".2f" if hi - lo <= 2 else "+.0f"
+    return [
+        (colour(float(x)), format(lo + (x + 1) / 2 * (hi - lo), spec))
+        for x in np.linspace(-1, 1, 5)
+    ]
+
+
+def legend_title(trace: Trace) -> str:
+    """What the colours mean, in words."""
+    return f"colour: {kind_text(trace.value_kind)}"
 
 
 def flag_text(flags: int) -> str:
@@ -150,33 +138,25 @@ def node_position(trace: Trace, node: int) -> Position:
     return Position.from_moves(moves, trace.width, trace.height)
 
 
-def node_colour(trace: Trace, node: int, scale: tuple[float, float]) -> str:
-    """Fill colour of ``node`` on the trace's scale."""
-    v = root_value(trace, node)
-    return colour(None if v is None else (v - scale[0]) / scale[1])
+def node_colour(trace: Trace, node: int) -> str:
+    """Fill colour of ``node``: its value for the root player on the trace's scale."""
+    return colour(node_value(trace, node).scaled)
 
 
-def format_value(trace: Trace, v: float | None) -> str:
-    """Readable value: ``win+3`` / ``loss+3`` for alpha-beta wins, 2 decimals for Q."""
-    if v is None:
-        return "?"
-    if "visits" in trace.fields:
-        return f"{v:.2f}"
-    if abs(v) >= WIN_THRESHOLD:
-        plies = 1_000_000 - abs(int(v))
-        return f"{'win' if v > 0 else 'loss'}@{plies}"
-    return str(int(v))
+def node_head(trace: Trace, node: int) -> str:
+    """``root`` or ``col 4``."""
+    move = int(trace.nodes["move"][node])
+    return "root" if node == 0 or move < 0 else f"col {move + 1}"
 
 
 def node_label(trace: Trace, node: int) -> str:
-    """Short multi-line label: move, value, and what the algorithm recorded."""
+    """Multi-line label: move, readable value, and what the algorithm recorded."""
     n = trace.nodes[node]
-    head = "root" if node == 0 or n["move"] < 0 else f"col {int(n['move']) + 1}"
-    lines = [head, format_value(trace, root_value(trace, node))]
+    lines = [node_head(trace, node), node_value(trace, node).text or "-"]
     if "visits" in trace.fields:
         lines.append(f"N={int(n['visits'])}")
-    if "alpha" in trace.fields and n["alpha"] != NO_VALUE:
-        lines.append(f"α={_bound(n['alpha'])} β={_bound(n['beta'])}")
+    if "alpha" in trace.fields and "beta" in trace.fields and n["alpha"] != n["beta"]:
+        lines.append(f"α={window_text(int(n['alpha']))} β={window_text(int(n['beta']))}")
     if "f" in trace.fields and node:
         lines.append(f"f={int(n['f'])}")
     marks = [
@@ -189,16 +169,94 @@ def node_label(trace: Trace, node: int) -> str:
     return "\n".join(lines)
 
 
-def _bound(v: Any) -> str:
-    v = int(v)
-    return "∞" if v >= 2_000_000 else "-∞" if v <= -2_000_000 else str(v)
+def short_label(trace: Trace, node: int) -> str:
+    """One-line label: id, column, readable value, visits."""
+    n = trace.nodes[node]
+    head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
+    text = f"#{node} {head} {node_value(trace, node).text or '-'}"
+    if "visits" in trace.fields:
+        text += f" N={int(n['visits'])}"
+    return text
 
 
 def stub_label(trace: Trace, node: int) -> str:
     """Label of a pruned stub: which columns, and the cutoff that pruned them."""
     n = trace.nodes[node]
     cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
-    return f"pruned {cols}: {int(n['value'])} ≥ β={_bound(n['beta'])}"
+    value, beta = window_text(int(n["value"])), window_text(int(n["beta"]))
+    return f"pruned {cols}: {value} ≥ β={beta}"
+
+
+def edge_scale(sel: Selection) -> int:
+    """The visits that draw the widest edge: the most visited node of ``sel`` below its
+    root (the root's own visits would make every edge thin); 0 when there are none."""
+    if "visits" not in sel.trace.fields or len(sel.ids) < 2:
+        return 0
+    return max(1, int(sel.trace.nodes["visits"][sel.ids[1:]].max()))
+
+
+# --- the walker ------------------------------------------------------------------------
+
+
+@dataclass
+class Drawn:
+    """One entry of a drawn tree. ``key``: ``"<id>"`` for a trace node, ``"more:<id>"``
+    for a parent's hidden children, ``"pruned:<id>"`` for a cutoff's pruned moves;
+    ``parent`` is the key of the entry above (None at the top). ``weight`` in [0, 1]
+    is the share of the widest edge (visits), None where edges carry no weight."""
+
+    key: str
+    kind: str
+    parent: str | None
+    label: str
+    short: str
+    fill: str
+    node: int = -1
+    column: int = 0
+    on_pv: bool = False
+    terminal: bool = False
+    tt_hit: bool = False
+    weight: float | None = None
+    folded: bool = False  # has children the selection does not show
+
+
+Decorator = Callable[[Trace, int], str]
+
+
+def walk(
+    sel: Selection,
+    label: Decorator = node_label,
+    short: Decorator = short_label,
+    fill: Decorator = node_colour,
+) -> list[Drawn]:
+    """Every entry of ``sel`` in breadth-first order, parents before children, styled
+    by the decorator functions."""
+    trace, top = sel.trace, edge_scale(sel)
+    counts = trace.child_counts()
+    shown = set(sel.ids)
+    has_shown_child = {int(trace.nodes["parent"][i]) for i in sel.ids[1:]}
+    out = []
+    for i in sel.ids:
+        n = trace.nodes[i]
+        p = int(n["parent"])
+        flags = int(n["flags"])
+        out.append(
+            Drawn(
+                key=str(i), kind="node", parent=str(p) if i != sel.root and p in shown else None,
+                label=label(trace, i), short=short(trace, i), fill=fill(trace, i), node=i,
+                column=int(n["move"]) + 1, on_pv=bool(flags & ON_PV),
+                terminal=bool(flags & TERMINAL), tt_hit=bool(flags & TT_HIT),
+                weight=float(n["visits"]) / top if top else None,
+                folded=bool(counts[i]) and i not in sel.more and i not in has_shown_child,
+            )
+        )  # fmt: skip
+    for p, count in sel.more.items():
+        text = f"+{count} more"
+        out.append(Drawn(f"more:{p}", "more", str(p), text, text, MORE_FILL))
+    for i in sel.stubs:
+        text = stub_label(trace, i)
+        out.append(Drawn(f"pruned:{i}", "pruned", str(i), text, text, STUB_FILL))
+    return out
 
 
 def to_networkx(
@@ -210,46 +268,39 @@ def to_networkx(
     stubs: bool = True,
 ) -> nx.DiGraph:
     """The selected subtree as a DiGraph: trace nodes keyed by id with every recorded
-    field plus ``label``, ``root_value``, ``colour``, ``on_pv``, ``kind`` ("node");
-    summaries keyed ``"more:<parent>"`` (kind "more", ``count``) and pruned stubs
-    ``"pruned:<node>"`` (kind "pruned", ``columns`` 1-based). Edges carry the column
-    played (1-based) and, for MCTS, the child's visits."""
-    sel = select(trace, root, max_depth, top_k, collapsed, stubs)
-    return selection_graph(sel)
+    field plus ``label``, ``root_value`` (NaN when unknown), ``text``, ``colour``,
+    ``on_pv``, ``path``, ``kind`` ("node"); summaries keyed ``"more:<parent>"`` (kind
+    "more", ``count``) and pruned stubs ``"pruned:<node>"`` (kind "pruned", ``columns``
+    1-based). Edges carry the column played (1-based) and the child's visits."""
+    return selection_graph(select(trace, root, max_depth, top_k, collapsed, stubs))
 
 
 def selection_graph(sel: Selection) -> nx.DiGraph:
     """:func:`to_networkx` for an existing selection."""
     trace = sel.trace
-    scale = value_scale(trace)
-    g = nx.DiGraph(algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root)
-    chosen = set(sel.ids)
-    for i in sel.ids:
-        n = trace.nodes[i]
-        attrs = {f: n[f].item() for f in trace.fields}
-        v = root_value(trace, i)
-        g.add_node(
-            i,
-            **attrs,
-            kind="node",
-            label=node_label(trace, i),
-            root_value=v if v is not None else float("nan"),
-            colour=node_colour(trace, i, scale),
-            on_pv=bool(n["flags"] & ON_PV),
-            path=trace.path_moves(i),
-        )
-        p = int(n["parent"])
-        if i != sel.root and p in chosen:
-            g.add_edge(p, i, column=int(n["move"]) + 1, visits=int(n["visits"]))
-    for p, count in sel.more.items():
-        g.add_node(f"more:{p}", kind="more", count=count, label=f"+{count} more")
-        g.add_edge(p, f"more:{p}", column=0, visits=0)
-    for i, cols in sel.stubs.items():
-        g.add_node(
-            f"pruned:{i}",
-            kind="pruned",
-            columns=",".join(str(c + 1) for c in cols),
-            label=stub_label(trace, i),
-        )
-        g.add_edge(i, f"pruned:{i}", column=0, visits=0)
+    g = nx.DiGraph(
+        algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root,
+        value_kind=trace.value_kind,
+    )  # fmt: skip
+    for d in walk(sel):
+        key: int | str = d.node if d.kind == "node" else d.key
+        attrs: dict[str, object] = {"kind": d.kind, "label": d.label}
+        if d.kind == "node":
+            n = trace.nodes[d.node]
+            v = node_value(trace, d.node)
+            attrs |= {f: n[f].item() for f in trace.fields}
+            attrs |= {
+                "root_value": v.value if v.value is not None else float("nan"),
+                "text": v.text, "colour": d.fill, "on_pv": d.on_pv,
+                "path": trace.path_moves(d.node),
+            }  # fmt: skip
+        elif d.kind == "more":
+            attrs["count"] = sel.more[int(d.key.split(":")[1])]
+        else:
+            cols = sel.stubs[int(d.key.split(":")[1])]
+            attrs["columns"] = ",".join(str(c + 1) for c in cols)
+        g.add_node(key, **attrs)
+        if d.parent is not None:
+            visits = int(trace.nodes["visits"][d.node]) if d.kind == "node" else 0
+            g.add_edge(int(d.parent), key, column=d.column, visits=visits)
     return g

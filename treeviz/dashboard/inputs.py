@@ -8,13 +8,13 @@ import streamlit as st
 
 from treeviz.board import Position
 from treeviz.errors import TreevizError
-from treeviz.heuristics import HEURISTICS
 from treeviz.notation import parse_position
 from treeviz.samples import load_samples
-from treeviz.search import AGENTS, agent_params
-from treeviz.search.negamax_kernel import ORDERINGS
+from treeviz.search import AGENTS, get_agent
+from treeviz.search.contract import Param, make_spec
 
 SOURCES = ["Sample", "Move string or board"]
+MAX_WIDGET_INT = 2**53 - 1  # the browser's largest exact integer
 
 
 def choose_position() -> Position:
@@ -43,45 +43,41 @@ def choose_position() -> Position:
 
 
 def choose_agent() -> tuple[str, dict[str, Any]]:
-    """The agent and the parameters it takes, from sidebar widgets."""
+    """The agent and its parameters, one widget per declared parameter; the spec
+    string of the choice is shown so it can be pasted into the CLI."""
     names = list(AGENTS)
     agent = st.sidebar.selectbox("Agent", names, index=names.index("alphabeta"), key="agent")
-    known = agent_params(agent)
-    params: dict[str, Any] = {}
-    side = st.sidebar
-    if "depth" in known:
-        params["depth"] = side.slider("Depth", 1, 10, int(known["depth"]), key=f"{agent}_depth")
-    if "heuristic" in known:
-        params["heuristic"] = side.selectbox("Heuristic", list(HEURISTICS))
-    if "ordering" in known:
-        params["ordering"] = side.selectbox(
-            "Move ordering", ORDERINGS, index=ORDERINGS.index(known["ordering"])
-        )
-    if "tt" in known:
-        params["tt"] = side.checkbox("Transposition table", bool(known["tt"]))
-    if "iterative" in known:
-        params["iterative"] = side.checkbox("Iterative deepening", bool(known["iterative"]))
-    if "iterations" in known:
-        params["iterations"] = int(side.number_input("Iterations", 100, 1_000_000, 10_000, 1000))
-    if "c" in known:
-        params["c"] = float(side.number_input("Exploration constant c", 0.0, 10.0, 1.414))
-    if "rule" in known:
-        params |= mcts_options()
-    if "seed" in known:
-        params["seed"] = int(side.number_input("Seed", 0, 2**31, int(known["seed"])))
-    if "weak" in known:
-        params["weak"] = side.checkbox("Weak (win/draw/loss only)", False)
+    decl = get_agent(agent)
+    st.sidebar.caption(decl.description)
+    params = {p.name: param_widget(agent, p) for p in decl.params}
+    given = {k: v for k, v in params.items() if v != decl.param(k).default}
+    try:
+        st.sidebar.code(str(make_spec(decl, given)), language=None)
+    except TreevizError as exc:
+        st.sidebar.error(str(exc))
     return agent, params
 
 
-def mcts_options() -> dict[str, Any]:
-    """The seeds' MCTS switches."""
-    side = st.sidebar
-    return {
-        "rule": side.checkbox("Immediate win/block rule (001)", False),
-        "final": side.selectbox("Final choice", ["robust", "mean"]),
-        "expansion": side.selectbox("Expansion order", ["random", "heuristic"]),
-        "rollout": side.selectbox("Rollouts", ["random", "smart"]),
-        "solver": side.checkbox("Prove wins/losses (MCTS-solver)", False),
-        "record_iterations": side.checkbox("Log every iteration", False),
-    }
+def param_widget(agent: str, p: Param) -> Any:
+    """The sidebar widget of parameter ``p``: a select box for choices, a checkbox for
+    a switch, a slider for a small integer range, else a number box (empty = none)."""
+    side, key, label = st.sidebar, f"{agent}_{p.name}", p.name.replace("_", " ")
+    if p.choices is not None:
+        return side.selectbox(label, p.choices, index=p.choices.index(p.default), key=key,
+                              help=p.help)  # fmt: skip
+    if p.type == "bool":
+        return side.checkbox(label, bool(p.default), key=key, help=p.help)
+    if p.type == "int" and p.lo is not None and p.hi is not None and p.hi - p.lo <= 64:
+        return side.slider(label, int(p.lo), int(p.hi), int(p.default), key=key, help=p.help)
+    if p.type == "int":
+        value = side.number_input(
+            label, min_value=None if p.lo is None else int(p.lo),
+            max_value=None if p.hi is None else int(min(p.hi, MAX_WIDGET_INT)),
+            value=p.default, step=1, key=key, help=p.help,
+        )  # fmt: skip
+        return None if value is None else int(value)
+    value = side.number_input(
+        label, min_value=p.lo, max_value=p.hi, value=p.default, step=0.1, format="%.4g",
+        key=key, help=p.help,
+    )  # fmt: skip
+    return None if value is None else float(value)

@@ -20,7 +20,6 @@ from treeviz.dashboard.tree import (
     legend_html,
     node_stats,
     selection_for,
-    short_label,
     tree_options,
     view_height,
 )
@@ -28,7 +27,7 @@ from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
 from treeviz.search.solver import exact_scores, score_meaning
 from treeviz.trace import CUTOFF, SearchResult, Trace
 from treeviz.trace_io import dumps
-from treeviz.view import Selection, node_position, select
+from treeviz.view import Selection, node_position, select, short_label
 
 EXACT_SECONDS = 2.0
 DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")

@@ -8,39 +8,28 @@ are drawn; the rest of each level is summarised as "+N more".
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from treeviz.search.mcts import uct_value
-from treeviz.trace import ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace import NO_VALUE, Trace
+from treeviz.values import node_value, outcome_text, window_text
 from treeviz.view import (
+    Drawn,
     Selection,
-    edge_scale,
     flag_text,
-    format_value,
     legend_stops,
-    node_colour,
+    legend_title,
     ranked_children,
-    root_value,
     select,
-    stub_label,
-    value_scale,
+    walk,
 )
 
 MAX_VIEW = 500
 CLICK = "function(p){return p.data.name}"
-
-
-def short_label(trace: Trace, i: int) -> str:
-    """One-line node label: id, column, value for the root player, visits."""
-    n = trace.nodes[i]
-    head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
-    text = f"#{i} {head} {format_value(trace, root_value(trace, i))}"
-    if "visits" in trace.fields:
-        text += f" N={int(n['visits'])}"
-    return text
 
 
 def tree_options(sel: Selection) -> dict[str, Any]:
@@ -49,26 +38,18 @@ def tree_options(sel: Selection) -> dict[str, Any]:
     dashed grey pruned stubs, "+N more" summaries, and nodes whose children lie beyond
     the depth limit marked with ``▸``."""
     trace = sel.trace
-    scale = value_scale(trace)
-    top = edge_scale(sel)
-    items = {i: _item(trace, i, scale, top) for i in sel.ids}
-    counts = trace.child_counts()
-    for i in sel.ids:
-        parent = int(trace.nodes["parent"][i])
-        if i != sel.root and parent in items:
-            items[parent]["children"].append(items[i])
-    for i, item in items.items():
-        if not item["children"] and counts[i] and i not in sel.more:
-            item["label"]["formatter"] += " ▸"
-    for p, count in sel.more.items():
-        items[p]["children"].append(_extra(f"more:{p}", f"+{count} more", "#ffffff", "solid"))
-    for i in sel.stubs:
-        items[i]["children"].append(
-            _extra(f"pruned:{i}", stub_label(trace, i), "#eeeeee", "dashed")
-        )
+    items: dict[str, dict[str, Any]] = {}
+    top: dict[str, Any] = {}
+    for d in walk(sel):
+        item = _item(trace, d) if d.kind == "node" else _extra(d)
+        items[d.key] = item
+        if d.parent is None:
+            top = item
+        else:
+            items[d.parent]["children"].append(item)
     series = {
         "type": "tree",
-        "data": [items[sel.root]],
+        "data": [top],
         "orient": "LR",
         "top": "2%",
         "bottom": "2%",
@@ -89,36 +70,36 @@ def tree_options(sel: Selection) -> dict[str, Any]:
     }
 
 
-def _item(trace: Trace, i: int, scale: tuple[float, float], top: int) -> dict[str, Any]:
-    """The ECharts data item of trace node ``i`` (children filled in later)."""
-    flags = int(trace.nodes["flags"][i])
-    on_pv = bool(flags & ON_PV)
+def _item(trace: Trace, d: Drawn) -> dict[str, Any]:
+    """The ECharts data item of a drawn trace node (children filled in by the caller)."""
+    text = d.short + (" ▸" if d.folded else "")
     item: dict[str, Any] = {
-        "name": str(i),
-        "value": f"{trace.path_moves(i) or 'root'}: {short_label(trace, i)}",
+        "name": d.key,
+        "value": f"{trace.path_moves(d.node) or 'root'}: {d.short}",
         "children": [],
-        "symbol": "rect" if flags & TERMINAL else "circle",
+        "symbol": "rect" if d.terminal else "circle",
         "itemStyle": {
-            "color": node_colour(trace, i, scale),
-            "borderColor": "#111111" if on_pv else "#666666",
-            "borderWidth": 6 if flags & TT_HIT else 3 if on_pv else 1,
+            "color": d.fill,
+            "borderColor": "#111111" if d.on_pv else "#666666",
+            "borderWidth": 6 if d.tt_hit else 3 if d.on_pv else 1,
         },
-        "label": {"formatter": short_label(trace, i), "fontWeight": "bold" if on_pv else "normal"},
+        "label": {"formatter": text, "fontWeight": "bold" if d.on_pv else "normal"},
     }
-    if top:
-        width = 0.5 + 6.0 * float(trace.nodes["visits"][i]) / top
-        item["lineStyle"] = {"width": round(width, 2)}
+    if d.weight is not None:
+        item["lineStyle"] = {"width": round(0.5 + 6.0 * d.weight, 2)}
     return item
 
 
-def _extra(name: str, text: str, fill: str, border: str) -> dict[str, Any]:
+def _extra(d: Drawn) -> dict[str, Any]:
     """A summary or pruned-stub item."""
+    border = "dashed" if d.kind == "pruned" else "solid"
     return {
-        "name": name,
-        "value": text,
+        "name": d.key,
+        "value": d.label,
+        "children": [],
         "symbol": "roundRect",
-        "itemStyle": {"color": fill, "borderColor": "#999999", "borderType": border},
-        "label": {"formatter": text, "color": "#777777"},
+        "itemStyle": {"color": d.fill, "borderColor": "#999999", "borderType": border},
+        "label": {"formatter": d.label, "color": "#777777"},
         "lineStyle": {"type": border, "color": "#bbbbbb"},
     }
 
@@ -130,7 +111,7 @@ def legend_html(trace: Trace) -> str:
         f"font-size:12px'>{text}</span>"
         for fill, text in legend_stops(trace)
     )
-    return f"<div>value for the root player: {cells}</div>"
+    return f"<div>{escape(legend_title(trace))}: {cells}</div>"
 
 
 def view_height(sel: Selection) -> int:
@@ -141,12 +122,19 @@ def view_height(sel: Selection) -> int:
 
 
 def node_stats(trace: Trace, i: int) -> dict[str, Any]:
-    """What the search recorded at node ``i``, values for the root player."""
+    """What the search recorded at node ``i``, readable: the value for the root player,
+    windows as -inf/+inf, wins in plies, never an internal sentinel."""
     n = trace.nodes[i]
+    v = node_value(trace, i)
     out: dict[str, Any] = {"node": i, "depth": int(n["depth"]), "parent": int(n["parent"])}
-    out["value (root player)"] = format_value(trace, root_value(trace, i))
-    for f in ("value", "alpha", "beta", "static_eval", "g", "h", "f", "order", "visits"):
-        if f in trace.fields:
+    out["value (root player)"] = v.text or "-"
+    if v.outcome is not None:
+        out["outcome"] = outcome_text(v.outcome)
+    for f in ("alpha", "beta"):
+        if f in trace.fields and n["alpha"] != n["beta"]:
+            out[f"{f} (side to move)"] = window_text(int(n[f]))
+    for f in ("static_eval", "g", "h", "f", "order", "visits"):
+        if f in trace.fields and int(n[f]) != int(NO_VALUE):
             out[f] = n[f].item()
     if "visits" in trace.fields and n["visits"]:
         out["Q (mover)"] = round(float(n["value_sum"]) / float(n["visits"]), 4)
@@ -155,7 +143,6 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
             c = float(trace.params.get("c") or 0.0)
             parent_n = max(1, int(trace.nodes["visits"][parent]))
             out["UCT"] = round(uct_value(out["Q (mover)"], int(n["visits"]), parent_n, c), 4)
-        out["proven"] = {1: "won", -1: "lost"}.get(int(n["proven"]), "")
     out["flags"] = flag_text(int(n["flags"]))
     return out
 
@@ -166,7 +153,7 @@ def children_table(trace: Trace, i: int) -> pd.DataFrame:
     for k in ranked_children(trace, i):
         n = trace.nodes[k]
         row: dict[str, Any] = {"node": int(k), "column": int(n["move"]) + 1}
-        row["value (root player)"] = format_value(trace, root_value(trace, int(k)))
+        row["value (root player)"] = node_value(trace, int(k)).text or "-"
         if "visits" in trace.fields:
             row["visits"] = int(n["visits"])
         row["flags"] = flag_text(int(n["flags"]))

@@ -1,66 +1,84 @@
-"""The agents, registered by name, behind one entry point :func:`search`."""
+"""The agents, registered by name, behind one entry point :func:`search`.
+
+Adding an agent = one module declaring an :class:`~treeviz.search.contract.Agent`
+plus one line in ``_BUILTIN``; the CLI, the dashboard and the README table follow.
+"""
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Callable
 from typing import Any
 
 from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.search.alphabeta import search_alphabeta, search_minimax
-from treeviz.search.astar import search_astar
-from treeviz.search.greedy import search_greedy
-from treeviz.search.mcts import search_mcts
-from treeviz.search.random_agent import search_random
-from treeviz.search.solver import search_solver
+from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
+from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec, run_agent
 from treeviz.trace import SearchResult
 
-Searcher = Callable[..., SearchResult]
-
-AGENTS: dict[str, Searcher] = {
-    "random": search_random,
-    "greedy": search_greedy,
-    "astar": search_astar,
-    "minimax": search_minimax,
-    "alphabeta": search_alphabeta,
-    "mcts": search_mcts,
-    "solver": search_solver,
-}
-
-
-def register(name: str, searcher: Searcher) -> None:
-    """Add an agent: ``searcher(position, **params) -> SearchResult``."""
-    AGENTS[name] = searcher
+_BUILTIN = (
+    random_agent.AGENT,
+    greedy.AGENT,
+    astar.AGENT,
+    alphabeta.MINIMAX,
+    alphabeta.ALPHABETA,
+    mcts.AGENT,
+    solver.AGENT,
+)
+AGENTS: dict[str, Agent] = {a.name: a for a in _BUILTIN}
 
 
-def agent_params(agent: str) -> dict[str, Any]:
-    """The parameters ``agent`` accepts and their defaults."""
-    sig = inspect.signature(get_agent(agent))
-    return {n: p.default for n, p in list(sig.parameters.items())[1:]}
+def register(agent: Agent) -> None:
+    """Add (or replace) an agent under its name."""
+    AGENTS[agent.name] = agent
 
 
-def get_agent(agent: str) -> Searcher:
-    """The searcher registered as ``agent``; :class:`InvalidParameterError` otherwise."""
+def unregister(name: str) -> None:
+    """Remove an agent added by :func:`register` (tests use it to clean up)."""
+    AGENTS.pop(name, None)
+
+
+def get_agent(name: str) -> Agent:
+    """The agent registered as ``name``; :class:`InvalidParameterError` otherwise."""
     try:
-        return AGENTS[agent]
+        return AGENTS[name]
     except KeyError:
         raise InvalidParameterError(
-            f"unknown agent {agent!r}: choose one of {', '.join(AGENTS)}"
+            f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}"
         ) from None
 
 
-def search(position: Position, agent: str, **params: Any) -> SearchResult:
-    """Run ``agent`` on ``position``; unknown or bad parameters raise
-    :class:`InvalidParameterError`, a finished game :class:`InvalidPositionError`."""
-    known = agent_params(agent)
-    unknown = sorted(set(params) - set(known))
-    if unknown:
-        raise InvalidParameterError(
-            f"agent {agent!r} has no parameter {', '.join(map(repr, unknown))}; "
-            f"it takes {', '.join(known) or 'none'}"
-        )
-    return get_agent(agent)(position, **params)
+def agent_params(name: str) -> dict[str, Any]:
+    """The parameters agent ``name`` takes and their defaults."""
+    return {p.name: p.default for p in get_agent(name).params}
 
 
-__all__ = ["AGENTS", "agent_params", "get_agent", "register", "search"]
+def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
+    """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
+    set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
+    base = text if isinstance(text, AgentSpec) else parse_spec(text, AGENTS)
+    return make_spec(get_agent(base.name), base.kwargs | params) if params else base
+
+
+def search(
+    position: Position, agent: str | AgentSpec, reuse: Any = None, **params: Any
+) -> SearchResult:
+    """Run ``agent`` (a name or spec string such as ``"mcts:iterations=500"``) on
+    ``position``; ``params`` override the spec's. Unknown or bad parameters raise
+    :class:`InvalidParameterError`, a finished game :class:`InvalidPositionError`.
+    ``reuse`` hands an earlier result to agents that can continue from it (MCTS)."""
+    chosen = spec(agent, **params)
+    runtime = {"reuse": reuse} if reuse is not None else {}
+    return run_agent(get_agent(chosen.name), position, chosen.kwargs, **runtime)
+
+
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentSpec",
+    "Param",
+    "agent_params",
+    "get_agent",
+    "register",
+    "search",
+    "spec",
+    "unregister",
+]

@@ -2,32 +2,44 @@
 
 Both are one negamax kernel: ``minimax`` searches every move, ``alphabeta`` prunes,
 with a choice of move ordering, a transposition table and iterative deepening.
-Values in results are for the player to move at the root; wins are ``WIN - plies``.
+Node values are for the player to move at each node, wins as ``WIN - plies``; the
+per-column rows turn them into heuristic points or proven outcomes for the root player.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 
 from treeviz.board import Position
 from treeviz.search import negamax_kernel as N
 from treeviz.search.common import (
+    CAPACITY,
+    HEURISTIC,
+    TIME_LIMIT,
     Evaluator,
     Recorder,
-    check_choice,
-    check_float,
-    check_int,
     check_playable,
     evaluator,
+    full_row,
     mark_pv,
     pv_ids,
     result,
 )
-from treeviz.trace import C_RECORDED, C_TRUNCATED, DEFAULT_CAPACITY, MoveStat, SearchResult
+from treeviz.search.contract import Agent, Param
+from treeviz.trace import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
+from treeviz.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome, outcome_text
 
 MAX_DEPTH = 42
+DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)
+ORDERING = Param(
+    "ordering", "str", "centre", "move order: left to right, centre first, or best "
+    "heuristic first", choices=N.ORDERINGS,
+)  # fmt: skip
+TT = Param("tt", "bool", True, "transposition table (orders moves, answers repeats)")
+ITERATIVE = Param("iterative", "bool", False, "iterative deepening 1..depth (with time_limit)")
 
 
 def _iterate(
@@ -91,12 +103,9 @@ def run_negamax(
     time_limit: float | None,
     capacity: int,
 ) -> SearchResult:
-    """Shared driver of ``minimax`` and ``alphabeta`` (parameters as documented there)."""
+    """Shared driver of ``minimax`` and ``alphabeta`` (parameters as declared there)."""
     check_playable(pos)
-    depth = check_int("depth", depth, 1, MAX_DEPTH)
-    mode = N.ORDERINGS.index(check_choice("ordering", ordering, N.ORDERINGS))
-    if time_limit is not None:
-        time_limit = check_float("time_limit", time_limit, 0.0)
+    mode = N.ORDERINGS.index(ordering)
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
     table = N.new_table() if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
@@ -119,25 +128,32 @@ def run_negamax(
     fields = ("static_eval", "iteration") + (("alpha", "beta", "pruned") if prune else ())
     trace = rec.trace(algorithm, params, pos, fields)
     mark_pv(trace, pv_ids(trace, pv))
-    rows = [_row(c, vals, cut, pos) for c in range(pos.width)]
+    kind = f"heuristic:{heuristic}"
+    rows = [_row(c, vals, cut, pos, kind) for c in range(pos.width)]
     return result(trace, pv[0], rows, pv, value, depth_reached=reached, win_base=N.WIN)
 
 
-def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position) -> MoveStat:
-    """One table row: the column's value, and whether it is only an upper bound."""
+def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) -> MoveStat:
+    """One table row: heuristic points or the proven outcome, for the root player, and
+    whether alpha-beta only bounded it from above (a cutoff below it)."""
     if not pos.can_play(col):
-        return MoveStat(col + 1, None, {"full": True})
-    value = int(vals[col])
-    return MoveStat(col + 1, value, {"bound": "upper" if cut[col] else "exact"})
+        return full_row(col)
+    raw, bound = int(vals[col]), "upper" if cut[col] else ""
+    extra = {"bound": bound or "exact"}
+    found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
+    if found is not None:
+        return MoveStat(col + 1, found["score"], extra, found, outcome_text(found))
+    if abs(raw) >= N.WIN - MAX_PLIES:  # a win bounded from above: no faster than this
+        cap = outcome("win", N.WIN - raw, pos.ply, pos.width, pos.height)
+        return MoveStat(
+            col + 1, cap["score"], extra,
+            text=f"≤ {cap['score']:+d}: cut off, at best a win in {cap['plies']} plies",
+        )  # fmt: skip
+    return MoveStat(col + 1, raw, extra, text=heuristic_text(raw, kind, bound))
 
 
 def search_minimax(
-    pos: Position,
-    depth: int = 3,
-    heuristic: str = "window",
-    ordering: str = "left",
-    tt: bool = False,
-    capacity: int = DEFAULT_CAPACITY,
+    pos: Position, depth: int, heuristic: str, ordering: str, tt: bool, capacity: int
 ) -> SearchResult:
     """Plain depth-limited minimax (seed default depth 3): every move searched."""
     return run_negamax(pos, "minimax", depth, False, heuristic, ordering, tt, False, None, capacity)
@@ -145,13 +161,13 @@ def search_minimax(
 
 def search_alphabeta(
     pos: Position,
-    depth: int = 5,
-    heuristic: str = "window",
-    ordering: str = "centre",
-    tt: bool = True,
-    iterative: bool = False,
-    time_limit: float | None = None,
-    capacity: int = DEFAULT_CAPACITY,
+    depth: int,
+    heuristic: str,
+    ordering: str,
+    tt: bool,
+    iterative: bool,
+    time_limit: float | None,
+    capacity: int,
 ) -> SearchResult:
     """Alpha-beta negamax (seed default depth 5). ``iterative`` deepens 1..depth (the
     table then orders each pass by the previous one); ``time_limit`` (seconds) stops
@@ -159,3 +175,28 @@ def search_alphabeta(
     return run_negamax(
         pos, "alphabeta", depth, True, heuristic, ordering, tt, iterative, time_limit, capacity
     )
+
+
+MINIMAX = Agent(
+    name="minimax",
+    description="depth-limited negamax without pruning: every move searched",
+    params=(
+        replace(DEPTH, default=3),
+        HEURISTIC,
+        replace(ORDERING, default="left"),
+        replace(TT, default=False),
+        CAPACITY,
+    ),
+    run=search_minimax,
+    value_kind="heuristic:{heuristic}",
+    sources="002, 003, 004",
+)
+
+ALPHABETA = Agent(
+    name="alphabeta",
+    description="negamax with alpha-beta pruning, move ordering, TT and iterative deepening",
+    params=(DEPTH, HEURISTIC, ORDERING, TT, ITERATIVE, TIME_LIMIT, CAPACITY),
+    run=search_alphabeta,
+    value_kind="heuristic:{heuristic}",
+    sources="003, 004",
+)

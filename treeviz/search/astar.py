@@ -19,13 +19,16 @@ from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.heuristics import evaluate_kernel
 from treeviz.search.common import (
+    CAPACITY,
+    HEURISTIC,
     Recorder,
-    check_int,
     check_playable,
     evaluator,
+    full_row,
     mark_pv,
     result,
 )
+from treeviz.search.contract import Agent, Param
 from treeviz.search.negamax_kernel import WIN
 from treeviz.search.solver_kernel import tt_slot
 from treeviz.trace import (
@@ -37,8 +40,10 @@ from treeviz.trace import (
     TT_HIT,
     MoveStat,
     SearchResult,
+    Trace,
     record,
 )
+from treeviz.values import heuristic_text, outcome, outcome_text
 
 ID_BITS = np.int64(32)
 ID_MASK = np.int64((1 << 32) - 1)
@@ -97,6 +102,7 @@ def astar_kernel(
     closed = np.zeros(1 << 20, dtype=np.uint64)
     curs[0], masks[0], parents[0], hs[0] = cur0, mask0, -1, 0
     record(nodes, ctr, -1, -1, 0, 0)
+    nodes[0].value = evaluate_kernel(hid, cur0, mask0, w, h, windows, weights, centre_cols)
     ctr[C_NODES] = 1
     n, size, pops, best = 1, _push(heap, 0, 0), 0, -1
     while size > 0:
@@ -142,6 +148,8 @@ def astar_kernel(
             child = record(nodes, ctr, i, col, g + 1, 0)
             ctr[C_NODES] += 1
             if child >= 0:
+                # value for the child's side to move, wins in the negamax form
+                nodes[child].value = -(WIN - g - 1) if won else sign * hs[n]
                 nodes[child].g = g + 1
                 nodes[child].h = hs[n]
                 nodes[child].f = g + 1 + hs[n]
@@ -152,48 +160,56 @@ def astar_kernel(
     return -1, best
 
 
-def search_astar(
-    pos: Position, heuristic: str = "window", max_nodes: int = 10_000, capacity: int = 1_000_000
-) -> SearchResult:
-    """Best-first search from ``pos`` until the root player wins or ``max_nodes`` exist."""
+def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -> SearchResult:
+    """Best-first search from ``pos`` until the root player wins or ``max_nodes`` exist.
+    Each column's value is its heuristic for the root player (-h); its row says f, g, h
+    and when A* expanded it."""
     check_playable(pos)
-    max_nodes = check_int("max_nodes", max_nodes, 8, 5_000_000)
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
     goal, best = astar_kernel(
-        np.uint64(pos.current),
-        np.uint64(pos.mask),
-        max_nodes,
-        pos.width,
-        pos.height,
-        ev.hid,
-        ev.windows,
-        ev.weights,
-        ev.centre_cols,
-        rec.nodes,
-        rec.ctr,
-    )
-    params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": rec.nodes.shape[0]}
+        np.uint64(pos.current), np.uint64(pos.mask), max_nodes, pos.width, pos.height,
+        ev.hid, ev.windows, ev.weights, ev.centre_cols, rec.nodes, rec.ctr,
+    )  # fmt: skip
+    params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
     trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))
     end = int(goal if goal >= 0 else max(best, 0))
     ids = trace.path(end) if end < len(trace) else [0]
     mark_pv(trace, ids)
     path = [int(trace.nodes["move"][k]) for k in ids[1:]]
-    kids = trace.children(0)
-    rows = []
-    for col in range(pos.width):
-        match = [int(k) for k in kids if trace.nodes["move"][k] == col]
-        if not pos.can_play(col):
-            rows.append(MoveStat(col + 1, None, {"full": True}))
-        else:
-            k = match[0] if match else -1
-            h = int(trace.nodes["h"][k]) if k >= 0 else None
-            rows.append(
-                MoveStat(
-                    col + 1,
-                    None if h is None else -h,
-                    {"h": h, "f": None if k < 0 else int(trace.nodes["f"][k])},
-                )
-            )
+    kids = {int(trace.nodes["move"][k]): int(k) for k in trace.children(0)}
+    kind = f"heuristic:{heuristic}"
+    rows = [
+        _row(trace, kids[c], pos, kind) if c in kids else full_row(c) for c in range(pos.width)
+    ]
     first = path[0] if path else pos.legal_moves()[0]
     return result(trace, first, rows, path, None, goal_found=goal >= 0, path_length=len(path))
+
+
+def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
+    """The row of root child ``k``: -h for the root player (or the proven win), f, g, h
+    and the moment A* expanded it."""
+    n = trace.nodes[k]
+    g, h, f, order = int(n["g"]), int(n["h"]), int(n["f"]), int(n["order"])
+    extra = {"g": g, "h": h, "f": f, "expanded": order if order >= 0 else None}
+    when = f"expanded at step {order + 1}" if order >= 0 else "never expanded"
+    if n["flags"] & TERMINAL:
+        won = outcome("win", 1, pos.ply, pos.width, pos.height)
+        return MoveStat(int(n["move"]) + 1, won["score"], extra, won, outcome_text(won))
+    text = f"{heuristic_text(-h, kind)}; f = g + h = {g} + ({h}) = {f}, {when}"
+    return MoveStat(int(n["move"]) + 1, -h, extra, text=text)
+
+
+AGENT = Agent(
+    name="astar",
+    description="best-first search, f = g + h, open and closed sets, until a win is found",
+    params=(
+        HEURISTIC,
+        Param("max_nodes", "int", 10_000, "nodes generated before A* stops", lo=8,
+              hi=5_000_000),
+        CAPACITY,
+    ),
+    run=search_astar,
+    value_kind="heuristic:{heuristic}",
+    sources="003, 004",
+)

@@ -9,8 +9,9 @@ from typing import Any
 import numpy as np
 
 from treeviz.board import Position
-from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.heuristics import get_heuristic, tables
+from treeviz.errors import InvalidPositionError
+from treeviz.heuristics import HEURISTICS, get_heuristic, tables
+from treeviz.search.contract import Param
 from treeviz.trace import (
     C_CUTOFFS,
     C_LEAVES,
@@ -18,6 +19,7 @@ from treeviz.trace import (
     C_RECORDED,
     C_TRUNCATED,
     C_TT_HITS,
+    DEFAULT_CAPACITY,
     ON_PV,
     MoveStat,
     SearchResult,
@@ -30,35 +32,21 @@ CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 MAX_CAPACITY = 20_000_000
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
-
-def check_int(name: str, value: Any, lo: int, hi: int) -> int:
-    """``value`` as an int in ``[lo, hi]``, else :class:`InvalidParameterError`."""
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        try:
-            value = int(str(value))
-        except ValueError:
-            raise InvalidParameterError(f"{name} must be an integer, got {value!r}") from None
-    if not lo <= value <= hi:
-        raise InvalidParameterError(f"{name} must be in {lo}-{hi}, got {value!r}")
-    return int(value)
-
-
-def check_float(name: str, value: Any, lo: float, hi: float = float("inf")) -> float:
-    """``value`` as a float in ``[lo, hi]``, else :class:`InvalidParameterError`."""
-    try:
-        out = float(value)
-    except (TypeError, ValueError):
-        raise InvalidParameterError(f"{name} must be a number, got {value!r}") from None
-    if not lo <= out <= hi or out != out:
-        raise InvalidParameterError(f"{name} must be in [{lo}, {hi}], got {value!r}")
-    return out
-
-
-def check_choice(name: str, value: Any, choices: tuple[str, ...]) -> str:
-    """``value`` if it is one of ``choices``, else :class:`InvalidParameterError`."""
-    if value not in choices:
-        raise InvalidParameterError(f"{name} must be one of {', '.join(choices)}, got {value!r}")
-    return str(value)
+# Parameters several agents share, declared once.
+CAPACITY = Param(
+    "capacity", "int", DEFAULT_CAPACITY, "trace node limit (the search still finishes past it)",
+    lo=1, hi=MAX_CAPACITY,
+)  # fmt: skip
+HEURISTIC = Param(
+    "heuristic", "str", "window", "static evaluation (treeviz/heuristics.py)",
+    choices=tuple(HEURISTICS),
+)  # fmt: skip
+SEED = Param("seed", "int", 0, "random seed: the same seed gives the same search", lo=0,
+             hi=2**63 - 1)  # fmt: skip
+TIME_LIMIT = Param(
+    "time_limit", "float", None, "seconds before the search stops (none: no limit)",
+    lo=0.0, optional=True,
+)  # fmt: skip
 
 
 def check_playable(pos: Position) -> None:
@@ -88,9 +76,8 @@ def evaluator(name: str, pos: Position) -> Evaluator:
 class Recorder:
     """Node table, counters and clock of one search."""
 
-    def __init__(self, capacity: Any) -> None:
-        cap = check_int("capacity", capacity, 1, MAX_CAPACITY)
-        self.nodes = new_nodes(cap)
+    def __init__(self, capacity: int) -> None:
+        self.nodes = new_nodes(capacity)
         self.ctr = new_counters()
         self.t0 = time.perf_counter()
 
@@ -160,6 +147,11 @@ def stats_of(trace: Trace, **more: Any) -> dict[str, Any]:
         "truncated": c["truncated"],
         **more,
     }
+
+
+def full_row(col: int) -> MoveStat:
+    """The row of a full column (0-based ``col``)."""
+    return MoveStat(col + 1, None, {"full": True}, text="full column")
 
 
 def pick_best(values: dict[int, float], order: list[int]) -> int:

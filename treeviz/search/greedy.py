@@ -2,7 +2,7 @@
 
 Every legal column is played once and the resulting position scored with the
 heuristic; the best score wins (ties: leftmost, as the seed scans columns). A move
-that wins at once scores ``WIN - 1``. Child values are for the root player.
+that wins at once is proven: its value is its exact score, above any heuristic.
 """
 
 from __future__ import annotations
@@ -11,7 +11,18 @@ import numpy as np
 
 from treeviz.board import Position
 from treeviz.heuristics import evaluate_kernel
-from treeviz.search.common import Recorder, check_playable, evaluator, mark_pv, pick_best, result
+from treeviz.search.common import (
+    CAPACITY,
+    HEURISTIC,
+    Recorder,
+    check_playable,
+    evaluator,
+    full_row,
+    mark_pv,
+    pick_best,
+    result,
+)
+from treeviz.search.contract import Agent
 from treeviz.search.negamax_kernel import WIN
 from treeviz.trace import (
     C_LEAVES,
@@ -23,16 +34,19 @@ from treeviz.trace import (
     finish,
     record,
 )
+from treeviz.values import heuristic_text, outcome, outcome_text
 
 
-def search_greedy(pos: Position, heuristic: str = "window") -> SearchResult:
-    """Score each column one ply ahead and take the best."""
+def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
+    """Score each column one ply ahead and take the best. Values are for the root
+    player: minus the heuristic of the child (whose side to move is the opponent)."""
     check_playable(pos)
     ev = evaluator(heuristic, pos)
-    rec = Recorder(pos.width + 1)
+    rec = Recorder(min(capacity, pos.width + 1))
     root = record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0)
     rec.ctr[C_NODES] = 1
-    values: dict[int, float] = {}
+    keys: dict[int, float] = {}  # ranking: an immediate win above any heuristic
+    rows = {}
     for col in pos.legal_moves():
         child = pos.copy()
         child.push(col)
@@ -40,25 +54,36 @@ def search_greedy(pos: Position, heuristic: str = "window") -> SearchResult:
         rec.ctr[C_NODES] += 1
         rec.ctr[C_LEAVES] += 1
         own = evaluate_kernel(
-            ev.hid,
-            np.uint64(child.current),
-            np.uint64(child.mask),
-            pos.width,
-            pos.height,
-            ev.windows,
-            ev.weights,
-            ev.centre_cols,
-        )
-        rec.nodes[node]["static_eval"] = own
-        won = child.winner() is not None
-        values[col] = WIN - 1 if won else -own
-        finish(rec.nodes, node, -int(values[col]), TERMINAL if won else 0)
-    best = pick_best(values, sorted(values))
-    finish(rec.nodes, root, int(values[best]), 0)
-    trace = rec.trace("greedy", {"heuristic": heuristic}, pos, ("static_eval",))
-    mark_pv(trace, [0, 1 + sorted(values).index(best)])
-    rows = [
-        MoveStat(c + 1, values.get(c), {} if c in values else {"full": True})
-        for c in range(pos.width)
-    ]
-    return result(trace, best, rows, [best], values[best])
+            ev.hid, np.uint64(child.current), np.uint64(child.mask), pos.width, pos.height,
+            ev.windows, ev.weights, ev.centre_cols,
+        )  # fmt: skip
+        if node >= 0:
+            rec.nodes[node]["static_eval"] = own
+        if child.winner() is not None:
+            won = outcome("win", 1, pos.ply, pos.width, pos.height)
+            keys[col] = WIN - 1  # nodes keep the negamax form of a win (treeviz.values)
+            rows[col] = MoveStat(col + 1, won["score"], outcome=won, text=outcome_text(won))
+            finish(rec.nodes, node, -(WIN - 1), TERMINAL)
+        else:
+            keys[col] = -own
+            kind = f"heuristic:{heuristic}"
+            rows[col] = MoveStat(col + 1, -own, text=heuristic_text(-own, kind))
+            finish(rec.nodes, node, own, 0)
+    best = pick_best(keys, sorted(keys))
+    finish(rec.nodes, root, int(keys[best]), 0)
+    trace = rec.trace(
+        "greedy", {"heuristic": heuristic, "capacity": capacity}, pos, ("static_eval",)
+    )
+    mark_pv(trace, [0, 1 + sorted(keys).index(best)])
+    table = [rows[c] if c in rows else full_row(c) for c in range(pos.width)]
+    return result(trace, best, table, [best], rows[best].value)
+
+
+AGENT = Agent(
+    name="greedy",
+    description="one ply ahead: the column whose position scores best by the heuristic",
+    params=(HEURISTIC, CAPACITY),
+    run=search_greedy,
+    value_kind="heuristic:{heuristic}",
+    sources="000",
+)

@@ -34,16 +34,18 @@ from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search.common import (
+    HEURISTIC,
+    SEED,
+    TIME_LIMIT,
     Evaluator,
     Recorder,
-    check_choice,
-    check_float,
-    check_int,
     check_playable,
     evaluator,
+    full_row,
     mark_pv,
     result,
 )
+from treeviz.search.contract import Agent, Param
 from treeviz.search.mcts_kernel import (
     AUX_DTYPE,
     OPEN,
@@ -51,7 +53,8 @@ from treeviz.search.mcts_kernel import (
     run_iterations,
     subtree_ids,
 )
-from treeviz.trace import C_NODES, C_RECORDED, ON_PV, MoveStat, SearchResult, record
+from treeviz.trace import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
+from treeviz.values import outcome, outcome_text
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
 MAX_ITERATIONS = 10_000_000
@@ -66,6 +69,7 @@ UNVISITED: dict[str, Any] = {  # the row of a column the search never tried
     "proven": "",
 }
 PROVEN_NAMES = {1: "won", 0: "draw", -1: "lost"}  # outcome for the root player
+RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
 
 @dataclass
@@ -83,48 +87,38 @@ class MctsTree:
 
 def search_mcts(
     pos: Position,
-    iterations: int | None = 10_000,
-    time_limit: float | None = None,
-    c: float = math.sqrt(2),
-    seed: int = 0,
-    rule: bool = False,
-    expansion: str = "random",
-    rollout: str = "random",
-    final: str = "robust",
-    heuristic: str = "window",
-    solver: bool = False,
+    iterations: int | None,
+    time_limit: float | None,
+    c: float,
+    seed: int,
+    rule: bool,
+    expansion: str,
+    rollout: str,
+    final: str,
+    heuristic: str,
+    solver: bool,
+    record_iterations: bool,
+    capacity: int | None,
     reuse: SearchResult | None = None,
-    record_iterations: bool = False,
-    capacity: int | None = None,
 ) -> SearchResult:
     """UCT search with a budget of ``iterations`` or ``time_limit`` seconds (or both:
     whichever ends first). See the module docs for the options."""
     check_playable(pos)
     if iterations is None and time_limit is None:
         raise InvalidParameterError("MCTS needs a budget: give iterations or time_limit")
-    c = check_float("c", c, 0.0)
-    seed = check_int("seed", seed, 0, 2**63 - 1)
-    check_choice("expansion", expansion, ("random", "heuristic"))
-    check_choice("rollout", rollout, ("random", "smart"))
-    check_choice("final", final, ("robust", "mean"))
-    budget = (
-        check_int("iterations", iterations, 1, MAX_ITERATIONS)
-        if iterations is not None
-        else MAX_ITERATIONS
-    )
-    limit = check_float("time_limit", time_limit, 0.0) if time_limit is not None else None
+    budget = iterations if iterations is not None else MAX_ITERATIONS
     kept = reused_tree(reuse, pos, rule) if reuse is not None else None
     n_kept = len(kept.nodes) if kept else 1
     need = n_kept + (budget if iterations is not None else 0)
-    cap = check_int("capacity", capacity if capacity is not None else need, 2, MAX_ITERATIONS + 1)
+    cap = capacity if capacity is not None else need
     if cap < need:
         raise InvalidParameterError(
-            f"iterations {budget} need a capacity of at least {need}, got {cap}"
+            f"capacity={cap} is too small: iterations={budget} need at least {need}"
         )
     state = _State(pos, cap, seed, rule, kept)
     ev = evaluator(heuristic, pos)
     flags = (rule, expansion == "heuristic", rollout == "smart", bool(solver))
-    done = state.run_budget(budget, limit, c, flags, ev, record_iterations)
+    done = state.run_budget(budget, time_limit, c, flags, ev, record_iterations)
     params = {
         "iterations": iterations,
         "time_limit": time_limit,
@@ -136,6 +130,7 @@ def search_mcts(
         "final": final,
         "heuristic": heuristic,
         "solver": bool(solver),
+        "record_iterations": record_iterations,
         "reused_nodes": n_kept if kept else 0,
         "capacity": cap,
     }
@@ -245,27 +240,58 @@ def _root_children(nodes: np.ndarray, aux: np.ndarray) -> dict[int, int]:
     return kids
 
 
-def _row(col: int, nodes: np.ndarray, aux: np.ndarray, k: int, root_n: int, c: float) -> MoveStat:
-    """The table row of root child ``k`` (column ``col``, 0-based)."""
+def _row(
+    col: int, pos: Position, nodes: np.ndarray, aux: np.ndarray, k: int, root_n: int, c: float
+) -> MoveStat:
+    """The table row of root child ``k`` (column ``col``, 0-based): Q for the root
+    player over the visits, and the outcome when the child is proven."""
     n, s = int(nodes[k]["visits"]), float(nodes[k]["value_sum"])
     wins, draws = int(aux[k]["wins"]), int(aux[k]["draws"])
     q = s / n if n else None
     uct = uct_value(q, n, root_n, c) if q is not None and root_n > 1 else None
-    outcome = int(aux[k]["outcome"])
-    return MoveStat(
-        col + 1,
-        None if q is None else round(q, 6),
-        {
-            "visits": n,
-            "share": round(n / root_n, 6) if root_n else 0.0,
-            "q": None if q is None else round(q, 6),
-            "uct": None if uct is None else round(uct, 6),
-            "wins": wins,
-            "draws": draws,
-            "losses": n - wins - draws,
-            "proven": PROVEN_NAMES.get(outcome, ""),
-        },
+    proven = int(aux[k]["outcome"])
+    extra = {
+        "visits": n,
+        "share": round(n / root_n, 6) if root_n else 0.0,
+        "q": None if q is None else round(q, 6),
+        "uct": None if uct is None else round(uct, 6),
+        "wins": wins,
+        "draws": draws,
+        "losses": n - wins - draws,
+        "proven": PROVEN_NAMES.get(proven, ""),
+    }
+    found = _proven_outcome(pos, nodes, k, proven)
+    if q is None:  # created but not yet visited: only a proof speaks for it
+        text = outcome_text(found) if found else "expanded, not visited yet"
+        return MoveStat(col + 1, None, extra, found, text)
+    text = f"Q {q:.2f} over {n} visits"
+    if found is not None:
+        text = f"{outcome_text(found)}; {text}"
+    return MoveStat(col + 1, round(q, 6), extra, found, text)
+
+
+def _proven_outcome(
+    pos: Position, nodes: np.ndarray, k: int, proven: int
+) -> dict[str, Any] | None:
+    """The outcome of a proven root child: exact for a game it ends, else the result
+    alone (MCTS-solver proves who wins, not how fast)."""
+    if proven == OPEN:
+        return None
+    if nodes[k]["flags"] & TERMINAL:
+        return outcome(RESULTS[proven], 1, pos.ply, pos.width, pos.height)
+    return {"result": RESULTS[proven], "plies": None, "score": None}
+
+
+def _unsearched(col: int, pos: Position, rule: bool, done: int) -> MoveStat:
+    """The row of a legal column MCTS never expanded, saying why."""
+    allowed = int(allowed_moves(np.uint64(pos.current), np.uint64(pos.mask), rule,
+                                pos.width, pos.height))  # fmt: skip
+    why = (
+        "excluded by the win/block rule"
+        if rule and not allowed >> col & 1
+        else f"never expanded in {done} iterations"
     )
+    return MoveStat(col + 1, None, dict(UNVISITED), text=f"not searched: {why}")
 
 
 def uct_value(q: float, visits: int, parent_visits: int, c: float) -> float:
@@ -299,11 +325,11 @@ def _result(
     rows = []
     for col in range(pos.width):
         if not pos.can_play(col):
-            rows.append(MoveStat(col + 1, None, {"full": True}))
+            rows.append(full_row(col))
         elif col not in kids:
-            rows.append(MoveStat(col + 1, None, dict(UNVISITED)))
+            rows.append(_unsearched(col, pos, state.rule, done))
         else:
-            rows.append(_row(col, nodes, aux, kids[col], root_n, c))
+            rows.append(_row(col, pos, nodes, aux, kids[col], root_n, c))
     best = _choose(rows, kids, aux, final, pos.width)
     ids = [0, kids[best], *_most_visited_line(nodes, aux, kids[best])]
     log = np.concatenate(state.log) if state.log else np.zeros((0, 4), np.int64)
@@ -348,3 +374,33 @@ def _most_visited_line(nodes: np.ndarray, aux: np.ndarray, node: int) -> list[in
         line.append(top)
         node = top
     return line
+
+
+AGENT = Agent(
+    name="mcts",
+    description="Monte Carlo Tree Search (UCT) with the seeds' rollout, expansion, rule "
+    "and final-choice options",
+    params=(
+        Param("iterations", "int", 10_000, "iterations to run (none: until time_limit)",
+              lo=1, hi=MAX_ITERATIONS, optional=True),
+        TIME_LIMIT,
+        Param("c", "float", math.sqrt(2), "UCT exploration constant", lo=0.0, hi=100.0),
+        SEED,
+        Param("rule", "bool", False, "play an immediate win, else block one (001)"),
+        Param("expansion", "str", "random", "order untried moves are expanded in (003)",
+              choices=("random", "heuristic")),
+        Param("rollout", "str", "random", "rollout policy: random, or win/block first",
+              choices=("random", "smart")),
+        Param("final", "str", "robust", "final choice: most visited, or best mean (001)",
+              choices=("robust", "mean")),
+        HEURISTIC,
+        Param("solver", "bool", False, "prove wins, draws and losses (MCTS-solver)"),
+        Param("record_iterations", "bool", False, "log every iteration in the trace"),
+        Param("capacity", "int", None, "trace node limit (none: what the iterations need)",
+              lo=2, hi=MAX_ITERATIONS + 1, optional=True),
+    ),
+    run=search_mcts,
+    value_kind="win_rate",
+    sources="000, 001, 003",
+    runtime=("reuse",),
+)

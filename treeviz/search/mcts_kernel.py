@@ -14,7 +14,7 @@ from numba import njit
 
 from treeviz import kernels as K
 from treeviz.heuristics import evaluate_kernel
-from treeviz.trace import C_LEAVES, C_NODES, EXACT, TERMINAL, record
+from treeviz.trace import C_LEAVES, C_NODES, EXACT, PROVEN_DRAW, PROVEN_OPEN, TERMINAL, record
 
 OPEN = -2  # outcome of a node not proven yet
 
@@ -133,7 +133,7 @@ def set_outcome(nodes: np.ndarray, aux: np.ndarray, node: int, outcome: int) -> 
     player to move there (the trace's convention)."""
     aux[node].outcome = outcome
     aux[node].untried = 0
-    nodes[node].proven = -outcome
+    nodes[node].proven = PROVEN_DRAW if outcome == 0 else -outcome
     nodes[node].flags |= EXACT
 
 
@@ -186,7 +186,7 @@ def expand(
     b.sibling, b.child, b.wins, b.draws = a.child, -1, 0, 0
     a.child = new
     nodes[new].expanded_at = it
-    nodes[new].visits, nodes[new].value_sum, nodes[new].proven = 0, 0.0, 0
+    nodes[new].visits, nodes[new].value_sum, nodes[new].proven = 0, 0.0, PROVEN_OPEN
     b.outcome = OPEN
     b.untried = allowed_moves(b.cur, b.mask, rule, w, h)
     if won or b.mask == K.board_mask(w, h):

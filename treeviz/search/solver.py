@@ -7,15 +7,25 @@ Scores follow ``shared/data/README.md``: for the side to move, 0 = draw, a win s
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from treeviz.board import Position
 from treeviz.search import solver_kernel as S
-from treeviz.search.common import Recorder, check_playable, mark_pv, pv_ids, result
+from treeviz.search.common import (
+    CAPACITY,
+    Recorder,
+    check_playable,
+    full_row,
+    mark_pv,
+    pv_ids,
+    result,
+)
+from treeviz.search.contract import Agent, Param
 from treeviz.trace import (
     C_BUDGET,
     C_NODES,
-    DEFAULT_CAPACITY,
     EXACT,
     NO_PARENT,
     TERMINAL,
@@ -24,6 +34,7 @@ from treeviz.trace import (
     finish,
     record,
 )
+from treeviz.values import outcome_text, score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
@@ -137,16 +148,26 @@ def solve(pos: Position, weak: bool = False) -> int:
 
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
     """Plain words for a score of ``pos``'s side to move: ``win in 5 plies``, ..."""
-    if score == 0:
-        return "draw"
     if weak:
-        return "win" if score > 0 else "loss"
-    half = pos.width * pos.height // 2 + 1
-    if score > 0:
-        plies = 2 * (half - score - pos.ply // 2) - 1
-        return f"win in {plies} pl{'y' if plies == 1 else 'ies'}"
-    plies = 2 * (half + score - (pos.ply + 1) // 2)
-    return f"loss in {plies} plies"
+        return {1: "win", 0: "draw", -1: "loss"}[score]
+    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    if out["result"] == "draw":
+        return "draw"
+    k = out["plies"]
+    return f"{out['result']} in {k} pl{'y' if k == 1 else 'ies'}"
+
+
+def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveStat:
+    """The table row of column ``col`` (0-based) scored ``score`` for the side to move."""
+    if score is None:
+        return full_row(col)
+    extra: dict[str, Any] = {}
+    if weak:
+        result = {1: "win", 0: "draw", -1: "loss"}[score]
+        found = {"result": result, "plies": None, "score": None}
+        return MoveStat(col + 1, score, extra, found, f"{result} (weak solve: no distance)")
+    found = score_outcome(score, pos.ply, pos.width, pos.height)
+    return MoveStat(col + 1, score, extra, found, outcome_text(found))
 
 
 def _principal_variation(pos: Position, first: int, weak: bool) -> list[int]:
@@ -163,9 +184,7 @@ def _principal_variation(pos: Position, first: int, weak: bool) -> list[int]:
     return pv
 
 
-def search_solver(
-    pos: Position, weak: bool = False, capacity: int = DEFAULT_CAPACITY
-) -> SearchResult:
+def search_solver(pos: Position, weak: bool, capacity: int) -> SearchResult:
     """Solve every column of ``pos``; the chosen column is the best, centre first on ties."""
     check_playable(pos)
     rec = Recorder(capacity)
@@ -174,16 +193,21 @@ def search_solver(
     best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]
     value = scores[best]
     assert value is not None
-    params = {"weak": weak, "capacity": rec.nodes.shape[0]}
+    params = {"weak": weak, "capacity": capacity}
     trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
-    rows = [
-        MoveStat(c + 1, s, {"score": s, "meaning": score_meaning(s, pos, weak)})
-        if s is not None
-        else MoveStat(c + 1, None, {"full": True})
-        for c, s in enumerate(scores)
-    ]
+    rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
     pv = _principal_variation(pos, best, weak)
     mark_pv(trace, pv_ids(trace, pv))
     return result(
         trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)
     )
+
+
+AGENT = Agent(
+    name="solver",
+    description="the exact score of every column: null-window negamax with a "
+    "transposition table and threat ordering",
+    params=(Param("weak", "bool", False, "win/draw/loss only (much faster)"), CAPACITY),
+    run=search_solver,
+    value_kind=lambda p: "exact:weak" if p["weak"] else "exact",
+)

@@ -119,6 +119,7 @@ def negamax(
     if alpha < lo:
         alpha = lo
         if alpha >= beta:
+            ctr[C_CUTOFFS] += 1
             finish(nodes, node, alpha, CUTOFF)
             return alpha
     hi = (size - 1 - ply) // 2  # we cannot win on our next move
@@ -132,6 +133,7 @@ def negamax(
     if beta > hi:
         beta = hi
         if alpha >= beta:
+            ctr[C_CUTOFFS] += 1
             finish(nodes, node, beta, CUTOFF)
             return beta
     # order the non-losing moves by the number of threats they leave, centre first on ties

@@ -1,0 +1,273 @@
+"""The agent contract: what an agent declares once, and the spec strings built on it.
+
+An :class:`Agent` names itself, says in one line what it does, declares its
+parameters (:class:`Param`: type, default, range or choices, help) and the kind of
+value its per-column rows and trace nodes carry. Everything else is derived from that
+declaration: validation (:meth:`Agent.validate`), spec strings
+(:class:`AgentSpec`, ``mcts:iterations=500,c=2``), the CLI flags, the dashboard's
+widgets and the README's agent table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from treeviz.errors import InvalidParameterError
+
+if TYPE_CHECKING:
+    from treeviz.board import Position
+    from treeviz.trace import SearchResult
+
+TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+NONE_WORDS = ("none", "")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One declared parameter. ``type`` is ``"int"``, ``"float"``, ``"bool"`` or
+    ``"str"``; ``lo``/``hi`` bound numbers (inclusive), ``choices`` strings;
+    ``optional`` allows ``None`` (written ``none`` in a spec), meaning "no limit"."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] | None = None
+    optional: bool = False
+
+    def allowed(self) -> str:
+        """What this parameter accepts, in words (used in every error message)."""
+        if self.choices:
+            text = "one of " + ", ".join(self.choices)
+        elif self.type == "bool":
+            text = "true or false"
+        else:
+            kind = "an integer" if self.type == "int" else "a number"
+            lo = "-inf" if self.lo is None else _plain(self.lo)
+            hi = "+inf" if self.hi is None else _plain(self.hi)
+            text = f"{kind} in {lo}..{hi}"
+        return text + (" or none" if self.optional else "")
+
+    def coerce(self, value: Any) -> Any:
+        """``value`` (a Python value or the text of a spec or flag) as this parameter's
+        type, checked; :class:`InvalidParameterError` naming the key, value and what
+        is allowed otherwise."""
+        if value is None or (isinstance(value, str) and value.strip().lower() in NONE_WORDS):
+            if self.optional:
+                return None
+            self._fail(value)
+        out = self._convert(value)
+        if self.choices is not None and out not in self.choices:
+            self._fail(value)
+        if isinstance(out, (int, float)) and not isinstance(out, bool):
+            if math.isnan(out) or (self.lo is not None and out < self.lo):
+                self._fail(value)
+            if self.hi is not None and out > self.hi:
+                self._fail(value)
+        return out
+
+    def _convert(self, value: Any) -> Any:
+        text = value.strip() if isinstance(value, str) else None
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if text is not None and text.lower() in TRUE_WORDS + FALSE_WORDS:
+                return text.lower() in TRUE_WORDS
+        elif self.type == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                return int(value)
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            if text is not None and text.lstrip("+-").isdigit() and len(text) < 30:
+                return int(text)
+        elif self.type == "float":
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+            if text is not None and len(text) < 40:
+                try:
+                    return float(text)
+                except ValueError:
+                    pass
+        elif isinstance(value, str):
+            return text
+        self._fail(value)
+
+    def _fail(self, value: Any) -> None:
+        raise InvalidParameterError(
+            f"{self.name}={_show(value)} is not allowed: {self.name} must be {self.allowed()}"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form of ``treeviz agents --json``."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.lo is not None:
+            out["min"] = self.lo
+        if self.hi is not None:
+            out["max"] = self.hi
+        if self.optional:
+            out["optional"] = True
+        return out
+
+
+def _plain(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def _show(value: Any) -> str:
+    """A value as the user wrote it, shortened so an error stays one line."""
+    text = value if isinstance(value, str) else repr(value)
+    text = " ".join(text.split())
+    return repr(text[:60] + ("..." if len(text) > 60 else ""))
+
+
+Runner = Callable[..., "SearchResult"]
+
+
+@dataclass(frozen=True)
+class Agent:
+    """An agent's declaration. ``run(position, **params)`` receives every declared
+    parameter, validated (plus ``reuse`` where the agent continues an earlier result);
+    ``value_kind`` names the units of its values and may name parameters in braces
+    (``heuristic:{heuristic}``); ``sources`` says which seeds it comes from."""
+
+    name: str
+    description: str
+    params: tuple[Param, ...]
+    run: Runner
+    value_kind: str | Callable[[Mapping[str, Any]], str]
+    sources: str = ""
+    runtime: tuple[str, ...] = field(default=())  # keyword inputs that are not settings
+
+    def param(self, key: str) -> Param:
+        """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
+        for p in self.params:
+            if p.name == key:
+                return p
+        names = ", ".join(p.name for p in self.params) or "none"
+        raise InvalidParameterError(
+            f"agent {self.name!r} has no parameter {key!r}; it takes {names}"
+        )
+
+    def validate(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared parameter: the given ones checked and converted, the rest at
+        their defaults, in declaration order."""
+        for key in given:
+            self.param(key)
+        return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
+                for p in self.params}  # fmt: skip
+
+    def kind_of(self, params: Mapping[str, Any]) -> str:
+        """The value kind of a search with ``params`` (e.g. ``heuristic:window``)."""
+        if callable(self.value_kind):
+            return self.value_kind(params)
+        return self.value_kind.format(**params)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form of ``treeviz agents --json``."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "value_kind": self.kind_of(self.validate({})),
+            "params": [p.as_dict() for p in self.params],
+        }
+
+
+def format_param(value: Any) -> str:
+    """A parameter value as a spec writes it (parsed back to the same value)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent with its settings: ``name`` and the parameters given (validated and
+    converted, in declaration order). ``str(spec)`` is ``name:key=value,...`` and
+    parses back to an equal spec."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={format_param(v)}" for k, v in self.params)
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """The given parameters as keyword arguments."""
+        return dict(self.params)
+
+
+def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
+    """``name`` or ``name:key=value,key=value`` checked against the declaration;
+    :class:`InvalidParameterError` quoting the spec and naming what is wrong."""
+    name, _, rest = text.strip().partition(":")
+    name = name.strip()
+    if name not in agents:
+        raise InvalidParameterError(
+            f"unknown agent {name!r} in {_show(text)}: choose one of {', '.join(agents)}"
+        )
+    agent = agents[name]
+    given: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidParameterError(
+                f"{_show(item)} in agent spec {_show(text)} is not key=value"
+            )
+        key = key.strip()
+        if key in given:
+            raise InvalidParameterError(f"{key} is given twice in agent spec {_show(text)}")
+        try:
+            given[key] = agent.param(key).coerce(value)
+        except InvalidParameterError as exc:
+            raise InvalidParameterError(f"{exc} (in agent spec {_show(text)})") from None
+    return make_spec(agent, given)
+
+
+def make_spec(agent: Agent, given: Mapping[str, Any]) -> AgentSpec:
+    """The spec of ``agent`` with ``given`` parameters (validated)."""
+    valid = agent.validate(given)
+    return AgentSpec(agent.name, tuple((k, v) for k, v in valid.items() if k in given))
+
+
+def run_agent(
+    agent: Agent, pos: Position, given: Mapping[str, Any], **runtime: Any
+) -> SearchResult:
+    """Validate ``given`` and run ``agent`` on ``pos``; the trace records the value
+    kind and every parameter's value."""
+    for key in runtime:
+        if key not in agent.runtime:
+            agent.param(key)  # raises: not a parameter of this agent
+    params = agent.validate(given)
+    res = agent.run(pos, **params, **runtime)
+    res.trace.value_kind = agent.kind_of(params)
+    return res
+
+
+def markdown_table(agents: Mapping[str, Agent]) -> str:
+    """The README's agent table: name, what it does, its parameters with defaults."""
+    lines = ["| agent | what it does | values | parameters (default) |", "|---|---|---|---|"]
+    for a in agents.values():
+        params = ", ".join(f"`{p.name}` ({format_param(p.default)})" for p in a.params)
+        kind = a.kind_of(a.validate({}))
+        seeds = f" (seeds {a.sources})" if a.sources else ""
+        lines.append(f"| `{a.name}` | {a.description}{seeds} | `{kind}` | {params} |")
+    return "\n".join(lines)
