@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import re
 import statistics
+import sys
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
 from treeviz.board import Position
-from treeviz.dashboard.local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 from treeviz.search import search
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve  # noqa: E402  (the tests' helper)
 
 REPEATS = 3
 SIZES = (10_000, 100_000)
@@ -44,7 +48,7 @@ def set_up(page: Page, url: str) -> None:
 
 
 def set_number(page: Page, label: str, value: int) -> None:
-    box = page.get_by_label(label)
+    box = page.get_by_role("spinbutton", name=label, exact=True)
     box.fill(str(value))
     box.press("Enter")
     page.wait_for_timeout(400)
@@ -52,8 +56,8 @@ def set_number(page: Page, label: str, value: int) -> None:
 
 def run_and_click(page: Page, iterations: int, seed: int) -> tuple[float, float, float]:
     """(Run -> tree, search part, node click -> detail) in seconds."""
-    set_number(page, "Iterations", iterations)
-    set_number(page, "Seed", seed)
+    set_number(page, "iterations", iterations)
+    set_number(page, "seed", seed)
     page.get_by_text("Press Run").first.wait_for(timeout=60_000)
     run = page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run")
     run_s = click_until(page, run, "svg text", "#0 ")

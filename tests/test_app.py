@@ -11,11 +11,10 @@ from streamlit.testing.v1 import AppTest
 from treeviz.board import Position
 from treeviz.dashboard.pages import load_upload
 from treeviz.errors import TreevizError
-from treeviz.search import search
+from treeviz.search import AGENTS, search
 from treeviz.trace_io import dumps
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-AGENTS = ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
 
 
 def started() -> AppTest:
@@ -28,7 +27,7 @@ def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
     return at.sidebar.button(key="run").click().run()
 
 
-@pytest.mark.parametrize("agent", AGENTS)
+@pytest.mark.parametrize("agent", list(AGENTS))
 def test_renders_for_every_agent(agent: str) -> None:
     at = started()
     for sample in ("nearly-full", "greedy-trap"):
@@ -42,6 +41,11 @@ def test_renders_for_every_agent(agent: str) -> None:
             at.subheader[0].value.rsplit(" ", 1)[1]
         )
         assert any("recorded nodes" in c.value for c in at.caption)
+        legal = table[~table["full"]]
+        assert legal["text"].map(bool).all()
+        values = legal["value"].dropna()
+        assert (values.abs() < 100_000).all(), values
+        assert len(values) == len(legal) or agent == "mcts", "only MCTS may leave a column"
 
 
 def test_exact_scores_match_the_sample() -> None:

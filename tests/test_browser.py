@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from treeviz.board import Position
-from treeviz.dashboard.local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 from treeviz.trace_io import load
 
 pytestmark = pytest.mark.browser
@@ -95,3 +95,53 @@ def check_run_click_collapse(
     expect(node_text(page, node)).to_be_visible(timeout=30_000)
     back = load(saved)  # the same search as the page ran (times differ)
     assert back.params == trace.params and np.array_equal(back.nodes, trace.nodes)
+
+
+BIG_NUMBER = re.compile(r"(?<![\d.])[-+−]?\d{6,}")  # 100000 or more, digits only
+
+
+def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> None:
+    """Alpha-beta at depth 3 on 3344 finds wins (stored internally as 1000000 - plies)
+    and MCTS leaves columns unvisited: the page shows words and exact scores instead."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            page.goto(server)
+            side = page.locator("[data-testid='stSidebar']")
+            page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+            side.get_by_text("Move string or board").click()
+            area = side.locator("textarea")
+            area.fill("3344")
+            area.press("Control+Enter")
+            for agent, setup in (("alphabeta", set_depth_3), ("mcts", set_few_iterations)):
+                side.locator("[data-testid='stSelectbox']").nth(0).click()
+                page.get_by_role("option", name=agent, exact=True).click()
+                setup(page)
+                side.get_by_role("button", name="Run").click()
+                expect(page.get_by_text(f"{agent} plays column")).to_be_visible(timeout=120_000)
+                expect(node_text(page, 0)).to_be_visible(timeout=60_000)
+                labels = " ".join(t or "" for t in page.locator("svg text").all_text_contents())
+                text = page.locator("body").inner_text() + labels
+                assert re.search(r"\bwin \d", labels) or agent == "mcts", labels
+                assert not BIG_NUMBER.findall(text), BIG_NUMBER.findall(text)[:5]
+        finally:
+            page.screenshot(path=str(tmp_path / "sentinels.png"), full_page=True)
+            browser.close()
+
+
+def set_depth_3(page: Any) -> None:
+    slider = page.locator("[data-testid='stSidebar']").get_by_role("slider")
+    slider.focus()
+    for _ in range(10):
+        if slider.get_attribute("aria-valuetext") == "3":
+            break
+        slider.press("ArrowLeft")
+
+
+def set_few_iterations(page: Any) -> None:
+    box = page.get_by_role("spinbutton", name="iterations", exact=True)
+    box.fill("40")
+    box.press("Enter")
+    page.wait_for_timeout(500)

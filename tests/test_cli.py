@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import data_lines
+from conftest import QUICK, data_lines
 
 from treeviz.cli import main
 from treeviz.trace_io import load
@@ -101,3 +101,21 @@ def test_analyze_mcts_options(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert len(trace.extra["log"]) == data["stats"]["iterations"]
     code, _, err = run(capsys, *argv, "--c", "-1")
     assert code == 2 and "c must be" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("agent", list(QUICK))
+def test_every_agent_reports_readable_values(
+    capsys: pytest.CaptureFixture[str], agent: str
+) -> None:
+    """Values a person can read: no sentinel, a text for every column, exact outcomes."""
+    spec = QUICK[agent] if agent != "alphabeta" else "alphabeta:depth=3"
+    code, out, _ = run(capsys, "analyze", "3344", "--agent", spec, "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["moves"]) == 7
+    for row in data["moves"]:
+        assert row["text"] and row["value"] is not None and abs(row["value"]) < 100_000, row
+    code, out, _ = run(capsys, "solve", "--analyze", "3344")
+    exact = [int(s) for s in out.split()[1:]]
+    for row in data["moves"]:  # a proven outcome is the exact truth
+        if row["outcome"] and row["outcome"]["score"] is not None:
+            assert row["outcome"]["score"] == exact[row["column"] - 1], row

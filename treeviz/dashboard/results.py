@@ -27,6 +27,7 @@ from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
 from treeviz.search.solver import exact_scores, score_meaning
 from treeviz.trace import CUTOFF, SearchResult, Trace
 from treeviz.trace_io import dumps
+from treeviz.values import kind_text
 from treeviz.view import Selection, node_position, select, short_label
 
 EXACT_SECONDS = 2.0
@@ -282,7 +283,7 @@ def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:
 def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
     """Everything about one result, widgets keyed by ``key``."""
     st.subheader(f"{res.trace.algorithm} plays column {res.move}")
-    st.caption("Values are for the player to move at the root.")
+    st.caption(f"Values: {kind_text(res.trace.value_kind)}; the player to move at the root.")
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
     tree_section(res.trace, key)

@@ -130,7 +130,14 @@ def run_negamax(
     mark_pv(trace, pv_ids(trace, pv))
     kind = f"heuristic:{heuristic}"
     rows = [_row(c, vals, cut, pos, kind) for c in range(pos.width)]
-    return result(trace, pv[0], rows, pv, value, depth_reached=reached, win_base=N.WIN)
+    return result(trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached)
+
+
+def root_value(raw: int, pos: Position) -> int:
+    """The search's value of ``pos`` readable: heuristic points, or the exact score of a
+    proven win or loss."""
+    found = negamax_outcome(raw, pos.ply, pos.width, pos.height)
+    return int(found["score"]) if found else raw
 
 
 def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) -> MoveStat:

@@ -69,7 +69,12 @@ def terminal_score(pos: Position) -> int:
     return -((pos.width * pos.height + 2 - pos.ply) // 2)
 
 
-def _solve_child(pos: Position, col: int, weak: bool, rec: Recorder, parent: int) -> int:
+Table = tuple[np.ndarray, np.ndarray]
+
+
+def _solve_child(
+    pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table
+) -> int:
     """Score for the side to move of playing ``col`` (legal), recording under ``parent``."""
     if pos.is_winning_move(col):
         node = record(rec.nodes, rec.ctr, parent, col, 1, 0)
@@ -79,7 +84,7 @@ def _solve_child(pos: Position, col: int, weak: bool, rec: Recorder, parent: int
         return value
     child = pos.copy()
     child.push(col)
-    keys, vals = _table(pos)
+    keys, vals = table
     return -int(
         S.solve(
             np.uint64(child.current),
@@ -100,14 +105,18 @@ def _solve_child(pos: Position, col: int, weak: bool, rec: Recorder, parent: int
 
 
 def column_scores(
-    pos: Position, weak: bool = False, rec: Recorder | None = None
+    pos: Position, weak: bool = False, rec: Recorder | None = None, table: Table | None = None
 ) -> list[int | None]:
-    """Score of each column for the side to move, ``None`` for a full column."""
+    """Score of each column for the side to move, ``None`` for a full column. ``table``
+    defaults to the table shared between calls (fast; a fresh one makes the recorded
+    search independent of earlier ones)."""
     check_playable(pos)
     rec = rec or Recorder(1)
+    table = table or _table(pos)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
     return [
-        _solve_child(pos, c, weak, rec, root) if pos.can_play(c) else None for c in range(pos.width)
+        _solve_child(pos, c, weak, rec, root, table) if pos.can_play(c) else None
+        for c in range(pos.width)
     ]
 
 
@@ -170,14 +179,14 @@ def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveSta
     return MoveStat(col + 1, score, extra, found, outcome_text(found))
 
 
-def _principal_variation(pos: Position, first: int, weak: bool) -> list[int]:
+def _principal_variation(pos: Position, first: int, weak: bool, table: Table) -> list[int]:
     """Best play from ``pos`` starting with ``first``, while it stays cheap to find."""
     pv = [first]
     walk = pos.copy()
     walk.push(first)
     spent = Recorder(1)
     while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
-        scores = column_scores(walk, weak, spent)
+        scores = column_scores(walk, weak, spent, table)
         best = max((s, -abs(c - walk.width // 2), c) for c, s in enumerate(scores) if s is not None)
         pv.append(best[2])
         walk.push(best[2])
@@ -188,7 +197,9 @@ def search_solver(pos: Position, weak: bool, capacity: int) -> SearchResult:
     """Solve every column of ``pos``; the chosen column is the best, centre first on ties."""
     check_playable(pos)
     rec = Recorder(capacity)
-    scores = column_scores(pos, weak, rec)
+    # A fresh table: the trace shows this search alone, the same on every run.
+    table = S.new_table()
+    scores = column_scores(pos, weak, rec, table)
     centre = pos.width // 2
     best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]
     value = scores[best]
@@ -196,7 +207,7 @@ def search_solver(pos: Position, weak: bool, capacity: int) -> SearchResult:
     params = {"weak": weak, "capacity": capacity}
     trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
     rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
-    pv = _principal_variation(pos, best, weak)
+    pv = _principal_variation(pos, best, weak, table)
     mark_pv(trace, pv_ids(trace, pv))
     return result(
         trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)
