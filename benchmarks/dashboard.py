@@ -22,7 +22,7 @@ from treeviz.board import Position
 from treeviz.search import search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve  # noqa: E402  (the tests' helper)
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
 REPEATS = 3
 SIZES = (10_000, 100_000)

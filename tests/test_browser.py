@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
 from treeviz.board import Position
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 from treeviz.trace_io import load
 
 pytestmark = pytest.mark.browser

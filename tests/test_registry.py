@@ -14,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 from treeviz.board import Position
 from treeviz.cli import main
 from treeviz.search import AGENTS, register, unregister
-from treeviz.search.common import Recorder, full_row, mark_pv, result
+from treeviz.search.common import column_rows, mark_pv, one_ply_recorder, result
 from treeviz.search.contract import Agent, Param, markdown_table
-from treeviz.trace import C_NODES, NO_PARENT, MoveStat, SearchResult, record
+from treeviz.trace import MoveStat, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILTIN = ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
@@ -26,19 +26,9 @@ def search_nth(pos: Position, nth: int) -> SearchResult:
     """The ``nth`` legal column from the left (wrapping): a tiny agent for these tests."""
     legal = pos.legal_moves()
     best = legal[nth % len(legal)]
-    rec = Recorder(pos.width + 1)
-    root = record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0)
-    for col in legal:
-        record(rec.nodes, rec.ctr, root, col, 1, 0)
-    rec.ctr[C_NODES] = len(legal) + 1
-    trace = rec.trace("nth", {"nth": nth}, pos, ())
+    trace = one_ply_recorder(pos, 8).trace("nth", {"nth": nth}, pos, ())
     mark_pv(trace, [0, 1 + legal.index(best)])
-    rows = [
-        MoveStat(c + 1, float(c == best), text="picked" if c == best else "passed over")
-        if c in legal
-        else full_row(c)
-        for c in range(pos.width)
-    ]
+    rows = column_rows(pos, lambda c: MoveStat(c + 1, float(c == best), text="seen"))
     return result(trace, best, rows, [best], None)
 
 

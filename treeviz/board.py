@@ -96,21 +96,6 @@ class Position:
             pos.push(col)
         return pos
 
-    @classmethod
-    def from_stones(cls, x_stones: int, o_stones: int, width: int, height: int) -> Position:
-        """Build from the two players' stone bitboards, validating that play can reach it.
-
-        Raises :class:`InvalidPositionError` naming the problem. The history is rebuilt
-        as one legal move order that reaches the position.
-        """
-        from treeviz.notation import reconstruct_history
-
-        history = reconstruct_history(x_stones, o_stones, width, height)
-        pos = cls(width, height)
-        for col in history:
-            pos.push(col)
-        return pos
-
     def copy(self) -> Position:
         """An independent copy, history included."""
         other = Position.__new__(Position)
@@ -266,9 +251,9 @@ class Position:
         return f"Position({self.moves_string()!r}{size})"
 
     def __str__(self) -> str:
-        from treeviz.notation import to_diagram
-
-        return to_diagram(self)
+        """The board, rows top first, ``.`` for empty cells, column numbers below."""
+        lines = [" ".join(c or "." for c in row) for row in self.rows()]
+        return "\n".join([*lines, " ".join(str(c + 1) for c in range(self.width))])
 
     def rows(self) -> Iterable[list[str | None]]:
         """Rows top first, each a list of ``"X"``/``"O"``/``None`` left to right."""

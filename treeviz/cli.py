@@ -174,7 +174,7 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
-    """Exact scores, in the formats of ``shared/data/positions``."""
+    """Exact scores, one line per position: the moves, then the score or each column's score."""
     from treeviz.search.solver import FULL_COLUMN, column_scores, solve
 
     lines = args.positions or (ln.strip() for ln in sys.stdin)

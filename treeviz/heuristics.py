@@ -3,27 +3,27 @@
 Each heuristic has a name, an integer id (the compiled searches dispatch on the id, since
 numba cannot take Python callables cheaply) and the seed it comes from:
 
-``window`` (``000_*.txt`` ``heuristicCalculate``, the assignment's suggested heuristic)
+``window`` (seed notebook 000 ``heuristicCalculate``, the assignment's suggested heuristic)
     Every 4-cell window (horizontal, vertical, both diagonals) holding only the side to
     move's stones scores 1/10/50/512 for 1/2/3/4 stones; only the opponent's, the same
     negated; mixed or empty windows 0. Plus the move bonus: +16 when the side to move is
     X, -16 when it is O, exactly as the seed adds it for the evaluating player's symbol.
-    (``003_*.txt`` adds the bonus with the opposite sign; either way it is a constant per
+    (seed notebook 003 adds the bonus with the opposite sign; either way it is a constant per
     side to move, so it never changes which of a node's children is best.)
-``centre``  (``000_*.txt``'s ``ValueGrade`` grid)
+``centre``  (seed notebook 000's ``ValueGrade`` grid)
     Sum of the grid weights of the side to move's stones minus the opponent's. The grid
     (3 4 5 7 5 4 3 / 4 6 8 10 8 6 4 / 5 8 11 13 11 8 5 ...) is the number of 4-cell
     windows through each cell, which is how it is computed here for any board size.
-``window_centre`` (``000_*.txt``: "used together with the previous heuristic")
+``window_centre`` (seed notebook 000: "used together with the previous heuristic")
     ``window`` + ``centre``.
-``window_three`` (``004_*.txt`` ``Astar.heuristic``)
+``window_three`` (seed notebook 004 ``Astar.heuristic``)
     The window scores without the move bonus, plus 100 when the side to move has three
     of its stones in a row in any direction. (The seed's ``check_three_xs`` meant this,
     its text says so, but its loops test four in a row in two directions only.)
-``central_column`` (``003_*.txt`` ``central_pieces``)
+``central_column`` (seed notebook 003 ``central_pieces``)
     Per row: +2 for a stone in the middle column, else +1 for one in a column beside it
     (even widths: +2 for either middle column); side to move's score minus opponent's.
-``zero`` (``002_*.txt`` ``static_evaluation``)
+``zero`` (seed notebook 002 ``static_evaluation``)
     0 for every non-terminal position: minimax on wins and losses alone.
 """
 
@@ -84,8 +84,8 @@ class Tables:
     """Per-board-size constants the compiled evaluations read.
 
     ``windows``: one ``uint64`` mask per 4-cell line segment; ``weights``: the centre grid
-    indexed by bit number (0 on sentinel bits); ``centre_rows``: per bit, the
-    ``central_column`` value of a stone there, with ``row_of`` giving its row.
+    indexed by bit number (0 on sentinel bits); ``centre_cols``: per column, the
+    ``central_column`` value of a stone there (2 in the middle, 1 beside it, else 0).
     """
 
     windows: np.ndarray

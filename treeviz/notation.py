@@ -20,11 +20,10 @@ _MAX_WIDTH = 9
 
 
 def to_diagram(pos: Position, numbers: bool = True) -> str:
-    """Rows top first with ``.`` for empty cells, then the column numbers 1..w."""
-    lines = [" ".join(c or "." for c in row) for row in pos.rows()]
-    if numbers:
-        lines.append(" ".join(str(c + 1) for c in range(pos.width)))
-    return "\n".join(lines)
+    """Rows top first with ``.`` for empty cells, then (``numbers``) the column
+    numbers 1..w."""
+    text = str(pos)
+    return text if numbers else text.rsplit("\n", 1)[0]
 
 
 def _cells(line: str) -> list[str] | None:
@@ -75,7 +74,16 @@ def parse_diagram(text: str) -> Position:
                     f"unknown cell {ch!r} in row {r + 1} {' '.join(cells)!r}: "
                     "use X, O and . or - for empty"
                 )
-    return Position.from_stones(x, o, width, height)
+    return position_from_stones(x, o, width, height)
+
+
+def position_from_stones(x_stones: int, o_stones: int, width: int, height: int) -> Position:
+    """The position holding these stones, validated that play can reach it; its history
+    is one legal move order that does. :class:`InvalidPositionError` names the problem."""
+    pos = Position(width, height)
+    for col in reconstruct_history(x_stones, o_stones, width, height):
+        pos.push(col)
+    return pos
 
 
 def _has_four(stones: int, height: int) -> bool:

@@ -12,7 +12,7 @@ One file per position, ``NAME.txt``, in a small text format::
     reads, that must show the same position as ``moves``.
 
 ``moves`` is the move string (columns 1-based); ``score`` is the exact value for the
-side to move on the scale of ``shared/data/README.md`` (22 minus the winner's stones,
+side to move on the Connect 4 solver community's scale (22 minus the winner's stones,
 0 for a draw; for a finished game, the loser's score). Header keys are lower case; the
 header ends at the first blank line.
 """

@@ -3,7 +3,7 @@
 Every per-column row and every drawn node speaks in its trace's *value kind*:
 
 ``exact``
-    the solver's exact score (``../shared/data/README.md``): for the root player, 0 a
+    the solver's exact score (the Connect 4 solver community's scale): for the root player, 0 a
     draw, a win ``(w*h)/2 + 1`` minus the winner's stones at the end (22 - n on 7x6),
     a loss the same negated.
 ``heuristic:<name>``

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -22,8 +23,8 @@ from treeviz.search.common import (
     Evaluator,
     Recorder,
     check_playable,
+    column_rows,
     evaluator,
-    full_row,
     mark_pv,
     pv_ids,
     result,
@@ -94,16 +95,18 @@ def _iterate(
 def run_negamax(
     pos: Position,
     algorithm: str,
-    depth: int,
     prune: bool,
+    *,
+    depth: int,
     heuristic: str,
     ordering: str,
     tt: bool,
-    iterative: bool,
-    time_limit: float | None,
     capacity: int,
+    iterative: bool = False,
+    time_limit: float | None = None,
 ) -> SearchResult:
-    """Shared driver of ``minimax`` and ``alphabeta`` (parameters as declared there)."""
+    """Shared driver of ``minimax`` and ``alphabeta`` (parameters as declared there;
+    only alpha-beta deepens iteratively under a time limit)."""
     check_playable(pos)
     mode = N.ORDERINGS.index(ordering)
     ev = evaluator(heuristic, pos)
@@ -129,7 +132,7 @@ def run_negamax(
     trace = rec.trace(algorithm, params, pos, fields)
     mark_pv(trace, pv_ids(trace, pv))
     kind = f"heuristic:{heuristic}"
-    rows = [_row(c, vals, cut, pos, kind) for c in range(pos.width)]
+    rows = column_rows(pos, lambda c: _row(c, vals, cut, pos, kind))
     return result(trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached)
 
 
@@ -143,8 +146,6 @@ def root_value(raw: int, pos: Position) -> int:
 def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) -> MoveStat:
     """One table row: heuristic points or the proven outcome, for the root player, and
     whether alpha-beta only bounded it from above (a cutoff below it)."""
-    if not pos.can_play(col):
-        return full_row(col)
     raw, bound = int(vals[col]), "upper" if cut[col] else ""
     extra = {"bound": bound or "exact"}
     found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
@@ -159,29 +160,16 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     return MoveStat(col + 1, raw, extra, text=heuristic_text(raw, kind, bound))
 
 
-def search_minimax(
-    pos: Position, depth: int, heuristic: str, ordering: str, tt: bool, capacity: int
-) -> SearchResult:
+def search_minimax(pos: Position, **params: Any) -> SearchResult:
     """Plain depth-limited minimax (seed default depth 3): every move searched."""
-    return run_negamax(pos, "minimax", depth, False, heuristic, ordering, tt, False, None, capacity)
+    return run_negamax(pos, "minimax", False, **params)
 
 
-def search_alphabeta(
-    pos: Position,
-    depth: int,
-    heuristic: str,
-    ordering: str,
-    tt: bool,
-    iterative: bool,
-    time_limit: float | None,
-    capacity: int,
-) -> SearchResult:
+def search_alphabeta(pos: Position, **params: Any) -> SearchResult:
     """Alpha-beta negamax (seed default depth 5). ``iterative`` deepens 1..depth (the
     table then orders each pass by the previous one); ``time_limit`` (seconds) stops
     deepening once passed. The trace holds the last completed pass."""
-    return run_negamax(
-        pos, "alphabeta", depth, True, heuristic, ordering, tt, iterative, time_limit, capacity
-    )
+    return run_negamax(pos, "alphabeta", True, **params)
 
 
 MINIMAX = Agent(

@@ -1,4 +1,4 @@
-"""Best-first A* over move sequences (the seeds' ``004_*.txt`` and ``003_*.txt``).
+"""Best-first A* over move sequences (seed notebooks 004 and 003).
 
 Nodes are positions reached from the root; ``g`` = plies played, ``h`` = minus the
 heuristic from the root player's view (a position good for the root player is
@@ -23,8 +23,8 @@ from treeviz.search.common import (
     HEURISTIC,
     Recorder,
     check_playable,
+    column_rows,
     evaluator,
-    full_row,
     mark_pv,
     result,
 )
@@ -179,9 +179,7 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     path = [int(trace.nodes["move"][k]) for k in ids[1:]]
     kids = {int(trace.nodes["move"][k]): int(k) for k in trace.children(0)}
     kind = f"heuristic:{heuristic}"
-    rows = [
-        _row(trace, kids[c], pos, kind) if c in kids else full_row(c) for c in range(pos.width)
-    ]
+    rows = column_rows(pos, lambda c: _row(trace, kids[c], pos, kind))
     first = path[0] if path else pos.legal_moves()[0]
     return result(trace, first, rows, path, None, goal_found=goal >= 0, path_length=len(path))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,12 +21,14 @@ from treeviz.trace import (
     C_TRUNCATED,
     C_TT_HITS,
     DEFAULT_CAPACITY,
+    NO_PARENT,
     ON_PV,
     MoveStat,
     SearchResult,
     Trace,
     new_counters,
     new_nodes,
+    record,
 )
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
@@ -152,6 +155,22 @@ def stats_of(trace: Trace, **more: Any) -> dict[str, Any]:
 def full_row(col: int) -> MoveStat:
     """The row of a full column (0-based ``col``)."""
     return MoveStat(col + 1, None, {"full": True}, text="full column")
+
+
+def column_rows(pos: Position, row: Callable[[int], MoveStat]) -> list[MoveStat]:
+    """One row per column, left to right: ``row(col)`` for a legal 0-based column, the
+    full-column row otherwise."""
+    return [row(c) if pos.can_play(c) else full_row(c) for c in range(pos.width)]
+
+
+def one_ply_recorder(pos: Position, capacity: int) -> Recorder:
+    """A recorder holding the root and one child per legal column (searched nodes)."""
+    rec = Recorder(min(capacity, pos.width + 1))
+    root = record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0)
+    for col in pos.legal_moves():
+        record(rec.nodes, rec.ctr, root, col, 1, 0)
+    rec.ctr[C_NODES] = len(pos.legal_moves()) + 1
+    return rec
 
 
 def pick_best(values: dict[int, float], order: list[int]) -> int:

@@ -1,4 +1,4 @@
-"""One-ply greedy play: the seeds' "A*" of ``000_*.txt``.
+"""One-ply greedy play: the "A*" of seed notebook 000.
 
 Every legal column is played once and the resulting position scored with the
 heuristic; the best score wins (ties: leftmost, as the seed scans columns). A move
@@ -16,8 +16,8 @@ from treeviz.search.common import (
     HEURISTIC,
     Recorder,
     check_playable,
+    column_rows,
     evaluator,
-    full_row,
     mark_pv,
     pick_best,
     result,
@@ -75,7 +75,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
         "greedy", {"heuristic": heuristic, "capacity": capacity}, pos, ("static_eval",)
     )
     mark_pv(trace, [0, 1 + sorted(keys).index(best)])
-    table = [rows[c] if c in rows else full_row(c) for c in range(pos.width)]
+    table = column_rows(pos, rows.__getitem__)
     return result(trace, best, table, [best], rows[best].value)
 
 

@@ -1,7 +1,7 @@
 """Monte Carlo Tree Search with UCT (the seeds' ``000``, ``001`` and ``003`` agents).
 
 Each iteration selects a path by UCT, ``Q/N + c * sqrt(ln N_parent / N)`` (c default
-sqrt(2); ``001_*.txt`` wrote ``c * sqrt(2 ln N_parent / N)``, which is this with c
+sqrt(2); seed notebook 001 wrote ``c * sqrt(2 ln N_parent / N)``, which is this with c
 multiplied by sqrt(2)), expands one untried move, plays a rollout and backs the result
 up. Results count 1 / 0.5 / 0 for a win / draw / loss of the player who moved into a
 node; that is how ``value_sum`` is stored, and tables show them for the root player.

@@ -8,14 +8,14 @@ from treeviz.board import Position
 from treeviz.search.common import (
     CAPACITY,
     SEED,
-    Recorder,
     check_playable,
-    full_row,
+    column_rows,
     mark_pv,
+    one_ply_recorder,
     result,
 )
 from treeviz.search.contract import Agent
-from treeviz.trace import C_NODES, NO_PARENT, MoveStat, SearchResult, record
+from treeviz.trace import MoveStat, SearchResult
 
 
 def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
@@ -24,20 +24,11 @@ def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
     check_playable(pos)
     legal = pos.legal_moves()
     best = legal[int(np.random.default_rng(seed).integers(len(legal)))]
-    rec = Recorder(min(capacity, len(legal) + 1))
-    root = record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0)
-    for col in legal:
-        record(rec.nodes, rec.ctr, root, col, 1, 0)
-    rec.ctr[C_NODES] = len(legal) + 1
+    rec = one_ply_recorder(pos, capacity)
     trace = rec.trace("random", {"seed": seed, "capacity": capacity}, pos, ())
     mark_pv(trace, [0, 1 + legal.index(best)])
-    share = 1 / len(legal)
-    rows = [
-        MoveStat(c + 1, share, text=f"chosen with probability 1/{len(legal)}")
-        if c in legal
-        else full_row(c)
-        for c in range(pos.width)
-    ]
+    text = f"chosen with probability 1/{len(legal)}"
+    rows = column_rows(pos, lambda c: MoveStat(c + 1, 1 / len(legal), text=text))
     return result(trace, best, rows, [best], None)
 
 

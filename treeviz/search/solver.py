@@ -1,6 +1,6 @@
 """The exact solver as an agent: score of a position and of each of its columns.
 
-Scores follow ``shared/data/README.md``: for the side to move, 0 = draw, a win scores
+Scores follow the Connect 4 solver community's scale: for the side to move, 0 = draw, a win scores
 ``(w*h)/2 + 1`` minus the number of stones the winner has played at the end (22 - n on
 7x6), a loss the same negated. ``weak`` keeps only the sign (1 / 0 / -1), much faster.
 """

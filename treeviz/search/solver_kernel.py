@@ -1,7 +1,7 @@
 """Compiled exact solver: negamax with alpha-beta, a transposition table of upper
 bounds, null-window probes and moves ordered by the threats they create.
 
-Scores are on the scale of ``shared/data/README.md``: for the side to move, 0 for a
+Scores are on the Connect 4 solver community's scale: for the side to move, 0 for a
 draw, ``(w*h)/2 + 1 - s`` for a win with the winner's ``s``-th stone, negated for a loss.
 """
 
