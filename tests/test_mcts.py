@@ -12,6 +12,8 @@ from treeviz.samples import load_sample
 from treeviz.search import search
 from treeviz.search.mcts import reused_tree
 from treeviz.search.mcts_kernel import subtree_ids
+from treeviz.trace import PROVEN_DRAW
+from treeviz.values import node_value
 
 
 def test_visits_add_up_and_q_stays_in_range() -> None:
@@ -88,12 +90,20 @@ def test_solver_proofs_agree_with_the_exact_solver() -> None:
     proven = 0
     for moves, scores in cases:
         res = search(Position.from_moves(moves), "mcts", iterations=20000, seed=1, solver=True)
+        kids = {int(res.trace.nodes["move"][k]) + 1: int(k) for k in res.trace.children(0)}
         for m in res.moves:
             verdict = m.extra.get("proven", "")
             exact = scores[m.column - 1]
             if verdict:
                 proven += 1
                 assert verdict == ("won" if exact > 0 else "lost" if exact < 0 else "draw"), moves
+                # the trace's node says the same, a proven draw included
+                result = {"won": "win", "lost": "loss", "draw": "draw"}[verdict]
+                assert m.outcome is not None and m.outcome["result"] == result
+                seen = node_value(res.trace, kids[m.column]).outcome
+                assert seen is not None and seen["result"] == result
+                draw = res.trace.nodes["proven"][kids[m.column]] == PROVEN_DRAW
+                assert draw == (verdict == "draw")
         if res.stats["root_proven"] == "won":
             assert scores[res.move - 1] > 0
     assert proven >= len(cases)  # the proofs are not vacuous

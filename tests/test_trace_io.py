@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from treeviz.board import Position
@@ -66,3 +67,21 @@ def test_select_caps_the_drawn_nodes() -> None:
     for parent, hidden in capped.more.items():
         assert parent in shown
         assert hidden == sum(int(k) not in shown for k in trace.children(parent))
+
+
+@pytest.mark.parametrize(
+    "agent, kind",
+    [("mcts", "win_rate"), ("solver", "exact"), ("alphabeta", "heuristic:centre"),
+     ("random", "probability")],
+)  # fmt: skip
+def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
+    """Version 1 did not record the value kind: it follows from the algorithm."""
+    pos = Position.from_moves("76724423326731757151271355323125166645")
+    params = {"heuristic": "centre"} if agent == "alphabeta" else {}
+    trace = search(pos, agent, **params).trace
+    data = json.loads(dumps(trace))
+    data["schema"] = 1
+    del data["value_kind"]
+    old = loads(json.dumps(data))
+    assert old.value_kind == kind == trace.value_kind
+    assert np.array_equal(old.nodes, trace.nodes)

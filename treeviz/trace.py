@@ -26,27 +26,29 @@ trace's ``value_kind`` (:mod:`treeviz.values`) names their units. Fields (bytes)
 61 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
 without recording and the trace says ``truncated``.
 
-What each agent writes, and what its flags mean:
+Flags mean one thing for every agent: TERMINAL, the game is over at the node; CUTOFF,
+the search stopped searching the node's children because the window closed (the rest
+are in ``pruned``); TT_HIT, a transposition: the position had been met before and what
+was stored about it (a table entry, or A*'s closed set) settled or bounded the node
+instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
+best-first search; EXACT, the node's value is its exact game-theoretic score. What each
+agent writes:
 
 =========  ==================================================================
 random     root and one child per legal column; nothing else
-greedy     ``static_eval`` of each child (its side to move), ``value`` = minus it;
-           TERMINAL on a child that wins at once (value = minus its exact score)
-astar      ``g``, ``h``, ``f``, ``order``; ``value`` = -h (heuristic for the node's side
-           to move, so the root player's view is h negated at odd depths); CLOSED when
-           expanded, TT_HIT when popped but already closed through another move order
-           (skipped), TERMINAL on a won position
+greedy     ``static_eval`` and ``value`` of each child: its heuristic for its side to
+           move; a child that wins at once is TERMINAL with value ``-(WIN - 1)``
+astar      ``g``, ``h``, ``f``, ``order``; ``value`` = the heuristic for the node's side
+           to move (``h`` is the root player's cost: value = -h at even depths, h at
+           odd); TT_HIT when popped but already closed through another move order
 minimax,   ``value`` (heuristic at the horizon, ``±(WIN - plies)`` for a win the
 alphabeta  search saw), ``static_eval``, and for alpha-beta ``alpha``/``beta`` and
-           ``pruned``; CUTOFF when a child's value reached beta (the rest pruned),
-           TT_HIT when the transposition table answered the node without searching it
+           ``pruned``; TT_HIT when the table's value answered the node
 mcts       ``visits``, ``value_sum``, ``expanded_at``, ``proven``; TERMINAL on a
            finished game; value unused (NO_VALUE)
-solver     ``value`` = exact score bound (see ``solver_kernel.negamax``), ``alpha``/
-           ``beta``, ``pruned``; EXACT when the value is the exact score; CUTOFF when
-           the window closed (a child reached beta, or the score bounds closed it);
-           TT_HIT when the table narrowed the window
-all        ON_PV on the principal variation
+solver     ``value`` = exact score or bound (see ``solver_kernel.negamax``), ``alpha``/
+           ``beta``, ``pruned``; CUTOFF also when the score's bounds alone closed the
+           window; TT_HIT when the table's upper bound narrowed the window
 =========  ==================================================================
 """
 
