@@ -28,6 +28,7 @@ CASES = {
     "mcts": ("4453", "mcts:iterations=150,seed=7"),
     "mcts-solver": ("4455443", "mcts:iterations=120,seed=1,solver=true,rule=true"),
     "solver": ("76724423326731757151271355", "solver"),
+    "solver-book": ("445325566", "solver"),
 }
 TIMING = ("time_s",)
 

@@ -10,7 +10,7 @@ trace's ``value_kind`` (:mod:`treeviz.values`) names their units. Fields (bytes)
     move         int8   (1)  column played to reach the node, 0-based; -1 at the root
     depth        int16  (2)  plies below the root
     iteration    int16  (2)  iterative-deepening depth that made the node
-    flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT
+    flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT | BOOK
     pruned       uint16 (2)  bit c set: column c was never searched here (cutoff)
     value        int32  (4)  backed-up value, NO_VALUE while unknown
     static_eval  int32  (4)  heuristic of the node, NO_VALUE when not evaluated
@@ -31,7 +31,8 @@ the search stopped searching the node's children because the window closed (the 
 are in ``pruned``); TT_HIT, a transposition: the position had been met before and what
 was stored about it (a table entry, or A*'s closed set) settled or bounded the node
 instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
-best-first search; EXACT, the node's value is its exact game-theoretic score. What each
+best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
+score came from the opening book (:mod:`treeviz.book`). What each
 agent writes:
 
 =========  ==================================================================
@@ -68,7 +69,7 @@ NO_VALUE = np.int32(-(2**31))
 PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
 DEFAULT_CAPACITY = 1_000_000
 
-TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT = 1, 2, 4, 8, 16, 32
+TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64
 FLAG_NAMES = {
     TERMINAL: "terminal",
     CUTOFF: "cutoff",
@@ -76,6 +77,7 @@ FLAG_NAMES = {
     ON_PV: "on_pv",
     CLOSED: "closed",
     EXACT: "exact",
+    BOOK: "book",
 }
 
 NODE_DTYPE = np.dtype(

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.board import Position
+from treeviz.book import BOOK_PLY, book_arrays
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
     CAPACITY,
@@ -70,10 +71,25 @@ def terminal_score(pos: Position) -> int:
 
 
 Table = tuple[np.ndarray, np.ndarray]
+BookArrays = tuple[np.ndarray, np.ndarray, int]
+
+
+def _solve_at(
+    pos: Position, weak: bool, rec: Recorder, parent: int, move: int, depth: int,
+    table: Table, book: BookArrays,
+) -> int:
+    """The compiled solver on ``pos`` (unfinished), recorded under ``parent``."""
+    return int(
+        S.solve(
+            np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
+            pos.height, parent, move, depth, rec.nodes, rec.ctr, *table, *book,
+        )
+    )  # fmt: skip
 
 
 def _solve_child(
-    pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table
+    pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table,
+    book: BookArrays,
 ) -> int:
     """Score for the side to move of playing ``col`` (legal), recording under ``parent``."""
     if pos.is_winning_move(col):
@@ -84,75 +100,47 @@ def _solve_child(
         return value
     child = pos.copy()
     child.push(col)
-    keys, vals = table
-    return -int(
-        S.solve(
-            np.uint64(child.current),
-            np.uint64(child.mask),
-            child.ply,
-            weak,
-            pos.width,
-            pos.height,
-            parent,
-            col,
-            1,
-            rec.nodes,
-            rec.ctr,
-            keys,
-            vals,
-        )
-    )
+    return -_solve_at(child, weak, rec, parent, col, 1, table, book)
 
 
 def column_scores(
-    pos: Position, weak: bool = False, rec: Recorder | None = None, table: Table | None = None
+    pos: Position,
+    weak: bool = False,
+    rec: Recorder | None = None,
+    table: Table | None = None,
+    book: bool = True,
 ) -> list[int | None]:
     """Score of each column for the side to move, ``None`` for a full column. ``table``
     defaults to the table shared between calls (fast; a fresh one makes the recorded
-    search independent of earlier ones)."""
+    search independent of earlier ones); ``book`` answers 12-stone positions from the
+    opening book."""
     check_playable(pos)
     rec = rec or Recorder(1)
     table = table or _table(pos)
+    arrays = book_arrays(book, pos.width, pos.height)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
     return [
-        _solve_child(pos, c, weak, rec, root, table) if pos.can_play(c) else None
+        _solve_child(pos, c, weak, rec, root, table, arrays) if pos.can_play(c) else None
         for c in range(pos.width)
     ]
 
 
-def exact_scores(pos: Position, seconds: float = 2.0) -> list[int | None] | None:
+def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list[int | None] | None:
     """Each column's exact score (None for a full one) if the solver finds them all
     within about ``seconds``, else None. The budget is counted in nodes, at the
     ``NODES_PER_S`` this solver sustains here (BENCHMARKS.md), so it is deterministic."""
     rec = Recorder(1)
     rec.ctr[C_BUDGET] = max(1, int(seconds * NODES_PER_S))
-    scores = column_scores(pos, False, rec)
+    scores = column_scores(pos, False, rec, book=book)
     return None if rec.ctr[C_BUDGET] < 0 else scores
 
 
-def solve(pos: Position, weak: bool = False) -> int:
+def solve(pos: Position, weak: bool = False, book: bool = True) -> int:
     """Exact score of ``pos`` for the side to move; a finished game gets its final score."""
     if pos.is_over():
         return terminal_score(pos)
-    rec = Recorder(1)
-    keys, vals = _table(pos)
-    return int(
-        S.solve(
-            np.uint64(pos.current),
-            np.uint64(pos.mask),
-            pos.ply,
-            weak,
-            pos.width,
-            pos.height,
-            NO_PARENT,
-            -1,
-            0,
-            rec.nodes,
-            rec.ctr,
-            keys,
-            vals,
-        )
-    )
+    arrays = book_arrays(book, pos.width, pos.height)
+    return _solve_at(pos, weak, Recorder(1), NO_PARENT, -1, 0, _table(pos), arrays)
 
 
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
@@ -179,35 +167,54 @@ def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveSta
     return MoveStat(col + 1, score, extra, found, outcome_text(found))
 
 
-def _principal_variation(pos: Position, first: int, weak: bool, table: Table) -> list[int]:
+def score_source(pos: Position, col: int, book: bool) -> str:
+    """Where the exact score of playing ``col`` comes from, in words."""
+    if pos.is_winning_move(col):
+        return "wins at once"
+    on = book and book_arrays(True, pos.width, pos.height)[2] >= 0
+    if on and pos.ply + 1 == BOOK_PLY:
+        return "opening book"
+    if on and pos.ply + 1 < BOOK_PLY:
+        return "search to the opening book"
+    return "solved by search"
+
+
+def _principal_variation(
+    pos: Position, first: int, weak: bool, table: Table, book: bool
+) -> list[int]:
     """Best play from ``pos`` starting with ``first``, while it stays cheap to find."""
     pv = [first]
     walk = pos.copy()
     walk.push(first)
     spent = Recorder(1)
     while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
-        scores = column_scores(walk, weak, spent, table)
+        scores = column_scores(walk, weak, spent, table, book)
         best = max((s, -abs(c - walk.width // 2), c) for c, s in enumerate(scores) if s is not None)
         pv.append(best[2])
         walk.push(best[2])
     return pv
 
 
-def search_solver(pos: Position, weak: bool, capacity: int) -> SearchResult:
-    """Solve every column of ``pos``; the chosen column is the best, centre first on ties."""
+def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> SearchResult:
+    """Solve every column of ``pos``; the chosen column is the best, centre first on ties.
+    Each row says where its score came from (the book, or search)."""
     check_playable(pos)
     rec = Recorder(capacity)
     # A fresh table: the trace shows this search alone, the same on every run.
     table = S.new_table()
-    scores = column_scores(pos, weak, rec, table)
+    scores = column_scores(pos, weak, rec, table, book)
     centre = pos.width // 2
     best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]
     value = scores[best]
     assert value is not None
-    params = {"weak": weak, "capacity": capacity}
+    params = {"weak": weak, "book": book, "capacity": capacity}
     trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
     rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
-    pv = _principal_variation(pos, best, weak, table)
+    for row in rows:
+        if row.value is not None:
+            row.extra["source"] = score_source(pos, row.column - 1, book)
+            row.text += f" ({row.extra['source']})"
+    pv = _principal_variation(pos, best, weak, table, book)
     mark_pv(trace, pv_ids(trace, pv))
     return result(
         trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)
@@ -218,7 +225,11 @@ AGENT = Agent(
     name="solver",
     description="the exact score of every column: null-window negamax with a "
     "transposition table and threat ordering",
-    params=(Param("weak", "bool", False, "win/draw/loss only (much faster)"), CAPACITY),
+    params=(
+        Param("weak", "bool", False, "win/draw/loss only (much faster)"),
+        Param("book", "bool", True, "answer 12-stone positions from the opening book"),
+        CAPACITY,
+    ),
     run=search_solver,
     value_kind=lambda p: "exact:weak" if p["weak"] else "exact",
 )

@@ -11,8 +11,10 @@ import numpy as np
 from numba import njit
 
 from treeviz import kernels as K
+from treeviz.book import NOT_FOUND, lookup
 from treeviz.heuristics import popcount
 from treeviz.trace import (
+    BOOK,
     C_BUDGET,
     C_CUTOFFS,
     C_LEAVES,
@@ -27,6 +29,7 @@ from treeviz.trace import (
 )
 
 NEW_NODE = -3  # negamax records a fresh trace node
+OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
 TT_BITS = 23  # 8M entries: 64 MiB of keys, 8 MiB of values
 
 
@@ -68,8 +71,32 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint
     return possible & ~(opp_win >> K.U1)  # never play right under an opponent's four
 
 
-# Not cached: numba's on-disk cache of a self-recursive function crashes when loaded.
-@njit
+@njit(cache=True)
+def threat_order(
+    cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
+    out: np.ndarray,
+) -> int:
+    """Write the playable columns of ``nxt`` into ``out``, most threats created first
+    (ties: ``order``, centre first); returns how many."""
+    scores = np.empty(w, dtype=np.int64)
+    n = 0
+    for i in range(w):
+        col = order[i]
+        cell = nxt & K.column_bits(col, h)
+        if cell:
+            s = popcount(K.winning_cells(cur | cell, mask | cell, w, h))
+            j = n
+            while j > 0 and scores[j - 1] < s:
+                out[j] = out[j - 1]
+                scores[j] = scores[j - 1]
+                j -= 1
+            out[j] = col
+            scores[j] = s
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def negamax(
     cur: np.uint64,
     mask: np.uint64,
@@ -88,103 +115,153 @@ def negamax(
     tt_vals: np.ndarray,
     order: np.ndarray,
     node_in: int,
+    book_keys: np.ndarray,
+    book_scores: np.ndarray,
+    book_ply: int,
 ) -> int:
     """Exact score within ``(alpha, beta)`` for a side to move that cannot win at once.
 
     Contract: if the true score ``v`` is ``<= alpha`` the result is an upper bound
     ``<= alpha``; if ``v >= beta`` a lower bound ``>= beta``; otherwise exactly ``v``.
     ``node_in`` is the trace id to reuse for this node (a repeated probe of the same
-    position), or ``NEW_NODE`` to record a new one.
+    position), or ``NEW_NODE`` to record a new one. Positions of ``book_ply`` stones
+    (-1: none) are answered from the book when it holds them.
+
+    The recursion runs on an explicit stack (frame ``d`` = the node ``d`` plies below
+    this one), so numba can cache the compiled function on disk.
     """
-    if ctr[C_BUDGET] != 0 and (ctr[C_BUDGET] < 0 or ctr[C_NODES] >= ctr[C_BUDGET]):
-        ctr[C_BUDGET] = -1  # out of budget: unwind fast; the caller discards the result
-        return alpha
-    node = record(nodes, ctr, parent, move, depth, iteration) if node_in == NEW_NODE else node_in
+    size = w * h
+    top = size - ply + 1
+    s_cur = np.empty(top, dtype=np.uint64)
+    s_mask = np.empty(top, dtype=np.uint64)
+    s_alpha = np.empty(top, dtype=np.int64)
+    s_beta = np.empty(top, dtype=np.int64)
+    s_node = np.empty(top, dtype=np.int64)
+    s_slot = np.empty(top, dtype=np.int64)
+    s_cols = np.empty((top, w), dtype=np.int64)
+    s_n = np.empty(top, dtype=np.int64)
+    s_i = np.empty(top, dtype=np.int64)
+    s_cur[0], s_mask[0], s_alpha[0], s_beta[0] = cur, mask, alpha, beta
+    d = 0
+    ret = 0
+    entering = True
+    while True:
+        if entering:  # --- a node's work before its children
+            entering = False
+            a, b = s_alpha[d], s_beta[d]
+            c, m = s_cur[d], s_mask[d]
+            p = ply + d
+            if ctr[C_BUDGET] != 0 and (ctr[C_BUDGET] < 0 or ctr[C_NODES] >= ctr[C_BUDGET]):
+                ctr[C_BUDGET] = -1  # out of budget: unwind; the caller discards the result
+                ret = a
+            else:
+                if d == 0 and node_in != NEW_NODE:
+                    node = node_in
+                elif d == 0:
+                    node = record(nodes, ctr, parent, move, depth, iteration)
+                else:
+                    node = record(nodes, ctr, s_node[d - 1], s_cols[d - 1, s_i[d - 1]],
+                                  depth + d, iteration)  # fmt: skip
+                s_node[d] = node
+                ret = _enter(c, m, p, a, b, w, h, node, nodes, ctr, tt_keys, tt_vals,
+                             book_keys, book_scores, book_ply, s_alpha, s_beta, s_slot, d)  # fmt: skip
+                if ret == OPEN_NODE:
+                    s_n[d] = threat_order(c, m, non_losing_moves(c, m, w, h), order, h, w,
+                                          s_cols[d])  # fmt: skip
+                    s_i[d] = 0
+        if ret == OPEN_NODE:  # --- descend into the next child
+            if s_i[d] < s_n[d]:
+                col = s_cols[d, s_i[d]]
+                s_cur[d + 1], s_mask[d + 1] = K.play(s_cur[d], s_mask[d], col, h)
+                s_alpha[d + 1], s_beta[d + 1] = -s_beta[d], -s_alpha[d]
+                d += 1
+                entering = True
+                continue
+            ret = _leave(d, s_alpha[d], s_slot[d], s_mask[d] + s_cur[d], s_node[d],
+                         nodes, ctr, tt_keys, tt_vals)  # fmt: skip
+        # --- a node returned ``ret``: hand it to the parent
+        if d == 0:
+            return ret
+        d -= 1
+        v = -ret
+        if v >= s_beta[d]:
+            ctr[C_CUTOFFS] += 1
+            node = s_node[d]
+            if node >= 0:
+                pruned = 0
+                for k in range(s_i[d] + 1, s_n[d]):
+                    pruned |= 1 << s_cols[d, k]
+                nodes[node].pruned = pruned
+            finish(nodes, node, v, CUTOFF)
+            ret = v
+            continue
+        if v > s_alpha[d]:
+            s_alpha[d] = v
+        s_i[d] += 1
+        ret = OPEN_NODE
+
+
+@njit(cache=True)
+def _enter(
+    c: np.uint64, m: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
+    nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray, tt_vals: np.ndarray,
+    book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
+    s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, d: int,
+) -> int:
+    """A node's own work: its value when settled without children (loss, draw, book,
+    closed window), else ``OPEN_NODE`` with the narrowed window in ``s_alpha``/
+    ``s_beta`` and its table slot in ``s_slot``."""
+    size = w * h
     ctr[C_NODES] += 1
     if node >= 0:
-        nodes[node].alpha = alpha
-        nodes[node].beta = beta
-    size = w * h
-    nxt = non_losing_moves(cur, mask, w, h)
-    if nxt == K.U0:
-        value = -((size - ply) // 2)
+        nodes[node].alpha = a
+        nodes[node].beta = b
+    if non_losing_moves(c, m, w, h) == K.U0:
         ctr[C_LEAVES] += 1
+        value = -((size - p) // 2)
         finish(nodes, node, value, TERMINAL | EXACT)
         return value
-    if ply >= size - 2:  # the opponent cannot win either: a draw
+    if p >= size - 2:  # the opponent cannot win either: a draw
         ctr[C_LEAVES] += 1
         finish(nodes, node, 0, TERMINAL | EXACT)
         return 0
-    lo = -((size - 2 - ply) // 2)  # the opponent cannot win on the next move
-    if alpha < lo:
-        alpha = lo
-        if alpha >= beta:
+    if p == book_ply:
+        found = lookup(c, m, book_keys, book_scores)
+        if found != NOT_FOUND:
+            ctr[C_LEAVES] += 1
+            finish(nodes, node, found, EXACT | BOOK)
+            return found
+    lo = -((size - 2 - p) // 2)  # the opponent cannot win on the next move
+    if a < lo:
+        a = lo
+        if a >= b:
             ctr[C_CUTOFFS] += 1
-            finish(nodes, node, alpha, CUTOFF)
-            return alpha
-    hi = (size - 1 - ply) // 2  # we cannot win on our next move
-    key = cur + mask
+            finish(nodes, node, a, CUTOFF)
+            return a
+    hi = (size - 1 - p) // 2  # we cannot win on our next move
+    key = c + m
     slot = tt_slot(key) & (tt_keys.shape[0] - 1)
     if tt_keys[slot] == key:
         hi = int(tt_vals[slot]) - 64
         ctr[C_TT_HITS] += 1
         if node >= 0:
             nodes[node].flags |= TT_HIT
-    if beta > hi:
-        beta = hi
-        if alpha >= beta:
+    if b > hi:
+        b = hi
+        if a >= b:
             ctr[C_CUTOFFS] += 1
-            finish(nodes, node, beta, CUTOFF)
-            return beta
-    # order the non-losing moves by the number of threats they leave, centre first on ties
-    cols = np.empty(w, dtype=np.int64)
-    scores = np.empty(w, dtype=np.int64)
-    n = 0
-    for i in range(w):
-        col = order[i]
-        cell = nxt & K.column_bits(col, h)
-        if cell:
-            s = popcount(K.winning_cells(cur | cell, mask | cell, w, h))
-            j = n
-            while j > 0 and scores[j - 1] < s:
-                cols[j] = cols[j - 1]
-                scores[j] = scores[j - 1]
-                j -= 1
-            cols[j] = col
-            scores[j] = s
-            n += 1
-    for i in range(n):
-        ncur, nmask = K.play(cur, mask, cols[i], h)
-        v = -negamax(
-            ncur,
-            nmask,
-            ply + 1,
-            -beta,
-            -alpha,
-            w,
-            h,
-            node,
-            cols[i],
-            depth + 1,
-            iteration,
-            nodes,
-            ctr,
-            tt_keys,
-            tt_vals,
-            order,
-            NEW_NODE,
-        )
-        if v >= beta:
-            ctr[C_CUTOFFS] += 1
-            if node >= 0:
-                pruned = 0
-                for k in range(i + 1, n):
-                    pruned |= 1 << cols[k]
-                nodes[node].pruned = pruned
-            finish(nodes, node, v, CUTOFF)
-            return v
-        if v > alpha:
-            alpha = v
+            finish(nodes, node, b, CUTOFF)
+            return b
+    s_alpha[d], s_beta[d], s_slot[d] = a, b, slot
+    return OPEN_NODE
+
+
+@njit(cache=True)
+def _leave(
+    d: int, alpha: int, slot: int, key: np.uint64, node: int, nodes: np.ndarray,
+    ctr: np.ndarray, tt_keys: np.ndarray, tt_vals: np.ndarray,
+) -> int:
+    """After every child failed low: store the upper bound ``alpha`` and return it."""
     if ctr[C_BUDGET] < 0:
         return alpha  # never store a value the budget cut short: the table is shared
     tt_keys[slot] = key
@@ -193,7 +270,7 @@ def negamax(
     return alpha
 
 
-@njit  # not cached: it links the recursive negamax (see there)
+@njit(cache=True)
 def solve(
     cur: np.uint64,
     mask: np.uint64,
@@ -208,8 +285,12 @@ def solve(
     ctr: np.ndarray,
     tt_keys: np.ndarray,
     tt_vals: np.ndarray,
+    book_keys: np.ndarray,
+    book_scores: np.ndarray,
+    book_ply: int,
 ) -> int:
-    """Exact score of an unfinished position for the side to move (weak: its sign only).
+    """Exact score of an unfinished position for the side to move (weak: its sign only;
+    positions of ``book_ply`` stones from the book, -1 for none).
 
     Narrows ``[lo, hi]`` with null-window probes. The position is recorded once, as a
     child of ``parent``; each probe's nodes hang below it with ``iteration`` = the probe
@@ -255,6 +336,9 @@ def solve(
             tt_vals,
             order,
             node,
+            book_keys,
+            book_scores,
+            book_ply,
         )
         if r <= med:
             hi = r
