@@ -12,6 +12,7 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m treeviz.warmup
 	touch $(STAMP)
 
 app: setup
@@ -39,6 +40,7 @@ pytest: setup browser
 test: lint typecheck pytest
 
 bench: setup browser
+	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/mcts.py
 	$(PY) benchmarks/export.py

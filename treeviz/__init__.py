@@ -2,39 +2,44 @@
 
 Load a :class:`Position`, run :func:`search` with an agent, read the
 :class:`SearchResult` (chosen column, per-column values, principal variation, trace).
+
+The names below are imported on first use (PEP 562), so ``import treeviz`` and the
+command line stay quick: drawing and tables pull in pandas and networkx only when
+asked for.
 """
 
-from treeviz.board import Position
-from treeviz.errors import (
-    IllegalMoveError,
-    InvalidMoveError,
-    InvalidParameterError,
-    InvalidPositionError,
-    TraceFormatError,
-    TreevizError,
-)
-from treeviz.notation import parse_position
-from treeviz.search import AGENTS, search
-from treeviz.trace import SearchResult, Trace
-from treeviz.trace_io import load as load_trace
-from treeviz.trace_io import save as save_trace
-from treeviz.view import select, to_networkx
+from __future__ import annotations
 
-__all__ = [
-    "AGENTS",
-    "IllegalMoveError",
-    "InvalidMoveError",
-    "InvalidParameterError",
-    "InvalidPositionError",
-    "Position",
-    "SearchResult",
-    "Trace",
-    "TraceFormatError",
-    "TreevizError",
-    "load_trace",
-    "parse_position",
-    "save_trace",
-    "search",
-    "select",
-    "to_networkx",
-]
+from importlib import import_module
+from typing import Any
+
+_WHERE = {
+    "Position": "treeviz.board",
+    "IllegalMoveError": "treeviz.errors",
+    "InvalidMoveError": "treeviz.errors",
+    "InvalidParameterError": "treeviz.errors",
+    "InvalidPositionError": "treeviz.errors",
+    "TraceFormatError": "treeviz.errors",
+    "TreevizError": "treeviz.errors",
+    "parse_position": "treeviz.notation",
+    "AGENTS": "treeviz.search",
+    "search": "treeviz.search",
+    "SearchResult": "treeviz.trace",
+    "Trace": "treeviz.trace",
+    "load_trace": "treeviz.trace_io:load",
+    "save_trace": "treeviz.trace_io:save",
+    "select": "treeviz.view",
+    "to_networkx": "treeviz.view",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name from its module the first time it is used."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'treeviz' has no attribute {name!r}")
+    module, _, attr = _WHERE[name].partition(":")
+    value = getattr(import_module(module), attr or name)
+    globals()[name] = value
+    return value

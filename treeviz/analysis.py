@@ -1,15 +1,21 @@
-"""Tables and statistics derived from a search result or trace (no searching here)."""
+"""Tables and statistics derived from a search result or trace (no searching here).
+
+pandas is imported inside the functions that build DataFrames: the command line's
+text table does without it and starts faster.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from treeviz.errors import TraceFormatError
 from treeviz.trace import CUTOFF, MoveStat, SearchResult, Trace
 from treeviz.values import short_outcome
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ROW_KEYS = ("column", "value", "outcome", "text")
 FIRST_COLUMNS = ("column", "value", "text", "chosen")
@@ -20,6 +26,15 @@ def move_table(
 ) -> pd.DataFrame:
     """One row per column (1-based): the agent's statistics, values for the root
     player, and optionally the exact solver score and its meaning beside them."""
+    import pandas as pd
+
+    return pd.DataFrame(move_rows(res, exact, meanings))
+
+
+def move_rows(
+    res: SearchResult, exact: list[int | None] | None = None, meanings: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """:func:`move_table`'s rows as dicts, every row with the same keys, in order."""
     rows: list[dict[str, Any]] = [m.as_dict() for m in res.moves]
     for r in rows:
         r.setdefault("full", False)
@@ -33,9 +48,9 @@ def move_table(
     cutoffs = cutoffs_below(res.trace)
     for r in rows:
         r["cutoffs_below"] = cutoffs.get(r["column"] - 1, 0)
-    df = pd.DataFrame(rows)
-    order = [c for c in FIRST_COLUMNS if c in df] + [c for c in df if c not in FIRST_COLUMNS]
-    return df[order]
+    keys = list(dict.fromkeys(k for r in rows for k in r))
+    order = [k for k in FIRST_COLUMNS if k in keys] + [k for k in keys if k not in FIRST_COLUMNS]
+    return [{k: r.get(k) for k in order} for r in rows]
 
 
 def result_of(trace: Trace) -> SearchResult:
@@ -97,18 +112,18 @@ def format_cell(value: Any) -> str:
 
 def move_table_text(res: SearchResult) -> str:
     """The per-column table as aligned plain text (values for the player to move)."""
-    df = move_table(res).drop(columns="outcome")  # the text says it
-    if "full" in df and not df["full"].any():
-        df = df.drop(columns="full")
-    cells = [[str(c) for c in df.columns]] + [
-        [format_cell(v) for v in row] for row in df.itertuples(index=False)
-    ]
+    rows = move_rows(res)
+    drop = {"outcome"} | ({"full"} if not any(r["full"] for r in rows) else set())  # text says
+    keys = [k for k in rows[0] if k not in drop]
+    cells = [keys] + [[format_cell(r[k]) for k in keys] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
 
 
 def depth_profile(trace: Trace) -> pd.DataFrame:
     """Recorded nodes per depth below the root, with the branching factor at each."""
+    import pandas as pd
+
     counts = np.bincount(trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0]))
     df = pd.DataFrame({"depth": np.arange(len(counts)), "nodes": counts})
     df["branching"] = df["nodes"].shift(-1) / df["nodes"]

@@ -47,6 +47,12 @@ def _u(x: int) -> np.uint64:
     return np.uint64(x)
 
 
+# One move at a time, plain Python is as quick as the compiled kernels and needs no
+# compiler: showing or parsing a position never waits for numba to start. ``has_four``
+# calls no other kernel, so its Python original runs as it is.
+_has_four = K.has_four.py_func
+
+
 class Position:
     """A Connect 4 position with its move history when it is known.
 
@@ -123,7 +129,8 @@ class Position:
 
     def can_play(self, col: int) -> bool:
         """True when column ``col`` (0-based) exists and is not full."""
-        return 0 <= col < self.width and bool(K.can_play(_u(self.mask), col, self.height))
+        top = 1 << (col * (self.height + 1) + self.height - 1)
+        return 0 <= col < self.width and not self.mask & top
 
     def legal_moves(self) -> list[int]:
         """Playable columns, 0-based, left to right; empty once the game is over."""
@@ -133,9 +140,10 @@ class Position:
 
     def is_winning_move(self, col: int) -> bool:
         """True when playing ``col`` (0-based, legal) wins at once for the side to move."""
-        return bool(
-            K.is_winning_move(_u(self.current), _u(self.mask), col, self.width, self.height)
-        )
+        base = col * (self.height + 1)
+        column = ((1 << self.height) - 1) << base
+        cell = (self.mask + (1 << base)) & column
+        return bool(_has_four(_u(self.current | cell), self.height))
 
     def winning_moves(self) -> list[int]:
         """Columns (0-based) where the side to move wins at once."""
@@ -147,7 +155,7 @@ class Position:
 
     def winner(self) -> str | None:
         """``"X"`` or ``"O"`` when the player who moved last has four in a row."""
-        if self.ply and K.has_four(_u(self.current ^ self.mask), self.height):
+        if self.ply and _has_four(_u(self.current ^ self.mask), self.height):
             return PLAYERS[(self.ply - 1) % 2]
         return None
 
@@ -200,8 +208,9 @@ class Position:
     # ----------------------------------------------------------------- moves
     def push(self, col: int) -> None:
         """Play ``col`` (0-based) without any check: for callers that checked already."""
-        cur, mask = K.play(_u(self.current), _u(self.mask), col, self.height)
-        self.current, self.mask = int(cur), int(mask)
+        # as ``kernels.play``: the mover's stone goes into ``mask`` only
+        bottom = 1 << (col * (self.height + 1))
+        self.current, self.mask = self.current ^ self.mask, self.mask | (self.mask + bottom)
         self.history.append(col)
 
     def play(self, col: int) -> None:

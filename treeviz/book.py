@@ -30,6 +30,7 @@ import numpy as np
 from numba import njit
 
 from treeviz import kernels as K
+from treeviz.errors import InvalidParameterError
 
 BOOK_PLY = 12
 WIDTH, HEIGHT = 7, 6
@@ -57,10 +58,28 @@ def default_path() -> Path | None:
     return path if path.is_file() else None
 
 
+_CHOSEN: list[str] = []  # a book file named by the user, used instead of the package's
+
+
+def use_book_file(path: str) -> None:
+    """Read the book from ``path`` from now on in this process; a file that is missing
+    or fails the checks raises :class:`InvalidParameterError` naming it."""
+    if not Path(path).is_file():
+        raise InvalidParameterError(f"opening book {path!r} does not exist")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if load_book(str(path)) is None:
+            raise InvalidParameterError(
+                f"{path!r} is not an opening book: expected {RECORDS:,} sorted 5-byte records"
+            )
+    _CHOSEN[:] = [str(path)]
+
+
 @cache
 def load_book(path: str | None = None) -> Book | None:
     """The book (loaded once per process), or None with a warning when the file is
     missing or fails its checks (size, order, value range)."""
+    path = path or (_CHOSEN[0] if _CHOSEN else None)
     where = Path(path) if path else default_path()
     if where is None:
         warnings.warn("opening book not installed (bitbully-databases): searching instead",
@@ -72,25 +91,31 @@ def load_book(path: str | None = None) -> Book | None:
         warnings.warn(f"opening book {where} unreadable ({exc}): searching instead", stacklevel=2)
         return None
     keys = raw["key"].astype(np.int32)
-    values = raw["value"].astype(np.int64)
+    values = raw["value"]
     if (
         where.stat().st_size != RECORDS * RECORD.itemsize
         or not bool(np.all(keys[1:] > keys[:-1]))
-        or int(np.abs(values).max()) > 100 - 1
+        or int(values.min()) < -99
+        or int(values.max()) > 99
     ):
         warnings.warn(f"opening book {where} is corrupt: searching instead", stacklevel=2)
         return None
-    return Book(keys, to_scores(values), str(where))
+    return Book(keys, SCORE_OF[values.astype(np.int64) + 100], str(where))
 
 
-def to_scores(values: np.ndarray) -> np.ndarray:
-    """Book values (for X at 12 stones, ``±(100 - d)``) as our exact scores."""
-    d = 100 - np.abs(values)
-    x_stones = (BOOK_PLY + d + 1) // 2  # X's stone count when X wins d stones later
-    o_stones = (BOOK_PLY + d) // 2
+def to_score(value: int) -> int:
+    """A book value (for X at 12 stones, ``±(100 - d)``, 0 a draw) as our exact score."""
+    if value == 0:
+        return 0
+    d = 100 - abs(value)
     half = WIDTH * HEIGHT // 2 + 1
-    out = np.where(values > 0, half - x_stones, -(half - o_stones))
-    return np.where(values == 0, 0, out).astype(np.int8)
+    if value > 0:
+        return half - (BOOK_PLY + d + 1) // 2  # X's stones when X wins d stones later
+    return -(half - (BOOK_PLY + d) // 2)  # O's stones when O wins
+
+
+# Book value + 100 -> exact score: a table, so converting 4.2 million records is one take.
+SCORE_OF = np.array([to_score(v) for v in range(-100, 101)], dtype=np.int8)
 
 
 @njit(cache=True)

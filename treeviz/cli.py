@@ -159,9 +159,10 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 def add_export_flags(p: argparse.ArgumentParser) -> None:
     """The selection and rendering flags shared by ``export`` and ``analyze --export``."""
-    from treeviz.export import FORMATS
-
-    p.add_argument("--format", choices=FORMATS, help="default: from the file suffix")
+    # Checked by the exporter (its error lists the formats): importing it here would
+    # load pandas and Graphviz for every command.
+    p.add_argument("--format", help="svg, png, pdf, dot, graphml, csv or json (default: "
+                   "from the file suffix)")  # fmt: skip
     p.add_argument("--root", type=int, default=0, help="trace node id to start from")
     p.add_argument(
         "--view-depth" if p.prog.endswith("analyze") else "--depth",
@@ -175,18 +176,25 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> None:
     """Exact scores, one line per position: the moves, then the score or each column's score."""
+    from treeviz.book import use_book_file
+    from treeviz.search.common import check_playable
     from treeviz.search.solver import FULL_COLUMN, column_scores, solve
 
+    if args.book:
+        use_book_file(args.book)
+    book = not args.no_book
+    from_stdin = not args.positions
     lines = args.positions or (ln.strip() for ln in sys.stdin)
     for moves in lines:
-        if not moves:
-            continue
+        if not moves and from_stdin:
+            continue  # a blank line on stdin
         pos = Position.from_moves(moves)
+        check_playable(pos)  # a finished game has no score to find
         if args.analyze:
-            scores = column_scores(pos, args.weak) if not pos.is_over() else [None] * pos.width
+            scores = column_scores(pos, args.weak, book=book)
             text = " ".join(str(FULL_COLUMN if s is None else s) for s in scores)
         else:
-            text = str(solve(pos, args.weak))
+            text = str(solve(pos, args.weak, book))
         print(f"{moves} {text}", flush=True)
 
 
@@ -230,9 +238,11 @@ def build_parser() -> argparse.ArgumentParser:
     so = sub.add_parser(
         "solve", help="exact scores (one move string per line on stdin if none given)"
     )
-    so.add_argument("positions", nargs="*")
+    so.add_argument("positions", nargs="*", help="move strings ('' for the empty board)")
     so.add_argument("--analyze", action="store_true", help="score every column")
     so.add_argument("--weak", action="store_true", help="win/draw/loss only")
+    so.add_argument("--no-book", action="store_true", help="search instead of the opening book")
+    so.add_argument("--book", metavar="FILE", help="an opening book file (default: installed)")
     so.set_defaults(func=cmd_solve)
 
     return parser

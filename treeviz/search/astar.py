@@ -208,6 +208,7 @@ AGENT = Agent(
         CAPACITY,
     ),
     run=search_astar,
+    warm_params={"max_nodes": 50},
     value_kind="heuristic:{heuristic}",
     sources="003, 004",
 )

@@ -151,6 +151,7 @@ class Agent:
     value_kind: str | Callable[[Mapping[str, Any]], str]
     sources: str = ""
     runtime: tuple[str, ...] = field(default=())  # keyword inputs that are not settings
+    warm_params: Mapping[str, Any] = field(default_factory=dict)  # a tiny run's settings
 
     def param(self, key: str) -> Param:
         """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
@@ -256,7 +257,10 @@ def run_agent(
     for key in runtime:
         if key not in agent.runtime:
             agent.param(key)  # raises: not a parameter of this agent
+    from treeviz.warmup import warm
+
     params = agent.validate(given)
+    warm(agent)  # compiled code loaded before the clock starts: time_s is search time
     res = agent.run(pos, **params, **runtime)
     res.trace.value_kind = agent.kind_of(params)
     return res

@@ -403,4 +403,5 @@ AGENT = Agent(
     value_kind="win_rate",
     sources="000, 001, 003",
     runtime=("reuse",),
+    warm_params={"iterations": 50},
 )

@@ -80,8 +80,7 @@ def move_order(
     return cols[:n]
 
 
-# Not cached: numba's on-disk cache of a self-recursive function crashes when loaded.
-@njit
+@njit(cache=True)
 def negamax(
     cur: np.uint64,
     mask: np.uint64,
@@ -117,10 +116,95 @@ def negamax(
     ``v >= beta``; without it, always exact. ``pv[depth]`` / ``pv_len`` receive the
     principal variation (triangular table); at the root (``depth == 0``) each
     column's value goes to ``root_vals`` and ``root_cut`` marks upper bounds.
+
+    The recursion runs on an explicit stack (frame ``d`` is the node at ``depth + d``),
+    so numba can cache the compiled function on disk.
     """
-    node = record(nodes, ctr, parent, move, depth, iteration)
+    top = left + 1
+    f_cur = np.empty(top, dtype=np.uint64)
+    f_mask = np.empty(top, dtype=np.uint64)
+    f_win = np.empty((top, 4), dtype=np.int64)  # alpha, beta, alpha on entry, best
+    f_node = np.empty((top, 4), dtype=np.int64)  # node id, TT slot, best column, cut
+    f_cols = np.empty((top, w), dtype=np.int64)
+    f_n = np.empty(top, dtype=np.int64)
+    f_i = np.empty(top, dtype=np.int64)
+    f_cur[0], f_mask[0], f_win[0, 0], f_win[0, 1] = cur, mask, alpha, beta
+    d = 0
+    entering = True
+    ret = 0
+    while True:
+        if entering:
+            entering = False
+            at = depth + d
+            if d == 0:
+                node = record(nodes, ctr, parent, move, at, iteration)
+            else:
+                node = record(nodes, ctr, f_node[d - 1, 0], f_cols[d - 1, f_i[d - 1]], at,
+                              iteration)  # fmt: skip
+            f_node[d, 0] = node
+            ret = _enter(f_cur[d], f_mask[d], left - d, prune, use_tt, mode, hid, windows,
+                         weights, centre_cols, w, h, at, node, nodes, ctr, tt_keys, tt_data,
+                         pv_len, f_win[d], f_node[d], f_cols[d])  # fmt: skip
+            if ret == OPEN_NODE:
+                f_n[d] = f_node[d, 3]
+                f_node[d, 3] = 0
+                f_i[d] = -1
+                f_win[d, 3] = -INF
+        if ret == OPEN_NODE:  # the next child
+            f_i[d] += 1
+            col = f_cols[d, f_i[d]]
+            at = depth + d
+            if not K.is_winning_move(f_cur[d], f_mask[d], col, w, h):
+                f_cur[d + 1], f_mask[d + 1] = K.play(f_cur[d], f_mask[d], col, h)
+                best = max(f_win[d, 0], f_win[d, 3])
+                f_win[d + 1, 0] = -f_win[d, 1] if prune else -INF
+                f_win[d + 1, 1] = -best if prune else INF
+                d += 1
+                entering = True
+                continue
+            v = WIN - at - 1  # a win with the next stone: a leaf
+            child = record(nodes, ctr, f_node[d, 0], col, at + 1, iteration)
+            ctr[C_NODES] += 1
+            ctr[C_LEAVES] += 1
+            finish(nodes, child, -v, TERMINAL)
+            pv_len[at + 1] = at + 1
+            ret = _child_done(d, v, col, at, prune, f_win, f_node, f_cols, f_n, f_i,
+                              nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
+            if ret == OPEN_NODE:
+                continue
+            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win[d], f_node[d],
+                         nodes, tt_keys, tt_data, left - d)  # fmt: skip
+        while True:  # hand ``ret`` up until a parent has more children to search
+            if d == 0:
+                return ret
+            d -= 1
+            col = f_cols[d, f_i[d]]
+            ret = _child_done(d, -ret, col, depth + d, prune, f_win, f_node, f_cols, f_n, f_i,
+                              nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
+            if ret == OPEN_NODE:
+                break
+            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win[d],
+                         f_node[d], nodes, tt_keys, tt_data, left - d)  # fmt: skip
+
+
+OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
+
+
+@njit(cache=True)
+def _enter(
+    cur: np.uint64, mask: np.uint64, left: int, prune: bool, use_tt: bool, mode: int,
+    hid: int, windows: np.ndarray, weights: np.ndarray, centre_cols: np.ndarray, w: int,
+    h: int, at: int, node: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
+    tt_data: np.ndarray, pv_len: np.ndarray, win: np.ndarray, frame: np.ndarray,
+    cols: np.ndarray,
+) -> int:
+    """A node's own work: its value when settled without children (full board, the
+    horizon, a table hit), else ``OPEN_NODE`` with its children's order in ``cols``,
+    their number in ``frame[3]``, the TT slot in ``frame[1]``; ``win[2]`` keeps the
+    alpha it entered with."""
+    alpha, beta = win[0], win[1]
     ctr[C_NODES] += 1
-    pv_len[depth] = depth
+    pv_len[at] = at
     if node >= 0:
         if prune:
             nodes[node].alpha = alpha
@@ -137,13 +221,14 @@ def negamax(
         value = evaluate_kernel(hid, cur, mask, w, h, windows, weights, centre_cols)
         finish(nodes, node, value, 0)
         return value
-    alpha0 = alpha
+    win[2] = alpha
     hint = -1
     key = cur + mask
     slot = tt_slot(key) & (tt_keys.shape[0] - 1)
+    frame[1] = slot
     if use_tt and tt_keys[slot] == key:
         hint = tt_data[slot, 3]
-        if depth > 0 and tt_data[slot, 1] == left:  # the root always lists every column
+        if at > 0 and tt_data[slot, 1] == left:  # the root always lists every column
             v, bound = tt_data[slot, 0], tt_data[slot, 2]
             if (
                 bound == TT_EXACT
@@ -151,77 +236,66 @@ def negamax(
                 or (bound == TT_UPPER and v <= alpha)
             ):
                 ctr[C_TT_HITS] += 1
-                pv_len[depth] = depth  # the line below a transposition is not re-derived
+                pv_len[at] = at  # the line below a transposition is not re-derived
                 finish(nodes, node, v, TT_HIT)
                 return v
-    cols = move_order(cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols)
-    best, best_col, cut = -INF, -1, False
-    for i in range(cols.shape[0]):
-        col = cols[i]
-        if K.is_winning_move(cur, mask, col, w, h):
-            v = WIN - depth - 1
-            child = record(nodes, ctr, node, col, depth + 1, iteration)
-            ctr[C_NODES] += 1
-            ctr[C_LEAVES] += 1
-            finish(nodes, child, -v, TERMINAL)
-            pv_len[depth + 1] = depth + 1
-        else:
-            ncur, nmask = K.play(cur, mask, col, h)
-            lo = -beta if prune else -INF
-            hi = -max(alpha, best) if prune else INF
-            v = -negamax(
-                ncur,
-                nmask,
-                left - 1,
-                lo,
-                hi,
-                prune,
-                use_tt,
-                mode,
-                hid,
-                windows,
-                weights,
-                centre_cols,
-                w,
-                h,
-                node,
-                col,
-                depth + 1,
-                iteration,
-                nodes,
-                ctr,
-                tt_keys,
-                tt_data,
-                pv,
-                pv_len,
-                root_vals,
-                root_cut,
-            )
-        if depth == 0:
-            root_vals[col] = v
-            root_cut[col] = prune and v <= max(alpha, best)
-        if v > best:
-            best, best_col = v, col
-            pv[depth, depth] = col
-            pv[depth, depth + 1 : pv_len[depth + 1]] = pv[depth + 1, depth + 1 : pv_len[depth + 1]]
-            pv_len[depth] = max(pv_len[depth + 1], depth + 1)
-        if prune and best >= beta:
-            cut = True
-            ctr[C_CUTOFFS] += 1
-            if node >= 0:
-                pruned = 0
-                for k in range(i + 1, cols.shape[0]):
-                    pruned |= 1 << cols[k]
-                nodes[node].pruned = pruned
-            break
+    order = move_order(cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols)
+    cols[: order.shape[0]] = order
+    frame[2] = -1
+    frame[3] = order.shape[0]
+    return OPEN_NODE
+
+
+@njit(cache=True)
+def _child_done(
+    d: int, v: int, col: int, at: int, prune: bool, f_win: np.ndarray, f_node: np.ndarray,
+    f_cols: np.ndarray, f_n: np.ndarray, f_i: np.ndarray, nodes: np.ndarray,
+    ctr: np.ndarray, pv: np.ndarray, pv_len: np.ndarray, root_vals: np.ndarray,
+    root_cut: np.ndarray,
+) -> int:
+    """Take child value ``v`` (for the node at frame ``d``): root bookkeeping, best and
+    principal variation, and a cutoff. ``OPEN_NODE`` while children remain to search,
+    else the node is done (its caller then stores and returns its best)."""
+    alpha, beta, best = f_win[d, 0], f_win[d, 1], f_win[d, 3]
+    if at == 0:
+        root_vals[col] = v
+        root_cut[col] = prune and v <= max(alpha, best)
+    if v > best:
+        f_win[d, 3] = best = v
+        f_node[d, 2] = col
+        pv[at, at] = col
+        pv[at, at + 1 : pv_len[at + 1]] = pv[at + 1, at + 1 : pv_len[at + 1]]
+        pv_len[at] = max(pv_len[at + 1], at + 1)
+    if prune and best >= beta:
+        f_node[d, 3] = 1
+        ctr[C_CUTOFFS] += 1
+        node = f_node[d, 0]
+        if node >= 0:
+            pruned = 0
+            for k in range(f_i[d] + 1, f_n[d]):
+                pruned |= 1 << f_cols[d, k]
+            nodes[node].pruned = pruned
+        return 0
+    return OPEN_NODE if f_i[d] + 1 < f_n[d] else 0
+
+
+@njit(cache=True)
+def _leave(
+    use_tt: bool, prune: bool, key: np.uint64, win: np.ndarray,
+    frame: np.ndarray, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray,
+    left: int,
+) -> int:
+    """A node whose children are done: store its best in the table, return it."""
+    best = win[3]
     if use_tt:
         bound = TT_EXACT
         if prune:
-            bound = TT_UPPER if best <= alpha0 else TT_LOWER if best >= beta else TT_EXACT
+            bound = TT_UPPER if best <= win[2] else TT_LOWER if best >= win[1] else TT_EXACT
+        slot = frame[1]
         tt_keys[slot] = key
         tt_data[slot, 0] = best
         tt_data[slot, 1] = left
         tt_data[slot, 2] = bound
-        tt_data[slot, 3] = best_col
-    finish(nodes, node, best, CUTOFF if cut else 0)
+        tt_data[slot, 3] = frame[2]
+    finish(nodes, frame[0], best, CUTOFF if frame[3] else 0)
     return best

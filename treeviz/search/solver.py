@@ -79,10 +79,12 @@ def _solve_at(
     table: Table, book: BookArrays,
 ) -> int:
     """The compiled solver on ``pos`` (unfinished), recorded under ``parent``."""
+    keys, scores, ply = book
     return int(
         S.solve(
             np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
-            pos.height, parent, move, depth, rec.nodes, rec.ctr, *table, *book,
+            pos.height, parent, move, depth, rec.nodes, rec.ctr, table[0], table[1], keys,
+            scores, ply,
         )
     )  # fmt: skip
 
@@ -180,19 +182,57 @@ def score_source(pos: Position, col: int, book: bool) -> str:
 
 
 def _principal_variation(
-    pos: Position, first: int, weak: bool, table: Table, book: bool
+    pos: Position, first: int, value: int, weak: bool, table: Table, book: bool
 ) -> list[int]:
-    """Best play from ``pos`` starting with ``first``, while it stays cheap to find."""
+    """Best play from ``pos`` (worth ``value`` to its side to move) starting with
+    ``first``, while it stays cheap to find: at each step the first column, centre
+    outwards, that keeps the score, checked by one null-window probe."""
     pv = [first]
     walk = pos.copy()
     walk.push(first)
+    score = -value
     spent = Recorder(1)
+    arrays = book_arrays(book, pos.width, pos.height)
     while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
-        scores = column_scores(walk, weak, spent, table, book)
-        best = max((s, -abs(c - walk.width // 2), c) for c, s in enumerate(scores) if s is not None)
-        pv.append(best[2])
-        walk.push(best[2])
+        col = _keeping_move(walk, score, weak, spent, table, arrays)
+        pv.append(col)
+        walk.push(col)
+        score = -score
     return pv
+
+
+def _keeping_move(
+    pos: Position, score: int, weak: bool, rec: Recorder, table: Table, book: BookArrays
+) -> int:
+    """A column (0-based) whose child is worth ``-score`` to the opponent: the first
+    such, centre outwards (the right one first at equal distance)."""
+    centre = pos.width // 2
+    cols = sorted(pos.legal_moves(), key=lambda c: (abs(c - centre), -c))
+    # the opponent's result must be at most this (weak: -1 or 0; None when all lose)
+    limit = {1: -1, 0: 0}.get(score) if weak else -score
+    for col in cols:
+        if pos.is_winning_move(col):
+            if score == (1 if weak else win_score(pos)):
+                return col
+            continue
+        if limit is None:
+            return col  # every move loses: the first one is as good as any
+        child = pos.copy()
+        child.push(col)
+        if child.can_win_next():  # the kernel's contract excludes this: score it here
+            if (1 if weak else win_score(child)) <= limit:
+                return col
+            continue
+        r = int(
+            S.negamax(
+                np.uint64(child.current), np.uint64(child.mask), child.ply, limit, limit + 1,
+                pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table[0],
+                table[1], S.centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
+            )
+        )  # fmt: skip
+        if r <= limit:
+            return col
+    return cols[0]  # unreachable when ``score`` is right; a legal move all the same
 
 
 def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> SearchResult:
@@ -214,7 +254,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
         if row.value is not None:
             row.extra["source"] = score_source(pos, row.column - 1, book)
             row.text += f" ({row.extra['source']})"
-    pv = _principal_variation(pos, best, weak, table, book)
+    pv = _principal_variation(pos, best, value, weak, table, book)
     mark_pv(trace, pv_ids(trace, pv))
     return result(
         trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)

@@ -163,8 +163,10 @@ def negamax(
                     node = record(nodes, ctr, s_node[d - 1], s_cols[d - 1, s_i[d - 1]],
                                   depth + d, iteration)  # fmt: skip
                 s_node[d] = node
-                ret = _enter(c, m, p, a, b, w, h, node, nodes, ctr, tt_keys, tt_vals,
-                             book_keys, book_scores, book_ply, s_alpha, s_beta, s_slot, d)  # fmt: skip
+                ret = _enter(
+                    c, m, p, a, b, w, h, node, nodes, ctr, tt_keys, tt_vals, book_keys,
+                    book_scores, book_ply, s_alpha, s_beta, s_slot, d,
+                )  # fmt: skip
                 if ret == OPEN_NODE:
                     s_n[d] = threat_order(c, m, non_losing_moves(c, m, w, h), order, h, w,
                                           s_cols[d])  # fmt: skip
