@@ -61,7 +61,8 @@ DOCUMENTED = [
 
 @pytest.mark.parametrize("rows, score", DOCUMENTED)
 def test_documented_examples(rows: str, score: int, book: B.Book) -> None:
-    diagram = "\n".join(r.replace("0", ".").replace("1", "X").replace("2", "O") for r in rows.split())
+    cells = str.maketrans("012", ".XO")
+    diagram = "\n".join(r.translate(cells) for r in rows.split())
     pos = parse_position(diagram)
     assert pos.ply == B.BOOK_PLY and lookup(pos, book) == score
     assert B.to_score(71) == 1 and B.to_score(-88) == -10 and B.to_score(0) == 0
