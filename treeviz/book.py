@@ -138,7 +138,7 @@ def book_key(x: np.uint64, mask: np.uint64, mirror: bool) -> int:
     return bits - (1 << 32) if bits >= (1 << 31) else bits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lookup(cur: np.uint64, mask: np.uint64, keys: np.ndarray, scores: np.ndarray) -> int:
     """Exact score for the side to move (X) of a 12-stone 7x6 position, or
     ``NOT_FOUND`` (a position where X wins at once is not in the book)."""

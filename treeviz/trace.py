@@ -120,7 +120,9 @@ def new_counters() -> np.ndarray:
     return np.zeros(N_COUNTERS, dtype=np.int64)
 
 
-@njit(cache=True)
+# Inlined: an array argument costs reference counting on every call, and every
+# searched node calls these.
+@njit(cache=True, inline="always")
 def record(
     nodes: np.ndarray, ctr: np.ndarray, parent: int, move: int, depth: int, iteration: int
 ) -> int:
@@ -149,7 +151,7 @@ def record(
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finish(nodes: np.ndarray, node: int, value: int, flags: int) -> None:
     """Store a node's backed-up value and add ``flags`` (no-op for unrecorded nodes)."""
     if node >= 0:

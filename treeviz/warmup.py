@@ -9,6 +9,7 @@ search's ``time_s`` measures the search and not the loading.
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 from treeviz.board import Position
@@ -16,14 +17,17 @@ from treeviz.search.contract import Agent
 
 NEARLY_FULL = "76724423326731757151271355323125166645"  # 4 cells left: every agent is fast
 _WARM: set[str] = set()
+_LOCK = threading.Lock()  # a search waits (untimed) while another thread warms its agent
 
 
 def warm(agent: Agent) -> None:
     """Run ``agent`` once with its defaults on a nearly full board (once per process)."""
     if agent.name in _WARM:
         return
-    _WARM.add(agent.name)
-    agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.warm_params))
+    with _LOCK:
+        if agent.name not in _WARM:
+            agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.warm_params))
+            _WARM.add(agent.name)
 
 
 def main() -> int:

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import threading
+
 import streamlit as st
 
 from treeviz.dashboard.pages import analyze_page, trace_page
 
 
+@st.cache_resource(show_spinner=False)
+def start_warm_up() -> threading.Thread:
+    """Load every agent's compiled kernels and the opening book once per server, in a
+    background thread, so no visitor's first Run waits for them."""
+    from treeviz.warmup import main as warm_all
+
+    thread = threading.Thread(target=warm_all, name="treeviz-warm-up", daemon=True)
+    thread.start()
+    return thread
+
+
 def main() -> None:
     """Two pages: analyse a position; explore an uploaded trace."""
     st.set_page_config(page_title="treeviz", layout="wide")
+    start_warm_up()
     nav = st.navigation(
         [
             st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),

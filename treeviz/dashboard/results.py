@@ -3,6 +3,7 @@ downloads. Used for fresh searches and uploaded traces alike."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -24,7 +25,7 @@ from treeviz.dashboard.tree import (
     view_height,
 )
 from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
-from treeviz.search.solver import exact_scores, score_meaning
+from treeviz.search.solver import exact_scores, score_meaning, score_source
 from treeviz.trace import CUTOFF, SearchResult, Trace
 from treeviz.trace_io import dumps
 from treeviz.values import kind_text
@@ -44,17 +45,29 @@ MIME = {
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def cached_exact(moves: str, width: int, height: int) -> list[int | None] | None:
-    """Exact column scores within the time budget (None when not solved in time)."""
+def cached_exact(moves: str, width: int, height: int) -> tuple[list[int | None] | None, str]:
+    """Exact column scores within the time budget (None when not solved in time) and
+    where they came from, in words."""
     pos = Position.from_moves(moves, width, height)
-    return None if pos.is_over() else exact_scores(pos, EXACT_SECONDS)
+    if pos.is_over():
+        return None, ""
+    t0 = time.perf_counter()
+    scores = exact_scores(pos, EXACT_SECONDS)
+    took = time.perf_counter() - t0
+    sources = {score_source(pos, c, True) for c in pos.legal_moves()} - {"wins at once"}
+    if sources == {"opening book"}:
+        return scores, "exact, opening book"
+    how = "searched to the opening book" if "search to the opening book" in sources else "solved"
+    return scores, f"exact, {how} in {took:.2f} s"
 
 
 def moves_section(res: SearchResult, exact_on: bool) -> None:
     """The per-move table (sortable, chosen row highlighted, CSV) and bar charts."""
     trace = res.trace
     pos = Position.from_moves(trace.root_moves, trace.width, trace.height)
-    exact = cached_exact(trace.root_moves, trace.width, trace.height) if exact_on else None
+    exact, source = (
+        cached_exact(trace.root_moves, trace.width, trace.height) if exact_on else (None, "")
+    )
     if exact is not None:
         meanings = [score_meaning(s, pos) if s is not None else "full" for s in exact]
         table = move_table(res, exact, meanings)
@@ -65,6 +78,8 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
     styled = table.style.apply(_highlight_chosen, axis=1).format(format_cell, subset=floats)
     st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
+    if exact is not None:
+        st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
     st.download_button(
         "Table as CSV", table.to_csv(index=False), "moves.csv", "text/csv", key="table_csv"
     )
@@ -73,7 +88,7 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     left.caption(f"Agent: {metric} per column")
     left.bar_chart(table.set_index("column")[metric])
     if exact is not None:
-        right.caption("Exact solver score per column")
+        right.caption(f"Exact solver score per column ({source})")
         right.bar_chart(table.set_index("column")["exact"])
 
 

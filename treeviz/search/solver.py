@@ -41,13 +41,13 @@ FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
 NODES_PER_S = 4_000_000  # measured solver speed with recording (BENCHMARKS.md)
 
-_TABLES: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
+_TABLES: dict[tuple[int, int], np.ndarray] = {}
 
 
-def _table(pos: Position) -> tuple[np.ndarray, np.ndarray]:
+def _table(pos: Position) -> np.ndarray:
     """The transposition table for this board size, kept between calls.
 
-    Its entries are upper bounds on exact scores of positions, true whoever asks, so
+    Its entries are bounds on exact scores of positions, true whoever asks, so
     a warm table only speeds later solves up. Keys only mean something for one board
     size, so another size starts a fresh table.
     """
@@ -70,7 +70,7 @@ def terminal_score(pos: Position) -> int:
     return -((pos.width * pos.height + 2 - pos.ply) // 2)
 
 
-Table = tuple[np.ndarray, np.ndarray]
+Table = np.ndarray
 BookArrays = tuple[np.ndarray, np.ndarray, int]
 
 
@@ -83,8 +83,7 @@ def _solve_at(
     return int(
         S.solve(
             np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
-            pos.height, parent, move, depth, rec.nodes, rec.ctr, table[0], table[1], keys,
-            scores, ply,
+            pos.height, parent, move, depth, rec.nodes, rec.ctr, table, keys, scores, ply,
         )
     )  # fmt: skip
 
@@ -118,7 +117,7 @@ def column_scores(
     opening book."""
     check_playable(pos)
     rec = rec or Recorder(1)
-    table = table or _table(pos)
+    table = _table(pos) if table is None else table
     arrays = book_arrays(book, pos.width, pos.height)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
     return [
@@ -137,12 +136,16 @@ def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list
     return None if rec.ctr[C_BUDGET] < 0 else scores
 
 
-def solve(pos: Position, weak: bool = False, book: bool = True) -> int:
-    """Exact score of ``pos`` for the side to move; a finished game gets its final score."""
+def solve(
+    pos: Position, weak: bool = False, book: bool = True, table: Table | None = None
+) -> int:
+    """Exact score of ``pos`` for the side to move; a finished game gets its final score.
+    ``table``: as in :func:`column_scores`."""
     if pos.is_over():
         return terminal_score(pos)
     arrays = book_arrays(book, pos.width, pos.height)
-    return _solve_at(pos, weak, Recorder(1), NO_PARENT, -1, 0, _table(pos), arrays)
+    table = _table(pos) if table is None else table
+    return _solve_at(pos, weak, Recorder(1), NO_PARENT, -1, 0, table, arrays)
 
 
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
@@ -226,8 +229,8 @@ def _keeping_move(
         r = int(
             S.negamax(
                 np.uint64(child.current), np.uint64(child.mask), child.ply, limit, limit + 1,
-                pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table[0],
-                table[1], S.centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
+                pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table,
+                S.centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
             )
         )  # fmt: skip
         if r <= limit:

@@ -30,12 +30,22 @@ from treeviz.trace import (
 
 NEW_NODE = -3  # negamax records a fresh trace node
 OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
-TT_BITS = 23  # 8M entries: 64 MiB of keys, 8 MiB of values
+TT_BITS = 22  # 4M slots of 16 bytes (64 MiB, pages touched lazily)
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray]:
-    """An empty transposition table (keys, stored upper bounds + offset)."""
-    return np.zeros(1 << TT_BITS, dtype=np.uint64), np.zeros(1 << TT_BITS, dtype=np.int8)
+def new_table() -> np.ndarray:
+    """An empty transposition table: one row ``(key, bound code)`` per slot, so a probe
+    touches one cache line (see :func:`bound_code`)."""
+    return np.zeros((1 << TT_BITS, 2), dtype=np.uint64)
+
+
+UPPER_BASE, LOWER_BASE = 64, 192  # bound codes: upper bound u -> u + 64, lower l -> l + 192
+
+
+@njit(cache=True)
+def bound_code(value: int, lower: bool) -> np.uint64:
+    """The table's code of a bound on a score (scores lie within -32..32)."""
+    return np.uint64(value + (LOWER_BASE if lower else UPPER_BASE))
 
 
 @njit(cache=True)
@@ -71,14 +81,14 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint
     return possible & ~(opp_win >> K.U1)  # never play right under an opponent's four
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def threat_order(
     cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
-    out: np.ndarray,
+    out: np.ndarray, scores: np.ndarray,
 ) -> int:
     """Write the playable columns of ``nxt`` into ``out``, most threats created first
-    (ties: ``order``, centre first); returns how many."""
-    scores = np.empty(w, dtype=np.int64)
+    (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
+    (no allocation per node)."""
     n = 0
     for i in range(w):
         col = order[i]
@@ -111,8 +121,7 @@ def negamax(
     iteration: int,
     nodes: np.ndarray,
     ctr: np.ndarray,
-    tt_keys: np.ndarray,
-    tt_vals: np.ndarray,
+    tt: np.ndarray,
     order: np.ndarray,
     node_in: int,
     book_keys: np.ndarray,
@@ -139,6 +148,8 @@ def negamax(
     s_node = np.empty(top, dtype=np.int64)
     s_slot = np.empty(top, dtype=np.int64)
     s_cols = np.empty((top, w), dtype=np.int64)
+    s_scratch = np.empty((top, w), dtype=np.int64)
+    s_nxt = np.empty(top, dtype=np.uint64)
     s_n = np.empty(top, dtype=np.int64)
     s_i = np.empty(top, dtype=np.int64)
     s_cur[0], s_mask[0], s_alpha[0], s_beta[0] = cur, mask, alpha, beta
@@ -164,12 +175,11 @@ def negamax(
                                   depth + d, iteration)  # fmt: skip
                 s_node[d] = node
                 ret = _enter(
-                    c, m, p, a, b, w, h, node, nodes, ctr, tt_keys, tt_vals, book_keys,
-                    book_scores, book_ply, s_alpha, s_beta, s_slot, d,
+                    c, m, p, a, b, w, h, node, nodes, ctr, tt, book_keys,
+                    book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d,
                 )  # fmt: skip
                 if ret == OPEN_NODE:
-                    s_n[d] = threat_order(c, m, non_losing_moves(c, m, w, h), order, h, w,
-                                          s_cols[d])  # fmt: skip
+                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols[d], s_scratch[d])
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
             if s_i[d] < s_n[d]:
@@ -179,8 +189,7 @@ def negamax(
                 d += 1
                 entering = True
                 continue
-            ret = _leave(d, s_alpha[d], s_slot[d], s_mask[d] + s_cur[d], s_node[d],
-                         nodes, ctr, tt_keys, tt_vals)  # fmt: skip
+            ret = _leave(s_alpha[d], s_slot[d], s_mask[d] + s_cur[d], s_node[d], nodes, ctr, tt)
         # --- a node returned ``ret``: hand it to the parent
         if d == 0:
             return ret
@@ -188,6 +197,9 @@ def negamax(
         v = -ret
         if v >= s_beta[d]:
             ctr[C_CUTOFFS] += 1
+            if ctr[C_BUDGET] >= 0:  # a lower bound, unless the budget cut the search short
+                tt[s_slot[d], 0] = s_cur[d] + s_mask[d]
+                tt[s_slot[d], 1] = bound_code(v, True)
             node = s_node[d]
             if node >= 0:
                 pruned = 0
@@ -203,22 +215,24 @@ def negamax(
         ret = OPEN_NODE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(
     c: np.uint64, m: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
-    nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray, tt_vals: np.ndarray,
+    nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray,
     book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
-    s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, d: int,
+    s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, s_nxt: np.ndarray, d: int,
 ) -> int:
     """A node's own work: its value when settled without children (loss, draw, book,
     closed window), else ``OPEN_NODE`` with the narrowed window in ``s_alpha``/
-    ``s_beta`` and its table slot in ``s_slot``."""
+    ``s_beta``, its table slot in ``s_slot`` and its non-losing moves in ``s_nxt``."""
     size = w * h
     ctr[C_NODES] += 1
     if node >= 0:
         nodes[node].alpha = a
         nodes[node].beta = b
-    if non_losing_moves(c, m, w, h) == K.U0:
+    nxt = non_losing_moves(c, m, w, h)
+    s_nxt[d] = nxt
+    if nxt == K.U0:
         ctr[C_LEAVES] += 1
         value = -((size - p) // 2)
         finish(nodes, node, value, TERMINAL | EXACT)
@@ -242,12 +256,20 @@ def _enter(
             return a
     hi = (size - 1 - p) // 2  # we cannot win on our next move
     key = c + m
-    slot = tt_slot(key) & (tt_keys.shape[0] - 1)
-    if tt_keys[slot] == key:
-        hi = int(tt_vals[slot]) - 64
+    slot = tt_slot(key) & (tt.shape[0] - 1)
+    if tt[slot, 0] == key and tt[slot, 1] != K.U0:
         ctr[C_TT_HITS] += 1
         if node >= 0:
             nodes[node].flags |= TT_HIT
+        code = int(tt[slot, 1])
+        if code < LOWER_BASE - 64:
+            hi = min(hi, code - UPPER_BASE)
+        elif a < code - LOWER_BASE:
+            a = code - LOWER_BASE
+            if a >= b:
+                ctr[C_CUTOFFS] += 1
+                finish(nodes, node, a, CUTOFF)
+                return a
     if b > hi:
         b = hi
         if a >= b:
@@ -258,16 +280,16 @@ def _enter(
     return OPEN_NODE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leave(
-    d: int, alpha: int, slot: int, key: np.uint64, node: int, nodes: np.ndarray,
-    ctr: np.ndarray, tt_keys: np.ndarray, tt_vals: np.ndarray,
+    alpha: int, slot: int, key: np.uint64, node: int, nodes: np.ndarray, ctr: np.ndarray,
+    tt: np.ndarray,
 ) -> int:
     """After every child failed low: store the upper bound ``alpha`` and return it."""
     if ctr[C_BUDGET] < 0:
         return alpha  # never store a value the budget cut short: the table is shared
-    tt_keys[slot] = key
-    tt_vals[slot] = alpha + 64  # an upper bound, kept small and positive in an int8
+    tt[slot, 0] = key
+    tt[slot, 1] = bound_code(alpha, False)
     finish(nodes, node, alpha, 0)
     return alpha
 
@@ -285,8 +307,7 @@ def solve(
     depth: int,
     nodes: np.ndarray,
     ctr: np.ndarray,
-    tt_keys: np.ndarray,
-    tt_vals: np.ndarray,
+    tt: np.ndarray,
     book_keys: np.ndarray,
     book_scores: np.ndarray,
     book_ply: int,
@@ -334,8 +355,7 @@ def solve(
             probe,
             nodes,
             ctr,
-            tt_keys,
-            tt_vals,
+            tt,
             order,
             node,
             book_keys,
