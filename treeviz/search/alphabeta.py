@@ -111,7 +111,7 @@ def run_negamax(
     mode = N.ORDERINGS.index(ordering)
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
-    table = N.new_table() if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
+    table = N.new_table(depth) if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
     start = time.perf_counter()
     reached = depth
     for left in range(1 if iterative else depth, depth + 1):

@@ -34,13 +34,15 @@ TT_EXACT, TT_LOWER, TT_UPPER = 1, 2, 3
 TT_BITS = 20
 
 
-def new_table() -> tuple[np.ndarray, np.ndarray]:
-    """Keys and packed entries ``(value, depth left, bound, best column)``."""
-    size = 1 << TT_BITS
+def new_table(depth: int = 42) -> tuple[np.ndarray, np.ndarray]:
+    """Keys and packed entries ``(value, depth left, bound, best column)``, sized for a
+    search ``depth`` plies deep: a shallow search touches few slots, and every fresh
+    page of a large table costs a page fault on first touch."""
+    size = 1 << min(TT_BITS, 6 + 2 * depth)
     return np.zeros(size, dtype=np.uint64), np.zeros((size, 4), dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def move_order(
     cur: np.uint64,
     mask: np.uint64,
@@ -52,12 +54,14 @@ def move_order(
     windows: np.ndarray,
     weights: np.ndarray,
     centre_cols: np.ndarray,
-) -> np.ndarray:
-    """Legal columns in search order: left to right, centre first, or best heuristic
-    child first (lowest value for the opponent); a TT ``hint`` column goes first."""
-    base = centre_order(w) if mode != ORDER_LEFT else np.arange(w)
-    cols = np.empty(w, dtype=np.int64)
-    keys = np.empty(w, dtype=np.int64)
+    base: np.ndarray,
+    cols: np.ndarray,
+    keys: np.ndarray,
+) -> int:
+    """Write the legal columns into ``cols`` in search order and return how many: left
+    to right, centre first (``base`` holds the columns in that order), or best heuristic
+    child first (lowest value for the opponent); a TT ``hint`` column goes first.
+    ``keys`` is scratch space (nothing is allocated per node)."""
     n = 0
     for i in range(w):
         col = base[i]
@@ -77,7 +81,7 @@ def move_order(
         cols[j] = col
         keys[j] = key
         n += 1
-    return cols[:n]
+    return n
 
 
 @njit(cache=True)
@@ -128,6 +132,8 @@ def negamax(
     f_cols = np.empty((top, w), dtype=np.int64)
     f_n = np.empty(top, dtype=np.int64)
     f_i = np.empty(top, dtype=np.int64)
+    base = centre_order(w) if mode != ORDER_LEFT else np.arange(w)
+    scratch = np.empty(w, dtype=np.int64)
     f_cur[0], f_mask[0], f_win[0, 0], f_win[0, 1] = cur, mask, alpha, beta
     d = 0
     entering = True
@@ -144,7 +150,7 @@ def negamax(
             f_node[d, 0] = node
             ret = _enter(f_cur[d], f_mask[d], left - d, prune, use_tt, mode, hid, windows,
                          weights, centre_cols, w, h, at, node, nodes, ctr, tt_keys, tt_data,
-                         pv_len, f_win[d], f_node[d], f_cols[d])  # fmt: skip
+                         pv_len, f_win[d], f_node[d], f_cols[d], base, scratch)  # fmt: skip
             if ret == OPEN_NODE:
                 f_n[d] = f_node[d, 3]
                 f_node[d, 3] = 0
@@ -190,13 +196,13 @@ def negamax(
 OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(
     cur: np.uint64, mask: np.uint64, left: int, prune: bool, use_tt: bool, mode: int,
     hid: int, windows: np.ndarray, weights: np.ndarray, centre_cols: np.ndarray, w: int,
     h: int, at: int, node: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
     tt_data: np.ndarray, pv_len: np.ndarray, win: np.ndarray, frame: np.ndarray,
-    cols: np.ndarray,
+    cols: np.ndarray, base: np.ndarray, scratch: np.ndarray,
 ) -> int:
     """A node's own work: its value when settled without children (full board, the
     horizon, a table hit), else ``OPEN_NODE`` with its children's order in ``cols``,
@@ -205,20 +211,21 @@ def _enter(
     alpha, beta = win[0], win[1]
     ctr[C_NODES] += 1
     pv_len[at] = at
+    # evaluated once: the recorded static value is also the value at the horizon
+    value = 0
+    if node >= 0 or left == 0:
+        value = evaluate_kernel(hid, cur, mask, w, h, windows, weights, centre_cols)
     if node >= 0:
         if prune:
             nodes[node].alpha = alpha
             nodes[node].beta = beta
-        nodes[node].static_eval = evaluate_kernel(
-            hid, cur, mask, w, h, windows, weights, centre_cols
-        )
+        nodes[node].static_eval = value
     if mask == K.board_mask(w, h):
         ctr[C_LEAVES] += 1
         finish(nodes, node, 0, TERMINAL)
         return 0
     if left == 0:
         ctr[C_LEAVES] += 1
-        value = evaluate_kernel(hid, cur, mask, w, h, windows, weights, centre_cols)
         finish(nodes, node, value, 0)
         return value
     win[2] = alpha
@@ -239,14 +246,13 @@ def _enter(
                 pv_len[at] = at  # the line below a transposition is not re-derived
                 finish(nodes, node, v, TT_HIT)
                 return v
-    order = move_order(cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols)
-    cols[: order.shape[0]] = order
     frame[2] = -1
-    frame[3] = order.shape[0]
+    frame[3] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols,
+                          base, cols, scratch)  # fmt: skip
     return OPEN_NODE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _child_done(
     d: int, v: int, col: int, at: int, prune: bool, f_win: np.ndarray, f_node: np.ndarray,
     f_cols: np.ndarray, f_n: np.ndarray, f_i: np.ndarray, nodes: np.ndarray,
@@ -279,7 +285,7 @@ def _child_done(
     return OPEN_NODE if f_i[d] + 1 < f_n[d] else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leave(
     use_tt: bool, prune: bool, key: np.uint64, win: np.ndarray,
     frame: np.ndarray, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray,

@@ -1,0 +1,101 @@
+"""Alpha-beta: what recording the trace costs, and speed against OpenSpiel's Python
+alpha-beta with the same evaluation, measured side by side in one run.
+
+1. treeviz alpha-beta (window heuristic, centre ordering, TT), depth 9 from the empty
+   board, with the trace recorded (default capacity) and with a one-node trace:
+   the ratio is what recording costs per search.
+2. The same search at depth 6 against ``open_spiel.python.algorithms.minimax.
+   alpha_beta_search`` (pip ``open_spiel``, a peer only) whose value function is the
+   same window heuristic (``treeviz.heuristics.evaluate``): nodes per second of each.
+
+Run: ``.venv/bin/python benchmarks/alphabeta.py`` (``make bench``). Medians of REPEATS.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+from treeviz.board import Position
+from treeviz.heuristics import evaluate
+from treeviz.search import search
+from treeviz.trace import NODE_DTYPE
+
+REPEATS = 7
+
+
+def openspiel() -> Any:
+    """OpenSpiel's ``minimax`` module and ``pyspiel``, installed when missing."""
+    try:
+        import pyspiel
+    except ImportError:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "open_spiel"],
+                       check=True)  # fmt: skip
+        import pyspiel
+    from open_spiel.python.algorithms import minimax
+
+    return pyspiel, minimax
+
+
+def ours(depth: int, capacity: int) -> tuple[float, int]:
+    """Median seconds and the node count of one alpha-beta search from the empty board."""
+    times, nodes = [], 0
+    for _ in range(REPEATS):
+        res = search(Position(), "alphabeta", depth=depth, capacity=capacity)
+        times.append(float(res.stats["time_s"]))
+        nodes = int(res.stats["nodes"])
+    return statistics.median(times), nodes
+
+
+def theirs(depth: int) -> tuple[float, int]:
+    """Median seconds and node count of OpenSpiel's alpha-beta with our evaluation."""
+    pyspiel, minimax = openspiel()
+    game = pyspiel.load_game("connect_four")
+    count = [0]
+    inner = minimax._alpha_beta
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return inner(*args, **kwargs)
+
+    def value(state: Any) -> float:
+        pos = Position.from_moves("".join(str(a + 1) for a in state.history()))
+        v = evaluate(pos, "window")  # for the side to move
+        return float(v if state.current_player() == 0 else -v)
+
+    minimax._alpha_beta = counted
+    times = []
+    try:
+        for _ in range(3):
+            count[0] = 0
+            t0 = time.perf_counter()
+            minimax.alpha_beta_search(game, maximum_depth=depth, value_function=value,
+                                      maximizing_player_id=0)  # fmt: skip
+            times.append(time.perf_counter() - t0)
+    finally:
+        minimax._alpha_beta = inner
+    return statistics.median(times), count[0]
+
+
+def main() -> None:
+    search(Position(), "alphabeta", depth=2)  # compiled code loaded outside timings
+    recorded, nodes = ours(9, 1_000_000)
+    bare, _ = ours(9, 1)
+    print(f"alpha-beta depth 9 from the empty board: {nodes:,} nodes")
+    print(f"  trace recorded ({NODE_DTYPE.itemsize} bytes/node): {recorded * 1e3:.1f} ms,"
+          f" {nodes / recorded:,.0f} nodes/s")  # fmt: skip
+    print(f"  one-node trace: {bare * 1e3:.1f} ms; recording costs {recorded / bare:.2f}x")
+    t_ours, n_ours = ours(6, 1_000_000)
+    t_peer, n_peer = theirs(6)
+    print("alpha-beta depth 6 from the empty board, window heuristic")
+    print(f"  treeviz : {n_ours:,} nodes in {t_ours * 1e3:.2f} ms, {n_ours / t_ours:,.0f} nodes/s")
+    print(f"  OpenSpiel Python alpha_beta_search: {n_peer:,} nodes in {t_peer:.3f} s,"
+          f" {n_peer / t_peer:,.0f} nodes/s")  # fmt: skip
+    print(f"  ratio of nodes/s treeviz / OpenSpiel: {(n_ours / t_ours) / (n_peer / t_peer):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
