@@ -9,12 +9,20 @@ import streamlit as st
 from treeviz.dashboard.pages import analyze_page, trace_page
 
 
+def warm_all() -> None:
+    """Everything a first Run would otherwise load: every agent's compiled kernels, the
+    opening book, and the libraries behind the charts and the styled table."""
+    import altair  # noqa: F401  (st.bar_chart draws with it; its import takes ~0.5 s)
+    import pandas.io.formats.style  # noqa: F401
+
+    from treeviz.warmup import main as warm_agents
+
+    warm_agents()
+
+
 @st.cache_resource(show_spinner=False)
 def start_warm_up() -> threading.Thread:
-    """Load every agent's compiled kernels and the opening book once per server, in a
-    background thread, so no visitor's first Run waits for them."""
-    from treeviz.warmup import main as warm_all
-
+    """Warm up once per server, in a background thread, off any visitor's request."""
     thread = threading.Thread(target=warm_all, name="treeviz-warm-up", daemon=True)
     thread.start()
     return thread
