@@ -23,8 +23,8 @@ from playwright.sync_api import sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dashboard import click_until  # noqa: E402  (the dashboard benchmark's timer)
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve  # noqa: E402
+from dashboard import click_until
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
 REPEATS = 7
 TREEVIZ = str(Path(sys.executable).with_name("treeviz"))

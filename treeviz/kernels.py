@@ -85,6 +85,13 @@ def has_four(stones: np.uint64, h: int) -> bool:
 @njit(cache=True)
 def winning_cells(stones: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint64:
     """Empty cells (playable now or later) where ``stones`` would complete four."""
+    return four_cells(stones, h) & (board_mask(w, h) ^ mask)
+
+
+@njit(cache=True)
+def four_cells(stones: np.uint64, h: int) -> np.uint64:
+    """Every bit where one more stone would complete four with ``stones``, taken or
+    off the board included: callers mask it (see :func:`winning_cells`)."""
     h1 = np.uint64(h + 1)
     # vertical: three stacked stones and the cell above them
     r = (stones << U1) & (stones << np.uint64(2)) & (stones << np.uint64(3))
@@ -95,7 +102,7 @@ def winning_cells(stones: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint
         p = (stones >> d) & (stones >> (d + d))
         r |= p & (stones >> (d * np.uint64(3)))
         r |= p & (stones << d)
-    return r & (board_mask(w, h) ^ mask)
+    return r
 
 
 @njit(cache=True)

@@ -65,14 +65,18 @@ def centre_order(w: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def non_losing_moves(cur: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint64:
-    """Cells the side to move can play without letting the opponent win next move.
+def non_losing_moves(
+    cur: np.uint64, mask: np.uint64, h: int, board: np.uint64, bottom: np.uint64
+) -> np.uint64:
+    """Cells the side to move can play without letting the opponent win next move;
+    ``board`` and ``bottom`` are ``kernels.board_mask`` and ``bottom_mask`` (computed
+    once per search, not per node).
 
     Returns 0 when every move loses (two open threats, or only moves under a threat).
     Assumes the side to move has no winning move itself.
     """
-    possible = K.playable_cells(mask, w, h)
-    opp_win = K.winning_cells(cur ^ mask, mask, w, h)
+    possible = (mask + bottom) & board
+    opp_win = K.four_cells(cur ^ mask, h) & (board ^ mask)
     forced = possible & opp_win
     if forced:
         if forced & (forced - K.U1):
@@ -84,7 +88,7 @@ def non_losing_moves(cur: np.uint64, mask: np.uint64, w: int, h: int) -> np.uint
 @njit(cache=True, inline="always")
 def threat_order(
     cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
-    out: np.ndarray, scores: np.ndarray,
+    out: np.ndarray, scores: np.ndarray, board: np.uint64,
 ) -> int:
     """Write the playable columns of ``nxt`` into ``out``, most threats created first
     (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
@@ -94,7 +98,7 @@ def threat_order(
         col = order[i]
         cell = nxt & K.column_bits(col, h)
         if cell:
-            s = popcount(K.winning_cells(cur | cell, mask | cell, w, h))
+            s = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
             j = n
             while j > 0 and scores[j - 1] < s:
                 out[j] = out[j - 1]
@@ -152,6 +156,7 @@ def negamax(
     s_nxt = np.empty(top, dtype=np.uint64)
     s_n = np.empty(top, dtype=np.int64)
     s_i = np.empty(top, dtype=np.int64)
+    board, bottom = K.board_mask(w, h), K.bottom_mask(w, h)
     s_cur[0], s_mask[0], s_alpha[0], s_beta[0] = cur, mask, alpha, beta
     d = 0
     ret = 0
@@ -176,10 +181,11 @@ def negamax(
                 s_node[d] = node
                 ret = _enter(
                     c, m, p, a, b, w, h, node, nodes, ctr, tt, book_keys,
-                    book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d,
+                    book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d, board, bottom,
                 )  # fmt: skip
                 if ret == OPEN_NODE:
-                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols[d], s_scratch[d])
+                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols[d], s_scratch[d],
+                                          board)  # fmt: skip
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
             if s_i[d] < s_n[d]:
@@ -221,6 +227,7 @@ def _enter(
     nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray,
     book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
     s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, s_nxt: np.ndarray, d: int,
+    board: np.uint64, bottom: np.uint64,
 ) -> int:
     """A node's own work: its value when settled without children (loss, draw, book,
     closed window), else ``OPEN_NODE`` with the narrowed window in ``s_alpha``/
@@ -230,7 +237,7 @@ def _enter(
     if node >= 0:
         nodes[node].alpha = a
         nodes[node].beta = b
-    nxt = non_losing_moves(c, m, w, h)
+    nxt = non_losing_moves(c, m, h, board, bottom)
     s_nxt[d] = nxt
     if nxt == K.U0:
         ctr[C_LEAVES] += 1
