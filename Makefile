@@ -45,6 +45,9 @@ bench: setup browser
 	$(PY) benchmarks/mcts.py
 	$(PY) benchmarks/export.py
 	$(PY) benchmarks/dashboard.py
+	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/alphabeta.py
+	$(PY) benchmarks/latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

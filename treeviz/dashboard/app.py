@@ -11,8 +11,7 @@ from treeviz.dashboard.pages import analyze_page, trace_page
 
 def warm_all() -> None:
     """Everything a first Run would otherwise load: every agent's compiled kernels, the
-    opening book, and the libraries behind the charts and the styled table."""
-    import altair  # noqa: F401  (st.bar_chart draws with it; its import takes ~0.5 s)
+    opening book, and the styled table's library."""
     import pandas.io.formats.style  # noqa: F401
 
     from treeviz.warmup import main as warm_agents

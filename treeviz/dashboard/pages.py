@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
 import streamlit as st
 
 from treeviz.analysis import result_of
 from treeviz.board import Position
 from treeviz.dashboard.board import board_html, play_controls, status_line
 from treeviz.dashboard.inputs import choose_agent, choose_position
-from treeviz.dashboard.results import show_result
+from treeviz.dashboard.results import EXACT_SECONDS, bars, cached_exact, show_result
 from treeviz.errors import TreevizError
 from treeviz.search import search
+from treeviz.search.solver import score_meaning
 from treeviz.trace import SearchResult
 from treeviz.trace_io import MAX_NODES, loads
 
@@ -43,6 +45,9 @@ def analyze_page() -> None:
         st.session_state["request"] = request
     if st.session_state.get("request") != request:
         right.info("Press **Run** to search this position with these settings.")
+        if exact_on and not pos.is_over():
+            with right:
+                exact_panel(pos)
         return
     if pos.is_over():
         right.info("The game is over: there is no move to explain.")
@@ -54,6 +59,26 @@ def analyze_page() -> None:
         right.error(str(exc))
         return
     show_result(res, "analyze", exact_on)
+
+
+def exact_panel(pos: Position) -> None:
+    """The truth before any agent runs: each column's exact score (cached, and reused by
+    the result's table), as a table and bars."""
+    exact, source = cached_exact(pos.moves_string(), pos.width, pos.height)
+    if exact is None:
+        st.caption(f"Exact scores: not solved within {EXACT_SECONDS:g} s for this position.")
+        return
+    table = pd.DataFrame(
+        {
+            "column": list(range(1, pos.width + 1)),
+            "exact": exact,
+            "meaning": [score_meaning(s, pos) if s is not None else "full" for s in exact],
+        }
+    )
+    st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
+    left, right = st.columns([2, 3])
+    left.dataframe(table, hide_index=True, key="exact_table")
+    bars(right, table["column"], table["exact"], "exact_panel")
 
 
 def trace_page() -> None:

@@ -86,10 +86,29 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     metric = "visits" if "visits" in table else "value"
     left, right = st.columns(2)
     left.caption(f"Agent: {metric} per column")
-    left.bar_chart(table.set_index("column")[metric])
+    bars(left, table["column"], table[metric], f"{metric}_{id(trace)}")
     if exact is not None:
         right.caption(f"Exact solver score per column ({source})")
-        right.bar_chart(table.set_index("column")["exact"])
+        bars(right, table["column"], table["exact"], f"exact_{id(trace)}")
+
+
+def bars(where: Any, labels: pd.Series, values: pd.Series, key: str) -> None:
+    """A bar chart drawn by the same ECharts component as the tree (one chart library
+    in the page: a first Run loads one set of scripts, not two). Missing values are
+    left out."""
+    from streamlit_echarts import st_echarts
+
+    data = [None if pd.isna(v) else float(v) for v in values]
+    options = {
+        "grid": {"left": 48, "right": 12, "top": 12, "bottom": 28},
+        "tooltip": {"trigger": "axis"},
+        "xAxis": {"type": "category", "data": [str(x) for x in labels]},
+        "yAxis": {"type": "value"},
+        "series": [{"type": "bar", "data": data, "itemStyle": {"color": "#4c78a8"}}],
+        "animation": False,
+    }
+    with where:
+        st_echarts(options, height="220px", renderer="svg", key=f"bars_{key}")
 
 
 def _highlight_chosen(row: pd.Series) -> list[str]:
@@ -256,9 +275,9 @@ def stats_section(res: SearchResult) -> None:
     prof["cutoffs"] = [int((depths == d).sum()) for d in prof["depth"]]
     left, right = st.columns(2)
     left.caption("Nodes per depth")
-    left.bar_chart(prof.set_index("depth")["nodes"])
+    bars(left, prof["depth"], prof["nodes"], f"depth_nodes_{id(trace)}")
     right.caption("Cutoffs per depth")
-    right.bar_chart(prof.set_index("depth")["cutoffs"])
+    bars(right, prof["depth"], prof["cutoffs"], f"depth_cutoffs_{id(trace)}")
     st.json(s, expanded=False)
 
 
