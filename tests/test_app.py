@@ -129,3 +129,18 @@ def test_bad_trace_files_are_refused(raw: bytes, problem: str) -> None:
 def test_oversized_upload_says_the_limit() -> None:
     with pytest.raises(TreevizError, match="limit is 200 MB"):
         load_upload("big.json", b" " * ((200 << 20) + 1))
+
+
+def test_verdict_panel_and_reason_links() -> None:
+    """The verdict against the exact scores heads the result; a reason's button selects
+    its node in the tree."""
+    at = run_agent(started(), "greedy-trap", "greedy")
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "greedy plays column" in text
+    assert any(cls in text for cls in ("best", "inaccuracy", "mistake", "blunder"))
+    reasons = [b for b in at.button if b.key and b.key.startswith("analyze_reason_")]
+    assert reasons, "the reasons link to tree nodes"
+    node = int(reasons[0].label.rsplit("#", 1)[1])
+    reasons[0].click().run()
+    assert at.session_state["analyze_node"] == node and not at.exception

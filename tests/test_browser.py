@@ -91,7 +91,7 @@ def check_run_click_collapse(
     info.value.save_as(saved)
     page.get_by_role("link", name="Explore a trace file").click()
     page.locator("input[type='file']").set_input_files(str(saved))
-    expect(page.get_by_text("alphabeta plays column")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("alphabeta plays column").first).to_be_visible(timeout=60_000)
     expect(node_text(page, node)).to_be_visible(timeout=30_000)
     back = load(saved)  # the same search as the page ran (times differ)
     assert back.params == trace.params and np.array_equal(back.nodes, trace.nodes)
@@ -120,11 +120,13 @@ def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> N
                 page.get_by_role("option", name=agent, exact=True).click()
                 setup(page)
                 side.get_by_role("button", name="Run").click()
-                expect(page.get_by_text(f"{agent} plays column")).to_be_visible(timeout=120_000)
+                heading = page.get_by_text(f"{agent} plays column").first
+                expect(heading).to_be_visible(timeout=120_000)
                 expect(node_text(page, 0)).to_be_visible(timeout=60_000)
                 labels = " ".join(t or "" for t in page.locator("svg text").all_text_contents())
                 text = page.locator("body").inner_text() + labels
                 assert re.search(r"\bwin \d", labels) or agent == "mcts", labels
+                expect(page.get_by_text("That is best").first).to_be_visible()  # the verdict
                 assert not BIG_NUMBER.findall(text), BIG_NUMBER.findall(text)[:5]
         finally:
             page.screenshot(path=str(tmp_path / "sentinels.png"), full_page=True)

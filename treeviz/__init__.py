@@ -23,6 +23,7 @@ _WHERE = {
     "TreevizError": "treeviz.errors",
     "parse_position": "treeviz.notation",
     "AGENTS": "treeviz.search",
+    "explain": "treeviz.explain",
     "search": "treeviz.search",
     "SearchResult": "treeviz.trace",
     "Trace": "treeviz.trace",

@@ -119,6 +119,23 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     )
 
 
+def cmd_explain(args: argparse.Namespace) -> None:
+    """Run an agent and judge its choice against the exact scores, in words."""
+    from treeviz.explain import explain
+    from treeviz.search import spec
+
+    pos = read_position(args.position)
+    chosen = spec(args.agent, **search_params(args))
+    out = explain(pos, str(chosen), seconds=args.exact_seconds)
+    if args.json:
+        print(json.dumps(out.as_dict()))
+        return
+    print(to_diagram(pos))
+    print(f"[{out.verdict.cls}] {out.text}")
+    for reason in out.reasons:
+        print(f"  - {reason.text}")
+
+
 def cmd_agents(args: argparse.Namespace) -> None:
     """List every agent with its parameters (JSON, a README table, or plain text)."""
     from treeviz.search import AGENTS
@@ -228,6 +245,15 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
     an.set_defaults(func=cmd_analyze)
+
+    xp = sub.add_parser("explain", help="judge an agent's choice against the exact scores")
+    xp.add_argument("position")
+    xp.add_argument("--agent", default="alphabeta", help="agent spec, as for analyze")
+    add_param_flags(xp)
+    xp.add_argument("--exact-seconds", type=float, default=2.0,
+                    help="time budget for the exact scores (no verdict past it)")  # fmt: skip
+    xp.add_argument("--json", action="store_true")
+    xp.set_defaults(func=cmd_explain)
 
     ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")

@@ -223,3 +223,31 @@ def evaluate(pos: Position, name: str = "window") -> int:
             t.centre_cols,
         )
     )
+
+
+def window_breakdown(pos: Position, for_mover: bool = False) -> str:
+    """The ``window`` heuristic of ``pos`` in words: open windows (holding one
+    player's stones only) by stone count for each player, and the move bonus; for the
+    side to move, or with ``for_mover`` for the player who just moved (the sum is then
+    minus the heuristic)."""
+    t = tables(pos.width, pos.height)
+    own, opp = pos.current, pos.current ^ pos.mask
+    if for_mover:
+        own, opp = opp, own
+    counts = {}
+    for name, a, b in (("own", own, opp), ("opp", opp, own)):
+        n = [0] * 5
+        for w in t.windows.tolist():
+            if not w & b and w & a:
+                n[(w & a).bit_count()] += 1
+        counts[name] = n
+    x_to_move = pos.ply % 2 == 0
+    bonus = (MOVE_BONUS if x_to_move else -MOVE_BONUS) * (-1 if for_mover else 1)
+    me = pos.side_to_move if not for_mover else ("O" if pos.side_to_move == "X" else "X")
+    you = "O" if me == "X" else "X"
+
+    def part(n: list[int]) -> str:
+        return " + ".join(f"{n[k]}x{int(WINDOW_VALUES[k])}" for k in (3, 2, 1) if n[k]) or "0"
+
+    return f"{me} windows {part(counts['own'])} - {you} windows {part(counts['opp'])} " \
+        f"{'+' if bonus > 0 else '-'} {abs(bonus)} move bonus"

@@ -318,6 +318,9 @@ def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
     """Everything about one result, widgets keyed by ``key``."""
     st.subheader(f"{res.trace.algorithm} plays column {res.move}")
     st.caption(f"Values: {kind_text(res.trace.value_kind)}; the player to move at the root.")
+    from treeviz.dashboard.verdict import verdict_section  # it builds on this module
+
+    verdict_section(res, key, exact_on)
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
     tree_section(res.trace, key)

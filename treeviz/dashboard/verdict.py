@@ -1,0 +1,63 @@
+"""The verdict panel: the agent's choice against the exact scores, in words, with each
+reason a button that selects the tree node it is about."""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from treeviz.board import Position
+from treeviz.dashboard.results import cached_exact
+from treeviz.explain import Explanation, explain
+from treeviz.trace import SearchResult
+
+COLOURS = {
+    "best": "#1a9850",
+    "inaccuracy": "#d9a400",
+    "mistake": "#f46d43",
+    "blunder": "#d73027",
+    "unknown": "#777777",
+}
+
+
+def explanation_of(res: SearchResult, key: str, exact_on: bool) -> Explanation:
+    """The explanation of ``res``, kept for as long as the result is shown."""
+    cache_key = f"{key}_explanation"
+    kept = st.session_state.get(cache_key)
+    if kept is not None and kept[0] == (id(res.trace), exact_on):
+        return kept[1]
+    trace = res.trace
+    pos = Position.from_moves(trace.root_moves, trace.width, trace.height)
+    exact = cached_exact(trace.root_moves, trace.width, trace.height)[0] if exact_on else None
+    out = explain(pos, trace.algorithm, result=res, exact=exact, seconds=0.0)
+    st.session_state[cache_key] = ((id(res.trace), exact_on), out)
+    return out
+
+
+def verdict_section(res: SearchResult, key: str, exact_on: bool) -> None:
+    """Badge, paragraph and reasons (click one to select its node in the tree)."""
+    out = explanation_of(res, key, exact_on)
+    cls = out.verdict.cls
+    badge = (
+        f"<span style='background:{COLOURS[cls]};color:white;padding:2px 10px;"
+        f"border-radius:10px;font-weight:bold' data-testid='verdict-badge'>{cls}</span>"
+    )
+    st.markdown(f"{badge} {escape(out.text)}", unsafe_allow_html=True)
+    for i, reason in enumerate(out.reasons):
+        if reason.node is None:
+            st.markdown(f"- {reason.text}")
+            continue
+        st.button(
+            f"{reason.text}  →  node #{reason.node}",
+            key=f"{key}_reason_{i}",
+            on_click=_select,
+            args=(key, res, reason.node),
+            type="tertiary",
+        )
+
+
+def _select(key: str, res: SearchResult, node: int) -> None:
+    """Select ``node`` in the tree and root the view at its parent so it is drawn."""
+    st.session_state[f"{key}_node"] = node
+    st.session_state[f"{key}_root"] = max(0, int(res.trace.nodes["parent"][node]))
