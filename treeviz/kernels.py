@@ -128,6 +128,20 @@ def is_winning_move(cur: np.uint64, mask: np.uint64, col: int, w: int, h: int) -
     return (winning_cells(cur, mask, w, h) & cell) != U0
 
 
+@njit(cache=True, inline="always")
+def insert_sorted(cols: np.ndarray, keys: np.ndarray, n: int, col: int, key: int) -> int:
+    """Insert ``col`` with ``key`` into ``cols[:n]`` kept in ascending ``keys`` order
+    (stable: after equal keys, so ties keep their earlier order); returns ``n + 1``."""
+    j = n
+    while j > 0 and keys[j - 1] > key:
+        cols[j] = cols[j - 1]
+        keys[j] = keys[j - 1]
+        j -= 1
+    cols[j] = col
+    keys[j] = key
+    return n + 1
+
+
 @njit(cache=True)
 def xorshift(state: np.ndarray) -> np.uint64:
     """Advance the xorshift64* generator held in ``state[0]`` and return 64 random bits."""

@@ -73,14 +73,7 @@ def move_order(
         elif mode == ORDER_HEURISTIC:
             ncur, nmask = K.play(cur, mask, col, h)
             key = evaluate_kernel(hid, ncur, nmask, w, h, windows, weights, centre_cols)
-        j = n
-        while j > 0 and keys[j - 1] > key:  # stable insertion sort: ties keep base order
-            cols[j] = cols[j - 1]
-            keys[j] = keys[j - 1]
-            j -= 1
-        cols[j] = col
-        keys[j] = key
-        n += 1
+        n = K.insert_sorted(cols, keys, n, col, key)  # ties keep the base order
     return n
 
 

@@ -98,15 +98,9 @@ def threat_order(
         col = order[i]
         cell = nxt & K.column_bits(col, h)
         if cell:
-            s = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
-            j = n
-            while j > 0 and scores[j - 1] < s:
-                out[j] = out[j - 1]
-                scores[j] = scores[j - 1]
-                j -= 1
-            out[j] = col
-            scores[j] = s
-            n += 1
+            threats = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
+            # most threats first; int64 on purpose: a uint64 key would compare as float
+            n = K.insert_sorted(out, scores, n, col, -np.int64(threats))
     return n
 
 
