@@ -129,7 +129,9 @@ def is_winning_move(cur: np.uint64, mask: np.uint64, col: int, w: int, h: int) -
 
 
 @njit(cache=True, inline="always")
-def insert_sorted(cols: np.ndarray, keys: np.ndarray, n: int, col: int, key: int) -> int:
+def insert_sorted(
+    cols: np.ndarray, keys: np.ndarray, n: int, col: int, key: int | np.integer
+) -> int:
     """Insert ``col`` with ``key`` into ``cols[:n]`` kept in ascending ``keys`` order
     (stable: after equal keys, so ties keep their earlier order); returns ``n + 1``."""
     j = n
