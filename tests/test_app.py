@@ -144,3 +144,43 @@ def test_verdict_panel_and_reason_links() -> None:
     node = int(reasons[0].label.rsplit("#", 1)[1])
     reasons[0].click().run()
     assert at.session_state["analyze_node"] == node and not at.exception
+
+
+COMPARE_PAGE = """
+from treeviz.dashboard.pages import compare_page
+compare_page()
+"""
+
+
+def test_compare_page_shows_both_searches() -> None:
+    at = AppTest.from_string(COMPARE_PAGE, default_timeout=180).run()
+    at.sidebar.radio(key="source").set_value("Move string or board").run()
+    at.sidebar.text_area(key="position_text").set_value("3344").run()
+    at.sidebar.text_input(key="compare_b").set_value("greedy").run()
+    at.sidebar.button(key="compare_run").click().run()
+    assert not at.exception and not at.error
+    heads = [h.value for h in at.subheader]
+    assert heads == ["A: alphabeta:depth=3", "B: greedy"]
+    table = at.dataframe[0].value
+    assert list(table["column"]) == list(range(1, 8)) and table["A"].str.len().gt(0).all()
+    assert table["A"].str.contains("chosen").sum() == 1 == table["B"].str.contains("chosen").sum()
+    assert "exact" in table.columns
+
+
+def test_compare_page_reports_a_bad_spec() -> None:
+    at = AppTest.from_string(COMPARE_PAGE, default_timeout=180).run()
+    at.sidebar.text_input(key="compare_a").set_value("alphabeta:depth=x").run()
+    at.sidebar.button(key="compare_run").click().run()
+    assert at.error and "depth='x'" in at.error[0].value and not at.exception
+
+
+def test_replay_slider_steps_through_the_search() -> None:
+    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at.toggle(key="analyze_replay").set_value(True).run()
+    slider = at.slider(key="analyze_replay_step")
+    last = slider.value
+    assert last > 0 and not at.exception
+    slider.set_value(0).run()
+    assert "1 of" in " ".join(c.value for c in at.caption) and not at.exception
+    at.button(key="analyze_replay_button").click().run()  # play: one step per rerun
+    assert at.session_state["analyze_replay_step"] >= 1

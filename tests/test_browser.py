@@ -147,3 +147,34 @@ def set_few_iterations(page: Any) -> None:
     box.fill("40")
     box.press("Enter")
     page.wait_for_timeout(500)
+
+
+def test_replay_and_compare(server: str, tmp_path: Path) -> None:
+    """The replay slider moves the tree back to its first node; the comparison draws
+    two verdicts and two trees."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            page.goto(server)
+            side = page.locator("[data-testid='stSidebar']")
+            page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+            side.get_by_role("button", name="Run").click()
+            expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+            page.get_by_text("Replay the search step by step").click()
+            slider = page.get_by_role("slider", name="Step")
+            expect(slider).to_be_visible(timeout=30_000)
+            slider.focus()
+            slider.press("Home")
+            expect(page.get_by_text(re.compile(r"^1 of [\d,]+ nodes"))).to_be_visible(
+                timeout=30_000
+            )
+            page.get_by_role("link", name="Compare two searches").click()
+            page.get_by_role("button", name="Compare").click()
+            expect(page.get_by_text("A: alphabeta:depth=3")).to_be_visible(timeout=120_000)
+            expect(page.get_by_text("B: alphabeta:depth=7")).to_be_visible()
+            expect(node_text(page, 0)).to_have_count(2, timeout=60_000)
+        finally:
+            page.screenshot(path=str(tmp_path / "replay-compare.png"), full_page=True)
+            browser.close()

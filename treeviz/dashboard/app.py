@@ -6,7 +6,7 @@ import threading
 
 import streamlit as st
 
-from treeviz.dashboard.pages import analyze_page, trace_page
+from treeviz.dashboard.pages import analyze_page, compare_page, trace_page
 
 
 def warm_all() -> None:
@@ -28,12 +28,13 @@ def start_warm_up() -> threading.Thread:
 
 
 def main() -> None:
-    """Two pages: analyse a position; explore an uploaded trace."""
+    """Three pages: analyse a position; compare two searches; explore a trace file."""
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()
     nav = st.navigation(
         [
             st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
+            st.Page(compare_page, title="Compare two searches", url_path="compare"),
             st.Page(trace_page, title="Explore a trace file", url_path="trace"),
         ]
     )

@@ -81,6 +81,78 @@ def exact_panel(pos: Position) -> None:
     bars(right, table["column"], table["exact"], "exact_panel")
 
 
+def compare_page() -> None:
+    """Two agents (or two settings of one) on the same position, side by side."""
+    st.title("Compare two searches")
+    pos = choose_position()
+    a = st.sidebar.text_input("First agent spec", "alphabeta:depth=3", key="compare_a")
+    b = st.sidebar.text_input("Second agent spec", "alphabeta:depth=7", key="compare_b")
+    exact_on = st.sidebar.checkbox("Exact solver scores (2 s budget)", True, key="compare_exact")
+    if st.sidebar.button("Compare", type="primary", key="compare_run"):
+        st.session_state["compare_request"] = (pos.moves_string(), a, b)
+    st.markdown(board_html(pos), unsafe_allow_html=True)
+    request = st.session_state.get("compare_request")
+    if request != (pos.moves_string(), a, b):
+        st.info("Press **Compare** to run both agents on this position.")
+        return
+    if pos.is_over():
+        st.info("The game is over: there is nothing to compare.")
+        return
+    try:
+        with st.spinner("Running both agents…"):
+            results = [run_search(pos.moves_string(), text, ()) for text in (a, b)]
+    except TreevizError as exc:
+        st.error(str(exc))
+        return
+    show_comparison(pos, (a, b), results, exact_on)
+
+
+def show_comparison(
+    pos: Position, specs: tuple[str, str], results: list[SearchResult], exact_on: bool
+) -> None:
+    """Both verdicts, one table of both searches' columns, both trees with the nodes
+    only one of them drew marked."""
+    from streamlit_echarts import st_echarts
+
+    from treeviz.dashboard.replay import drawn_paths, marked_options
+    from treeviz.dashboard.tree import MAX_VIEW, view_height
+    from treeviz.dashboard.verdict import verdict_section
+    from treeviz.view import select
+
+    cols = st.columns(2)
+    for i, (text, res) in enumerate(zip(specs, results, strict=True)):
+        with cols[i]:
+            st.subheader(f"{'AB'[i]}: {text}")
+            verdict_section(res, f"compare_{i}", exact_on)
+    exact = cached_exact(pos.moves_string(), pos.width, pos.height)[0] if exact_on else None
+    st.dataframe(joined_table(results, exact), hide_index=True, key="compare_table")
+    sels = [select(r.trace, 0, 3, None, max_nodes=MAX_VIEW) for r in results]
+    paths = [drawn_paths(s) for s in sels]
+    st.caption("◆ marks a node the other search did not draw (first 3 levels).")
+    cols = st.columns(2)
+    for i, sel in enumerate(sels):
+        with cols[i]:
+            st_echarts(marked_options(sel, paths[1 - i]), height=f"{view_height(sel)}px",
+                       renderer="svg", key=f"compare_tree_{i}")  # fmt: skip
+
+
+def joined_table(results: list[SearchResult], exact: list[int | None] | None) -> pd.DataFrame:
+    """One row per column: each search's value and words side by side, and the exact
+    score when known."""
+    rows = []
+    a, b = results
+    for ma, mb in zip(a.moves, b.moves, strict=True):
+        row = {
+            "column": ma.column,
+            "A value": ma.value, "A": ma.text + (" (chosen)" if ma.column == a.move else ""),
+            "B value": mb.value, "B": mb.text + (" (chosen)" if mb.column == b.move else ""),
+        }  # fmt: skip
+        if exact is not None:
+            row["exact"] = exact[ma.column - 1]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def trace_page() -> None:
     """Upload a trace JSON (from the CLI or a download) and explore it."""
     st.title("Explore a trace file")

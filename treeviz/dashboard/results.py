@@ -324,5 +324,9 @@ def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
     tree_section(res.trace, key)
+    if st.toggle("Replay the search step by step", key=f"{key}_replay"):
+        from treeviz.dashboard.replay import replay_section
+
+        replay_section(res, key)
     st.markdown("#### Statistics")
     stats_section(res)

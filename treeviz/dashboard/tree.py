@@ -18,6 +18,7 @@ from treeviz.search.mcts import uct_value
 from treeviz.trace import NO_VALUE, Trace
 from treeviz.values import node_value, outcome_text, window_text
 from treeviz.view import (
+    Decorator,
     Drawn,
     Selection,
     flag_text,
@@ -25,6 +26,7 @@ from treeviz.view import (
     legend_title,
     ranked_children,
     select,
+    short_label,
     walk,
 )
 
@@ -32,7 +34,7 @@ MAX_VIEW = 500
 CLICK = "function(p){return p.data.name}"
 
 
-def tree_options(sel: Selection) -> dict[str, Any]:
+def tree_options(sel: Selection, short: Decorator = short_label) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
     dashed grey pruned stubs, "+N more" summaries, and nodes whose children lie beyond
@@ -40,7 +42,7 @@ def tree_options(sel: Selection) -> dict[str, Any]:
     trace = sel.trace
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
-    for d in walk(sel):
+    for d in walk(sel, short=short):
         item = _item(trace, d) if d.kind == "node" else _extra(d)
         items[d.key] = item
         if d.parent is None:
