@@ -32,6 +32,13 @@ def launch(p: Any) -> Any:
     return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
 
 
+def open_page(page: Any, server: str) -> Any:
+    """Open the dashboard and wait for it; returns the sidebar."""
+    page.goto(server)
+    page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+    return page.locator("[data-testid='stSidebar']")
+
+
 def node_text(page: Any, node: int) -> Any:
     """The tree's SVG label of trace node ``node`` (labels start with ``#id ``)."""
     return page.locator("svg text").filter(has_text=re.compile(rf"^#{node} "))
@@ -108,9 +115,7 @@ def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> N
     with sync_playwright() as p:
         browser, page = launch(p)
         try:
-            page.goto(server)
-            side = page.locator("[data-testid='stSidebar']")
-            page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+            side = open_page(page, server)
             side.get_by_text("Move string or board").click()
             area = side.locator("textarea")
             area.fill("3344")
@@ -157,9 +162,7 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
     with sync_playwright() as p:
         browser, page = launch(p)
         try:
-            page.goto(server)
-            side = page.locator("[data-testid='stSidebar']")
-            page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+            side = open_page(page, server)
             side.get_by_role("button", name="Run").click()
             expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
             page.get_by_text("Replay the search step by step").click()
