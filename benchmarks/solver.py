@@ -45,6 +45,11 @@ def lines(name: str, n: int) -> list[tuple[str, list[int]]]:
     return out
 
 
+def fresh_table(pos: Position) -> Any:
+    """A new transposition table sized for ``pos``, as the solver agent uses."""
+    return S.new_table(pos.width * pos.height - pos.ply)
+
+
 def timed(fn: Any) -> tuple[Any, float]:
     t0 = time.perf_counter()
     value = fn()
@@ -57,7 +62,7 @@ def strong_without_books(bb: Any, n: int) -> None:
     for moves, (score,) in lines("begin_score.txt", n):
         pos = Position.from_moves(moves)
         board = bb.Board("".join(str(int(c) - 1) for c in moves))
-        got, t_ours = timed(lambda pos=pos: solve(pos, book=False, table=S.new_table()))
+        got, t_ours = timed(lambda pos=pos: solve(pos, book=False, table=fresh_table(pos)))
         agent.reset_transposition_table()
         peer_score, t_peer = timed(lambda board=board: agent.mtdf(board))
         assert got == score, (moves, got, score)
@@ -74,7 +79,7 @@ def columns_with_books(bb: Any, n: int) -> None:
     for moves, scores in cases:
         pos = Position.from_moves(moves)
         board = bb.Board("".join(str(int(c) - 1) for c in moves))
-        got, t_ours = timed(lambda pos=pos: column_scores(pos, table=S.new_table()))
+        got, t_ours = timed(lambda pos=pos: column_scores(pos, table=fresh_table(pos)))
         agent.reset_transposition_table()
         peer_scores, t_peer = timed(lambda board=board: agent.score_all_moves(board))
         assert [-1000 if s is None else s for s in got] == scores, (moves, got, scores)

@@ -244,7 +244,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     check_playable(pos)
     rec = Recorder(capacity)
     # A fresh table: the trace shows this search alone, the same on every run.
-    table = S.new_table()
+    table = S.new_table(pos.width * pos.height - pos.ply)
     scores = column_scores(pos, weak, rec, table, book)
     centre = pos.width // 2
     best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]

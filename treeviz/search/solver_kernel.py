@@ -33,10 +33,12 @@ OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searc
 TT_BITS = 22  # 4M slots of 16 bytes (64 MiB, pages touched lazily)
 
 
-def new_table() -> np.ndarray:
+def new_table(empty: int = 64) -> np.ndarray:
     """An empty transposition table: one row ``(key, bound code)`` per slot, so a probe
-    touches one cache line (see :func:`bound_code`)."""
-    return np.zeros((1 << TT_BITS, 2), dtype=np.uint64)
+    touches one cache line (see :func:`bound_code`). Sized for a position with
+    ``empty`` free cells: a small search in a large fresh table pays a page fault for
+    nearly every probe."""
+    return np.zeros((1 << min(TT_BITS, 12 + empty // 2), 2), dtype=np.uint64)
 
 
 UPPER_BASE, LOWER_BASE = 64, 192  # bound codes: upper bound u -> u + 64, lower l -> l + 192
