@@ -119,3 +119,67 @@ def test_every_agent_reports_readable_values(
     for row in data["moves"]:  # a proven outcome is the exact truth
         if row["outcome"] and row["outcome"]["score"] is not None:
             assert row["outcome"]["score"] == exact[row["column"] - 1], row
+
+
+def test_solve_answers_every_good_line_and_reports_the_bad(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("4453\n4455667\n\n44\nabc\n"))
+    code, out, err = run(capsys, "solve")
+    assert code == 2
+    assert out.splitlines() == ["4453 -2", "44 1"]
+    assert "line 2: the game in '4455667' is over" in err and "line 5:" in err and "'abc'" in err
+
+
+def test_export_never_overwrites_its_input_and_checks_its_numbers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    trace = tmp_path / "t.json"
+    assert run(capsys, "analyze", "4453", "--agent", "greedy", "--trace", str(trace))[0] == 0
+    before = trace.read_bytes()
+    code, _, err = run(capsys, "export", str(trace), "-o", str(trace))
+    assert code == 2 and "is the trace being read" in err and trace.read_bytes() == before
+    for flag, value in (("--dpi", "nan"), ("--dpi", "-5"), ("--dpi", "0"), ("--top", "-1")):
+        code, _, err = run(capsys, "export", str(trace), "-o", str(tmp_path / "t.svg"), flag, value)
+        assert code == 2 and f"{flag} {float(value):g}" in err.replace("-5.0", "-5"), err
+
+
+@pytest.mark.parametrize(
+    "arg, words",
+    [
+        ("-1", ["'-'", "'-1'"]),
+        ("4.5", ["'.'", "'4.5'"]),
+        ("4" * 10_000, ["full", "..."]),
+    ],
+)
+def test_messages_name_what_was_typed(
+    capsys: pytest.CaptureFixture[str], arg: str, words: list[str]
+) -> None:
+    code, _, err = run(capsys, "show", "--", arg)
+    assert code == 2 and err.count("\n") == 1 and len(err) < 300
+    for w in words:
+        assert w in err
+
+
+def test_a_file_that_is_not_a_position_is_named_not_quoted(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    secret = tmp_path / "notes.txt"
+    secret.write_text("root:x:0:0:secret line\nsecond line\n")
+    code, _, err = run(capsys, "show", str(secret))
+    assert code == 2 and "notes.txt" in err and "secret" not in err.replace(str(tmp_path), "")
+
+
+def test_a_tab_separated_diagram(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = ["\t".join(".......")] * 5 + ["\t".join("...XO..")]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(rows) + "\n"))
+    code, out, _ = run(capsys, "show", "-", "--json")
+    assert code == 0 and json.loads(out)["moves"] == "45"
+
+
+def test_non_finite_parameters_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    for value in ("inf", "nan", "-inf"):
+        code, out, err = run(capsys, "analyze", "44", "--agent=mcts", f"--time={value}", "--json")
+        assert code == 2 and out == "" and f"time_limit='{value}'" in err

@@ -83,22 +83,23 @@ class Position:
         """
         pos = cls(width, height)
         text = moves.strip()
+        shown = repr(text) if len(text) <= 80 else repr(text[:77] + "...")  # one line
         for i, ch in enumerate(text):
             if ch not in "0123456789" or not 1 <= int(ch) <= width:
                 digit = ch in "0123456789"
                 what = f"column {ch}" if digit else f"character {ch!r}"
                 raise InvalidMoveError(
-                    f"{what} at move {i + 1} is out of range 1-{width} in {text!r}"
+                    f"{what} at move {i + 1} is out of range 1-{width} in {shown}"
                     if digit
-                    else f"{what} at move {i + 1} is not a column (1-{width}) in {text!r}"
+                    else f"{what} at move {i + 1} is not a column (1-{width}) in {shown}"
                 )
             col = int(ch) - 1
             if pos.winner() is not None:
                 raise IllegalMoveError(
-                    f"move {i + 1} ({ch}) comes after {pos.winner()} has won in {text!r}"
+                    f"move {i + 1} ({ch}) comes after {pos.winner()} has won in {shown}"
                 )
             if not pos.can_play(col):
-                raise IllegalMoveError(f"column {ch} is full at move {i + 1} in {text!r}")
+                raise IllegalMoveError(f"column {ch} is full at move {i + 1} in {shown}")
             pos.push(col)
         return pos
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -15,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.board import Position
-from treeviz.errors import TreevizError
+from treeviz.errors import InvalidParameterError, InvalidPositionError, TreevizError
 from treeviz.notation import parse_position, to_diagram
 from treeviz.samples import load_sample, parse_sample
 
+MAX_DPI = 2400
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
 
 # Older spellings of generated flags, kept working.
@@ -30,16 +32,37 @@ def read_position(arg: str) -> Position:
     if arg == "-":
         return parse_position(sys.stdin.read())
     path = Path(arg)
-    if path.is_file():
-        text = path.read_text(encoding="utf-8")
-        return (
-            parse_sample(path.stem, text).position()
-            if text.startswith("name:")
-            else parse_position(text)
-        )
+    if _is_file(path):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        try:
+            if text.startswith("name:"):
+                return parse_sample(path.stem, text).position()
+            return parse_position(text)
+        except TreevizError as exc:
+            # the message names the file, never quotes what is in it
+            raise InvalidPositionError(
+                f"file {arg!r} does not hold a position (a move string, a board diagram, "
+                f"JSON or a sample file): {type(exc).__name__}"
+            ) from None
     if SAMPLE_NAME.fullmatch(arg):
         return load_sample(arg).position()  # an unknown name raises, listing the samples
     return parse_position(arg)
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two paths name one existing file."""
+    try:
+        return Path(b).exists() and Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file (a move string too long for a file name does not)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def cmd_show(args: argparse.Namespace) -> None:
@@ -158,6 +181,10 @@ def export_options(args: argparse.Namespace) -> Any:
     """The :class:`ExportOptions` of the export flags."""
     from treeviz.export import ExportOptions
 
+    if args.top is not None and args.top < 1:
+        raise InvalidParameterError(f"--top {args.top}: at least 1 child per node")
+    if not (math.isfinite(args.dpi) and 1 <= args.dpi <= MAX_DPI):
+        raise InvalidParameterError(f"--dpi {args.dpi}: a resolution in 1-{MAX_DPI}")
     depth = None if args.depth_view is not None and args.depth_view < 0 else args.depth_view
     return ExportOptions(
         root=args.root, depth=depth, top_k=args.top, stubs=not args.no_stubs,
@@ -170,6 +197,10 @@ def cmd_export(args: argparse.Namespace) -> None:
     from treeviz.export import export
     from treeviz.trace_io import load
 
+    if _same_file(args.trace, args.output):
+        raise InvalidParameterError(
+            f"-o {args.output!r} is the trace being read: write to another file"
+        )
     kind = export(load(args.trace), args.output, args.format, export_options(args))
     print(f"wrote {args.output} ({kind})")
 
@@ -194,25 +225,45 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
 def cmd_solve(args: argparse.Namespace) -> None:
     """Exact scores, one line per position: the moves, then the score or each column's score."""
     from treeviz.book import use_book_file
-    from treeviz.search.common import check_playable
-    from treeviz.search.solver import FULL_COLUMN, column_scores, solve
 
     if args.book:
         use_book_file(args.book)
     book = not args.no_book
     from_stdin = not args.positions
-    lines = args.positions or (ln.strip() for ln in sys.stdin)
-    for moves in lines:
+    lines = args.positions or (ln.rstrip("\n") for ln in sys.stdin)
+    bad = 0
+    for number, raw in enumerate(lines, 1):
+        moves = raw.strip()
         if not moves and from_stdin:
             continue  # a blank line on stdin
-        pos = Position.from_moves(moves)
-        check_playable(pos)  # a finished game has no score to find
-        if args.analyze:
-            scores = column_scores(pos, args.weak, book=book)
-            text = " ".join(str(FULL_COLUMN if s is None else s) for s in scores)
-        else:
-            text = str(solve(pos, args.weak, book))
-        print(f"{moves} {text}", flush=True)
+        try:
+            print(f"{moves} {_solve_line(moves, args, book)}", flush=True)
+        except TreevizError as exc:  # report it, answer the other lines
+            bad += 1
+            where = f"line {number}" if from_stdin else f"position {number}"
+            print(f"treeviz: error: {where}: {exc}", file=sys.stderr)
+    if bad:
+        raise BatchError(f"{bad} of the positions could not be solved")
+
+
+def _solve_line(moves: str, args: argparse.Namespace, book: bool) -> str:
+    """The answer for one move string: its score, or each column's."""
+    from treeviz.search.solver import FULL_COLUMN, column_scores, solve
+
+    pos = Position.from_moves(moves)
+    if pos.is_over():
+        raise InvalidPositionError(
+            f"the game in {moves!r} is over ({pos.status()}): there is no score to find"
+        )
+    if args.analyze:
+        scores = column_scores(pos, args.weak, book=book)
+        return " ".join(str(FULL_COLUMN if s is None else s) for s in scores)
+    return str(solve(pos, args.weak, book))
+
+
+class BatchError(TreevizError):
+    """Some lines of a batch failed; each was reported on its own line already, so
+    :func:`main` only sets the exit code."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -280,6 +331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     func: Callable[[argparse.Namespace], None] = args.func
     try:
         func(args)
+    except BatchError:
+        return 2
     except TreevizError as exc:
         print(f"treeviz: error: {exc}", file=sys.stderr)
         return 2

@@ -33,7 +33,7 @@ def _cells(line: str) -> list[str] | None:
         return None  # blank or column numbers
     if "=" in text or text[0] in "#+":
         return None  # frame line
-    body = text.replace("|", " ")
+    body = text.replace("|", " ").replace("\t", " ")
     cells = body.split() if " " in body.strip() else list(body.strip())
     if set(text) <= _FRAME_CHARS and len(cells) > _MAX_WIDTH:
         return None  # a long rule of dashes
@@ -182,8 +182,9 @@ def position_from_dict(data: Any) -> Position:
 def parse_position(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT) -> Position:
     """Parse what a user typed: a move string, a board diagram, or the JSON form.
 
-    A single line of digits (or an empty string) is a move string; text starting with
-    ``{`` is JSON; anything else is a diagram. Raises a :class:`TreevizError` subclass.
+    A single line (or an empty string) is a move string, since a diagram has a line per
+    row; text starting with ``{`` is JSON; anything else is a diagram. Raises a
+    :class:`TreevizError` subclass.
     """
     stripped = text.strip()
     if stripped.startswith("{"):
@@ -192,7 +193,7 @@ def parse_position(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_
         except json.JSONDecodeError as exc:
             raise InvalidPositionError(f"invalid JSON position {stripped!r:.80}: {exc}") from exc
         return position_from_dict(data)
-    if "\n" not in stripped and (not stripped or not set(stripped) & set("XxOo.-_|")):
+    if "\n" not in stripped:
         return Position.from_moves(stripped, width, height)
     return parse_diagram(stripped)
 

@@ -52,7 +52,7 @@ class Param:
             kind = "an integer" if self.type == "int" else "a number"
             lo = "-inf" if self.lo is None else _plain(self.lo)
             hi = "+inf" if self.hi is None else _plain(self.hi)
-            text = f"{kind} in {lo}..{hi}"
+            text = f"{kind} in {lo}..{hi}" + (" (finite)" if self.type == "float" else "")
         return text + (" or none" if self.optional else "")
 
     def coerce(self, value: Any) -> Any:
@@ -67,7 +67,7 @@ class Param:
         if self.choices is not None and out not in self.choices:
             self._fail(value)
         if isinstance(out, (int, float)) and not isinstance(out, bool):
-            if math.isnan(out) or (self.lo is not None and out < self.lo):
+            if not math.isfinite(out) or (self.lo is not None and out < self.lo):
                 self._fail(value)
             if self.hi is not None and out > self.hi:
                 self._fail(value)
