@@ -79,7 +79,9 @@ def _pop(heap: np.ndarray, n: int) -> int:
         i = small
 
 
-@njit(cache=True)
+# nogil: a long search leaves the interpreter to other threads (the dashboard's
+# other sessions keep running).
+@njit(cache=True, nogil=True)
 def astar_kernel(
     cur0: np.uint64,
     mask0: np.uint64,

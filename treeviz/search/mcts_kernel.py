@@ -209,7 +209,9 @@ def backup(nodes: np.ndarray, aux: np.ndarray, node: int, res: float) -> None:
         node = nodes[node].parent
 
 
-@njit(cache=True)
+# nogil: a long search leaves the interpreter to other threads (the dashboard's
+# other sessions keep running).
+@njit(cache=True, nogil=True)
 def run_iterations(
     first: int,
     last: int,

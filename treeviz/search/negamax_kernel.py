@@ -77,7 +77,9 @@ def move_order(
     return n
 
 
-@njit(cache=True)
+# nogil: a long search leaves the interpreter to other threads (the dashboard's
+# other sessions keep running).
+@njit(cache=True, nogil=True)
 def negamax(
     cur: np.uint64,
     mask: np.uint64,

@@ -106,7 +106,9 @@ def threat_order(
     return n
 
 
-@njit(cache=True)
+# nogil: a long search leaves the interpreter to other threads (the dashboard's
+# other sessions keep running).
+@njit(cache=True, nogil=True)
 def negamax(
     cur: np.uint64,
     mask: np.uint64,
@@ -297,7 +299,9 @@ def _leave(
     return alpha
 
 
-@njit(cache=True)
+# nogil: a long search leaves the interpreter to other threads (the dashboard's
+# other sessions keep running).
+@njit(cache=True, nogil=True)
 def solve(
     cur: np.uint64,
     mask: np.uint64,
