@@ -190,8 +190,14 @@ def parse_position(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_
     if stripped.startswith("{"):
         try:
             data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise InvalidPositionError(f"invalid JSON position {stripped!r:.80}: {exc}") from exc
+        except RecursionError:
+            raise InvalidPositionError(
+                f"JSON position {stripped!r:.40} is nested too deeply"
+            ) from None
+        except ValueError as exc:  # malformed, or an integer of thousands of digits
+            raise InvalidPositionError(
+                f"invalid JSON position {stripped!r:.60}: {str(exc)[:80]}"
+            ) from None
         return position_from_dict(data)
     if "\n" not in stripped:
         return Position.from_moves(stripped, width, height)

@@ -16,14 +16,16 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.board import check_size
+from treeviz.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.trace import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.values import KIND_TEXT
 
 MAX_NODES = 5_000_000
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
-MAX_JSON_BYTES = 1 << 30  # decompressed size refused beyond this (about 5M nodes)
+# Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
+# seven times their text in memory, so this bounds a load near 1 GB.
+MAX_JSON_BYTES = 128 << 20
 FIELD_DEFAULTS = {
     "value": NO_VALUE,
     "static_eval": NO_VALUE,
@@ -86,8 +88,10 @@ def loads(raw: bytes | str, source: str = "trace") -> Trace:
         raise TraceFormatError(f"{source}: {len(raw):,} bytes of JSON, more than the limit")
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise TraceFormatError(f"{source}: not JSON ({exc})") from None
+    except RecursionError:
+        raise TraceFormatError(f"{source}: nested too deeply to be a trace") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # also integers of thousands of digits
+        raise TraceFormatError(f"{source}: not JSON ({str(exc)[:120]})") from None
     return from_dict(data, source)
 
 
@@ -133,6 +137,7 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     )
     for key in ("params", "counters"):
         _need(isinstance(data[key], dict), source, key, "must be an object")
+    _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
     kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
     _need(
         isinstance(kind, str) and kind.partition(":")[0] in KIND_TEXT,
@@ -145,6 +150,7 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     except (TreevizError, TypeError) as exc:
         raise TraceFormatError(f"{source}: field 'width'/'height' invalid: {exc}") from None
     nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
+    _check_root(data["root_moves"], int(data["width"]), int(data["height"]), nodes, source)
     return Trace(
         algorithm=data["algorithm"],
         params=data["params"],
@@ -155,9 +161,27 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         fields=tuple(data["fields"]),
         counters=data["counters"],
         schema=SCHEMA_VERSION,
-        extra=data.get("extra") or {},
+        extra=dict(data.get("extra") or {}),
         value_kind=str(kind),
     )
+
+
+def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: str) -> None:
+    """The root position is legal for the board size and unfinished, its recorded
+    children are playable there, and no line is longer than the empty cells."""
+    try:
+        pos = Position.from_moves(moves, width, height)
+    except TreevizError as exc:
+        raise TraceFormatError(
+            f"{source}: field 'root_moves' is not a legal position: {exc}"
+        ) from None
+    _need(not pos.is_over(), source, "root_moves", f"is a finished game ({pos.status()})")
+    depth = nodes["depth"].astype(np.int64) - int(nodes["depth"][0])
+    _need(int(depth.max()) <= width * height - pos.ply, source, "depth",
+          "goes deeper than the empty cells of the root position")  # fmt: skip
+    first = nodes["move"][(nodes["parent"] == 0)].astype(np.int64)
+    _need(all(pos.can_play(int(c)) for c in first), source, "move",
+          "plays a full column at the root")  # fmt: skip
 
 
 def legacy_kind(data: dict[str, Any]) -> str:
@@ -172,6 +196,25 @@ def legacy_kind(data: dict[str, Any]) -> str:
     return f"heuristic:{params.get('heuristic', 'window')}"
 
 
+def _numbers(col: list[Any], field: str, source: str) -> np.ndarray:
+    """``col`` as a flat float array: JSON numbers only, never strings, booleans, nested
+    lists or numbers beyond float range."""
+    problem = f"must hold plain numbers only (no strings, booleans or lists) in '{field}'"
+    try:
+        arr = np.asarray(col)
+    except (ValueError, OverflowError):  # ragged nesting
+        raise TraceFormatError(f"{source}: field {problem}") from None
+    if arr.ndim != 1 or arr.dtype.kind not in "iuf" or any(type(v) is bool for v in col):
+        raise TraceFormatError(f"{source}: field {problem}")
+    try:
+        out = arr.astype(np.float64)
+    except OverflowError:
+        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range") from None
+    if not bool(np.all(np.isfinite(out))):
+        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range")
+    return out
+
+
 def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     """The node array from per-field lists; checks names, lengths, types and the tree."""
     _need(
@@ -182,7 +225,8 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     )
     for f in ("parent", "move", "depth"):
         _need(f in fields, source, f, "is missing from 'fields'")
-    n = len(columns.get("parent", []))
+    _need(isinstance(columns.get("parent"), list), source, "parent", "must be a list")
+    n = len(columns["parent"])
     _need(1 <= n <= MAX_NODES, source, "parent", f"must list 1 to {MAX_NODES:,} nodes, got {n:,}")
     nodes = np.zeros(n, dtype=NODE_DTYPE)
     for f, default in FIELD_DEFAULTS.items():
@@ -191,10 +235,7 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         _need(f in (NODE_DTYPE.names or ()), source, f, "is not a node field")
         col = columns.get(f)
         _need(isinstance(col, list) and len(col) == n, source, f, f"must be a list of {n} numbers")
-        try:
-            arr = np.asarray(col, dtype=np.float64)
-        except (TypeError, ValueError):
-            raise TraceFormatError(f"{source}: field '{f}' must hold numbers only") from None
+        arr = _numbers(col, f, source)
         info = np.iinfo(NODE_DTYPE[f]) if NODE_DTYPE[f].kind in "iu" else None
         if info is not None:
             _need(
