@@ -225,6 +225,7 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
 def cmd_solve(args: argparse.Namespace) -> None:
     """Exact scores, one line per position: the moves, then the score or each column's score."""
     from treeviz.book import use_book_file
+    from treeviz.search.stopping import SearchStopped
 
     if args.book:
         use_book_file(args.book)
@@ -238,6 +239,8 @@ def cmd_solve(args: argparse.Namespace) -> None:
             continue  # a blank line on stdin
         try:
             print(f"{moves} {_solve_line(moves, args, book)}", flush=True)
+        except SearchStopped:
+            raise  # Ctrl-C ends the batch
         except TreevizError as exc:  # report it, answer the other lines
             bad += 1
             where = f"line {number}" if from_stdin else f"position {number}"
@@ -247,18 +250,30 @@ def cmd_solve(args: argparse.Namespace) -> None:
 
 
 def _solve_line(moves: str, args: argparse.Namespace, book: bool) -> str:
-    """The answer for one move string: its score, or each column's."""
+    """The answer for one move string: its score, or each column's (Ctrl-C stops)."""
+    from functools import partial
+
+    from treeviz.search.common import Recorder
     from treeviz.search.solver import FULL_COLUMN, column_scores, solve
+    from treeviz.search.stopping import SearchStopped, run_stoppable
 
     pos = Position.from_moves(moves)
     if pos.is_over():
         raise InvalidPositionError(
             f"the game in {moves!r} is over ({pos.status()}): there is no score to find"
         )
-    if args.analyze:
-        scores = column_scores(pos, args.weak, book=book)
-        return " ".join(str(FULL_COLUMN if s is None else s) for s in scores)
-    return str(solve(pos, args.weak, book))
+    rec = Recorder(1)
+    work: Callable[[], Any] = (
+        partial(column_scores, pos, args.weak, rec, None, book)
+        if args.analyze
+        else partial(solve, pos, args.weak, book, None, rec)
+    )
+    answer, stopped = run_stoppable(work, rec.ctr)
+    if stopped:
+        raise SearchStopped(f"solving {moves!r} was stopped")
+    if isinstance(answer, list):
+        return " ".join(str(FULL_COLUMN if s is None else s) for s in answer)
+    return str(answer)
 
 
 class BatchError(TreevizError):
@@ -329,8 +344,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (2 for bad input)."""
     args = build_parser().parse_args(argv)
     func: Callable[[argparse.Namespace], None] = args.func
+    from treeviz.search.stopping import SearchStopped
+
     try:
         func(args)
+    except (SearchStopped, KeyboardInterrupt) as exc:
+        print(f"treeviz: stopped: {exc or 'interrupted'}", file=sys.stderr)
+        return 130
     except BatchError:
         return 2
     except TreevizError as exc:

@@ -107,7 +107,9 @@ NODE_DTYPE = np.dtype(
 C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)
 # Node budget of the exact solver: 0 = none; set to -1 by the kernel once exceeded.
 C_BUDGET = 6
-N_COUNTERS = 7
+# Set to 1 from outside (Ctrl-C, a deadline): the kernels stop soon and unwind.
+C_STOP = 7
+N_COUNTERS = 8
 
 
 def new_nodes(capacity: int) -> np.ndarray:

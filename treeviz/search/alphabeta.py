@@ -8,8 +8,8 @@ per-column rows turn them into heuristic points or proven outcomes for the root 
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -30,6 +30,7 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
+from treeviz.search.stopping import SearchStopped, deadline_of, run_stoppable
 from treeviz.trace import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
 from treeviz.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome, outcome_text
 
@@ -112,13 +113,25 @@ def run_negamax(
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
     table = N.new_table(depth) if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
-    start = time.perf_counter()
-    reached = depth
-    for left in range(1 if iterative else depth, depth + 1):
-        value, pv, vals, cut = _iterate(pos, left, prune, tt, mode, ev, rec, table)
-        reached = left
-        if time_limit is not None and time.perf_counter() - start > time_limit:
+    deadline = deadline_of(time_limit)
+    # A time limit deepens pass by pass: a stopped pass falls back on the one before.
+    deepen = iterative or time_limit is not None
+    finished: tuple[Any, ...] | None = None
+    stopped = False
+    for left in range(1 if deepen else depth, depth + 1):
+        one_pass = partial(_iterate, pos, left, prune, tt, mode, ev, rec, table)
+        out, stopped = run_stoppable(one_pass, rec.ctr, deadline)
+        if stopped:
             break
+        n = int(rec.ctr[C_RECORDED])
+        kept = rec.nodes[:n].copy() if deepen and left < depth else None
+        finished = (left, *out, kept, n, int(rec.ctr[C_TRUNCATED]))
+    if finished is None:
+        raise SearchStopped(f"{algorithm} was stopped before its first pass finished")
+    reached, value, pv, vals, cut, kept, n, truncated = finished
+    if stopped and kept is not None:  # the last finished pass is the answer: its trace too
+        rec.nodes[:n] = kept
+        rec.ctr[C_RECORDED], rec.ctr[C_TRUNCATED] = n, truncated
     params = {
         "depth": depth,
         "heuristic": heuristic,
@@ -133,7 +146,9 @@ def run_negamax(
     mark_pv(trace, pv_ids(trace, pv))
     kind = f"heuristic:{heuristic}"
     rows = column_rows(pos, lambda c: _row(c, vals, cut, pos, kind))
-    return result(trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached)
+    return result(
+        trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached, stopped=stopped
+    )
 
 
 def root_value(raw: int, pos: Position) -> int:

@@ -12,6 +12,8 @@ the path to the closed position with the best heuristic.
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from numba import njit
 
@@ -31,9 +33,11 @@ from treeviz.search.common import (
 from treeviz.search.contract import Agent, Param
 from treeviz.search.negamax_kernel import WIN
 from treeviz.search.solver_kernel import tt_slot
+from treeviz.search.stopping import run_stoppable
 from treeviz.trace import (
     C_LEAVES,
     C_NODES,
+    C_STOP,
     C_TT_HITS,
     CLOSED,
     TERMINAL,
@@ -107,7 +111,7 @@ def astar_kernel(
     nodes[0].value = evaluate_kernel(hid, cur0, mask0, w, h, windows, weights, centre_cols)
     ctr[C_NODES] = 1
     n, size, pops, best = 1, _push(heap, 0, 0), 0, -1
-    while size > 0:
+    while size > 0 and ctr[C_STOP] == 0:
         key = heap[0]
         size = _pop(heap, size)
         i = int(key & ID_MASK)
@@ -169,10 +173,11 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     check_playable(pos)
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
-    goal, best = astar_kernel(
-        np.uint64(pos.current), np.uint64(pos.mask), max_nodes, pos.width, pos.height,
-        ev.hid, ev.windows, ev.weights, ev.centre_cols, rec.nodes, rec.ctr,
+    run = partial(
+        astar_kernel, np.uint64(pos.current), np.uint64(pos.mask), max_nodes, pos.width,
+        pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols, rec.nodes, rec.ctr,
     )  # fmt: skip
+    (goal, best), stopped = run_stoppable(run, rec.ctr)
     params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
     trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))
     end = int(goal if goal >= 0 else max(best, 0))
@@ -183,7 +188,10 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     kind = f"heuristic:{heuristic}"
     rows = column_rows(pos, lambda c: _row(trace, kids[c], pos, kind))
     first = path[0] if path else pos.legal_moves()[0]
-    return result(trace, first, rows, path, None, goal_found=goal >= 0, path_length=len(path))
+    return result(
+        trace, first, rows, path, None, goal_found=goal >= 0, path_length=len(path),
+        stopped=stopped,
+    )  # fmt: skip
 
 
 def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,7 @@ from treeviz.search.mcts_kernel import (
     run_iterations,
     subtree_ids,
 )
+from treeviz.search.stopping import deadline_of, run_stoppable
 from treeviz.trace import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
 from treeviz.values import outcome, outcome_text
 
@@ -189,6 +191,7 @@ class _State:
         self.aux = np.zeros(cap, AUX_DTYPE)
         self.rng = K.new_rng(seed)
         self.log: list[np.ndarray] = []
+        self.stopped = False
         self.base = kept.iterations if kept else 0
         if kept is not None:
             n = len(kept.nodes)
@@ -214,20 +217,23 @@ class _State:
     ) -> int:
         """Run up to ``budget`` iterations within ``limit`` seconds; return how many
         ran (fewer if the root got proven)."""
-        start, done = time.perf_counter(), 0
+        done, deadline = 0, deadline_of(limit)
         while done < budget:
             step = budget - done if limit is None else min(CHUNK, budget - done)
             log = np.zeros((step if record_iterations else 0, 4), np.int64)
             first = self.base + done
-            ran = run_iterations(
-                first, first + step, c, *flags, self.pos.width, self.pos.height,
-                ev.hid, ev.windows, ev.weights, ev.centre_cols,
+            chunk = partial(
+                run_iterations, first, first + step, c, *flags, self.pos.width,
+                self.pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols,
                 self.rec.nodes, self.rec.ctr, self.aux, self.rng, log,
             )  # fmt: skip
+            ran, self.stopped = run_stoppable(chunk, self.rec.ctr, deadline)
             self.log.append(log[:ran])
             done += ran
-            if ran < step or (limit is not None and time.perf_counter() - start >= limit):
+            if ran < step or self.stopped:
                 break
+        # reaching the time limit is the budget at work, not an interruption
+        self.stopped = self.stopped and (deadline is None or time.monotonic() < deadline)
         return done
 
 
@@ -357,6 +363,7 @@ def _result(
         max_depth=int(depths.max()),
         mean_depth=round(float(depths.mean()), 3),
         root_proven=PROVEN_NAMES.get(-int(aux[0]["outcome"]), ""),
+        stopped=state.stopped,
     )
     out.tree = tree
     return out

@@ -14,7 +14,16 @@ from numba import njit
 
 from treeviz import kernels as K
 from treeviz.heuristics import evaluate_kernel
-from treeviz.trace import C_LEAVES, C_NODES, EXACT, PROVEN_DRAW, PROVEN_OPEN, TERMINAL, record
+from treeviz.trace import (
+    C_LEAVES,
+    C_NODES,
+    C_STOP,
+    EXACT,
+    PROVEN_DRAW,
+    PROVEN_OPEN,
+    TERMINAL,
+    record,
+)
 
 OPEN = -2  # outcome of a node not proven yet
 
@@ -236,7 +245,7 @@ def run_iterations(
     (fewer when the root gets proven). ``log`` rows, one per iteration from ``first``
     (or none): leaf id, leaf depth, rollout plies (0 for a proven leaf), 2 x result."""
     for it in range(first, last):
-        if aux[0].outcome != OPEN:
+        if aux[0].outcome != OPEN or ctr[C_STOP] != 0:
             return it - first
         node, depth = 0, 0
         while aux[node].untried == 0 and aux[node].outcome == OPEN and aux[node].child >= 0:

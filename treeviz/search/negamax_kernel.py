@@ -18,6 +18,7 @@ from treeviz.trace import (
     C_CUTOFFS,
     C_LEAVES,
     C_NODES,
+    C_STOP,
     C_TT_HITS,
     CUTOFF,
     TERMINAL,
@@ -206,6 +207,8 @@ def _enter(
     alpha, beta = win[0], win[1]
     ctr[C_NODES] += 1
     pv_len[at] = at
+    if ctr[C_STOP] != 0:
+        return 0  # stopped: unwind at once; the caller discards this pass
     # evaluated once: the recorded static value is also the value at the horizon
     value = 0
     if node >= 0 or left == 0:

@@ -7,6 +7,7 @@ Scores follow the Connect 4 solver community's scale: for the side to move, 0 = 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -24,6 +25,7 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
+from treeviz.search.stopping import SearchStopped, run_stoppable
 from treeviz.trace import (
     C_BUDGET,
     C_NODES,
@@ -137,15 +139,19 @@ def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list
 
 
 def solve(
-    pos: Position, weak: bool = False, book: bool = True, table: Table | None = None
+    pos: Position,
+    weak: bool = False,
+    book: bool = True,
+    table: Table | None = None,
+    rec: Recorder | None = None,
 ) -> int:
     """Exact score of ``pos`` for the side to move; a finished game gets its final score.
-    ``table``: as in :func:`column_scores`."""
+    ``table``: as in :func:`column_scores`; ``rec`` receives the counters."""
     if pos.is_over():
         return terminal_score(pos)
     arrays = book_arrays(book, pos.width, pos.height)
     table = _table(pos) if table is None else table
-    return _solve_at(pos, weak, Recorder(1), NO_PARENT, -1, 0, table, arrays)
+    return _solve_at(pos, weak, rec or Recorder(1), NO_PARENT, -1, 0, table, arrays)
 
 
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
@@ -245,7 +251,9 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     rec = Recorder(capacity)
     # A fresh table: the trace shows this search alone, the same on every run.
     table = S.new_table(pos.width * pos.height - pos.ply)
-    scores = column_scores(pos, weak, rec, table, book)
+    scores, stopped = run_stoppable(partial(column_scores, pos, weak, rec, table, book), rec.ctr)
+    if stopped:
+        raise SearchStopped("the solver was stopped before it had every column's score")
     centre = pos.width // 2
     best = max((s, -abs(c - centre), c) for c, s in enumerate(scores) if s is not None)[2]
     value = scores[best]

@@ -19,6 +19,7 @@ from treeviz.trace import (
     C_CUTOFFS,
     C_LEAVES,
     C_NODES,
+    C_STOP,
     C_TT_HITS,
     CUTOFF,
     EXACT,
@@ -165,7 +166,9 @@ def negamax(
             a, b = s_alpha[d], s_beta[d]
             c, m = s_cur[d], s_mask[d]
             p = ply + d
-            if ctr[C_BUDGET] != 0 and (ctr[C_BUDGET] < 0 or ctr[C_NODES] >= ctr[C_BUDGET]):
+            if ctr[C_STOP] != 0 or (
+                ctr[C_BUDGET] != 0 and (ctr[C_BUDGET] < 0 or ctr[C_NODES] >= ctr[C_BUDGET])
+            ):
                 ctr[C_BUDGET] = -1  # out of budget: unwind; the caller discards the result
                 ret = a
             else:

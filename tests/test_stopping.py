@@ -1,0 +1,58 @@
+"""Every search stops when asked: a time limit holds at any depth, and Ctrl-C ends a
+run within moments with one line (exit 130) or with the answer found so far."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from treeviz.board import Position
+from treeviz.search import search
+
+TREEVIZ = [sys.executable, "-m", "treeviz.cli"]
+
+
+def test_a_time_limit_holds_at_depth_42() -> None:
+    res = search(Position(), "alphabeta:depth=42,time_limit=0.5")
+    assert res.stats["stopped"] and 1 <= res.stats["depth_reached"] < 42
+    assert res.trace.params["time_limit"] == 0.5
+    again = search(Position(), "alphabeta", depth=res.stats["depth_reached"], iterative=True)
+    assert again.move == res.move and again.value == res.value  # the last finished pass
+
+
+def interrupt(args: list[str], after_s: float = 2.0) -> subprocess.CompletedProcess[str]:
+    """Run ``treeviz ARGS``, send Ctrl-C (SIGINT) after a moment, collect the outcome."""
+    proc = subprocess.Popen([*TREEVIZ, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    time.sleep(after_s)  # let it get into the search (not a timing assertion)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "", "--agent", "minimax", "--depth", "42"],
+        ["analyze", "", "--agent", "alphabeta", "--depth", "42", "--no-tt"],
+        ["solve", "--no-book", "--analyze", ""],
+    ],
+)
+def test_ctrl_c_stops_with_one_line(args: list[str]) -> None:
+    done = interrupt(args)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.strip().count("\n") == 0
+    assert done.stderr.startswith("treeviz: stopped")
+
+
+def test_ctrl_c_keeps_what_mcts_found() -> None:
+    done = interrupt(["analyze", "4453", "--agent", "mcts:iterations=10000000", "--json"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    data = json.loads(done.stdout)
+    assert data["stats"]["stopped"] and 0 < data["stats"]["iterations"] < 10_000_000
+    assert 1 <= data["move"] <= 7
