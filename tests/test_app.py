@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -184,3 +186,46 @@ def test_replay_slider_steps_through_the_search() -> None:
     assert "1 of" in " ".join(c.value for c in at.caption) and not at.exception
     at.button(key="analyze_replay_button").click().run()  # play: one step per rerun
     assert at.session_state["analyze_replay_step"] >= 1
+
+
+def test_a_run_keeps_to_its_time_budget() -> None:
+    """Past the budget a single pass has nothing to show (an error says so); deepening
+    pass by pass, the last finished pass is the answer."""
+    at = started()
+    at.sidebar.selectbox(key="sample").set_value("empty-board").run()
+    at.sidebar.selectbox(key="agent").set_value("alphabeta").run()
+    at.sidebar.slider(key="alphabeta_depth").set_value(42).run()
+    at.sidebar.number_input(key="budget").set_value(1.0).run()
+    at.sidebar.button(key="run").click().run()
+    assert not at.exception and at.error and "stopped before its first pass" in at.error[0].value
+    at.sidebar.checkbox(key="alphabeta_iterative").check().run()
+    at.sidebar.button(key="run").click().run()
+    assert not at.exception and not at.error
+    assert any("time budget of 1 s ran out" in w.value for w in at.warning)
+    assert "alphabeta plays column" in at.subheader[0].value
+
+
+@pytest.mark.parametrize(
+    "break_it",
+    [
+        lambda d: d["extra"]["result"].__setitem__("stats", {}),
+        lambda d: d["extra"]["result"]["stats"].__setitem__("nodes", "many"),
+        lambda d: d["extra"]["result"].__setitem__("move", 9),
+        lambda d: d.__setitem__("root_moves", "٤٤٥٣"),
+        lambda d: d.__setitem__("root_moves", "4455667"),
+        lambda d: d.__setitem__("width", 9),
+    ],
+)
+def test_bad_uploads_are_refused_and_the_page_recovers(break_it: Any) -> None:
+    good = json.loads(dumps(search(Position.from_moves("4453"), "mcts", iterations=200).trace))
+    bad = json.loads(json.dumps(good))
+    break_it(bad)
+    with pytest.raises(TreevizError):
+        load_upload("bad.json", json.dumps(bad).encode())
+    odd = json.loads(json.dumps(good))
+    odd["params"]["c"] = "abc"  # shown, never computed with
+    at = AppTest.from_string(TRACE_PAGE, default_timeout=120)
+    at.session_state["uploaded"] = load_upload("odd.json", json.dumps(odd).encode())
+    at.session_state["upload_node"] = 1
+    at.run()
+    assert not at.exception and not at.error

@@ -181,3 +181,29 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
         finally:
             page.screenshot(path=str(tmp_path / "replay-compare.png"), full_page=True)
             browser.close()
+
+
+def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
+    """A depth-42 minimax runs; Stop ends it, the page says so and keeps working."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            side = open_page(page, server)
+            side.locator("[data-testid='stSelectbox']").nth(1).click()
+            page.get_by_role("option", name="minimax", exact=True).click()
+            slider = side.get_by_role("slider").first
+            slider.focus()
+            slider.press("End")  # depth 42: far beyond any budget
+            side.get_by_role("button", name="Run").click()
+            expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
+            side.get_by_role("button", name="Stop").click()
+            expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
+            side.get_by_role("button", name="Run").click()  # still usable
+            expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
+            side.get_by_role("button", name="Stop").click()
+            expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
+        finally:
+            page.screenshot(path=str(tmp_path / "stop.png"), full_page=True)
+            browser.close()

@@ -18,6 +18,16 @@ if TYPE_CHECKING:
     import pandas as pd
 
 ROW_KEYS = ("column", "value", "outcome", "text")
+# What the statistics panel reads from a saved result, and the types it needs.
+STAT_TYPES: dict[str, tuple[type, ...]] = {
+    "nodes": (int,),
+    "recorded": (int,),
+    "cutoffs": (int,),
+    "tt_hits": (int,),
+    "time_s": (int, float),
+    "truncated": (bool,),
+    "nodes_per_s": (int, float, type(None)),
+}
 FIRST_COLUMNS = ("column", "value", "text", "chosen")
 
 
@@ -68,17 +78,26 @@ def result_of(trace: Trace) -> SearchResult:
             )
             for m in data["moves"]
         ]
+        stats = dict(data["stats"])
+        for key, kinds in STAT_TYPES.items():
+            if not isinstance(stats.get(key), kinds) or isinstance(stats.get(key), bool) != (
+                kinds == (bool,)
+            ):
+                raise ValueError(f"stats.{key} must be {kinds[0].__name__}")
+        move = int(data["move"])
+        if not 1 <= move <= trace.width or len(rows) != trace.width:
+            raise ValueError("move or moves do not fit the board")
         return SearchResult(
-            move=int(data["move"]),
+            move=move,
             value=data.get("value"),
             moves=rows,
             pv=[int(c) for c in data["pv"]],
-            stats=dict(data["stats"]),
+            stats=stats,
             trace=trace,
         )
-    except (TypeError, KeyError, ValueError) as exc:
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
         raise TraceFormatError(
-            f"trace of {trace.algorithm!r} has no valid extra.result ({exc!r}): "
+            f"trace of {trace.algorithm!r} has no valid extra.result ({str(exc)[:100]}): "
             "save traces with this version of treeviz"
         ) from None
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 import pandas as pd
@@ -15,17 +17,56 @@ from treeviz.dashboard.results import EXACT_SECONDS, bars, cached_exact, show_re
 from treeviz.errors import TreevizError
 from treeviz.search import search
 from treeviz.search.solver import score_meaning
+from treeviz.search.stopping import watching
 from treeviz.trace import SearchResult
 from treeviz.trace_io import MAX_NODES, loads
 
 MAX_UPLOAD_MB = 200
 
 
-@st.cache_resource(show_spinner=False, max_entries=16)
+_RESULTS: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
+_RESULTS_LOCK = threading.Lock()
+KEPT_RESULTS = 16
+DEFAULT_BUDGET_S = 60.0
+
+
 def run_search(moves: str, agent: str, params: tuple[tuple[str, Any], ...]) -> SearchResult:
-    """One search per (position, agent, parameters incl. seed); kept, not copied, so a
-    large trace costs nothing on reruns."""
-    return search(Position.from_moves(moves), agent, **dict(params))
+    """One search per (position, agent, parameters incl. seed), kept for every session
+    (not copied: a large trace costs nothing on reruns). A search cut short by a time
+    budget is not kept: a longer budget may find more."""
+    key = (moves, agent, params)
+    with _RESULTS_LOCK:
+        if key in _RESULTS:
+            _RESULTS.move_to_end(key)
+            return _RESULTS[key]
+    res = search(Position.from_moves(moves), agent, **dict(params))
+    if res.stats.get("stopped"):
+        return res
+    with _RESULTS_LOCK:
+        _RESULTS[key] = res
+        while len(_RESULTS) > KEPT_RESULTS:
+            _RESULTS.popitem(last=False)
+    return res
+
+
+def run_watched(request: tuple[Any, ...], budget_s: float, where: Any) -> SearchResult:
+    """:func:`run_search` within ``budget_s`` seconds, its progress shown in ``where``;
+    the Stop button (any rerun) stops it."""
+    note = where.empty()
+
+    def progress(elapsed: float, nodes: int) -> None:
+        if elapsed > 0.3:  # a quick search shows nothing
+            note.caption(f"Searching… {elapsed:.1f} s, {nodes:,} nodes (Stop to interrupt)")
+
+    with watching(budget_s, progress):
+        res = run_search(*request)
+    note.empty()
+    return res
+
+
+def _stop() -> None:
+    """The Stop button: forget the running request (its search stops on this rerun)."""
+    st.session_state["stopped"] = st.session_state.pop("request", None)
 
 
 def analyze_page() -> None:
@@ -34,7 +75,10 @@ def analyze_page() -> None:
     pos = choose_position()
     agent, params = choose_agent()
     exact_on = st.sidebar.checkbox("Exact solver scores (2 s budget)", True, key="exact")
+    budget = float(st.sidebar.number_input("Time budget per Run (s)", 1.0, 3600.0,
+                                           DEFAULT_BUDGET_S, key="budget"))  # fmt: skip
     run = st.sidebar.button("Run", type="primary", key="run")
+    st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
     left, right = st.columns([1, 2])
     with left:
         st.markdown(board_html(pos), unsafe_allow_html=True)
@@ -44,6 +88,8 @@ def analyze_page() -> None:
     if run:
         st.session_state["request"] = request
     if st.session_state.get("request") != request:
+        if st.session_state.get("stopped") == request:
+            right.warning("Stopped. Press **Run** to search again.")
         right.info("Press **Run** to search this position with these settings.")
         if exact_on and not pos.is_over():
             with right:
@@ -54,10 +100,13 @@ def analyze_page() -> None:
         return
     try:
         with st.spinner(f"Running {agent}…"):
-            res = run_search(*request)
+            res = run_watched(request, budget, right)
     except TreevizError as exc:
         right.error(str(exc))
         return
+    if res.stats.get("stopped"):
+        right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
+                      "found until then.")  # fmt: skip
     show_result(res, "analyze", exact_on)
 
 
@@ -100,7 +149,8 @@ def compare_page() -> None:
         return
     try:
         with st.spinner("Running both agents…"):
-            results = [run_search(pos.moves_string(), text, ()) for text in (a, b)]
+            results = [run_watched((pos.moves_string(), text, ()), DEFAULT_BUDGET_S, st)
+                       for text in (a, b)]  # fmt: skip
     except TreevizError as exc:
         st.error(str(exc))
         return

@@ -142,7 +142,8 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
         out["Q (mover)"] = round(float(n["value_sum"]) / float(n["visits"]), 4)
         parent = int(n["parent"])
         if parent >= 0:
-            c = float(trace.params.get("c") or 0.0)
+            given = trace.params.get("c")
+            c = float(given) if isinstance(given, (int, float)) else 0.0  # a file may lie
             parent_n = max(1, int(trace.nodes["visits"][parent]))
             out["UCT"] = round(uct_value(out["Q (mover)"], int(n["visits"]), parent_n, c), 4)
     out["flags"] = flag_text(int(n["flags"]))

@@ -127,7 +127,10 @@ def run_negamax(
         kept = rec.nodes[:n].copy() if deepen and left < depth else None
         finished = (left, *out, kept, n, int(rec.ctr[C_TRUNCATED]))
     if finished is None:
-        raise SearchStopped(f"{algorithm} was stopped before its first pass finished")
+        raise SearchStopped(
+            f"{algorithm} was stopped before its first pass finished: give it more time, "
+            "or a time_limit (it then deepens pass by pass and keeps the last finished one)"
+        )
     reached, value, pv, vals, cut, kept, n, truncated = finished
     if stopped and kept is not None:  # the last finished pass is the answer: its trace too
         rec.nodes[:n] = kept

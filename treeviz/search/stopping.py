@@ -9,10 +9,13 @@ progress on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -29,12 +32,52 @@ class SearchStopped(TreevizError):
     """A search was stopped before it had anything to report."""
 
 
+Waiter = Callable[[float, int], None]  # (seconds so far, nodes so far); may raise to stop
+
+
+@dataclass
+class Watch:
+    """A budget for the searches of a block, counted from the first one's start (not
+    from waiting for compiled code), and who is told while they run."""
+
+    budget_s: float | None
+    on_wait: Waiter | None
+    deadline: float | None = None
+
+    def deadline_now(self) -> float | None:
+        """The block's deadline, fixed when its first search starts."""
+        if self.budget_s is not None and self.deadline is None:
+            self.deadline = time.monotonic() + self.budget_s
+        return self.deadline
+
+
+_WATCH: ContextVar[Watch | None] = ContextVar("treeviz_watch", default=None)
+
+
+@contextlib.contextmanager
+def watching(budget_s: float | None = None, on_wait: Waiter | None = None) -> Iterator[None]:
+    """Within the block, searches stop ``budget_s`` seconds after the first one starts,
+    and ``on_wait`` is called while one runs: to show progress, or to stop it by
+    raising (the search is stopped and waited for, and the exception goes on)."""
+    token = _WATCH.set(Watch(budget_s, on_wait))
+    try:
+        yield
+    finally:
+        _WATCH.reset(token)
+
+
 def run_stoppable(
     call: Callable[[], T], ctr: np.ndarray, deadline: float | None = None
 ) -> tuple[T, bool]:
     """``call()`` (a search writing its counters to ``ctr``), stopped at ``deadline``
-    (``time.monotonic()`` seconds) or on Ctrl-C; returns its result and whether it was
-    stopped. Exceptions of the search are raised here."""
+    (``time.monotonic()`` seconds; the earlier of it and :func:`watching`'s) or on
+    Ctrl-C; returns its result and whether it was stopped. Exceptions of the search are
+    raised here."""
+    watch = _WATCH.get()
+    on_wait = watch.on_wait if watch else None
+    outer = watch.deadline_now() if watch else None
+    if outer is not None:
+        deadline = outer if deadline is None else min(deadline, outer)
     box: dict[str, object] = {}
     done = threading.Event()
 
@@ -61,6 +104,13 @@ def run_stoppable(
         if deadline is not None and time.monotonic() >= deadline:
             ctr[C_STOP] = 1
         shown = _progress(ctr, start) or shown
+        if on_wait is not None:
+            try:
+                on_wait(time.monotonic() - start, int(ctr[C_NODES]))
+            except BaseException:
+                ctr[C_STOP] = 1  # the caller gives up: stop the search, then let it go
+                done.wait()
+                raise
     worker.join()
     if shown:
         print(file=sys.stderr)
