@@ -207,3 +207,28 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
         finally:
             page.screenshot(path=str(tmp_path / "stop.png"), full_page=True)
             browser.close()
+
+
+def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    good = tmp_path / "good.json"
+    from treeviz.search import search
+    from treeviz.trace_io import save
+
+    save(search(Position.from_moves("4453"), "greedy").trace, good)
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 50_000)
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            open_page(page, server)
+            page.get_by_role("link", name="Explore a trace file").click()
+            page.locator("input[type='file']").set_input_files(str(bad))
+            expect(page.get_by_text("nested too deeply")).to_be_visible(timeout=60_000)
+            page.locator("input[type='file']").set_input_files(str(good))
+            expect(page.get_by_text("greedy plays column").first).to_be_visible(timeout=60_000)
+            expect(page.get_by_text("nested too deeply")).to_have_count(0)
+        finally:
+            page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
+            browser.close()

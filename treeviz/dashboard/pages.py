@@ -211,7 +211,10 @@ def trace_page() -> None:
         f"up to {MAX_UPLOAD_MB} MB and {MAX_NODES:,} nodes."
     )
     upload = st.file_uploader("Trace file", type=["json", "gz"], key="trace_file")
-    if upload is not None:
+    # Each file is read once: a refused one shows its error once and leaves what was
+    # loaded before in place; a good one is not parsed again on every rerun.
+    if upload is not None and upload.file_id != st.session_state.get("upload_seen"):
+        st.session_state["upload_seen"] = upload.file_id
         try:
             st.session_state["uploaded"] = load_upload(upload.name, upload.getvalue())
         except TreevizError as exc:
