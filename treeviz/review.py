@@ -1,0 +1,102 @@
+"""A whole game reviewed against the truth: every move classified by :func:`classify`.
+
+Each ply is judged against the exact per-column scores of the position before it (the
+opening book up to 12 stones, else the solver within a budget per position; ``unknown``
+past it). The summary counts each player's classes and their accuracy: the share of
+their judged moves that were best.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from treeviz.board import Position
+from treeviz.explain import CLASSES, classify
+from treeviz.search import search, spec
+from treeviz.search.solver import exact_scores
+
+PLY_SECONDS = 5.0
+
+
+@dataclass
+class PlyReview:
+    """One move of the game: who played which column (1-based) and how good it was."""
+
+    ply: int
+    player: str
+    column: int
+    cls: str
+    score: int | None
+    best_score: int | None
+    best_columns: list[int]
+    agent_column: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out = {
+            "ply": self.ply, "player": self.player, "column": self.column, "class": self.cls,
+            "score": self.score, "best_score": self.best_score,
+            "best_columns": self.best_columns,
+        }  # fmt: skip
+        if self.agent_column is not None:
+            out["agent_column"] = self.agent_column
+        return out
+
+
+@dataclass
+class Review:
+    """The reviewed game."""
+
+    moves: str
+    result: str
+    plies: list[PlyReview] = field(default_factory=list)
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Per player: how many moves of each class, and the share judged best."""
+        out: dict[str, dict[str, Any]] = {}
+        for player in ("X", "O"):
+            mine = [p for p in self.plies if p.player == player]
+            counts: dict[str, Any] = {c: sum(p.cls == c for p in mine) for c in CLASSES[:-1]}
+            judged = [p for p in mine if p.cls != "unknown"]
+            counts["unknown"] = len(mine) - len(judged)
+            counts["accuracy"] = round(counts["best"] / len(judged), 4) if judged else None
+            out[player] = counts
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``review --json`` form."""
+        return {
+            "moves": self.moves,
+            "result": self.result,
+            "plies": [p.as_dict() for p in self.plies],
+            "summary": self.summary(),
+        }
+
+
+def game_result(pos: Position) -> str:
+    """``X``, ``O``, ``draw`` or ``unfinished``."""
+    winner = pos.winner()
+    if winner:
+        return winner
+    return "draw" if pos.is_full() else "unfinished"
+
+
+def review(moves: str, agent: str | None = None, seconds: float = PLY_SECONDS) -> Review:
+    """Review the game ``moves`` (a legal move string); with ``agent`` (a spec), also
+    what that agent would have played at each ply."""
+    final = Position.from_moves(moves)
+    out = Review(moves, game_result(final))
+    pos = Position()
+    for i, ch in enumerate(moves):
+        col = int(ch)
+        exact = exact_scores(pos, seconds)
+        cls, score, best, cols = "unknown", None, None, []
+        if exact is not None:
+            score, best = exact[col - 1], max(s for s in exact if s is not None)
+            cols = [c + 1 for c, s in enumerate(exact) if s == best]
+            assert score is not None
+            cls = classify(score, best)
+        mine = search(pos, spec(agent)).move if agent else None
+        out.plies.append(PlyReview(i + 1, pos.side_to_move, col, cls, score, best, cols, mine))
+        pos.play(col - 1)
+    return out
