@@ -25,7 +25,7 @@ def test_a_time_limit_holds_at_depth_42() -> None:
     assert again.move == res.move and again.value == res.value  # the last finished pass
 
 
-def interrupt(args: list[str], after_s: float = 2.0) -> subprocess.CompletedProcess[str]:
+def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProcess[str]:
     """Run ``treeviz ARGS``, send Ctrl-C (SIGINT) after a moment, collect the outcome."""
     proc = subprocess.Popen([*TREEVIZ, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)  # fmt: skip
