@@ -102,17 +102,23 @@ def result_of(trace: Trace) -> SearchResult:
         ) from None
 
 
-def cutoffs_below(trace: Trace) -> dict[int, int]:
-    """Number of cutoff nodes in each root child's subtree, by 0-based column."""
-    n = len(trace)
-    if n <= 1:
-        return {}
+def root_child_of(trace: Trace) -> np.ndarray:
+    """For every node, the root child it descends from (the root maps to itself),
+    filled level by level."""
     parent = trace.nodes["parent"].astype(np.int64)
     depth = trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0])
-    top = np.arange(n)  # the root child each node descends from, filled level by level
-    for d in range(2, int(depth.max()) + 1):
+    top = np.arange(len(trace))
+    for d in range(2, int(depth.max()) + 1 if len(trace) else 0):
         level = np.flatnonzero(depth == d)
         top[level] = top[parent[level]]
+    return top
+
+
+def cutoffs_below(trace: Trace) -> dict[int, int]:
+    """Number of cutoff nodes in each root child's subtree, by 0-based column."""
+    if len(trace) <= 1:
+        return {}
+    top = root_child_of(trace)
     cut = (trace.nodes["flags"] & CUTOFF) != 0
     out: dict[int, int] = {}
     for child in trace.children(0):

@@ -178,13 +178,11 @@ def read_game(arg: str) -> str:
 def cmd_review(args: argparse.Namespace) -> None:
     """Every move of a game against the exact scores, and each player's summary."""
     from treeviz.review import review
+    from treeviz.search import spec
 
     moves = read_game(args.game)
-    if args.agent:
-        from treeviz.search import spec
-
-        spec(args.agent)  # a bad spec fails before the review starts
-    out = review(moves, args.agent, args.ply_seconds)
+    chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
+    out = review(moves, chosen, args.ply_seconds)
     if args.json:
         print(json.dumps(out.as_dict()))
         return
@@ -322,6 +320,23 @@ class BatchError(TreevizError):
     :func:`main` only sets the exit code."""
 
 
+def agent_command(
+    sub: Any, name: str, text: str, func: Callable[[argparse.Namespace], None]
+) -> argparse.ArgumentParser:
+    """A subcommand running an agent on a position: the position, ``--agent SPEC``, one
+    flag per declared parameter, and ``--json``."""
+    p: argparse.ArgumentParser = sub.add_parser(name, help=text)
+    p.add_argument("position")
+    p.add_argument(
+        "--agent", default="alphabeta",
+        help="agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
+    )  # fmt: skip
+    add_param_flags(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=func)
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = argparse.ArgumentParser(
@@ -340,27 +355,15 @@ def build_parser() -> argparse.ArgumentParser:
     ag.add_argument("--markdown", action="store_true", help="the README's agent table")
     ag.set_defaults(func=cmd_agents)
 
-    an = sub.add_parser("analyze", help="run an agent and explain its choice")
-    an.add_argument("position")
-    an.add_argument(
-        "--agent", default="alphabeta",
-        help="agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
-    )  # fmt: skip
-    add_param_flags(an)
-    an.add_argument("--json", action="store_true")
+    an = agent_command(sub, "analyze", "run an agent and explain its choice", cmd_analyze)
     an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
-    an.set_defaults(func=cmd_analyze)
 
-    xp = sub.add_parser("explain", help="judge an agent's choice against the exact scores")
-    xp.add_argument("position")
-    xp.add_argument("--agent", default="alphabeta", help="agent spec, as for analyze")
-    add_param_flags(xp)
+    xp = agent_command(sub, "explain", "judge an agent's choice against the exact scores",
+                       cmd_explain)  # fmt: skip
     xp.add_argument("--exact-seconds", type=float, default=2.0,
                     help="time budget for the exact scores (no verdict past it)")  # fmt: skip
-    xp.add_argument("--json", action="store_true")
-    xp.set_defaults(func=cmd_explain)
 
     rv = sub.add_parser("review", help="every move of a game against the exact scores")
     rv.add_argument("game", help="a move string, sample name, board, or a JSON game file")

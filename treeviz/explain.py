@@ -103,7 +103,7 @@ def explain(
     given)."""
     check_playable(pos)
     res = result if result is not None else search(pos, spec(agent))
-    if exact is None:
+    if exact is None and seconds > 0:  # no budget: no verdict, and no search for one
         exact = exact_scores(pos, seconds)
     v = verdict(pos, res.move, exact)
     return Explanation(res.move, v, paragraph(pos, res, v), reasons_for(pos, res, exact))

@@ -15,9 +15,10 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.analysis import root_child_of
 from treeviz.board import Position
 from treeviz.heuristics import window_breakdown
-from treeviz.trace import CLOSED, NO_VALUE, TERMINAL, SearchResult, Trace
+from treeviz.trace import CLOSED, NO_VALUE, ON_PV, TERMINAL, SearchResult, Trace
 from treeviz.values import outcome_text, score_outcome
 
 MINIMAX_CHECK_DEPTH = 7  # compare with plain minimax up to this depth (it grows fast)
@@ -57,7 +58,7 @@ def root_child(trace: Trace, column: int) -> int | None:
 
 def _pv_node(trace: Trace, length: int) -> int | None:
     """The deepest recorded node of the principal variation within ``length`` plies."""
-    on = np.flatnonzero((trace.nodes["flags"] & 8) != 0)
+    on = np.flatnonzero((trace.nodes["flags"] & ON_PV) != 0)
     on = on[trace.nodes["depth"][on] <= length] if len(on) else on
     return int(on[np.argmax(trace.nodes["depth"][on])]) if len(on) else None
 
@@ -208,7 +209,7 @@ def settled_at(trace: Trace, chosen: int) -> int | None:
     if not log:
         return None
     leaves = np.array([row[0] for row in log], dtype=np.int64)
-    top = _root_child_of(trace)
+    top = root_child_of(trace)
     cols = trace.nodes["move"][top[np.clip(leaves, 0, len(trace) - 1)]].astype(np.int64)
     counts = np.zeros((len(cols), trace.width), np.int64)
     valid = leaves > 0
@@ -218,17 +219,6 @@ def settled_at(trace: Trace, chosen: int) -> int | None:
     return int(wrong[-1]) + 2 if len(wrong) else 1
 
 
-def _root_child_of(trace: Trace) -> np.ndarray:
-    """For every node, its ancestor one ply below the root (the root maps to itself)."""
-    parent = trace.nodes["parent"].astype(np.int64)
-    depth = trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0])
-    top = np.arange(len(trace))
-    for d in range(2, int(depth.max()) + 1 if len(trace) else 0):
-        level = np.flatnonzero(depth == d)
-        top[level] = top[parent[level]]
-    return top
-
-
 def _astar(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
     """The order A* took the columns from its frontier, and f = g + h along its path."""
     trace = res.trace
@@ -236,7 +226,7 @@ def _astar(pos: Position, res: SearchResult, exact: list[int | None] | None) -> 
     kids.sort(key=lambda k: int(trace.nodes["order"][k]))
     cols = ", ".join(str(int(trace.nodes["move"][k]) + 1) for k in kids)
     out = [Reason(f"A* took the root's columns from its frontier in the order {cols}")]
-    path = [int(n) for n in np.flatnonzero((trace.nodes["flags"] & 8) != 0) if n]
+    path = [int(n) for n in np.flatnonzero((trace.nodes["flags"] & ON_PV) != 0) if n]
     if path:
         steps = "; ".join(_f_text(trace, n) for n in path[:6])
         out.append(Reason(f"path {line_words(pos, res.pv)}; {steps}", path[-1]))

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from treeviz.trace import NO_VALUE, Trace
+from treeviz.trace import CUTOFF, NO_VALUE, ON_PV, Trace
 
 MAX_STEPS = 200  # a slider of at most this many stops, whatever the trace's size
 
@@ -49,7 +49,7 @@ def trace_at(trace: Trace, n: int) -> Trace:
         if n < len(trace):
             for field in ("value",):
                 nodes[field][unfinished] = NO_VALUE
-            nodes["flags"][unfinished] &= ~np.uint8(2 | 8)  # no cutoff or PV known yet
+            nodes["flags"][unfinished] &= ~np.uint8(CUTOFF | ON_PV)  # not known yet
     counters = dict(trace.counters, recorded=n, replay_of=len(trace))
     return replace(trace, nodes=nodes, counters=counters, extra={})
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from treeviz.board import Position
 from treeviz.explain import CLASSES, classify
-from treeviz.search import search, spec
+from treeviz.search import AgentSpec, search, spec
 from treeviz.search.solver import exact_scores
 
 PLY_SECONDS = 5.0
@@ -81,9 +81,12 @@ def game_result(pos: Position) -> str:
     return "draw" if pos.is_full() else "unfinished"
 
 
-def review(moves: str, agent: str | None = None, seconds: float = PLY_SECONDS) -> Review:
+def review(
+    moves: str, agent: str | AgentSpec | None = None, seconds: float = PLY_SECONDS
+) -> Review:
     """Review the game ``moves`` (a legal move string); with ``agent`` (a spec), also
     what that agent would have played at each ply."""
+    chosen = spec(agent) if agent is not None else None
     final = Position.from_moves(moves)
     out = Review(moves, game_result(final))
     pos = Position()
@@ -96,7 +99,7 @@ def review(moves: str, agent: str | None = None, seconds: float = PLY_SECONDS) -
             cols = [c + 1 for c, s in enumerate(exact) if s == best]
             assert score is not None
             cls = classify(score, best)
-        mine = search(pos, spec(agent)).move if agent else None
+        mine = search(pos, chosen).move if chosen is not None else None
         out.plies.append(PlyReview(i + 1, pos.side_to_move, col, cls, score, best, cols, mine))
         pos.play(col - 1)
     return out

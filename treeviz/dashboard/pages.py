@@ -13,10 +13,15 @@ from treeviz.analysis import result_of
 from treeviz.board import Position
 from treeviz.dashboard.board import board_html, play_controls, status_line
 from treeviz.dashboard.inputs import choose_agent, choose_position
-from treeviz.dashboard.results import EXACT_SECONDS, bars, cached_exact, show_result
+from treeviz.dashboard.results import (
+    EXACT_SECONDS,
+    bars,
+    cached_exact,
+    exact_meanings,
+    show_result,
+)
 from treeviz.errors import TreevizError
 from treeviz.search import search
-from treeviz.search.solver import score_meaning
 from treeviz.search.stopping import watching
 from treeviz.trace import SearchResult
 from treeviz.trace_io import MAX_NODES, loads
@@ -121,7 +126,7 @@ def exact_panel(pos: Position) -> None:
         {
             "column": list(range(1, pos.width + 1)),
             "exact": exact,
-            "meaning": [score_meaning(s, pos) if s is not None else "full" for s in exact],
+            "meaning": exact_meanings(pos, exact),
         }
     )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")

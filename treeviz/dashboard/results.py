@@ -61,6 +61,11 @@ def cached_exact(moves: str, width: int, height: int) -> tuple[list[int | None] 
     return scores, f"exact, {how} in {took:.2f} s"
 
 
+def exact_meanings(pos: Position, exact: list[int | None]) -> list[str]:
+    """Each exact score in words (``full`` for a full column)."""
+    return [score_meaning(s, pos) if s is not None else "full" for s in exact]
+
+
 def moves_section(res: SearchResult, exact_on: bool) -> None:
     """The per-move table (sortable, chosen row highlighted, CSV) and bar charts."""
     trace = res.trace
@@ -69,7 +74,7 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
         cached_exact(trace.root_moves, trace.width, trace.height) if exact_on else (None, "")
     )
     if exact is not None:
-        meanings = [score_meaning(s, pos) if s is not None else "full" for s in exact]
+        meanings = exact_meanings(pos, exact)
         table = move_table(res, exact, meanings)
     else:
         table = move_table(res)

@@ -26,13 +26,14 @@ from treeviz.search.common import (
     column_rows,
     evaluator,
     mark_pv,
+    proven_row,
     pv_ids,
     result,
 )
 from treeviz.search.contract import Agent, Param
 from treeviz.search.stopping import SearchStopped, deadline_of, run_stoppable
 from treeviz.trace import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
-from treeviz.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome, outcome_text
+from treeviz.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42
 DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)
@@ -168,7 +169,7 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     extra = {"bound": bound or "exact"}
     found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
     if found is not None:
-        return MoveStat(col + 1, found["score"], extra, found, outcome_text(found))
+        return proven_row(col, found, extra)
     if abs(raw) >= N.WIN - MAX_PLIES:  # a win bounded from above: no faster than this
         cap = outcome("win", N.WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(

@@ -28,6 +28,7 @@ from treeviz.search.common import (
     column_rows,
     evaluator,
     mark_pv,
+    proven_row,
     result,
 )
 from treeviz.search.contract import Agent, Param
@@ -47,7 +48,7 @@ from treeviz.trace import (
     Trace,
     record,
 )
-from treeviz.values import heuristic_text, outcome, outcome_text
+from treeviz.values import heuristic_text, outcome
 
 ID_BITS = np.int64(32)
 ID_MASK = np.int64((1 << 32) - 1)
@@ -203,7 +204,7 @@ def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
     when = f"expanded at step {order + 1}" if order >= 0 else "never expanded"
     if n["flags"] & TERMINAL:
         won = outcome("win", 1, pos.ply, pos.width, pos.height)
-        return MoveStat(int(n["move"]) + 1, won["score"], extra, won, outcome_text(won))
+        return proven_row(int(n["move"]), won, extra)
     text = f"{heuristic_text(-h, kind)}; f = g + h = {g} + ({h}) = {f}, {when}"
     return MoveStat(int(n["move"]) + 1, -h, extra, text=text)
 

@@ -30,6 +30,7 @@ from treeviz.trace import (
     new_nodes,
     record,
 )
+from treeviz.values import outcome_text
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 MAX_CAPACITY = 20_000_000
@@ -155,6 +156,12 @@ def stats_of(trace: Trace, **more: Any) -> dict[str, Any]:
 def full_row(col: int) -> MoveStat:
     """The row of a full column (0-based ``col``)."""
     return MoveStat(col + 1, None, {"full": True}, text="full column")
+
+
+def proven_row(col: int, found: dict[str, Any], extra: dict[str, Any] | None = None) -> MoveStat:
+    """The row of a column (0-based) whose result the search proved: its exact score as
+    the value, the outcome, and the outcome in words."""
+    return MoveStat(col + 1, found["score"], extra or {}, found, outcome_text(found))
 
 
 def column_rows(pos: Position, row: Callable[[int], MoveStat]) -> list[MoveStat]:

@@ -20,6 +20,7 @@ from treeviz.search.common import (
     evaluator,
     mark_pv,
     pick_best,
+    proven_row,
     result,
 )
 from treeviz.search.contract import Agent
@@ -34,7 +35,7 @@ from treeviz.trace import (
     finish,
     record,
 )
-from treeviz.values import heuristic_text, outcome, outcome_text
+from treeviz.values import heuristic_text, outcome
 
 
 def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
@@ -62,7 +63,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
         if child.winner() is not None:
             won = outcome("win", 1, pos.ply, pos.width, pos.height)
             keys[col] = WIN - 1  # nodes keep the negamax form of a win (treeviz.values)
-            rows[col] = MoveStat(col + 1, won["score"], outcome=won, text=outcome_text(won))
+            rows[col] = proven_row(col, won)
             finish(rec.nodes, node, -(WIN - 1), TERMINAL)
         else:
             keys[col] = -own

@@ -21,6 +21,7 @@ from treeviz.search.common import (
     check_playable,
     full_row,
     mark_pv,
+    proven_row,
     pv_ids,
     result,
 )
@@ -37,7 +38,7 @@ from treeviz.trace import (
     finish,
     record,
 )
-from treeviz.values import outcome_text, score_outcome
+from treeviz.values import score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
@@ -174,8 +175,7 @@ def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveSta
         result = {1: "win", 0: "draw", -1: "loss"}[score]
         found = {"result": result, "plies": None, "score": None}
         return MoveStat(col + 1, score, extra, found, f"{result} (weak solve: no distance)")
-    found = score_outcome(score, pos.ply, pos.width, pos.height)
-    return MoveStat(col + 1, score, extra, found, outcome_text(found))
+    return proven_row(col, score_outcome(score, pos.ply, pos.width, pos.height), extra)
 
 
 def score_source(pos: Position, col: int, book: bool) -> str:
