@@ -196,6 +196,8 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
             slider = side.get_by_role("slider").first
             slider.focus()
             slider.press("End")  # depth 42: far beyond any budget
+            expect(slider).to_have_attribute("aria-valuetext", "42")
+            page.wait_for_timeout(500)  # the widget's value reaches the server
             side.get_by_role("button", name="Run").click()
             expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
             side.get_by_role("button", name="Stop").click()
@@ -231,4 +233,39 @@ def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Pa
             expect(page.get_by_text("nested too deeply")).to_have_count(0)
         finally:
             page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
+            browser.close()
+
+
+def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path) -> None:
+    """Human (X) against alpha-beta on the Play page: click columns until the game is
+    over, review it, and open one of its plies in the analysis view."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            page.goto(f"{server}/play")
+            expect(page.get_by_text("X to move (human)")).to_be_visible(timeout=120_000)
+            picker = page.get_by_test_id("stButtonGroup")
+            banner = page.get_by_text(re.compile(r"^(X|O) wins|^Draw"))
+            for ply in range(1, 43, 2):  # always the leftmost open column
+                if banner.count():
+                    break
+                picker.locator("button").first.click()
+                # the agent answers: the move list grows by two (or the game ends)
+                answered = page.get_by_text(re.compile(rf"^Moves \d{{{ply + 1}}}$"))
+                expect(answered.or_(banner).first).to_be_visible(timeout=60_000)
+                page.wait_for_timeout(300)
+            expect(banner.first).to_be_visible(timeout=30_000)
+            assert page.locator("td[data-win='1']").count() >= 4  # the winning four ringed
+            page.get_by_role("button", name="Review this game").click()
+            expect(page.get_by_text("Review a game").first).to_be_visible(timeout=60_000)
+            expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
+                timeout=120_000
+            )
+            page.get_by_role("button", name=re.compile("Open the position before")).click()
+            heading = page.get_by_text(re.compile(r"plays column \d")).first
+            expect(heading).to_be_visible(timeout=120_000)
+        finally:
+            page.screenshot(path=str(tmp_path / "play-review.png"), full_page=True)
             browser.close()

@@ -202,6 +202,22 @@ class Position:
         x, o = self.stones
         return "X" if x & bit else "O" if o & bit else None
 
+    def winning_cells(self) -> list[tuple[int, int]]:
+        """The ``(col, row)`` cells (0-based, row 0 = bottom) of every four in a row of
+        the player who won (empty when nobody has)."""
+        winner = self.winner()
+        cells: set[tuple[int, int]] = set()
+        for col in range(self.width):
+            for row in range(self.height):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    line = [(col + i * dc, row + i * dr) for i in range(4)]
+                    if all(self._on(c, r) and self.cell(c, r) == winner for c, r in line):
+                        cells.update(line)
+        return sorted(cells) if winner else []
+
+    def _on(self, col: int, row: int) -> bool:
+        return 0 <= col < self.width and 0 <= row < self.height
+
     def column_height(self, col: int) -> int:
         """Number of stones in column ``col`` (0-based)."""
         return sum(1 for row in range(self.height) if self.cell(col, row))

@@ -159,45 +159,6 @@ def cmd_explain(args: argparse.Namespace) -> None:
         print(f"  - {reason.text}")
 
 
-def read_game(arg: str) -> str:
-    """The moves of a game: a JSON game file (``{"moves": "4453..."}``) or anything
-    :func:`read_position` reads."""
-    path = Path(arg)
-    if _is_file(path) and path.suffix == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (ValueError, RecursionError):
-            raise InvalidPositionError(f"game file {arg!r} is not JSON") from None
-        moves = data.get("moves") if isinstance(data, dict) else None
-        if not isinstance(moves, str):
-            raise InvalidPositionError(f"game file {arg!r} has no 'moves' string")
-        return Position.from_moves(moves).moves_string()
-    return read_position(arg).moves_string()
-
-
-def cmd_review(args: argparse.Namespace) -> None:
-    """Every move of a game against the exact scores, and each player's summary."""
-    from treeviz.review import review
-    from treeviz.search import spec
-
-    moves = read_game(args.game)
-    chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
-    out = review(moves, chosen, args.ply_seconds)
-    if args.json:
-        print(json.dumps(out.as_dict()))
-        return
-    for p in out.plies:
-        best = "" if p.cls in ("best", "unknown") else f"  (best: {p.best_columns})"
-        agent = f"  agent: {p.agent_column}" if p.agent_column is not None else ""
-        print(f"{p.ply:3d}. {p.player} {p.column}  {p.cls}{best}{agent}")
-    print(f"result: {out.result}")
-    for player, counts in out.summary().items():
-        acc = "-" if counts["accuracy"] is None else f"{counts['accuracy']:.0%}"
-        parts = ", ".join(f"{counts[c]} {c}" for c in ("best", "inaccuracy", "mistake",
-                                                       "blunder", "unknown"))  # fmt: skip
-        print(f"{player}: {parts}; accuracy {acc}")
-
-
 def cmd_agents(args: argparse.Namespace) -> None:
     """List every agent with its parameters (JSON, a README table, or plain text)."""
     from treeviz.search import AGENTS
@@ -365,13 +326,9 @@ def build_parser() -> argparse.ArgumentParser:
     xp.add_argument("--exact-seconds", type=float, default=2.0,
                     help="time budget for the exact scores (no verdict past it)")  # fmt: skip
 
-    rv = sub.add_parser("review", help="every move of a game against the exact scores")
-    rv.add_argument("game", help="a move string, sample name, board, or a JSON game file")
-    rv.add_argument("--agent", help="also show what this agent spec would have played")
-    rv.add_argument("--ply-seconds", type=float, default=5.0,
-                    help="exact-score budget per position (past it: unknown)")  # fmt: skip
-    rv.add_argument("--json", action="store_true")
-    rv.set_defaults(func=cmd_review)
+    from treeviz.cli_games import add_game_commands
+
+    add_game_commands(sub)
 
     ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")

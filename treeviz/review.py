@@ -8,11 +8,13 @@ their judged moves that were best.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from treeviz.board import Position
 from treeviz.explain import CLASSES, classify
+from treeviz.game import game_result
 from treeviz.search import AgentSpec, search, spec
 from treeviz.search.solver import exact_scores
 
@@ -73,19 +75,15 @@ class Review:
         }
 
 
-def game_result(pos: Position) -> str:
-    """``X``, ``O``, ``draw`` or ``unfinished``."""
-    winner = pos.winner()
-    if winner:
-        return winner
-    return "draw" if pos.is_full() else "unfinished"
-
-
 def review(
-    moves: str, agent: str | AgentSpec | None = None, seconds: float = PLY_SECONDS
+    moves: str,
+    agent: str | AgentSpec | None = None,
+    seconds: float = PLY_SECONDS,
+    on_ply: Callable[[int, int], None] | None = None,
 ) -> Review:
     """Review the game ``moves`` (a legal move string); with ``agent`` (a spec), also
-    what that agent would have played at each ply."""
+    what that agent would have played at each ply. ``on_ply(done, total)`` is told
+    after each ply (progress)."""
     chosen = spec(agent) if agent is not None else None
     final = Position.from_moves(moves)
     out = Review(moves, game_result(final))
@@ -102,4 +100,6 @@ def review(
         mine = search(pos, chosen).move if chosen is not None else None
         out.plies.append(PlyReview(i + 1, pos.side_to_move, col, cls, score, best, cols, mine))
         pos.play(col - 1)
+        if on_ply is not None:
+            on_ply(i + 1, len(moves))
     return out

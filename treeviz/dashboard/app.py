@@ -6,7 +6,10 @@ import threading
 
 import streamlit as st
 
+from treeviz.dashboard import nav
 from treeviz.dashboard.pages import analyze_page, compare_page, trace_page
+from treeviz.dashboard.play import play_page
+from treeviz.dashboard.review_page import review_page
 
 
 def warm_all() -> None:
@@ -28,14 +31,18 @@ def start_warm_up() -> threading.Thread:
 
 
 def main() -> None:
-    """Three pages: analyse a position; compare two searches; explore a trace file."""
+    """The pages: analyse a position; compare two searches; play; review a game;
+    explore a trace file."""
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()
-    nav = st.navigation(
-        [
-            st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
-            st.Page(compare_page, title="Compare two searches", url_path="compare"),
-            st.Page(trace_page, title="Explore a trace file", url_path="trace"),
-        ]
-    )
-    nav.run()
+    pages = [
+        st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
+        st.Page(compare_page, title="Compare two searches", url_path="compare"),
+        st.Page(play_page, title="Play", url_path="play"),
+        st.Page(review_page, title="Review a game", url_path="review"),
+        st.Page(trace_page, title="Explore a trace file", url_path="trace"),
+    ]
+    nav.PAGES.update({p.url_path or "analyze": p for p in pages})
+    current = st.navigation(pages)
+    nav.follow()
+    current.run()

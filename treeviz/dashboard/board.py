@@ -9,11 +9,22 @@ from treeviz.board import Position
 COLOURS = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
 
 
-def board_html(pos: Position, size: int = 34) -> str:
-    """The board as an HTML grid of discs (red X, yellow O), column numbers below."""
-    style = f"width:{size}px;height:{size}px;border-radius:50%;border:2px solid #1f3b73"
-    cell = f"<td style='{style};background:{{}}'></td>"
-    rows = ["<tr>" + "".join(cell.format(COLOURS[s]) for s in row) + "</tr>" for row in pos.rows()]
+def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
+    """The board as an HTML grid of discs (red X, yellow O), column numbers below; with
+    ``marked``, the winning four of a won game ringed in green."""
+    won = set(pos.winning_cells()) if marked else set()
+    style = f"width:{size}px;height:{size}px;border-radius:50%"
+
+    def cell(col: int, row: int) -> str:
+        ring = "4px solid #2ca02c" if (col, row) in won else "2px solid #1f3b73"
+        mark = " data-win='1'" if (col, row) in won else ""
+        colour = COLOURS[pos.cell(col, row)]
+        return f"<td{mark} style='{style};border:{ring};background:{colour}'></td>"
+
+    rows = [
+        "<tr>" + "".join(cell(c, r) for c in range(pos.width)) + "</tr>"
+        for r in range(pos.height - 1, -1, -1)
+    ]
     nums = "".join(
         f"<td style='text-align:center;color:#fff'>{c + 1}</td>" for c in range(pos.width)
     )

@@ -46,7 +46,8 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     """The agent and its parameters, one widget per declared parameter; the spec
     string of the choice is shown so it can be pasted into the CLI."""
     names = list(AGENTS)
-    agent = st.sidebar.selectbox("Agent", names, index=names.index("alphabeta"), key="agent")
+    st.session_state.setdefault("agent", "alphabeta")  # state, not a default: others set it
+    agent = st.sidebar.selectbox("Agent", names, key="agent")
     decl = get_agent(agent)
     st.sidebar.caption(decl.description)
     params = {p.name: param_widget(agent, p) for p in decl.params}
@@ -62,22 +63,23 @@ def param_widget(agent: str, p: Param) -> Any:
     """The sidebar widget of parameter ``p``: a select box for choices, a checkbox for
     a switch, a slider for a small integer range, else a number box (empty = none)."""
     side, key, label = st.sidebar, f"{agent}_{p.name}", p.name.replace("_", " ")
+    # The default goes into the state, not the widget: other pages preset these keys
+    # (open a search in the analysis view), and a widget may not get both.
+    st.session_state.setdefault(key, p.default)
     if p.choices is not None:
-        return side.selectbox(label, p.choices, index=p.choices.index(p.default), key=key,
-                              help=p.help)  # fmt: skip
+        return side.selectbox(label, p.choices, key=key, help=p.help)
     if p.type == "bool":
-        return side.checkbox(label, bool(p.default), key=key, help=p.help)
+        return side.checkbox(label, key=key, help=p.help)
     if p.type == "int" and p.lo is not None and p.hi is not None and p.hi - p.lo <= 64:
-        return side.slider(label, int(p.lo), int(p.hi), int(p.default), key=key, help=p.help)
+        return side.slider(label, int(p.lo), int(p.hi), key=key, help=p.help)
     if p.type == "int":
         value = side.number_input(
             label, min_value=None if p.lo is None else int(p.lo),
             max_value=None if p.hi is None else int(min(p.hi, MAX_WIDGET_INT)),
-            value=p.default, step=1, key=key, help=p.help,
+            step=1, key=key, help=p.help,
         )  # fmt: skip
         return None if value is None else int(value)
     value = side.number_input(
-        label, min_value=p.lo, max_value=p.hi, value=p.default, step=0.1, format="%.4g",
-        key=key, help=p.help,
+        label, min_value=p.lo, max_value=p.hi, step=0.1, format="%.4g", key=key, help=p.help,
     )  # fmt: skip
     return None if value is None else float(value)

@@ -1,0 +1,133 @@
+"""The game commands of the CLI: ``play`` a game, ``review`` one against the truth."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from treeviz.board import Position
+from treeviz.cli import _is_file, read_position
+from treeviz.errors import InvalidParameterError
+from treeviz.game import (
+    HUMAN,
+    AgentPlayer,
+    Game,
+    PlyRecord,
+    TerminalHuman,
+    load_game,
+    make_player,
+    play,
+)
+from treeviz.notation import to_diagram
+
+
+def read_game(arg: str) -> Game:
+    """A game: a JSON game file, or anything :func:`read_position` reads (its moves)."""
+    path = Path(arg)
+    if _is_file(path) and path.suffix == ".json":
+        return load_game(path)
+    moves = read_position(arg).moves_string()
+    return Game("?", "?", moves=moves)
+
+
+def cmd_review(args: argparse.Namespace) -> None:
+    """Every move of a game against the exact scores, and each player's summary."""
+    from treeviz.review import review
+    from treeviz.search import spec
+
+    game = read_game(args.game)
+    chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
+    out = review(game.moves, chosen, args.ply_seconds)
+    if args.json:
+        print(json.dumps(out.as_dict()))
+        return
+    for p in out.plies:
+        best = "" if p.cls in ("best", "unknown") else f"  (best: {p.best_columns})"
+        agent = f"  agent: {p.agent_column}" if p.agent_column is not None else ""
+        print(f"{p.ply:3d}. {p.player} {p.column}  {p.cls}{best}{agent}")
+    print(f"result: {out.result}")
+    for player, counts in out.summary().items():
+        acc = "-" if counts["accuracy"] is None else f"{counts['accuracy']:.0%}"
+        parts = ", ".join(f"{counts[c]} {c}" for c in ("best", "inaccuracy", "mistake",
+                                                       "blunder", "unknown"))  # fmt: skip
+        print(f"{player}: {parts}; accuracy {acc}")
+
+
+def terminal_human(out: TextIO) -> TerminalHuman:
+    """A human answering on stdin; the board and prompts go to ``out``."""
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line
+
+    return TerminalHuman(read, lambda text: print(text, file=out, flush=True))
+
+
+def cmd_play(args: argparse.Namespace) -> None:
+    """One game between two players (agent specs or ``human``)."""
+    if args.seed < 0:
+        raise InvalidParameterError(f"--seed {args.seed}: a seed is 0 or more")
+    talk = sys.stderr if args.json else sys.stdout  # --json keeps stdout for the result
+    human = lambda: terminal_human(talk)  # noqa: E731
+    x = make_player(args.x, args.seed, human)
+    o = make_player(args.o, args.seed, human)
+    names = [str(p.chosen) if isinstance(p, AgentPlayer) else HUMAN for p in (x, o)]
+    Position.from_moves(args.opening)  # a bad opening is refused before anyone moves
+    game = Game(names[0], names[1], opening=args.opening.strip(), seed=args.seed)
+
+    def shown(g: Game) -> None:
+        if not args.json:
+            print(ply_line(g.plies[-1]), flush=True)
+
+    play(x, o, game, shown)
+    if args.save:
+        Path(args.save).write_text(game.dumps(), encoding="utf-8")
+    if args.json:
+        print(json.dumps(game.as_dict()))
+        return
+    print(to_diagram(game.position))
+    print(f"moves: {game.moves or '(none)'}")
+    print(f"result: {result_text(game.result)}")
+    if args.save:
+        print(f"saved: {args.save}")
+
+
+def ply_line(rec: PlyRecord) -> str:
+    """One move as a line: ply, player, column and how the agent chose it."""
+    line = f"{rec.ply:3d}. {rec.player} plays {rec.column}"
+    if rec.spec and rec.spec != HUMAN:
+        value = "-" if rec.agent_value is None else f"{rec.agent_value:g}"
+        line += f"  ({rec.spec}: value {value}, {rec.nodes:,} nodes, {rec.time_s:.3f} s)"
+    return line
+
+
+def result_text(result: str) -> str:
+    """The result in words."""
+    return {"X": "X wins", "O": "O wins", "draw": "draw"}.get(result, "unfinished (quit)")
+
+
+def add_game_commands(sub: Any) -> None:
+    """The ``play`` and ``review`` subcommands."""
+    pl = sub.add_parser("play", help="play a game: agent specs or 'human' for X and O")
+    pl.add_argument("x", help="X's player: an agent spec (e.g. mcts:iterations=500) or human")
+    pl.add_argument("o", help="O's player: an agent spec or human")
+    pl.add_argument("--seed", type=int, default=0, help="game seed (agents' seeds per move)")
+    pl.add_argument("--opening", default="", help="moves played before the players start")
+    pl.add_argument("--json", action="store_true", help="print the game as JSON")
+    pl.add_argument("--save", metavar="GAME.json", help="write the game file here")
+    pl.set_defaults(func=cmd_play)
+
+    rv = sub.add_parser("review", help="every move of a game against the exact scores")
+    rv.add_argument("game", help="a move string, sample name, board, or a JSON game file")
+    rv.add_argument("--agent", help="also show what this agent spec would have played")
+    rv.add_argument("--ply-seconds", type=float, default=5.0,
+                    help="exact-score budget per position (past it: unknown)")  # fmt: skip
+    rv.add_argument("--json", action="store_true")
+    rv.set_defaults(func=cmd_review)
