@@ -48,6 +48,7 @@ bench: setup browser
 	$(PY) benchmarks/solver.py
 	$(PY) benchmarks/alphabeta.py
 	$(PY) benchmarks/latency.py
+	$(PY) benchmarks/id3.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

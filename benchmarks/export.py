@@ -7,11 +7,8 @@ selections are whole MCTS trees from the empty board (one node per iteration).
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-
 import networkx as nx
+from timing import median_time
 
 from treeviz.board import Position
 from treeviz.export import ExportOptions, export_bytes, selection_of
@@ -22,15 +19,6 @@ from treeviz.view import selection_graph
 REPEATS = 3
 SIZES = (100, 500, 2000)
 ALL = ExportOptions(depth=None)
-
-
-def median_time(fn: Callable[[], object]) -> float:
-    times = []
-    for _ in range(REPEATS):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def networkx_render(trace: Trace, fmt: str) -> bytes:
@@ -45,8 +33,8 @@ def main() -> None:
         trace = search(Position(), "mcts", iterations=size - 1, seed=1).trace
         n = len(selection_of(trace, ALL))
         for fmt in ("svg", "png"):
-            ours = median_time(lambda t=trace, f=fmt: export_bytes(t, f, ALL))  # type: ignore[misc]
-            peer = median_time(lambda t=trace, f=fmt: networkx_render(t, f))  # type: ignore[misc]
+            ours = median_time(lambda t=trace, f=fmt: export_bytes(t, f, ALL), REPEATS)  # type: ignore[misc]
+            peer = median_time(lambda t=trace, f=fmt: networkx_render(t, f), REPEATS)  # type: ignore[misc]
             print(
                 f"{n:5d} nodes {fmt}  treeviz {ours:6.3f} s   networkx.to_agraph {peer:6.3f} s"
                 f"   ratio {peer / ours:4.2f}x"

@@ -202,6 +202,7 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
             expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
             side.get_by_role("button", name="Stop").click()
             expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
+            page.wait_for_timeout(1000)  # the rerun after Stop has settled
             side.get_by_role("button", name="Run").click()  # still usable
             expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
             side.get_by_role("button", name="Stop").click()
@@ -268,4 +269,36 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
             expect(heading).to_be_visible(timeout=120_000)
         finally:
             page.screenshot(path=str(tmp_path / "play-review.png"), full_page=True)
+            browser.close()
+
+
+def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Path) -> None:
+    """The weather tree: its root splits on Weather; clicking a node shows its rule;
+    the SVG download is the drawn tree."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            page.goto(f"{server}/id3")
+            root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root Weather\?"))
+            expect(root).to_be_visible(timeout=120_000)
+            overcast = page.locator("svg text").filter(has_text=re.compile(r"overcast → yes"))
+            panel = page.get_by_text(re.compile(r"Node #\d+: Weather = overcast"))
+            for _ in range(3):  # a click while the chart is still being laid out is lost
+                overcast.first.click()
+                try:
+                    expect(panel).to_be_visible(timeout=15_000)
+                    break
+                except AssertionError:
+                    continue
+            expect(panel).to_be_visible(timeout=15_000)
+            with page.expect_download(timeout=60_000) as info:
+                page.get_by_role("button", name="SVG").click()
+            saved = tmp_path / "tree.svg"
+            info.value.save_as(saved)
+            text = saved.read_text()
+            assert text.lstrip().startswith("<?xml") and "Weather" in text
+        finally:
+            page.screenshot(path=str(tmp_path / "id3.png"), full_page=True)
             browser.close()

@@ -329,6 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
     from treeviz.cli_games import add_game_commands
 
     add_game_commands(sub)
+    from treeviz.cli_id3 import add_id3_command
+
+    add_id3_command(sub)
 
     ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")

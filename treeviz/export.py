@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -137,14 +138,22 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     as wide as their visits, a title and a colour legend."""
     trace = sel.trace
     draw_boards = boards and len(sel) <= MAX_BOARDS
-    dot = graphviz.Digraph("search", format="svg")
-    dot.attr(label=_legend(trace), labelloc="t", fontname="Helvetica")
+    return dot_source(walk(sel), _legend(trace), lambda d: _node_attrs(trace, d, draw_boards))
+
+
+def dot_source(
+    entries: list[Drawn], legend: str, node_attrs: Callable[[Drawn], dict[str, str]]
+) -> str:
+    """DOT source of drawn entries (any tree: a search or a learned one) under the
+    HTML-like ``legend``; ``node_attrs`` styles each node entry."""
+    dot = graphviz.Digraph("tree", format="svg")
+    dot.attr(label=legend, labelloc="t", fontname="Helvetica")
     dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
     dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
-    for d in walk(sel):
+    for d in entries:
         name = d.key.replace(":", "") if d.kind != "node" else f"n{d.key}"
         if d.kind == "node":
-            dot.node(name, **_node_attrs(trace, d, draw_boards))
+            dot.node(name, **node_attrs(d))
             if d.parent is not None:
                 dot.edge(f"n{d.parent}", name, **_edge_attrs(d))
         elif d.kind == "more":
@@ -221,7 +230,11 @@ def _legend(trace: Trace) -> str:
 
 def graphml_bytes(sel: Selection) -> bytes:
     """The selection as GraphML with every node attribute (None written as empty)."""
-    g = selection_graph(sel)
+    return graphml_of(selection_graph(sel))
+
+
+def graphml_of(g: nx.DiGraph) -> bytes:
+    """Any drawn tree's graph as GraphML (keys as text, values storable)."""
     clean = nx.DiGraph()
     clean.graph.update({k: _plain(v) for k, v in g.graph.items()})
     for n, attrs in g.nodes(data=True):

@@ -278,29 +278,46 @@ def to_networkx(
 def selection_graph(sel: Selection) -> nx.DiGraph:
     """:func:`to_networkx` for an existing selection."""
     trace = sel.trace
-    g = nx.DiGraph(
-        algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root,
-        value_kind=trace.value_kind,
-    )  # fmt: skip
-    for d in walk(sel):
+
+    def node_attrs(d: Drawn) -> dict[str, object]:
+        n = trace.nodes[d.node]
+        v = node_value(trace, d.node)
+        return {f: n[f].item() for f in trace.fields} | {
+            "root_value": v.value if v.value is not None else float("nan"),
+            "text": v.text, "colour": d.fill, "on_pv": d.on_pv,
+            "path": trace.path_moves(d.node),
+        }  # fmt: skip
+
+    def summary_attrs(d: Drawn) -> dict[str, object]:
+        at = int(d.key.split(":")[1])
+        if d.kind == "more":
+            return {"count": sel.more[at]}
+        return {"columns": ",".join(str(c + 1) for c in sel.stubs[at])}
+
+    def edge_attrs(d: Drawn) -> dict[str, object]:
+        visits = int(trace.nodes["visits"][d.node]) if d.kind == "node" else 0
+        return {"column": d.column, "visits": visits}
+
+    g = drawn_graph(walk(sel), node_attrs, summary_attrs, edge_attrs)
+    g.graph.update(algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root,
+                   value_kind=trace.value_kind)  # fmt: skip
+    return g
+
+
+Attrs = Callable[[Drawn], dict[str, object]]
+
+
+def drawn_graph(entries: list[Drawn], node_attrs: Attrs, summary_attrs: Attrs,
+                edge_attrs: Attrs) -> nx.DiGraph:  # fmt: skip
+    """Drawn entries of any tree as a DiGraph: node entries keyed by their node id
+    (``kind``, ``label`` and ``node_attrs``), summaries and stubs by their key
+    (``summary_attrs``); each edge into an entry carries ``edge_attrs``."""
+    g = nx.DiGraph()
+    for d in entries:
         key: int | str = d.node if d.kind == "node" else d.key
         attrs: dict[str, object] = {"kind": d.kind, "label": d.label}
-        if d.kind == "node":
-            n = trace.nodes[d.node]
-            v = node_value(trace, d.node)
-            attrs |= {f: n[f].item() for f in trace.fields}
-            attrs |= {
-                "root_value": v.value if v.value is not None else float("nan"),
-                "text": v.text, "colour": d.fill, "on_pv": d.on_pv,
-                "path": trace.path_moves(d.node),
-            }  # fmt: skip
-        elif d.kind == "more":
-            attrs["count"] = sel.more[int(d.key.split(":")[1])]
-        else:
-            cols = sel.stubs[int(d.key.split(":")[1])]
-            attrs["columns"] = ",".join(str(c + 1) for c in cols)
+        attrs |= node_attrs(d) if d.kind == "node" else summary_attrs(d)
         g.add_node(key, **attrs)
         if d.parent is not None:
-            visits = int(trace.nodes["visits"][d.node]) if d.kind == "node" else 0
-            g.add_edge(int(d.parent), key, column=d.column, visits=visits)
+            g.add_edge(int(d.parent), key, **edge_attrs(d))
     return g

@@ -17,6 +17,7 @@ from treeviz.dashboard.board import board_html, set_position
 from treeviz.dashboard.tree import (
     CLICK,
     MAX_VIEW,
+    chart_event,
     children_table,
     legend_html,
     node_stats,
@@ -196,7 +197,7 @@ def _view(trace: Trace, root: int, depth: int, top: int) -> View:
 
 def _remember_click(event: Any, key: str) -> None:
     """Select the clicked trace node; a repeated event (a rerun) changes nothing."""
-    name = event.get("chart_event") if hasattr(event, "get") else None
+    name = chart_event(event)
     if name is None or name == st.session_state.get(f"{key}_last_event"):
         return
     st.session_state[f"{key}_last_event"] = name

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.tree import chart_event
 from treeviz.errors import TreevizError
 from treeviz.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.notation import parse_position
@@ -165,7 +166,8 @@ def graph(out: Review, game: Game) -> int | None:
                "Click a point to open that position.")  # fmt: skip
     clicked = st_echarts(options, height="300px", renderer="svg", key="review_graph",
                          events={"click": "function(p){return p.value[0]}"})  # fmt: skip
-    return int(clicked) if isinstance(clicked, int | float) else None
+    value = chart_event(clicked)
+    return int(value) if isinstance(value, int | float) else None
 
 
 def opener(game: Game, out: Review, clicked: int | None) -> None:

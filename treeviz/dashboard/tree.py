@@ -8,6 +8,7 @@ are drawn; the rest of each level is summarised as "+N more".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -34,16 +35,27 @@ MAX_VIEW = 500
 CLICK = "function(p){return p.data.name}"
 
 
+def chart_event(event: Any) -> Any:
+    """What a chart's click handler returned (``streamlit-echarts`` wraps it), or None."""
+    return event.get("chart_event") if hasattr(event, "get") else None
+
+
 def tree_options(sel: Selection, short: Decorator = short_label) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
     dashed grey pruned stubs, "+N more" summaries, and nodes whose children lie beyond
     the depth limit marked with ``▸``."""
     trace = sel.trace
+    return echarts_tree(walk(sel, short=short), lambda d: trace.path_moves(d.node) or "root")
+
+
+def echarts_tree(entries: list[Drawn], where: Callable[[Drawn], str]) -> dict[str, Any]:
+    """ECharts tree options of drawn entries of any tree; ``where`` names a node in
+    its tooltip (a move path, a rule)."""
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
-    for d in walk(sel, short=short):
-        item = _item(trace, d) if d.kind == "node" else _extra(d)
+    for d in entries:
+        item = _item(d, where(d)) if d.kind == "node" else _extra(d)
         items[d.key] = item
         if d.parent is None:
             top = item
@@ -67,17 +79,17 @@ def tree_options(sel: Selection, short: Decorator = short_label) -> dict[str, An
     }
     return {
         "tooltip": {"trigger": "item", "formatter": "{c}"},
-        "animationThreshold": len(sel) + 1,  # keep collapse animated at any size
+        "animationThreshold": len(entries) + 1,  # keep collapse animated at any size
         "series": [series],
     }
 
 
-def _item(trace: Trace, d: Drawn) -> dict[str, Any]:
-    """The ECharts data item of a drawn trace node (children filled in by the caller)."""
+def _item(d: Drawn, where: str) -> dict[str, Any]:
+    """The ECharts data item of a drawn node (children filled in by the caller)."""
     text = d.short + (" ▸" if d.folded else "")
     item: dict[str, Any] = {
         "name": d.key,
-        "value": f"{trace.path_moves(d.node) or 'root'}: {d.short}",
+        "value": f"{where}: {d.short}",
         "children": [],
         "symbol": "rect" if d.terminal else "circle",
         "itemStyle": {

@@ -1,0 +1,9 @@
+"""ID3 decision trees learned from tables, drawn with the search trees' views."""
+
+from treeviz.id3.learn import CrossValidation, DecisionTree, Node, cross_validate, fit, folds
+from treeviz.id3.table import Table, TableError, bundled_path, parse_table, read_table
+
+__all__ = [
+    "CrossValidation", "DecisionTree", "Node", "Table", "TableError", "bundled_path",
+    "cross_validate", "fit", "folds", "parse_table", "read_table",
+]  # fmt: skip

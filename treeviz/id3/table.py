@@ -1,0 +1,212 @@
+"""Tables for decision trees: CSV (or UCI ``.data``) text read into encoded columns.
+
+A column named ``ID`` whose values are all different is a row id and is left out.
+A column is numeric when every value parses as a finite number, else categorical
+(values kept as text, including ``?``). The target is always categorical. A header
+row is detected unless told: the first row is a header when none of its cells is a
+number and none occurs again in its column (a data row repeats values: UCI files
+such as ``connect-4.data`` have no header). The UCI Connect-4 layout (42 cells of
+``x``/``o``/``b`` and a class) gets its attribute names ``a1``..``g6``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from treeviz.errors import TreevizError
+
+MAX_TABLE_BYTES = 64 << 20
+DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "id3"
+BUNDLED = {  # small first: the dashboard opens the first
+    "weather": "weather.csv",
+    "restaurant": "restaurant.csv",
+    "iris": "iris.csv",
+    "connect-4": "connect-4.data",
+}
+BUNDLED_IGNORE = {"restaurant": ["ID"], "weather": ["ID"], "iris": ["ID"]}
+CONNECT4_NAMES = [f"{c}{r}" for c in "abcdefg" for r in range(1, 7)]
+
+
+class TableError(TreevizError):
+    """A table that cannot be learned from (its message names the table)."""
+
+
+@dataclass
+class Column:
+    """One column: ``codes`` index ``levels`` (categorical) or ``values`` (numeric)."""
+
+    name: str
+    numeric: bool
+    values: np.ndarray  # float64 when numeric, else int32 codes into levels
+    levels: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Table:
+    """Feature columns and the target, each of ``rows`` entries."""
+
+    name: str
+    features: list[Column]
+    target: Column
+    rows: int
+    ignored: list[str] = field(default_factory=list)
+
+    @property
+    def classes(self) -> list[str]:
+        """The target's classes, sorted (their order breaks ties)."""
+        return self.target.levels
+
+    def subset(self, idx: np.ndarray) -> Table:
+        """The rows ``idx`` (levels kept, so codes stay comparable)."""
+        cols = [Column(c.name, c.numeric, c.values[idx], c.levels) for c in self.features]
+        t = self.target
+        target = Column(t.name, False, t.values[idx], t.levels)
+        return Table(self.name, cols, target, len(idx), self.ignored)
+
+
+def bundled_path(name: str) -> Path:
+    """The file of a bundled data set (``connect-4``, ``restaurant``, ``weather``,
+    ``iris``)."""
+    if name not in BUNDLED:
+        raise TableError(f"no bundled data set {name!r}: choose one of {', '.join(BUNDLED)}")
+    return DATA_DIR / BUNDLED[name]
+
+
+def read_table(
+    path: str | Path,
+    target: str | None = None,
+    ignore: list[str] | None = None,
+    header: bool | None = None,
+) -> Table:
+    """The table in the file ``path`` (see :func:`parse_table`)."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_TABLE_BYTES:
+            raise TableError(f"{str(path)!r} is larger than {MAX_TABLE_BYTES >> 20} MB")
+        text = p.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise TableError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+    return parse_table(text, p.name, target, ignore, header)
+
+
+def parse_table(
+    text: str,
+    name: str = "table",
+    target: str | None = None,
+    ignore: list[str] | None = None,
+    header: bool | None = None,
+) -> Table:
+    """Encode CSV ``text``: ``target`` (default: the last column) and the other
+    columns but ``ignore`` as features; ``header`` None detects the header row.
+    :class:`TableError` for ragged rows, unknown columns, an empty table or a target
+    with one class."""
+    cells = _cells(text, name)
+    has_header = detect_header(cells) if header is None else header
+    names = [str(c) for c in cells[0]] if has_header else default_names(cells)
+    body = cells[1:] if has_header else cells
+    if len(body) == 0:
+        raise TableError(f"{name!r} has a header but no rows")
+    return _encode(name, names, body, target, ignore or [])
+
+
+def _cells(text: str, name: str) -> np.ndarray:
+    """Every field of the CSV ``text``, stripped, as a 2-D array of strings; blank
+    lines skipped; :class:`TableError` naming the first ragged line."""
+    rows = [r for r in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in r)]
+    if not rows:
+        raise TableError(f"{name!r} is empty: no rows to learn from")
+    width = len(rows[0])
+    lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
+    bad = np.flatnonzero(lengths != width)
+    if len(bad):
+        line = int(bad[0])
+        raise TableError(f"{name!r} row {line + 1} has {lengths[line]} fields; "
+                         f"row 1 has {width}")  # fmt: skip
+    # fixed-width unicode, not Python objects: sorting and comparing stay in C
+    return np.char.strip(np.array(rows, dtype=str))
+
+
+def column_names(text: str, name: str = "table", header: bool | None = None,
+                 sample: int = 2000) -> list[str]:  # fmt: skip
+    """The column names of CSV ``text`` (header detected on its first ``sample`` rows),
+    to offer before the whole table is read."""
+    head = "\n".join(text.splitlines()[:sample])
+    cells = _cells(head, name)
+    has_header = detect_header(cells) if header is None else header
+    return [str(c) for c in cells[0]] if has_header else default_names(cells)
+
+
+def detect_header(cells: np.ndarray) -> bool:
+    """Whether the first row names the columns (see the module docs)."""
+    if len(cells) < 2:
+        return False
+    first, rest = cells[0], cells[1:]
+    if any(_number(c) is not None for c in first):
+        return False
+    return not (rest == first).any()
+
+
+def default_names(cells: np.ndarray) -> list[str]:
+    """``a1``..``g6``, ``class`` for the UCI Connect-4 layout, else ``col1``..``colN``."""
+    width = cells.shape[1]
+    if width == 43 and set(np.unique(cells[:, :42]).tolist()) <= {"x", "o", "b"}:
+        return [*CONNECT4_NAMES, "class"]
+    return [f"col{i}" for i in range(1, width + 1)]
+
+
+def _number(text: str) -> float | None:
+    try:
+        x = float(text)
+    except ValueError:
+        return None
+    return x if np.isfinite(x) else None
+
+
+def _encode(name: str, names: list[str], body: np.ndarray, target: str | None,
+            ignore: list[str]) -> Table:  # fmt: skip
+    if len(set(names)) != len(names):
+        raise TableError(f"{name!r} has repeated column names: {names}")
+    for col in [*ignore, *([target] if target else [])]:
+        if col not in names:
+            raise TableError(f"{name!r} has no column {col!r}; its columns: {', '.join(names)}")
+    tname = target or names[-1]
+    if tname in ignore:
+        raise TableError(f"{tname!r} is the target and cannot be ignored")
+    tcol = _categorical(tname, body[:, names.index(tname)])
+    if len(tcol.levels) < 2:
+        raise TableError(f"target {tname!r} of {name!r} has one class "
+                         f"({tcol.levels[0]!r}): nothing to learn")  # fmt: skip
+    ignore = ignore + [n for j, n in enumerate(names) if _row_id(n, body[:, j], tname, ignore)]
+    features = [_column(n, body[:, j]) for j, n in enumerate(names)
+                if n != tname and n not in ignore]  # fmt: skip
+    if not features:
+        raise TableError(f"{name!r} has no feature columns left besides the target")
+    return Table(name, features, tcol, len(body), ignore)
+
+
+def _row_id(name: str, raw: np.ndarray, target: str, ignore: list[str]) -> bool:
+    """A column named ``ID`` with a different value in every row: a row id, which
+    would split the table into one leaf per row. Left out unless it is the target."""
+    if name.lower() != "id" or name == target or name in ignore:
+        return False
+    return len(np.unique(raw)) == len(raw)
+
+
+def _column(name: str, raw: np.ndarray) -> Column:
+    try:
+        nums = raw.astype(np.float64)  # every cell a number, or ValueError
+    except ValueError:
+        return _categorical(name, raw)
+    if not np.isfinite(nums).all():
+        return _categorical(name, raw)
+    return Column(name, True, nums)
+
+
+def _categorical(name: str, raw: np.ndarray) -> Column:
+    levels, codes = np.unique(raw, return_inverse=True)
+    return Column(name, False, codes.astype(np.int32), [str(v) for v in levels])
