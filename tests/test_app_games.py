@@ -59,7 +59,7 @@ def test_two_agents_step_then_autoplay_to_a_banner() -> None:
     assert pos.winner() == "X" and not at.exception
     assert "X wins" in at.success[0].value
     board = next(m.value for m in at.markdown if "<table" in m.value)
-    assert board.count("data-win='1'") == len(pos.winning_cells()) >= 4
+    assert board.count("data-win='1'") == len(pos.winning_four()) >= 4
 
 
 def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> None:

@@ -117,3 +117,23 @@ def test_win_and_threat_queries() -> None:
     assert pos.winner() == "X" and pos.is_over() and pos.legal_moves() == []
     with pytest.raises(IllegalMoveError):
         pos.play(0)
+
+
+def test_winning_four_is_every_cell_of_every_four_in_a_row() -> None:
+    """The bit-shift answer against a scan of every line of four on the board."""
+    import random
+
+    rng = random.Random(5)
+    for _ in range(300):
+        pos = Position()
+        while not pos.is_over():
+            pos.play(rng.choice(pos.legal_moves()))
+        winner, cells = pos.winner(), set()
+        for c in range(pos.width):
+            for r in range(pos.height):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    line = [(c + i * dc, r + i * dr) for i in range(4)]
+                    if winner and all(0 <= a < pos.width and 0 <= b < pos.height
+                                      and pos.cell(a, b) == winner for a, b in line):  # fmt: skip
+                        cells.update(line)
+        assert pos.winning_four() == sorted(cells), pos.moves_string()

@@ -202,21 +202,18 @@ class Position:
         x, o = self.stones
         return "X" if x & bit else "O" if o & bit else None
 
-    def winning_cells(self) -> list[tuple[int, int]]:
+    def winning_four(self) -> list[tuple[int, int]]:
         """The ``(col, row)`` cells (0-based, row 0 = bottom) of every four in a row of
-        the player who won (empty when nobody has)."""
-        winner = self.winner()
-        cells: set[tuple[int, int]] = set()
-        for col in range(self.width):
-            for row in range(self.height):
-                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    line = [(col + i * dc, row + i * dr) for i in range(4)]
-                    if all(self._on(c, r) and self.cell(c, r) == winner for c, r in line):
-                        cells.update(line)
-        return sorted(cells) if winner else []
-
-    def _on(self, col: int, row: int) -> bool:
-        return 0 <= col < self.width and 0 <= row < self.height
+        the player who won (empty when nobody has); the shifts of ``has_four``."""
+        if self.winner() is None:
+            return []
+        stones, h1, bits = self.current ^ self.mask, self.height + 1, 0
+        for d in (1, h1, h1 - 1, h1 + 1):  # vertical, horizontal, both diagonals
+            starts = stones & (stones >> d) & (stones >> 2 * d) & (stones >> 3 * d)
+            for k in range(4):
+                bits |= starts << (k * d)
+        return [(c, r) for c in range(self.width) for r in range(self.height)
+                if bits >> (c * h1 + r) & 1]  # fmt: skip
 
     def column_height(self, col: int) -> int:
         """Number of stones in column ``col`` (0-based)."""

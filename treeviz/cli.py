@@ -32,7 +32,7 @@ def read_position(arg: str) -> Position:
     if arg == "-":
         return parse_position(sys.stdin.read())
     path = Path(arg)
-    if _is_file(path):
+    if is_file(path):
         text = path.read_text(encoding="utf-8", errors="replace")
         try:
             if text.startswith("name:"):
@@ -57,7 +57,7 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
-def _is_file(path: Path) -> bool:
+def is_file(path: Path) -> bool:
     """Whether ``path`` names a file (a move string too long for a file name does not)."""
     try:
         return path.is_file()

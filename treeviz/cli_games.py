@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from treeviz.board import Position
-from treeviz.cli import _is_file, read_position
+from treeviz.cli import is_file, read_position
 from treeviz.errors import InvalidParameterError
 from treeviz.game import (
     HUMAN,
@@ -27,7 +26,7 @@ from treeviz.notation import to_diagram
 def read_game(arg: str) -> Game:
     """A game: a JSON game file, or anything :func:`read_position` reads (its moves)."""
     path = Path(arg)
-    if _is_file(path) and path.suffix == ".json":
+    if is_file(path) and path.suffix == ".json":
         return load_game(path)
     moves = read_position(arg).moves_string()
     return Game("?", "?", moves=moves)
@@ -79,7 +78,6 @@ def cmd_play(args: argparse.Namespace) -> None:
     x = make_player(args.x, args.seed, human)
     o = make_player(args.o, args.seed, human)
     names = [str(p.chosen) if isinstance(p, AgentPlayer) else HUMAN for p in (x, o)]
-    Position.from_moves(args.opening)  # a bad opening is refused before anyone moves
     game = Game(names[0], names[1], opening=args.opening.strip(), seed=args.seed)
 
     def shown(g: Game) -> None:

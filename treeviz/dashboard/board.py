@@ -12,7 +12,7 @@ COLOURS = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
 def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     """The board as an HTML grid of discs (red X, yellow O), column numbers below; with
     ``marked``, the winning four of a won game ringed in green."""
-    won = set(pos.winning_cells()) if marked else set()
+    won = set(pos.winning_four()) if marked else set()
     style = f"width:{size}px;height:{size}px;border-radius:50%"
 
     def cell(col: int, row: int) -> str:

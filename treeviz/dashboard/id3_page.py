@@ -159,7 +159,7 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     left, right = st.columns([3, 1])
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node))
-        height = max(420, 22 * max(_widths(entries)))
+        height = max(420, 22 * _widest_level(tree, entries))
         clicked = st_echarts(options, height=f"{min(height, 6000)}px", renderer="svg",
                              events={"click": CLICK}, key="id3_tree")  # fmt: skip
     with right:
@@ -167,11 +167,10 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     downloads(tree, table, entries)
 
 
-def _widths(entries: list[Any]) -> list[int]:
-    levels: dict[str | None, int] = {}
-    for d in entries:
-        levels[d.parent] = levels.get(d.parent, 0) + 1
-    return list(levels.values()) or [1]
+def _widest_level(tree: DecisionTree, entries: list[Any]) -> int:
+    """Entries on the most crowded level ("+N more" summaries counted once each)."""
+    depths = [tree.nodes[d.node].depth for d in entries if d.kind == "node"]
+    return int(np.bincount(depths).max()) + sum(d.kind == "more" for d in entries)
 
 
 def _node_id(clicked: Any) -> int:

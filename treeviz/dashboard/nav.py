@@ -6,7 +6,7 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.search import get_agent, spec
+from treeviz.dashboard.pages import spec_request
 
 PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every run
 
@@ -15,15 +15,14 @@ def open_in_analysis(moves: str, agent_spec: str) -> None:
     """Widget callback: make ``moves`` the analysis page's position, preselect the agent
     of ``agent_spec`` with its settings, ask for its search (instant when the search is
     cached) and go there."""
-    chosen = spec(agent_spec)
-    params = get_agent(chosen.name).validate(chosen.kwargs)
+    request = spec_request(moves, agent_spec)
+    agent, params = request[1], request[2]
     st.session_state.update(
         {"position": moves, "source": "Move string or board", "position_text": moves,
-         "agent": chosen.name, "goto": "analyze",
-         "request": (moves, chosen.name, tuple(sorted(params.items())))}
+         "agent": agent, "goto": "analyze", "request": request}
     )  # fmt: skip
-    for name, value in params.items():
-        st.session_state[f"{chosen.name}_{name}"] = value
+    for name, value in params:
+        st.session_state[f"{agent}_{name}"] = value
 
 
 def follow() -> None:

@@ -21,7 +21,7 @@ from treeviz.dashboard.results import (
     show_result,
 )
 from treeviz.errors import TreevizError
-from treeviz.search import search
+from treeviz.search import get_agent, search, spec
 from treeviz.search.stopping import watching
 from treeviz.trace import SearchResult
 from treeviz.trace_io import MAX_NODES, loads
@@ -33,6 +33,17 @@ _RESULTS: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
 _RESULTS_LOCK = threading.Lock()
 KEPT_RESULTS = 16
 DEFAULT_BUDGET_S = 60.0
+
+
+def search_request(moves: str, agent: str, params: dict[str, Any]) -> tuple[Any, ...]:
+    """The key of a search: position, agent and every parameter's value."""
+    return (moves, agent, tuple(sorted(params.items())))
+
+
+def spec_request(moves: str, agent_spec: Any) -> tuple[Any, ...]:
+    """:func:`search_request` of an agent spec (string or parsed), defaults filled in."""
+    chosen = spec(agent_spec)
+    return search_request(moves, chosen.name, get_agent(chosen.name).validate(chosen.kwargs))
 
 
 def run_search(moves: str, agent: str, params: tuple[tuple[str, Any], ...]) -> SearchResult:
@@ -89,7 +100,7 @@ def analyze_page() -> None:
         st.markdown(board_html(pos), unsafe_allow_html=True)
         play_controls(pos)
         st.markdown(status_line(pos))
-    request = (pos.moves_string(), agent, tuple(sorted(params.items())))
+    request = search_request(pos.moves_string(), agent, params)
     if run:
         st.session_state["request"] = request
     if st.session_state.get("request") != request:

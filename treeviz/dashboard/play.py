@@ -16,11 +16,11 @@ import streamlit as st
 from treeviz.board import Position
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
-from treeviz.dashboard.pages import run_search
+from treeviz.dashboard.pages import run_search, spec_request
 from treeviz.dashboard.results import cached_exact
 from treeviz.errors import TreevizError
 from treeviz.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
-from treeviz.search import get_agent, spec
+from treeviz.search import spec
 from treeviz.search.solver import score_meaning
 from treeviz.trace import SearchResult
 
@@ -31,8 +31,7 @@ MAX_GAME_UPLOAD = 1 << 20
 def cached_search(pos: Position, chosen: Any) -> SearchResult:
     """An agent's move through the dashboard's result cache, so "open its search"
     shows the very search without running it again."""
-    params = get_agent(chosen.name).validate(chosen.kwargs)
-    return run_search(pos.moves_string(), chosen.name, tuple(sorted(params.items())))
+    return run_search(*spec_request(pos.moves_string(), chosen))
 
 
 def players_of(x: str, o: str) -> tuple[str, str]:
