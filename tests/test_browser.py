@@ -193,11 +193,14 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
             side = open_page(page, server)
             side.locator("[data-testid='stSelectbox']").nth(1).click()
             page.get_by_role("option", name="minimax", exact=True).click()
+            # The spec under the widgets is drawn by the server: wait for it rather
+            # than for a fixed time (a rerun still under way can reset the widgets).
+            expect(side.locator("code").filter(has_text="minimax")).to_be_visible()
             slider = side.get_by_role("slider").first
             slider.focus()
             slider.press("End")  # depth 42: far beyond any budget
             expect(slider).to_have_attribute("aria-valuetext", "42")
-            page.wait_for_timeout(500)  # the widget's value reaches the server
+            expect(side.get_by_text("minimax:depth=42")).to_be_visible(timeout=30_000)
             side.get_by_role("button", name="Run").click()
             expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
             side.get_by_role("button", name="Stop").click()
