@@ -332,6 +332,9 @@ def build_parser() -> argparse.ArgumentParser:
     from treeviz.cli_id3 import add_id3_command
 
     add_id3_command(sub)
+    from treeviz.cli_arena import add_arena_commands
+
+    add_arena_commands(sub)
 
     ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")

@@ -23,13 +23,36 @@ from treeviz.game import (
 from treeviz.notation import to_diagram
 
 
-def read_game(arg: str) -> Game:
-    """A game: a JSON game file, or anything :func:`read_position` reads (its moves)."""
+def read_game(arg: str, game_id: int | None = None) -> Game:
+    """A game: a JSON game file, game ``game_id`` of an arena database, or anything
+    :func:`read_position` reads (its moves)."""
     path = Path(arg)
     if is_file(path) and path.suffix == ".json":
         return load_game(path)
+    if is_file(path) and is_database(path):
+        return stored_game(path, game_id)
+    if game_id is not None:
+        raise InvalidParameterError(f"--game {game_id}: {arg!r} is not an arena database")
     moves = read_position(arg).moves_string()
     return Game("?", "?", moves=moves)
+
+
+def is_database(path: Path) -> bool:
+    """Whether ``path`` starts like an SQLite database."""
+    with path.open("rb") as f:
+        return f.read(16) == b"SQLite format 3\x00"
+
+
+def stored_game(path: Path, game_id: int | None) -> Game:
+    """Game ``game_id`` of the arena database at ``path``."""
+    from treeviz.arena.store import Store
+
+    with Store(path, create=False) as store:
+        if game_id is None:
+            raise InvalidParameterError(f"{str(path)!r} is an arena database: choose a game "
+                                        f"with --game ID ({store.count()} stored)")  # fmt: skip
+        g = store.game(game_id)
+    return Game(g.x, g.o, opening=g.opening, moves=g.moves, seed=g.seed)
 
 
 def cmd_review(args: argparse.Namespace) -> None:
@@ -37,7 +60,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     from treeviz.review import review
     from treeviz.search import spec
 
-    game = read_game(args.game)
+    game = read_game(args.game, args.game_id)
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
     out = review(game.moves, chosen, args.ply_seconds)
     if args.json:
@@ -123,9 +146,12 @@ def add_game_commands(sub: Any) -> None:
     pl.set_defaults(func=cmd_play)
 
     rv = sub.add_parser("review", help="every move of a game against the exact scores")
-    rv.add_argument("game", help="a move string, sample name, board, or a JSON game file")
+    rv.add_argument("game", help="a move string, sample name, board, JSON game file or "
+                    "arena database (with --game)")  # fmt: skip
     rv.add_argument("--agent", help="also show what this agent spec would have played")
     rv.add_argument("--ply-seconds", type=float, default=5.0,
                     help="exact-score budget per position (past it: unknown)")  # fmt: skip
+    rv.add_argument("--game", dest="game_id", type=int, metavar="ID",
+                    help="the game's id when GAME is an arena database")  # fmt: skip
     rv.add_argument("--json", action="store_true")
     rv.set_defaults(func=cmd_review)

@@ -1,0 +1,83 @@
+"""Balanced short openings for arena games.
+
+Deterministic agents would replay one game forever, so arena games start from short
+openings whose exact score is even (a draw with perfect play from there, read from the
+opening book), each played twice with colours swapped. One of each mirror pair is
+kept: a mirrored opening is the same game for every agent that sees the board.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import numpy as np
+
+from treeviz.board import Position
+from treeviz.errors import TreevizError
+from treeviz.search.solver import solve
+
+OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)
+
+
+class OpeningsError(TreevizError):
+    """An openings file that cannot be used: names the file and the line."""
+
+
+@functools.cache
+def balanced_openings(plies: int = OPENING_PLIES) -> tuple[str, ...]:
+    """Every ``plies``-move opening (one of each mirror pair, no game over) whose exact
+    score is 0, in move-string order. Instant from the opening book."""
+    out: list[str] = []
+    seen: set[int] = set()
+    for moves in _all_openings(plies):
+        pos = Position.from_moves(moves)
+        key = min(pos.key(), pos.mirror_key())
+        if key in seen or pos.is_over():
+            continue
+        seen.add(key)
+        if solve(pos) == 0:
+            out.append(moves)
+    return tuple(out)
+
+
+def _all_openings(plies: int) -> list[str]:
+    """Every legal move string of ``plies`` moves, in order."""
+    lines = [""]
+    for _ in range(plies):
+        lines = [m + str(c + 1) for m in lines for c in Position.from_moves(m).legal_moves()]
+    return lines
+
+
+def pick_openings(count: int, seed: int) -> list[str]:
+    """``count`` distinct balanced openings drawn with ``seed`` (all of them, reordered,
+    when fewer exist)."""
+    if count <= 0:
+        raise OpeningsError(f"--openings {count}: the number of openings is 1 or more")
+    pool = balanced_openings()
+    order = np.random.default_rng(seed).permutation(len(pool))
+    return [pool[i] for i in order[:count]]
+
+
+def read_openings(path: str | Path) -> list[str]:
+    """The openings of a text file: one move string per line (``#`` comments and blank
+    lines skipped); each must be legal and leave the game unfinished."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OpeningsError(f"cannot read openings file {str(path)!r}: {exc}") from None
+    out = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            pos = Position.from_moves(line)
+        except TreevizError as exc:
+            raise OpeningsError(f"openings file {str(path)!r}, line {n}: {exc}") from None
+        if pos.is_over():
+            raise OpeningsError(f"openings file {str(path)!r}, line {n}: {line!r} ends the game")
+        out.append(pos.moves_string())
+    if not out:
+        raise OpeningsError(f"openings file {str(path)!r} has no openings")
+    return out

@@ -1,0 +1,137 @@
+"""Ratings from game results: Bradley-Terry (Elo scale) with 95% intervals, the Elo
+difference of a pair from its score, and a sequential probability ratio test (SPRT).
+
+Bradley-Terry: P(i beats j) = 1 / (1 + exp(θj − θi)); a draw counts half a win each
+way. Every pair of players is given ``VIRTUAL_DRAWS`` drawn games (BayesElo's prior)
+so that a player who won every game still gets a finite rating, and the fit is
+choix's maximum likelihood on those points. The 95% interval of a rating inverts the
+score test, as the Wilson interval does for one pair, so it stays sound when one
+player won every game. Ratings are in Elo points (θ · 400 / ln 10), centred on the
+mean player.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+VIRTUAL_DRAWS = 1.0  # per pair of players: keeps a 20-0 result's rating finite
+GRID = 12.0  # θ units either side of the estimate searched for the interval (2,000 Elo)
+ELO = 400 / math.log(10)
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating and its 95% interval, in Elo points."""
+
+    rating: float
+    low: float
+    high: float
+
+
+def bradley_terry(n: int, results: list[tuple[int, int, float]]) -> list[Rating]:
+    """Ratings of players ``0..n-1`` from ``results``: ``(i, j, s)`` with ``s`` the score
+    of ``i`` against ``j`` in one game (1, ½ or 0)."""
+    if n < 2:
+        return [Rating(0.0, 0.0, 0.0)] * n
+    wins = np.zeros((n, n))  # wins[i, j]: i's points against j, with the virtual draws
+    games = np.zeros((n, n))
+    for i, j, s in results:
+        wins[i, j] += s
+        wins[j, i] += 1 - s
+        games[i, j] += 1
+        games[j, i] += 1
+    wins += VIRTUAL_DRAWS / 2 * (1 - np.eye(n))
+    games += VIRTUAL_DRAWS * (1 - np.eye(n))
+    theta = _fit(wins)
+    return [_interval(i, theta, wins, games) for i in range(n)]
+
+
+def _fit(wins: np.ndarray) -> np.ndarray:
+    """choix's maximum-likelihood θ for the points matrix, centred on the mean player
+    (choix counts wins, so points are doubled: a draw is one win each way)."""
+    import choix
+
+    theta = choix.ilsr_pairwise_dense(2 * wins, alpha=0.0)
+    return np.asarray(theta - theta.mean())
+
+
+def _interval(i: int, theta: np.ndarray, wins: np.ndarray, games: np.ndarray) -> Rating:
+    """Player ``i``'s rating and 95% interval by inverting the score test over θi with
+    the others held at their estimates (the Wilson interval when there are two
+    players), mapped to the centred scale."""
+    n = len(theta)
+    others = np.arange(n) != i
+    t = theta[i] + np.linspace(-GRID, GRID, 4001)
+    p = 1 / (1 + np.exp(theta[others][None, :] - t[:, None]))  # P(i beats j) at each t
+    g = games[i, others][None, :]
+    u = (wins[i, others][None, :] - g * p).sum(axis=1)
+    info = (g * p * (1 - p)).sum(axis=1)
+    inside = t[u * u <= Z95**2 * info]
+    lo, hi = (inside.min(), inside.max()) if len(inside) else (theta[i], theta[i])
+    centre = theta[others].mean()
+    scale = ELO * (n - 1) / n
+    return Rating(ELO * theta[i], scale * (min(lo, theta[i]) - centre),
+                  scale * (max(hi, theta[i]) - centre))  # fmt: skip
+
+
+def elo_of(score: float) -> float:
+    """The Elo difference that predicts ``score`` (±inf at 1 and 0)."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def score_interval(scores: list[float]) -> tuple[float, float, float]:
+    """Mean score of games scored ``scores`` and its 95% Wilson interval. Draws make
+    the spread of a score smaller than a coin's, so the interval is conservative; it
+    stays informative when every game had the same result (20 wins of 20: 0.84-1)."""
+    n = len(scores)
+    mean = sum(scores) / n
+    centre = (mean + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+    return mean, max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """The state of an SPRT of H0: elo = ``elo0`` against H1: elo = ``elo1`` (first
+    player's Elo advantage) with error rates ``alpha`` and ``beta``."""
+
+    elo0: float
+    elo1: float
+    llr: float
+    lower: float
+    upper: float
+
+    @property
+    def decision(self) -> str:
+        """``H1`` (the first player is at least elo1 better), ``H0``, or ``continue``."""
+        return "H1" if self.llr >= self.upper else "H0" if self.llr <= self.lower else "continue"
+
+    def as_dict(self) -> dict[str, float | str]:
+        return {"elo0": self.elo0, "elo1": self.elo1, "llr": round(self.llr, 4),
+                "lower": round(self.lower, 4), "upper": round(self.upper, 4),
+                "decision": self.decision}  # fmt: skip
+
+
+def sprt(scores: list[float], elo0: float, elo1: float, alpha: float = 0.05,
+         beta: float = 0.05) -> Sprt:  # fmt: skip
+    """The log-likelihood ratio of the first player's game ``scores`` under elo1
+    against elo0, by the normal approximation of the per-game score used by chess
+    testing frameworks (fishtest, cutechess): LLR = n·(s1−s0)·(2·mean−s0−s1) / (2·var)."""
+    lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+    n = len(scores)
+    if n == 0:
+        return Sprt(elo0, elo1, 0.0, lower, upper)
+    mean = sum(scores) / n
+    # A floor on the variance: a run of identical results does not decide at once.
+    var = max(sum((s - mean) ** 2 for s in scores) / n, 0.25 / max(n, 4))
+    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
+    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    return Sprt(elo0, elo1, llr, lower, upper)

@@ -1,0 +1,112 @@
+"""The arena's report, computed from stored games alone: per player score, W/D/L,
+rating with its interval, accuracy against the exact scores, time and nodes per move;
+per pair W/D/L with the Elo difference and its interval.
+
+Accuracy counts a player's own moves after the opening that were judged (an exact
+score was found within the budget): ``accuracy`` is the share that were best, and
+inaccuracies, mistakes and blunders are given per game.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from treeviz.arena.ratings import bradley_terry, elo_of, score_interval
+from treeviz.arena.store import StoredGame
+
+FAULTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def score_of(game: StoredGame, spec: str) -> float:
+    """``spec``'s score in ``game``: 1 a win, ½ a draw, 0 a loss."""
+    if game.result == "draw":
+        return 0.5
+    winner = game.x if game.result == "X" else game.o
+    return 1.0 if winner == spec else 0.0
+
+
+def players_of(games: list[StoredGame]) -> list[str]:
+    """The players in order of first appearance."""
+    return list(dict.fromkeys(s for g in games for s in (g.x, g.o)))
+
+
+def report(games: list[StoredGame]) -> dict[str, Any]:
+    """The ``arena --json`` report of ``games``."""
+    specs = players_of(games)
+    index = {s: i for i, s in enumerate(specs)}
+    results = [(index[g.x], index[g.o], score_of(g, g.x)) for g in games]
+    ratings = bradley_terry(len(specs), results)
+    players = [_player(s, games, r) for s, r in zip(specs, ratings, strict=True)]
+    players.sort(key=lambda p: -p["rating"])
+    return {"games": len(games), "players": players, "pairs": _pairs(specs, games)}
+
+
+def _player(spec: str, games: list[StoredGame], rating: Any) -> dict[str, Any]:
+    """One player's row."""
+    mine = [g for g in games if spec in (g.x, g.o)]
+    scores = [score_of(g, spec) for g in mine]
+    moves = [p for g in mine for p in g.plies if p["spec"] is not None
+             and _side(g, spec) == p["player"]]  # fmt: skip
+    judged = [p for p in moves if p.get("class") not in (None, "unknown")]
+    n = len(mine)
+    row: dict[str, Any] = {
+        "spec": spec, "games": n, "score": round(sum(scores) / n, 4),
+        "wins": scores.count(1.0), "draws": scores.count(0.5), "losses": scores.count(0.0),
+        "rating": round(float(rating.rating), 1), "rating_low": round(float(rating.low), 1),
+        "rating_high": round(float(rating.high), 1),
+        "accuracy": round(sum(p["class"] == "best" for p in judged) / len(judged), 4)
+        if judged else None,
+        "judged_moves": len(judged), "moves": len(moves),
+    }  # fmt: skip
+    for fault, plural in FAULTS.items():
+        row[f"{plural}_per_game"] = round(sum(p["class"] == fault for p in judged) / n, 3)
+    row["time_per_move"] = _mean([p["time_s"] for p in moves])
+    row["nodes_per_move"] = _mean([p["nodes"] for p in moves])
+    return row
+
+
+def _side(game: StoredGame, spec: str) -> str:
+    return "X" if game.x == spec else "O"
+
+
+def _mean(values: list[Any]) -> float | None:
+    vals = [float(v) for v in values if v is not None]
+    return round(sum(vals) / len(vals), 6) if vals else None
+
+
+def _pairs(specs: list[str], games: list[StoredGame]) -> list[dict[str, Any]]:
+    """Per pair that met, in the players' order: :func:`pair_row`."""
+    met = {frozenset((g.x, g.o)) for g in games}
+    return [pair_row(a, b, games) for i, a in enumerate(specs) for b in specs[i + 1:]
+            if frozenset((a, b)) in met]  # fmt: skip
+
+
+def pair_row(a: str, b: str, games: list[StoredGame]) -> dict[str, Any]:
+    """``a`` against ``b``: games, a's wins, draws, b's wins, a's score with its 95%
+    interval and the Elo difference a − b with its interval (None when unbounded)."""
+    scores = [score_of(g, a) for g in games if {g.x, g.o} == {a, b}]
+    mean, low, high = score_interval(scores)
+    return {
+        "a": a, "b": b, "games": len(scores), "a_wins": scores.count(1.0),
+        "draws": scores.count(0.5), "b_wins": scores.count(0.0),
+        "a_score": round(mean, 4), "a_score_low": round(low, 4),
+        "a_score_high": round(high, 4), "elo": _finite(elo_of(mean)),
+        "elo_low": _finite(elo_of(low)), "elo_high": _finite(elo_of(high)),
+    }  # fmt: skip
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no infinities: an unbounded Elo difference is None."""
+    return round(x, 1) if abs(x) != float("inf") else None
+
+
+def by_ply(games: list[StoredGame], spec: str) -> list[tuple[int, float, int]]:
+    """``spec``'s search speed by the number of stones on the board: ``(stones, nodes
+    per second, moves)`` over its stored moves (the notebooks' rollouts vs pieces)."""
+    acc: dict[int, list[float]] = defaultdict(list)
+    for g in games:
+        for p in g.plies:
+            if _side(g, spec) == p["player"] and spec in (g.x, g.o) and p["time_s"]:
+                acc[p["ply"] - 1].append(p["nodes"] / p["time_s"])
+    return [(k, round(sum(v) / len(v), 1), len(v)) for k, v in sorted(acc.items())]

@@ -1,0 +1,117 @@
+"""Playing arena tasks: in this process, on local worker processes, or on a Dask
+cluster, each game one task, each result stored the moment it arrives.
+
+Dask ``distributed`` does the scheduling: ``LocalCluster`` for ``workers`` local
+processes (one thread each: the search kernels hold the GIL), or a ``Client`` on an
+existing scheduler's address. Results stream back through ``as_completed``; a worker
+that dies has its unfinished games re-run by the scheduler on other workers, and
+finished games are already in the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from treeviz.arena.store import Store
+from treeviz.arena.tasks import GameTask, play_task
+from treeviz.errors import InvalidParameterError, TreevizError
+
+MAX_WORKERS = 64
+CONNECT_SECONDS = 3
+
+OnGame = Callable[[dict[str, Any]], bool]  # told each stored game; True stops the run
+
+
+class ClusterError(TreevizError):
+    """A Dask cluster that cannot be reached or lost the games."""
+
+
+def play_all(
+    tasks: list[GameTask],
+    store: Store,
+    workers: int = 1,
+    cluster: str | None = None,
+    on_game: OnGame | None = None,
+    progress: bool = False,
+) -> int:
+    """Play the tasks whose games are not stored yet and store each as it finishes;
+    returns how many were played. ``on_game`` returning True stops the run (the games
+    still being played are dropped, the stored ones stay)."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
+    stored = store.keys()
+    todo = [t for t in tasks if t.key not in stored]
+    done = 0
+    with _bar(len(tasks), len(tasks) - len(todo), progress) as bar:
+        for game in _results(todo, workers, cluster):
+            if store.add(game) is not None:
+                done += 1
+            bar.update(1)
+            if on_game is not None and on_game(game):
+                break
+    return done
+
+
+@contextlib.contextmanager
+def _bar(total: int, initial: int, show: bool) -> Iterator[Any]:
+    """A terminal progress bar (games done, rate, ETA) on stderr, or a silent one."""
+    from tqdm import tqdm
+
+    with tqdm(total=total, initial=initial, unit="game", file=sys.stderr,
+              disable=not (show and sys.stderr.isatty()), dynamic_ncols=True) as bar:  # fmt: skip
+        yield bar
+
+
+def _results(todo: list[GameTask], workers: int, cluster: str | None) -> Iterator[dict[str, Any]]:
+    """Each task's game as it finishes (any order)."""
+    if not todo:
+        return
+    if cluster is None and workers == 1:
+        yield from map(play_task, todo)
+        return
+    from distributed import as_completed
+
+    with dask_client(workers, cluster) as client:
+        futures = client.map(play_task, todo, pure=False)
+        try:
+            for fut in as_completed(futures):
+                yield _result(fut, cluster)
+        finally:
+            client.cancel(futures)
+
+
+def _result(fut: Any, cluster: str | None) -> dict[str, Any]:
+    """A finished future's game; a game that killed workers again and again is an
+    error naming where."""
+    from distributed import KilledWorker
+
+    try:
+        out: dict[str, Any] = fut.result()
+    except KilledWorker as exc:
+        where = f"the cluster at {cluster!r}" if cluster else "the local workers"
+        raise ClusterError(f"a game was lost: workers of {where} kept dying ({exc})") from None
+    return out
+
+
+@contextlib.contextmanager
+def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
+    """A Dask client: on ``workers`` new local processes, or on the scheduler at
+    ``cluster`` (failing within ``CONNECT_SECONDS`` when it cannot be reached)."""
+    from distributed import Client, LocalCluster
+
+    if cluster is None:
+        local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                             dashboard_address=None, silence_logs=logging.ERROR)  # fmt: skip
+        with local, Client(local) as client:
+            yield client
+        return
+    try:
+        client = Client(cluster, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise ClusterError(f"cannot reach the Dask cluster at {cluster!r}: {exc}") from None
+    with client:
+        yield client

@@ -1,0 +1,166 @@
+"""Arena games stored in SQLite: one transaction per finished game, resumable.
+
+The file is marked as ours (``PRAGMA application_id``) and versioned (``PRAGMA
+user_version``): a database written by something else or by a newer treeviz is
+refused, and a file that is not a database is never written to. WAL mode lets the
+dashboard read while a run writes. A game's ``key`` (its task's) is unique, so a
+re-run skips what is stored and can never store a game twice.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from treeviz.errors import TreevizError
+
+APPLICATION_ID = 0x74727A76  # "trzv"
+SCHEMA_VERSION = 1
+SCHEMA = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    key TEXT NOT NULL UNIQUE,
+    x TEXT NOT NULL, o TEXT NOT NULL, opening TEXT NOT NULL, seed INTEGER NOT NULL,
+    moves TEXT NOT NULL, result TEXT NOT NULL, version TEXT NOT NULL,
+    finished TEXT NOT NULL DEFAULT (datetime('now'))
+);
+CREATE TABLE plies (
+    game INTEGER NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL, player TEXT NOT NULL, spec TEXT, col INTEGER NOT NULL,
+    agent_value REAL, value_kind TEXT, time_s REAL, nodes INTEGER,
+    class TEXT, score INTEGER, best_score INTEGER,
+    PRIMARY KEY (game, ply)
+);
+"""
+GAME_FIELDS = ("id", "key", "x", "o", "opening", "seed", "moves", "result", "version")
+PLY_FIELDS = ("ply", "player", "spec", "column", "agent_value", "value_kind", "time_s",
+              "nodes", "class", "score", "best_score")  # fmt: skip
+
+
+class ArenaDatabaseError(TreevizError):
+    """A database file that cannot be used: not ours, newer, or damaged."""
+
+
+@dataclass
+class StoredGame:
+    """A game as stored: its row id and fields, and its plies (dicts of PLY_FIELDS)."""
+
+    id: int
+    key: str
+    x: str
+    o: str
+    opening: str
+    seed: int
+    moves: str
+    result: str
+    version: str
+    plies: list[dict[str, Any]]
+
+
+class Store:
+    """An arena database; ``Store(path)`` creates it or checks an existing one."""
+
+    def __init__(self, path: str | Path, create: bool = True) -> None:
+        self.path = str(path)
+        if not create and not Path(path).is_file():
+            raise ArenaDatabaseError(f"no arena database at {self.path!r}")
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=30)
+            self._check_or_create()
+        except sqlite3.DatabaseError as exc:
+            raise ArenaDatabaseError(f"{self.path!r} is not a usable database: {exc}") from None
+
+    def _check_or_create(self) -> None:
+        """Refuse foreign or newer files before writing anything."""
+        c = self.conn
+        app = c.execute("PRAGMA application_id").fetchone()[0]
+        ver = c.execute("PRAGMA user_version").fetchone()[0]
+        tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app == 0 and tables == 0:
+            with c:
+                c.executescript(SCHEMA)
+                c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        elif app != APPLICATION_ID:
+            raise ArenaDatabaseError(f"{self.path!r} was not written by treeviz arena")
+        elif ver > SCHEMA_VERSION:
+            raise ArenaDatabaseError(
+                f"{self.path!r} was written by a newer treeviz (schema {ver}, "
+                f"this one reads {SCHEMA_VERSION}): upgrade treeviz"
+            )
+        c.execute("PRAGMA journal_mode = WAL")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def keys(self) -> set[str]:
+        """The keys of every stored game."""
+        return {k for (k,) in self.conn.execute("SELECT key FROM games")}
+
+    def add(self, game: dict[str, Any]) -> int | None:
+        """Store a finished game (``play_task``'s dict) in one transaction; returns its
+        id, or None when a game with its key is already stored (nothing written)."""
+        with self.conn as c:
+            cur = c.execute(
+                "INSERT OR IGNORE INTO games (key, x, o, opening, seed, moves, result, "
+                "version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [game[k] for k in ("key", "x", "o", "opening", "seed", "moves", "result",
+                                   "version")],
+            )  # fmt: skip
+            if cur.rowcount == 0:
+                return None
+            gid = cur.lastrowid
+            c.executemany(
+                f"INSERT INTO plies (game, {', '.join(_cols())}) "
+                f"VALUES (?{', ?' * len(PLY_FIELDS)})",
+                [[gid, *(p.get(f) for f in PLY_FIELDS)] for p in game["plies"]],
+            )
+        return gid
+
+    def count(self) -> int:
+        """How many games are stored."""
+        return int(self.conn.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def games(self, players: list[str] | None = None, gid: int | None = None) -> list[StoredGame]:
+        """Every stored game in the order stored (only games between ``players`` when
+        given; only game ``gid`` when given), with its plies."""
+        where, args = ("WHERE id = ?", [gid]) if gid is not None else ("", [])
+        plies: dict[int, list[dict[str, Any]]] = {}
+        query = f"SELECT game, {', '.join(_cols())} FROM plies {where.replace('id', 'game')}"
+        for row in self._rows(query + " ORDER BY game, ply", args):
+            plies.setdefault(row[0], []).append(dict(zip(PLY_FIELDS, row[1:], strict=True)))
+        out = []
+        query = f"SELECT {', '.join(GAME_FIELDS)} FROM games {where} ORDER BY id"
+        for row in self._rows(query, args):
+            g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []))
+            if players is None or (g.x in players and g.o in players):
+                out.append(g)
+        return out
+
+    def _rows(self, query: str, args: list[Any]) -> list[Any]:
+        """A query's rows; a damaged file is an ArenaDatabaseError."""
+        try:
+            return self.conn.execute(query, args).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise ArenaDatabaseError(f"cannot read {self.path!r}: {exc}") from None
+
+    def game(self, gid: int) -> StoredGame:
+        """The stored game with id ``gid``."""
+        found = self.games(gid=gid)
+        if not found:
+            raise ArenaDatabaseError(f"no game {gid} in {self.path!r} (ids 1 to {self.count()})")
+        return found[0]
+
+
+def _cols() -> Iterator[str]:
+    """The plies table's column names, in PLY_FIELDS order (``column`` is ``col``)."""
+    return ("col" if f == "column" else f for f in PLY_FIELDS)

@@ -1,0 +1,115 @@
+"""Arena games as tasks: the schedule of a round robin and the game task itself.
+
+A task is plain data (specs, opening, seed), and its result a plain dict, so a task
+can run in this process, in a local worker process or on any machine of a Dask
+cluster, and a game is known by its key: the same command schedules the same keys,
+so a stored game is never played again.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import asdict, dataclass
+from importlib.metadata import version
+from typing import Any
+
+import numpy as np
+
+from treeviz.errors import InvalidParameterError
+
+PLY_SECONDS = 2.0  # exact-score budget per position when judging moves
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game: X's and O's specs (canonical strings), the opening, the game seed (the
+    agents' per-ply seeds come from it) and the exact-score budget per judged move
+    (0: moves are not judged)."""
+
+    x: str
+    o: str
+    opening: str
+    seed: int
+    ply_seconds: float = PLY_SECONDS
+
+    @property
+    def key(self) -> str:
+        """What makes two games the same game (the budget does not)."""
+        return json.dumps([self.x, self.o, self.opening, self.seed])
+
+
+def canonical_specs(texts: list[str]) -> list[str]:
+    """Each spec string parsed and written back in canonical form; a bad spec raises
+    (quoting it) and two specs for the same agent settings are refused."""
+    from treeviz.search import spec
+
+    out = [str(spec(t)) for t in texts]
+    if len(out) < 2:
+        raise InvalidParameterError(f"{texts!r}: an arena needs at least two agent specs")
+    dupes = sorted({s for s in out if out.count(s) > 1})
+    if dupes:
+        raise InvalidParameterError(f"{dupes[0]!r} is given twice: each player once")
+    return out
+
+
+def schedule(
+    pairs: list[tuple[str, str]],
+    games: int,
+    openings: list[str],
+    seed: int,
+    ply_seconds: float = PLY_SECONDS,
+) -> list[GameTask]:
+    """``games`` games for each pair: opening ``k`` is played by games ``2k`` and
+    ``2k+1`` with colours swapped (openings reused in turn when there are fewer than
+    ``games / 2``). Ordered round by round, so every pair advances together."""
+    if games <= 0:
+        raise InvalidParameterError(f"--games {games}: the number of games is 1 or more")
+    if seed < 0:
+        raise InvalidParameterError(f"--seed {seed}: a seed is 0 or more")
+    tasks = []
+    for g, (a, b) in itertools.product(range(games), pairs):
+        x, o = (a, b) if g % 2 == 0 else (b, a)
+        opening = openings[(g // 2) % len(openings)]
+        tasks.append(GameTask(x, o, opening, game_seed(seed, a, b, g), ply_seconds))
+    return tasks
+
+
+def round_robin(specs: list[str]) -> list[tuple[str, str]]:
+    """Every pair of players once, in the order given."""
+    return list(itertools.combinations(specs, 2))
+
+
+def game_seed(seed: int, a: str, b: str, game: int) -> int:
+    """The seed of game ``game`` between ``a`` and ``b`` in a run seeded ``seed``: the
+    same for the same pair whatever other players are in the run."""
+    words = [seed, game, *(ord(ch) for ch in f"{a}\n{b}")]
+    return int(np.random.SeedSequence(words).generate_state(1, np.uint64)[0] >> 11)
+
+
+def play_task(task: GameTask) -> dict[str, Any]:
+    """Play the game of ``task`` and judge every move after the opening against the
+    exact scores. Returns the stored form: the task's fields, ``key``, ``moves``,
+    ``result``, ``version`` and ``plies`` (the game's ply records, each with ``class``,
+    ``score`` and ``best_score`` when judged)."""
+    from treeviz.game import AgentPlayer, Game, play
+
+    game = Game(task.x, task.o, opening=task.opening, seed=task.seed)
+    play(AgentPlayer(task.x, task.seed), AgentPlayer(task.o, task.seed), game)
+    plies = [asdict(p) for p in game.plies]
+    if task.ply_seconds > 0:
+        _judge(game.moves, plies, task.ply_seconds)
+    return {
+        **asdict(task), "key": task.key, "moves": game.moves, "result": game.result,
+        "version": version("treeviz"), "plies": plies,
+    }  # fmt: skip
+
+
+def _judge(moves: str, plies: list[dict[str, Any]], seconds: float) -> None:
+    """Add each ply's class and exact scores (None past the budget)."""
+    from treeviz.review import review
+
+    judged = {p.ply: p for p in review(moves, seconds=seconds).plies}
+    for rec in plies:
+        r = judged[rec["ply"]]
+        rec.update({"class": r.cls, "score": r.score, "best_score": r.best_score})
