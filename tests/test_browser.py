@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,20 @@ SAMPLE = "Greedy walks into a loss"
 def launch(p: Any) -> Any:
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
     return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
+
+
+@contextmanager
+def browser_page(tmp_path: Path, shot: str) -> Iterator[Any]:
+    """A Chromium page; a screenshot named ``shot`` is saved whatever happens."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            yield page
+        finally:
+            page.screenshot(path=str(tmp_path / shot), full_page=True)
+            browser.close()
 
 
 def open_page(page: Any, server: str) -> Any:
@@ -243,36 +258,31 @@ def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Pa
 def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path) -> None:
     """Human (X) against alpha-beta on the Play page: click columns until the game is
     over, review it, and open one of its plies in the analysis view."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            page.goto(f"{server}/play")
-            expect(page.get_by_text("X to move (human)")).to_be_visible(timeout=120_000)
-            picker = page.get_by_test_id("stButtonGroup")
-            banner = page.get_by_text(re.compile(r"^(X|O) wins|^Draw"))
-            for ply in range(1, 43, 2):  # always the leftmost open column
-                if banner.count():
-                    break
-                picker.locator("button").first.click()
-                # the agent answers: the move list grows by two (or the game ends)
-                answered = page.get_by_text(re.compile(rf"^Moves \d{{{ply + 1}}}$"))
-                expect(answered.or_(banner).first).to_be_visible(timeout=60_000)
-                page.wait_for_timeout(300)
-            expect(banner.first).to_be_visible(timeout=30_000)
-            assert page.locator("td[data-win='1']").count() >= 4  # the winning four ringed
-            page.get_by_role("button", name="Review this game").click()
-            expect(page.get_by_text("Review a game").first).to_be_visible(timeout=60_000)
-            expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
-                timeout=120_000
-            )
-            page.get_by_role("button", name=re.compile("Open the position before")).click()
-            heading = page.get_by_text(re.compile(r"plays column \d")).first
-            expect(heading).to_be_visible(timeout=120_000)
-        finally:
-            page.screenshot(path=str(tmp_path / "play-review.png"), full_page=True)
-            browser.close()
+    with browser_page(tmp_path, "play-review.png") as page:
+        page.goto(f"{server}/play")
+        expect(page.get_by_text("X to move (human)")).to_be_visible(timeout=120_000)
+        picker = page.get_by_test_id("stButtonGroup")
+        banner = page.get_by_text(re.compile(r"^(X|O) wins|^Draw"))
+        for ply in range(1, 43, 2):  # always the leftmost open column
+            if banner.count():
+                break
+            picker.locator("button").first.click()
+            # the agent answers: the move list grows by two (or the game ends)
+            answered = page.get_by_text(re.compile(rf"^Moves \d{{{ply + 1}}}$"))
+            expect(answered.or_(banner).first).to_be_visible(timeout=60_000)
+            page.wait_for_timeout(300)
+        expect(banner.first).to_be_visible(timeout=30_000)
+        assert page.locator("td[data-win='1']").count() >= 4  # the winning four ringed
+        page.get_by_role("button", name="Review this game").click()
+        expect(page.get_by_text("Review a game").first).to_be_visible(timeout=60_000)
+        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
+            timeout=120_000
+        )
+        page.get_by_role("button", name=re.compile("Open the position before")).click()
+        heading = page.get_by_text(re.compile(r"plays column \d")).first
+        expect(heading).to_be_visible(timeout=120_000)
 
 
 def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Path) -> None:
@@ -305,3 +315,33 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
         finally:
             page.screenshot(path=str(tmp_path / "id3.png"), full_page=True)
             browser.close()
+
+
+def test_arena_tournament_on_two_workers_then_a_game_in_review(
+    server: str, tmp_path: Path
+) -> None:
+    """Three players, two games per pair on two local worker processes: the cross table
+    and the ratings chart appear, and a stored game opens in the Review page."""
+    from playwright.sync_api import expect
+
+    with browser_page(tmp_path, "arena.png") as page:
+        page.goto(f"{server}/arena")
+        expect(page.get_by_text("Choose players")).to_be_visible(timeout=120_000)
+        side = page.locator("[data-testid='stSidebar']")
+        for name, value in (("Games per pair", "2"), ("Local worker processes", "2")):
+            box = side.get_by_role("spinbutton", name=name, exact=True)
+            box.fill(value)
+            box.press("Enter")
+            expect(box).to_have_value(value)
+        # Drawn by the server: once it says 6, the server has both values.
+        expect(side.get_by_text(re.compile(r"^6 games scheduled"))).to_be_visible()
+        side.get_by_role("button", name="Run").click()
+        expect(page.get_by_text(re.compile(r"^6 games stored"))).to_be_visible(
+            timeout=180_000
+        )
+        expect(page.get_by_text("Cross table (row's score against column)")).to_be_visible()
+        expect(page.locator("[data-testid='stVegaLiteChart']").first).to_be_visible()
+        page.get_by_role("button", name="Open this game in the Review page").click()
+        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
+            timeout=120_000
+        )

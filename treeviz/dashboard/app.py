@@ -7,6 +7,8 @@ import threading
 import streamlit as st
 
 from treeviz.dashboard import nav
+from treeviz.dashboard.arena_page import DEFAULTS as ARENA_DEFAULTS
+from treeviz.dashboard.arena_page import arena_page
 from treeviz.dashboard.id3_page import id3_page
 from treeviz.dashboard.pages import analyze_page, compare_page, trace_page
 from treeviz.dashboard.play import play_page
@@ -33,7 +35,7 @@ def start_warm_up() -> threading.Thread:
 
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
-    explore a trace file; learn decision trees."""
+    explore a trace file; run tournaments and sweeps; learn decision trees."""
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()
     pages = [
@@ -42,9 +44,11 @@ def main() -> None:
         st.Page(play_page, title="Play", url_path="play"),
         st.Page(review_page, title="Review a game", url_path="review"),
         st.Page(trace_page, title="Explore a trace file", url_path="trace"),
+        st.Page(arena_page, title="Arena", url_path="arena"),
         st.Page(id3_page, title="Decision trees", url_path="id3"),
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
+    nav.keep(list(ARENA_DEFAULTS))
     nav.follow()
     current.run()

@@ -15,7 +15,7 @@ from treeviz.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.notation import parse_position
 from treeviz.review import Review, review
 
-SOURCES = ["Game from Play", "Game file", "Move string"]
+SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
 PLY_SECONDS = 3.0
 CLASS_COLOURS = {
     "best": "#2ca02c", "inaccuracy": "#bcbd22", "mistake": "#ff7f0e",
@@ -55,6 +55,11 @@ def chosen_game() -> Game | None:
         if game is None or not game.moves:
             st.info("Play a game on the Play page first, or load a file or a move string.")
             return None
+        return game
+    if source == "Game from Arena":
+        game = s.get("arena_game")
+        if game is None:
+            st.info("Open a stored game from the Arena page first.")
         return game
     if source == "Game file":
         upload = st.sidebar.file_uploader("Game file (.json)", type=["json"], key="review_file")
