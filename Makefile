@@ -49,6 +49,7 @@ bench: setup browser
 	$(PY) benchmarks/alphabeta.py
 	$(PY) benchmarks/latency.py
 	$(PY) benchmarks/id3.py
+	$(PY) benchmarks/arena.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

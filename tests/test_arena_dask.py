@@ -3,11 +3,7 @@ this process, streamed back and stored; a worker killed mid-run loses nothing.""
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,52 +12,18 @@ from typing import Any
 import pytest
 
 from treeviz.arena import run_arena
+from treeviz.arena.localhost import kill, localhost_cluster
 from treeviz.arena.store import Store
 from treeviz.cli import main
 
-DASK = str(Path(sys.executable).with_name("dask"))
 SPECS = ["random", "alphabeta:depth=3"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(*argv: str) -> subprocess.Popen[bytes]:
-    """A Dask process in its own process group (so a kill takes its children)."""
-    return subprocess.Popen([DASK, *argv], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
-
-
-def stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-    proc.wait()
-
-
-def wait_for_workers(address: str, count: int) -> None:
-    from distributed import Client
-
-    with Client(address, timeout=60) as client:
-        client.wait_for_workers(count, timeout=120)
 
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
     """A scheduler and two single-threaded workers, each a separate process."""
-    port = free_port()
-    address = f"tcp://127.0.0.1:{port}"
-    sched = start("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
-    workers = [start("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard")
-               for _ in range(2)]  # fmt: skip
-    try:
-        wait_for_workers(address, 2)
-        yield address, workers
-    finally:
-        for proc in [*workers, sched]:
-            stop(proc)
+    with localhost_cluster(2) as running:
+        yield running
 
 
 def results(report: dict[str, Any]) -> list[dict[str, Any]]:
@@ -115,7 +77,7 @@ def test_a_dead_worker_loses_no_game(cluster: tuple[str, Any], tmp_path: Path) -
     def kill_first_worker(game: dict[str, Any]) -> None:
         done.append(time.monotonic())
         if len(done) == 1:
-            stop(victim)  # its game under way is re-run on the other worker
+            kill(victim)  # its game under way is re-run on the other worker
 
     db = tmp_path / "k.db"
     specs = ["mcts:iterations=1000", "alphabeta:depth=3"]  # long enough to die mid-game

@@ -35,10 +35,12 @@ def run_arena(
     ply_seconds: float = PLY_SECONDS,
     on_game: Callable[[dict[str, Any]], Any] | None = None,
     progress: bool = False,
+    in_process: bool | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games per pair of ``specs`` (those not stored in ``db`` yet) and
     report on every stored game between them. ``sprt=(elo0, elo1)`` (two players only)
-    stops as soon as the test decides; the report then has an ``sprt`` entry."""
+    stops as soon as the test decides; the report then has an ``sprt`` entry.
+    ``in_process``: see :func:`play_all`."""
     players = canonical_specs(specs)
     if sprt is not None and len(players) != 2:
         raise InvalidParameterError(f"--sprt needs exactly two players, not {len(players)}")
@@ -54,7 +56,8 @@ def run_arena(
                 on_game(game)
             return decided()
 
-        played = 0 if decided() else play_all(tasks, store, workers, cluster, told, progress)
+        played = 0 if decided() else play_all(tasks, store, workers, cluster, told, progress,
+                                              in_process)  # fmt: skip
         out = report(store.games(players))
         out["played"] = played
         if sprt is not None:

@@ -37,17 +37,20 @@ def play_all(
     cluster: str | None = None,
     on_game: OnGame | None = None,
     progress: bool = False,
+    in_process: bool | None = None,
 ) -> int:
     """Play the tasks whose games are not stored yet and store each as it finishes;
     returns how many were played. ``on_game`` returning True stops the run (the games
-    still being played are dropped, the stored ones stay)."""
+    still being played are dropped, the stored ones stay). One local worker plays in
+    this process unless ``in_process`` is False."""
     if not 1 <= workers <= MAX_WORKERS:
         raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
     stored = store.keys()
     todo = [t for t in tasks if t.key not in stored]
     done = 0
     with _bar(len(tasks), len(tasks) - len(todo), progress) as bar:
-        for game in _results(todo, workers, cluster):
+        here = in_process if in_process is not None else (workers == 1 and cluster is None)
+        for game in _results(todo, workers, cluster, here):
             if store.add(game) is not None:
                 done += 1
             bar.update(1)
@@ -66,11 +69,13 @@ def _bar(total: int, initial: int, show: bool) -> Iterator[Any]:
         yield bar
 
 
-def _results(todo: list[GameTask], workers: int, cluster: str | None) -> Iterator[dict[str, Any]]:
-    """Each task's game as it finishes (any order)."""
+def _results(
+    todo: list[GameTask], workers: int, cluster: str | None, here: bool
+) -> Iterator[dict[str, Any]]:
+    """Each task's game as it finishes (any order); ``here``: in this process."""
     if not todo:
         return
-    if cluster is None and workers == 1:
+    if here:
         yield from map(play_task, todo)
         return
     from distributed import as_completed
@@ -104,8 +109,9 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     if cluster is None:
+        # ":0": diagnostics on a free port (a fixed one may be taken on a shared machine)
         local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.ERROR)  # fmt: skip
+                             dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip
         with local, Client(local) as client:
             yield client
         return
