@@ -134,6 +134,19 @@ def test_foreign_newer_and_damaged_files_are_refused_untouched(tmp_path: Path) -
         Store(tmp_path / "missing.db", create=False)
 
 
+def test_a_damaged_database_is_refused_and_never_written(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    run_arena([WEAK, "greedy"], 30, db=str(db), ply_seconds=0)
+    with sqlite3.connect(db) as c:  # fold the log back so the file holds every page
+        c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw = bytearray(db.read_bytes())
+    raw[4096:] = b"\xff" * (len(raw) - 4096)  # every page but the header page
+    db.write_bytes(bytes(raw))
+    assert main(["arena", WEAK, "greedy", "--games", "31", "--db", str(db)]) == 2
+    assert main(["arena", "--db", str(db)]) == 2
+    assert db.read_bytes() == bytes(raw)
+
+
 # ------------------------------------------------------------------------ ratings
 def wilson_elo(wins: float, games: float) -> tuple[float, float]:
     """The Elo range of a Wilson 95% interval on a score (an outside formula)."""

@@ -104,11 +104,17 @@ class Store:
 
     def keys(self) -> set[str]:
         """The keys of every stored game."""
-        return {k for (k,) in self.conn.execute("SELECT key FROM games")}
+        return {k for (k,) in self._rows("SELECT key FROM games", [])}
 
     def add(self, game: dict[str, Any]) -> int | None:
         """Store a finished game (``play_task``'s dict) in one transaction; returns its
         id, or None when a game with its key is already stored (nothing written)."""
+        try:
+            return self._add(game)
+        except sqlite3.DatabaseError as exc:
+            raise ArenaDatabaseError(f"cannot write to {self.path!r}: {exc}") from None
+
+    def _add(self, game: dict[str, Any]) -> int | None:
         with self.conn as c:
             cur = c.execute(
                 "INSERT OR IGNORE INTO games (key, x, o, opening, seed, moves, result, "
@@ -128,7 +134,7 @@ class Store:
 
     def count(self) -> int:
         """How many games are stored."""
-        return int(self.conn.execute("SELECT count(*) FROM games").fetchone()[0])
+        return int(self._rows("SELECT count(*) FROM games", [])[0][0])
 
     def games(self, players: list[str] | None = None, gid: int | None = None) -> list[StoredGame]:
         """Every stored game in the order stored (only games between ``players`` when
