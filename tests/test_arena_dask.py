@@ -3,7 +3,9 @@ this process, streamed back and stored; a worker killed mid-run loses nothing.""
 
 from __future__ import annotations
 
+import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,7 @@ import pytest
 
 from treeviz.arena import run_arena
 from treeviz.arena.localhost import kill, localhost_cluster
-from treeviz.arena.store import Store
+from treeviz.arena.store import ArenaDatabaseError, Store
 from treeviz.cli import main
 
 SPECS = ["random", "alphabeta:depth=3"]
@@ -29,6 +31,14 @@ def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
 def results(report: dict[str, Any]) -> list[dict[str, Any]]:
     """The players' rows without their timings (which differ from run to run)."""
     return [{k: v for k, v in p.items() if k != "time_per_move"} for p in report["players"]]
+
+
+def count(db: Path) -> int:
+    """Games stored so far (0 before the file or its tables exist)."""
+    try:
+        return len(stored(db))
+    except ArenaDatabaseError:
+        return 0
 
 
 def stored(db: Path) -> dict[str, str]:
@@ -88,3 +98,23 @@ def test_a_dead_worker_loses_no_game(cluster: tuple[str, Any], tmp_path: Path) -
     reference = tmp_path / "ref.db"
     run_arena(specs, 6, db=str(reference), seed=9, ply_seconds=0)
     assert stored(reference) == stored(db)
+
+
+def test_ctrl_c_on_two_workers_then_the_same_command_finishes(tmp_path: Path) -> None:
+    """The CLI as a user runs it: interrupted with Ctrl-C once some games are stored,
+    it exits 130; the same command again plays only the rest, no game twice."""
+    db = tmp_path / "i.db"
+    argv = [str(Path(sys.executable).with_name("treeviz")), "arena", "mcts:iterations=500",
+            "alphabeta:depth=3", "--games", "16", "--workers", "2", "--db", str(db)]  # fmt: skip
+    first = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and count(db) < 3:
+        time.sleep(0.2)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=120)
+    assert first.returncode == 130, err
+    kept = stored(db)
+    assert 3 <= len(kept) < 16
+    assert subprocess.run(argv, capture_output=True, timeout=600).returncode == 0
+    after = stored(db)
+    assert len(after) == 16 and all(after[k] == v for k, v in kept.items())

@@ -69,16 +69,19 @@ class Store:
             raise ArenaDatabaseError(f"no arena database at {self.path!r}")
         try:
             self.conn = sqlite3.connect(self.path, timeout=30)
-            self._check_or_create()
+            self._check_or_create(create)
         except sqlite3.DatabaseError as exc:
             raise ArenaDatabaseError(f"{self.path!r} is not a usable database: {exc}") from None
 
-    def _check_or_create(self) -> None:
-        """Refuse foreign or newer files before writing anything."""
+    def _check_or_create(self, create: bool) -> None:
+        """Refuse foreign or newer files before writing anything; a reader
+        (``create=False``) never writes the schema."""
         c = self.conn
         app = c.execute("PRAGMA application_id").fetchone()[0]
         ver = c.execute("PRAGMA user_version").fetchone()[0]
         tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app == 0 and tables == 0 and not create:
+            raise ArenaDatabaseError(f"{self.path!r} holds no arena games yet")
         if app == 0 and tables == 0:
             with c:
                 c.executescript(SCHEMA)
