@@ -183,3 +183,14 @@ def test_a_second_process_compiles_nothing() -> None:
                              text=True, check=True, timeout=600)  # fmt: skip
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["misses"] == {} and report["hits"] > 0, report
+
+
+def test_a_search_does_not_load_scipy_linalg() -> None:
+    """numba's BLAS probe would import scipy.linalg (about 0.5 s) in every process that
+    runs a kernel; treeviz's kernels need no BLAS, so a search leaves it unloaded."""
+    code = ("import sys; from treeviz.board import Position; from treeviz.search import "
+            "search; search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
+            "search(Position(), 'mcts:iterations=50'); print('scipy.linalg' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=600)  # fmt: skip
+    assert out.stdout.strip().splitlines()[-1] == "False"

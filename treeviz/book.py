@@ -27,10 +27,10 @@ from importlib import resources
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.errors import InvalidParameterError
+from treeviz.jit import njit
 
 BOOK_PLY = 12
 WIDTH, HEIGHT = 7, 6

@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
+from treeviz.jit import njit
 
 WINDOW_VALUES = np.array([0, 1, 10, 50, 512], dtype=np.int64)
 MOVE_BONUS = 16

@@ -13,7 +13,8 @@ on purpose: mixing ``uint64`` with ``int64`` makes numba promote to ``float64``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from treeviz.jit import njit
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)

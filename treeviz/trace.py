@@ -59,7 +59,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+from treeviz.jit import njit
 
 SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
 ROOT = 0

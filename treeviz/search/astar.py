@@ -15,11 +15,11 @@ from __future__ import annotations
 from functools import partial
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.heuristics import evaluate_kernel
+from treeviz.jit import njit
 from treeviz.search.common import (
     CAPACITY,
     HEURISTIC,

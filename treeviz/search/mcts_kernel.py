@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.heuristics import evaluate_kernel
+from treeviz.jit import njit
 from treeviz.trace import (
     C_LEAVES,
     C_NODES,

@@ -9,10 +9,10 @@ heuristic value and a faster win outranks a slower one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.heuristics import evaluate_kernel
+from treeviz.jit import njit
 from treeviz.search.solver_kernel import centre_order, tt_slot
 from treeviz.trace import (
     C_CUTOFFS,

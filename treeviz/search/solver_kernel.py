@@ -8,11 +8,11 @@ draw, ``(w*h)/2 + 1 - s`` for a win with the winner's ``s``-th stone, negated fo
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from treeviz import kernels as K
 from treeviz.book import NOT_FOUND, lookup
 from treeviz.heuristics import popcount
+from treeviz.jit import njit
 from treeviz.trace import (
     BOOK,
     C_BUDGET,
