@@ -192,10 +192,15 @@ def test_more_points_rank_higher() -> None:
 def test_score_interval_and_sprt_decisions() -> None:
     mean, low, high = score_interval([1.0] * 20)
     assert mean == 1.0 and high == 1.0 and 0.8 < low < 0.9
+    # Four straight wins are no proof of 100 Elo: a coin does that one time in 16.
+    assert sprt([1.0] * 4, 0, 100).decision == "continue"
     assert sprt([1.0] * 30, 0, 50).decision == "H1"
-    assert sprt([0.5] * 400, 0, 50).decision == "H0"
+    assert sprt([1.0, 0.0, 0.5, 0.5] * 150, 0, 50).decision == "H0"  # evenly matched
     assert sprt([1.0, 0.0] * 3, 0, 50).decision == "continue"
     assert sprt([0.0] * 30, 0, 50).decision == "H0"
+    # The ratio only grows with each further win.
+    llrs = [sprt([1.0] * n + [0.5, 0.0], 0, 50).llr for n in range(1, 12)]
+    assert llrs == sorted(llrs)
 
 
 # --------------------------------------------------------------------- arena runs

@@ -122,16 +122,26 @@ class Sprt:
 
 def sprt(scores: list[float], elo0: float, elo1: float, alpha: float = 0.05,
          beta: float = 0.05) -> Sprt:  # fmt: skip
-    """The log-likelihood ratio of the first player's game ``scores`` under elo1
-    against elo0, by the normal approximation of the per-game score used by chess
-    testing frameworks (fishtest, cutechess): LLR = n·(s1−s0)·(2·mean−s0−s1) / (2·var)."""
+    """The log-likelihood ratio of the first player's game ``scores`` under elo1 against
+    elo0 in the BayesElo model of wins, draws and losses (as cutechess-cli's SPRT; elo
+    in that model's units). The draw tendency is estimated from the games with half a
+    virtual game of each kind, so that a match without draws or without losses (a
+    strong agent against random) can still be decided."""
     lower, upper = math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
-    n = len(scores)
-    if n == 0:
-        return Sprt(elo0, elo1, 0.0, lower, upper)
-    mean = sum(scores) / n
-    # A floor on the variance: a run of identical results does not decide at once.
-    var = max(sum((s - mean) ** 2 for s in scores) / n, 0.25 / max(n, 4))
-    s0, s1 = (1 / (1 + 10 ** (-e / 400)) for e in (elo0, elo1))
-    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    w, d, n = scores.count(1.0), scores.count(0.5), len(scores)
+    l = n - w - d  # noqa: E741
+    pw, pl = (w + 0.5) / (n + 1.5), (l + 0.5) / (n + 1.5)
+    draw_elo = 200 * math.log10((1 - pl) / pl * (1 - pw) / pw)
+
+    def log_probs(elo: float) -> tuple[float, float, float]:
+        win, loss = _logistic(elo - draw_elo), _logistic(-elo - draw_elo)
+        return math.log(win), math.log(1 - win - loss), math.log(loss)
+
+    (w0, d0, l0), (w1, d1, l1) = log_probs(elo0), log_probs(elo1)
+    llr = w * (w1 - w0) + d * (d1 - d0) + l * (l1 - l0)
     return Sprt(elo0, elo1, llr, lower, upper)
+
+
+def _logistic(elo: float) -> float:
+    """Expected score of an ``elo`` advantage."""
+    return 1 / (1 + 10 ** (-elo / 400))
