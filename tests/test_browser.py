@@ -154,19 +154,33 @@ def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> N
 
 
 def set_depth_3(page: Any) -> None:
-    slider = page.locator("[data-testid='stSidebar']").get_by_role("slider")
+    from playwright.sync_api import expect
+
+    side = page.locator("[data-testid='stSidebar']")
+    expect(side.locator("code").filter(has_text="alphabeta")).to_be_visible()
+    slider = side.get_by_role("slider")
     slider.focus()
     for _ in range(10):
         if slider.get_attribute("aria-valuetext") == "3":
             break
         slider.press("ArrowLeft")
+    server_has(page, "alphabeta:depth=3")
 
 
 def set_few_iterations(page: Any) -> None:
     box = page.get_by_role("spinbutton", name="iterations", exact=True)
     box.fill("40")
     box.press("Enter")
-    page.wait_for_timeout(500)
+    server_has(page, "mcts:iterations=40")
+
+
+def server_has(page: Any, spec: str) -> None:
+    """Wait until the spec drawn under the agent's widgets (by the server) starts with
+    ``spec``: the server has the values, and a Run now uses them."""
+    from playwright.sync_api import expect
+
+    code = page.locator("[data-testid='stSidebar'] code").filter(has_text=spec)
+    expect(code.first).to_be_visible(timeout=30_000)
 
 
 def test_replay_and_compare(server: str, tmp_path: Path) -> None:
