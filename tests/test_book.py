@@ -194,3 +194,44 @@ def test_a_search_does_not_load_scipy_linalg() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=600)  # fmt: skip
     assert out.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_the_shallow_book_is_what_a_fresh_build_gives() -> None:
+    """The shipped 6-stone book is reproducible from the 12-stone one by our solver."""
+    from treeviz.shallow_book import build
+
+    keys, scores = build()
+    shallow = B.load_shallow()
+    assert shallow is not None and len(keys) > 8000
+    assert np.array_equal(keys, shallow.keys) and np.array_equal(scores, shallow.scores)
+
+
+def test_shallow_book_agrees_with_search_to_the_12_stone_book(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(5)
+    positions = [Position()]
+    for plies in (1, 2, 3, 4, 5, 5):
+        pos = Position()
+        for _ in range(plies):
+            pos.push(rng.choice(pos.legal_moves()))
+        positions.append(pos)
+    fast = [column_scores(p) for p in positions]
+    monkeypatch.setattr(B, "load_shallow", lambda: None)  # searches down to 12 stones
+    assert fast == [column_scores(p) for p in positions]
+
+
+def test_a_corrupt_shallow_book_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import treeviz.shallow_book as S
+
+    bad = tmp_path / "book_6ply.npz"
+    bad.write_bytes(b"not a numpy file")
+    monkeypatch.setattr(S, "SHALLOW_PATH", bad)
+    B.load_shallow.cache_clear()
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert column_scores(Position()) == [-2, -1, 0, 1, 0, -1, -2]
+        assert any("shallow book" in str(w.message) for w in caught)
+    finally:
+        B.load_shallow.cache_clear()

@@ -150,10 +150,40 @@ def lookup(cur: np.uint64, mask: np.uint64, keys: np.ndarray, scores: np.ndarray
     return NOT_FOUND
 
 
-def book_arrays(enabled: bool, width: int, height: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """What the solver kernel takes: (keys, scores, book ply), the ply -1 when the book
-    is off, missing or not for this board size."""
-    book = load_book() if enabled and (width, height) == (WIDTH, HEIGHT) else None
+@cache
+def load_shallow() -> Book | None:
+    """The shallow book (every 6-stone position; see :mod:`treeviz.shallow_book`), or
+    None with a warning when the shipped file is missing or fails its checks."""
+    from treeviz.shallow_book import SHALLOW_PATH
+
+    try:
+        with np.load(SHALLOW_PATH) as data:
+            keys, scores = data["keys"].astype(np.int32), data["scores"].astype(np.int8)
+    except (OSError, KeyError, ValueError) as exc:
+        warnings.warn(f"shallow book {SHALLOW_PATH} unreadable ({exc}): searching deeper",
+                      stacklevel=2)  # fmt: skip
+        return None
+    if len(keys) != len(scores) or not bool(np.all(keys[1:] > keys[:-1])):
+        warnings.warn(f"shallow book {SHALLOW_PATH} is corrupt: searching deeper", stacklevel=2)
+        return None
+    return Book(keys, scores, str(SHALLOW_PATH))
+
+
+def book_arrays(
+    enabled: bool, width: int, height: int, root_ply: int = BOOK_PLY
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """What the solver kernel takes for a search from a position of ``root_ply``
+    stones: (keys, scores, the ply they answer). Below ``SHALLOW_PLY`` stones the
+    shallow book (6 stones), else the 12-stone book; the ply is -1 when the books are
+    off, missing or not for this board size."""
+    from treeviz.shallow_book import SHALLOW_PLY
+
+    if not enabled or (width, height) != (WIDTH, HEIGHT):
+        return np.zeros(1, np.int32), np.zeros(1, np.int8), -1
+    shallow = load_shallow() if root_ply < SHALLOW_PLY else None
+    if shallow is not None:
+        return shallow.keys, shallow.scores, SHALLOW_PLY
+    book = load_book()
     if book is None:
         return np.zeros(1, np.int32), np.zeros(1, np.int8), -1
     return book.keys, book.scores, BOOK_PLY

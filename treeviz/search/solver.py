@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.board import Position
-from treeviz.book import BOOK_PLY, book_arrays
+from treeviz.book import book_arrays
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
     CAPACITY,
@@ -121,7 +121,7 @@ def column_scores(
     check_playable(pos)
     rec = rec or Recorder(1)
     table = _table(pos) if table is None else table
-    arrays = book_arrays(book, pos.width, pos.height)
+    arrays = book_arrays(book, pos.width, pos.height, pos.ply)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
     return [
         _solve_child(pos, c, weak, rec, root, table, arrays) if pos.can_play(c) else None
@@ -150,7 +150,7 @@ def solve(
     ``table``: as in :func:`column_scores`; ``rec`` receives the counters."""
     if pos.is_over():
         return terminal_score(pos)
-    arrays = book_arrays(book, pos.width, pos.height)
+    arrays = book_arrays(book, pos.width, pos.height, pos.ply)
     table = _table(pos) if table is None else table
     return _solve_at(pos, weak, rec or Recorder(1), NO_PARENT, -1, 0, table, arrays)
 
@@ -182,10 +182,10 @@ def score_source(pos: Position, col: int, book: bool) -> str:
     """Where the exact score of playing ``col`` comes from, in words."""
     if pos.is_winning_move(col):
         return "wins at once"
-    on = book and book_arrays(True, pos.width, pos.height)[2] >= 0
-    if on and pos.ply + 1 == BOOK_PLY:
+    answered = book_arrays(book, pos.width, pos.height, pos.ply)[2]  # -1: no book
+    if pos.ply + 1 == answered:
         return "opening book"
-    if on and pos.ply + 1 < BOOK_PLY:
+    if pos.ply + 1 < answered:
         return "search to the opening book"
     return "solved by search"
 
@@ -201,8 +201,8 @@ def _principal_variation(
     walk.push(first)
     score = -value
     spent = Recorder(1)
-    arrays = book_arrays(book, pos.width, pos.height)
     while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
+        arrays = book_arrays(book, walk.width, walk.height, walk.ply)
         col = _keeping_move(walk, score, weak, spent, table, arrays)
         pv.append(col)
         walk.push(col)
