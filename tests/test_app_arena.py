@@ -61,6 +61,11 @@ def test_sweep_draws_its_charts(tmp_path: Path) -> None:
         {"c": 0.5, "iterations": 20}, {"c": 0.5, "iterations": 40},
         {"c": 2.0, "iterations": 20}, {"c": 2.0, "iterations": 40}]  # fmt: skip
     assert any("Score against" in m.value for m in at.markdown)
+    # A choice parameter swept alone: drawn on a nominal axis.
+    at.sidebar.text_area(key="arena_grid").set_value("rollout=random,smart\n\niterations=20")
+    at.sidebar.button(key="arena_run").click().run()
+    assert not at.exception and not at.error
+    assert len(at.session_state["arena_result"]["settings"]) == 2
 
 
 def test_bad_input_shows_an_error_and_keeps_the_last_result(tmp_path: Path) -> None:

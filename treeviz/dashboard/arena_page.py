@@ -125,7 +125,8 @@ def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, A
     if mode == "Tournament":
         out = run_arena(job["specs"], games, on_game=on_game, **options)
     else:
-        out = run_sweep(job["agent"], parse_grid(job["grid"].splitlines()), job["against"],
+        lines = [line for line in job["grid"].splitlines() if line.strip()]
+        out = run_sweep(job["agent"], parse_grid(lines), job["against"],
                         games, on_game=on_game, **options)  # fmt: skip
     bar.empty()
     table.empty()
@@ -158,6 +159,8 @@ def show_result(out: dict[str, Any]) -> None:
     """The cross table, ratings with their intervals, accuracy, and a sweep's charts."""
     st.markdown(f"**{out['games']} games** stored in `{out['db']}` ({out['played']} played "
                 "by the last Run)")  # fmt: skip
+    if not out["games"]:
+        return
     if "sprt" in out:
         st.caption(f"SPRT: {out['sprt']}")
     left, right = st.columns(2)
@@ -196,7 +199,8 @@ def sweep_charts(out: dict[str, Any]) -> None:
              "high": s["a_score_high"], "spec": s["spec"]} for s in out["settings"]]  # fmt: skip
     data = pd.DataFrame(rows)
     names = list(out["settings"][0]["params"])
-    x = alt.X(f"{names[0]}:Q", title=names[0])
+    numeric = all(isinstance(r[names[0]], int | float) for r in rows)  # else a choice
+    x = alt.X(f"{names[0]}:{'Q' if numeric else 'N'}", title=names[0])
     colour = alt.Color(f"{names[1]}:N") if len(names) > 1 else alt.value("steelblue")
     base = alt.Chart(data).encode(x=x, color=colour)
     chart = base.mark_area(opacity=0.2).encode(y="low:Q", y2="high:Q") + base.mark_line(
@@ -224,6 +228,8 @@ def games_list(db: str) -> None:
     table = pd.DataFrame([{"id": g.id, "X": g.x, "O": g.o, "opening": g.opening,
                            "result": g.result, "moves": g.moves} for g in games])  # fmt: skip
     st.dataframe(table, hide_index=True, key="arena_games_table", height=240)
+    if not games:
+        return
     ids = [g.id for g in games]
     gid = st.selectbox("Game", ids, key="arena_pick", format_func=lambda i: f"#{i}")
     chosen = next(g for g in games if g.id == gid)
