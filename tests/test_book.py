@@ -222,11 +222,9 @@ def test_shallow_book_agrees_with_search_to_the_12_stone_book(
 
 
 def test_a_corrupt_shallow_book_falls_back(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import treeviz.shallow_book as S
-
     bad = tmp_path / "book_6ply.npz"
     bad.write_bytes(b"not a numpy file")
-    monkeypatch.setattr(S, "SHALLOW_PATH", bad)
+    monkeypatch.setattr(B, "SHALLOW_PATH", bad)
     B.load_shallow.cache_clear()
     try:
         with warnings.catch_warnings(record=True) as caught:

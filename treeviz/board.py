@@ -20,7 +20,7 @@ or types. The first player is ``X``, the second ``O``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -293,3 +293,19 @@ class Position:
             "to_move": self.side_to_move,
             "status": self.status(),
         }
+
+
+def distinct_positions(plies: int) -> Iterator[Position]:
+    """Every distinct position of ``plies`` stones on 7x6 reached without a win, each by
+    its smallest move string, in move-string order."""
+    level = {(0, 0): Position()}
+    for _ in range(plies):
+        nxt: dict[tuple[int, int], Position] = {}
+        for pos in level.values():
+            for col in pos.legal_moves():
+                if not pos.is_winning_move(col):
+                    child = pos.copy()
+                    child.push(col)
+                    nxt.setdefault((child.current, child.mask), child)
+        level = nxt
+    yield from level.values()

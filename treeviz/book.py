@@ -38,6 +38,8 @@ RECORD = np.dtype([("key", ">i4"), ("value", "i1")])
 RECORDS = 4_200_899
 PACKAGE, ASSET = "bitbully_databases", "assets/book_12ply_distances.dat"
 NOT_FOUND = -128  # lookup's answer for a position the book does not hold
+SHALLOW_PLY = 6  # the shallow book: every 6-stone position (treeviz/shallow_book.py)
+SHALLOW_PATH = Path(__file__).resolve().parent / "data" / "book_6ply.npz"
 
 
 @dataclass(frozen=True)
@@ -154,8 +156,6 @@ def lookup(cur: np.uint64, mask: np.uint64, keys: np.ndarray, scores: np.ndarray
 def load_shallow() -> Book | None:
     """The shallow book (every 6-stone position; see :mod:`treeviz.shallow_book`), or
     None with a warning when the shipped file is missing or fails its checks."""
-    from treeviz.shallow_book import SHALLOW_PATH
-
     try:
         with np.load(SHALLOW_PATH) as data:
             keys, scores = data["keys"].astype(np.int32), data["scores"].astype(np.int8)
@@ -176,8 +176,6 @@ def book_arrays(
     stones: (keys, scores, the ply they answer). Below ``SHALLOW_PLY`` stones the
     shallow book (6 stones), else the 12-stone book; the ply is -1 when the books are
     off, missing or not for this board size."""
-    from treeviz.shallow_book import SHALLOW_PLY
-
     if not enabled or (width, height) != (WIDTH, HEIGHT):
         return np.zeros(1, np.int32), np.zeros(1, np.int8), -1
     shallow = load_shallow() if root_ply < SHALLOW_PLY else None

@@ -262,9 +262,14 @@ def _plain(value: Any) -> float | None:
 
 
 def ply_seed(seed: int, ply: int) -> int:
-    """A seed for ``ply`` of a game seeded ``seed`` (independent streams per ply); 53
-    bits, so a browser's number widget holds it exactly."""
-    return int(np.random.SeedSequence([seed, ply]).generate_state(1, np.uint64)[0] >> 11)
+    """A seed for ``ply`` of a game seeded ``seed`` (independent streams per ply)."""
+    return derived_seed(seed, ply)
+
+
+def derived_seed(*words: int) -> int:
+    """A seed drawn from ``words`` (independent streams for different words); 53 bits,
+    so a browser's number widget holds it exactly."""
+    return int(np.random.SeedSequence(list(words)).generate_state(1, np.uint64)[0] >> 11)
 
 
 @dataclass

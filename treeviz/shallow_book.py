@@ -12,40 +12,19 @@ of each mirror pair, the smaller) and ``scores`` (int8, exact, side to move: X).
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 
-from treeviz.board import Position
-
-SHALLOW_PLY = 6
-SHALLOW_PATH = Path(__file__).resolve().parent / "data" / "book_6ply.npz"
-
-
-def positions(ply: int) -> Iterator[Position]:
-    """Every distinct position of ``ply`` stones reached without a win (7x6)."""
-    level = {(0, 0): Position()}
-    for _ in range(ply):
-        nxt: dict[tuple[int, int], Position] = {}
-        for pos in level.values():
-            for col in pos.legal_moves():
-                if pos.is_winning_move(col):
-                    continue
-                child = pos.copy()
-                child.push(col)
-                nxt.setdefault((child.current, child.mask), child)
-        level = nxt
-    yield from level.values()
+from treeviz.board import distinct_positions
+from treeviz.book import SHALLOW_PATH, SHALLOW_PLY, book_key
+from treeviz.search.solver import solve
 
 
 def build(ply: int = SHALLOW_PLY) -> tuple[np.ndarray, np.ndarray]:
     """(keys, scores) of every ``ply``-stone position, one per mirror pair."""
-    from treeviz.book import book_key
-    from treeviz.search.solver import solve
-
     found: dict[int, int] = {}
-    for pos in positions(ply):
+    for pos in distinct_positions(ply):
         cur, mask = np.uint64(pos.current), np.uint64(pos.mask)
         key = min(book_key(cur, mask, False), book_key(cur, mask, True))
         if key not in found:

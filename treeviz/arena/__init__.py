@@ -14,7 +14,7 @@ from typing import Any
 
 from treeviz.arena.openings import pick_openings, read_openings
 from treeviz.arena.ratings import sprt as sprt_test
-from treeviz.arena.report import by_ply, pair_row, report, score_of
+from treeviz.arena.report import by_ply, pair_row, points, report, score_of
 from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import PLY_SECONDS, canonical_specs, round_robin, schedule
@@ -25,57 +25,64 @@ def run_arena(
     specs: list[str],
     games: int,
     *,
-    openings: int | None = None,
-    openings_file: str | None = None,
-    workers: int = 1,
-    cluster: str | None = None,
     db: str | None = None,
-    seed: int = 0,
     sprt: tuple[float, float] | None = None,
-    ply_seconds: float = PLY_SECONDS,
     on_game: Callable[[dict[str, Any]], Any] | None = None,
-    progress: bool = False,
-    in_process: bool | None = None,
+    **options: Any,
 ) -> dict[str, Any]:
     """Play ``games`` games per pair of ``specs`` (those not stored in ``db`` yet) and
     report on every stored game between them. ``sprt=(elo0, elo1)`` (two players only)
     stops as soon as the test decides; the report then has an ``sprt`` entry.
-    ``in_process``: see :func:`play_all`."""
+    ``on_game`` sees each game as it is stored; ``options``: those of :func:`_play`."""
     players = canonical_specs(specs)
     if sprt is not None and len(players) != 2:
         raise InvalidParameterError(f"--sprt needs exactly two players, not {len(players)}")
-    tasks = schedule(round_robin(players), games, _openings(games, openings, openings_file,
-                                                            seed), seed, ply_seconds)  # fmt: skip
     with Store(db or ":memory:") as store:
-
-        def decided() -> bool:
-            return sprt is not None and _sprt(store, players, sprt).decision != "continue"
+        scores = [score_of(g, players[0]) for g in store.games(players)] if sprt else []
 
         def told(game: dict[str, Any]) -> bool:
             if on_game is not None:
                 on_game(game)
-            return decided()
+            if sprt is None:
+                return False
+            scores.append(points(game["result"], game["x"], game["o"], players[0]))
+            return sprt_test(scores, *sprt).decision != "continue"
 
-        played = 0 if decided() else play_all(tasks, store, workers, cluster, told, progress,
-                                              in_process)  # fmt: skip
+        decided = sprt is not None and sprt_test(scores, *sprt).decision != "continue"
+        pairs = round_robin(players)
+        played = 0 if decided else _play(store, pairs, games, told, **options)
         out = report(store.games(players))
-        out["played"] = played
-        if sprt is not None:
-            out["sprt"] = _sprt(store, players, sprt).as_dict()
+    out["played"] = played
+    if sprt is not None:
+        out["sprt"] = sprt_test(scores, *sprt).as_dict()
     return out
 
 
-def _openings(games: int, count: int | None, path: str | None, seed: int) -> list[str]:
-    """The openings file's, or ``count`` balanced ones (default: one per two games)."""
-    if path is not None:
-        return read_openings(path)
-    return pick_openings(count if count is not None else max(1, (games + 1) // 2), seed)
-
-
-def _sprt(store: Store, players: list[str], bounds: tuple[float, float]) -> Any:
-    """The SPRT of the first player against the second over their stored games."""
-    scores = [score_of(g, players[0]) for g in store.games(players)]
-    return sprt_test(scores, *bounds)
+def _play(
+    store: Store,
+    pairs: list[tuple[str, str]],
+    games: int,
+    on_game: Callable[[dict[str, Any]], Any] | None,
+    *,
+    openings: int | None = None,
+    openings_file: str | None = None,
+    workers: int = 1,
+    cluster: str | None = None,
+    seed: int = 0,
+    ply_seconds: float = PLY_SECONDS,
+    progress: bool = False,
+    in_process: bool | None = None,
+) -> int:
+    """Schedule ``games`` games per pair from the openings file's openings or
+    ``openings`` balanced ones (default: one per two games), play those ``store`` lacks
+    (:func:`play_all`) and return how many were played."""
+    if openings_file is not None:
+        chosen = read_openings(openings_file)
+    else:
+        chosen = pick_openings(openings if openings is not None else max(1, (games + 1) // 2),
+                               seed)  # fmt: skip
+    tasks = schedule(pairs, games, chosen, seed, ply_seconds)
+    return play_all(tasks, store, workers, cluster, on_game, progress, in_process)
 
 
 def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
@@ -96,24 +103,23 @@ def run_sweep(
     grid: dict[str, list[str]],
     against: str,
     games: int,
+    *,
+    db: str | None = None,
+    on_game: Callable[[dict[str, Any]], Any] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
     """Each grid point of ``agent`` against ``against``, ``games`` games each: the
     arena report plus ``settings`` (per point: its parameters, score with interval,
-    Elo difference with interval and nodes per second by stones on the board)."""
+    Elo difference with interval and nodes per second by stones on the board).
+    ``options``: those of :func:`_play`."""
     if not grid:
         raise InvalidParameterError("a sweep needs at least one --grid NAME=V1,V2,...")
     specs = grid_specs(agent, grid)
     opponent = canonical_specs([against, specs[0]])[0]
     if opponent in specs:
         raise InvalidParameterError(f"{against!r} is one of the swept settings")
-    seed = options.get("seed", 0)
-    tasks = schedule([(s, opponent) for s in specs], games,
-                     _openings(games, options.get("openings"), options.get("openings_file"),
-                               seed), seed, options.get("ply_seconds", PLY_SECONDS))  # fmt: skip
-    with Store(options.get("db") or ":memory:") as store:
-        played = play_all(tasks, store, options.get("workers", 1), options.get("cluster"),
-                          options.get("on_game"), options.get("progress", False))  # fmt: skip
+    with Store(db or ":memory:") as store:
+        played = _play(store, [(s, opponent) for s in specs], games, on_game, **options)
         stored = store.games([*specs, opponent])
     out = report(stored)
     out["played"] = played

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from treeviz.board import Position
+from treeviz.board import Position, distinct_positions
 from treeviz.errors import TreevizError
 from treeviz.search.solver import solve
 
@@ -30,23 +30,13 @@ def balanced_openings(plies: int = OPENING_PLIES) -> tuple[str, ...]:
     score is 0, in move-string order. Instant from the opening book."""
     out: list[str] = []
     seen: set[int] = set()
-    for moves in _all_openings(plies):
-        pos = Position.from_moves(moves)
+    for pos in distinct_positions(plies):
         key = min(pos.key(), pos.mirror_key())
-        if key in seen or pos.is_over():
-            continue
-        seen.add(key)
-        if solve(pos) == 0:
-            out.append(moves)
+        if key not in seen:
+            seen.add(key)
+            if solve(pos) == 0:
+                out.append(pos.moves_string())
     return tuple(out)
-
-
-def _all_openings(plies: int) -> list[str]:
-    """Every legal move string of ``plies`` moves, in order."""
-    lines = [""]
-    for _ in range(plies):
-        lines = [m + str(c + 1) for m in lines for c in Position.from_moves(m).legal_moves()]
-    return lines
 
 
 def pick_openings(count: int, seed: int) -> list[str]:

@@ -20,10 +20,14 @@ FAULTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blund
 
 def score_of(game: StoredGame, spec: str) -> float:
     """``spec``'s score in ``game``: 1 a win, ½ a draw, 0 a loss."""
-    if game.result == "draw":
+    return points(game.result, game.x, game.o, spec)
+
+
+def points(result: str, x: str, o: str, spec: str) -> float:
+    """``spec``'s score in a game between ``x`` and ``o`` that ended ``result``."""
+    if result == "draw":
         return 0.5
-    winner = game.x if game.result == "X" else game.o
-    return 1.0 if winner == spec else 0.0
+    return 1.0 if (x if result == "X" else o) == spec else 0.0
 
 
 def players_of(games: list[StoredGame]) -> list[str]:
@@ -106,7 +110,10 @@ def by_ply(games: list[StoredGame], spec: str) -> list[tuple[int, float, int]]:
     per second, moves)`` over its stored moves (the notebooks' rollouts vs pieces)."""
     acc: dict[int, list[float]] = defaultdict(list)
     for g in games:
+        if spec not in (g.x, g.o):
+            continue
+        side = _side(g, spec)
         for p in g.plies:
-            if _side(g, spec) == p["player"] and spec in (g.x, g.o) and p["time_s"]:
+            if p["player"] == side and p["time_s"]:
                 acc[p["ply"] - 1].append(p["nodes"] / p["time_s"])
     return [(k, round(sum(v) / len(v), 1), len(v)) for k, v in sorted(acc.items())]

@@ -23,7 +23,7 @@ from treeviz.errors import InvalidParameterError, TreevizError
 MAX_WORKERS = 64
 CONNECT_SECONDS = 3
 
-OnGame = Callable[[dict[str, Any]], bool]  # told each stored game; True stops the run
+OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
 
 
 class ClusterError(TreevizError):

@@ -142,13 +142,16 @@ class Store:
     def games(self, players: list[str] | None = None, gid: int | None = None) -> list[StoredGame]:
         """Every stored game in the order stored (only games between ``players`` when
         given; only game ``gid`` when given), with its plies."""
-        where, args = ("WHERE id = ?", [gid]) if gid is not None else ("", [])
+        one = gid is not None
+        args = [gid] if one else []
         plies: dict[int, list[dict[str, Any]]] = {}
-        query = f"SELECT game, {', '.join(_cols())} FROM plies {where.replace('id', 'game')}"
-        for row in self._rows(query + " ORDER BY game, ply", args):
+        query = (f"SELECT game, {', '.join(_cols())} FROM plies "
+                 f"{'WHERE game = ?' if one else ''} ORDER BY game, ply")  # fmt: skip
+        for row in self._rows(query, args):
             plies.setdefault(row[0], []).append(dict(zip(PLY_FIELDS, row[1:], strict=True)))
         out = []
-        query = f"SELECT {', '.join(GAME_FIELDS)} FROM games {where} ORDER BY id"
+        query = (f"SELECT {', '.join(GAME_FIELDS)} FROM games {'WHERE id = ?' if one else ''} "
+                 "ORDER BY id")  # fmt: skip
         for row in self._rows(query, args):
             g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []))
             if players is None or (g.x in players and g.o in players):

@@ -14,9 +14,8 @@ from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
 
-import numpy as np
-
 from treeviz.errors import InvalidParameterError
+from treeviz.game import AgentPlayer, Game, derived_seed, play
 
 PLY_SECONDS = 2.0  # exact-score budget per position when judging moves
 
@@ -83,8 +82,7 @@ def round_robin(specs: list[str]) -> list[tuple[str, str]]:
 def game_seed(seed: int, a: str, b: str, game: int) -> int:
     """The seed of game ``game`` between ``a`` and ``b`` in a run seeded ``seed``: the
     same for the same pair whatever other players are in the run."""
-    words = [seed, game, *(ord(ch) for ch in f"{a}\n{b}")]
-    return int(np.random.SeedSequence(words).generate_state(1, np.uint64)[0] >> 11)
+    return derived_seed(seed, game, *(ord(ch) for ch in f"{a}\n{b}"))
 
 
 def play_task(task: GameTask) -> dict[str, Any]:
@@ -92,8 +90,6 @@ def play_task(task: GameTask) -> dict[str, Any]:
     exact scores. Returns the stored form: the task's fields, ``key``, ``moves``,
     ``result``, ``version`` and ``plies`` (the game's ply records, each with ``class``,
     ``score`` and ``best_score`` when judged)."""
-    from treeviz.game import AgentPlayer, Game, play
-
     game = Game(task.x, task.o, opening=task.opening, seed=task.seed)
     play(AgentPlayer(task.x, task.seed), AgentPlayer(task.o, task.seed), game)
     plies = [asdict(p) for p in game.plies]

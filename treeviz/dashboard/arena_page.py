@@ -9,6 +9,7 @@ results survive reruns and a run that was stopped resumes where it stopped.
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 import time
@@ -78,7 +79,8 @@ def sweep_inputs() -> dict[str, Any]:
     grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key="arena_grid",
                                 height=80)  # fmt: skip
     against = st.sidebar.text_input("Against", key="arena_against")
-    return {"agent": agent, "grid": grid, "against": against}
+    lines = [line for line in grid.splitlines() if line.strip()]
+    return {"agent": agent, "lines": lines, "against": against}
 
 
 def shared_inputs() -> dict[str, Any]:
@@ -125,8 +127,7 @@ def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, A
     if mode == "Tournament":
         out = run_arena(job["specs"], games, on_game=on_game, **options)
     else:
-        lines = [line for line in job["grid"].splitlines() if line.strip()]
-        out = run_sweep(job["agent"], parse_grid(lines), job["against"],
+        out = run_sweep(job["agent"], parse_grid(job["lines"]), job["against"],
                         games, on_game=on_game, **options)  # fmt: skip
     bar.empty()
     table.empty()
@@ -138,10 +139,11 @@ def _total(mode: str, job: dict[str, Any], games: int) -> int:
     if mode == "Tournament":
         n = len(job["specs"])
         return games * n * (n - 1) // 2
-    points = 1
-    for line in job["grid"].splitlines():
-        points *= max(1, len(line.partition("=")[2].split(",")))
-    return games * points
+    try:
+        grid = parse_grid(job["lines"])
+    except TreevizError:
+        return 0  # Run shows the error
+    return games * math.prod(len(values) for values in grid.values())
 
 
 def cross_table(out: dict[str, Any]) -> pd.DataFrame:
