@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -117,12 +118,19 @@ def export(
     return kind
 
 
+# Graphviz's library keeps global state and is not thread-safe; the dashboard serves
+# each session (and each lazy download) on its own thread, so renders take turns.
+_GRAPHVIZ = threading.Lock()
+
+
 def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
-    """Lay out ``dot`` and render it with the bundled Graphviz engine."""
-    graph = pygraphviz.AGraph(string=dot)
-    if fmt == "png":
-        graph.graph_attr["dpi"] = str(dpi)
-    data: bytes = graph.draw(format=fmt, prog="dot")
+    """Lay out ``dot`` and render it with the bundled Graphviz engine (one render at a
+    time per process)."""
+    with _GRAPHVIZ:
+        graph = pygraphviz.AGraph(string=dot)
+        if fmt == "png":
+            graph.graph_attr["dpi"] = str(dpi)
+        data: bytes = graph.draw(format=fmt, prog="dot")
     return data
 
 
