@@ -154,17 +154,22 @@ def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> N
 
 
 def set_depth_3(page: Any) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     side = page.locator("[data-testid='stSidebar']")
     expect(side.locator("code").filter(has_text="alphabeta")).to_be_visible()
     slider = side.get_by_role("slider")
-    slider.focus()
-    for _ in range(10):
-        if slider.get_attribute("aria-valuetext") == "3":
-            break
-        slider.press("ArrowLeft")
-    server_has(page, "alphabeta:depth=3")
+    for attempt in range(3):  # keys pressed during a rerun can be lost: set it again
+        slider.focus()
+        for key in ("Home", "ArrowRight", "ArrowRight"):  # 1, then 3: no reading back
+            slider.press(key)
+        try:
+            server_has(page, "alphabeta:depth=3", timeout=10_000)
+            return
+        except (AssertionError, PlaywrightTimeout):
+            if attempt == 2:
+                raise
 
 
 def set_few_iterations(page: Any) -> None:
@@ -174,13 +179,13 @@ def set_few_iterations(page: Any) -> None:
     server_has(page, "mcts:iterations=40")
 
 
-def server_has(page: Any, spec: str) -> None:
+def server_has(page: Any, spec: str, timeout: float = 30_000) -> None:
     """Wait until the spec drawn under the agent's widgets (by the server) starts with
     ``spec``: the server has the values, and a Run now uses them."""
     from playwright.sync_api import expect
 
     code = page.locator("[data-testid='stSidebar'] code").filter(has_text=spec)
-    expect(code.first).to_be_visible(timeout=30_000)
+    expect(code.first).to_be_visible(timeout=timeout)
 
 
 def test_replay_and_compare(server: str, tmp_path: Path) -> None:
