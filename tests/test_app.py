@@ -229,3 +229,17 @@ def test_bad_uploads_are_refused_and_the_page_recovers(break_it: Any) -> None:
     at.session_state["upload_node"] = 1
     at.run()
     assert not at.exception and not at.error
+
+
+def test_the_browser_is_sent_every_parameter_on_every_run() -> None:
+    """Each run sends the parameter widgets' values along (``set_value``), so a run
+    cut short between storing a value and drawing its widget cannot leave the browser
+    drawing, and then reporting back, the widget's minimum."""
+    at = started()
+    at.sidebar.selectbox(key="agent").set_value("alphabeta").run()
+    at.sidebar.slider(key="alphabeta_depth").set_value(5).run()
+    at.run()  # a rerun that changes nothing
+    depth = at.sidebar.slider(key="alphabeta_depth")
+    assert depth.value == 5 and depth.proto.set_value and list(depth.proto.value) == [5]
+    tt = at.sidebar.checkbox(key="alphabeta_tt")
+    assert tt.proto.set_value and tt.proto.value == tt.value

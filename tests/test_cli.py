@@ -52,6 +52,19 @@ def test_bad_input_is_one_line_exit_2(
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "error" in err
 
 
+def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
+    """``treeviz ... | head -1``: the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "treeviz.cli", "play", "random", "random", "--seed", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader leaves before anything is printed
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 1 and err == "", err
+
+
 def test_analyze_json_contract_and_trace(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

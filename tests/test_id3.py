@@ -202,6 +202,7 @@ def test_cli_json_rules_and_cv(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         ("a,b,c\n1,2,x\n3,4\n", [], "row 3 has 2 fields"),
         ("a,b\n1,x\n2,x\n", [], "has one class"),
         ("\n\n", [], "is empty"),
+        ("outlook,play\n", [], "has a header but no rows"),
         ("a,b\n1,x\n2,y\n", ["--cv", "1"], "--cv 1"),
         ("a,b\n1,x\n2,y\n", ["--cv", "5"], "--cv 5"),
     ],

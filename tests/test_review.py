@@ -51,6 +51,11 @@ def test_cli(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert data["moves"] == "4453" and data["result"] == "unfinished"
     assert [p["ply"] for p in data["plies"]] == [1, 2, 3, 4]
     assert set(data["summary"]["X"]) >= {"best", "inaccuracy", "mistake", "blunder", "accuracy"}
+    assert main(["review", "4453"]) == 0  # plain text shows the same scores
+    lines = capsys.readouterr().out.splitlines()
+    for p, line in zip(data["plies"], lines, strict=False):
+        assert f"score {p['score']:+d}" in line
+        assert p["class"] == "best" or f"best {p['best_score']:+d} by {p['best_columns']}" in line
     game.write_text(json.dumps({"moves": 4453}))
     assert main(["review", str(game)]) == 2
     assert "has no 'moves' string" in capsys.readouterr().err

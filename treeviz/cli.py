@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -368,6 +369,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BatchError:
         return 2
+    except BrokenPipeError:
+        # The reader left (``| head``): no traceback, and no second error when
+        # Python flushes stdout at exit (the recipe of the ``signal`` docs).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except TreevizError as exc:
         print(f"treeviz: error: {exc}", file=sys.stderr)
         return 2

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from treeviz.cli import is_file, read_position
 from treeviz.errors import InvalidParameterError
@@ -21,6 +21,9 @@ from treeviz.game import (
     play,
 )
 from treeviz.notation import to_diagram
+
+if TYPE_CHECKING:
+    from treeviz.review import PlyReview
 
 
 def read_game(arg: str, game_id: int | None = None) -> Game:
@@ -55,6 +58,17 @@ def stored_game(path: Path, game_id: int | None) -> Game:
     return Game(g.x, g.o, opening=g.opening, moves=g.moves, seed=g.seed)
 
 
+def _ply_line(p: PlyReview) -> str:
+    """``  5. X 3  mistake  score -2, best +1 by [4]  agent: 4`` (scores for the mover)."""
+    scores = ""
+    if p.score is not None and p.best_score is not None:
+        scores = f"  score {p.score:+d}"
+        if p.cls != "best":
+            scores += f", best {p.best_score:+d} by {p.best_columns}"
+    agent = f"  agent: {p.agent_column}" if p.agent_column is not None else ""
+    return f"{p.ply:3d}. {p.player} {p.column}  {p.cls}{scores}{agent}"
+
+
 def cmd_review(args: argparse.Namespace) -> None:
     """Every move of a game against the exact scores, and each player's summary."""
     from treeviz.review import review
@@ -67,9 +81,7 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(json.dumps(out.as_dict()))
         return
     for p in out.plies:
-        best = "" if p.cls in ("best", "unknown") else f"  (best: {p.best_columns})"
-        agent = f"  agent: {p.agent_column}" if p.agent_column is not None else ""
-        print(f"{p.ply:3d}. {p.player} {p.column}  {p.cls}{best}{agent}")
+        print(_ply_line(p))
     print(f"result: {out.result}")
     for player, counts in out.summary().items():
         acc = "-" if counts["accuracy"] is None else f"{counts['accuracy']:.0%}"

@@ -64,8 +64,11 @@ def param_widget(agent: str, p: Param) -> Any:
     a switch, a slider for a small integer range, else a number box (empty = none)."""
     side, key, label = st.sidebar, f"{agent}_{p.name}", p.name.replace("_", " ")
     # The default goes into the state, not the widget: other pages preset these keys
-    # (open a search in the analysis view), and a widget may not get both.
-    st.session_state.setdefault(key, p.default)
+    # (open a search in the analysis view), and a widget may not get both. Writing
+    # the value back every run sends it to the browser with the widget: a run cut
+    # short between the first write and the widget (a click during a rerun) would
+    # otherwise leave the browser drawing, and then reporting, the widget's minimum.
+    st.session_state[key] = st.session_state.get(key, p.default)
     if p.choices is not None:
         return side.selectbox(label, p.choices, key=key, help=p.help)
     if p.type == "bool":

@@ -4,9 +4,10 @@ A column named ``ID`` whose values are all different is a row id and is left out
 A column is numeric when every value parses as a finite number, else categorical
 (values kept as text, including ``?``). The target is always categorical. A header
 row is detected unless told: the first row is a header when none of its cells is a
-number and none occurs again in its column (a data row repeats values: UCI files
-such as ``connect-4.data`` have no header). The UCI Connect-4 layout (42 cells of
-``x``/``o``/``b`` and a class) gets its attribute names ``a1``..``g6``.
+number and none occurs again in its column (a lone row of words is a header; a data
+row repeats values: UCI files such as ``connect-4.data`` have no header). The UCI
+Connect-4 layout (42 cells of ``x``/``o``/``b`` and a class) gets its attribute
+names ``a1``..``g6``.
 """
 
 from __future__ import annotations
@@ -143,11 +144,11 @@ def column_names(text: str, name: str = "table", header: bool | None = None,
 
 def detect_header(cells: np.ndarray) -> bool:
     """Whether the first row names the columns (see the module docs)."""
-    if len(cells) < 2:
-        return False
     first, rest = cells[0], cells[1:]
     if any(_number(c) is not None for c in first):
         return False
+    # A lone row of names is a header without data (reported as such, not as
+    # a one-class target).
     return not (rest == first).any()
 
 
