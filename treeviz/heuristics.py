@@ -37,7 +37,7 @@ import numpy as np
 from treeviz import kernels as K
 from treeviz.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.jit import njit
+from treeviz.jit import ctpop, njit
 
 WINDOW_VALUES = np.array([0, 1, 10, 50, 512], dtype=np.int64)
 MOVE_BONUS = 16
@@ -119,13 +119,10 @@ def tables(width: int, height: int) -> Tables:
     return Tables(np.array(windows, dtype=np.uint64), weights, centre_cols)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(x: np.uint64) -> int:
-    """Number of set bits (SWAR; numba has no portable popcount intrinsic)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    """Number of set bits."""
+    return int(ctpop(np.uint64(x)))
 
 
 @njit(cache=True)

@@ -39,7 +39,7 @@ def new_table(depth: int = 42) -> tuple[np.ndarray, np.ndarray]:
     """Keys and packed entries ``(value, depth left, bound, best column)``, sized for a
     search ``depth`` plies deep: a shallow search touches few slots, and every fresh
     page of a large table costs a page fault on first touch."""
-    size = 1 << min(TT_BITS, 6 + 2 * depth)
+    size = 1 << min(TT_BITS, 9 + depth)
     return np.zeros(size, dtype=np.uint64), np.zeros((size, 4), dtype=np.int64)
 
 

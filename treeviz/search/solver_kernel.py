@@ -7,12 +7,14 @@ draw, ``(w*h)/2 + 1 - s`` for a win with the winner's ``s``-th stone, negated fo
 
 from __future__ import annotations
 
+import mmap
+
 import numpy as np
 
 from treeviz import kernels as K
 from treeviz.book import NOT_FOUND, lookup
 from treeviz.heuristics import popcount
-from treeviz.jit import njit
+from treeviz.jit import njit, prefetch
 from treeviz.trace import (
     BOOK,
     C_BUDGET,
@@ -31,15 +33,28 @@ from treeviz.trace import (
 
 NEW_NODE = -3  # negamax records a fresh trace node
 OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
-TT_BITS = 22  # 4M slots of 16 bytes (64 MiB, pages touched lazily)
+TT_BITS = 21  # 2M slots of 8 bytes (16 MiB on huge pages, touched lazily)
+PHI = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd: a bijection)
 
 
 def new_table(empty: int = 64) -> np.ndarray:
-    """An empty transposition table: one row ``(key, bound code)`` per slot, so a probe
-    touches one cache line (see :func:`bound_code`). Sized for a position with
-    ``empty`` free cells: a small search in a large fresh table pays a page fault for
-    nearly every probe."""
-    return np.zeros((1 << min(TT_BITS, 12 + empty // 2), 2), dtype=np.uint64)
+    """An empty transposition table of one ``uint64`` per slot (see :func:`tt_probe`),
+    sized for a position with ``empty`` free cells: a small search in a large fresh
+    table pays a page fault for nearly every probe."""
+    return zeroed(1 << min(TT_BITS, 12 + empty // 2))
+
+
+def zeroed(n: int) -> np.ndarray:
+    """``n`` zero ``uint64`` on transparent huge pages where the system offers them.
+
+    A table probe lands on a random page; with 4 KiB pages a 32 MiB table overflows
+    the TLB, and the page walks cost about as much as the search's own work.
+    """
+    if not hasattr(mmap, "MADV_HUGEPAGE"):
+        return np.zeros(n, dtype=np.uint64)
+    buf = mmap.mmap(-1, n * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # zero-filled
+    buf.madvise(mmap.MADV_HUGEPAGE)
+    return np.frombuffer(buf, dtype=np.uint64)
 
 
 UPPER_BASE, LOWER_BASE = 64, 192  # bound codes: upper bound u -> u + 64, lower l -> l + 192
@@ -55,7 +70,38 @@ def bound_code(value: int, lower: bool) -> np.uint64:
 def tt_slot(key: np.uint64) -> int:
     """Table index of a key: Fibonacci hashing, because the low bits of a key only
     describe the leftmost columns and would crowd a few slots."""
-    return int((key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS))
+    return int((key * PHI) >> np.uint64(64 - TT_BITS))
+
+
+@njit(cache=True)
+def tt_shift(tt: np.ndarray) -> np.uint64:
+    """``64 - log2(len(tt))``: a hashed key's top bits, shifted down, are its slot."""
+    bits = 0
+    while (1 << (bits + 1)) <= tt.shape[0]:
+        bits += 1
+    return np.uint64(64 - bits)
+
+
+@njit(cache=True, inline="always")
+def tt_probe(tt: np.ndarray, key: np.uint64, shift: np.uint64) -> tuple[int, int]:
+    """``(slot, bound code)`` of ``key``, code 0 when the table has no bound for it.
+
+    A slot holds ``(hashed key << 8) | code``: the slot is the hashed key's top bits
+    and the entry keeps its low 56, so (with at least 256 slots) the whole hash, and
+    the key it is a bijection of, is known: no false hits, on any board size.
+    """
+    hk = key * PHI
+    slot = int(hk >> shift)
+    e = tt[slot]
+    if e != K.U0 and (e ^ (hk << np.uint64(8))) < np.uint64(256):
+        return slot, int(e & np.uint64(255))
+    return slot, 0
+
+
+@njit(cache=True, inline="always")
+def tt_store(tt: np.ndarray, slot: int, key: np.uint64, code: np.uint64) -> None:
+    """Store a bound code for ``key`` in its ``slot`` (replacing whatever was there)."""
+    tt[slot] = ((key * PHI) << np.uint64(8)) | code
 
 
 @njit(cache=True)
@@ -91,16 +137,19 @@ def non_losing_moves(
 @njit(cache=True, inline="always")
 def threat_order(
     cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
-    out: np.ndarray, scores: np.ndarray, board: np.uint64,
+    out: np.ndarray, scores: np.ndarray, board: np.uint64, tt: np.ndarray, shift: np.uint64,
 ) -> int:
     """Write the playable columns of ``nxt`` into ``out``, most threats created first
     (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
-    (no allocation per node)."""
+    (no allocation per node). Each child's table slot starts loading now, so the
+    children's probes overlap their memory latency instead of paying it in turn."""
     n = 0
+    after = cur ^ mask  # the opponent's stones: ``cur`` of every child
     for i in range(w):
         col = order[i]
         cell = nxt & K.column_bits(col, h)
         if cell:
+            prefetch(tt, int(((after + mask + cell) * PHI) >> shift))
             threats = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
             # most threats first; int64 on purpose: a uint64 key would compare as float
             n = K.insert_sorted(out, scores, n, col, -np.int64(threats))
@@ -156,6 +205,7 @@ def negamax(
     s_n = np.empty(top, dtype=np.int64)
     s_i = np.empty(top, dtype=np.int64)
     board, bottom = K.board_mask(w, h), K.bottom_mask(w, h)
+    shift = tt_shift(tt)
     s_cur[0], s_mask[0], s_alpha[0], s_beta[0] = cur, mask, alpha, beta
     d = 0
     ret = 0
@@ -181,12 +231,12 @@ def negamax(
                                   depth + d, iteration)  # fmt: skip
                 s_node[d] = node
                 ret = _enter(
-                    c, m, p, a, b, w, h, node, nodes, ctr, tt, book_keys,
+                    c, m, p, a, b, w, h, node, nodes, ctr, tt, shift, book_keys,
                     book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d, board, bottom,
                 )  # fmt: skip
                 if ret == OPEN_NODE:
                     s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols[d], s_scratch[d],
-                                          board)  # fmt: skip
+                                          board, tt, shift)  # fmt: skip
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
             if s_i[d] < s_n[d]:
@@ -205,8 +255,7 @@ def negamax(
         if v >= s_beta[d]:
             ctr[C_CUTOFFS] += 1
             if ctr[C_BUDGET] >= 0:  # a lower bound, unless the budget cut the search short
-                tt[s_slot[d], 0] = s_cur[d] + s_mask[d]
-                tt[s_slot[d], 1] = bound_code(v, True)
+                tt_store(tt, s_slot[d], s_cur[d] + s_mask[d], bound_code(v, True))
             node = s_node[d]
             if node >= 0:
                 pruned = 0
@@ -225,7 +274,7 @@ def negamax(
 @njit(cache=True, inline="always")
 def _enter(
     c: np.uint64, m: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
-    nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray,
+    nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray, shift: np.uint64,
     book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
     s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, s_nxt: np.ndarray, d: int,
     board: np.uint64, bottom: np.uint64,
@@ -263,13 +312,11 @@ def _enter(
             finish(nodes, node, a, CUTOFF)
             return a
     hi = (size - 1 - p) // 2  # we cannot win on our next move
-    key = c + m
-    slot = tt_slot(key) & (tt.shape[0] - 1)
-    if tt[slot, 0] == key and tt[slot, 1] != K.U0:
+    slot, code = tt_probe(tt, c + m, shift)
+    if code != 0:
         ctr[C_TT_HITS] += 1
         if node >= 0:
             nodes[node].flags |= TT_HIT
-        code = int(tt[slot, 1])
         if code < LOWER_BASE - 64:
             hi = min(hi, code - UPPER_BASE)
         elif a < code - LOWER_BASE:
@@ -296,8 +343,7 @@ def _leave(
     """After every child failed low: store the upper bound ``alpha`` and return it."""
     if ctr[C_BUDGET] < 0:
         return alpha  # never store a value the budget cut short: the table is shared
-    tt[slot, 0] = key
-    tt[slot, 1] = bound_code(alpha, False)
+    tt_store(tt, slot, key, bound_code(alpha, False))
     finish(nodes, node, alpha, 0)
     return alpha
 
