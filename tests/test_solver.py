@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from conftest import data_lines
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from treeviz.board import Position
 from treeviz.samples import load_samples
@@ -77,3 +80,30 @@ def test_exact_scores_within_a_budget_or_none() -> None:
     assert column_scores(Position.from_moves(moves)) == [
         None if s == FULL_COLUMN else s for s in scores
     ]
+
+
+@settings(deadline=None)  # the first example loads compiled code
+@given(
+    st.lists(st.integers(0, (1 << 63) - 1), min_size=2, max_size=40, unique=True),
+    st.sampled_from([8, 10, 12]),
+)
+def test_table_entries_answer_only_their_own_key(keys: list[int], bits: int) -> None:
+    """A slot keeps the hashed key's low bits and the slot its top bits: a probe of a
+    key never returns another key's bound, however crowded the (tiny) table is."""
+    from treeviz.search import solver_kernel as S
+
+    table = np.zeros(1 << bits, dtype=np.uint64)
+    shift = S.tt_shift(table)
+    assert int(shift) == 64 - bits
+    stored: dict[int, int] = {}  # slot -> key stored there last
+    for i, key in enumerate(keys):
+        slot, _ = S.tt_probe(table, np.uint64(key), shift)
+        code = np.uint64(S.UPPER_BASE + i % 30)
+        S.tt_store(table, slot, np.uint64(key), code)
+        stored[slot] = key
+    for i, key in enumerate(keys):
+        slot, code = S.tt_probe(table, np.uint64(key), shift)
+        if stored[slot] == key:
+            assert code == S.UPPER_BASE + i % 30
+        else:  # replaced by a key sharing its slot: no answer, not the other's
+            assert code == 0
