@@ -108,3 +108,28 @@ def random_positions(n: int, seed: int) -> list[Position]:
 def test_heuristic_matches_seed_oracle(name: str, oracle) -> None:  # type: ignore[no-untyped-def]
     for pos in random_positions(2000, seed=7):
         assert evaluate(pos, name) == oracle(pos), pos.moves_string()
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 4), (5, 4), (6, 5), (7, 6), (8, 7), (9, 6)])
+def test_windows_counted_all_at_once_match_the_window_list(width: int, height: int) -> None:
+    """The bit-parallel window sum equals the sum over every 4-cell window, one by one,
+    on every board size (its windows must never wrap between columns)."""
+    import numpy as np
+
+    from treeviz.heuristics import tables, window_sum
+
+    rng = random.Random(width * 10 + height)
+    windows = tables(width, height).windows.tolist()
+    for _ in range(300):
+        pos = Position(width, height)
+        for _ in range(rng.randrange(width * height)):
+            legal = [c for c in pos.legal_moves() if not pos.is_winning_move(c)]
+            if not legal:
+                break
+            pos.play(rng.choice(legal))
+        own, opp = pos.current, pos.current ^ pos.mask
+        expected = 0
+        for win in windows:
+            a, b = bin(own & win).count("1"), bin(opp & win).count("1")
+            expected += VALUES.get(a, 0) if b == 0 else -VALUES.get(b, 0) if a == 0 else 0
+        assert window_sum(np.uint64(own), np.uint64(opp), width, height) == expected

@@ -125,18 +125,48 @@ def popcount(x: np.uint64) -> int:
     return int(ctpop(np.uint64(x)))
 
 
+@njit(cache=True, inline="always")
+def _window_counts(stones: np.uint64, s: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """Bit-sliced count of ``stones`` in the 4-cell window starting at every bit and
+    stepping ``s``: bits ``(n0, n1, n2)`` of each start's count (0..4)."""
+    x1, x2, x3 = stones >> s, stones >> (s + s), stones >> (s + s + s)
+    s1, c1 = stones ^ x1, stones & x1  # first pair: sum bit, carry
+    s2, c2 = x2 ^ x3, x2 & x3  # second pair
+    t = s1 & s2
+    return s1 ^ s2, c1 ^ c2 ^ t, (c1 & c2) | ((c1 ^ c2) & t)
+
+
+@njit(cache=True, inline="always")
+def _side_sum(n: tuple[np.uint64, np.uint64, np.uint64], starts: np.uint64) -> int:
+    """1/10/50/512 for every start among ``starts`` whose count ``n`` is 1/2/3/4."""
+    n0, n1, n2 = n
+    one = starts & n0 & ~n1 & ~n2
+    two = starts & ~n0 & n1 & ~n2
+    three = starts & n0 & n1
+    return (popcount(one) * 1 + popcount(two) * 10 + popcount(three) * 50
+            + popcount(starts & n2) * 512)  # fmt: skip
+
+
 @njit(cache=True)
-def window_sum(own: np.uint64, opp: np.uint64, windows: np.ndarray) -> int:
-    """Sum over windows of 1/10/50/512 for own-only, negated for opponent-only."""
+def window_sum(own: np.uint64, opp: np.uint64, w: int, h: int) -> int:
+    """Sum over windows of 1/10/50/512 for own-only, negated for opponent-only.
+
+    All windows of one direction at once: a window is named by its first cell, and
+    shifted copies of the stones give, per first cell, the count of stones in it
+    (the cells of one window are ``s`` bits apart: 1 up, ``h + 1`` right, ``h + 2``
+    up-right, ``h`` down-right). A start is a window when its four cells are on the
+    board (the sentinel bit above each column stops columns running into each other).
+    """
+    board = K.board_mask(w, h)
     score = 0
-    for i in range(windows.shape[0]):
-        w = windows[i]
-        a = popcount(own & w)
-        b = popcount(opp & w)
-        if b == 0:
-            score += WINDOW_VALUES[a]
-        elif a == 0:
-            score -= WINDOW_VALUES[b]
+    for step in (1, h + 1, h + 2, h):
+        s = np.uint64(step)
+        starts = board & (board >> s) & (board >> (s + s)) & (board >> (s + s + s))
+        mine, theirs = _window_counts(own, s), _window_counts(opp, s)
+        # a window counts for a side when the other has no stone in it
+        mine_only = starts & ~(theirs[0] | theirs[1] | theirs[2])
+        theirs_only = starts & ~(mine[0] | mine[1] | mine[2])
+        score += _side_sum(mine, mine_only) - _side_sum(theirs, theirs_only)
     return score
 
 
@@ -193,7 +223,7 @@ def evaluate_kernel(
         return central_score(cur, centre_cols, w, h) - central_score(opp, centre_cols, w, h)
     score = 0
     if hid != H_CENTRE:
-        score += window_sum(cur, opp, windows)
+        score += window_sum(cur, opp, w, h)
     if hid in (H_WINDOW, H_WINDOW_CENTRE):
         x_to_move = popcount(mask) % 2 == 0
         score += MOVE_BONUS if x_to_move else -MOVE_BONUS

@@ -131,16 +131,17 @@ def is_winning_move(cur: np.uint64, mask: np.uint64, col: int, w: int, h: int) -
 
 @njit(cache=True, inline="always")
 def insert_sorted(
-    cols: np.ndarray, keys: np.ndarray, n: int, col: int, key: int | np.integer
+    cols: np.ndarray, row: int, keys: np.ndarray, n: int, col: int, key: int | np.integer
 ) -> int:
-    """Insert ``col`` with ``key`` into ``cols[:n]`` kept in ascending ``keys`` order
-    (stable: after equal keys, so ties keep their earlier order); returns ``n + 1``."""
+    """Insert ``col`` with ``key`` into ``cols[row, :n]`` kept in ascending ``keys``
+    order (stable: after equal keys, so ties keep their earlier order); returns
+    ``n + 1``. The row is written in place: a row view per node costs reference counting."""
     j = n
     while j > 0 and keys[j - 1] > key:
-        cols[j] = cols[j - 1]
+        cols[row, j] = cols[row, j - 1]
         keys[j] = keys[j - 1]
         j -= 1
-    cols[j] = col
+    cols[row, j] = col
     keys[j] = key
     return n + 1
 

@@ -56,13 +56,14 @@ def move_order(
     weights: np.ndarray,
     centre_cols: np.ndarray,
     base: np.ndarray,
-    cols: np.ndarray,
+    f_cols: np.ndarray,
+    d: int,
     keys: np.ndarray,
 ) -> int:
-    """Write the legal columns into ``cols`` in search order and return how many: left
-    to right, centre first (``base`` holds the columns in that order), or best heuristic
-    child first (lowest value for the opponent); a TT ``hint`` column goes first.
-    ``keys`` is scratch space (nothing is allocated per node)."""
+    """Write the legal columns into row ``d`` of ``f_cols`` in search order and return
+    how many: left to right, centre first (``base`` holds the columns in that order), or
+    best heuristic child first (lowest value for the opponent); a TT ``hint`` column
+    goes first. ``keys`` is scratch space (nothing is allocated per node)."""
     n = 0
     for i in range(w):
         col = base[i]
@@ -74,7 +75,7 @@ def move_order(
         elif mode == ORDER_HEURISTIC:
             ncur, nmask = K.play(cur, mask, col, h)
             key = evaluate_kernel(hid, ncur, nmask, w, h, windows, weights, centre_cols)
-        n = K.insert_sorted(cols, keys, n, col, key)  # ties keep the base order
+        n = K.insert_sorted(f_cols, d, keys, n, col, key)  # ties keep the base order
     return n
 
 
@@ -146,7 +147,7 @@ def negamax(
             f_node[d, 0] = node
             ret = _enter(f_cur[d], f_mask[d], left - d, prune, use_tt, mode, hid, windows,
                          weights, centre_cols, w, h, at, node, nodes, ctr, tt_keys, tt_data,
-                         pv_len, f_win[d], f_node[d], f_cols[d], base, scratch)  # fmt: skip
+                         pv_len, f_win, f_node, f_cols, d, base, scratch)  # fmt: skip
             if ret == OPEN_NODE:
                 f_n[d] = f_node[d, 3]
                 f_node[d, 3] = 0
@@ -174,7 +175,7 @@ def negamax(
                               nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
             if ret == OPEN_NODE:
                 continue
-            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win[d], f_node[d],
+            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win, f_node, d,
                          nodes, tt_keys, tt_data, left - d)  # fmt: skip
         while True:  # hand ``ret`` up until a parent has more children to search
             if d == 0:
@@ -185,8 +186,8 @@ def negamax(
                               nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
             if ret == OPEN_NODE:
                 break
-            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win[d],
-                         f_node[d], nodes, tt_keys, tt_data, left - d)  # fmt: skip
+            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win, f_node, d,
+                         nodes, tt_keys, tt_data, left - d)  # fmt: skip
 
 
 OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
@@ -197,14 +198,14 @@ def _enter(
     cur: np.uint64, mask: np.uint64, left: int, prune: bool, use_tt: bool, mode: int,
     hid: int, windows: np.ndarray, weights: np.ndarray, centre_cols: np.ndarray, w: int,
     h: int, at: int, node: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
-    tt_data: np.ndarray, pv_len: np.ndarray, win: np.ndarray, frame: np.ndarray,
-    cols: np.ndarray, base: np.ndarray, scratch: np.ndarray,
+    tt_data: np.ndarray, pv_len: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
+    f_cols: np.ndarray, d: int, base: np.ndarray, scratch: np.ndarray,
 ) -> int:
     """A node's own work: its value when settled without children (full board, the
     horizon, a table hit), else ``OPEN_NODE`` with its children's order in ``cols``,
     their number in ``frame[3]``, the TT slot in ``frame[1]``; ``win[2]`` keeps the
     alpha it entered with."""
-    alpha, beta = win[0], win[1]
+    alpha, beta = f_win[d, 0], f_win[d, 1]
     ctr[C_NODES] += 1
     pv_len[at] = at
     if ctr[C_STOP] != 0:
@@ -226,11 +227,11 @@ def _enter(
         ctr[C_LEAVES] += 1
         finish(nodes, node, value, 0)
         return value
-    win[2] = alpha
+    f_win[d, 2] = alpha
     hint = -1
     key = cur + mask
     slot = tt_slot(key) & (tt_keys.shape[0] - 1)
-    frame[1] = slot
+    f_node[d, 1] = slot
     if use_tt and tt_keys[slot] == key:
         hint = tt_data[slot, 3]
         if at > 0 and tt_data[slot, 1] == left:  # the root always lists every column
@@ -244,9 +245,9 @@ def _enter(
                 pv_len[at] = at  # the line below a transposition is not re-derived
                 finish(nodes, node, v, TT_HIT)
                 return v
-    frame[2] = -1
-    frame[3] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols,
-                          base, cols, scratch)  # fmt: skip
+    f_node[d, 2] = -1
+    f_node[d, 3] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights,
+                              centre_cols, base, f_cols, d, scratch)  # fmt: skip
     return OPEN_NODE
 
 
@@ -268,7 +269,8 @@ def _child_done(
         f_win[d, 3] = best = v
         f_node[d, 2] = col
         pv[at, at] = col
-        pv[at, at + 1 : pv_len[at + 1]] = pv[at + 1, at + 1 : pv_len[at + 1]]
+        for k in range(at + 1, pv_len[at + 1]):  # a loop: a slice copy builds views
+            pv[at, k] = pv[at + 1, k]
         pv_len[at] = max(pv_len[at + 1], at + 1)
     if prune and best >= beta:
         f_node[d, 3] = 1
@@ -285,21 +287,21 @@ def _child_done(
 
 @njit(cache=True, inline="always")
 def _leave(
-    use_tt: bool, prune: bool, key: np.uint64, win: np.ndarray,
-    frame: np.ndarray, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray,
-    left: int,
+    use_tt: bool, prune: bool, key: np.uint64, f_win: np.ndarray, f_node: np.ndarray,
+    d: int, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, left: int,
 ) -> int:
     """A node whose children are done: store its best in the table, return it."""
-    best = win[3]
+    best = f_win[d, 3]
     if use_tt:
         bound = TT_EXACT
         if prune:
-            bound = TT_UPPER if best <= win[2] else TT_LOWER if best >= win[1] else TT_EXACT
-        slot = frame[1]
+            alpha_in, beta = f_win[d, 2], f_win[d, 1]
+            bound = TT_UPPER if best <= alpha_in else TT_LOWER if best >= beta else TT_EXACT
+        slot = f_node[d, 1]
         tt_keys[slot] = key
         tt_data[slot, 0] = best
         tt_data[slot, 1] = left
         tt_data[slot, 2] = bound
-        tt_data[slot, 3] = frame[2]
-    finish(nodes, frame[0], best, CUTOFF if frame[3] else 0)
+        tt_data[slot, 3] = f_node[d, 2]
+    finish(nodes, f_node[d, 0], best, CUTOFF if f_node[d, 3] else 0)
     return best

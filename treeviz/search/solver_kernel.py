@@ -137,9 +137,10 @@ def non_losing_moves(
 @njit(cache=True, inline="always")
 def threat_order(
     cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
-    out: np.ndarray, scores: np.ndarray, board: np.uint64, tt: np.ndarray, shift: np.uint64,
+    out: np.ndarray, row: int, scores: np.ndarray, board: np.uint64, tt: np.ndarray,
+    shift: np.uint64,
 ) -> int:
-    """Write the playable columns of ``nxt`` into ``out``, most threats created first
+    """Write the playable columns of ``nxt`` into ``out[row]``, most threats created first
     (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
     (no allocation per node). Each child's table slot starts loading now, so the
     children's probes overlap their memory latency instead of paying it in turn."""
@@ -152,7 +153,7 @@ def threat_order(
             prefetch(tt, int(((after + mask + cell) * PHI) >> shift))
             threats = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
             # most threats first; int64 on purpose: a uint64 key would compare as float
-            n = K.insert_sorted(out, scores, n, col, -np.int64(threats))
+            n = K.insert_sorted(out, row, scores, n, col, -np.int64(threats))
     return n
 
 
@@ -200,7 +201,7 @@ def negamax(
     s_node = np.empty(top, dtype=np.int64)
     s_slot = np.empty(top, dtype=np.int64)
     s_cols = np.empty((top, w), dtype=np.int64)
-    s_scratch = np.empty((top, w), dtype=np.int64)
+    scratch = np.empty(w, dtype=np.int64)  # the sort keys of one node's moves
     s_nxt = np.empty(top, dtype=np.uint64)
     s_n = np.empty(top, dtype=np.int64)
     s_i = np.empty(top, dtype=np.int64)
@@ -235,7 +236,7 @@ def negamax(
                     book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d, board, bottom,
                 )  # fmt: skip
                 if ret == OPEN_NODE:
-                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols[d], s_scratch[d],
+                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols, d, scratch,
                                           board, tt, shift)  # fmt: skip
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
