@@ -218,3 +218,15 @@ def test_bad_tables_are_one_line_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1, err
+
+
+def test_a_spreadsheet_export_reads_like_plain_csv() -> None:
+    """A byte-order mark, CRLF line ends and spaces after commas change nothing."""
+    from treeviz.id3.table import parse_table
+
+    plain = "Outlook,Windy,Play\nsunny,no,yes\nrainy,yes,no\nsunny,yes,yes\n"
+    exported = "\ufeff" + plain.replace(",", ", ").replace("\n", "\r\n")
+    a, b = parse_table(plain), parse_table(exported)
+    assert [c.name for c in b.features] == [c.name for c in a.features] == ["Outlook", "Windy"]
+    assert b.target.levels == a.target.levels == ["no", "yes"]
+    assert all(x.levels == y.levels for x, y in zip(a.features, b.features, strict=True))

@@ -118,6 +118,7 @@ def parse_table(
 def _cells(text: str, name: str) -> np.ndarray:
     """Every field of the CSV ``text``, stripped, as a 2-D array of strings; blank
     lines skipped; :class:`TableError` naming the first ragged line."""
+    text = text.removeprefix("\ufeff")  # a byte-order mark (spreadsheet exports) is no name
     rows = [r for r in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in r)]
     if not rows:
         raise TableError(f"{name!r} is empty: no rows to learn from")
