@@ -113,19 +113,19 @@ def centre_order(w: int) -> np.ndarray:
     return order
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def non_losing_moves(
-    cur: np.uint64, mask: np.uint64, h: int, board: np.uint64, bottom: np.uint64
+    opp_four: np.uint64, mask: np.uint64, board: np.uint64, bottom: np.uint64
 ) -> np.uint64:
     """Cells the side to move can play without letting the opponent win next move;
-    ``board`` and ``bottom`` are ``kernels.board_mask`` and ``bottom_mask`` (computed
-    once per search, not per node).
+    ``opp_four`` is ``kernels.four_cells`` of the opponent's stones, ``board`` and
+    ``bottom`` are ``kernels.board_mask`` and ``bottom_mask`` (once per search).
 
     Returns 0 when every move loses (two open threats, or only moves under a threat).
     Assumes the side to move has no winning move itself.
     """
     possible = (mask + bottom) & board
-    opp_win = K.four_cells(cur ^ mask, h) & (board ^ mask)
+    opp_win = opp_four & (board ^ mask)
     forced = possible & opp_win
     if forced:
         if forced & (forced - K.U1):
@@ -138,12 +138,14 @@ def non_losing_moves(
 def threat_order(
     cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
     out: np.ndarray, row: int, scores: np.ndarray, board: np.uint64, tt: np.ndarray,
-    shift: np.uint64,
+    shift: np.uint64, fours: np.ndarray,
 ) -> int:
     """Write the playable columns of ``nxt`` into ``out[row]``, most threats created first
     (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
     (no allocation per node). Each child's table slot starts loading now, so the
-    children's probes overlap their memory latency instead of paying it in turn."""
+    children's probes overlap their memory latency instead of paying it in turn.
+    ``fours[row, col]`` keeps the four-cells of the stones after playing ``col``: the
+    child's opponent threats, which the child then need not recompute."""
     n = 0
     after = cur ^ mask  # the opponent's stones: ``cur`` of every child
     for i in range(w):
@@ -151,7 +153,9 @@ def threat_order(
         cell = nxt & K.column_bits(col, h)
         if cell:
             prefetch(tt, int(((after + mask + cell) * PHI) >> shift))
-            threats = popcount(K.four_cells(cur | cell, h) & (board ^ (mask | cell)))
+            four = K.four_cells(cur | cell, h)
+            fours[row, col] = four
+            threats = popcount(four & (board ^ (mask | cell)))
             # most threats first; int64 on purpose: a uint64 key would compare as float
             n = K.insert_sorted(out, row, scores, n, col, -np.int64(threats))
     return n
@@ -202,6 +206,7 @@ def negamax(
     s_slot = np.empty(top, dtype=np.int64)
     s_cols = np.empty((top, w), dtype=np.int64)
     scratch = np.empty(w, dtype=np.int64)  # the sort keys of one node's moves
+    s_four = np.empty((top, w), dtype=np.uint64)  # per child: see threat_order
     s_nxt = np.empty(top, dtype=np.uint64)
     s_n = np.empty(top, dtype=np.int64)
     s_i = np.empty(top, dtype=np.int64)
@@ -231,13 +236,17 @@ def negamax(
                     node = record(nodes, ctr, s_node[d - 1], s_cols[d - 1, s_i[d - 1]],
                                   depth + d, iteration)  # fmt: skip
                 s_node[d] = node
+                if d == 0:
+                    four = K.four_cells(c ^ m, h)
+                else:
+                    four = s_four[d - 1, s_cols[d - 1, s_i[d - 1]]]
                 ret = _enter(
-                    c, m, p, a, b, w, h, node, nodes, ctr, tt, shift, book_keys,
+                    c, m, four, p, a, b, w, h, node, nodes, ctr, tt, shift, book_keys,
                     book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d, board, bottom,
                 )  # fmt: skip
                 if ret == OPEN_NODE:
                     s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols, d, scratch,
-                                          board, tt, shift)  # fmt: skip
+                                          board, tt, shift, s_four)  # fmt: skip
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
             if s_i[d] < s_n[d]:
@@ -274,7 +283,7 @@ def negamax(
 
 @njit(cache=True, inline="always")
 def _enter(
-    c: np.uint64, m: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
+    c: np.uint64, m: np.uint64, four: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
     nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray, shift: np.uint64,
     book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
     s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, s_nxt: np.ndarray, d: int,
@@ -288,7 +297,7 @@ def _enter(
     if node >= 0:
         nodes[node].alpha = a
         nodes[node].beta = b
-    nxt = non_losing_moves(c, m, h, board, bottom)
+    nxt = non_losing_moves(four, m, board, bottom)
     s_nxt[d] = nxt
     if nxt == K.U0:
         ctr[C_LEAVES] += 1
