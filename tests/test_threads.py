@@ -25,7 +25,7 @@ def test_another_thread_runs_while_the_solver_searches() -> None:
     def work() -> None:
         out.append(int(S.solve(np.uint64(pos.current), np.uint64(pos.mask), pos.ply, False,
                                pos.width, pos.height, NO_PARENT, -1, 0, rec.nodes, rec.ctr,
-                               table, keys, scores, ply)))  # fmt: skip
+                               table, keys, scores, ply, S.NO_FLOOR)))  # fmt: skip
 
     worker = threading.Thread(target=work)
     worker.start()

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.board import Position
-from treeviz.book import book_arrays
+from treeviz.book import NOT_FOUND, book_arrays, lookup
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
     CAPACITY,
@@ -79,23 +79,27 @@ BookArrays = tuple[np.ndarray, np.ndarray, int]
 
 def _solve_at(
     pos: Position, weak: bool, rec: Recorder, parent: int, move: int, depth: int,
-    table: Table, book: BookArrays,
+    table: Table, book: BookArrays, floor: int = S.NO_FLOOR,
 ) -> int:
-    """The compiled solver on ``pos`` (unfinished), recorded under ``parent``."""
+    """The compiled solver on ``pos`` (unfinished, worth at least ``floor``), recorded
+    under ``parent``."""
     keys, scores, ply = book
     return int(
         S.solve(
             np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
             pos.height, parent, move, depth, rec.nodes, rec.ctr, table, keys, scores, ply,
+            floor,
         )
     )  # fmt: skip
 
 
 def _solve_child(
     pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table,
-    book: BookArrays,
+    book: BookArrays, ceiling: int = -S.NO_FLOOR,
 ) -> int:
-    """Score for the side to move of playing ``col`` (legal), recording under ``parent``."""
+    """Score for the side to move of playing ``col`` (legal), recording under ``parent``;
+    ``ceiling``: a score no move of ``pos`` exceeds (the child is worth at least its
+    negation to the opponent)."""
     if pos.is_winning_move(col):
         node = record(rec.nodes, rec.ctr, parent, col, 1, 0)
         rec.ctr[C_NODES] += 1
@@ -104,7 +108,7 @@ def _solve_child(
         return value
     child = pos.copy()
     child.push(col)
-    return -_solve_at(child, weak, rec, parent, col, 1, table, book)
+    return -_solve_at(child, weak, rec, parent, col, 1, table, book, -ceiling)
 
 
 def column_scores(
@@ -123,10 +127,21 @@ def column_scores(
     table = _table(pos) if table is None else table
     arrays = book_arrays(book, pos.width, pos.height, pos.ply)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
+    ceiling = -S.NO_FLOOR if weak else _book_score(pos, arrays)
     return [
-        _solve_child(pos, c, weak, rec, root, table, arrays) if pos.can_play(c) else None
+        _solve_child(pos, c, weak, rec, root, table, arrays, ceiling) if pos.can_play(c) else None
         for c in range(pos.width)
     ]
+
+
+def _book_score(pos: Position, book: BookArrays) -> int:
+    """The book's score of ``pos`` itself when it is a book position (no move is worth
+    more: each child's search starts from that bound), else ``-NO_FLOOR``."""
+    keys, scores, ply = book
+    if pos.ply != ply:
+        return -S.NO_FLOOR
+    found = lookup(np.uint64(pos.current), np.uint64(pos.mask), keys, scores)
+    return -S.NO_FLOOR if found == NOT_FOUND else found
 
 
 def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list[int | None] | None:

@@ -31,7 +31,8 @@ from treeviz.trace import (
     record,
 )
 
-NEW_NODE = -3  # negamax records a fresh trace node
+NEW_NODE = -3
+NO_FLOOR = -(1 << 20)  # solve: no lower bound known  # negamax records a fresh trace node
 OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
 TT_BITS = 21  # 2M slots of 8 bytes (16 MiB on huge pages, touched lazily)
 PHI = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd: a bijection)
@@ -377,9 +378,11 @@ def solve(
     book_keys: np.ndarray,
     book_scores: np.ndarray,
     book_ply: int,
+    floor: int,
 ) -> int:
     """Exact score of an unfinished position for the side to move (weak: its sign only;
-    positions of ``book_ply`` stones from the book, -1 for none).
+    positions of ``book_ply`` stones from the book, -1 for none). ``floor``: a score
+    the position is known to reach at least (``NO_FLOOR``: none).
 
     Narrows ``[lo, hi]`` with null-window probes. The position is recorded once, as a
     child of ``parent``; each probe's nodes hang below it with ``iteration`` = the probe
@@ -399,6 +402,8 @@ def solve(
     hi = (size + 1 - ply) // 2
     if weak:
         lo, hi = -1, 1
+    elif floor > lo:
+        lo = floor
     probe = 0
     while lo < hi:
         med = lo + (hi - lo) // 2
