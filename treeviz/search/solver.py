@@ -42,7 +42,7 @@ from treeviz.values import score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
-NODES_PER_S = 4_000_000  # measured solver speed with recording (BENCHMARKS.md)
+NODES_PER_S = 6_000_000  # solver speed without recording, a busy hour (BENCHMARKS.md: 8-9 M quiet)
 
 _TABLES: dict[tuple[int, int], np.ndarray] = {}
 
