@@ -24,7 +24,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-__all__ = ["ctpop", "njit", "prefetch"]
+__all__ = ["ctpop", "njit", "njit_unrefcounted", "prefetch"]
 
 
 def _no_blas() -> None:
@@ -33,6 +33,15 @@ def _no_blas() -> None:
 
 if "numba.np.arraymath" not in sys.modules:  # it reads the answer once, when imported
     numba.np.linalg.ensure_blas = _no_blas
+
+
+def njit_unrefcounted(**options: Any) -> Callable[[Callable[..., Any]], Any]:
+    """``njit`` without numba's reference counting, for search loops that take arrays
+    and allocate nothing. With it, every inlined helper taking an array increments and
+    decrements the array's count atomically, on every node; an atomic instruction
+    waits for every earlier load, so a cache miss that could overlap other work stalls
+    the search instead. Such a function cannot allocate arrays: its caller passes them."""
+    return njit(_nrt=False, **options)  # type: ignore[call-overload]
 
 
 @intrinsic
