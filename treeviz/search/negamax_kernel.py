@@ -12,7 +12,7 @@ import numpy as np
 
 from treeviz import kernels as K
 from treeviz.heuristics import evaluate_kernel
-from treeviz.jit import njit
+from treeviz.jit import njit, njit_unrefcounted
 from treeviz.search.solver_kernel import centre_order, tt_slot
 from treeviz.trace import (
     C_CUTOFFS,
@@ -122,15 +122,34 @@ def negamax(
     so numba can cache the compiled function on disk.
     """
     top = left + 1
-    f_cur = np.empty(top, dtype=np.uint64)
-    f_mask = np.empty(top, dtype=np.uint64)
-    f_win = np.empty((top, 4), dtype=np.int64)  # alpha, beta, alpha on entry, best
-    f_node = np.empty((top, 4), dtype=np.int64)  # node id, TT slot, best column, cut
-    f_cols = np.empty((top, w), dtype=np.int64)
-    f_n = np.empty(top, dtype=np.int64)
-    f_i = np.empty(top, dtype=np.int64)
     base = centre_order(w) if mode != ORDER_LEFT else np.arange(w)
-    scratch = np.empty(w, dtype=np.int64)
+    return _search(
+        cur, mask, left, alpha, beta, prune, use_tt, mode, hid, windows, weights,
+        centre_cols, w, h, parent, move, depth, iteration, nodes, ctr, tt_keys, tt_data, pv,
+        pv_len, root_vals, root_cut, np.empty((2, top), dtype=np.uint64),
+        np.empty((top, 4), dtype=np.int64), np.empty((top, 4), dtype=np.int64),
+        np.empty((top, w), dtype=np.int64), np.empty((2, top), dtype=np.int64), base,
+        np.empty(w, dtype=np.int64),
+    )  # fmt: skip
+
+
+# Without reference counting (see ``njit_unrefcounted``); the stacks come from
+# :func:`negamax`.
+@njit_unrefcounted(cache=True, nogil=True)
+def _search(
+    cur: np.uint64, mask: np.uint64, left: int, alpha: int, beta: int, prune: bool,
+    use_tt: bool, mode: int, hid: int, windows: np.ndarray, weights: np.ndarray,
+    centre_cols: np.ndarray, w: int, h: int, parent: int, move: int, depth: int,
+    iteration: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
+    tt_data: np.ndarray, pv: np.ndarray, pv_len: np.ndarray, root_vals: np.ndarray,
+    root_cut: np.ndarray, f_u: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
+    f_cols: np.ndarray, f_x: np.ndarray, base: np.ndarray, scratch: np.ndarray,
+) -> int:
+    """:func:`negamax` on given stacks: ``f_u`` rows cur, mask; ``f_win`` per frame
+    alpha, beta, alpha on entry, best; ``f_node`` node id, TT slot, best column, cut;
+    ``f_cols`` the ordered moves; ``f_x`` rows moves, move index; ``base`` the columns
+    in base order; ``scratch`` one node's sort keys."""
+    f_cur, f_mask, f_n, f_i = f_u[0], f_u[1], f_x[0], f_x[1]
     f_cur[0], f_mask[0], f_win[0, 0], f_win[0, 1] = cur, mask, alpha, beta
     d = 0
     entering = True
