@@ -80,12 +80,17 @@ def theirs(depth: int) -> tuple[float, int]:
 
 def main() -> None:
     search(Position(), "alphabeta", depth=2)  # compiled code loaded outside timings
-    recorded, nodes = ours(9, 1_000_000)
-    bare, _ = ours(9, 1)
+    # recorded and bare searches alternate, the cost is the median of paired ratios
+    pairs = [(ours(9, 1_000_000), ours(9, 1)) for _ in range(ROUNDS)]
+    nodes = pairs[0][0][1]
+    recorded = statistics.median(r[0] for r, _ in pairs)
+    bare = statistics.median(b[0] for _, b in pairs)
+    cost = statistics.median(r[0] / b[0] for r, b in pairs)
     print(f"alpha-beta depth 9 from the empty board: {nodes:,} nodes")
     print(f"  trace recorded ({NODE_DTYPE.itemsize} bytes/node): {recorded * 1e3:.1f} ms,"
           f" {nodes / recorded:,.0f} nodes/s")  # fmt: skip
-    print(f"  one-node trace: {bare * 1e3:.1f} ms; recording costs {recorded / bare:.2f}x")
+    print(f"  one-node trace: {bare * 1e3:.1f} ms; recording costs {cost:.2f}x"
+          f" (median of {ROUNDS} paired rounds)")  # fmt: skip
     print("alpha-beta depth 6 from the empty board, window heuristic, rounds side by side")
     ratios = []
     for k in range(ROUNDS):  # paired rounds: a ratio stays fair when the machine drifts
