@@ -2,18 +2,24 @@
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+WARM   := $(VENV)/.warm
+SOURCES := $(shell find treeviz -name '*.py')
 CHROMIUM := /usr/bin/chromium
 
 .PHONY: setup app test lint typecheck pytest browser bench clean
 
-setup: $(STAMP)
+setup: $(WARM)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
-	$(PY) -m treeviz.warmup
 	touch $(STAMP)
+
+# Compiled kernels and bytecode, written again whenever a source file changes.
+$(WARM): $(STAMP) $(SOURCES)
+	$(PY) -m treeviz.warmup
+	touch $(WARM)
 
 app: setup
 	$(VENV)/bin/streamlit run app.py --server.headless true

@@ -42,7 +42,7 @@ from treeviz.values import score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
-NODES_PER_S = 6_000_000  # solver speed without recording, a busy hour (BENCHMARKS.md: 8-9 M quiet)
+NODES_PER_S = 10_000_000  # solver speed unrecorded, a busy hour (BENCHMARKS.md: 14-15 M quiet)
 
 _TABLES: dict[tuple[int, int], np.ndarray] = {}
 
