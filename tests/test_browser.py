@@ -28,6 +28,14 @@ def server() -> Iterator[str]:
 SAMPLE = "Greedy walks into a loss"
 
 
+def wait_idle(page: Any, timeout: float = 60_000) -> None:
+    """Until the app's script run is over: a click during a rerun can be lost (a
+    download button then stays in its loading state)."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=timeout
+    )
+
+
 def launch(p: Any) -> Any:
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
     return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
@@ -107,6 +115,7 @@ def check_run_click_collapse(
     for k in kids:
         expect(node_text(page, k)).to_have_count(0, timeout=10_000)
     page.screenshot(path=str(tmp_path / "collapsed.png"), full_page=True)
+    wait_idle(page)  # the node click's rerun is over: the download is not lost
     with page.expect_download(timeout=60_000) as info:
         page.get_by_role("button", name="JSON").click()
     saved = tmp_path / "trace.json"
@@ -330,6 +339,7 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
             expect(panel).to_be_visible(timeout=15_000)
             saved = tmp_path / "tree.svg"
             for attempt in range(3):  # a click during the node click's rerun can be lost
+                wait_idle(page)
                 try:
                     with page.expect_download(timeout=30_000) as info:
                         page.get_by_role("button", name="SVG").click()
