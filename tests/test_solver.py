@@ -107,3 +107,19 @@ def test_table_entries_answer_only_their_own_key(keys: list[int], bits: int) -> 
             assert code == S.UPPER_BASE + i % 30
         else:  # replaced by a key sharing its slot: no answer, not the other's
             assert code == 0
+
+
+def test_a_table_without_huge_pages_is_still_a_zeroed_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kernel that refuses the huge-page advice (here: an advice it does not know)
+    still gets a table, zeroed, of the size asked for, and the solver uses it."""
+    import mmap
+
+    from treeviz.search import solver_kernel as S
+
+    monkeypatch.setattr(mmap, "MADV_HUGEPAGE", 0x7FFF, raising=False)
+    table = S.new_table(20)
+    assert table.shape == (1 << S.TT_BITS,) and table.dtype == np.uint64 and not table.any()
+    pos = Position.from_moves("4453")
+    assert solve(pos, book=False, table=table) == solve(pos, book=False)

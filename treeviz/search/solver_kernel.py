@@ -7,6 +7,7 @@ draw, ``(w*h)/2 + 1 - s`` for a win with the winner's ``s``-th stone, negated fo
 
 from __future__ import annotations
 
+import contextlib
 import mmap
 
 import numpy as np
@@ -54,7 +55,8 @@ def zeroed(n: int) -> np.ndarray:
     if not hasattr(mmap, "MADV_HUGEPAGE"):
         return np.zeros(n, dtype=np.uint64)
     buf = mmap.mmap(-1, n * 8, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # zero-filled
-    buf.madvise(mmap.MADV_HUGEPAGE)
+    with contextlib.suppress(OSError):  # a kernel without huge pages: small pages it is
+        buf.madvise(mmap.MADV_HUGEPAGE)
     return np.frombuffer(buf, dtype=np.uint64)
 
 
