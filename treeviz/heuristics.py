@@ -138,18 +138,20 @@ def _window_counts(stones: np.uint64, s: np.uint64) -> tuple[np.uint64, np.uint6
 
 @njit(cache=True, inline="always")
 def _side_sum(n: tuple[np.uint64, np.uint64, np.uint64], starts: np.uint64) -> int:
-    """1/10/50/512 for every start among ``starts`` whose count ``n`` is 1/2/3/4."""
+    """``WINDOW_VALUES[k]`` for every start among ``starts`` whose count ``n`` is k."""
     n0, n1, n2 = n
     one = starts & n0 & ~n1 & ~n2
     two = starts & ~n0 & n1 & ~n2
     three = starts & n0 & n1
-    return (popcount(one) * 1 + popcount(two) * 10 + popcount(three) * 50
-            + popcount(starts & n2) * 512)  # fmt: skip
+    return (popcount(one) * WINDOW_VALUES[1] + popcount(two) * WINDOW_VALUES[2]
+            + popcount(three) * WINDOW_VALUES[3]
+            + popcount(starts & n2) * WINDOW_VALUES[4])  # fmt: skip
 
 
 @njit(cache=True)
 def window_sum(own: np.uint64, opp: np.uint64, w: int, h: int) -> int:
-    """Sum over windows of 1/10/50/512 for own-only, negated for opponent-only.
+    """Sum over windows of ``WINDOW_VALUES`` (1/10/50/512 for 1-4 stones) for own-only,
+    negated for opponent-only.
 
     All windows of one direction at once: a window is named by its first cell, and
     shifted copies of the stones give, per first cell, the count of stones in it

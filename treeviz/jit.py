@@ -72,8 +72,11 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:
         ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]],
                                        wraparound=False)  # fmt: skip
         i32 = ir.IntType(32)
+        name = "llvm.prefetch.p0"  # LLVM 15+: one opaque pointer type
+        if not getattr(ptr.type, "is_opaque", False):  # older LLVM: typed pointers
+            ptr, name = builder.bitcast(ptr, ir.IntType(8).as_pointer()), "llvm.prefetch.p0i8"
         fnty = ir.FunctionType(ir.VoidType(), [ptr.type, i32, i32, i32])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0")
+        fn = cgutils.get_or_insert_function(builder.module, fnty, name)
         # read, high temporal locality, data cache
         builder.call(fn, [ptr, i32(0), i32(3), i32(1)])
         return context.get_dummy_value()
