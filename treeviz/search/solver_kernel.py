@@ -32,8 +32,8 @@ from treeviz.trace import (
     record,
 )
 
-NEW_NODE = -3
-NO_FLOOR = -(1 << 20)  # solve: no lower bound known  # negamax records a fresh trace node
+NEW_NODE = -3  # negamax records a fresh trace node
+NO_FLOOR = -(1 << 20)  # solve: no lower bound known
 OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
 TT_BITS = 21  # 2M slots of 8 bytes (16 MiB on huge pages, touched lazily)
 PHI = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing multiplier (odd: a bijection)
@@ -49,8 +49,8 @@ def new_table(empty: int = 64) -> np.ndarray:
 def zeroed(n: int) -> np.ndarray:
     """``n`` zero ``uint64`` on transparent huge pages where the system offers them.
 
-    A table probe lands on a random page; with 4 KiB pages a 32 MiB table overflows
-    the TLB, and the page walks cost about as much as the search's own work.
+    A table probe lands on a random page; with 4 KiB pages a table of 16 MiB or more
+    overflows the TLB, and each probe would pay a page walk on top of its cache miss.
     """
     if not hasattr(mmap, "MADV_HUGEPAGE"):
         return np.zeros(n, dtype=np.uint64)
