@@ -220,10 +220,10 @@ def _enter(
     tt_data: np.ndarray, pv_len: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
     f_cols: np.ndarray, d: int, base: np.ndarray, scratch: np.ndarray,
 ) -> int:
-    """A node's own work: its value when settled without children (full board, the
-    horizon, a table hit), else ``OPEN_NODE`` with its children's order in ``cols``,
-    their number in ``frame[3]``, the TT slot in ``frame[1]``; ``win[2]`` keeps the
-    alpha it entered with."""
+    """The work of the node at frame ``d``: its value when settled without children
+    (full board, the horizon, a table hit), else ``OPEN_NODE`` with its children's
+    order in ``f_cols[d]``, their number in ``f_node[d, 3]``, the TT slot in
+    ``f_node[d, 1]``; ``f_win[d, 2]`` keeps the alpha it entered with."""
     alpha, beta = f_win[d, 0], f_win[d, 1]
     ctr[C_NODES] += 1
     pv_len[at] = at
