@@ -61,3 +61,12 @@ def test_connect4_follows_a_position_to_its_leaf_beside_the_solver() -> None:
     assert "predicts **win**" in said and "exact solver says **win**" in said
     at.text_input(key="id3_moves").set_value("4444").run()
     assert at.error and "'4444'" in at.error[0].value and not at.exception
+
+
+def test_downloads_do_not_rerun_the_page() -> None:
+    """Every download of the page is frontend-only (``on_click="ignore"``): a rerun
+    started by the click raced the diagram drawn on demand and left it loading."""
+    at = on_page()
+    buttons = at.get("download_button")
+    assert len(buttons) == 6  # SVG, PNG, PDF, DOT, GraphML, JSON
+    assert all(b.proto.ignore_rerun for b in buttons), [b.proto.label for b in buttons]

@@ -200,7 +200,7 @@ def controls(game: Game) -> None:
              disabled=len(game.moves) <= len(game.opening))  # fmt: skip
     b.button("Hint", key="play_hint_button", on_click=hint, disabled=pos.is_over())
     c.download_button("Save game", game.dumps(), "treeviz-game.json", "application/json",
-                      key="play_save")  # fmt: skip
+                      key="play_save", on_click="ignore")  # fmt: skip
     if (text := st.session_state.get("play_hint")) is not None:
         st.info(text)
     if HUMAN not in (game.x, game.o):

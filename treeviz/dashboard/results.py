@@ -87,7 +87,8 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     if exact is not None:
         st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
     st.download_button(
-        "Table as CSV", table.to_csv(index=False), "moves.csv", "text/csv", key="table_csv"
+        "Table as CSV", table.to_csv(index=False), "moves.csv", "text/csv", key="table_csv",
+        on_click="ignore",
     )
     metric = "visits" if "visits" in table else "value"
     left, right = st.columns(2)
