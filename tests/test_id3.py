@@ -38,6 +38,20 @@ def test_weather_root_is_weather_with_quinlans_gain() -> None:
     assert tree.feature(sunny) == "Humidity" and sunny.threshold is not None
 
 
+def test_gain_ratio_follows_c45s_rule_of_at_least_average_gain() -> None:
+    """Plain gain ratio would put Temp at the weather root (a lopsided cut has a tiny
+    split information); C4.5 ratios only the splits of at least average gain, and
+    Weather's ratio is the best of those: the textbook C4.5 tree."""
+    table = read_table(bundled_path("weather"))
+    tree = fit(table, criterion="gain_ratio")
+    root = tree.nodes[0]
+    gain = h(9 / 14, 5 / 14) - (5 / 14 * h(2 / 5, 3 / 5) + 5 / 14 * h(3 / 5, 2 / 5))
+    assert tree.feature(root) == "Weather"
+    assert root.gain == pytest.approx(gain / h(5 / 14, 4 / 14, 5 / 14))  # the ratio
+    rainy = next(tree.nodes[c] for c in root.children if tree.nodes[c].branch == "rainy")
+    assert tree.feature(rainy) == "Windy" and tree.accuracy(table) == 1.0
+
+
 def test_restaurant_root_is_patrons() -> None:
     table = read_table(bundled_path("restaurant"), ignore=["ID"])
     tree = fit(table)

@@ -9,8 +9,11 @@ cumulative sum (numeric), never a Python loop over rows.
   majority) and is not used again below. A numeric attribute splits in two at the
   best midpoint between consecutive distinct values, and may be used again.
 - ``criterion``: ``gain`` (information gain) or ``gain_ratio`` (gain / split
-  information, C4.5). As in Russell and Norvig's ID3, a node splits on the best
-  attribute even at zero gain, as long as some attribute still separates its rows.
+  information, with C4.5's rule: the best ratio among the splits whose gain is at least
+  the average, so a split does not win on a tiny split information alone; a numeric
+  attribute's threshold is the one of best gain, as in C4.5). As in Russell and
+  Norvig's ID3, a node splits on the best attribute even at zero gain, as long as some
+  attribute still separates its rows.
 - Leaves: pure nodes, nodes where no attribute separates the rows, nodes with fewer
   than ``min_samples`` rows, and nodes at ``max_depth``.
 - Ties are broken deterministically: the attribute that comes first in the table,
@@ -278,19 +281,22 @@ class _Learner:
         cands = self._categorical(idx, free, base) + self._numeric(idx, base)
         if not cands:
             return None
-        top = max(c[0] for c in cands)
-        return min((c for c in cands if c[0] >= top - TIE), key=lambda c: (c[1], c[2] or 0.0))
+        if self.criterion == "gain_ratio":
+            average = sum(c[0] for c in cands) / len(cands)
+            scored = [(ratio, j, t) for gain, ratio, j, t in cands if gain >= average - TIE]
+        else:
+            scored = [(gain, j, t) for gain, _, j, t in cands]
+        top = max(c[0] for c in scored)
+        return min((c for c in scored if c[0] >= top - TIE), key=lambda c: (c[1], c[2] or 0.0))
 
-    def _score(self, gain: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        """Gain, or gain over split information, per candidate (rows of ``weights``:
-        branch sizes)."""
-        if self.criterion == "gain":
-            return gain
-        split = self.entropy(weights)
+    def _ratio(self, gain: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        """Gain over split information per candidate (rows of ``sizes``: branch sizes)."""
+        split = self.entropy(sizes)
         return np.divide(gain, split, out=np.zeros_like(gain), where=split > 0)
 
     def _categorical(self, idx: np.ndarray, free: np.ndarray,
-                     base: float) -> list[tuple[float, int, None]]:  # fmt: skip
+                     base: float) -> list[tuple[float, float, int, None]]:  # fmt: skip
+        """(gain, gain ratio, attribute, None) of every free attribute that separates."""
         cols = np.flatnonzero(free)
         if not len(cols):
             return []
@@ -298,14 +304,16 @@ class _Learner:
         keys = self.xc[np.ix_(idx, cols)] * k + self.y[idx, None] + (np.arange(a) * w * k)
         table = np.bincount(keys.ravel(), minlength=a * w * k).reshape(a, w, k)
         sizes = table.sum(axis=2)  # (a, w)
-        remainder = (sizes * self.entropy(table)).sum(axis=1) / len(idx)
-        scores = self._score(base - remainder, sizes)
+        gains = base - (sizes * self.entropy(table)).sum(axis=1) / len(idx)
+        ratios = self._ratio(gains, sizes)
         separates = (sizes > 0).sum(axis=1) >= 2
-        return [(float(scores[i]), self.cat[c], None)
+        return [(float(gains[i]), float(ratios[i]), self.cat[c], None)
                 for i, c in enumerate(cols) if separates[i]]  # fmt: skip
 
-    def _numeric(self, idx: np.ndarray, base: float) -> list[tuple[float, int, float | None]]:
-        out: list[tuple[float, int, float | None]] = []
+    def _numeric(self, idx: np.ndarray, base: float) -> list[tuple[float, float, int, float]]:
+        """(gain, gain ratio, attribute, threshold) of every numeric attribute that
+        separates, at its threshold of best gain."""
+        out: list[tuple[float, float, int, float]] = []
         m = len(idx)
         onehot = np.eye(self.k, dtype=np.int64)
         for j in self.num:
@@ -318,12 +326,12 @@ class _Learner:
             left = np.cumsum(onehot[sy], axis=0)[cuts]  # (cuts, k)
             right = np.bincount(sy, minlength=self.k) - left
             n_left = cuts + 1
-            remainder = (n_left * self.entropy(left) + (m - n_left) * self.entropy(right)) / m
-            sizes = np.stack([n_left, m - n_left], axis=1)
-            scores = self._score(base - remainder, sizes)
-            best = int(np.argmax(scores))  # the first maximum: smallest threshold
+            gains = base - (n_left * self.entropy(left) + (m - n_left) * self.entropy(right)) / m
+            best = int(np.argmax(gains))  # the first maximum: smallest threshold
+            sizes = np.array([[n_left[best], m - n_left[best]]])
+            ratio = float(self._ratio(gains[best : best + 1], sizes)[0])
             threshold = float((sv[cuts[best]] + sv[cuts[best] + 1]) / 2)
-            out.append((float(scores[best]), j, threshold))
+            out.append((float(gains[best]), ratio, j, threshold))
         return out
 
 
