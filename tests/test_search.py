@@ -43,6 +43,36 @@ def test_alphabeta_equals_minimax(pos: Position, depth: int, ordering: str, tt: 
     assert ab.stats["nodes"] <= mm.stats["nodes"]
 
 
+def sized_position(seed: int, width: int, height: int) -> Position:
+    """A random unfinished position on a ``width`` x ``height`` board."""
+    rng = random.Random(seed)
+    while True:
+        pos = Position(width, height)
+        for _ in range(rng.randrange(width * height - 2)):
+            if pos.is_over():
+                break
+            pos.play(rng.choice(pos.legal_moves()))
+        if not pos.is_over():
+            return pos
+
+
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from([(4, 4), (5, 4), (6, 5), (8, 7), (9, 6)]),
+    st.integers(1, 4),
+    st.sampled_from(["left", "centre", "heuristic"]),
+)
+@settings(max_examples=60, deadline=None)
+def test_alphabeta_equals_minimax_on_other_boards(
+    seed: int, size: tuple[int, int], depth: int, ordering: str
+) -> None:
+    """The window heuristic's masks and the search's shifts hold on every board size."""
+    pos = sized_position(seed, *size)
+    mm = search(pos, "minimax", depth=depth)
+    ab = search(pos, "alphabeta", depth=depth, ordering=ordering)
+    assert ab.value == mm.value
+
+
 @given(positions, st.sampled_from(["left", "centre", "heuristic"]))
 @settings(max_examples=20, deadline=None)
 def test_deeper_equality_and_iterative_deepening(pos: Position, ordering: str) -> None:
