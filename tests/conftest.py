@@ -1,8 +1,12 @@
-"""Shared test helpers: the exact-score data files beside the checkout."""
+"""Shared test helpers: the exact-score data files beside the checkout, random
+positions, quick agent settings."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
+
+from treeviz.board import Position
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "positions"
 
@@ -14,6 +18,20 @@ def data_lines(name: str) -> list[tuple[str, list[int]]]:
         moves, *scores = line.split()
         out.append((moves, [int(s) for s in scores]))
     return out
+
+
+def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> Position:
+    """An unfinished position after ``plies`` random moves (fewer if a game ends first:
+    then another game, from the same generator) on a ``width`` x ``height`` board."""
+    rng = random.Random(seed)
+    while True:
+        pos = Position(width, height)
+        for _ in range(plies):
+            if pos.is_over():
+                break
+            pos.play(rng.choice(pos.legal_moves()))
+        if not pos.is_over():
+            return pos
 
 
 # Small settings per agent so a test can run every agent on a position quickly.

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
+from conftest import random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,19 +14,6 @@ from treeviz.samples import load_sample
 from treeviz.search import search
 from treeviz.search.solver import column_scores
 from treeviz.view import pruned_columns
-
-
-def random_position(seed: int, plies: int) -> Position:
-    rng = random.Random(seed)
-    while True:
-        pos = Position()
-        for _ in range(plies):
-            if pos.is_over():
-                break
-            pos.play(rng.choice(pos.legal_moves()))
-        if not pos.is_over():
-            return pos
-
 
 positions = st.builds(random_position, st.integers(0, 10**6), st.integers(0, 30))
 
@@ -43,19 +29,6 @@ def test_alphabeta_equals_minimax(pos: Position, depth: int, ordering: str, tt: 
     assert ab.stats["nodes"] <= mm.stats["nodes"]
 
 
-def sized_position(seed: int, width: int, height: int) -> Position:
-    """A random unfinished position on a ``width`` x ``height`` board."""
-    rng = random.Random(seed)
-    while True:
-        pos = Position(width, height)
-        for _ in range(rng.randrange(width * height - 2)):
-            if pos.is_over():
-                break
-            pos.play(rng.choice(pos.legal_moves()))
-        if not pos.is_over():
-            return pos
-
-
 @given(
     st.integers(0, 10**6),
     st.sampled_from([(4, 4), (5, 4), (6, 5), (8, 7), (9, 6)]),
@@ -67,7 +40,8 @@ def test_alphabeta_equals_minimax_on_other_boards(
     seed: int, size: tuple[int, int], depth: int, ordering: str
 ) -> None:
     """The window heuristic's masks and the search's shifts hold on every board size."""
-    pos = sized_position(seed, *size)
+    width, height = size
+    pos = random_position(seed, seed % (width * height - 1), width, height)
     mm = search(pos, "minimax", depth=depth)
     ab = search(pos, "alphabeta", depth=depth, ordering=ordering)
     assert ab.value == mm.value

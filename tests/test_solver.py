@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import data_lines
+from conftest import data_lines, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +18,7 @@ from treeviz.search.solver import (
     score_meaning,
     solve,
     terminal_score,
+    win_score,
 )
 
 
@@ -125,18 +126,21 @@ def test_a_table_without_huge_pages_is_still_a_zeroed_table(
     assert solve(pos, book=False, table=table) == solve(pos, book=False)
 
 
+def _brute_move(pos: Position, col: int) -> int:
+    """The exact score of playing ``col``, by plain negamax (no pruning, no table)."""
+    if pos.is_winning_move(col):
+        return win_score(pos)
+    pos.push(col)
+    value = 0 if pos.is_full() else -_brute_score(pos)
+    pos.undo()
+    return value
+
+
 def _brute_score(pos: Position) -> int:
-    """The exact score by plain negamax over every move (no pruning, no table)."""
-    best = None
-    for col in pos.legal_moves():
-        if pos.is_winning_move(col):
-            return (pos.width * pos.height + 1 - pos.ply) // 2
-        pos.push(col)
-        value = 0 if pos.is_full() else -_brute_score(pos)
-        pos.undo()
-        best = value if best is None else max(best, value)
-    assert best is not None
-    return best
+    """The exact score of an unfinished ``pos`` by plain negamax."""
+    if pos.winning_moves():
+        return win_score(pos)
+    return max(_brute_move(pos, col) for col in pos.legal_moves())
 
 
 @pytest.mark.parametrize(("width", "height"), [(4, 4), (5, 4), (4, 5), (6, 5), (8, 7), (9, 6)])
@@ -144,25 +148,10 @@ def test_solver_matches_plain_negamax_on_every_board_size(width: int, height: in
     """Exact scores (strong and per column, with the table shared between solves) equal
     an unpruned negamax on positions 6-8 moves from the end, on boards other than 7x6
     (the table's keys, shifts and masks depend on the size)."""
-    import random
-
-    rng = random.Random(width * 100 + height)
-    checked = 0
-    while checked < 12:
-        pos = Position(width, height)
-        target = width * height - rng.randint(6, 8)
-        while pos.ply < target and not pos.is_over():
-            pos.play(rng.choice(pos.legal_moves()))
-        if pos.is_over():
-            continue
+    for seed in range(12):
+        plies = width * height - 6 - seed % 3
+        pos = random_position(seed, plies, width, height)
         assert solve(pos, book=False) == _brute_score(pos), pos.moves_string()
-        for col, score in enumerate(column_scores(pos, book=False)):
-            if score is None:
-                continue
-            if pos.is_winning_move(col):
-                assert score == (width * height + 1 - pos.ply) // 2
-                continue
-            child = pos.copy()
-            child.push(col)
-            assert score == (0 if child.is_full() else -_brute_score(child)), (pos, col)
-        checked += 1
+        scores = column_scores(pos, book=False)
+        for col, score in enumerate(scores):
+            assert score == (_brute_move(pos, col) if pos.can_play(col) else None), (pos, col)

@@ -12,6 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.dashboard.board import board_html
+from treeviz.dashboard.inputs import download
 from treeviz.dashboard.tree import CLICK, chart_event, echarts_tree
 from treeviz.errors import TreevizError
 from treeviz.export import render
@@ -207,17 +208,13 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
     title = f"ID3 ({tree.criterion}) · {table.name}"
     dot = to_dot(tree, entries, title)
     cols = st.columns(6)
-    # on_click="ignore": a download does not rerun the page; a rerun racing a deferred
-    # download (the diagrams are drawn on click) left its button loading for good
-    for i, fmt in enumerate(("svg", "png", "pdf")):
-        cols[i].download_button(fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
-                                key=f"id3_dl_{fmt}", on_click="ignore")  # fmt: skip
-    cols[3].download_button("DOT", dot, "id3-tree.dot", key="id3_dl_dot", on_click="ignore")
-    cols[4].download_button("GraphML", lambda: graphml_of(to_networkx(tree, entries)),
-                            "id3-tree.graphml", key="id3_dl_graphml",
-                            on_click="ignore")  # fmt: skip
-    cols[5].download_button("JSON", json.dumps(tree.as_dict()), "id3-tree.json",
-                            key="id3_dl_json", on_click="ignore")  # fmt: skip
+    for i, fmt in enumerate(("svg", "png", "pdf")):  # drawn when clicked
+        download(cols[i], fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
+                 f"id3_dl_{fmt}")  # fmt: skip
+    download(cols[3], "DOT", dot, "id3-tree.dot", "id3_dl_dot")
+    download(cols[4], "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
+             "id3-tree.graphml", "id3_dl_graphml")  # fmt: skip
+    download(cols[5], "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
     st.caption(f"Downloads draw the view shown; the whole tree fits in a drawing down to "
                f"depth {fitting_depth(tree)}.")  # fmt: skip
 

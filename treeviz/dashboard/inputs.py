@@ -86,3 +86,10 @@ def param_widget(agent: str, p: Param) -> Any:
         label, min_value=p.lo, max_value=p.hi, step=0.1, format="%.4g", key=key, help=p.help,
     )  # fmt: skip
     return None if value is None else float(value)
+
+
+def download(where: Any, label: str, data: Any, file_name: str, key: str, **options: Any) -> None:
+    """A download button in ``where`` (the page, a column) that does not rerun the
+    page: a rerun started by the click raced a download drawn on click (deferred data)
+    and left its button loading. ``options`` go to ``st.download_button``."""
+    where.download_button(label, data, file_name, key=key, on_click="ignore", **options)

@@ -15,6 +15,7 @@ import streamlit as st
 
 from treeviz.board import Position
 from treeviz.dashboard.board import board_html
+from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.pages import run_search, spec_request
 from treeviz.dashboard.results import cached_exact
@@ -199,8 +200,8 @@ def controls(game: Game) -> None:
     a.button("Undo", key="play_undo", on_click=undo,
              disabled=len(game.moves) <= len(game.opening))  # fmt: skip
     b.button("Hint", key="play_hint_button", on_click=hint, disabled=pos.is_over())
-    c.download_button("Save game", game.dumps(), "treeviz-game.json", "application/json",
-                      key="play_save", on_click="ignore")  # fmt: skip
+    download(c, "Save game", game.dumps(), "treeviz-game.json", "play_save",
+             mime="application/json")  # fmt: skip
     if (text := st.session_state.get("play_hint")) is not None:
         st.info(text)
     if HUMAN not in (game.x, game.o):

@@ -14,6 +14,7 @@ import streamlit as st
 from treeviz.analysis import depth_profile, effective_branching, format_cell, move_table
 from treeviz.board import Position
 from treeviz.dashboard.board import board_html, set_position
+from treeviz.dashboard.inputs import download
 from treeviz.dashboard.tree import (
     CLICK,
     MAX_VIEW,
@@ -86,10 +87,8 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
     if exact is not None:
         st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
-    st.download_button(
-        "Table as CSV", table.to_csv(index=False), "moves.csv", "text/csv", key="table_csv",
-        on_click="ignore",
-    )
+    download(st, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
+             mime="text/csv")  # fmt: skip
     metric = "visits" if "visits" in table else "value"
     left, right = st.columns(2)
     left.caption(f"Agent: {metric} per column")
@@ -303,15 +302,10 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, key: 
     opts = replace(opts, boards=boards, dpi=float(dpi))
     cols = st.columns(len(FORMATS))
     for col, fmt in zip(cols, FORMATS, strict=True):
-        col.download_button(
-            fmt.upper(),
-            data=_exporter(trace, fmt, opts),
-            file_name=f"treeviz-{trace.algorithm}.{fmt}",
-            mime=MIME[fmt],
-            key=f"{key}_dl_{fmt}",
-            on_click="ignore",
-            disabled=too_big and fmt in DIAGRAMS,
-        )
+        download(
+            col, fmt.upper(), _exporter(trace, fmt, opts), f"treeviz-{trace.algorithm}.{fmt}",
+            f"{key}_dl_{fmt}", mime=MIME[fmt], disabled=too_big and fmt in DIAGRAMS,
+        )  # fmt: skip
 
 
 def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:

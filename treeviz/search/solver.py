@@ -95,11 +95,10 @@ def _solve_at(
 
 def _solve_child(
     pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table,
-    book: BookArrays, ceiling: int = -S.NO_FLOOR,
+    book: BookArrays, floor: int = S.NO_FLOOR,
 ) -> int:
     """Score for the side to move of playing ``col`` (legal), recording under ``parent``;
-    ``ceiling``: a score no move of ``pos`` exceeds (the child is worth at least its
-    negation to the opponent)."""
+    ``floor``: what the child is known to be worth at least to the opponent."""
     if pos.is_winning_move(col):
         node = record(rec.nodes, rec.ctr, parent, col, 1, 0)
         rec.ctr[C_NODES] += 1
@@ -108,7 +107,7 @@ def _solve_child(
         return value
     child = pos.copy()
     child.push(col)
-    return -_solve_at(child, weak, rec, parent, col, 1, table, book, -ceiling)
+    return -_solve_at(child, weak, rec, parent, col, 1, table, book, floor)
 
 
 def column_scores(
@@ -127,21 +126,22 @@ def column_scores(
     table = _table(pos) if table is None else table
     arrays = book_arrays(book, pos.width, pos.height, pos.ply)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
-    ceiling = -S.NO_FLOOR if weak else _book_score(pos, arrays)
+    floor = S.NO_FLOOR if weak else _children_floor(pos, arrays)
     return [
-        _solve_child(pos, c, weak, rec, root, table, arrays, ceiling) if pos.can_play(c) else None
+        _solve_child(pos, c, weak, rec, root, table, arrays, floor) if pos.can_play(c) else None
         for c in range(pos.width)
     ]
 
 
-def _book_score(pos: Position, book: BookArrays) -> int:
-    """The book's score of ``pos`` itself when it is a book position (no move is worth
-    more: each child's search starts from that bound), else ``-NO_FLOOR``."""
+def _children_floor(pos: Position, book: BookArrays) -> int:
+    """When ``pos`` is itself a book position, no move is worth more than its score, so
+    every child is worth at least its negation to the opponent (each child's search
+    starts there); else ``NO_FLOOR``."""
     keys, scores, ply = book
     if pos.ply != ply:
-        return -S.NO_FLOOR
+        return S.NO_FLOOR
     found = lookup(np.uint64(pos.current), np.uint64(pos.mask), keys, scores)
-    return -S.NO_FLOOR if found == NOT_FOUND else found
+    return S.NO_FLOOR if found == NOT_FOUND else -found
 
 
 def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list[int | None] | None:

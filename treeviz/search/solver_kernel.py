@@ -86,6 +86,12 @@ def tt_shift(tt: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def tt_index(key: np.uint64, shift: np.uint64) -> int:
+    """The slot of ``key`` in a table of ``2 ** (64 - shift)`` slots."""
+    return int((key * PHI) >> shift)
+
+
+@njit(cache=True, inline="always")
 def tt_probe(tt: np.ndarray, key: np.uint64, shift: np.uint64) -> tuple[int, int]:
     """``(slot, bound code)`` of ``key``, code 0 when the table has no bound for it.
 
@@ -94,7 +100,7 @@ def tt_probe(tt: np.ndarray, key: np.uint64, shift: np.uint64) -> tuple[int, int
     the key it is a bijection of, is known: no false hits, on any board size.
     """
     hk = key * PHI
-    slot = int(hk >> shift)
+    slot = tt_index(key, shift)
     e = tt[slot]
     if e != K.U0 and (e ^ (hk << np.uint64(8))) < np.uint64(256):
         return slot, int(e & np.uint64(255))
@@ -155,7 +161,7 @@ def threat_order(
         col = order[i]
         cell = nxt & K.column_bits(col, h)
         if cell:
-            prefetch(tt, int(((after + mask + cell) * PHI) >> shift))
+            prefetch(tt, tt_index(after + mask + cell, shift))  # the child's key
             four = K.four_cells(cur | cell, h)
             fours[row, col] = four
             threats = popcount(four & (board ^ (mask | cell)))
