@@ -6,7 +6,7 @@ alpha-beta with the same evaluation, measured side by side in one run.
    the ratio is what recording costs per search.
 2. The same search at depth 6 against ``open_spiel.python.algorithms.minimax.
    alpha_beta_search`` (pip ``open_spiel``, a peer only) whose value function is the
-   same window heuristic (``treeviz.heuristics.evaluate``): nodes per second of each,
+   same window heuristic (``treeviz.connect4.heuristics.evaluate``): nodes per second of each,
    in ROUNDS paired rounds (the median ratio is quoted).
 
 Run: ``.venv/bin/python benchmarks/alphabeta.py`` (``make bench``). Medians of REPEATS.
@@ -20,10 +20,10 @@ import sys
 import time
 from typing import Any
 
-from treeviz.board import Position
-from treeviz.heuristics import evaluate
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate
 from treeviz.search import search
-from treeviz.trace import NODE_DTYPE
+from treeviz.trace.nodes import NODE_DTYPE
 
 REPEATS = 7
 ROUNDS = 5

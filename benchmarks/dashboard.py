@@ -18,7 +18,7 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search import search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))

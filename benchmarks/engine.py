@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from treeviz import kernels as K
+from treeviz.connect4 import kernels as K
 
 REPEATS = 5
 H, W = 6, 7

@@ -12,7 +12,7 @@ import time
 import numpy as np
 import pyspiel
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search import search
 
 REPEATS = 5

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search import solver_kernel as S
 from treeviz.search.solver import column_scores, solve
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "positions"
 

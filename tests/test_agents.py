@@ -13,11 +13,11 @@ from conftest import QUICK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search import AGENTS, search, spec
 from treeviz.search.contract import Agent, AgentSpec, Param, parse_spec
-from treeviz.trace_io import dumps, loads
+from treeviz.trace.files import dumps, loads
 
 SENTINEL = 100_000
 

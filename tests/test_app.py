@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from treeviz.board import Position
-from treeviz.dashboard.pages import load_upload
+from treeviz.connect4.board import Position
+from treeviz.dashboard.pages.trace import load_upload
 from treeviz.errors import TreevizError
 from treeviz.search import AGENTS, search
-from treeviz.trace_io import dumps
+from treeviz.trace.files import dumps
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -53,7 +53,7 @@ def test_renders_for_every_agent(agent: str) -> None:
 def test_exact_scores_match_the_sample() -> None:
     at = run_agent(started(), "must-block", "greedy")
     table = at.dataframe[0].value
-    pos = Position.from_moves(at.session_state["position"])
+    pos = at.session_state["position"]
     best = max(s for s in table["exact"] if s is not None and s == s)
     assert best == search(pos, "solver").value
 
@@ -64,7 +64,7 @@ def test_bad_move_string_shows_error_and_keeps_position() -> None:
     at.sidebar.text_area(key="position_text").set_value("4453").run()
     at.sidebar.text_area(key="position_text").set_value("4459").run()
     assert at.error and "'4459'" in at.error[0].value
-    assert not at.exception and at.session_state["position"] == "4453"
+    assert not at.exception and at.session_state["position"].moves_string() == "4453"
     at.sidebar.button(key="run").click().run()  # still usable
     assert not at.exception and "plays column" in at.subheader[0].value
 
@@ -81,11 +81,11 @@ def test_click_to_play_undo_and_reset() -> None:
     at.button(key="reset").click().run()
     at.button_group(key="play").set_value(4).run()
     at.button_group(key="play").set_value(4).run()
-    assert at.session_state["position"] == "44" and not at.exception
+    assert at.session_state["position"].moves_string() == "44" and not at.exception
     at.button(key="undo").click().run()
-    assert at.session_state["position"] == "4"
+    assert at.session_state["position"].moves_string() == "4"
     at.button(key="reset").click().run()
-    assert at.session_state["position"] == ""
+    assert at.session_state["position"].moves_string() == ""
 
 
 def test_reroot_and_breadcrumbs() -> None:
@@ -100,7 +100,7 @@ def test_reroot_and_breadcrumbs() -> None:
 
 TRACE_PAGE = """
 import streamlit as st
-from treeviz.dashboard.pages import trace_page
+from treeviz.dashboard.pages.trace import trace_page
 trace_page()
 """
 
@@ -149,7 +149,7 @@ def test_verdict_panel_and_reason_links() -> None:
 
 
 COMPARE_PAGE = """
-from treeviz.dashboard.pages import compare_page
+from treeviz.dashboard.pages.compare import compare_page
 compare_page()
 """
 

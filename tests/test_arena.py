@@ -17,8 +17,8 @@ from treeviz.arena.openings import balanced_openings, pick_openings, read_openin
 from treeviz.arena.ratings import bradley_terry, elo_of, score_interval, sprt
 from treeviz.arena.store import ArenaDatabaseError, Store
 from treeviz.arena.tasks import GameTask, play_task, round_robin, schedule
-from treeviz.board import Position
-from treeviz.cli import main
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
 from treeviz.errors import TreevizError
 from treeviz.search.solver import exact_scores
 

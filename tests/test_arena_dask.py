@@ -16,7 +16,7 @@ import pytest
 from treeviz.arena import run_arena
 from treeviz.arena.localhost import kill, localhost_cluster
 from treeviz.arena.store import ArenaDatabaseError, Store
-from treeviz.cli import main
+from treeviz.cli.main import main
 
 SPECS = ["random", "alphabeta:depth=3"]
 

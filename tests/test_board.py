@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz import kernels as K
-from treeviz.board import Position
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_diagram, parse_position, to_diagram
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, TreevizError
-from treeviz.notation import parse_diagram, parse_position, to_diagram
 
 PERFT = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234]
 A212693 = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186]

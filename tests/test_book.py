@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from conftest import data_lines
 
-from treeviz import book as B
-from treeviz.board import Position
+from treeviz.connect4 import book as B
+from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
 from treeviz.errors import InvalidParameterError
-from treeviz.notation import parse_position
 from treeviz.search import search
 from treeviz.search.solver import column_scores, solve
 
@@ -156,15 +156,14 @@ def test_a_named_book_must_exist(tmp_path: Path) -> None:
 
 CACHE_PROBE = """
 import json
+import sys
 from numba.core.registry import CPUDispatcher
-import treeviz.book, treeviz.kernels, treeviz.heuristics, treeviz.trace
-from treeviz.board import Position
-from treeviz.search import AGENTS, search, astar, mcts_kernel, negamax_kernel, solver_kernel
+from treeviz.connect4.board import Position
+from treeviz.search import AGENTS, search
 for name in AGENTS:
     search(Position.from_moves("4453"), name if name != "solver" else "solver:weak=true")
 misses, hits = {}, 0
-for module in (treeviz.book, treeviz.kernels, treeviz.heuristics, treeviz.trace, astar,
-               mcts_kernel, negamax_kernel, solver_kernel):
+for module in [m for n, m in list(sys.modules.items()) if n.startswith("treeviz.")]:
     for name, f in vars(module).items():
         if isinstance(f, CPUDispatcher) and f.__module__ == module.__name__:
             stats = f.stats
@@ -188,7 +187,7 @@ def test_a_second_process_compiles_nothing() -> None:
 def test_a_search_does_not_load_scipy_linalg() -> None:
     """numba's BLAS probe would import scipy.linalg (about 0.5 s) in every process that
     runs a kernel; treeviz's kernels need no BLAS, so a search leaves it unloaded."""
-    code = ("import sys; from treeviz.board import Position; from treeviz.search import "
+    code = ("import sys; from treeviz.connect4.board import Position; from treeviz.search import "
             "search; search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
             "search(Position(), 'mcts:iterations=50'); print('scipy.linalg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
@@ -198,7 +197,7 @@ def test_a_search_does_not_load_scipy_linalg() -> None:
 
 def test_the_shallow_book_is_what_a_fresh_build_gives() -> None:
     """The shipped 6-stone book is reproducible from the 12-stone one by our solver."""
-    from treeviz.shallow_book import build
+    from treeviz.search.shallow_book import build
 
     keys, scores = build()
     shallow = B.load_shallow()

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
-from treeviz.board import Position
-from treeviz.trace_io import load
+from treeviz.connect4.board import Position
+from treeviz.trace.files import load
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +70,7 @@ def node_text(page: Any, node: int) -> Any:
 def test_run_click_collapse_download_and_reload(server: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
-    from treeviz.samples import load_samples
+    from treeviz.connect4.samples import load_samples
     from treeviz.search import search
 
     moves = next(s.moves for s in load_samples().values() if s.name == SAMPLE)
@@ -263,7 +263,7 @@ def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Pa
 
     good = tmp_path / "good.json"
     from treeviz.search import search
-    from treeviz.trace_io import save
+    from treeviz.trace.files import save
 
     save(search(Position.from_moves("4453"), "greedy").trace, good)
     bad = tmp_path / "bad.json"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import QUICK, data_lines
 
-from treeviz.cli import main
-from treeviz.trace_io import load
+from treeviz.cli.main import main
+from treeviz.trace.files import load
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -57,7 +57,7 @@ def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     import subprocess
     import sys
 
-    cmd = [sys.executable, "-m", "treeviz.cli", "play", "random", "random", "--seed", "1"]
+    cmd = [sys.executable, "-m", "treeviz.cli.main", "play", "random", "random", "--seed", "1"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader leaves before anything is printed

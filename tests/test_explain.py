@@ -9,9 +9,9 @@ import re
 import pytest
 from conftest import data_lines
 
-from treeviz.board import Position
-from treeviz.cli import main
-from treeviz.explain import classify, explain
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
+from treeviz.judge.verdict import classify, explain
 from treeviz.search import search
 
 CASES = [*data_lines("middle_analyze.txt")[:12], *data_lines("end_analyze.txt")[:12]]

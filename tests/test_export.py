@@ -13,11 +13,9 @@ import pandas as pd
 import pygraphviz
 import pytest
 
-from treeviz.analysis import move_table, result_of
-from treeviz.board import Position
-from treeviz.cli import main
-from treeviz.export import (
-    MAX_DRAWN,
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
+from treeviz.draw.export import (
     ExportLimitError,
     ExportOptions,
     export,
@@ -25,10 +23,12 @@ from treeviz.export import (
     selection_of,
     to_dot,
 )
+from treeviz.draw.view import selection_graph
 from treeviz.search import search
-from treeviz.trace import ON_PV, SearchResult
-from treeviz.trace_io import load
-from treeviz.view import selection_graph
+from treeviz.settings import EXPORT_MAX_NODES
+from treeviz.trace.analysis import move_table, result_of
+from treeviz.trace.files import load
+from treeviz.trace.nodes import ON_PV, SearchResult
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -126,7 +126,7 @@ def test_json_loads_back_equal(mcts: SearchResult, tmp_path: Path, name: str) ->
 
 
 def test_oversized_selection_is_refused_before_drawing() -> None:
-    big = search(Position(), "mcts", iterations=MAX_DRAWN + 500, seed=1)
+    big = search(Position(), "mcts", iterations=EXPORT_MAX_NODES + 500, seed=1)
     with pytest.raises(ExportLimitError, match=r"at most 5,000.*depth.*top-k.*root"):
         export_bytes(big.trace, "svg", ExportOptions(depth=None))
     assert export_bytes(big.trace, "svg", ExportOptions(depth=None, top_k=1)).startswith(b"<?xml")

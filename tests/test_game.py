@@ -12,10 +12,10 @@ from conftest import data_lines
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.board import Position
-from treeviz.cli import main
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
 from treeviz.errors import TreevizError
-from treeviz.game import (
+from treeviz.games.game import (
     AgentPlayer,
     Game,
     GameFileError,
@@ -24,7 +24,7 @@ from treeviz.game import (
     play,
     valid_prefix,
 )
-from treeviz.review import review
+from treeviz.judge.review import review
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -138,7 +138,7 @@ def test_play_bad_input(
 
 
 def run_human(stdin: str, *argv: str) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "treeviz.cli", "play", *argv, "--json"]
+    cmd = [sys.executable, "-m", "treeviz.cli.main", "play", *argv, "--json"]
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=ROOT,
                           timeout=300, check=False)  # fmt: skip
 

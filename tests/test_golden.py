@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search import search
-from treeviz.trace_io import load, save
+from treeviz.trace.files import load, save
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CASES = {

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from treeviz.board import Position
-from treeviz.heuristics import evaluate
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate
 
 VALUES = {1: 1, 2: 10, 3: 50, 4: 512}
 
@@ -116,7 +116,7 @@ def test_windows_counted_all_at_once_match_the_window_list(width: int, height: i
     board size (its windows must never wrap between columns)."""
     import numpy as np
 
-    from treeviz.heuristics import window_sum
+    from treeviz.connect4.heuristics import window_sum
 
     for pos in random_positions(300, width * 10 + height, width, height):
         own, opp = np.uint64(pos.current), np.uint64(pos.current ^ pos.mask)

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
 from treeviz.errors import TraceFormatError, TreevizError
-from treeviz.notation import parse_position
 from treeviz.search import search
-from treeviz.trace_io import dumps, loads
+from treeviz.trace.files import dumps, loads
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +98,7 @@ def test_any_text_is_a_position_or_a_typed_error(text: str) -> None:
 BOMB_PROBE = """
 import resource, sys
 from treeviz.errors import TraceFormatError
-from treeviz.trace_io import load
+from treeviz.trace.files import load
 try:
     load(sys.argv[1])
 except TraceFormatError as exc:

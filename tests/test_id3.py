@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.cli import main
+from treeviz.cli.main import main
 from treeviz.id3 import bundled_path, cross_validate, fit, folds, parse_table, read_table
 from treeviz.id3.draw import drawn, exact_class, export_tree, position_row, row_position
 

@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 from conftest import data_lines
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
 from treeviz.errors import InvalidParameterError
-from treeviz.samples import load_sample
 from treeviz.search import search
 from treeviz.search.mcts import reused_tree
 from treeviz.search.mcts_kernel import subtree_ids
-from treeviz.trace import PROVEN_DRAW
-from treeviz.values import node_value
+from treeviz.trace.nodes import PROVEN_DRAW
+from treeviz.trace.values import node_value
 
 
 def test_visits_add_up_and_q_stays_in_range() -> None:

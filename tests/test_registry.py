@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from treeviz.board import Position
-from treeviz.cli import main
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
 from treeviz.search import AGENTS, register, unregister
 from treeviz.search.common import column_rows, mark_pv, one_ply_recorder, result
 from treeviz.search.contract import Agent, Param, markdown_table
-from treeviz.trace import MoveStat, SearchResult
+from treeviz.trace.nodes import MoveStat, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILTIN = ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
@@ -107,9 +107,7 @@ def test_a_new_agent_appears_in_the_dashboard(nth_agent: Agent) -> None:
     assert not at.exception and not at.error
     table = at.dataframe[0].value
     chosen = table[table["chosen"]]
-    assert int(chosen["column"].iloc[0]) == Position.from_moves(
-        at.session_state["position"]
-    ).legal_moves()[1] + 1
+    assert int(chosen["column"].iloc[0]) == at.session_state["position"].legal_moves()[1] + 1
 
 
 @pytest.mark.parametrize(

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from treeviz.board import Position
-from treeviz.replay import last_descendant, steps, trace_at
+from treeviz.connect4.board import Position
 from treeviz.search import search
-from treeviz.trace import NO_VALUE
-from treeviz.trace_io import dumps, loads
+from treeviz.trace.files import dumps, loads
+from treeviz.trace.nodes import NO_VALUE
+from treeviz.trace.replay import last_descendant, steps, trace_at
 
 
 def brute_last_descendant(parent: np.ndarray) -> np.ndarray:

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from treeviz.board import Position
-from treeviz.cli import main
-from treeviz.explain import classify
-from treeviz.review import review
-from treeviz.samples import load_sample
+from treeviz.cli.main import main
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
+from treeviz.judge.review import review
+from treeviz.judge.verdict import classify
 from treeviz.search.solver import column_scores
 
 

@@ -8,12 +8,12 @@ from conftest import random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
+from treeviz.draw.view import pruned_columns
 from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.samples import load_sample
 from treeviz.search import search
 from treeviz.search.solver import column_scores
-from treeviz.view import pruned_columns
 
 positions = st.builds(random_position, st.integers(0, 10**6), st.integers(0, 30))
 
@@ -147,8 +147,8 @@ def test_finished_game_is_refused() -> None:
 
 
 def test_cutoffs_below_counts_each_root_subtree() -> None:
-    from treeviz.analysis import cutoffs_below
-    from treeviz.trace import CUTOFF
+    from treeviz.trace.analysis import cutoffs_below
+    from treeviz.trace.nodes import CUTOFF
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=5).trace
     brute: dict[int, int] = {}

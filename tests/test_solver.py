@@ -8,8 +8,8 @@ from conftest import data_lines, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.board import Position
-from treeviz.samples import load_samples
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_samples
 from treeviz.search import search
 from treeviz.search.solver import (
     FULL_COLUMN,

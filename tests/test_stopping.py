@@ -11,10 +11,10 @@ import time
 
 import pytest
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search import search
 
-TREEVIZ = [sys.executable, "-m", "treeviz.cli"]
+TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]
 
 
 def test_a_time_limit_holds_at_depth_42() -> None:

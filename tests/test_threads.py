@@ -8,11 +8,11 @@ import time
 
 import numpy as np
 
-from treeviz.board import Position
-from treeviz.book import book_arrays
+from treeviz.connect4.board import Position
+from treeviz.connect4.book import book_arrays
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import Recorder
-from treeviz.trace import C_NODES, NO_PARENT
+from treeviz.trace.nodes import C_NODES, NO_PARENT
 
 
 def test_another_thread_runs_while_the_solver_searches() -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.draw.view import select, to_networkx
 from treeviz.errors import TraceFormatError
 from treeviz.search import search
-from treeviz.trace_io import dumps, load, loads, save
-from treeviz.view import select, to_networkx
+from treeviz.trace.files import dumps, load, loads, save
 
 
 @pytest.mark.parametrize(

@@ -14,23 +14,23 @@ from importlib import import_module
 from typing import Any
 
 _WHERE = {
-    "Position": "treeviz.board",
+    "Position": "treeviz.connect4.board",
     "IllegalMoveError": "treeviz.errors",
     "InvalidMoveError": "treeviz.errors",
     "InvalidParameterError": "treeviz.errors",
     "InvalidPositionError": "treeviz.errors",
     "TraceFormatError": "treeviz.errors",
     "TreevizError": "treeviz.errors",
-    "parse_position": "treeviz.notation",
+    "parse_position": "treeviz.connect4.notation",
     "AGENTS": "treeviz.search",
-    "explain": "treeviz.explain",
+    "explain": "treeviz.judge.verdict",
     "search": "treeviz.search",
-    "SearchResult": "treeviz.trace",
-    "Trace": "treeviz.trace",
-    "load_trace": "treeviz.trace_io:load",
-    "save_trace": "treeviz.trace_io:save",
-    "select": "treeviz.view",
-    "to_networkx": "treeviz.view",
+    "SearchResult": "treeviz.trace.nodes",
+    "Trace": "treeviz.trace.nodes",
+    "load_trace": "treeviz.trace.files:load",
+    "save_trace": "treeviz.trace.files:save",
+    "select": "treeviz.draw.view",
+    "to_networkx": "treeviz.draw.view",
 }
 
 __all__ = sorted(_WHERE)

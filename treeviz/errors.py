@@ -28,3 +28,41 @@ class InvalidParameterError(TreevizError):
 
 class TraceFormatError(TreevizError):
     """A trace file that is malformed: names the field and the problem."""
+
+
+class ExportLimitError(TreevizError):
+    """A selection too large to draw."""
+
+
+class GameFileError(TreevizError):
+    """A game (file or move string) that cannot be read in full; ``valid`` holds the
+    moves before the first bad one."""
+
+    def __init__(self, message: str, valid: str = "") -> None:
+        super().__init__(message)
+        self.valid = valid
+
+
+class TableError(TreevizError):
+    """A table that cannot be learned from (its message names the table)."""
+
+
+class OpeningsError(TreevizError):
+    """An openings file that cannot be used: names the file and the line."""
+
+
+class ArenaDatabaseError(TreevizError):
+    """A database file that cannot be used: not ours, newer, or damaged."""
+
+
+class ClusterError(TreevizError):
+    """A Dask cluster that cannot be reached or lost the games."""
+
+
+class SearchStopped(TreevizError):
+    """A search was stopped (Ctrl-C, Stop, a deadline) before it had anything to report."""
+
+
+class BatchError(TreevizError):
+    """Some lines of a batch failed; each was reported on its own line already, so the
+    CLI only sets the exit code."""

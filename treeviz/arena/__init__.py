@@ -17,8 +17,9 @@ from treeviz.arena.ratings import sprt as sprt_test
 from treeviz.arena.report import by_ply, pair_row, points, report, score_of
 from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
-from treeviz.arena.tasks import PLY_SECONDS, canonical_specs, round_robin, schedule
+from treeviz.arena.tasks import canonical_specs, round_robin, schedule
 from treeviz.errors import InvalidParameterError
+from treeviz.settings import ARENA_PLY_SECONDS
 
 
 def run_arena(
@@ -69,7 +70,7 @@ def _play(
     workers: int = 1,
     cluster: str | None = None,
     seed: int = 0,
-    ply_seconds: float = PLY_SECONDS,
+    ply_seconds: float = ARENA_PLY_SECONDS.default,
     progress: bool = False,
     in_process: bool | None = None,
 ) -> int:
@@ -139,3 +140,16 @@ def _setting(spec: str, opponent: str, grid: dict[str, list[str]],
     row = {"spec": spec, "params": {n: kwargs.get(n) for n in grid}}
     return {**row, **pair_row(spec, opponent, stored), "nodes_per_s_by_stones":
             by_ply(stored, spec)}  # fmt: skip
+
+def parse_grid(items: list[str] | None) -> dict[str, list[str]]:
+    """``NAME=V1,V2,...`` flags as a dict (values as typed; the agent checks them)."""
+    grid: dict[str, list[str]] = {}
+    for item in items or []:
+        name, sep, values = item.partition("=")
+        vals = [v.strip() for v in values.split(",") if v.strip()]
+        if not sep or not name.strip() or not vals:
+            raise InvalidParameterError(f"--grid {item!r}: expected NAME=V1,V2,... such as c=1,2")
+        if name.strip() in grid:
+            raise InvalidParameterError(f"--grid {item!r}: {name.strip()!r} is given twice")
+        grid[name.strip()] = vals
+    return grid

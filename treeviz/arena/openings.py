@@ -13,15 +13,13 @@ from pathlib import Path
 
 import numpy as np
 
-from treeviz.board import Position, distinct_positions
-from treeviz.errors import TreevizError
+from treeviz.connect4.board import Position, distinct_positions
+from treeviz.errors import OpeningsError, TreevizError
 from treeviz.search.solver import solve
 
 OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)
 
 
-class OpeningsError(TreevizError):
-    """An openings file that cannot be used: names the file and the line."""
 
 
 @functools.cache

@@ -18,7 +18,7 @@ from typing import Any
 
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import GameTask, play_task
-from treeviz.errors import InvalidParameterError, TreevizError
+from treeviz.errors import ClusterError, InvalidParameterError
 
 MAX_WORKERS = 64
 CONNECT_SECONDS = 3
@@ -26,8 +26,6 @@ CONNECT_SECONDS = 3
 OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
 
 
-class ClusterError(TreevizError):
-    """A Dask cluster that cannot be reached or lost the games."""
 
 
 def play_all(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from treeviz.errors import TreevizError
+from treeviz.errors import ArenaDatabaseError
 
 APPLICATION_ID = 0x74727A76  # "trzv"
 SCHEMA_VERSION = 1
@@ -40,8 +40,6 @@ PLY_FIELDS = ("ply", "player", "spec", "column", "agent_value", "value_kind", "t
               "nodes", "class", "score", "best_score")  # fmt: skip
 
 
-class ArenaDatabaseError(TreevizError):
-    """A database file that cannot be used: not ours, newer, or damaged."""
 
 
 @dataclass

@@ -15,9 +15,8 @@ from importlib.metadata import version
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
-from treeviz.game import AgentPlayer, Game, derived_seed, play
-
-PLY_SECONDS = 2.0  # exact-score budget per position when judging moves
+from treeviz.games.game import AgentPlayer, Game, derived_seed, play
+from treeviz.settings import ARENA_PLY_SECONDS
 
 
 @dataclass(frozen=True)
@@ -30,7 +29,7 @@ class GameTask:
     o: str
     opening: str
     seed: int
-    ply_seconds: float = PLY_SECONDS
+    ply_seconds: float = ARENA_PLY_SECONDS.default
 
     @property
     def key(self) -> str:
@@ -57,7 +56,7 @@ def schedule(
     games: int,
     openings: list[str],
     seed: int,
-    ply_seconds: float = PLY_SECONDS,
+    ply_seconds: float = ARENA_PLY_SECONDS.default,
 ) -> list[GameTask]:
     """``games`` games for each pair: opening ``k`` is played by games ``2k`` and
     ``2k+1`` with colours swapped (openings reused in turn when there are fewer than
@@ -103,7 +102,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
 def _judge(moves: str, plies: list[dict[str, Any]], seconds: float) -> None:
     """Add each ply's class and exact scores (None past the budget)."""
-    from treeviz.review import review
+    from treeviz.judge.review import review
 
     judged = {p.ply: p for p in review(moves, seconds=seconds).plies}
     for rec in plies:

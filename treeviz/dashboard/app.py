@@ -7,12 +7,14 @@ import threading
 import streamlit as st
 
 from treeviz.dashboard import nav
-from treeviz.dashboard.arena_page import DEFAULTS as ARENA_DEFAULTS
-from treeviz.dashboard.arena_page import arena_page
-from treeviz.dashboard.id3_page import id3_page
-from treeviz.dashboard.pages import analyze_page, compare_page, trace_page
-from treeviz.dashboard.play import play_page
-from treeviz.dashboard.review_page import review_page
+from treeviz.dashboard.pages.analyze import analyze_page
+from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
+from treeviz.dashboard.pages.arena import arena_page
+from treeviz.dashboard.pages.compare import compare_page
+from treeviz.dashboard.pages.id3 import id3_page
+from treeviz.dashboard.pages.play import play_page
+from treeviz.dashboard.pages.review import review_page
+from treeviz.dashboard.pages.trace import trace_page
 
 
 def warm_all() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.dashboard.state import set_position
 
 COLOURS = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
 
@@ -41,32 +42,34 @@ def status_line(pos: Position) -> str:
 
 def play_controls(pos: Position) -> None:
     """Click a column number to play there; undo and reset buttons. Each changes the
-    session's position (``st.session_state["position"]``) before the rerun."""
-    moves = pos.moves_string()
+    session's position (:func:`treeviz.dashboard.state.set_position`) before the rerun."""
     st.segmented_control(
         "Play a column",
         [c + 1 for c in range(pos.width) if pos.can_play(c) and not pos.is_over()],
         key="play",
         on_change=_play,
-        args=(moves,),
+        args=(pos,),
     )
     undo, reset = st.columns(2)
     undo.button(
-        "Undo", key="undo", disabled=pos.ply == 0, on_click=set_position, args=(moves[:-1],)
+        "Undo", key="undo", disabled=pos.ply == 0, on_click=_undo, args=(pos,)
     )
-    reset.button("Reset", key="reset", disabled=pos.ply == 0, on_click=set_position, args=("",))
+    reset.button("Reset", key="reset", disabled=pos.ply == 0, on_click=set_position,
+                 args=(Position(pos.width, pos.height),))
 
 
-def _play(moves: str) -> None:
+def _play(pos: Position) -> None:
     """Callback of the column picker: play the picked column, then clear the pick."""
     col = st.session_state.get("play")
     if col is not None:
-        set_position(moves + str(col))
+        child = pos.copy()
+        child.play(int(col) - 1)
+        set_position(child)
         st.session_state["play"] = None
 
 
-def set_position(moves: str) -> None:
-    """Widget callback: make ``moves`` the position, shown in the typed-text input."""
-    st.session_state["position"] = moves
-    st.session_state["source"] = "Move string or board"
-    st.session_state["position_text"] = moves
+def _undo(pos: Position) -> None:
+    """Callback of Undo: take back the last move."""
+    back = pos.copy()
+    back.undo()
+    set_position(back)

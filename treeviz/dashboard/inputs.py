@@ -6,23 +6,25 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
+from treeviz.connect4.samples import load_samples
+from treeviz.dashboard import state
 from treeviz.errors import TreevizError
-from treeviz.notation import parse_position
-from treeviz.samples import load_samples
 from treeviz.search import AGENTS, get_agent
 from treeviz.search.contract import Param, make_spec
+from treeviz.settings import DEFAULT_AGENT
 
 SOURCES = ["Sample", "Move string or board"]
 MAX_WIDGET_INT = 2**53 - 1  # the browser's largest exact integer
 
 
 def choose_position() -> Position:
-    """A sample or typed text (moves or a pasted diagram); bad text shows ``st.error``
-    quoting it and keeps the previous position."""
+    """A sample or typed text (moves or a pasted diagram, any board size); bad text
+    shows ``st.error`` quoting it and keeps the previous position."""
     samples = load_samples()
-    st.session_state.setdefault("source", SOURCES[0])
-    source = st.sidebar.radio("Position", SOURCES, horizontal=True, key="source")
+    st.session_state.setdefault(state.SOURCE, SOURCES[0])
+    source = st.sidebar.radio("Position", SOURCES, horizontal=True, key=state.SOURCE)
     if source == "Sample":
         slug = st.sidebar.selectbox(
             "Sample", list(samples), format_func=lambda s: samples[s].name, key="sample"
@@ -31,26 +33,28 @@ def choose_position() -> Position:
         st.sidebar.caption(
             f"{sample.description}  \nTags: {', '.join(sample.tags)} · exact score {sample.score}"
         )
-        st.session_state["position"] = sample.moves
+        state.put(state.POSITION, sample.position())
     else:
-        st.session_state.setdefault("position_text", st.session_state.get("position", ""))
-        text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board", key="position_text")
+        st.session_state.setdefault(state.POSITION_TEXT, state.position_text(state.position()))
+        text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board",
+                                    key=state.POSITION_TEXT)
         try:
-            st.session_state["position"] = parse_position(text).moves_string()
+            state.put(state.POSITION, parse_position(text))
         except TreevizError as exc:
             st.error(str(exc))
-    return Position.from_moves(st.session_state.get("position", ""))
+    return state.position()
 
 
 def choose_agent() -> tuple[str, dict[str, Any]]:
     """The agent and its parameters, one widget per declared parameter; the spec
     string of the choice is shown so it can be pasted into the CLI."""
     names = list(AGENTS)
-    st.session_state.setdefault("agent", "alphabeta")  # state, not a default: others set it
-    agent = st.sidebar.selectbox("Agent", names, key="agent")
+    # state, not a widget default: other pages set it
+    st.session_state.setdefault(state.AGENT, DEFAULT_AGENT.default)
+    agent = st.sidebar.selectbox("Agent", names, key=state.AGENT)
     decl = get_agent(agent)
     st.sidebar.caption(decl.description)
-    params = {p.name: param_widget(agent, p) for p in decl.params}
+    params = {p.name: param_widget(p, state.param_key(agent, p.name)) for p in decl.params}
     given = {k: v for k, v in params.items() if v != decl.param(k).default}
     try:
         st.sidebar.code(str(make_spec(decl, given)), language=None)
@@ -59,10 +63,17 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     return agent, params
 
 
-def param_widget(agent: str, p: Param) -> Any:
+def setting_widget(setting: Param) -> Any:
+    """The sidebar widget of a declared setting (:mod:`treeviz.settings`), under its
+    name as key, its label its help text."""
+    return param_widget(setting, setting.name, setting.help)
+
+
+def param_widget(p: Param, key: str, label: str | None = None) -> Any:
     """The sidebar widget of parameter ``p``: a select box for choices, a checkbox for
     a switch, a slider for a small integer range, else a number box (empty = none)."""
-    side, key, label = st.sidebar, f"{agent}_{p.name}", p.name.replace("_", " ")
+    side = st.sidebar
+    label, tip = (label, None) if label else (p.name.replace("_", " "), p.help)
     # The default goes into the state, not the widget: other pages preset these keys
     # (open a search in the analysis view), and a widget may not get both. Writing
     # the value back every run sends it to the browser with the widget: a run cut
@@ -70,20 +81,20 @@ def param_widget(agent: str, p: Param) -> Any:
     # otherwise leave the browser drawing, and then reporting, the widget's minimum.
     st.session_state[key] = st.session_state.get(key, p.default)
     if p.choices is not None:
-        return side.selectbox(label, p.choices, key=key, help=p.help)
+        return side.selectbox(label, p.choices, key=key, help=tip)
     if p.type == "bool":
-        return side.checkbox(label, key=key, help=p.help)
+        return side.checkbox(label, key=key, help=tip)
     if p.type == "int" and p.lo is not None and p.hi is not None and p.hi - p.lo <= 64:
-        return side.slider(label, int(p.lo), int(p.hi), key=key, help=p.help)
+        return side.slider(label, int(p.lo), int(p.hi), key=key, help=tip)
     if p.type == "int":
         value = side.number_input(
             label, min_value=None if p.lo is None else int(p.lo),
             max_value=None if p.hi is None else int(min(p.hi, MAX_WIDGET_INT)),
-            step=1, key=key, help=p.help,
+            step=1, key=key, help=tip,
         )  # fmt: skip
         return None if value is None else int(value)
     value = side.number_input(
-        label, min_value=p.lo, max_value=p.hi, step=0.1, format="%.4g", key=key, help=p.help,
+        label, min_value=p.lo, max_value=p.hi, step=0.1, format="%.4g", key=key, help=tip,
     )  # fmt: skip
     return None if value is None else float(value)
 

@@ -6,28 +6,27 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.dashboard.pages import spec_request
+from treeviz.connect4.board import Position
+from treeviz.dashboard import state
+from treeviz.dashboard.cache import spec_request
 
 PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every run
 
 
-def open_in_analysis(moves: str, agent_spec: str) -> None:
-    """Widget callback: make ``moves`` the analysis page's position, preselect the agent
+def open_in_analysis(pos: Position, agent_spec: str) -> None:
+    """Widget callback: make ``pos`` the analysis page's position, preselect the agent
     of ``agent_spec`` with its settings, ask for its search (instant when the search is
     cached) and go there."""
-    request = spec_request(moves, agent_spec)
-    agent, params = request[1], request[2]
-    st.session_state.update(
-        {"position": moves, "source": "Move string or board", "position_text": moves,
-         "agent": agent, "goto": "analyze", "request": request}
-    )  # fmt: skip
-    for name, value in params:
-        st.session_state[f"{agent}_{name}"] = value
+    request = spec_request(pos, agent_spec)
+    state.set_position(pos)
+    state.agent_params(request[1], dict(request[2]))
+    state.put(state.REQUEST, request)
+    state.put(state.GOTO, "analyze")
 
 
 def follow() -> None:
     """Switch to the page a callback asked for, if any (called before a page runs)."""
-    target = st.session_state.pop("goto", None)
+    target = state.pop(state.GOTO)
     if target in PAGES:
         st.switch_page(PAGES[target])
 

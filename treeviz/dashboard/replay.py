@@ -9,11 +9,12 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.dashboard.tree import MAX_VIEW, tree_options, view_height
-from treeviz.replay import steps, trace_at
-from treeviz.trace import SearchResult, Trace
-from treeviz.values import node_value
-from treeviz.view import Selection, select, short_label
+from treeviz.dashboard.tree import tree_options, view_height
+from treeviz.draw.view import Selection, select, short_label
+from treeviz.settings import VIEW_MAX_NODES
+from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.replay import steps, trace_at
+from treeviz.trace.values import node_value
 
 STEP_SECONDS = 0.4  # pause between steps while playing
 
@@ -44,7 +45,7 @@ def replay_section(res: SearchResult, key: str) -> None:
                  on_click=_toggle, args=(play_key,))  # fmt: skip
     at = trace_at(trace, int(cut[idx]))
     st.caption(f"{len(at):,} of {len(trace):,} nodes" + _note(trace))
-    sel = select(at, 0, 3, None, max_nodes=MAX_VIEW)
+    sel = select(at, 0, 3, None, max_nodes=VIEW_MAX_NODES)
     st_echarts(tree_options(sel), height=f"{view_height(sel)}px", renderer="svg",
                key=f"{key}_replay_tree")  # fmt: skip
     st.dataframe(root_columns(at), hide_index=True, key=f"{key}_replay_table")

@@ -3,7 +3,6 @@ downloads. Used for fresh searches and uploaded traces alike."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -11,13 +10,13 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.analysis import depth_profile, effective_branching, format_cell, move_table
-from treeviz.board import Position
-from treeviz.dashboard.board import board_html, set_position
+from treeviz.connect4.board import Position
+from treeviz.dashboard import state
+from treeviz.dashboard.board import board_html
+from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.tree import (
     CLICK,
-    MAX_VIEW,
     chart_event,
     children_table,
     legend_html,
@@ -26,14 +25,14 @@ from treeviz.dashboard.tree import (
     tree_options,
     view_height,
 )
-from treeviz.export import FORMATS, MAX_DRAWN, ExportOptions, export_bytes
-from treeviz.search.solver import exact_scores, score_meaning, score_source
-from treeviz.trace import CUTOFF, SearchResult, Trace
-from treeviz.trace_io import dumps
-from treeviz.values import kind_text
-from treeviz.view import Selection, node_position, select, short_label
+from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
+from treeviz.draw.view import Selection, node_position, select, short_label
+from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
+from treeviz.trace.analysis import depth_profile, effective_branching, format_cell, move_table
+from treeviz.trace.files import dumps
+from treeviz.trace.nodes import CUTOFF, SearchResult, Trace
+from treeviz.trace.values import kind_text
 
-EXACT_SECONDS = 2.0
 DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")
 MIME = {
     "svg": "image/svg+xml",
@@ -46,34 +45,12 @@ MIME = {
 }
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
-def cached_exact(moves: str, width: int, height: int) -> tuple[list[int | None] | None, str]:
-    """Exact column scores within the time budget (None when not solved in time) and
-    where they came from, in words."""
-    pos = Position.from_moves(moves, width, height)
-    if pos.is_over():
-        return None, ""
-    t0 = time.perf_counter()
-    scores = exact_scores(pos, EXACT_SECONDS)
-    took = time.perf_counter() - t0
-    sources = {score_source(pos, c, True) for c in pos.legal_moves()} - {"wins at once"}
-    if sources == {"opening book"}:
-        return scores, "exact, opening book"
-    how = "searched to the opening book" if "search to the opening book" in sources else "solved"
-    return scores, f"exact, {how} in {took:.2f} s"
-
-
-def exact_meanings(pos: Position, exact: list[int | None]) -> list[str]:
-    """Each exact score in words (``full`` for a full column)."""
-    return [score_meaning(s, pos) if s is not None else "full" for s in exact]
-
-
 def moves_section(res: SearchResult, exact_on: bool) -> None:
     """The per-move table (sortable, chosen row highlighted, CSV) and bar charts."""
     trace = res.trace
-    pos = Position.from_moves(trace.root_moves, trace.width, trace.height)
+    pos = trace.position()
     exact, source = (
-        cached_exact(trace.root_moves, trace.width, trace.height) if exact_on else (None, "")
+        cached_exact(trace.position()) if exact_on else (None, "")
     )
     if exact is not None:
         meanings = exact_meanings(pos, exact)
@@ -81,7 +58,7 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     else:
         table = move_table(res)
         if exact_on:
-            table["exact"] = f"not solved in {EXACT_SECONDS:g} s"
+            table["exact"] = f"not solved in {EXACT_SECONDS.default:g} s"
     floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
     styled = table.style.apply(_highlight_chosen, axis=1).format(format_cell, subset=floats)
     st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
@@ -141,7 +118,7 @@ def tree_section(trace: Trace, key: str) -> None:
     view = _view(trace, root, depth, top)
     c3.caption(
         f"Drawing {len(view.sel.ids):,} of {len(trace):,} recorded nodes "
-        f"(at most {MAX_VIEW} at once)"
+        f"(at most {VIEW_MAX_NODES} at once)"
         + (" · trace truncated at capacity" if trace.truncated else "")
     )
     _breadcrumbs(trace, root, key)
@@ -189,8 +166,8 @@ def _view(trace: Trace, root: int, depth: int, top: int) -> View:
         if len(cache) > 8:
             cache.clear()
         sel = selection_for(trace, root, depth, top or None)
-        probe = select(trace, root, depth, top or None, max_nodes=MAX_DRAWN + 1)
-        view = View(sel, tree_options(sel), view_height(sel), len(probe.ids) <= MAX_DRAWN)
+        probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
+        view = View(sel, tree_options(sel), view_height(sel), len(probe.ids) <= EXPORT_MAX_NODES)
         cache[ident] = view
     return view
 
@@ -239,7 +216,7 @@ def detail_panel(trace: Trace, key: str) -> None:
         "Load as position",
         key=f"{key}_load",
         on_click=_load_position,
-        args=(trace.root_moves + path,),
+        args=(node_position(trace, node),),
     )
     # st.table, not st.dataframe: static HTML mounts much faster after each click
     stats = node_stats(trace, node)
@@ -255,9 +232,9 @@ def _set_state(name: str, value: Any) -> None:
     st.session_state[name] = value
 
 
-def _load_position(moves: str) -> None:
-    """Callback: load ``moves`` and ask the fragment for a whole-page rerun."""
-    set_position(moves)
+def _load_position(pos: Position) -> None:
+    """Callback: load ``pos`` and ask the fragment for a whole-page rerun."""
+    state.set_position(pos)
     st.session_state["full_rerun"] = True
 
 
@@ -289,11 +266,11 @@ def stats_section(res: SearchResult) -> None:
 
 def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, key: str) -> None:
     """The trace as JSON and the view ``opts`` in every export format (made on click);
-    diagrams only when the subtree is ``exportable`` (at most ``MAX_DRAWN`` nodes)."""
+    diagrams only when the subtree is ``exportable`` (at most ``EXPORT_MAX_NODES`` nodes)."""
     too_big = not exportable
     if too_big:
         st.warning(
-            f"The view's subtree has more than {MAX_DRAWN:,} nodes: lower the depth, set "
+            f"The view's subtree has more than {EXPORT_MAX_NODES:,} nodes: lower the depth, set "
             "top-k or re-root the view to export a diagram."
         )
     a, b = st.columns(2)

@@ -1,8 +1,8 @@
 """The interactive search tree: an ECharts ``tree`` series (``streamlit-echarts``)
-built from the same :class:`~treeviz.view.Selection` the exporters draw.
+built from the same :class:`~treeviz.draw.view.Selection` the exporters draw.
 
 Clicking a node collapses or expands it in the browser (ECharts' own behaviour) and
-sends its id back, which selects it for the detail panel. At most ``MAX_VIEW`` nodes
+sends its id back, which selects it for the detail panel. At most ``VIEW_MAX_NODES`` nodes
 are drawn; the rest of each level is summarised as "+N more".
 """
 
@@ -15,10 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from treeviz.search.mcts import uct_value
-from treeviz.trace import NO_VALUE, Trace
-from treeviz.values import node_value, outcome_text, window_text
-from treeviz.view import (
+from treeviz.draw.view import (
     Decorator,
     Drawn,
     Selection,
@@ -30,8 +27,11 @@ from treeviz.view import (
     short_label,
     walk,
 )
+from treeviz.search.mcts import uct_value
+from treeviz.settings import VIEW_MAX_NODES
+from treeviz.trace.nodes import NO_VALUE, Trace
+from treeviz.trace.values import node_value, outcome_text, window_text
 
-MAX_VIEW = 500
 CLICK = "function(p){return p.data.name}"
 
 
@@ -177,5 +177,5 @@ def children_table(trace: Trace, i: int) -> pd.DataFrame:
 
 
 def selection_for(trace: Trace, root: int, depth: int, top_k: int | None) -> Selection:
-    """The view's selection, capped at ``MAX_VIEW`` drawn nodes."""
-    return select(trace, root, depth, top_k, stubs=True, max_nodes=MAX_VIEW)
+    """The view's selection, capped at ``VIEW_MAX_NODES`` drawn nodes."""
+    return select(trace, root, depth, top_k, stubs=True, max_nodes=VIEW_MAX_NODES)

@@ -7,10 +7,9 @@ from html import escape
 
 import streamlit as st
 
-from treeviz.board import Position
-from treeviz.dashboard.results import cached_exact
-from treeviz.explain import Explanation, explain
-from treeviz.trace import SearchResult
+from treeviz.dashboard.cache import cached_exact
+from treeviz.judge.verdict import Explanation, explain
+from treeviz.trace.nodes import SearchResult
 
 COLOURS = {
     "best": "#1a9850",
@@ -28,8 +27,8 @@ def explanation_of(res: SearchResult, key: str, exact_on: bool) -> Explanation:
     if kept is not None and kept[0] == (id(res.trace), exact_on):
         return kept[1]
     trace = res.trace
-    pos = Position.from_moves(trace.root_moves, trace.width, trace.height)
-    exact = cached_exact(trace.root_moves, trace.width, trace.height)[0] if exact_on else None
+    pos = trace.position()
+    exact = cached_exact(pos)[0] if exact_on else None
     out = explain(pos, trace.algorithm, result=res, exact=exact, seconds=0.0)
     st.session_state[cache_key] = ((id(res.trace), exact_on), out)
     return out

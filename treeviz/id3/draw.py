@@ -1,4 +1,4 @@
-"""A learned tree drawn like a search tree: the same :class:`~treeviz.view.Drawn`
+"""A learned tree drawn like a search tree: the same :class:`~treeviz.draw.view.Drawn`
 entries feed networkx, the DOT/SVG/PNG/PDF/GraphML exporters and the dashboard's
 ECharts tree. Nodes read "Pat = Full", with their split or class, entropy, samples
 and class distribution; leaves are filled with their class's colour (inner nodes a
@@ -17,12 +17,13 @@ from pathlib import Path
 
 import networkx as nx
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
+from treeviz.draw.view import MORE_FILL, Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
-from treeviz.export import MAX_DRAWN, ExportLimitError, dot_source, graphml_of, render
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
-from treeviz.view import MORE_FILL, Drawn, drawn_graph
+from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 
 PALETTE = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6",
            "#9d755d", "#bab0ac", "#eeca3b"]  # fmt: skip
@@ -121,7 +122,7 @@ def _entry(tree: DecisionTree, node: Node, root: int, top: int, folded: bool,
     )  # fmt: skip
 
 
-def fitting_depth(tree: DecisionTree, limit: int = MAX_DRAWN) -> int:
+def fitting_depth(tree: DecisionTree, limit: int = EXPORT_MAX_NODES) -> int:
     """The most levels a drawing of the whole tree can show within ``limit`` nodes."""
     per_level: dict[int, int] = {}
     for n in tree.nodes:
@@ -189,7 +190,7 @@ def to_networkx(tree: DecisionTree, entries: list[Drawn]) -> nx.DiGraph:
 def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | None = None,
                 depth: int | None = None) -> tuple[str, int]:  # fmt: skip
     """Write the tree (down to ``depth`` levels; default: as deep as fits in
-    :data:`MAX_DRAWN` nodes) to ``path``; returns the format and the depth drawn."""
+    :data:`EXPORT_MAX_NODES` nodes) to ``path``; returns the format and the depth drawn."""
     kind = fmt or _suffix(path)
     if kind not in TREE_FORMATS:
         raise InvalidParameterError(f"cannot export a tree as {kind!r}: use one of "
@@ -199,9 +200,9 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
         return kind, tree.depth
     shown = fitting_depth(tree) if depth is None else depth
     entries = drawn(tree, max_depth=shown)
-    if len(entries) > MAX_DRAWN:
+    if len(entries) > EXPORT_MAX_NODES:
         raise ExportLimitError(f"drawing {len(entries):,} nodes is over the limit of "
-                               f"{MAX_DRAWN:,}: lower the drawing depth")  # fmt: skip
+                               f"{EXPORT_MAX_NODES:,}: lower the drawing depth")  # fmt: skip
     if kind == "graphml":
         data = graphml_of(to_networkx(tree, entries))
     else:
@@ -248,14 +249,14 @@ def pattern(tree: DecisionTree, nid: int) -> list[list[str]]:
 
 def row_position(row: dict[str, str]) -> Position:
     """The position of a Connect-4 table row (the board as a diagram, read back)."""
-    from treeviz.notation import parse_position
+    from treeviz.connect4.notation import parse_position
 
     lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in "abcdefg")
              for r in range(6, 0, -1)]  # fmt: skip
     return parse_position("\n".join(lines))
 
 
-def exact_class(pos: Position, seconds: float = 2.0) -> str | None:
+def exact_class(pos: Position, seconds: float = EXACT_SECONDS.default) -> str | None:
     """The UCI label of ``pos`` from the exact solver: the result for the first player
     (``win``, ``draw``, ``loss``), None past the budget."""
     from treeviz.search.solver import exact_scores

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-from treeviz.errors import TreevizError
+from treeviz.errors import TableError
+from treeviz.settings import TABLE_MAX_BYTES
 
-MAX_TABLE_BYTES = 64 << 20
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "id3"
 BUNDLED = {  # small first: the dashboard opens the first
     "weather": "weather.csv",
@@ -33,8 +33,6 @@ BUNDLED_IGNORE = {"restaurant": ["ID"], "weather": ["ID"], "iris": ["ID"]}
 CONNECT4_NAMES = [f"{c}{r}" for c in "abcdefg" for r in range(1, 7)]
 
 
-class TableError(TreevizError):
-    """A table that cannot be learned from (its message names the table)."""
 
 
 @dataclass
@@ -87,8 +85,8 @@ def read_table(
     """The table in the file ``path`` (see :func:`parse_table`)."""
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_TABLE_BYTES:
-            raise TableError(f"{str(path)!r} is larger than {MAX_TABLE_BYTES >> 20} MB")
+        if p.stat().st_size > TABLE_MAX_BYTES:
+            raise TableError(f"{str(path)!r} is larger than {TABLE_MAX_BYTES >> 20} MB")
         text = p.read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
         raise TableError(f"cannot read {str(path)!r}: {exc.strerror}") from None

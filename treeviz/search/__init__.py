@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
 from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec, run_agent
-from treeviz.trace import SearchResult
+from treeviz.trace.nodes import SearchResult
 
 _BUILTIN = (
     random_agent.AGENT,

@@ -14,7 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.errors import SearchStopped
 from treeviz.search import negamax_kernel as N
 from treeviz.search.common import (
     CAPACITY,
@@ -31,9 +32,9 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
-from treeviz.search.stopping import SearchStopped, deadline_of, run_stoppable
-from treeviz.trace import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
-from treeviz.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
+from treeviz.search.stopping import deadline_of, run_stoppable
+from treeviz.trace.nodes import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
+from treeviz.trace.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42
 DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)

@@ -16,9 +16,9 @@ from functools import partial
 
 import numpy as np
 
-from treeviz import kernels as K
-from treeviz.board import Position
-from treeviz.heuristics import evaluate_kernel
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit
 from treeviz.search.common import (
     CAPACITY,
@@ -35,7 +35,7 @@ from treeviz.search.contract import Agent, Param
 from treeviz.search.negamax_kernel import WIN
 from treeviz.search.solver_kernel import tt_slot
 from treeviz.search.stopping import run_stoppable
-from treeviz.trace import (
+from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
     C_STOP,
@@ -48,7 +48,7 @@ from treeviz.trace import (
     Trace,
     record,
 )
-from treeviz.values import heuristic_text, outcome
+from treeviz.trace.values import heuristic_text, outcome
 
 ID_BITS = np.int64(32)
 ID_MASK = np.int64((1 << 32) - 1)

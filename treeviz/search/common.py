@@ -9,18 +9,18 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import HEURISTICS, get_heuristic, tables
 from treeviz.errors import InvalidPositionError
-from treeviz.heuristics import HEURISTICS, get_heuristic, tables
 from treeviz.search.contract import Param
-from treeviz.trace import (
+from treeviz.settings import DEFAULT_CAPACITY, MAX_CAPACITY
+from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,
     C_NODES,
     C_RECORDED,
     C_TRUNCATED,
     C_TT_HITS,
-    DEFAULT_CAPACITY,
     NO_PARENT,
     ON_PV,
     MoveStat,
@@ -30,10 +30,9 @@ from treeviz.trace import (
     new_nodes,
     record,
 )
-from treeviz.values import outcome_text
+from treeviz.trace.values import outcome_text
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
-MAX_CAPACITY = 20_000_000
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
 # Parameters several agents share, declared once.
@@ -42,7 +41,7 @@ CAPACITY = Param(
     lo=1, hi=MAX_CAPACITY,
 )  # fmt: skip
 HEURISTIC = Param(
-    "heuristic", "str", "window", "static evaluation (treeviz/heuristics.py)",
+    "heuristic", "str", "window", "static evaluation (treeviz/connect4/heuristics.py)",
     choices=tuple(HEURISTICS),
 )  # fmt: skip
 SEED = Param("seed", "int", 0, "random seed: the same seed gives the same search", lo=0,

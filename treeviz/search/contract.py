@@ -10,129 +10,17 @@ widgets and the README's agent table.
 
 from __future__ import annotations
 
-import math
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
+from treeviz.settings import Param, show_value
 
 if TYPE_CHECKING:
-    from treeviz.board import Position
-    from treeviz.trace import SearchResult
-
-TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
-TRUE_WORDS = ("true", "yes", "on", "1")
-FALSE_WORDS = ("false", "no", "off", "0")
-NONE_WORDS = ("none", "")
-
-
-@dataclass(frozen=True)
-class Param:
-    """One declared parameter. ``type`` is ``"int"``, ``"float"``, ``"bool"`` or
-    ``"str"``; ``lo``/``hi`` bound numbers (inclusive), ``choices`` strings;
-    ``optional`` allows ``None`` (written ``none`` in a spec), meaning "no limit"."""
-
-    name: str
-    type: str
-    default: Any
-    help: str
-    lo: float | None = None
-    hi: float | None = None
-    choices: tuple[str, ...] | None = None
-    optional: bool = False
-
-    def allowed(self) -> str:
-        """What this parameter accepts, in words (used in every error message)."""
-        if self.choices:
-            text = "one of " + ", ".join(self.choices)
-        elif self.type == "bool":
-            text = "true or false"
-        else:
-            kind = "an integer" if self.type == "int" else "a number"
-            lo = "-inf" if self.lo is None else _plain(self.lo)
-            hi = "+inf" if self.hi is None else _plain(self.hi)
-            text = f"{kind} in {lo}..{hi}" + (" (finite)" if self.type == "float" else "")
-        return text + (" or none" if self.optional else "")
-
-    def coerce(self, value: Any) -> Any:
-        """``value`` (a Python value or the text of a spec or flag) as this parameter's
-        type, checked; :class:`InvalidParameterError` naming the key, value and what
-        is allowed otherwise."""
-        if value is None or (isinstance(value, str) and value.strip().lower() in NONE_WORDS):
-            if self.optional:
-                return None
-            self._fail(value)
-        out = self._convert(value)
-        if self.choices is not None and out not in self.choices:
-            self._fail(value)
-        if isinstance(out, (int, float)) and not isinstance(out, bool):
-            if not math.isfinite(out) or (self.lo is not None and out < self.lo):
-                self._fail(value)
-            if self.hi is not None and out > self.hi:
-                self._fail(value)
-        return out
-
-    def _convert(self, value: Any) -> Any:
-        text = value.strip() if isinstance(value, str) else None
-        if self.type == "bool":
-            if isinstance(value, bool):
-                return value
-            if text is not None and text.lower() in TRUE_WORDS + FALSE_WORDS:
-                return text.lower() in TRUE_WORDS
-        elif self.type == "int":
-            if isinstance(value, int) and not isinstance(value, bool):
-                return int(value)
-            if isinstance(value, float) and value.is_integer():
-                return int(value)
-            if text is not None and text.lstrip("+-").isdigit() and len(text) < 30:
-                return int(text)
-        elif self.type == "float":
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return float(value)
-            if text is not None and len(text) < 40:
-                try:
-                    return float(text)
-                except ValueError:
-                    pass
-        elif isinstance(value, str):
-            return text
-        self._fail(value)
-
-    def _fail(self, value: Any) -> None:
-        raise InvalidParameterError(
-            f"{self.name}={_show(value)} is not allowed: {self.name} must be {self.allowed()}"
-        )
-
-    def as_dict(self) -> dict[str, Any]:
-        """The JSON form of ``treeviz agents --json``."""
-        out: dict[str, Any] = {
-            "name": self.name,
-            "type": self.type,
-            "default": self.default,
-            "help": self.help,
-        }
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
-        if self.lo is not None:
-            out["min"] = self.lo
-        if self.hi is not None:
-            out["max"] = self.hi
-        if self.optional:
-            out["optional"] = True
-        return out
-
-
-def _plain(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-def _show(value: Any) -> str:
-    """A value as the user wrote it, shortened so an error stays one line."""
-    text = value if isinstance(value, str) else repr(value)
-    text = " ".join(text.split())
-    return repr(text[:60] + ("..." if len(text) > 60 else ""))
-
+    from treeviz.trace.nodes import SearchResult
 
 Runner = Callable[..., "SearchResult"]
 
@@ -223,7 +111,7 @@ def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     name = name.strip()
     if name not in agents:
         raise InvalidParameterError(
-            f"unknown agent {name!r} in {_show(text)}: choose one of {', '.join(agents)}"
+            f"unknown agent {name!r} in {show_value(text)}: choose one of {', '.join(agents)}"
         )
     agent = agents[name]
     given: dict[str, Any] = {}
@@ -231,15 +119,15 @@ def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
         key, eq, value = item.partition("=")
         if not eq:
             raise InvalidParameterError(
-                f"{_show(item)} in agent spec {_show(text)} is not key=value"
+                f"{show_value(item)} in agent spec {show_value(text)} is not key=value"
             )
         key = key.strip()
         if key in given:
-            raise InvalidParameterError(f"{key} is given twice in agent spec {_show(text)}")
+            raise InvalidParameterError(f"{key} is given twice in agent spec {show_value(text)}")
         try:
             given[key] = agent.param(key).coerce(value)
         except InvalidParameterError as exc:
-            raise InvalidParameterError(f"{exc} (in agent spec {_show(text)})") from None
+            raise InvalidParameterError(f"{exc} (in agent spec {show_value(text)})") from None
     return make_spec(agent, given)
 
 
@@ -247,6 +135,22 @@ def make_spec(agent: Agent, given: Mapping[str, Any]) -> AgentSpec:
     """The spec of ``agent`` with ``given`` parameters (validated)."""
     valid = agent.validate(given)
     return AgentSpec(agent.name, tuple((k, v) for k, v in valid.items() if k in given))
+
+
+NEARLY_FULL = "76724423326731757151271355323125166645"  # 4 cells left: every agent is fast
+_WARM: set[str] = set()
+_LOCK = threading.Lock()  # a search waits (untimed) while another thread warms its agent
+
+
+def warm(agent: Agent) -> None:
+    """Run ``agent`` once with its defaults on a nearly full board (once per process)."""
+    if agent.name in _WARM:
+        return
+    with _LOCK:
+        if agent.name not in _WARM:
+            agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.warm_params))
+            _WARM.add(agent.name)
+
 
 
 def run_agent(
@@ -257,8 +161,6 @@ def run_agent(
     for key in runtime:
         if key not in agent.runtime:
             agent.param(key)  # raises: not a parameter of this agent
-    from treeviz.warmup import warm
-
     params = agent.validate(given)
     warm(agent)  # compiled code loaded before the clock starts: time_s is search time
     res = agent.run(pos, **params, **runtime)

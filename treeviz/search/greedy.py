@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz.board import Position
-from treeviz.heuristics import evaluate_kernel
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.search.common import (
     CAPACITY,
     HEURISTIC,
@@ -25,7 +25,7 @@ from treeviz.search.common import (
 )
 from treeviz.search.contract import Agent
 from treeviz.search.negamax_kernel import WIN
-from treeviz.trace import (
+from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
     NO_PARENT,
@@ -35,7 +35,7 @@ from treeviz.trace import (
     finish,
     record,
 )
-from treeviz.values import heuristic_text, outcome
+from treeviz.trace.values import heuristic_text, outcome
 
 
 def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
@@ -62,7 +62,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
             rec.nodes[node]["static_eval"] = own
         if child.winner() is not None:
             won = outcome("win", 1, pos.ply, pos.width, pos.height)
-            keys[col] = WIN - 1  # nodes keep the negamax form of a win (treeviz.values)
+            keys[col] = WIN - 1  # nodes keep the negamax form of a win (treeviz.trace.values)
             rows[col] = proven_row(col, won)
             finish(rec.nodes, node, -(WIN - 1), TERMINAL)
         else:

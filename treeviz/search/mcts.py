@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz import kernels as K
-from treeviz.board import Position
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search.common import (
     HEURISTIC,
@@ -55,8 +55,8 @@ from treeviz.search.mcts_kernel import (
     subtree_ids,
 )
 from treeviz.search.stopping import deadline_of, run_stoppable
-from treeviz.trace import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
-from treeviz.values import outcome, outcome_text
+from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
+from treeviz.trace.values import outcome, outcome_text
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
 MAX_ITERATIONS = 10_000_000

@@ -11,10 +11,10 @@ import math
 
 import numpy as np
 
-from treeviz import kernels as K
-from treeviz.heuristics import evaluate_kernel
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit
-from treeviz.trace import (
+from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
     C_STOP,

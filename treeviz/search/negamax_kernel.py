@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz import kernels as K
-from treeviz.heuristics import evaluate_kernel
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit, njit_unrefcounted
 from treeviz.search.solver_kernel import centre_order, tt_slot
-from treeviz.trace import (
+from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,
     C_NODES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz.board import Position
+from treeviz.connect4.board import Position
 from treeviz.search.common import (
     CAPACITY,
     SEED,
@@ -15,7 +15,7 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent
-from treeviz.trace import MoveStat, SearchResult
+from treeviz.trace.nodes import MoveStat, SearchResult
 
 
 def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.board import Position
-from treeviz.book import NOT_FOUND, book_arrays, lookup
+from treeviz.connect4.board import Position
+from treeviz.connect4.book import NOT_FOUND, book_arrays, lookup
+from treeviz.errors import SearchStopped
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
     CAPACITY,
@@ -26,8 +27,9 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
-from treeviz.search.stopping import SearchStopped, run_stoppable
-from treeviz.trace import (
+from treeviz.search.stopping import run_stoppable
+from treeviz.settings import EXACT_SECONDS
+from treeviz.trace.nodes import (
     C_BUDGET,
     C_NODES,
     EXACT,
@@ -38,7 +40,7 @@ from treeviz.trace import (
     finish,
     record,
 )
-from treeviz.values import score_outcome
+from treeviz.trace.values import score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
@@ -144,7 +146,9 @@ def _children_floor(pos: Position, book: BookArrays) -> int:
     return S.NO_FLOOR if found == NOT_FOUND else -found
 
 
-def exact_scores(pos: Position, seconds: float = 2.0, book: bool = True) -> list[int | None] | None:
+def exact_scores(
+    pos: Position, seconds: float = EXACT_SECONDS.default, book: bool = True
+) -> list[int | None] | None:
     """Each column's exact score (None for a full one) if the solver finds them all
     within about ``seconds``, else None. The budget is counted in nodes, at the
     ``NODES_PER_S`` this solver sustains here (BENCHMARKS.md), so it is deterministic."""

@@ -12,11 +12,11 @@ import mmap
 
 import numpy as np
 
-from treeviz import kernels as K
-from treeviz.book import NOT_FOUND, lookup
-from treeviz.heuristics import popcount
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.book import NOT_FOUND, lookup
+from treeviz.connect4.heuristics import popcount
 from treeviz.jit import njit, njit_unrefcounted, prefetch
-from treeviz.trace import (
+from treeviz.trace.nodes import (
     BOOK,
     C_BUDGET,
     C_CUTOFFS,

@@ -20,16 +20,13 @@ from typing import TypeVar
 
 import numpy as np
 
-from treeviz.errors import TreevizError
-from treeviz.trace import C_NODES, C_STOP
+from treeviz.trace.nodes import C_NODES, C_STOP
 
 T = TypeVar("T")
 POLL_S = 0.05
 PROGRESS_AFTER_S = 1.0
 
 
-class SearchStopped(TreevizError):
-    """A search was stopped before it had anything to report."""
 
 
 Waiter = Callable[[float, int], None]  # (seconds so far, nodes so far); may raise to stop

@@ -1,0 +1,85 @@
+"""The package tree is the architecture: each layer imports only the layers below it,
+and no module imports, directly or through others, a module that imports it back
+(imports inside functions count: a hidden circle is still a circle)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+PACKAGE = Path(__file__).resolve().parents[1] / "treeviz"
+# Lowest first; a module may import its own layer and the layers before it.
+LAYERS = (
+    ("errors", "settings", "jit"),
+    ("connect4",),
+    ("trace",),
+    ("search",),
+    ("draw", "games"),
+    ("judge",),
+    ("arena", "id3"),
+    ("cli", "dashboard", "warmup", "__init__"),
+)
+TOP_LEVEL_LIMIT = 6
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports_of(path: Path, known: set[str]) -> set[str]:
+    """The treeviz modules ``path`` imports, anywhere in its body."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        out |= {n for n in names if n in known and n.startswith("treeviz")}
+    return out
+
+
+def graph() -> nx.DiGraph:
+    mods = modules()
+    g = nx.DiGraph()
+    g.add_nodes_from(mods)
+    for name, path in mods.items():
+        for target in imports_of(path, set(mods)):
+            if target != name and not name.startswith(target + "."):
+                g.add_edge(name, target)
+    return g
+
+
+def layer_of(module: str) -> int:
+    top = module.split(".")[1] if "." in module else "__init__"
+    for i, names in enumerate(LAYERS):
+        if top in names:
+            return i
+    raise AssertionError(f"{module} is in no layer: add its package to LAYERS")
+
+
+def test_no_import_circles() -> None:
+    g = graph()
+    # a package's __init__ re-exporting its modules is not a circle of the design
+    for pkg in [n for n in g if (PACKAGE.parent / n.replace(".", "/") / "__init__.py").exists()]:
+        g.remove_edges_from([(m, pkg) for m in list(g.predecessors(pkg)) if m.startswith(pkg)])
+    cycles = list(nx.simple_cycles(g))
+    assert cycles == [], cycles[:5]
+
+
+def test_each_layer_imports_only_layers_below() -> None:
+    wrong = [(a, b) for a, b in graph().edges if layer_of(b) > layer_of(a)]
+    assert wrong == []
+
+
+def test_few_modules_at_the_top() -> None:
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= TOP_LEVEL_LIMIT, top

@@ -1,0 +1,73 @@
+"""``analyze`` a position with an agent, and ``explain`` its choice."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from treeviz.cli.common import agent_command, read_position, search_params
+from treeviz.cli.export import add_export_flags, export_options
+from treeviz.connect4.notation import to_diagram
+from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
+
+
+def cmd_analyze(args: argparse.Namespace) -> None:
+    """Run an agent, print its choice and per-column table, optionally save the trace."""
+    from treeviz.search import search, spec
+    from treeviz.trace.analysis import move_table_text
+    from treeviz.trace.files import save
+
+    pos = read_position(args.position)
+    chosen = spec(args.agent, **search_params(args))
+    res = search(pos, chosen)
+    if args.trace:
+        save(res.trace, args.trace)
+    if args.export:
+        from treeviz.draw.export import export
+
+        export(res.trace, args.export, args.format, export_options(args))
+    if args.json:
+        print(json.dumps(res.as_dict() | {"spec": str(chosen)}))
+        return
+    from treeviz.trace.values import kind_text
+
+    print(to_diagram(pos))
+    print(f"agent: {chosen}  to move: {pos.side_to_move}  chosen column: {res.move}")
+    print(f"values: {kind_text(res.trace.value_kind)}")
+    print(move_table_text(res))
+    print(f"pv: {' '.join(map(str, res.pv))}")
+    s = res.stats
+    print(
+        f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
+        f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
+    )
+
+
+def cmd_explain(args: argparse.Namespace) -> None:
+    """Run an agent and judge its choice against the exact scores, in words."""
+    from treeviz.judge.verdict import explain
+    from treeviz.search import spec
+
+    pos = read_position(args.position)
+    chosen = spec(args.agent, **search_params(args))
+    out = explain(pos, str(chosen), seconds=setting_of(args, EXACT_SECONDS))
+    if args.json:
+        print(json.dumps(out.as_dict()))
+        return
+    print(to_diagram(pos))
+    print(f"[{out.verdict.cls}] {out.text}")
+    for reason in out.reasons:
+        print(f"  - {reason.text}")
+
+
+def add_commands(sub: Any) -> None:
+    """``analyze`` and ``explain``."""
+    an = agent_command(sub, "analyze", "run an agent and explain its choice", cmd_analyze)
+    an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
+    an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
+    add_export_flags(an)
+
+    xp = agent_command(sub, "explain", "judge an agent's choice against the exact scores",
+                       cmd_explain)  # fmt: skip
+    add_setting_flag(xp, EXACT_SECONDS)

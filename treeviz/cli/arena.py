@@ -1,0 +1,148 @@
+"""``treeviz arena`` (a round robin, or a report of a stored one) and ``treeviz sweep``
+(one agent's settings against a fixed opponent)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from treeviz.errors import InvalidParameterError
+from treeviz.settings import ARENA_PLY_SECONDS, add_setting_flag, setting_of
+
+STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, 41))
+
+
+def cmd_arena(args: argparse.Namespace) -> None:
+    """Play (specs given) or report (``--db`` alone)."""
+    from treeviz.arena import run_arena
+    from treeviz.arena.report import report
+    from treeviz.arena.store import Store
+
+    if not args.specs:
+        if args.db is None:
+            raise InvalidParameterError("arena: give agent specs to play, or --db FILE to report")
+        with Store(args.db, create=False) as store:
+            out = report(store.games())
+    else:
+        if args.games is None:
+            raise InvalidParameterError("arena: --games N is needed to play")
+        out = run_arena(args.specs, args.games, sprt=_sprt(args.sprt), **_options(args))
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print_report(out)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """The options shared by ``arena`` and ``sweep``."""
+    return {
+        "openings": args.openings, "openings_file": args.openings_file,
+        "workers": args.workers, "cluster": args.cluster, "db": args.db, "seed": args.seed,
+        "ply_seconds": setting_of(args, ARENA_PLY_SECONDS), "progress": not args.json,
+    }  # fmt: skip
+
+
+def _sprt(text: str | None) -> tuple[float, float] | None:
+    """``elo0,elo1`` as two numbers, elo0 < elo1."""
+    if text is None:
+        return None
+    try:
+        elo0, elo1 = (float(v) for v in text.split(","))
+    except ValueError:
+        raise InvalidParameterError(f"--sprt {text!r}: expected elo0,elo1 such as 0,50") from None
+    if not elo0 < elo1:
+        raise InvalidParameterError(f"--sprt {text!r}: elo0 must be below elo1")
+    return elo0, elo1
+
+
+def print_report(out: dict[str, Any]) -> None:
+    """The report as tables: players by rating, then the pairs."""
+    print(f"{out['games']} games")
+    print(f"{'player':34} {'games':>5} {'score':>6}  {'W-D-L':>9}  {'rating [95%]':>21} "
+          f"{'acc':>5} {'mis/g':>5} {'bl/g':>5} {'ms/move':>8} {'nodes/move':>10}")  # fmt: skip
+    for p in out["players"]:
+        acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.0%}"
+        ms = "-" if p["time_per_move"] is None else f"{1000 * p['time_per_move']:.1f}"
+        nodes = "-" if p["nodes_per_move"] is None else f"{p['nodes_per_move']:,.0f}"
+        wdl = f"{p['wins']}-{p['draws']}-{p['losses']}"
+        rating = f"{p['rating']:+.0f} [{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]"
+        print(f"{p['spec'][:34]:34} {p['games']:5d} {p['score']:6.3f}  {wdl:>9}  {rating:>21} "
+              f"{acc:>5} {p['mistakes_per_game']:5.2f} {p['blunders_per_game']:5.2f} "
+              f"{ms:>8} {nodes:>10}")  # fmt: skip
+    for q in out["pairs"]:
+        print(f"{q['a']} vs {q['b']}: {pair_text(q)}")
+    if "sprt" in out:
+        s = out["sprt"]
+        print(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g}: LLR {s['llr']:.2f} "
+              f"[{s['lower']:.2f}, {s['upper']:.2f}] -> {s['decision']}")  # fmt: skip
+
+
+def pair_text(q: dict[str, Any]) -> str:
+    """A pair row (or sweep setting) in words: W/D/L, score and Elo with intervals."""
+    from treeviz.arena.ratings import elo_of
+
+    low, mean, high = (elo_of(q[k]) for k in ("a_score_low", "a_score", "a_score_high"))
+    return (f"+{q['a_wins']} ={q['draws']} -{q['b_wins']}, score {q['a_score']:.3f} "
+            f"[{q['a_score_low']:.3f}, {q['a_score_high']:.3f}], Elo {mean:+.0f} "
+            f"[{low:+.0f}, {high:+.0f}]")  # fmt: skip
+
+
+def cmd_sweep(args: argparse.Namespace) -> None:
+    """Every grid point against the opponent; a table (or JSON)."""
+    from treeviz.arena import parse_grid, run_sweep
+
+    out = run_sweep(args.agent, parse_grid(args.grid), args.against, args.games,
+                    **_options(args))  # fmt: skip
+    if args.json:
+        print(json.dumps(out))
+        return
+    names = list(out["settings"][0]["params"]) if out["settings"] else []
+    bands = "  ".join(f"{a}-{b}" for a, b in STONE_BANDS)
+    print(f"against {out['against']}, {out['games']} games; nodes/s by stones: {bands}")
+    for s in out["settings"]:
+        params = " ".join(f"{n}={s['params'][n]}" for n in names)
+        speed = "  ".join(_band(s["nodes_per_s_by_stones"], a, b) for a, b in STONE_BANDS)
+        print(f"{params:24} {pair_text(s)}  {speed}")
+
+
+def _band(by_stones: list[list[float]], low: int, high: int) -> str:
+    """Mean nodes per second over moves played with ``low..high`` stones on the board."""
+    rows = [(v, n) for k, v, n in by_stones if low <= k <= high]
+    total = sum(n for _, n in rows)
+    return "-" if not total else f"{sum(v * n for v, n in rows) / total:,.0f}"
+
+
+
+def _shared_flags(p: argparse.ArgumentParser) -> None:
+    """Openings, where to play, database, seed, judging budget, JSON."""
+    op = p.add_mutually_exclusive_group()
+    op.add_argument("--openings", type=int, metavar="K",
+                    help="balanced openings to use (default: one per two games)")  # fmt: skip
+    op.add_argument("--openings-file", metavar="F", help="openings, one move string per line")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="local worker processes")
+    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help="a Dask scheduler")
+    p.add_argument("--db", metavar="FILE", help="store games here (re-run to resume)")
+    p.add_argument("--seed", type=int, default=0, help="run seed (openings, agents' seeds)")
+    add_setting_flag(p, ARENA_PLY_SECONDS)
+    p.add_argument("--json", action="store_true")
+
+
+def add_commands(sub: Any) -> None:
+    """The ``arena`` and ``sweep`` subcommands."""
+    ar = sub.add_parser("arena", help="a round robin between agent specs, or a stored report")
+    ar.add_argument("specs", nargs="*", help="two or more agent specs (none: report --db)")
+    ar.add_argument("--games", type=int, metavar="N", help="games per pair")
+    ar.add_argument("--sprt", metavar="ELO0,ELO1", help="stop a two-player match once decided")
+    _shared_flags(ar)
+    ar.set_defaults(func=cmd_arena)
+
+    sw = sub.add_parser("sweep", help="an agent's parameter grid against a fixed opponent")
+    sw.add_argument("agent", help="the agent swept (a name, e.g. mcts)")
+    sw.add_argument("--grid", action="append", metavar="NAME=V1,V2",
+                    help="values of one parameter (repeat for a grid)")  # fmt: skip
+    sw.add_argument("--against", required=True, help="the opponent's spec")
+    sw.add_argument("--games", type=int, required=True, metavar="N", help="games per setting")
+    _shared_flags(sw)
+    sw.set_defaults(func=cmd_sweep)

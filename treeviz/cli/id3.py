@@ -1,0 +1,85 @@
+"""``treeviz id3``: learn a decision tree from a table, print, score and draw it."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from treeviz.errors import InvalidParameterError
+
+
+def load_table(args: argparse.Namespace) -> Any:
+    """The table named by ``args.file``: a path, or a bundled data set's name."""
+    from treeviz.id3.table import BUNDLED, bundled_path, read_table
+
+    path = Path(args.file)
+    if not path.exists() and args.file in BUNDLED:
+        path = bundled_path(args.file)
+    return read_table(path, args.target, args.ignore, args.header)
+
+
+def cmd_id3(args: argparse.Namespace) -> None:
+    """Learn, report (rules or JSON), cross-validate and export."""
+    from treeviz.id3.draw import export_tree
+    from treeviz.id3.learn import cross_validate, fit
+
+    for flag, value, low in (("--cv", args.cv, 2), ("--min-samples", args.min_samples, 1)):
+        if value is not None and value < low:
+            raise InvalidParameterError(f"{flag} {value}: at least {low}")
+    table = load_table(args)
+    options = {"criterion": args.criterion, "max_depth": args.max_depth,
+               "min_samples": args.min_samples}  # fmt: skip
+    tree = fit(table, **options)
+    report: dict[str, Any] = {
+        "root": tree.as_dict(), "nodes": len(tree.nodes), "depth": tree.depth,
+        "leaves": tree.leaves, "train_accuracy": round(tree.accuracy(table), 6),
+        "target": table.target.name, "classes": table.classes,
+        "features": [c.name for c in table.features], "ignored": table.ignored,
+        "rows": table.rows, "criterion": args.criterion,
+    }  # fmt: skip
+    if args.cv:
+        cv = cross_validate(table, args.cv, args.seed, **options)
+        report["cv_accuracy"] = round(cv.mean, 6)
+        report["cv_folds"] = [round(s, 6) for s in cv.scores]
+    if args.export:
+        kind, shown = export_tree(tree, args.export, f"ID3 ({args.criterion}) · {table.name}",
+                                  depth=args.draw_depth)  # fmt: skip
+        note = "" if shown >= tree.depth else f", drawn to depth {shown} of {tree.depth}"
+        print(f"wrote {args.export} ({kind}{note})", file=sys.stderr)
+    if args.json:
+        print(json.dumps(report))
+        return
+    print("\n".join(tree.rules()))
+    print(f"\n{table.name}: {table.rows} rows, target {table.target.name} "
+          f"({', '.join(table.classes)})" + (f", ignored {', '.join(table.ignored)}"
+                                             if table.ignored else ""))  # fmt: skip
+    print(f"nodes {len(tree.nodes)}, depth {tree.depth}, leaves {tree.leaves}, "
+          f"train accuracy {report['train_accuracy']:.4f}")  # fmt: skip
+    if args.cv:
+        folds = " ".join(f"{s:.4f}" for s in report["cv_folds"])
+        print(f"{args.cv}-fold accuracy {report['cv_accuracy']:.4f} (folds: {folds})")
+
+
+def add_commands(sub: Any) -> None:
+    """The ``id3`` subcommand."""
+    p = sub.add_parser("id3", help="learn an ID3 decision tree from a CSV table")
+    p.add_argument("file", help="CSV or UCI .data file, or a bundled set: connect-4, "
+                   "restaurant, weather, iris")  # fmt: skip
+    p.add_argument("--target", help="class column (default: the last)")
+    p.add_argument("--ignore", nargs="+", action="extend", default=[], metavar="COL",
+                   help="columns that are not features (an ID column is left out)")  # fmt: skip
+    p.add_argument("--header", action=argparse.BooleanOptionalAction, default=None,
+                   help="the first row names the columns (default: detected)")  # fmt: skip
+    p.add_argument("--cv", type=int, metavar="K", help="K-fold cross-validated accuracy")
+    p.add_argument("--seed", type=int, default=0, help="shuffle of the folds")
+    p.add_argument("--max-depth", type=int, help="stop splitting at this depth")
+    p.add_argument("--min-samples", type=int, default=2,
+                   help="a node with fewer rows is a leaf")  # fmt: skip
+    p.add_argument("--criterion", choices=["gain", "gain_ratio"], default="gain")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--export", metavar="FILE", help="draw the tree: svg png pdf dot graphml json")
+    p.add_argument("--draw-depth", type=int, help="levels drawn (default: as many as fit)")
+    p.set_defaults(func=cmd_id3)

@@ -1,0 +1,57 @@
+"""``show`` a position and list the ``agents``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from treeviz.cli.common import read_position
+from treeviz.connect4.notation import to_diagram
+
+
+def cmd_show(args: argparse.Namespace) -> None:
+    """Print a position: board, side to move, legal columns, status (or JSON)."""
+    pos = read_position(args.position)
+    if args.json:
+        data = pos.to_dict() | {"legal": [c + 1 for c in pos.legal_moves()]}
+        print(json.dumps(data))
+        return
+    print(to_diagram(pos))
+    print(f"moves: {pos.moves_string() or '(none)'}")
+    print(f"to move: {pos.side_to_move}")
+    print(f"legal columns: {' '.join(str(c + 1) for c in pos.legal_moves()) or '-'}")
+    print(f"status: {pos.status()}")
+
+
+def cmd_agents(args: argparse.Namespace) -> None:
+    """List every agent with its parameters (JSON, a README table, or plain text)."""
+    from treeviz.search import AGENTS
+    from treeviz.search.contract import format_param, markdown_table
+
+    if args.json:
+        print(json.dumps([a.as_dict() for a in AGENTS.values()]))
+        return
+    if args.markdown:
+        print(markdown_table(AGENTS))
+        return
+    for a in AGENTS.values():
+        print(f"{a.name}: {a.description}")
+        for p in a.params:
+            setting = f"{p.name}={format_param(p.default)}"
+            print(f"    {setting:<26} {p.help} ({p.allowed()})")
+
+
+def add_commands(sub: Any) -> None:
+    """``show`` and ``agents``."""
+    show = sub.add_parser("show", help="print a position")
+    show.add_argument(
+        "position", help="move string, sample name, .txt file, or - for a diagram on stdin"
+    )
+    show.add_argument("--json", action="store_true")
+    show.set_defaults(func=cmd_show)
+
+    ag = sub.add_parser("agents", help="list the agents and their parameters")
+    ag.add_argument("--json", action="store_true")
+    ag.add_argument("--markdown", action="store_true", help="the README's agent table")
+    ag.set_defaults(func=cmd_agents)

@@ -1,0 +1,316 @@
+"""Connect 4 positions: bitboards, play and undo, parsing and formatting.
+
+Bit layout (``w`` columns by ``h`` rows, ``w * (h + 1) <= 64``); the 7x6 board::
+
+    .  .  .  .  .  .  .      <- sentinel row, always empty
+    5 12 19 26 33 40 47
+    4 11 18 25 32 39 46
+    3 10 17 24 31 38 45
+    2  9 16 23 30 37 44
+    1  8 15 22 29 36 43
+    0  7 14 21 28 35 42      <- bottom row
+
+Two words describe a position: ``current`` holds the stones of the player to move and
+``mask`` every stone. ``current + mask`` is a unique key (the sentinel bit above each
+column's top stone encodes the heights), which the transposition tables use.
+
+Columns are 0-based inside the code and 1-based (``"4453"``) in everything a person reads
+or types. The first player is ``X``, the second ``O``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+from treeviz.connect4 import kernels as K
+from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+
+DEFAULT_WIDTH = 7
+DEFAULT_HEIGHT = 6
+EMPTY_CHARS = ".-_"
+PLAYERS = ("X", "O")
+
+
+def check_size(width: int, height: int) -> None:
+    """Raise :class:`InvalidPositionError` unless the board fits the 64-bit layout."""
+    if not (4 <= width <= 9 and 4 <= height <= 8 and width * (height + 1) <= 64):
+        raise InvalidPositionError(
+            f"board size {width}x{height} is not supported: width must be 4-9, height 4-8 "
+            "and width * (height + 1) at most 64"
+        )
+
+
+def _u(x: int) -> np.uint64:
+    return np.uint64(x)
+
+
+# One move at a time, plain Python is as quick as the compiled kernels and needs no
+# compiler: showing or parsing a position never waits for numba to start. ``has_four``
+# calls no other kernel, so its Python original runs as it is.
+_has_four = K.has_four.py_func
+
+
+class Position:
+    """A Connect 4 position with its move history when it is known.
+
+    Mutable: :meth:`play` and :meth:`undo` change it in place (use :meth:`copy` first to
+    keep the original). Equality compares the stones and the board size, not the history.
+    """
+
+    __slots__ = ("current", "height", "history", "mask", "width")
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(self, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT) -> None:
+        check_size(width, height)
+        self.width = width
+        self.height = height
+        self.current = 0
+        self.mask = 0
+        self.history: list[int] = []
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def from_moves(
+        cls, moves: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT
+    ) -> Position:
+        """Play a move string such as ``"4453"`` (columns 1-based) from the empty board.
+
+        Raises :class:`InvalidMoveError` for a character that is not a column of this
+        board and :class:`IllegalMoveError` for a full column or a move after a win.
+        """
+        pos = cls(width, height)
+        text = moves.strip()
+        shown = repr(text) if len(text) <= 80 else repr(text[:77] + "...")  # one line
+        for i, ch in enumerate(text):
+            if ch not in "0123456789" or not 1 <= int(ch) <= width:
+                digit = ch in "0123456789"
+                what = f"column {ch}" if digit else f"character {ch!r}"
+                raise InvalidMoveError(
+                    f"{what} at move {i + 1} is out of range 1-{width} in {shown}"
+                    if digit
+                    else f"{what} at move {i + 1} is not a column (1-{width}) in {shown}"
+                )
+            col = int(ch) - 1
+            if pos.winner() is not None:
+                raise IllegalMoveError(
+                    f"move {i + 1} ({ch}) comes after {pos.winner()} has won in {shown}"
+                )
+            if not pos.can_play(col):
+                raise IllegalMoveError(f"column {ch} is full at move {i + 1} in {shown}")
+            pos.push(col)
+        return pos
+
+    def copy(self) -> Position:
+        """An independent copy, history included."""
+        other = Position.__new__(Position)
+        other.width, other.height = self.width, self.height
+        other.current, other.mask = self.current, self.mask
+        other.history = list(self.history)
+        return other
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def ply(self) -> int:
+        """Number of stones on the board."""
+        return len(self.history)
+
+    @property
+    def side_to_move(self) -> str:
+        """``"X"`` or ``"O"``: who plays next (even if the game is over)."""
+        return PLAYERS[self.ply % 2]
+
+    @property
+    def stones(self) -> tuple[int, int]:
+        """The bitboards of ``X`` and ``O``."""
+        other = self.current ^ self.mask
+        return (self.current, other) if self.ply % 2 == 0 else (other, self.current)
+
+    def can_play(self, col: int) -> bool:
+        """True when column ``col`` (0-based) exists and is not full."""
+        top = 1 << (col * (self.height + 1) + self.height - 1)
+        return 0 <= col < self.width and not self.mask & top
+
+    def legal_moves(self) -> list[int]:
+        """Playable columns, 0-based, left to right; empty once the game is over."""
+        if self.is_over():
+            return []
+        return [c for c in range(self.width) if self.can_play(c)]
+
+    def is_winning_move(self, col: int) -> bool:
+        """True when playing ``col`` (0-based, legal) wins at once for the side to move."""
+        base = col * (self.height + 1)
+        column = ((1 << self.height) - 1) << base
+        cell = (self.mask + (1 << base)) & column
+        return bool(_has_four(_u(self.current | cell), self.height))
+
+    def winning_moves(self) -> list[int]:
+        """Columns (0-based) where the side to move wins at once."""
+        return [c for c in self.legal_moves() if self.is_winning_move(c)]
+
+    def can_win_next(self) -> bool:
+        """True when the side to move has a winning move now."""
+        return bool(self.winning_moves())
+
+    def winner(self) -> str | None:
+        """``"X"`` or ``"O"`` when the player who moved last has four in a row."""
+        if self.ply and _has_four(_u(self.current ^ self.mask), self.height):
+            return PLAYERS[(self.ply - 1) % 2]
+        return None
+
+    def is_full(self) -> bool:
+        """True when every cell is taken."""
+        return self.ply == self.width * self.height
+
+    def is_draw(self) -> bool:
+        """True when the board is full and nobody has won."""
+        return self.is_full() and self.winner() is None
+
+    def is_over(self) -> bool:
+        """True after a win or on a full board."""
+        return self.is_full() or self.winner() is not None
+
+    def status(self) -> str:
+        """A short human description: who won, a draw, or who is to move."""
+        winner = self.winner()
+        if winner:
+            return f"{winner} has won"
+        if self.is_full():
+            return "draw"
+        return f"{self.side_to_move} to move"
+
+    def key(self) -> int:
+        """A unique integer per position and size (for transposition tables)."""
+        return self.current + self.mask
+
+    def mirror(self) -> Position:
+        """The left-right mirror image, with the mirrored history."""
+        pos = Position(self.width, self.height)
+        for col in self.history:
+            pos.push(self.width - 1 - col)
+        return pos
+
+    def mirror_key(self) -> int:
+        """The key of the mirror image."""
+        return self.mirror().key()
+
+    def cell(self, col: int, row: int) -> str | None:
+        """``"X"``, ``"O"`` or ``None`` at ``col`` (0-based) and ``row`` (0 = bottom)."""
+        bit = 1 << (col * (self.height + 1) + row)
+        x, o = self.stones
+        return "X" if x & bit else "O" if o & bit else None
+
+    def winning_four(self) -> list[tuple[int, int]]:
+        """The ``(col, row)`` cells (0-based, row 0 = bottom) of every four in a row of
+        the player who won (empty when nobody has); the shifts of ``has_four``."""
+        if self.winner() is None:
+            return []
+        stones, h1, bits = self.current ^ self.mask, self.height + 1, 0
+        for d in (1, h1, h1 - 1, h1 + 1):  # vertical, horizontal, both diagonals
+            starts = stones & (stones >> d) & (stones >> 2 * d) & (stones >> 3 * d)
+            for k in range(4):
+                bits |= starts << (k * d)
+        return [(c, r) for c in range(self.width) for r in range(self.height)
+                if bits >> (c * h1 + r) & 1]  # fmt: skip
+
+    def column_height(self, col: int) -> int:
+        """Number of stones in column ``col`` (0-based)."""
+        return sum(1 for row in range(self.height) if self.cell(col, row))
+
+    # ----------------------------------------------------------------- moves
+    def push(self, col: int) -> None:
+        """Play ``col`` (0-based) without any check: for callers that checked already."""
+        # as ``kernels.play``: the mover's stone goes into ``mask`` only
+        bottom = 1 << (col * (self.height + 1))
+        self.current, self.mask = self.current ^ self.mask, self.mask | (self.mask + bottom)
+        self.history.append(col)
+
+    def play(self, col: int) -> None:
+        """Play ``col`` (0-based), raising a typed error when it is not a legal move."""
+        if not 0 <= col < self.width:
+            raise InvalidMoveError(f"column {col + 1} is out of range 1-{self.width}")
+        if self.winner():
+            raise IllegalMoveError(
+                f"column {col + 1} cannot be played: {self.winner()} has already won"
+            )
+        if not self.can_play(col):
+            raise IllegalMoveError(f"column {col + 1} is full")
+        self.push(col)
+
+    def undo(self) -> int:
+        """Take back the last move and return its column (0-based)."""
+        if not self.history:
+            raise IllegalMoveError("there is no move to undo on the empty board")
+        col = self.history.pop()
+        h1 = self.height + 1
+        bottom = 1 << (col * h1)
+        column = ((1 << h1) - 1) * bottom
+        # stones sit contiguously from the bottom, so adding the bottom bit carries to
+        # the cell just above the top stone
+        top_stone = ((self.mask & column) + bottom) >> 1
+        self.mask ^= top_stone
+        self.current ^= self.mask
+        return col
+
+    def moves_string(self) -> str:
+        """The history as a move string (``"4453"``)."""
+        return "".join(str(c + 1) for c in self.history)
+
+    # ----------------------------------------------------------------- comparison
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.width, self.height, self.current, self.mask) == (
+            other.width,
+            other.height,
+            other.current,
+            other.mask,
+        )
+
+    def ident(self) -> tuple[int, int, int, str]:
+        """A hashable identity for caches: the size, the stones and the history (two
+        histories of one position give traces with different root moves)."""
+        return (self.width, self.height, self.key(), self.moves_string())
+
+    def __repr__(self) -> str:
+        size = "" if (self.width, self.height) == (7, 6) else f", {self.width}x{self.height}"
+        return f"Position({self.moves_string()!r}{size})"
+
+    def __str__(self) -> str:
+        """The board, rows top first, ``.`` for empty cells, column numbers below."""
+        lines = [" ".join(c or "." for c in row) for row in self.rows()]
+        return "\n".join([*lines, " ".join(str(c + 1) for c in range(self.width))])
+
+    def rows(self) -> Iterable[list[str | None]]:
+        """Rows top first, each a list of ``"X"``/``"O"``/``None`` left to right."""
+        for row in range(self.height - 1, -1, -1):
+            yield [self.cell(col, row) for col in range(self.width)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: size, move string, rows top first, side to move and status."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "moves": self.moves_string(),
+            "board": ["".join(c or "." for c in row) for row in self.rows()],
+            "to_move": self.side_to_move,
+            "status": self.status(),
+        }
+
+
+def distinct_positions(plies: int) -> Iterator[Position]:
+    """Every distinct position of ``plies`` stones on 7x6 reached without a win, each by
+    its smallest move string, in move-string order."""
+    level = {(0, 0): Position()}
+    for _ in range(plies):
+        nxt: dict[tuple[int, int], Position] = {}
+        for pos in level.values():
+            for col in pos.legal_moves():
+                if not pos.is_winning_move(col):
+                    child = pos.copy()
+                    child.push(col)
+                    nxt.setdefault((child.current, child.mask), child)
+        level = nxt
+    yield from level.values()

@@ -1,0 +1,150 @@
+"""Every cache of the dashboard, one mechanism: a :class:`Kept` table per kind of work.
+
+A table lives in this module, so it is shared by every session of the server; what it
+holds is kept, not copied (a million-node trace costs nothing on a rerun), and the
+least recently used entry goes once a table is full. Keys hold a position's size
+(:meth:`Position.ident`), so a 6x5 board never meets a 7x6 answer. Only what is
+complete is kept: a search stopped by its budget is not (a longer budget may find
+more), nor exact scores the solver did not find in time.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
+
+from treeviz.connect4.board import Position
+from treeviz.judge.review import Review, review
+from treeviz.search import get_agent, search, spec
+from treeviz.search.solver import exact_scores, score_meaning, score_source
+from treeviz.search.stopping import watching
+from treeviz.settings import EXACT_SECONDS, REVIEW_SECONDS
+from treeviz.trace.nodes import SearchResult
+
+V = TypeVar("V")
+Request = tuple[Any, ...]  # (position identity, agent name, sorted parameters)
+
+
+class Kept(Generic[V]):
+    """A thread-safe table of at most ``size`` entries, least recently used dropped."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[Hashable, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> V | None:
+        """The entry of ``key`` (now the most recent), or None."""
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Hashable, value: V) -> V:
+        """Keep ``value`` under ``key``; returns it."""
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+        return value
+
+    def get_or_make(self, key: Hashable, make: Callable[[], V],
+                    keep: Callable[[V], bool] = lambda _: True) -> V:  # fmt: skip
+        """The entry of ``key``, else ``make()`` (kept when ``keep`` says so). Two
+        sessions asking at once may both make it: the work is never wrong, only
+        repeated, and no session waits on another's search."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        value = make()
+        return self.put(key, value) if keep(value) else value
+
+
+SEARCHES: Kept[SearchResult] = Kept(16)
+EXACT: Kept[tuple[list[int | None], str]] = Kept(64)
+REVIEWS: Kept[Review] = Kept(32)
+TREES: Kept[Any] = Kept(8)  # ID3: (table, tree) and cross-validations
+
+
+def search_request(pos: Position, agent: str, params: dict[str, Any]) -> Request:
+    """The key of a search: the position (with its size), agent and every parameter."""
+    return (pos.ident(), agent, tuple(sorted(params.items())))
+
+
+def spec_request(pos: Position, agent_spec: Any) -> Request:
+    """:func:`search_request` of an agent spec (string or parsed), defaults filled in."""
+    chosen = spec(agent_spec)
+    return search_request(pos, chosen.name, get_agent(chosen.name).validate(chosen.kwargs))
+
+
+def position_of(request: Request) -> Position:
+    """The position a request searches."""
+    width, height, _, moves = request[0]
+    return Position.from_moves(moves, width, height)
+
+
+def run_search(request: Request) -> SearchResult:
+    """One search per request, kept for every session; a search cut short by a time
+    budget is not kept."""
+    _, agent, params = request
+    return SEARCHES.get_or_make(
+        request,
+        lambda: search(position_of(request), agent, **dict(params)),
+        keep=lambda res: not res.stats.get("stopped"),
+    )
+
+
+def run_watched(request: Request, budget_s: float, where: Any) -> SearchResult:
+    """:func:`run_search` within ``budget_s`` seconds, its progress shown in ``where``;
+    the Stop button (any rerun) stops it."""
+    note = where.empty()
+
+    def progress(elapsed: float, nodes: int) -> None:
+        if elapsed > 0.3:  # a quick search shows nothing
+            note.caption(f"Searching… {elapsed:.1f} s, {nodes:,} nodes (Stop to interrupt)")
+
+    with watching(budget_s, progress):
+        res = run_search(request)
+    note.empty()
+    return res
+
+
+def cached_exact(pos: Position) -> tuple[list[int | None] | None, str]:
+    """Exact column scores within the exact-score budget (None when not solved in
+    time) and where they came from, in words."""
+    if pos.is_over():
+        return None, ""
+    kept = EXACT.get(pos.ident())
+    if kept is None:
+        t0 = time.perf_counter()
+        scores = exact_scores(pos, EXACT_SECONDS.default)
+        if scores is None:
+            return None, ""
+        kept = EXACT.put(pos.ident(), (scores, _source(pos, time.perf_counter() - t0)))
+    scores, source = kept
+    return list(scores), source
+
+
+def _source(pos: Position, took: float) -> str:
+    sources = {score_source(pos, c, True) for c in pos.legal_moves()} - {"wins at once"}
+    if sources == {"opening book"}:
+        return "exact, opening book"
+    how = "searched to the opening book" if "search to the opening book" in sources else "solved"
+    return f"exact, {how} in {took:.2f} s"
+
+
+def exact_meanings(pos: Position, exact: list[int | None]) -> list[str]:
+    """Each exact score in words (``full`` for a full column)."""
+    return [score_meaning(s, pos) if s is not None else "full" for s in exact]
+
+
+def reviewed(game: Position, progress: Callable[[int, int], None]) -> Review:
+    """The review of the game that ends in ``game`` (its history), computed once
+    (``progress`` sees it made)."""
+    make = lambda: review(game, None, REVIEW_SECONDS.default, progress)  # noqa: E731
+    return REVIEWS.get_or_make(game.ident(), make)

@@ -1,0 +1,87 @@
+"""Analyze a position: choose it and an agent, run it, see why it chose its column."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.connect4.board import Position
+from treeviz.dashboard import state
+from treeviz.dashboard.board import board_html, play_controls, status_line
+from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
+from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget
+from treeviz.dashboard.results import bars, show_result
+from treeviz.errors import TreevizError
+from treeviz.settings import EXACT_SECONDS, RUN_SECONDS
+
+
+def _stop() -> None:
+    """The Stop button: forget the running request (its search stops on this rerun)."""
+    state.put(state.STOPPED, state.pop(state.REQUEST))
+
+
+def exact_checkbox(key: str) -> bool:
+    """Whether to show the exact scores beside the agent's (within their budget)."""
+    label = f"Exact solver scores ({EXACT_SECONDS.default:g} s budget)"
+    return bool(st.sidebar.checkbox(label, True, key=key))
+
+
+def analyze_page() -> None:
+    """Choose a position and an agent, run it, see why it chose its column."""
+    st.title("treeviz — why this column?")
+    pos = choose_position()
+    agent, params = choose_agent()
+    exact_on = exact_checkbox("exact")
+    budget = float(setting_widget(RUN_SECONDS))
+    run = st.sidebar.button("Run", type="primary", key="run")
+    st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
+    left, right = st.columns([1, 2])
+    with left:
+        st.markdown(board_html(pos), unsafe_allow_html=True)
+        play_controls(pos)
+        st.markdown(status_line(pos))
+    request = search_request(pos, agent, params)
+    if run:
+        state.put(state.REQUEST, request)
+    if state.get(state.REQUEST) != request:
+        if state.get(state.STOPPED) == request:
+            right.warning("Stopped. Press **Run** to search again.")
+        right.info("Press **Run** to search this position with these settings.")
+        if exact_on and not pos.is_over():
+            with right:
+                exact_panel(pos)
+        return
+    if pos.is_over():
+        right.info("The game is over: there is no move to explain.")
+        return
+    try:
+        with st.spinner(f"Running {agent}…"):
+            res = run_watched(request, budget, right)
+    except TreevizError as exc:
+        right.error(str(exc))
+        return
+    if res.stats.get("stopped"):
+        right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
+                      "found until then.")  # fmt: skip
+    show_result(res, "analyze", exact_on)
+
+
+def exact_panel(pos: Position) -> None:
+    """The truth before any agent runs: each column's exact score (cached, and reused by
+    the result's table), as a table and bars."""
+    exact, source = cached_exact(pos)
+    if exact is None:
+        st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s "
+                   "for this position.")
+        return
+    table = pd.DataFrame(
+        {
+            "column": list(range(1, pos.width + 1)),
+            "exact": exact,
+            "meaning": exact_meanings(pos, exact),
+        }
+    )
+    st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
+    left, right = st.columns([2, 3])
+    left.dataframe(table, hide_index=True, key="exact_table")
+    bars(right, table["column"], table["exact"], "exact_panel")

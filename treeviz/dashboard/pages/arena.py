@@ -1,0 +1,245 @@
+"""The Arena page: a tournament between agent specs or a sweep of one agent's settings,
+played here, on local worker processes or on a Dask cluster; the cross table fills
+as games finish; ratings with interval bars, accuracy per agent, sweep charts; any
+stored game opens in the Review page.
+
+Games go to an SQLite file (a per-session one unless the user names one), so the
+results survive reruns and a run that was stopped resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import streamlit as st
+
+from treeviz.arena import parse_grid, run_arena, run_sweep
+from treeviz.arena.report import report
+from treeviz.arena.store import Store
+from treeviz.errors import TreevizError
+from treeviz.games.game import Game
+from treeviz.search import AGENTS
+from treeviz.settings import ARENA_PLY_SECONDS
+
+MODES = ["Tournament", "Sweep"]
+# The sidebar's widgets get their defaults from the state (not from the widget call),
+# and the app keeps these keys alive on other pages (``nav.keep``), so a visit to the
+# Review page loses none of the user's settings.
+DEFAULTS: dict[str, Any] = {
+    "arena_mode": MODES[0], "arena_players": "random\ngreedy\nalphabeta:depth=3",
+    "arena_agent": "mcts", "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
+    "arena_against": "alphabeta:depth=4", "arena_games": 4, "arena_workers": 1,
+    "arena_cluster": "", "arena_seed": 0, "arena_db": "", "arena_judge": True,
+}  # fmt: skip
+
+
+def arena_page() -> None:
+    """Options in the sidebar; Run plays; results from the database below."""
+    st.title("Arena")
+    s = st.session_state
+    for key, value in DEFAULTS.items():
+        s.setdefault(key, value)
+    mode = st.sidebar.radio("Run", MODES, horizontal=True, key="arena_mode")
+    job = tournament_inputs() if mode == "Tournament" else sweep_inputs()
+    options = shared_inputs()
+    st.sidebar.caption(f"{_total(mode, job, options['games'])} games scheduled "
+                       "(stored ones are not played again)")  # fmt: skip
+    if st.sidebar.button("Run", type="primary", key="arena_run"):
+        try:
+            s["arena_result"] = play(mode, job, options)
+        except TreevizError as exc:
+            st.error(str(exc))
+        except OSError as exc:
+            st.error(f"cannot use {options['db']!r}: {exc}")
+    result = s.get("arena_result")
+    if result is None:
+        st.info("Choose players (or a sweep) and press Run. Games are stored as they finish.")
+        return
+    show_result(result)
+    games_list(result["db"])
+
+
+def tournament_inputs() -> dict[str, Any]:
+    """The players: one spec per line."""
+    text = st.sidebar.text_area("Players (one agent spec per line)", key="arena_players",
+                                height=110)  # fmt: skip
+    return {"specs": [line.strip() for line in text.splitlines() if line.strip()]}
+
+
+def sweep_inputs() -> dict[str, Any]:
+    """The swept agent, its grid (one ``name=v1,v2`` per line) and the opponent."""
+    agent = st.sidebar.selectbox("Agent swept", list(AGENTS), key="arena_agent")
+    grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key="arena_grid",
+                                height=80)  # fmt: skip
+    against = st.sidebar.text_input("Against", key="arena_against")
+    lines = [line for line in grid.splitlines() if line.strip()]
+    return {"agent": agent, "lines": lines, "against": against}
+
+
+def shared_inputs() -> dict[str, Any]:
+    """Games, where to play, seed, database, judging."""
+    side = st.sidebar
+    games = int(side.number_input("Games per pair", 1, 10_000, key="arena_games"))
+    workers = int(side.number_input("Local worker processes", 1, max(2, os.cpu_count() or 1),
+                                    key="arena_workers"))  # fmt: skip
+    cluster = side.text_input("Dask cluster (tcp://host:port, empty: local)",
+                              key="arena_cluster").strip()  # fmt: skip
+    seed = int(side.number_input("Seed", 0, 2**53 - 1, key="arena_seed"))
+    db = side.text_input("Database file (empty: this session's)", key="arena_db").strip()
+    judge = side.checkbox("Judge every move against the exact scores", key="arena_judge")
+    ply_seconds = ARENA_PLY_SECONDS.default if judge else 0.0
+    return {"games": games, "workers": workers, "cluster": cluster or None, "seed": seed,
+            "db": db or session_db(), "ply_seconds": ply_seconds}  # fmt: skip
+
+
+def session_db() -> str:
+    """This session's own database file."""
+    s = st.session_state
+    if "arena_session_db" not in s:
+        s["arena_session_db"] = str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db")
+    return str(s["arena_session_db"])
+
+
+def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """Run the tournament or sweep, showing progress and the cross table as games
+    finish; returns the final report with the database's path and the mode."""
+    bar, table = st.progress(0.0, text="Starting…"), st.empty()
+    games = options.pop("games")
+    start, count = time.monotonic(), [0]
+    total = _total(mode, job, games)
+
+    def on_game(game: dict[str, Any]) -> None:
+        count[0] += 1
+        rate = count[0] / max(time.monotonic() - start, 1e-9)
+        left = max(0, total - count[0])
+        bar.progress(min(1.0, count[0] / max(total, 1)),
+                     text=f"{count[0]} games played · {rate:.2f} games/s · "
+                          f"ETA {left / rate:.0f} s")  # fmt: skip
+        with Store(options["db"], create=False) as store:
+            table.dataframe(cross_table(report(store.games())))
+
+    if mode == "Tournament":
+        out = run_arena(job["specs"], games, on_game=on_game, **options)
+    else:
+        out = run_sweep(job["agent"], parse_grid(job["lines"]), job["against"],
+                        games, on_game=on_game, **options)  # fmt: skip
+    bar.empty()
+    table.empty()
+    return {**out, "db": options["db"], "mode": mode}
+
+
+def _total(mode: str, job: dict[str, Any], games: int) -> int:
+    """Games the run schedules (for the ETA; stored ones are skipped quickly)."""
+    if mode == "Tournament":
+        n = len(job["specs"])
+        return games * n * (n - 1) // 2
+    try:
+        grid = parse_grid(job["lines"])
+    except TreevizError:
+        return 0  # Run shows the error
+    return games * math.prod(len(values) for values in grid.values())
+
+
+def cross_table(out: dict[str, Any]) -> pd.DataFrame:
+    """Row player's score against each column player: ``score (W-D-L)``."""
+    specs = [p["spec"] for p in out["players"]]
+    cells = pd.DataFrame("", index=specs, columns=specs)
+    for q in out["pairs"]:
+        a, b = q["a"], q["b"]
+        cells.loc[a, b] = f"{q['a_score']:.2f} ({q['a_wins']}-{q['draws']}-{q['b_wins']})"
+        cells.loc[b, a] = f"{1 - q['a_score']:.2f} ({q['b_wins']}-{q['draws']}-{q['a_wins']})"
+    return cells
+
+
+def show_result(out: dict[str, Any]) -> None:
+    """The cross table, ratings with their intervals, accuracy, and a sweep's charts."""
+    st.markdown(f"**{out['games']} games** stored in `{out['db']}` ({out['played']} played "
+                "by the last Run)")  # fmt: skip
+    if not out["games"]:
+        return
+    if "sprt" in out:
+        st.caption(f"SPRT: {out['sprt']}")
+    left, right = st.columns(2)
+    left.markdown("##### Cross table (row's score against column)")
+    left.dataframe(cross_table(out), key="arena_cross")
+    right.markdown("##### Ratings (Elo, 95% interval)")
+    right.altair_chart(rating_chart(out["players"]), key="arena_ratings")
+    st.markdown("##### Accuracy against the exact scores")
+    st.dataframe(accuracy_table(out["players"]), hide_index=True, key="arena_accuracy")
+    if out.get("mode") == "Sweep":
+        sweep_charts(out)
+
+
+def rating_chart(players: list[dict[str, Any]]) -> Any:
+    """One bar per player with its interval as an error bar."""
+    data = pd.DataFrame(players)[["spec", "rating", "rating_low", "rating_high"]]
+    base = alt.Chart(data).encode(y=alt.Y("spec:N", sort="-x", title=None))
+    bars = base.mark_bar().encode(x=alt.X("rating:Q", title="Elo"))
+    rules = base.mark_rule(color="black").encode(x="rating_low:Q", x2="rating_high:Q")
+    return alt.layer(bars, rules).properties(height=40 * len(players) + 30)
+
+
+def accuracy_table(players: list[dict[str, Any]]) -> pd.DataFrame:
+    """Per player: accuracy, faults per game, time and nodes per move."""
+    cols = {"spec": "player", "games": "games", "score": "score", "accuracy": "best moves",
+            "inaccuracies_per_game": "inaccuracies/game", "mistakes_per_game": "mistakes/game",
+            "blunders_per_game": "blunders/game", "time_per_move": "s/move",
+            "nodes_per_move": "nodes/move"}  # fmt: skip
+    return pd.DataFrame(players)[list(cols)].rename(columns=cols)
+
+
+def sweep_charts(out: dict[str, Any]) -> None:
+    """Score against the first swept parameter (one line per value of the second) with
+    its interval band, and nodes per second by stones on the board."""
+    rows = [{**s["params"], "score": s["a_score"], "low": s["a_score_low"],
+             "high": s["a_score_high"], "spec": s["spec"]} for s in out["settings"]]  # fmt: skip
+    data = pd.DataFrame(rows)
+    names = list(out["settings"][0]["params"])
+    numeric = all(isinstance(r[names[0]], int | float) for r in rows)  # else a choice
+    x = alt.X(f"{names[0]}:{'Q' if numeric else 'N'}", title=names[0])
+    colour = alt.Color(f"{names[1]}:N") if len(names) > 1 else alt.value("steelblue")
+    base = alt.Chart(data).encode(x=x, color=colour)
+    chart = base.mark_area(opacity=0.2).encode(y="low:Q", y2="high:Q") + base.mark_line(
+        point=True).encode(y=alt.Y("score:Q", title=f"score against {out['against']}",
+                                   scale=alt.Scale(domain=[0, 1])))  # fmt: skip
+    st.markdown(f"##### Score against `{out['against']}` (95% interval)")
+    st.altair_chart(chart, key="arena_sweep")
+    speed = pd.DataFrame([{"spec": s["spec"], "stones": k, "nodes/s": v}
+                          for s in out["settings"] for k, v, _ in s["nodes_per_s_by_stones"]])
+    if not speed.empty:
+        st.markdown("##### Search speed by stones on the board")
+        st.altair_chart(alt.Chart(speed).mark_line(point=True).encode(
+            x="stones:Q", y="nodes/s:Q", color="spec:N"), key="arena_speed")  # fmt: skip
+
+
+def games_list(db: str) -> None:
+    """The stored games; the chosen one opens in the Review page."""
+    try:
+        with Store(db, create=False) as store:
+            games = store.games()
+    except TreevizError as exc:
+        st.error(str(exc))
+        return
+    st.markdown("##### Games")
+    table = pd.DataFrame([{"id": g.id, "X": g.x, "O": g.o, "opening": g.opening,
+                           "result": g.result, "moves": g.moves} for g in games])  # fmt: skip
+    st.dataframe(table, hide_index=True, key="arena_games_table", height=240)
+    if not games:
+        return
+    ids = [g.id for g in games]
+    gid = st.selectbox("Game", ids, key="arena_pick", format_func=lambda i: f"#{i}")
+    chosen = next(g for g in games if g.id == gid)
+    st.button("Open this game in the Review page", key="arena_open", on_click=open_in_review,
+              args=(Game(chosen.x, chosen.o, chosen.opening, chosen.moves, chosen.seed),))
+
+
+def open_in_review(game: Game) -> None:
+    """Widget callback: the Review page shows ``game`` (the Play page's game is kept)."""
+    st.session_state.update(arena_game=game, review_source="Game from Arena", goto="review")

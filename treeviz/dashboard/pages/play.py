@@ -1,0 +1,254 @@
+"""The Play page: a human against an agent, or two agents watched move by move.
+
+The game lives in ``st.session_state["play_game"]`` (a :class:`Game`); every control
+changes it in a callback, and the agent to move answers at the end of the run (a
+visible "thinking" spinner), then the page reruns to show its move.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.connect4.board import Position
+from treeviz.dashboard.board import board_html
+from treeviz.dashboard.cache import cached_exact, run_search, spec_request
+from treeviz.dashboard.inputs import download
+from treeviz.dashboard.nav import open_in_analysis
+from treeviz.errors import TreevizError
+from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
+from treeviz.search import spec
+from treeviz.search.solver import score_meaning
+from treeviz.settings import GAME_MAX_BYTES
+from treeviz.trace.nodes import SearchResult
+
+SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
+
+
+def cached_search(pos: Position, chosen: Any) -> SearchResult:
+    """An agent's move through the dashboard's result cache, so "open its search"
+    shows the very search without running it again."""
+    return run_search(spec_request(pos, chosen))
+
+
+def players_of(x: str, o: str) -> tuple[str, str]:
+    """The two player texts checked: ``human`` or a valid agent spec (normalised)."""
+    return tuple(t.strip() if t.strip() == HUMAN else str(spec(t)) for t in (x, o))  # type: ignore[return-value]
+
+
+def new_game() -> None:
+    """Callback: a new game with the sidebar's players, seed and opening; a bad one
+    keeps the current game and says why."""
+    s = st.session_state
+    try:
+        x, o = players_of(s["play_x"], s["play_o"])
+        opening = Position.from_moves(s.get("play_opening", "")).moves_string()
+    except TreevizError as exc:
+        s["play_error"] = str(exc)
+        return
+    s["play_game"] = Game(x, o, opening=opening, moves=opening, seed=int(s["play_seed"]))
+    s["play_auto"] = False
+    s.pop("play_hint", None)
+
+
+def swap_sides() -> None:
+    """Callback: X's player plays O and the other way round, in a new game."""
+    s = st.session_state
+    s["play_x"], s["play_o"] = s["play_o"], s["play_x"]
+    new_game()
+
+
+def human_move() -> None:
+    """Callback of the column picker: the human's move."""
+    s = st.session_state
+    col, game = s.get("play_move"), s["play_game"]
+    s["play_move"] = None
+    if col is None or game.position.is_over():
+        return
+    pos = game.position
+    if game.spec_of(pos.side_to_move) == HUMAN and pos.can_play(col - 1):
+        game.push(PlyRecord(pos.ply + 1, pos.side_to_move, col, spec=HUMAN))
+        s.pop("play_hint", None)
+
+
+def undo() -> None:
+    """Callback: take back the last move, and the agent's reply before it so that the
+    human moves again; never into the opening. Agent games pause."""
+    s = st.session_state
+    game: Game = s["play_game"]
+    steps = 1
+    if HUMAN in (game.x, game.o) and len(game.moves) > len(game.opening):
+        last = game.position.ply  # the player who made the last move
+        mover = "X" if last % 2 == 1 else "O"
+        steps = 2 if game.spec_of(mover) != HUMAN else 1
+    game.undo(steps)
+    s["play_auto"] = False
+    s.pop("play_hint", None)
+
+
+def hint() -> None:
+    """Callback: the best columns by the exact scores, or by the hint agent past the
+    solver's budget."""
+    s = st.session_state
+    pos = s["play_game"].position
+    if pos.is_over():
+        return
+    exact, source = cached_exact(pos)
+    if exact is not None:
+        best = max(v for v in exact if v is not None)
+        cols = [c + 1 for c, v in enumerate(exact) if v == best]
+        s["play_hint"] = (f"Best: column {', '.join(map(str, cols))} — "
+                          f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
+        return
+    res = cached_search(pos, spec(s.get("play_hint_agent", "alphabeta:depth=7")))
+    s["play_hint"] = f"{s['play_hint_agent']} suggests column {res.move} (not solved in time)."
+
+
+def load_game_file() -> None:
+    """Callback of the uploader: the game in the file; a bad file keeps its valid
+    part (the players of the current game) and says why."""
+    s = st.session_state
+    upload = s.get("play_upload")
+    if upload is None:
+        return
+    current: Game = s["play_game"]
+    try:
+        game = loads_game(upload.getvalue()[: GAME_MAX_BYTES + 1], repr(upload.name))
+        game.x, game.o = _playable(game.x, current.x), _playable(game.o, current.o)
+    except GameFileError as exc:
+        s["play_error"] = str(exc)
+        game = Game(current.x, current.o, moves=exc.valid, seed=current.seed)
+    s["play_game"] = game
+    s["play_auto"] = False
+
+
+def _playable(text: str, fallback: str) -> str:
+    """``text`` when it can play (human or a valid spec), else ``fallback``."""
+    try:
+        return players_of(text, HUMAN)[0]
+    except TreevizError:
+        return fallback
+
+
+def sidebar() -> None:
+    """Players, seed, opening, and the game buttons."""
+    side, s = st.sidebar, st.session_state
+    s.setdefault("play_x", HUMAN)
+    s.setdefault("play_o", "alphabeta:depth=4")
+    side.text_input("X plays (agent spec or human)", key="play_x")
+    side.text_input("O plays (agent spec or human)", key="play_o")
+    side.number_input("Seed", 0, 2**31 - 1, 0, key="play_seed")
+    side.text_input("Opening moves", "", key="play_opening")
+    left, right = side.columns(2)
+    left.button("New game", type="primary", key="play_new", on_click=new_game)
+    right.button("Swap sides", key="play_swap", on_click=swap_sides)
+    side.text_input("Hint agent (past the solver's budget)", "alphabeta:depth=7",
+                    key="play_hint_agent")  # fmt: skip
+    side.file_uploader("Load a game (.json)", type=["json"], key="play_upload",
+                       on_change=load_game_file)  # fmt: skip
+
+
+def play_page() -> None:
+    """Play against an agent or watch two agents."""
+    st.title("Play")
+    if "play_game" not in st.session_state:
+        st.session_state["play_game"] = Game(HUMAN, "alphabeta:depth=4")
+    sidebar()
+    if (err := st.session_state.pop("play_error", None)) is not None:
+        st.error(err)
+    game: Game = st.session_state["play_game"]
+    pos = game.position
+    st.caption(f"X: `{game.x}` · O: `{game.o}`" + (f" · opening `{game.opening}`"
+                                                   if game.opening else ""))  # fmt: skip
+    left, right = st.columns([1, 1])
+    with left:
+        banner(game)
+        st.markdown(board_html(pos), unsafe_allow_html=True)
+        controls(game)
+    with right:
+        moves_section(game)
+    agent_turn(game, left)
+
+
+def banner(game: Game) -> None:
+    """Whose turn it is, or who won (the winning four is ringed on the board)."""
+    result = game.result
+    if result in ("X", "O"):
+        st.success(f"**{result} wins** ({game.spec_of(result)}) — the winning four is ringed.")
+    elif result == "draw":
+        st.info("**Draw** — the board is full.")
+    else:
+        side = game.position.side_to_move
+        st.markdown(f"**{side} to move** ({game.spec_of(side)})")
+
+
+def controls(game: Game) -> None:
+    """The column picker (on a human's turn), undo, hint, save, and the autoplay
+    controls of a game between two agents."""
+    pos = game.position
+    human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
+    st.segmented_control(
+        "Your move: click a column",
+        [c + 1 for c in pos.legal_moves()] if human_turn else [],
+        key="play_move", on_change=human_move,
+    )  # fmt: skip
+    a, b, c = st.columns(3)
+    a.button("Undo", key="play_undo", on_click=undo,
+             disabled=len(game.moves) <= len(game.opening))  # fmt: skip
+    b.button("Hint", key="play_hint_button", on_click=hint, disabled=pos.is_over())
+    download(c, "Save game", game.dumps(), "treeviz-game.json", "play_save",
+             mime="application/json")  # fmt: skip
+    if (text := st.session_state.get("play_hint")) is not None:
+        st.info(text)
+    if HUMAN not in (game.x, game.o):
+        a, b, c = st.columns(3)
+        a.toggle("Auto-play", key="play_auto", disabled=pos.is_over())
+        b.button("Step", key="play_step_button", disabled=pos.is_over(),
+                 on_click=lambda: st.session_state.update(play_step=True))  # fmt: skip
+        c.selectbox("Speed", list(SPEEDS), key="play_speed", label_visibility="collapsed")
+
+
+def moves_section(game: Game) -> None:
+    """The moves so far, and the last agent search one click away."""
+    rows = [{"ply": p.ply, "player": p.player, "column": p.column, "by": p.spec,
+             "value": p.agent_value, "nodes": p.nodes, "time (s)": p.time_s}
+            for p in game.plies]  # fmt: skip
+    st.markdown(f"**Moves** `{game.moves or '(none)'}`")
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key="play_moves", height=260)
+    searched = [p for p in game.plies if p.spec and p.spec != HUMAN]
+    if searched:
+        last = searched[-1]
+        st.button(
+            f"Open the search of move {last.ply} ({last.player}, {last.spec}) in the "
+            "analysis view", key="play_open",
+            on_click=open_in_analysis, args=(game.position_at(last.ply - 1), last.spec),
+        )  # fmt: skip
+    st.button("Review this game", key="play_review", disabled=not game.moves,
+              on_click=lambda: st.session_state.update(review_source="Game from Play",
+                                                       goto="review"))  # fmt: skip
+
+
+def agent_turn(game: Game, where: Any) -> None:
+    """If an agent is to move (and, between two agents, autoplay or a step asks for
+    it), let it think with a visible spinner, play its move and rerun."""
+    s = st.session_state
+    pos = game.position
+    text = game.spec_of(pos.side_to_move)
+    if pos.is_over() or text == HUMAN:
+        return
+    watched = HUMAN not in (game.x, game.o)
+    if watched and not (s.get("play_auto") or s.pop("play_step", False)):
+        return
+    with where, st.spinner(f"{pos.side_to_move} ({text}) is thinking…"):
+        player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
+        record = player.choose(pos, pos.ply + 1)
+    if game.moves != pos.moves_string():  # undone or replaced meanwhile
+        return
+    game.push(record)
+    if watched and s.get("play_auto"):
+        time.sleep(SPEEDS.get(s.get("play_speed", "fast"), 0.0))
+    st.rerun()

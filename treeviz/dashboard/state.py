@@ -1,0 +1,76 @@
+"""The dashboard's session state, typed: every value that outlives a rerun or crosses a
+page has its key here and is read and written through these functions.
+
+The position is a :class:`Position`, with its size, never a move string: a pasted 6x5
+board stays 6x5 from the sidebar to the tree and the downloads. Widgets that belong to
+one page keep their own ``key=`` there; what other pages set or read is here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.connect4.notation import to_diagram
+
+POSITION = "position"  # Position: the analysis board's position
+POSITION_TEXT = "position_text"  # the typed-text widget's content
+SOURCE = "source"  # where the position comes from: a sample or typed text
+TYPED = "Move string or board"  # the SOURCE of a typed (or clicked, or opened) position
+AGENT = "agent"  # the agent chosen on the analysis page
+REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.cache)
+STOPPED = "stopped"  # the request the Stop button ended
+GOTO = "goto"  # the page a callback asked to open, by url path
+PLAY_GAME = "play_game"  # the game on the Play page (treeviz.games.game.Game)
+UPLOADED = "uploaded"  # the result of the trace file explored
+COMPARE_REQUEST = "compare_request"  # (position identity, spec A, spec B)
+
+
+def position() -> Position:
+    """The analysis board's position (the empty 7x6 board at first)."""
+    pos = st.session_state.get(POSITION)
+    return pos.copy() if isinstance(pos, Position) else Position()
+
+
+def set_position(pos: Position) -> None:
+    """Make ``pos`` the position and show it in the typed-text input (a move string
+    on 7x6, else its diagram, which keeps the size when read back)."""
+    st.session_state[POSITION] = pos.copy()
+    st.session_state[SOURCE] = TYPED
+    st.session_state[POSITION_TEXT] = position_text(pos)
+
+
+def position_text(pos: Position) -> str:
+    """The text that reads back as ``pos``."""
+    if (pos.width, pos.height) == (DEFAULT_WIDTH, DEFAULT_HEIGHT):
+        return pos.moves_string()
+    return to_diagram(pos)
+
+
+def agent_params(agent: str, params: dict[str, Any]) -> None:
+    """Preset the analysis page's widgets for ``agent`` with ``params``."""
+    st.session_state[AGENT] = agent
+    for name, value in params.items():
+        st.session_state[param_key(agent, name)] = value
+
+
+def param_key(agent: str, name: str) -> str:
+    """The widget key of an agent's parameter."""
+    return f"{agent}_{name}"
+
+
+def get(key: str, default: Any = None) -> Any:
+    """The value under one of this module's keys."""
+    return st.session_state.get(key, default)
+
+
+def put(key: str, value: Any) -> None:
+    """Set one of this module's keys."""
+    st.session_state[key] = value
+
+
+def pop(key: str, default: Any = None) -> Any:
+    """Remove one of this module's keys, returning its value."""
+    return st.session_state.pop(key, default)

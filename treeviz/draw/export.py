@@ -1,0 +1,260 @@
+"""Tree diagrams and traces out: DOT, SVG, PNG, PDF, GraphML, CSV and JSON.
+
+Every diagram is drawn from a :class:`treeviz.draw.view.Selection`, the same subtree, labels
+and colours as the dashboard's tree view. DOT is authored with the ``graphviz``
+package; SVG, PNG and PDF are laid out and rendered by ``pygraphviz``, whose wheel
+bundles the Graphviz engine (no system install). Drawing more than
+:data:`EXPORT_MAX_NODES` entries is refused before any layout starts.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import graphviz
+import networkx as nx
+import pygraphviz
+
+from treeviz.draw.view import (
+    Drawn,
+    Selection,
+    legend_stops,
+    legend_title,
+    node_position,
+    select,
+    selection_graph,
+    walk,
+)
+from treeviz.errors import ExportLimitError, InvalidParameterError
+from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES
+from treeviz.trace.analysis import move_table, result_of
+from treeviz.trace.files import dumps, save
+from treeviz.trace.nodes import Trace
+
+FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json")
+RENDERED = ("svg", "png", "pdf")
+STONE = {"X": "#d7191c", "O": "#fdd835", ".": "#ffffff"}
+
+
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """Which subtree to draw and how (the dashboard view's settings)."""
+
+    root: int = 0
+    depth: int | None = 3
+    top_k: int | None = None
+    stubs: bool = True
+    boards: bool = False
+    dpi: float = 96.0
+    collapsed: frozenset[int] = field(default_factory=frozenset)
+
+
+def format_of(path: str | Path, fmt: str | None = None) -> str:
+    """The export format: ``fmt`` if given, else from the file suffix."""
+    name = str(path).lower()
+    guess = fmt or ("json" if name.endswith(".json.gz") else Path(name).suffix.lstrip("."))
+    if guess not in FORMATS:
+        raise InvalidParameterError(
+            f"cannot tell the export format of {str(path)!r}: use a suffix or --format "
+            f"({', '.join(FORMATS)})"
+        )
+    return guess
+
+
+def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
+    """The selection ``opts`` describe, refused when it is too large to draw."""
+    if not 0 <= opts.root < len(trace):
+        raise InvalidParameterError(
+            f"root node {opts.root} is not in this trace of {len(trace)} nodes"
+        )
+    sel = select(trace, opts.root, opts.depth, opts.top_k, opts.collapsed, opts.stubs)
+    if len(sel) > EXPORT_MAX_NODES:
+        raise ExportLimitError(
+            f"the selection has {len(sel):,} nodes; at most {EXPORT_MAX_NODES:,} can be drawn: "
+            "lower the depth, keep the top-k children per node, or start from a deeper root"
+        )
+    return sel
+
+
+def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> bytes:
+    """The file contents of ``trace`` exported as ``fmt`` (see :data:`FORMATS`)."""
+    opts = opts or ExportOptions()
+    if fmt == "json":
+        return dumps(trace).encode()
+    if fmt == "csv":
+        return move_table(result_of(trace)).to_csv(index=False).encode()
+    sel = selection_of(trace, opts)
+    if fmt == "graphml":
+        return graphml_bytes(sel)
+    dot = to_dot(sel, opts.boards)
+    if fmt == "dot":
+        return dot.encode()
+    if fmt not in RENDERED:
+        raise InvalidParameterError(f"unknown export format {fmt!r}; use one of {FORMATS}")
+    return render(dot, fmt, opts.dpi)
+
+
+def export(
+    trace: Trace, path: str | Path, fmt: str | None = None, opts: ExportOptions | None = None
+) -> str:
+    """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format."""
+    kind = format_of(path, fmt)
+    if kind == "json":
+        save(trace, path)  # .json.gz compresses
+    else:
+        Path(path).write_bytes(export_bytes(trace, kind, opts))
+    return kind
+
+
+# Graphviz's library keeps global state and is not thread-safe; the dashboard serves
+# each session (and each lazy download) on its own thread, so renders take turns.
+_GRAPHVIZ = threading.Lock()
+
+
+def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
+    """Lay out ``dot`` and render it with the bundled Graphviz engine (one render at a
+    time per process)."""
+    with _GRAPHVIZ:
+        graph = pygraphviz.AGraph(string=dot)
+        if fmt == "png":
+            graph.graph_attr["dpi"] = str(dpi)
+        data: bytes = graph.draw(format=fmt, prog="dot")
+    return data
+
+
+def title_of(trace: Trace) -> str:
+    """The diagram's title: agent, position and the parameters that were set."""
+    params = ", ".join(f"{k}={v}" for k, v in trace.params.items() if v is not None)
+    return f"{trace.algorithm} · position {trace.root_moves or '(empty)'} · {params}"
+
+
+def to_dot(sel: Selection, boards: bool = False) -> str:
+    """The selection as DOT source: nodes coloured by value for the root player, the
+    principal variation in bold, pruned stubs dashed, "+N more" summaries, MCTS edges
+    as wide as their visits, a title and a colour legend."""
+    trace = sel.trace
+    draw_boards = boards and len(sel) <= BOARDS_MAX_NODES
+    return dot_source(walk(sel), _legend(trace), lambda d: _node_attrs(trace, d, draw_boards))
+
+
+def dot_source(
+    entries: list[Drawn], legend: str, node_attrs: Callable[[Drawn], dict[str, str]]
+) -> str:
+    """DOT source of drawn entries (any tree: a search or a learned one) under the
+    HTML-like ``legend``; ``node_attrs`` styles each node entry."""
+    dot = graphviz.Digraph("tree", format="svg")
+    dot.attr(label=legend, labelloc="t", fontname="Helvetica")
+    dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
+    dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
+    for d in entries:
+        name = d.key.replace(":", "") if d.kind != "node" else f"n{d.key}"
+        if d.kind == "node":
+            dot.node(name, **node_attrs(d))
+            if d.parent is not None:
+                dot.edge(f"n{d.parent}", name, **_edge_attrs(d))
+        elif d.kind == "more":
+            dot.node(name, d.label, shape="plaintext", style="")
+            dot.edge(f"n{d.parent}", name, style="dotted")
+        else:
+            grey = "#9e9e9e"
+            attrs = {"style": "dashed", "color": grey, "fontcolor": grey, "shape": "box"}
+            dot.node(name, d.label, **attrs)
+            dot.edge(f"n{d.parent}", name, style="dashed", color=grey)
+    return dot.source
+
+
+def _node_attrs(trace: Trace, d: Drawn, boards: bool) -> dict[str, str]:
+    """DOT attributes of a drawn trace node."""
+    attrs = {
+        "fillcolor": d.fill,
+        "tooltip": trace.path_moves(d.node) or "root",
+        "id": f"node-{d.node}",
+        "label": _board_label(trace, d.node, d.label) if boards else d.label,
+    }
+    if d.on_pv:
+        attrs["penwidth"] = "3"
+    if d.tt_hit:
+        attrs["peripheries"] = "2"
+    if d.terminal:
+        attrs["style"] = "filled"  # square corners: the game ended here
+    return attrs
+
+
+def _edge_attrs(d: Drawn) -> dict[str, str]:
+    """DOT attributes of the edge into a drawn node: PV and visit width. No edge label:
+    the child's label names the column, and dot lays labelled edges out 3x slower."""
+    attrs: dict[str, str] = {}
+    if d.weight is not None:
+        attrs["penwidth"] = f"{0.5 + 5.0 * d.weight:.2f}"
+    if d.on_pv:
+        attrs["color"] = "#1a1a1a"
+        attrs["penwidth"] = str(max(3.0, float(attrs.get("penwidth", 0))))
+    return attrs
+
+
+def _board_label(trace: Trace, i: int, text: str) -> str:
+    """An HTML-like label: the node's text above a small board diagram."""
+    pos = node_position(trace, i)
+    cells = "".join(
+        "<TR>"
+        + "".join(
+            f'<TD BGCOLOR="{STONE[c or "."]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>'
+            for c in row
+        )
+        + "</TR>"
+        for row in pos.rows()
+    )
+    head = "<BR/>".join(escape(line) for line in text.split("\n"))
+    return (
+        f'<<TABLE BORDER="0" CELLSPACING="0"><TR><TD>{head}</TD></TR><TR><TD>'
+        f'<TABLE BORDER="1" CELLBORDER="1" CELLSPACING="0" CELLPADDING="0">{cells}</TABLE>'
+        "</TD></TR></TABLE>>"
+    )
+
+
+def _legend(trace: Trace) -> str:
+    """The graph label: the title over the colour scale, for the root player."""
+    swatches = "".join(
+        f'<TD BGCOLOR="{fill}">{escape(text)}</TD>' for fill, text in legend_stops(trace)
+    )
+    return (
+        f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="5">{escape(title_of(trace))}'
+        f'</TD></TR><TR><TD COLSPAN="5">{escape(legend_title(trace))}: '
+        f"bad … good</TD></TR><TR>{swatches}</TR></TABLE>>"
+    )
+
+
+def graphml_bytes(sel: Selection) -> bytes:
+    """The selection as GraphML with every node attribute (None written as empty)."""
+    return graphml_of(selection_graph(sel))
+
+
+def graphml_of(g: nx.DiGraph) -> bytes:
+    """Any drawn tree's graph as GraphML (keys as text, values storable)."""
+    clean = nx.DiGraph()
+    clean.graph.update({k: _plain(v) for k, v in g.graph.items()})
+    for n, attrs in g.nodes(data=True):
+        clean.add_node(str(n), **{k: _plain(v) for k, v in attrs.items()})
+    for u, v, attrs in g.edges(data=True):
+        clean.add_edge(str(u), str(v), **attrs)
+    buf = io.BytesIO()
+    nx.write_graphml(clean, buf)
+    return buf.getvalue()
+
+
+def _plain(v: Any) -> Any:
+    """A GraphML-storable scalar (GraphML has no null; lists become JSON text)."""
+    if v is None:
+        return ""
+    if isinstance(v, (list, tuple, dict)):
+        return json.dumps(v)
+    return v

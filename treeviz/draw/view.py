@@ -1,0 +1,323 @@
+"""Which part of a trace to show, and how: the one walker every view draws from.
+
+:func:`select` picks a subtree: from a root node, down to a depth, at most ``top_k``
+children per node (most visited first where the trace counts visits, else in search
+order), the rest summarised per parent as one "+N more" entry, collapsed nodes shown
+without their children, and the moves a cutoff pruned as stubs. :func:`walk` turns a
+selection into :class:`Drawn` entries, decorated by small functions (label, colour,
+edge width) in the manner of OpenSpiel's ``treeviz``; networkx (:func:`to_networkx`),
+the exporters and the dashboard's ECharts tree all consume those entries, so they
+show the same labels and colours. Values are for the root player
+(:mod:`treeviz.trace.values`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import networkx as nx
+import numpy as np
+
+from treeviz.connect4.board import Position
+from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace.values import kind_text, node_value, value_range, window_text
+
+UNKNOWN_COLOUR = "#d9d9d9"
+MORE_FILL, STUB_FILL = "#ffffff", "#eeeeee"
+
+
+@dataclass
+class Selection:
+    """A subtree of a trace: ``ids`` in breadth-first order, root first; its length
+    is the number of entries drawn (nodes, "+N more" summaries, one stub per cutoff)."""
+
+    trace: Trace
+    root: int
+    ids: list[int]
+    more: dict[int, int] = field(default_factory=dict)  # parent -> hidden children
+    stubs: dict[int, list[int]] = field(default_factory=dict)  # node -> pruned columns
+
+    def __len__(self) -> int:
+        return len(self.ids) + len(self.more) + len(self.stubs)  # entries drawn
+
+
+def ranked_children(trace: Trace, node: int) -> np.ndarray:
+    """Children of ``node``, most important first: most visits where the trace counts
+    visits, else search order."""
+    kids = trace.children(node)
+    if "visits" in trace.fields and len(kids):
+        kids = kids[np.argsort(-trace.nodes["visits"][kids], kind="stable")]
+    return kids
+
+
+def pruned_columns(trace: Trace, node: int) -> list[int]:
+    """0-based columns a cutoff at ``node`` left unsearched."""
+    mask = int(trace.nodes["pruned"][node])
+    return [c for c in range(trace.width) if mask >> c & 1]
+
+
+def select(
+    trace: Trace,
+    root: int = 0,
+    max_depth: int | None = 3,
+    top_k: int | None = None,
+    collapsed: frozenset[int] | set[int] = frozenset(),
+    stubs: bool = True,
+    max_nodes: int | None = None,
+) -> Selection:
+    """The subtree a view draws (see the module docs); ``max_depth`` counts from ``root``.
+    With ``max_nodes``, nodes beyond the first ``max_nodes`` in breadth-first order
+    are left out and counted in their parent's "+N more"."""
+    if not 0 <= root < len(trace):
+        raise IndexError(f"node {root} is not in this trace of {len(trace)} nodes")
+    sel = Selection(trace, root, [])
+    base = int(trace.nodes["depth"][root])
+    queue = deque([root])
+    while queue:
+        node = queue.popleft()
+        if max_nodes is not None and len(sel.ids) >= max_nodes:
+            parent = int(trace.nodes["parent"][node])
+            sel.more[parent] = sel.more.get(parent, 0) + 1
+            continue
+        sel.ids.append(node)
+        if stubs and trace.nodes["pruned"][node]:
+            sel.stubs[node] = pruned_columns(trace, node)
+        if node in collapsed or (
+            max_depth is not None and trace.nodes["depth"][node] - base >= max_depth
+        ):
+            continue
+        kids = ranked_children(trace, node)
+        if top_k is not None and len(kids) > top_k:
+            sel.more[node] = len(kids) - top_k
+            kids = kids[:top_k]
+        queue.extend(int(k) for k in kids)
+    return sel
+
+
+# --- decorators: what a node looks like ------------------------------------------------
+
+
+def colour(x: float | None) -> str:
+    """Diverging colour for a value scaled to [-1, 1]: red (bad for the root player),
+    white (even), blue (good); grey when unknown."""
+    if x is None:
+        return UNKNOWN_COLOUR
+    x = max(-1.0, min(1.0, x))
+    lo, mid, hi = (202, 0, 32), (247, 247, 247), (5, 113, 176)
+    end = hi if x > 0 else lo
+    rgb = [round(m + abs(x) * (e - m)) for m, e in zip(mid, end, strict=True)]
+    return "#{:02x}{:02x}{:02x}".format(*rgb)
+
+
+def legend_stops(trace: Trace) -> list[tuple[str, str]]:
+    """The colour scale as five (colour, value text) pairs, worst to best for the root
+    player: what a legend shows beside a tree of this trace."""
+    lo, hi = value_range(trace)
+    spec = ".2f" if hi - lo <= 2 else "+.0f"
+    return [
+        (colour(float(x)), format(lo + (x + 1) / 2 * (hi - lo), spec))
+        for x in np.linspace(-1, 1, 5)
+    ]
+
+
+def legend_title(trace: Trace) -> str:
+    """What the colours mean, in words."""
+    return f"colour: {kind_text(trace.value_kind)}"
+
+
+def flag_text(flags: int) -> str:
+    """The names of the flags set in ``flags``, comma-separated."""
+    return ", ".join(name for bit, name in FLAG_NAMES.items() if flags & bit)
+
+
+def node_position(trace: Trace, node: int) -> Position:
+    """The board at trace node ``node``."""
+    moves = trace.root_moves + trace.path_moves(node)
+    return Position.from_moves(moves, trace.width, trace.height)
+
+
+def node_colour(trace: Trace, node: int) -> str:
+    """Fill colour of ``node``: its value for the root player on the trace's scale."""
+    return colour(node_value(trace, node).scaled)
+
+
+def node_head(trace: Trace, node: int) -> str:
+    """``root`` or ``col 4``."""
+    move = int(trace.nodes["move"][node])
+    return "root" if node == 0 or move < 0 else f"col {move + 1}"
+
+
+def node_label(trace: Trace, node: int) -> str:
+    """Multi-line label: move, readable value, and what the algorithm recorded."""
+    n = trace.nodes[node]
+    lines = [node_head(trace, node), node_value(trace, node).text or "-"]
+    if "visits" in trace.fields:
+        lines.append(f"N={int(n['visits'])}")
+    if "alpha" in trace.fields and "beta" in trace.fields and n["alpha"] != n["beta"]:
+        lines.append(f"α={window_text(int(n['alpha']))} β={window_text(int(n['beta']))}")
+    if "f" in trace.fields and node:
+        lines.append(f"f={int(n['f'])}")
+    marks = [
+        name
+        for bit, name in FLAG_NAMES.items()
+        if n["flags"] & bit and bit in (CUTOFF, TT_HIT, TERMINAL)
+    ]
+    if marks:
+        lines.append(",".join(marks))
+    return "\n".join(lines)
+
+
+def short_label(trace: Trace, node: int) -> str:
+    """One-line label: id, column, readable value, visits."""
+    n = trace.nodes[node]
+    head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
+    text = f"#{node} {head} {node_value(trace, node).text or '-'}"
+    if "visits" in trace.fields:
+        text += f" N={int(n['visits'])}"
+    return text
+
+
+def stub_label(trace: Trace, node: int) -> str:
+    """Label of a pruned stub: which columns, and the cutoff that pruned them."""
+    n = trace.nodes[node]
+    cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
+    value, beta = window_text(int(n["value"])), window_text(int(n["beta"]))
+    return f"pruned {cols}: {value} ≥ β={beta}"
+
+
+def edge_scale(sel: Selection) -> int:
+    """The visits that draw the widest edge: the most visited node of ``sel`` below its
+    root (the root's own visits would make every edge thin); 0 when there are none."""
+    if "visits" not in sel.trace.fields or len(sel.ids) < 2:
+        return 0
+    return max(1, int(sel.trace.nodes["visits"][sel.ids[1:]].max()))
+
+
+# --- the walker ------------------------------------------------------------------------
+
+
+@dataclass
+class Drawn:
+    """One entry of a drawn tree. ``key``: ``"<id>"`` for a trace node, ``"more:<id>"``
+    for a parent's hidden children, ``"pruned:<id>"`` for a cutoff's pruned moves;
+    ``parent`` is the key of the entry above (None at the top). ``weight`` in [0, 1]
+    is the share of the widest edge (visits), None where edges carry no weight."""
+
+    key: str
+    kind: str
+    parent: str | None
+    label: str
+    short: str
+    fill: str
+    node: int = -1
+    column: int = 0
+    on_pv: bool = False
+    terminal: bool = False
+    tt_hit: bool = False
+    weight: float | None = None
+    folded: bool = False  # has children the selection does not show
+
+
+Decorator = Callable[[Trace, int], str]
+
+
+def walk(
+    sel: Selection,
+    label: Decorator = node_label,
+    short: Decorator = short_label,
+    fill: Decorator = node_colour,
+) -> list[Drawn]:
+    """Every entry of ``sel`` in breadth-first order, parents before children, styled
+    by the decorator functions."""
+    trace, top = sel.trace, edge_scale(sel)
+    counts = trace.child_counts()
+    shown = set(sel.ids)
+    has_shown_child = {int(trace.nodes["parent"][i]) for i in sel.ids[1:]}
+    out = []
+    for i in sel.ids:
+        n = trace.nodes[i]
+        p = int(n["parent"])
+        flags = int(n["flags"])
+        out.append(
+            Drawn(
+                key=str(i), kind="node", parent=str(p) if i != sel.root and p in shown else None,
+                label=label(trace, i), short=short(trace, i), fill=fill(trace, i), node=i,
+                column=int(n["move"]) + 1, on_pv=bool(flags & ON_PV),
+                terminal=bool(flags & TERMINAL), tt_hit=bool(flags & TT_HIT),
+                weight=float(n["visits"]) / top if top else None,
+                folded=bool(counts[i]) and i not in sel.more and i not in has_shown_child,
+            )
+        )  # fmt: skip
+    for p, count in sel.more.items():
+        text = f"+{count} more"
+        out.append(Drawn(f"more:{p}", "more", str(p), text, text, MORE_FILL))
+    for i in sel.stubs:
+        text = stub_label(trace, i)
+        out.append(Drawn(f"pruned:{i}", "pruned", str(i), text, text, STUB_FILL))
+    return out
+
+
+def to_networkx(
+    trace: Trace,
+    root: int = 0,
+    max_depth: int | None = 3,
+    top_k: int | None = None,
+    collapsed: frozenset[int] | set[int] = frozenset(),
+    stubs: bool = True,
+) -> nx.DiGraph:
+    """The selected subtree as a DiGraph: trace nodes keyed by id with every recorded
+    field plus ``label``, ``root_value`` (NaN when unknown), ``text``, ``colour``,
+    ``on_pv``, ``path``, ``kind`` ("node"); summaries keyed ``"more:<parent>"`` (kind
+    "more", ``count``) and pruned stubs ``"pruned:<node>"`` (kind "pruned", ``columns``
+    1-based). Edges carry the column played (1-based) and the child's visits."""
+    return selection_graph(select(trace, root, max_depth, top_k, collapsed, stubs))
+
+
+def selection_graph(sel: Selection) -> nx.DiGraph:
+    """:func:`to_networkx` for an existing selection."""
+    trace = sel.trace
+
+    def node_attrs(d: Drawn) -> dict[str, object]:
+        n = trace.nodes[d.node]
+        v = node_value(trace, d.node)
+        return {f: n[f].item() for f in trace.fields} | {
+            "root_value": v.value if v.value is not None else float("nan"),
+            "text": v.text, "colour": d.fill, "on_pv": d.on_pv,
+            "path": trace.path_moves(d.node),
+        }  # fmt: skip
+
+    def summary_attrs(d: Drawn) -> dict[str, object]:
+        at = int(d.key.split(":")[1])
+        if d.kind == "more":
+            return {"count": sel.more[at]}
+        return {"columns": ",".join(str(c + 1) for c in sel.stubs[at])}
+
+    def edge_attrs(d: Drawn) -> dict[str, object]:
+        visits = int(trace.nodes["visits"][d.node]) if d.kind == "node" else 0
+        return {"column": d.column, "visits": visits}
+
+    g = drawn_graph(walk(sel), node_attrs, summary_attrs, edge_attrs)
+    g.graph.update(algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root,
+                   value_kind=trace.value_kind)  # fmt: skip
+    return g
+
+
+Attrs = Callable[[Drawn], dict[str, object]]
+
+
+def drawn_graph(entries: list[Drawn], node_attrs: Attrs, summary_attrs: Attrs,
+                edge_attrs: Attrs) -> nx.DiGraph:  # fmt: skip
+    """Drawn entries of any tree as a DiGraph: node entries keyed by their node id
+    (``kind``, ``label`` and ``node_attrs``), summaries and stubs by their key
+    (``summary_attrs``); each edge into an entry carries ``edge_attrs``."""
+    g = nx.DiGraph()
+    for d in entries:
+        key: int | str = d.node if d.kind == "node" else d.key
+        attrs: dict[str, object] = {"kind": d.kind, "label": d.label}
+        attrs |= node_attrs(d) if d.kind == "node" else summary_attrs(d)
+        g.add_node(key, **attrs)
+        if d.parent is not None:
+            g.add_edge(int(d.parent), key, **edge_attrs(d))
+    return g

@@ -1,0 +1,172 @@
+"""Declared values: :class:`Param`, and every setting that is not an agent's parameter.
+
+A :class:`Param` names a value, its type, default, range or choices and help. Agents
+declare their parameters with it (:mod:`treeviz.search.contract`); the settings below
+are declared the same way, once, and the CLI flags (:func:`add_setting_flag`,
+:func:`setting_of`) and the dashboard's widgets are derived from them, so a default
+or a bound is written in one place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from treeviz.errors import InvalidParameterError
+
+TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+NONE_WORDS = ("none", "")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One declared parameter. ``type`` is ``"int"``, ``"float"``, ``"bool"`` or
+    ``"str"``; ``lo``/``hi`` bound numbers (inclusive), ``choices`` strings;
+    ``optional`` allows ``None`` (written ``none`` in a spec), meaning "no limit"."""
+
+    name: str
+    type: str
+    default: Any
+    help: str
+    lo: float | None = None
+    hi: float | None = None
+    choices: tuple[str, ...] | None = None
+    optional: bool = False
+
+    def allowed(self) -> str:
+        """What this parameter accepts, in words (used in every error message)."""
+        if self.choices:
+            text = "one of " + ", ".join(self.choices)
+        elif self.type == "bool":
+            text = "true or false"
+        else:
+            kind = "an integer" if self.type == "int" else "a number"
+            lo = "-inf" if self.lo is None else _plain(self.lo)
+            hi = "+inf" if self.hi is None else _plain(self.hi)
+            text = f"{kind} in {lo}..{hi}" + (" (finite)" if self.type == "float" else "")
+        return text + (" or none" if self.optional else "")
+
+    def coerce(self, value: Any) -> Any:
+        """``value`` (a Python value or the text of a spec or flag) as this parameter's
+        type, checked; :class:`InvalidParameterError` naming the key, value and what
+        is allowed otherwise."""
+        if value is None or (isinstance(value, str) and value.strip().lower() in NONE_WORDS):
+            if self.optional:
+                return None
+            self._fail(value)
+        out = self._convert(value)
+        if self.choices is not None and out not in self.choices:
+            self._fail(value)
+        if isinstance(out, (int, float)) and not isinstance(out, bool):
+            if not math.isfinite(out) or (self.lo is not None and out < self.lo):
+                self._fail(value)
+            if self.hi is not None and out > self.hi:
+                self._fail(value)
+        return out
+
+    def _convert(self, value: Any) -> Any:
+        text = value.strip() if isinstance(value, str) else None
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if text is not None and text.lower() in TRUE_WORDS + FALSE_WORDS:
+                return text.lower() in TRUE_WORDS
+        elif self.type == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                return int(value)
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            if text is not None and text.lstrip("+-").isdigit() and len(text) < 30:
+                return int(text)
+        elif self.type == "float":
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                return float(value)
+            if text is not None and len(text) < 40:
+                try:
+                    return float(text)
+                except ValueError:
+                    pass
+        elif isinstance(value, str):
+            return text
+        self._fail(value)
+
+    def _fail(self, value: Any) -> None:
+        raise InvalidParameterError(
+            f"{self.name}={show_value(value)} is not allowed: {self.name} must be {self.allowed()}"
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form of ``treeviz agents --json``."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.lo is not None:
+            out["min"] = self.lo
+        if self.hi is not None:
+            out["max"] = self.hi
+        if self.optional:
+            out["optional"] = True
+        return out
+
+
+def _plain(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def show_value(value: Any) -> str:
+    """A value as the user wrote it, shortened so an error stays one line."""
+    text = value if isinstance(value, str) else repr(value)
+    text = " ".join(text.split())
+    return repr(text[:60] + ("..." if len(text) > 60 else ""))
+
+
+def add_setting_flag(
+    parser: argparse.ArgumentParser | Any, setting: Param, flag: str | None = None
+) -> None:
+    """A ``--name`` flag for ``setting`` (read back with :func:`setting_of`, which
+    checks it by the declaration, so a bad value is one line naming what is allowed)."""
+    name = flag or "--" + setting.name.replace("_", "-")
+    text = f"{setting.help} (default {setting.default})"
+    parser.add_argument(name, dest=setting.name, metavar=setting.type.upper(), help=text)
+
+
+def setting_of(args: argparse.Namespace, setting: Param) -> Any:
+    """The value the user gave for ``setting`` (checked), else its default."""
+    raw = getattr(args, setting.name, None)
+    return setting.default if raw is None else setting.coerce(raw)
+
+
+# The exact scores beside an agent's choice (verdict, per-move table, ID3 leaves).
+EXACT_SECONDS = Param("exact_seconds", "float", 2.0,
+                      "time budget for the exact scores (no verdict past it)", lo=0.0, hi=3600.0)
+# Judging every move of a game (review) and of an arena's games.
+REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
+                       "exact-score budget per move (0: values only)", lo=0.0, hi=3600.0)
+ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
+                          "exact-score budget per move for accuracy (0 to skip)",
+                          lo=0.0, hi=3600.0)
+DEFAULT_AGENT = Param("agent", "str", "alphabeta",
+                      "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
+
+# Caps: what a reader, a drawing or the dashboard takes at most.
+DEFAULT_CAPACITY = 1_000_000  # nodes a trace records by default (the search goes on past it)
+MAX_CAPACITY = 20_000_000  # the largest capacity an agent accepts
+TRACE_MAX_NODES = 5_000_000  # nodes in a trace file
+TRACE_MAX_JSON_BYTES = 128 << 20  # a trace file's JSON once decompressed
+TRACE_UPLOAD_MB = 200  # a trace uploaded to the dashboard
+TABLE_UPLOAD_MB = 20  # a CSV uploaded to the Decision trees page
+TABLE_MAX_BYTES = 64 << 20  # a table file read by ID3
+GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
+EXPORT_MAX_NODES = 5_000  # nodes in an exported diagram
+VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
+BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small

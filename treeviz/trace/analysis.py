@@ -1,0 +1,169 @@
+"""Tables and statistics derived from a search result or trace (no searching here).
+
+pandas is imported inside the functions that build DataFrames: the command line's
+text table does without it and starts faster.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from treeviz.errors import TraceFormatError
+from treeviz.trace.nodes import CUTOFF, MoveStat, SearchResult, Trace
+from treeviz.trace.values import short_outcome
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+ROW_KEYS = ("column", "value", "outcome", "text")
+# What the statistics panel reads from a saved result, and the types it needs.
+STAT_TYPES: dict[str, tuple[type, ...]] = {
+    "nodes": (int,),
+    "recorded": (int,),
+    "cutoffs": (int,),
+    "tt_hits": (int,),
+    "time_s": (int, float),
+    "truncated": (bool,),
+    "nodes_per_s": (int, float, type(None)),
+}
+FIRST_COLUMNS = ("column", "value", "text", "chosen")
+
+
+def move_table(
+    res: SearchResult, exact: list[int | None] | None = None, meanings: list[str] | None = None
+) -> pd.DataFrame:
+    """One row per column (1-based): the agent's statistics, values for the root
+    player, and optionally the exact solver score and its meaning beside them."""
+    import pandas as pd
+
+    return pd.DataFrame(move_rows(res, exact, meanings))
+
+
+def move_rows(
+    res: SearchResult, exact: list[int | None] | None = None, meanings: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """:func:`move_table`'s rows as dicts, every row with the same keys, in order."""
+    rows: list[dict[str, Any]] = [m.as_dict() for m in res.moves]
+    for r in rows:
+        r.setdefault("full", False)
+        r.setdefault("chosen", False)
+        found = r.pop("outcome", None)  # a dict: flattened so tables and CSV stay flat
+        r["outcome"] = short_outcome(found) if found else ""
+    if exact is not None:
+        for r, s, mean in zip(rows, exact, meanings or [""] * len(rows), strict=True):
+            r["exact"] = s
+            r["exact_meaning"] = mean
+    cutoffs = cutoffs_below(res.trace)
+    for r in rows:
+        r["cutoffs_below"] = cutoffs.get(r["column"] - 1, 0)
+    keys = list(dict.fromkeys(k for r in rows for k in r))
+    order = [k for k in FIRST_COLUMNS if k in keys] + [k for k in keys if k not in FIRST_COLUMNS]
+    return [{k: r.get(k) for k in order} for r in rows]
+
+
+def result_of(trace: Trace) -> SearchResult:
+    """The :class:`SearchResult` a saved trace carries (``extra["result"]``), so an
+    uploaded trace shows the same table, PV and statistics as a fresh search."""
+    data: Any = trace.extra.get("result")
+    try:
+        rows = [
+            MoveStat(
+                int(m["column"]),
+                m.get("value"),
+                {k: v for k, v in m.items() if k not in ROW_KEYS},
+                m.get("outcome"),
+                str(m.get("text") or ""),
+            )
+            for m in data["moves"]
+        ]
+        stats = dict(data["stats"])
+        for key, kinds in STAT_TYPES.items():
+            if not isinstance(stats.get(key), kinds) or isinstance(stats.get(key), bool) != (
+                kinds == (bool,)
+            ):
+                raise ValueError(f"stats.{key} must be {kinds[0].__name__}")
+        move = int(data["move"])
+        if not 1 <= move <= trace.width or len(rows) != trace.width:
+            raise ValueError("move or moves do not fit the board")
+        return SearchResult(
+            move=move,
+            value=data.get("value"),
+            moves=rows,
+            pv=[int(c) for c in data["pv"]],
+            stats=stats,
+            trace=trace,
+        )
+    except (TypeError, KeyError, ValueError, AttributeError) as exc:
+        raise TraceFormatError(
+            f"trace of {trace.algorithm!r} has no valid extra.result ({str(exc)[:100]}): "
+            "save traces with this version of treeviz"
+        ) from None
+
+
+def root_child_of(trace: Trace) -> np.ndarray:
+    """For every node, the root child it descends from (the root maps to itself),
+    filled level by level."""
+    parent = trace.nodes["parent"].astype(np.int64)
+    depth = trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0])
+    top = np.arange(len(trace))
+    for d in range(2, int(depth.max()) + 1 if len(trace) else 0):
+        level = np.flatnonzero(depth == d)
+        top[level] = top[parent[level]]
+    return top
+
+
+def cutoffs_below(trace: Trace) -> dict[int, int]:
+    """Number of cutoff nodes in each root child's subtree, by 0-based column."""
+    if len(trace) <= 1:
+        return {}
+    top = root_child_of(trace)
+    cut = (trace.nodes["flags"] & CUTOFF) != 0
+    out: dict[int, int] = {}
+    for child in trace.children(0):
+        out[int(trace.nodes["move"][child])] = int(np.sum(cut & (top == child)))
+    return out
+
+
+def format_cell(value: Any) -> str:
+    """Table cell text: floats to 3 decimals, None/NaN as '-'."""
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def move_table_text(res: SearchResult) -> str:
+    """The per-column table as aligned plain text (values for the player to move)."""
+    rows = move_rows(res)
+    drop = {"outcome"} | ({"full"} if not any(r["full"] for r in rows) else set())  # text says
+    keys = [k for k in rows[0] if k not in drop]
+    cells = [keys] + [[format_cell(r[k]) for k in keys] for r in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
+    return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
+
+
+def depth_profile(trace: Trace) -> pd.DataFrame:
+    """Recorded nodes per depth below the root, with the branching factor at each."""
+    import pandas as pd
+
+    counts = np.bincount(trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0]))
+    df = pd.DataFrame({"depth": np.arange(len(counts)), "nodes": counts})
+    df["branching"] = df["nodes"].shift(-1) / df["nodes"]
+    return df
+
+
+def effective_branching(trace: Trace) -> float:
+    """Effective branching factor b*: nodes = b + b^2 + ... + b^d for the trace's depth d."""
+    d = int(trace.nodes["depth"].max() - trace.nodes["depth"][0]) if len(trace) else 0
+    n = len(trace) - 1
+    if d == 0 or n <= 0:
+        return 0.0
+    lo, hi = 1.0, float(max(n, 2))
+    for _ in range(60):  # bisection: the sum grows with b
+        mid = (lo + hi) / 2
+        total = sum(mid**k for k in range(1, d + 1))
+        lo, hi = (mid, hi) if total < n else (lo, mid)
+    return round(lo, 3)

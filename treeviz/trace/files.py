@@ -1,0 +1,271 @@
+"""Trace files: JSON (``.json``) or gzip-compressed JSON (``.json.gz``).
+
+A file holds the trace's settings and, per node field the algorithm fills, one list of
+numbers (struct of arrays, as in memory). Loading validates everything a view relies
+on and raises :class:`TraceFormatError` naming the field and the problem. A round trip
+is exact: fields left out of a file take the defaults recording gives them.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from treeviz.connect4.board import Position, check_size
+from treeviz.errors import TraceFormatError, TreevizError
+from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
+from treeviz.trace.nodes import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
+from treeviz.trace.values import KIND_TEXT
+
+READABLE_SCHEMAS = (1, SCHEMA_VERSION)
+# Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
+# seven times their text in memory, so this bounds a load near 1 GB.
+FIELD_DEFAULTS = {
+    "value": NO_VALUE,
+    "static_eval": NO_VALUE,
+    "alpha": NO_VALUE,
+    "beta": NO_VALUE,
+    "order": -1,
+}
+HEADER = (
+    "schema",
+    "algorithm",
+    "params",
+    "root_moves",
+    "width",
+    "height",
+    "counters",
+    "fields",
+    "nodes",
+)
+
+
+def to_dict(trace: Trace) -> dict[str, Any]:
+    """The JSON-ready form of ``trace``."""
+    return {
+        "schema": trace.schema,
+        "algorithm": trace.algorithm,
+        "value_kind": trace.value_kind,
+        "params": trace.params,
+        "root_moves": trace.root_moves,
+        "width": trace.width,
+        "height": trace.height,
+        "counters": trace.counters,
+        "extra": trace.extra,
+        "fields": list(trace.fields),
+        "nodes": {f: trace.nodes[f].tolist() for f in trace.fields},
+    }
+
+
+def dumps(trace: Trace) -> str:
+    """``trace`` as compact JSON text."""
+    return json.dumps(to_dict(trace), separators=(",", ":"))
+
+
+def save(trace: Trace, path: str | Path) -> None:
+    """Write ``trace`` to ``path``; a name ending in ``.gz`` is gzip-compressed."""
+    data = dumps(trace).encode()
+    Path(path).write_bytes(gzip.compress(data) if str(path).endswith(".gz") else data)
+
+
+def load(path: str | Path) -> Trace:
+    """Read a trace file written by :func:`save` (or by hand), validating it."""
+    raw = Path(path).read_bytes()
+    return loads(raw, str(path))
+
+
+def loads(raw: bytes | str, source: str = "trace") -> Trace:
+    """Parse trace JSON (bytes may be gzip-compressed); :class:`TraceFormatError` if bad."""
+    if isinstance(raw, bytes) and raw[:2] == b"\x1f\x8b":
+        raw = _gunzip(raw, source)
+    if len(raw) > TRACE_MAX_JSON_BYTES:
+        raise TraceFormatError(f"{source}: {len(raw):,} bytes of JSON, more than the limit")
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise TraceFormatError(f"{source}: nested too deeply to be a trace") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # also integers of thousands of digits
+        raise TraceFormatError(f"{source}: not JSON ({str(exc)[:120]})") from None
+    return from_dict(data, source)
+
+
+def _gunzip(raw: bytes, source: str) -> bytes:
+    """Decompress at most ``TRACE_MAX_JSON_BYTES`` (a small file must not expand without end)."""
+    unzip = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    try:
+        out = unzip.decompress(raw, TRACE_MAX_JSON_BYTES + 1)
+    except zlib.error as exc:
+        raise TraceFormatError(f"{source}: broken gzip data ({exc})") from None
+    if len(out) > TRACE_MAX_JSON_BYTES:
+        raise TraceFormatError(
+            f"{source}: expands to more than {TRACE_MAX_JSON_BYTES:,} bytes of JSON, the limit"
+        )
+    if not unzip.eof:
+        raise TraceFormatError(f"{source}: broken gzip data (truncated)")
+    return out
+
+
+def _need(cond: bool, source: str, field: str, problem: str) -> None:
+    if not cond:
+        raise TraceFormatError(f"{source}: field '{field}' {problem}")
+
+
+def from_dict(data: Any, source: str = "trace") -> Trace:
+    """Build a :class:`Trace` from its JSON form, checking every field."""
+    _need(isinstance(data, dict), source, "<top>", "must be a JSON object")
+    for key in HEADER:
+        _need(key in data, source, key, "is missing")
+    _need(
+        data["schema"] in READABLE_SCHEMAS,
+        source,
+        "schema",
+        f"is {data['schema']!r}, expected one of {', '.join(map(str, READABLE_SCHEMAS))}",
+    )
+    _need(isinstance(data["algorithm"], str), source, "algorithm", "must be a string")
+    _need(
+        (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())
+        or data["root_moves"] == "",
+        source,
+        "root_moves",
+        f"must be a move string, got {data['root_moves']!r}",
+    )
+    for key in ("params", "counters"):
+        _need(isinstance(data[key], dict), source, key, "must be an object")
+    _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
+    kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
+    _need(
+        isinstance(kind, str) and kind.partition(":")[0] in KIND_TEXT,
+        source,
+        "value_kind",
+        f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>), got {kind!r:.60}",
+    )
+    try:
+        check_size(data["width"], data["height"])
+    except (TreevizError, TypeError) as exc:
+        raise TraceFormatError(f"{source}: field 'width'/'height' invalid: {exc}") from None
+    nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
+    _check_root(data["root_moves"], int(data["width"]), int(data["height"]), nodes, source)
+    return Trace(
+        algorithm=data["algorithm"],
+        params=data["params"],
+        root_moves=data["root_moves"],
+        width=int(data["width"]),
+        height=int(data["height"]),
+        nodes=nodes,
+        fields=tuple(data["fields"]),
+        counters=data["counters"],
+        schema=SCHEMA_VERSION,
+        extra=dict(data.get("extra") or {}),
+        value_kind=str(kind),
+    )
+
+
+def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: str) -> None:
+    """The root position is legal for the board size and unfinished, its recorded
+    children are playable there, and no line is longer than the empty cells."""
+    try:
+        pos = Position.from_moves(moves, width, height)
+    except TreevizError as exc:
+        raise TraceFormatError(
+            f"{source}: field 'root_moves' is not a legal position: {exc}"
+        ) from None
+    _need(not pos.is_over(), source, "root_moves", f"is a finished game ({pos.status()})")
+    depth = nodes["depth"].astype(np.int64) - int(nodes["depth"][0])
+    _need(int(depth.max()) <= width * height - pos.ply, source, "depth",
+          "goes deeper than the empty cells of the root position")  # fmt: skip
+    first = nodes["move"][(nodes["parent"] == 0)].astype(np.int64)
+    _need(all(pos.can_play(int(c)) for c in first), source, "move",
+          "plays a full column at the root")  # fmt: skip
+
+
+def legacy_kind(data: dict[str, Any]) -> str:
+    """The value kind of a version 1 file, which did not state it: fixed per algorithm."""
+    algorithm, params = data["algorithm"], data["params"]
+    if algorithm == "mcts":
+        return "win_rate"
+    if algorithm == "solver":
+        return "exact:weak" if params.get("weak") else "exact"
+    if algorithm == "random":
+        return "probability"
+    return f"heuristic:{params.get('heuristic', 'window')}"
+
+
+def _numbers(col: list[Any], field: str, source: str) -> np.ndarray:
+    """``col`` as a flat float array: JSON numbers only, never strings, booleans, nested
+    lists or numbers beyond float range."""
+    problem = f"must hold plain numbers only (no strings, booleans or lists) in '{field}'"
+    try:
+        arr = np.asarray(col)
+    except (ValueError, OverflowError):  # ragged nesting
+        raise TraceFormatError(f"{source}: field {problem}") from None
+    if arr.ndim != 1 or arr.dtype.kind not in "iuf" or any(type(v) is bool for v in col):
+        raise TraceFormatError(f"{source}: field {problem}")
+    try:
+        out = arr.astype(np.float64)
+    except OverflowError:
+        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range") from None
+    if not bool(np.all(np.isfinite(out))):
+        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range")
+    return out
+
+
+def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
+    """The node array from per-field lists; checks names, lengths, types and the tree."""
+    _need(
+        isinstance(fields, list) and isinstance(columns, dict),
+        source,
+        "nodes",
+        "must map field names to lists",
+    )
+    for f in ("parent", "move", "depth"):
+        _need(f in fields, source, f, "is missing from 'fields'")
+    _need(isinstance(columns.get("parent"), list), source, "parent", "must be a list")
+    n = len(columns["parent"])
+    limit = f"must list 1 to {TRACE_MAX_NODES:,} nodes, got {n:,}"
+    _need(1 <= n <= TRACE_MAX_NODES, source, "parent", limit)
+    nodes = np.zeros(n, dtype=NODE_DTYPE)
+    for f, default in FIELD_DEFAULTS.items():
+        nodes[f] = default
+    for f in fields:
+        _need(f in (NODE_DTYPE.names or ()), source, f, "is not a node field")
+        col = columns.get(f)
+        _need(isinstance(col, list) and len(col) == n, source, f, f"must be a list of {n} numbers")
+        arr = _numbers(col, f, source)
+        info = np.iinfo(NODE_DTYPE[f]) if NODE_DTYPE[f].kind in "iu" else None
+        if info is not None:
+            _need(
+                bool(np.all(arr == np.round(arr)))
+                and arr.min() >= info.min
+                and arr.max() <= info.max,
+                source,
+                f,
+                f"must hold integers in {info.min}..{info.max}",
+            )
+        nodes[f] = arr
+    parent = nodes["parent"].astype(np.int64)
+    ids = np.arange(n)
+    _need(parent[0] == -1, source, "parent", "of node 0 (the root) must be -1")
+    _need(
+        bool(np.all((parent[1:] >= 0) & (parent[1:] < ids[1:]))),
+        source,
+        "parent",
+        "must point to an earlier node for every node but the root",
+    )
+    _need(
+        bool(np.all((nodes["move"][1:] >= 0) & (nodes["move"][1:] < width))),
+        source,
+        "move",
+        f"must be a column 0-{width - 1} for every node but the root",
+    )
+    _need(
+        bool(np.all(nodes["depth"][1:] == nodes["depth"][parent[1:]] + 1)),
+        source,
+        "depth",
+        "must be the parent's depth + 1",
+    )
+    return nodes

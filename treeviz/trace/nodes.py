@@ -1,0 +1,307 @@
+"""The search trace: one structured NumPy array of nodes, shared by every algorithm.
+
+Node id = the order in which the search created the node; the root is ``ROOT`` (0) and
+its parent ``NO_PARENT`` (-1). Values stored in a node (``value``, ``static_eval``,
+``alpha``, ``beta``, ``h``) are from the perspective of the player to move *at that
+node* (negamax convention); views flip odd depths to show the root player's view. The
+trace's ``value_kind`` (:mod:`treeviz.trace.values`) names their units. Fields (bytes)::
+
+    parent       int32  (4)  id of the parent, -1 for the root
+    move         int8   (1)  column played to reach the node, 0-based; -1 at the root
+    depth        int16  (2)  plies below the root
+    iteration    int16  (2)  iterative-deepening depth that made the node
+    flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT | BOOK
+    pruned       uint16 (2)  bit c set: column c was never searched here (cutoff)
+    value        int32  (4)  backed-up value, NO_VALUE while unknown
+    static_eval  int32  (4)  heuristic of the node, NO_VALUE when not evaluated
+    alpha, beta  int32  (8)  window on entry (±INF: open)
+    g, h, f      int32 (12)  A*: plies from the root, heuristic cost, priority g + h
+    order        int32  (4)  A*: when the node left the frontier, else -1
+    visits       int32  (4)  MCTS visits
+    value_sum    float32(4)  MCTS sum of results, for the player who moved into the node
+    expanded_at  int32  (4)  MCTS iteration that created the node
+    proven       int8   (1)  MCTS: PROVEN_WIN / PROVEN_LOSS / PROVEN_DRAW for the player
+                             to move at the node, PROVEN_OPEN (0) while unproven
+
+61 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
+without recording and the trace says ``truncated``.
+
+Flags mean one thing for every agent: TERMINAL, the game is over at the node; CUTOFF,
+the search stopped searching the node's children because the window closed (the rest
+are in ``pruned``); TT_HIT, a transposition: the position had been met before and what
+was stored about it (a table entry, or A*'s closed set) settled or bounded the node
+instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
+best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
+score came from the opening book (:mod:`treeviz.connect4.book`). What each
+agent writes:
+
+=========  ==================================================================
+random     root and one child per legal column; nothing else
+greedy     ``static_eval`` and ``value`` of each child: its heuristic for its side to
+           move; a child that wins at once is TERMINAL with value ``-(WIN - 1)``
+astar      ``g``, ``h``, ``f``, ``order``; ``value`` = the heuristic for the node's side
+           to move (``h`` is the root player's cost: value = -h at even depths, h at
+           odd); TT_HIT when popped but already closed through another move order
+minimax,   ``value`` (heuristic at the horizon, ``±(WIN - plies)`` for a win the
+alphabeta  search saw), ``static_eval``, and for alpha-beta ``alpha``/``beta`` and
+           ``pruned``; TT_HIT when the table's value answered the node
+mcts       ``visits``, ``value_sum``, ``expanded_at``, ``proven``; TERMINAL on a
+           finished game; value unused (NO_VALUE)
+solver     ``value`` = exact score or bound (see ``solver_kernel.negamax``), ``alpha``/
+           ``beta``, ``pruned``; CUTOFF also when the score's bounds alone closed the
+           window; TT_HIT when the table's upper bound narrowed the window
+=========  ==================================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from treeviz.connect4.board import Position
+from treeviz.jit import njit
+
+SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
+ROOT = 0
+NO_PARENT = -1
+NOT_RECORDED = -2  # a node past the capacity: its children are not recorded either
+NO_VALUE = np.int32(-(2**31))
+PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
+
+TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64
+FLAG_NAMES = {
+    TERMINAL: "terminal",
+    CUTOFF: "cutoff",
+    TT_HIT: "tt_hit",
+    ON_PV: "on_pv",
+    CLOSED: "closed",
+    EXACT: "exact",
+    BOOK: "book",
+}
+
+NODE_DTYPE = np.dtype(
+    [
+        ("parent", np.int32),
+        ("move", np.int8),
+        ("depth", np.int16),
+        ("iteration", np.int16),
+        ("flags", np.uint8),
+        ("pruned", np.uint16),
+        ("value", np.int32),
+        ("static_eval", np.int32),
+        ("alpha", np.int32),
+        ("beta", np.int32),
+        ("g", np.int32),
+        ("h", np.int32),
+        ("f", np.int32),
+        ("order", np.int32),
+        ("visits", np.int32),
+        ("value_sum", np.float32),
+        ("expanded_at", np.int32),
+        ("proven", np.int8),
+    ]
+)
+
+# Counters the kernels update, by index into an int64 array.
+C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)
+# Node budget of the exact solver: 0 = none; set to -1 by the kernel once exceeded.
+C_BUDGET = 6
+# Set to 1 from outside (Ctrl-C, a deadline): the kernels stop soon and unwind.
+C_STOP = 7
+N_COUNTERS = 8
+
+
+def new_nodes(capacity: int) -> np.ndarray:
+    """An empty node table (recording fills it from id 0)."""
+    return np.zeros(capacity, dtype=NODE_DTYPE)
+
+
+def new_counters() -> np.ndarray:
+    """The counters array the kernels update."""
+    return np.zeros(N_COUNTERS, dtype=np.int64)
+
+
+# Inlined: an array argument costs reference counting on every call, and every
+# searched node calls these.
+@njit(cache=True, inline="always")
+def record(
+    nodes: np.ndarray, ctr: np.ndarray, parent: int, move: int, depth: int, iteration: int
+) -> int:
+    """Append a node and return its id, or ``NOT_RECORDED`` past capacity.
+
+    A node whose parent was not recorded is not recorded either, so the stored nodes
+    always form a tree rooted at 0.
+    """
+    n = ctr[C_RECORDED]
+    if parent == NOT_RECORDED or n >= nodes.shape[0]:
+        ctr[C_TRUNCATED] = 1
+        return NOT_RECORDED
+    rec = nodes[n]
+    rec.parent = parent
+    rec.move = move
+    rec.depth = depth
+    rec.iteration = iteration
+    rec.flags = 0
+    rec.pruned = 0
+    rec.value = NO_VALUE
+    rec.static_eval = NO_VALUE
+    rec.alpha = NO_VALUE
+    rec.beta = NO_VALUE
+    rec.order = -1
+    ctr[C_RECORDED] = n + 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def finish(nodes: np.ndarray, node: int, value: int, flags: int) -> None:
+    """Store a node's backed-up value and add ``flags`` (no-op for unrecorded nodes)."""
+    if node >= 0:
+        nodes[node].value = value
+        nodes[node].flags |= flags
+
+
+@dataclass(eq=False)
+class Trace:
+    """What one search did: its nodes, settings and counters.
+
+    ``nodes`` holds only the recorded nodes (length = recorded count). ``fields`` names
+    the node fields this algorithm fills; the others stay at their defaults and are
+    left out of files. ``counters`` has ``nodes`` (all nodes searched, recorded or not),
+    ``recorded``, ``cutoffs``, ``tt_hits``, ``leaves``, ``time_s``, ``truncated`` and
+    ``capacity``.
+    """
+
+    algorithm: str
+    params: dict[str, Any]
+    root_moves: str
+    width: int
+    height: int
+    nodes: np.ndarray
+    fields: tuple[str, ...]
+    counters: dict[str, Any]
+    schema: int = SCHEMA_VERSION
+    extra: dict[str, Any] = field(default_factory=dict)
+    value_kind: str = "heuristic"  # units of the values (treeviz.trace.values); set by the agent
+
+    def position(self) -> Position:
+        """The root position, on the trace's board size."""
+        return Position.from_moves(self.root_moves, self.width, self.height)
+
+    def __len__(self) -> int:
+        return int(self.nodes.shape[0])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trace):
+            return NotImplemented
+        meta = (
+            "algorithm",
+            "params",
+            "root_moves",
+            "width",
+            "height",
+            "fields",
+            "counters",
+            "schema",
+            "extra",
+            "value_kind",
+        )
+        return all(getattr(self, k) == getattr(other, k) for k in meta) and bool(
+            np.array_equal(self.nodes, other.nodes)
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    @property
+    def truncated(self) -> bool:
+        """True when the search created more nodes than the capacity allowed."""
+        return bool(self.counters.get("truncated", False))
+
+    def children(self, node: int) -> np.ndarray:
+        """Ids of ``node``'s children in creation order."""
+        order, start = self._child_index()
+        return order[start[node] : start[node + 1]]
+
+    def child_counts(self) -> np.ndarray:
+        """Number of recorded children of every node, indexed by id."""
+        _, start = self._child_index()
+        return np.diff(start)[: len(self)]
+
+    def _child_index(self) -> tuple[np.ndarray, np.ndarray]:
+        """Children of every node, grouped by parent (built once: O(n log n))."""
+        cached = self.__dict__.get("_children_csr")
+        if cached is None:
+            parent = self.nodes["parent"].astype(np.int64)
+            order = np.argsort(parent[1:], kind="stable") + 1
+            counts = np.bincount(parent[1:], minlength=len(self) + 1)
+            start = np.concatenate(([0], np.cumsum(counts)))
+            cached = self.__dict__["_children_csr"] = (order, start)
+        return cached
+
+    def path(self, node: int) -> list[int]:
+        """Node ids from the root to ``node`` inclusive."""
+        out = []
+        while node != NO_PARENT:
+            out.append(node)
+            node = int(self.nodes["parent"][node])
+        return out[::-1]
+
+    def path_moves(self, node: int) -> str:
+        """The moves from the root to ``node`` as a 1-based move string."""
+        return "".join(str(int(self.nodes["move"][n]) + 1) for n in self.path(node)[1:])
+
+
+@dataclass
+class MoveStat:
+    """One row of the per-column table (1-based ``column``).
+
+    ``value`` is for the root player in the trace's value kind, a plain number and
+    never a sentinel; None only for a column the agent did not look at (a full one,
+    or one it never searched: ``text`` says why). ``outcome`` is set when the search
+    proved the result (:func:`treeviz.trace.values.outcome`); ``text`` says it in words.
+    """
+
+    column: int
+    value: float | None
+    extra: dict[str, Any] = field(default_factory=dict)
+    outcome: dict[str, Any] | None = None
+    text: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        """Flat JSON-ready form."""
+        return {
+            "column": self.column,
+            "value": self.value,
+            "outcome": self.outcome,
+            "text": self.text,
+            **self.extra,
+        }
+
+
+@dataclass
+class SearchResult:
+    """A search's answer: the chosen column (1-based), per-column rows, PV, trace."""
+
+    move: int
+    value: float | None
+    moves: list[MoveStat]
+    pv: list[int]
+    stats: dict[str, Any]
+    trace: Trace
+    # Search state an agent can continue from (MCTS tree reuse); never serialised.
+    tree: Any = field(default=None, repr=False, compare=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The ``--json`` form of the CLI (without the trace)."""
+        return {
+            "position": self.trace.root_moves,
+            "agent": self.trace.algorithm,
+            "params": self.trace.params,
+            "value_kind": self.trace.value_kind,
+            "move": self.move,
+            "value": self.value,
+            "moves": [m.as_dict() for m in self.moves],
+            "pv": self.pv,
+            "stats": self.stats,
+        }

@@ -1,0 +1,232 @@
+"""Values a person reads: units per agent, proven outcomes, words instead of sentinels.
+
+Every per-column row and every drawn node speaks in its trace's *value kind*:
+
+``exact``
+    the solver's exact score (the Connect 4 solver community's scale): for the root player, 0 a
+    draw, a win ``(w*h)/2 + 1`` minus the winner's stones at the end (22 - n on 7x6),
+    a loss the same negated.
+``heuristic:<name>``
+    points of heuristic ``<name>`` (``treeviz/connect4/heuristics.py``) for the root player;
+    a row or node the search proved won or lost carries its exact score instead, and
+    an ``outcome`` says so.
+``win_rate``
+    MCTS's mean result for the root player over the visits: 1 a win, 0.5 a draw, 0 a
+    loss.
+``probability``
+    the chance the agent picks the column (the random agent).
+
+Internal sentinels never leave this module's callers: negamax wins are stored as
+``WIN - plies`` and windows as ``±INF``; :func:`negamax_outcome` and
+:func:`window_text` turn them into outcomes and ``-inf``/``+inf``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from treeviz.trace.nodes import NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, Trace
+
+WIN = 1_000_000  # negamax: a win with the stone at ``plies`` below the root is WIN - plies
+INF = 2 * WIN  # negamax: the open window
+MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
+
+KIND_TEXT = {
+    "exact:weak": "result for the root player: 1 win, 0 draw, -1 loss (weak solve)",
+    "exact": "exact score for the root player (22 - winner's stones; 0 draw)",
+    "heuristic": "heuristic points for the root player; proven results as exact scores",
+    "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
+    "probability": "chance of being chosen",
+}
+
+
+def kind_text(kind: str) -> str:
+    """The units of value kind ``kind`` in words (``heuristic:window`` names its heuristic)."""
+    if kind in KIND_TEXT:
+        return KIND_TEXT[kind]
+    base, _, name = kind.partition(":")
+    text = KIND_TEXT.get(base, kind)
+    return f"{name} {text}" if name else text
+
+
+def stones_score(total_plies: int, winner_is_first: bool, width: int, height: int) -> int:
+    """The winner's exact score when the game ends after ``total_plies`` stones."""
+    stones = (total_plies + 1) // 2 if winner_is_first else total_plies // 2
+    return (width * height) // 2 + 1 - stones
+
+
+def outcome(
+    result: str, plies: int, root_ply: int, width: int, height: int, bound: str = ""
+) -> dict[str, Any]:
+    """The ``outcome`` of a column for the root player: ``result`` ("win", "loss" or
+    "draw") reached ``plies`` stones after the root (at ``root_ply`` stones), with its
+    exact score; ``bound`` "upper" when the search proved only "this fast or faster"."""
+    if result == "draw":
+        out: dict[str, Any] = {"result": "draw", "plies": plies, "score": 0}
+    else:
+        root_is_first = root_ply % 2 == 0
+        winner_is_first = root_is_first == (result == "win")
+        score = stones_score(root_ply + plies, winner_is_first, width, height)
+        out = {"result": result, "plies": plies, "score": score if result == "win" else -score}
+    if bound:
+        out["bound"] = bound
+    return out
+
+
+def score_outcome(score: int, root_ply: int, width: int, height: int) -> dict[str, Any]:
+    """The outcome behind an exact score for the side to move at ``root_ply`` stones."""
+    if score == 0:
+        return {"result": "draw", "plies": width * height - root_ply, "score": 0}
+    half = width * height // 2 + 1
+    if score > 0:  # the side to move plays its (half - score)-th stone to win
+        plies = 2 * (half - score) - 1 - (root_ply - root_ply % 2)
+        return {"result": "win", "plies": plies, "score": score}
+    plies = 2 * (half + score) - (root_ply + 1 - (root_ply + 1) % 2)
+    return {"result": "loss", "plies": plies, "score": score}
+
+
+def negamax_outcome(
+    value: float, root_ply: int, width: int, height: int, bound: str = ""
+) -> dict[str, Any] | None:
+    """The outcome a negamax value (root player's view, ``±(WIN - plies)``) proves, or
+    None for a heuristic value. An upper-bounded win proves nothing; an upper-bounded
+    loss is a loss "in at most" its plies."""
+    if abs(value) < WIN - MAX_PLIES:
+        return None
+    plies = int(WIN - abs(value))
+    if value > 0:
+        return None if bound == "upper" else outcome("win", plies, root_ply, width, height)
+    return outcome("loss", plies, root_ply, width, height, bound)
+
+
+def outcome_text(out: dict[str, Any]) -> str:
+    """``wins in 3 plies, exact +19`` / ``draw, exact 0`` / ``loses in at most 4 plies``;
+    ``proven win`` when only the result is known (``plies`` None)."""
+    k = out["plies"]
+    if k is None:
+        return f"proven {out['result']}"
+    if out["result"] == "draw":
+        return "draw, exact 0"
+    verb = "wins" if out["result"] == "win" else "loses"
+    at_most = "at most " if out.get("bound") == "upper" else ""
+    exact = "" if at_most else f", exact {out['score']:+d}"
+    return f"{verb} in {at_most}{k} pl{'y' if k == 1 else 'ies'}{exact}"
+
+
+def short_outcome(out: dict[str, Any]) -> str:
+    """Compact form for tree labels: ``win 3``, ``loss ≤4``, ``draw``."""
+    if out["result"] == "draw" or out["plies"] is None:
+        return out["result"]
+    le = "≤" if out.get("bound") == "upper" else ""
+    return f"{out['result']} {le}{out['plies']}"
+
+
+def heuristic_text(value: float, kind: str, bound: str = "") -> str:
+    """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound)."""
+    name = kind.partition(":")[2] or "heuristic"
+    prefix = "≤ " if bound == "upper" else ""
+    suffix = " (upper bound: cut off)" if bound == "upper" else ""
+    return f"{prefix}{value:+g} {name} heuristic{suffix}"
+
+
+def window_text(v: int) -> str:
+    """An alpha/beta bound: ``-inf``/``+inf`` for the open window, words for a proven
+    result, the number otherwise. ``v`` is for the side to move at the node."""
+    if v >= INF:
+        return "+inf"
+    if v <= -INF:
+        return "-inf"
+    if abs(v) >= WIN - MAX_PLIES:
+        return f"{'+' if v > 0 else '-'}win@{WIN - abs(v)}"
+    return str(v)
+
+
+# --- values of trace nodes -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NodeValue:
+    """A trace node's value for the root player: ``value`` in the trace's kind (None
+    when the search gave it none), ``outcome`` when proven, ``text`` for a label, and
+    ``scaled`` in [-1, 1] for colouring (None when unknown)."""
+
+    value: float | None
+    outcome: dict[str, Any] | None
+    text: str
+    scaled: float | None
+
+
+def node_value(trace: Trace, node: int) -> NodeValue:
+    """What node ``node`` of ``trace`` is worth to the root player, readable."""
+    n = trace.nodes[node]
+    sign = 1 if n["depth"] % 2 == 0 else -1  # stored for the side to move at the node
+    base = trace.value_kind.partition(":")[0]
+    if base == "win_rate":
+        return _rate_value(trace, node, sign)
+    if base == "probability":
+        kids = len(trace.children(0))
+        if node == 0 or not kids:
+            return NodeValue(None, None, "", None)
+        return NodeValue(1 / kids, None, f"p=1/{kids}", 0.0)
+    raw = int(n["value"])
+    if raw == NO_VALUE:
+        return NodeValue(None, None, "not evaluated", None)
+    v = sign * raw
+    if base == "exact":
+        half = trace.width * trace.height // 2
+        return NodeValue(v, None, f"{v:+d}", v / half)
+    root_ply = len(trace.root_moves)
+    found = negamax_outcome(v, root_ply, trace.width, trace.height)
+    if found is not None:
+        return NodeValue(found["score"], found, short_outcome(found), 1.0 if v > 0 else -1.0)
+    if abs(v) >= WIN - MAX_PLIES:  # an upper-bounded win can only come from a cut
+        return NodeValue(None, None, "cut", None)
+    return NodeValue(v, None, f"{v:+d}", v / heuristic_range(trace))
+
+
+def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
+    """MCTS: Q for the root player, and the proof when MCTS-solver found one."""
+    n = trace.nodes[node]
+    found = None
+    proven = int(n["proven"]) if "proven" in trace.fields else PROVEN_OPEN
+    if proven != PROVEN_OPEN:
+        # ``proven`` is for the side to move at the node; flip to the root player
+        mover = 0 if proven == PROVEN_DRAW else proven * sign
+        found = {"result": {1: "win", 0: "draw", -1: "loss"}[mover], "plies": None,
+                 "score": None}  # fmt: skip
+    if n["visits"] == 0:
+        text = f"{found['result']} (proven)" if found else "not visited"
+        return NodeValue(None, found, text, None)
+    q = float(n["value_sum"]) / float(n["visits"])  # for the player who moved in
+    q = q if n["depth"] % 2 == 1 else 1.0 - q
+    text = f"Q {q:.2f}" + (f" {found['result']}" if found else "")
+    return NodeValue(q, found, text, 2 * q - 1)
+
+
+def heuristic_range(trace: Trace) -> float:
+    """The largest heuristic magnitude in ``trace`` (proven values left out): the
+    value that colours a node fully."""
+    cached = trace.__dict__.get("_heuristic_range")
+    if cached is None:
+        vals = trace.nodes["value"]
+        vals = np.abs(vals[vals != NO_VALUE].astype(np.int64))
+        vals = vals[vals < WIN - MAX_PLIES]
+        cached = trace.__dict__["_heuristic_range"] = float(max(1, vals.max() if len(vals) else 1))
+    return float(cached)
+
+
+def value_range(trace: Trace) -> tuple[float, float]:
+    """The values at the two ends of the colour scale (-1 and +1), root player's view."""
+    base = trace.value_kind.partition(":")[0]
+    if base == "win_rate":
+        return 0.0, 1.0
+    if base == "probability":
+        return -1.0, 1.0
+    if base == "exact":
+        half = trace.width * trace.height // 2
+        return -half, half
+    r = heuristic_range(trace)
+    return -r, r
