@@ -7,6 +7,8 @@ import random
 from pathlib import Path
 
 from treeviz.connect4.board import Position
+from treeviz.search import AGENTS
+from treeviz.search.contract import make_spec
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "positions"
 
@@ -34,13 +36,6 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
             return pos
 
 
-# Small settings per agent so a test can run every agent on a position quickly.
-QUICK = {
-    "random": "random:seed=3",
-    "greedy": "greedy",
-    "astar": "astar:max_nodes=300",
-    "minimax": "minimax:depth=2",
-    "alphabeta": "alphabeta:depth=4",
-    "mcts": "mcts:iterations=300,seed=2",
-    "solver": "solver",
-}
+# Each agent's quick settings (its declaration's ``quick``), so a test can run every
+# agent on a position quickly.
+QUICK = {name: str(make_spec(a, a.quick)) for name, a in AGENTS.items()}

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search import AGENTS, search, spec
-from treeviz.search.contract import Agent, AgentSpec, Param, parse_spec
+from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec
 from treeviz.trace.files import dumps, loads
 
 SENTINEL = 100_000
@@ -48,9 +48,10 @@ def cases() -> list[tuple[str, str]]:
     return out
 
 
-def test_every_builtin_agent_has_quick_settings() -> None:
-    assert set(QUICK) <= set(AGENTS)
-    assert {"random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"} <= set(QUICK)
+def test_the_seeds_agents_are_registered_with_quick_settings() -> None:
+    assert {"random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"} <= set(AGENTS)
+    for name, agent in AGENTS.items():
+        assert agent.validate(agent.quick) and QUICK[name].startswith(name)
 
 
 def check_row(row: dict[str, Any], pos: Position, kind: str) -> None:
@@ -79,8 +80,16 @@ def check_row(row: dict[str, Any], pos: Position, kind: str) -> None:
 
 @pytest.mark.parametrize("name, moves", cases())
 def test_contract(name: str, moves: str) -> None:
+    check_contract(QUICK[name], moves)
+
+
+def check_contract(text: str, moves: str) -> None:
+    """What every agent owes on ``moves``: a legal move, readable rows, a trace that
+    round-trips and whose parameters are exactly the declared ones (its spec parses
+    back to the same search), and the same search again from that spec."""
     pos = Position.from_moves(moves)
-    agent_spec = spec(QUICK[name])
+    agent_spec = spec(text)
+    name = agent_spec.name
     res = search(pos, agent_spec)
     assert pos.can_play(res.move - 1), "a legal move"
     trace = res.trace
@@ -94,8 +103,10 @@ def test_contract(name: str, moves: str) -> None:
     json.dumps(res.as_dict())  # JSON-ready
     for key, value in agent_spec.kwargs.items():
         assert trace.params[key] == value
-    again = search(pos, str(agent_spec))
+    assert list(trace.params) == [p.name for p in AGENTS[name].params]
+    again = search(pos, str(make_spec(AGENTS[name], trace.params)))
     assert again.move == res.move and np.array_equal(again.trace.nodes, trace.nodes)
+    assert again.trace.params == trace.params
 
 
 def other_value(p: Param) -> Any:

@@ -131,7 +131,7 @@ def test_reused_subtree_keeps_its_statistics() -> None:
     assert np.array_equal(kept.nodes["depth"], t.nodes["depth"][old] - t.nodes["depth"][reply])
     again = search(after, "mcts", iterations=1000, seed=2, reuse=first)
     assert again.trace.nodes["visits"][0] == t.nodes["visits"][reply] + 1000
-    assert again.trace.params["reused_nodes"] == len(old)
+    assert again.trace.extra["reused_nodes"] == len(old)
     assert len(again.trace) >= len(old)
     # the reused nodes grow by exactly the visits that went through them
     grown = again.trace.nodes["visits"][: len(old)] - kept.nodes["visits"]
@@ -142,7 +142,7 @@ def test_reuse_outside_the_tree() -> None:
     first = search(Position.from_moves("4453"), "mcts", iterations=200, seed=1)
     unseen = Position.from_moves("445311111")  # deeper than 200 iterations reach
     assert reused_tree(first, unseen, rule=False) is None
-    assert search(unseen, "mcts", iterations=100, reuse=first).trace.params["reused_nodes"] == 0
+    assert search(unseen, "mcts", iterations=100, reuse=first).trace.extra["reused_nodes"] == 0
     with pytest.raises(InvalidParameterError, match="does not follow"):
         search(Position.from_moves("1"), "mcts", iterations=100, reuse=first)
     with pytest.raises(InvalidParameterError, match="earlier MCTS"):

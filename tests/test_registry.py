@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_agents import check_contract
 
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.search import AGENTS, register, unregister
 from treeviz.search.common import column_rows, mark_pv, one_ply_recorder, result
-from treeviz.search.contract import Agent, Param, markdown_table
+from treeviz.search.contract import Agent, Param, fields_table, markdown_table
 from treeviz.trace.nodes import MoveStat, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILTIN = ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
+BUILTIN = list(AGENTS)  # as registered (the tests below register more)
 
 
 def search_nth(pos: Position, nth: int) -> SearchResult:
@@ -38,6 +39,7 @@ NTH = Agent(
     params=(Param("nth", "int", 0, "which legal column, counting from 0", lo=0, hi=6),),
     run=search_nth,
     value_kind="probability",
+    fields={"value": "none: the root and one child per legal column"},
 )
 
 
@@ -76,11 +78,24 @@ def test_agents_json_lists_every_agent_with_typed_parameters(
     assert all(re.search(rf"^{name}: ", plain, re.M) for name in BUILTIN)
 
 
-def test_readme_table_is_the_declaration() -> None:
+def readme_block(name: str) -> str:
     readme = (ROOT / "README.md").read_text()
-    block = readme.split("<!-- agents:begin -->\n")[1].split("\n<!-- agents:end -->")[0]
+    return readme.split(f"<!-- {name}:begin -->\n")[1].split(f"\n<!-- {name}:end -->")[0]
+
+
+def test_readme_tables_are_the_declarations() -> None:
     builtin = {name: AGENTS[name] for name in BUILTIN}
-    assert block == markdown_table(builtin), "run `treeviz agents --markdown` into README"
+    assert readme_block("agents") == markdown_table(builtin), "`treeviz agents --markdown`"
+    assert readme_block("fields") == fields_table(builtin), "`treeviz agents --fields`"
+
+
+def test_a_new_agent_is_one_module_and_one_registry_line(nth_agent: Agent) -> None:
+    """The declaration alone puts it in the README's tables and under the contract
+    every agent's test holds (the CLI and dashboard tests follow)."""
+    assert f"| `nth` | {NTH.description} |" in markdown_table(AGENTS)
+    assert "| `nth` | `value` |" in fields_table(AGENTS)
+    check_contract("nth:nth=2", "4453")
+    check_contract("nth", "")
 
 
 def test_a_new_agent_appears_in_the_cli(

@@ -25,7 +25,7 @@ def main() -> int:
     # compileall writes bytecode whatever PYTHONDONTWRITEBYTECODE says
     compileall.compile_dir(Path(__file__).parent, quiet=1)
     load_book()
-    for agent in AGENTS.values():
+    for agent in list(AGENTS.values()):  # a snapshot: tests register agents meanwhile
         t0 = time.perf_counter()
         warm(agent)
         print(f"warmed {agent.name} in {time.perf_counter() - t0:.2f} s", file=sys.stderr)

@@ -27,13 +27,16 @@ def cmd_show(args: argparse.Namespace) -> None:
 def cmd_agents(args: argparse.Namespace) -> None:
     """List every agent with its parameters (JSON, a README table, or plain text)."""
     from treeviz.search import AGENTS
-    from treeviz.search.contract import format_param, markdown_table
+    from treeviz.search.contract import fields_table, format_param, markdown_table
 
     if args.json:
         print(json.dumps([a.as_dict() for a in AGENTS.values()]))
         return
     if args.markdown:
         print(markdown_table(AGENTS))
+        return
+    if args.fields:
+        print(fields_table(AGENTS))
         return
     for a in AGENTS.values():
         print(f"{a.name}: {a.description}")
@@ -54,4 +57,5 @@ def add_commands(sub: Any) -> None:
     ag = sub.add_parser("agents", help="list the agents and their parameters")
     ag.add_argument("--json", action="store_true")
     ag.add_argument("--markdown", action="store_true", help="the README's agent table")
+    ag.add_argument("--fields", action="store_true", help="the README's node field table")
     ag.set_defaults(func=cmd_agents)

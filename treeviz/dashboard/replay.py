@@ -11,6 +11,7 @@ import streamlit as st
 
 from treeviz.dashboard.tree import tree_options, view_height
 from treeviz.draw.view import Selection, select, short_label
+from treeviz.search import agent_of
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.replay import steps, trace_at
@@ -43,7 +44,7 @@ def replay_section(res: SearchResult, key: str) -> None:
     playing = bool(st.session_state.get(play_key))
     right.button("Pause" if playing else "Play", key=f"{key}_replay_button",
                  on_click=_toggle, args=(play_key,))  # fmt: skip
-    at = trace_at(trace, int(cut[idx]))
+    at = trace_at(trace, int(cut[idx]), agent_of(trace).recount)
     st.caption(f"{len(at):,} of {len(trace):,} nodes" + _note(trace))
     sel = select(at, 0, 3, None, max_nodes=VIEW_MAX_NODES)
     st_echarts(tree_options(sel), height=f"{view_height(sel)}px", renderer="svg",
@@ -55,19 +56,22 @@ def replay_section(res: SearchResult, key: str) -> None:
 
 
 def _note(trace: Trace) -> str:
-    if "visits" in trace.fields and not trace.extra.get("log"):
-        return " · visits are the final ones: run MCTS with record iterations to replay them"
+    agent = agent_of(trace)
+    if agent.recount is not None and not trace.extra.get("log"):
+        return (f" · {agent.weight or 'statistics'} are the final ones: run {agent.name} with "
+                "record iterations to replay them")
     return ""
 
 
 def root_columns(trace: Trace) -> pd.DataFrame:
-    """The root's columns at this step: value in words (and visits for MCTS)."""
-    rows = []
+    """The root's columns at this step: value in words (and the agent's weight, MCTS's
+    visits)."""
+    rows, weight = [], agent_of(trace).weight
     for k in trace.children(0):
         row: dict[str, Any] = {"column": int(trace.nodes["move"][k]) + 1}
         row["value (root player)"] = node_value(trace, int(k)).text or "searching"
-        if "visits" in trace.fields:
-            row["visits"] = int(trace.nodes["visits"][k])
+        if weight:
+            row[weight] = int(trace.nodes[weight][k])
         rows.append(row)
     return pd.DataFrame(rows).sort_values("column") if rows else pd.DataFrame()
 

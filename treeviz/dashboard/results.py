@@ -27,6 +27,7 @@ from treeviz.dashboard.tree import (
 )
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
 from treeviz.draw.view import Selection, node_position, select, short_label
+from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
 from treeviz.trace.analysis import depth_profile, effective_branching, format_cell, move_table
 from treeviz.trace.files import dumps
@@ -66,7 +67,8 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
         st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
     download(st, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
              mime="text/csv")  # fmt: skip
-    metric = "visits" if "visits" in table else "value"
+    weight = agent_of(trace).weight
+    metric = weight if weight and weight in table else "value"
     left, right = st.columns(2)
     left.caption(f"Agent: {metric} per column")
     bars(left, table["column"], table[metric], f"{metric}_{id(trace)}")

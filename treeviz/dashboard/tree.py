@@ -27,7 +27,7 @@ from treeviz.draw.view import (
     short_label,
     walk,
 )
-from treeviz.search.mcts import uct_value
+from treeviz.search import agent_of
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import NO_VALUE, Trace
 from treeviz.trace.values import node_value, outcome_text, window_text
@@ -144,33 +144,29 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
     out["value (root player)"] = v.text or "-"
     if v.outcome is not None:
         out["outcome"] = outcome_text(v.outcome)
+    # the recorded columns as they are (the trace says which it filled)
     for f in ("alpha", "beta"):
         if f in trace.fields and n["alpha"] != n["beta"]:
             out[f"{f} (side to move)"] = window_text(int(n[f]))
     for f in ("static_eval", "g", "h", "f", "order", "visits"):
         if f in trace.fields and int(n[f]) != int(NO_VALUE):
             out[f] = n[f].item()
-    if "visits" in trace.fields and n["visits"]:
-        out["Q (mover)"] = round(float(n["value_sum"]) / float(n["visits"]), 4)
-        parent = int(n["parent"])
-        if parent >= 0:
-            given = trace.params.get("c")
-            c = float(given) if isinstance(given, (int, float)) else 0.0  # a file may lie
-            parent_n = max(1, int(trace.nodes["visits"][parent]))
-            out["UCT"] = round(uct_value(out["Q (mover)"], int(n["visits"]), parent_n, c), 4)
+    facts = agent_of(trace).facts
+    if facts is not None:
+        out.update(facts(trace, i))
     out["flags"] = flag_text(int(n["flags"]))
     return out
 
 
 def children_table(trace: Trace, i: int) -> pd.DataFrame:
     """One row per recorded child of ``i``, most important first."""
-    rows = []
+    rows, weight = [], agent_of(trace).weight
     for k in ranked_children(trace, i):
         n = trace.nodes[k]
         row: dict[str, Any] = {"node": int(k), "column": int(n["move"]) + 1}
         row["value (root player)"] = node_value(trace, int(k)).text or "-"
-        if "visits" in trace.fields:
-            row["visits"] = int(n["visits"])
+        if weight:
+            row[weight] = int(n[weight])
         row["flags"] = flag_text(int(n["flags"]))
         rows.append(row)
     return pd.DataFrame(rows)

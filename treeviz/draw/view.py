@@ -1,7 +1,7 @@
 """Which part of a trace to show, and how: the one walker every view draws from.
 
 :func:`select` picks a subtree: from a root node, down to a depth, at most ``top_k``
-children per node (most visited first where the trace counts visits, else in search
+children per node (by the agent's weight, most visited first for MCTS, else in search
 order), the rest summarised per parent as one "+N more" entry, collapsed nodes shown
 without their children, and the moves a cutoff pruned as stubs. :func:`walk` turns a
 selection into :class:`Drawn` entries, decorated by small functions (label, colour,
@@ -21,6 +21,7 @@ import networkx as nx
 import numpy as np
 
 from treeviz.connect4.board import Position
+from treeviz.search import agent_of
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.values import kind_text, node_value, value_range, window_text
 
@@ -44,11 +45,12 @@ class Selection:
 
 
 def ranked_children(trace: Trace, node: int) -> np.ndarray:
-    """Children of ``node``, most important first: most visits where the trace counts
-    visits, else search order."""
+    """Children of ``node``, most important first: by the agent's weight (MCTS: most
+    visits), else in search order."""
     kids = trace.children(node)
-    if "visits" in trace.fields and len(kids):
-        kids = kids[np.argsort(-trace.nodes["visits"][kids], kind="stable")]
+    weight = agent_of(trace).weight
+    if weight and len(kids):
+        kids = kids[np.argsort(-trace.nodes[weight][kids], kind="stable")]
     return kids
 
 
@@ -153,12 +155,9 @@ def node_label(trace: Trace, node: int) -> str:
     """Multi-line label: move, readable value, and what the algorithm recorded."""
     n = trace.nodes[node]
     lines = [node_head(trace, node), node_value(trace, node).text or "-"]
-    if "visits" in trace.fields:
-        lines.append(f"N={int(n['visits'])}")
-    if "alpha" in trace.fields and "beta" in trace.fields and n["alpha"] != n["beta"]:
-        lines.append(f"α={window_text(int(n['alpha']))} β={window_text(int(n['beta']))}")
-    if "f" in trace.fields and node:
-        lines.append(f"f={int(n['f'])}")
+    labels = agent_of(trace).labels
+    if labels is not None:
+        lines.extend(labels(trace, node))
     marks = [
         name
         for bit, name in FLAG_NAMES.items()
@@ -170,13 +169,12 @@ def node_label(trace: Trace, node: int) -> str:
 
 
 def short_label(trace: Trace, node: int) -> str:
-    """One-line label: id, column, readable value, visits."""
+    """One-line label: id, column, readable value, and the agent's weight (MCTS: N)."""
     n = trace.nodes[node]
     head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
     text = f"#{node} {head} {node_value(trace, node).text or '-'}"
-    if "visits" in trace.fields:
-        text += f" N={int(n['visits'])}"
-    return text
+    weight = agent_of(trace).weight
+    return text + (f" N={int(n[weight])}" if weight else "")
 
 
 def stub_label(trace: Trace, node: int) -> str:
@@ -188,11 +186,12 @@ def stub_label(trace: Trace, node: int) -> str:
 
 
 def edge_scale(sel: Selection) -> int:
-    """The visits that draw the widest edge: the most visited node of ``sel`` below its
-    root (the root's own visits would make every edge thin); 0 when there are none."""
-    if "visits" not in sel.trace.fields or len(sel.ids) < 2:
+    """The weight (MCTS: visits) that draws the widest edge: the heaviest node of ``sel``
+    below its root (the root's own would make every edge thin); 0 when edges carry none."""
+    weight = agent_of(sel.trace).weight
+    if not weight or len(sel.ids) < 2:
         return 0
-    return max(1, int(sel.trace.nodes["visits"][sel.ids[1:]].max()))
+    return max(1, int(sel.trace.nodes[weight][sel.ids[1:]].max()))
 
 
 # --- the walker ------------------------------------------------------------------------
@@ -235,6 +234,7 @@ def walk(
     counts = trace.child_counts()
     shown = set(sel.ids)
     has_shown_child = {int(trace.nodes["parent"][i]) for i in sel.ids[1:]}
+    heavy = agent_of(trace).weight
     out = []
     for i in sel.ids:
         n = trace.nodes[i]
@@ -246,7 +246,7 @@ def walk(
                 label=label(trace, i), short=short(trace, i), fill=fill(trace, i), node=i,
                 column=int(n["move"]) + 1, on_pv=bool(flags & ON_PV),
                 terminal=bool(flags & TERMINAL), tt_hit=bool(flags & TT_HIT),
-                weight=float(n["visits"]) / top if top else None,
+                weight=float(n[heavy]) / top if heavy and top else None,
                 folded=bool(counts[i]) and i not in sel.more and i not in has_shown_child,
             )
         )  # fmt: skip

@@ -7,7 +7,7 @@ one; otherwise by how far the game's outcome falls from the best column's to the
 chosen one's (win > draw > loss): no fall (same outcome, only slower or faster) is an
 ``inaccuracy``, one step a ``mistake``, two (win -> loss) a ``blunder``. When the exact
 scores cannot be had in the budget the class is ``unknown``, never a guess. The
-reasons (:mod:`treeviz.judge.reasons`) are sentences true of this search, each pointing at
+reasons (each agent's ``Agent.reasons``) are sentences true of this search, each pointing at
 the trace node it is about.
 """
 
@@ -17,9 +17,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.judge.reasons import Reason, reasons_for
-from treeviz.search import search, spec
+from treeviz.search import agent_of, search, spec
 from treeviz.search.common import check_playable
+from treeviz.search.reasons import Reason
 from treeviz.search.solver import exact_scores
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS
 from treeviz.trace.nodes import SearchResult
@@ -106,7 +106,8 @@ def explain(
     if exact is None and seconds > 0:  # no budget: no verdict, and no search for one
         exact = exact_scores(pos, seconds)
     v = verdict(pos, res.move, exact)
-    return Explanation(res.move, v, paragraph(pos, res, v), reasons_for(pos, res, exact))
+    reasons = agent_of(res.trace).reasons(pos, res, exact)
+    return Explanation(res.move, v, paragraph(pos, res, v), reasons)
 
 
 def paragraph(pos: Position, res: SearchResult, v: Verdict) -> str:

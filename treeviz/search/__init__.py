@@ -1,7 +1,8 @@
 """The agents, registered by name, behind one entry point :func:`search`.
 
 Adding an agent = one module declaring an :class:`~treeviz.search.contract.Agent`
-plus one line in ``_BUILTIN``; the CLI, the dashboard and the README table follow.
+(its parameters, node fields, labels, reasons, quick settings) plus one line in
+``_BUILTIN``; the CLI, the dashboard, the contract tests and the README tables follow.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
 from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec, run_agent
-from treeviz.trace.nodes import SearchResult
+from treeviz.trace.nodes import SearchResult, Trace
 
 _BUILTIN = (
     random_agent.AGENT,
@@ -34,6 +35,20 @@ def register(agent: Agent) -> None:
 def unregister(name: str) -> None:
     """Remove an agent added by :func:`register` (tests use it to clean up)."""
     AGENTS.pop(name, None)
+
+
+def agent_of(trace: Trace) -> Agent:
+    """The agent that made ``trace``: what views and the judge ask about its nodes.
+    A trace of an agent not registered here (a file from elsewhere) gets a plain
+    declaration: no labels, facts, weight or reasons beyond what every trace has."""
+    found = AGENTS.get(trace.algorithm)
+    if found is not None:
+        return found
+    return Agent(trace.algorithm, "not registered here", (), _not_runnable, trace.value_kind)
+
+
+def _not_runnable(pos: Position, **params: Any) -> SearchResult:
+    raise InvalidParameterError("this agent is not registered: it can be read, not run")
 
 
 def get_agent(name: str) -> Agent:
@@ -75,6 +90,7 @@ __all__ = [
     "Agent",
     "AgentSpec",
     "Param",
+    "agent_of",
     "agent_params",
     "get_agent",
     "register",

@@ -30,13 +30,16 @@ from treeviz.search.common import (
     proven_row,
     pv_ids,
     result,
+    window_label,
 )
 from treeviz.search.contract import Agent, Param
+from treeviz.search.reasons import Reason, horizon, line_words, pv_node, root_child
 from treeviz.search.stopping import deadline_of, run_stoppable
-from treeviz.trace.nodes import C_RECORDED, C_TRUNCATED, MoveStat, SearchResult
+from treeviz.trace.nodes import C_RECORDED, C_TRUNCATED, NO_VALUE, MoveStat, SearchResult, Trace
 from treeviz.trace.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42
+MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
 DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)
 ORDERING = Param(
     "ordering", "str", "centre", "move order: left to right, centre first, or best "
@@ -142,10 +145,8 @@ def run_negamax(
         "heuristic": heuristic,
         "ordering": ordering,
         "tt": tt,
-        "iterative": iterative,
-        "time_limit": time_limit,
         "capacity": rec.nodes.shape[0],
-    }
+    } | ({"iterative": iterative, "time_limit": time_limit} if prune else {})
     fields = ("static_eval", "iteration") + (("alpha", "beta", "pruned") if prune else ())
     trace = rec.trace(algorithm, params, pos, fields)
     mark_pv(trace, pv_ids(trace, pv))
@@ -192,6 +193,59 @@ def search_alphabeta(pos: Position, **params: Any) -> SearchResult:
     return run_negamax(pos, "alphabeta", True, **params)
 
 
+def _negamax(
+    pos: Position, res: SearchResult, exact: list[int | None] | None, savings: bool = False
+) -> list[Reason]:
+    """The principal variation, each other column's refutation, what cutoffs saved, and
+    what lies beyond the horizon."""
+    trace, depth = res.trace, int(res.trace.params.get("depth", 0))
+    out = [Reason(f"principal variation: {line_words(pos, res.pv)} "
+                  f"({res.moves[res.move - 1].text})", pv_node(trace, len(res.pv)))]  # fmt: skip
+    for m in res.moves:
+        if m.value is None or m.column == res.move:
+            continue
+        out.append(_refutation(pos, trace, m.column, m.text))
+    if savings:
+        out.extend(_cutoff_savings(pos, res, depth))
+    out.extend(horizon(pos, res, exact, depth))
+    return out
+
+
+def _alphabeta(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
+    """Minimax's reasons, and what the cutoffs saved."""
+    return _negamax(pos, res, exact, savings=True)
+
+
+def _refutation(pos: Position, trace: Trace, column: int, text: str) -> Reason:
+    """Column ``column``'s best reply found by the search (the opponent's choice)."""
+    k = root_child(trace, column)
+    kids = trace.children(k) if k is not None else np.zeros(0, np.int64)
+    values = [(int(trace.nodes["value"][g]), int(g)) for g in kids
+              if trace.nodes["value"][g] != NO_VALUE]  # fmt: skip
+    if not values:
+        return Reason(f"column {column}: {text}", k)
+    _, reply = min(values)  # values at the reply are for the root player: the reply minimises
+    col = int(trace.nodes["move"][reply]) + 1
+    other = "O" if pos.side_to_move == "X" else "X"
+    if text.startswith("≤"):  # cut off: the reply showed it cannot beat the chosen column
+        return Reason(f"column {column} is refuted by {other} {col}: {text}", reply)
+    return Reason(f"column {column}: {other}'s best reply is {col}; {text}", reply)
+
+
+def _cutoff_savings(pos: Position, res: SearchResult, depth: int) -> list[Reason]:
+    """Nodes alpha-beta saved against plain minimax to the same depth (measured)."""
+    if not 1 <= depth <= MINIMAX_CHECK_DEPTH:
+        return []
+    p = res.trace.params
+    plain = search_minimax(pos, depth=depth, heuristic=p["heuristic"], ordering=p["ordering"],
+                           tt=False, capacity=1)  # fmt: skip
+    ours, full = int(res.stats["nodes"]), int(plain.stats["nodes"])
+    saved = full - ours
+    return [Reason(f"{res.stats['cutoffs']:,} cutoffs: alpha-beta searched {ours:,} nodes where "
+                   f"minimax to depth {depth} searches {full:,} ({saved:,} saved, "
+                   f"{saved / max(full, 1):.0%})")]  # fmt: skip
+
+
 MINIMAX = Agent(
     name="minimax",
     description="depth-limited negamax without pruning: every move searched",
@@ -205,6 +259,15 @@ MINIMAX = Agent(
     run=search_minimax,
     value_kind="heuristic:{heuristic}",
     sources="002, 003, 004",
+    quick={"depth": 2},
+    reasons=_negamax,
+    fields={
+        "value": "the heuristic at the horizon backed up, ±(WIN - plies) for a win the "
+        "search saw, for the node's side to move",
+        "static_eval": "the heuristic of the node",
+        "iteration": "the deepening pass that made the node",
+        "flags": "TT_HIT when the table's value answered the node",
+    },
 )
 
 ALPHABETA = Agent(
@@ -214,4 +277,14 @@ ALPHABETA = Agent(
     run=search_alphabeta,
     value_kind="heuristic:{heuristic}",
     sources="003, 004",
+    quick={"depth": 4},
+    reasons=_alphabeta,
+    labels=window_label,
+    fields={
+        **MINIMAX.fields,
+        "alpha, beta": "the window on entry, for the node's side to move",
+        "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
+        "flags": "CUTOFF when the window closed; TT_HIT when the table's value or bound "
+        "answered the node",
+    },
 )

@@ -33,6 +33,7 @@ from treeviz.search.common import (
 )
 from treeviz.search.contract import Agent, Param
 from treeviz.search.negamax_kernel import WIN
+from treeviz.search.reasons import Reason, line_words
 from treeviz.search.solver_kernel import tt_slot
 from treeviz.search.stopping import run_stoppable
 from treeviz.trace.nodes import (
@@ -41,6 +42,7 @@ from treeviz.trace.nodes import (
     C_STOP,
     C_TT_HITS,
     CLOSED,
+    ON_PV,
     TERMINAL,
     TT_HIT,
     MoveStat,
@@ -209,6 +211,38 @@ def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
     return MoveStat(int(n["move"]) + 1, -h, extra, text=text)
 
 
+def _astar(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
+    """The order A* took the columns from its frontier, and f = g + h along its path."""
+    trace = res.trace
+    kids = [int(k) for k in trace.children(0) if trace.nodes["order"][k] >= 0]
+    kids.sort(key=lambda k: int(trace.nodes["order"][k]))
+    cols = ", ".join(str(int(trace.nodes["move"][k]) + 1) for k in kids)
+    out = [Reason(f"A* took the root's columns from its frontier in the order {cols}")]
+    path = [int(n) for n in np.flatnonzero((trace.nodes["flags"] & ON_PV) != 0) if n]
+    if path:
+        steps = "; ".join(_f_text(trace, n) for n in path[:6])
+        out.append(Reason(f"path {line_words(pos, res.pv)}; {steps}", path[-1]))
+    expanded = int(np.count_nonzero(trace.nodes["flags"] & CLOSED))
+    goal = "found a win for" if res.stats.get("goal_found") else "found no forced win for"
+    out.append(Reason(f"A* expanded {expanded:,} nodes and {goal} {pos.side_to_move}; the "
+                      f"column is the first move of that path"))  # fmt: skip
+    return out
+
+
+def _f_text(trace: Trace, n: int) -> str:
+    """``5: f = 1 + (-101) = -100``, or ``2: a win`` where the game ends."""
+    col = int(trace.nodes["move"][n]) + 1
+    if trace.nodes["flags"][n] & TERMINAL:
+        return f"{col}: a win, the goal"
+    g, h, f = (int(trace.nodes[k][n]) for k in ("g", "h", "f"))
+    return f"{col}: f = {g} + ({h}) = {f}"
+
+
+def _f_label(trace: Trace, node: int) -> list[str]:
+    """``f=-100``: the priority the node had on the frontier."""
+    return [f"f={int(trace.nodes['f'][node])}"] if node else []
+
+
 AGENT = Agent(
     name="astar",
     description="best-first search, f = g + h, open and closed sets, until a win is found",
@@ -219,7 +253,18 @@ AGENT = Agent(
         CAPACITY,
     ),
     run=search_astar,
-    warm_params={"max_nodes": 50},
     value_kind="heuristic:{heuristic}",
     sources="003, 004",
+    quick={"max_nodes": 300},
+    reasons=_astar,
+    labels=_f_label,
+    fields={
+        "g": "plies from the root",
+        "h": "the heuristic cost for the root player (value = -h at even depths, h at odd)",
+        "f": "the priority, g + h",
+        "order": "when the node left the frontier (-1: never)",
+        "value": "the heuristic for the node's side to move",
+        "flags": "CLOSED when expanded; TT_HIT when popped but already closed through "
+        "another move order",
+    },
 )

@@ -30,7 +30,7 @@ from treeviz.trace.nodes import (
     new_nodes,
     record,
 )
-from treeviz.trace.values import outcome_text
+from treeviz.trace.values import outcome_text, window_text
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
@@ -206,3 +206,12 @@ def result(
     # The answer travels with the trace, so a saved trace shows the same table.
     trace.extra["result"] = {k: v for k, v in out.as_dict().items() if k in RESULT_KEYS}
     return out
+
+
+def window_label(trace: Trace, node: int) -> list[str]:
+    """The window a node was searched with, when it was not closed (alpha-beta and the
+    solver): ``α=-inf β=+3``, for the node's side to move."""
+    n = trace.nodes[node]
+    if n["alpha"] == n["beta"]:
+        return []
+    return [f"α={window_text(int(n['alpha']))} β={window_text(int(n['beta']))}"]

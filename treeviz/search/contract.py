@@ -15,22 +15,37 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
+from treeviz.search.reasons import ReasonsFn, generic_reasons
 from treeviz.settings import Param, show_value
 
 if TYPE_CHECKING:
-    from treeviz.trace.nodes import SearchResult
+    from treeviz.trace.nodes import SearchResult, Trace
 
 Runner = Callable[..., "SearchResult"]
+Facts = Callable[["Trace", int], dict[str, Any]]  # (trace, node) -> readable facts
+Labels = Callable[["Trace", int], list[str]]  # (trace, node) -> extra label lines
+Recount = Callable[["Trace", np.ndarray, int], None]  # replay: (trace, first n nodes, n)
 
 
 @dataclass(frozen=True)
 class Agent:
-    """An agent's declaration. ``run(position, **params)`` receives every declared
-    parameter, validated (plus ``reuse`` where the agent continues an earlier result);
-    ``value_kind`` names the units of its values and may name parameters in braces
-    (``heuristic:{heuristic}``); ``sources`` says which seeds it comes from."""
+    """An agent's declaration: everything treeviz knows about it, in one place.
+
+    ``run(position, **params)`` receives every declared parameter, validated (plus
+    ``reuse`` where the agent continues an earlier result); ``value_kind`` names the
+    units of its values and may name parameters in braces (``heuristic:{heuristic}``);
+    ``sources`` says which seeds it comes from. What views and the judge ask of it:
+    ``fields``, each node field it writes and what it means (the README's field table
+    is made from these); ``labels`` and ``facts``, what a node's label and the node
+    panel show beyond its move and value; ``reasons``, the sentences behind a choice;
+    ``weight``, the node field that ranks children and widens edges (MCTS: visits);
+    ``recount``, how a replay rebuilds what the search knew after n nodes (None: a
+    depth-first search, whose values appear as subtrees finish); ``quick``, settings
+    of a tiny run (warm-up, tests)."""
 
     name: str
     description: str
@@ -39,7 +54,13 @@ class Agent:
     value_kind: str | Callable[[Mapping[str, Any]], str]
     sources: str = ""
     runtime: tuple[str, ...] = field(default=())  # keyword inputs that are not settings
-    warm_params: Mapping[str, Any] = field(default_factory=dict)  # a tiny run's settings
+    quick: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    labels: Labels | None = None
+    facts: Facts | None = None
+    reasons: ReasonsFn = generic_reasons
+    weight: str | None = None
+    recount: Recount | None = None
 
     def param(self, key: str) -> Param:
         """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
@@ -148,7 +169,7 @@ def warm(agent: Agent) -> None:
         return
     with _LOCK:
         if agent.name not in _WARM:
-            agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.warm_params))
+            agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
             _WARM.add(agent.name)
 
 
@@ -164,8 +185,18 @@ def run_agent(
     params = agent.validate(given)
     warm(agent)  # compiled code loaded before the clock starts: time_s is search time
     res = agent.run(pos, **params, **runtime)
-    res.trace.value_kind = agent.kind_of(params)
+    finish_trace(agent, res.trace, params)
     return res
+
+
+def finish_trace(agent: Agent, trace: Trace, params: Mapping[str, Any]) -> None:
+    """The trace's ``params`` become exactly the declared parameters as given (so its
+    spec parses back to the same search); anything else an agent wrote there is a fact
+    of the run and moves to ``extra``. The value kind comes from the declaration."""
+    facts = {k: v for k, v in trace.params.items() if k not in params}
+    trace.params = dict(params)
+    trace.extra.update(facts)
+    trace.value_kind = agent.kind_of(params)
 
 
 def markdown_table(agents: Mapping[str, Agent]) -> str:
@@ -176,4 +207,13 @@ def markdown_table(agents: Mapping[str, Agent]) -> str:
         kind = a.kind_of(a.validate({}))
         seeds = f" (seeds {a.sources})" if a.sources else ""
         lines.append(f"| `{a.name}` | {a.description}{seeds} | `{kind}` | {params} |")
+    return "\n".join(lines)
+
+
+def fields_table(agents: Mapping[str, Agent]) -> str:
+    """The README's table of what each agent writes in a trace's nodes."""
+    lines = ["| agent | node field | what it holds |", "|---|---|---|"]
+    for a in agents.values():
+        for name, meaning in a.fields.items():
+            lines.append(f"| `{a.name}` | `{name}` | {meaning} |")
     return "\n".join(lines)

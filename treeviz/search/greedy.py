@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import evaluate_kernel
+from treeviz.connect4.heuristics import evaluate_kernel, window_breakdown
 from treeviz.search.common import (
     CAPACITY,
     HEURISTIC,
@@ -25,6 +25,7 @@ from treeviz.search.common import (
 )
 from treeviz.search.contract import Agent
 from treeviz.search.negamax_kernel import WIN
+from treeviz.search.reasons import Reason, horizon, root_child
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
@@ -80,6 +81,25 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
     return result(trace, best, table, [best], rows[best].value)
 
 
+def _greedy(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
+    """The heuristic's breakdown for the chosen column and the runner-up."""
+    heuristic = str(res.trace.params.get("heuristic", "window"))
+    ranked = sorted((m for m in res.moves if m.value is not None), key=lambda m: -(m.value or 0))
+    out = []
+    for m in ranked[:2]:
+        child = pos.copy()
+        child.push(m.column - 1)
+        text = f"column {m.column}: {m.text}"
+        if heuristic == "window" and m.outcome is None:
+            text += f" = {window_breakdown(child, for_mover=True)}"
+        out.append(Reason(text, root_child(res.trace, m.column)))
+    if len(ranked) > 1 and ranked[0].outcome is None:
+        gap = float(ranked[0].value or 0) - float(ranked[1].value or 0)
+        out.append(Reason(f"column {ranked[0].column} outscores column {ranked[1].column} by "
+                          f"{gap:g} points one ply ahead; greedy looks no further"))  # fmt: skip
+    return out + horizon(pos, res, exact, 1)
+
+
 AGENT = Agent(
     name="greedy",
     description="one ply ahead: the column whose position scores best by the heuristic",
@@ -87,4 +107,9 @@ AGENT = Agent(
     run=search_greedy,
     value_kind="heuristic:{heuristic}",
     sources="000",
+    reasons=_greedy,
+    fields={
+        "static_eval": "each child's heuristic, for its side to move",
+        "value": "the same; a child that wins at once is TERMINAL with -(WIN - 1)",
+    },
 )

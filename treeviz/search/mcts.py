@@ -34,6 +34,7 @@ import numpy as np
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
+from treeviz.search import mcts_explain
 from treeviz.search.common import (
     HEURISTIC,
     SEED,
@@ -47,6 +48,7 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
+from treeviz.search.mcts_explain import uct_value
 from treeviz.search.mcts_kernel import (
     AUX_DTYPE,
     OPEN,
@@ -300,12 +302,6 @@ def _unsearched(col: int, pos: Position, rule: bool, done: int) -> MoveStat:
     return MoveStat(col + 1, None, dict(UNVISITED), text=f"not searched: {why}")
 
 
-def uct_value(q: float, visits: int, parent_visits: int, c: float) -> float:
-    """UCT of a child with mean result ``q`` over ``visits``, as selection computes it
-    (the compiled copy is ``mcts_kernel.select_child``)."""
-    return q + c * math.sqrt(math.log(parent_visits) / visits)
-
-
 def _choose(rows: list[MoveStat], kids: dict[int, int], aux: np.ndarray, final: str, w: int) -> int:
     """The chosen column (0-based): a proven win first, a proven loss last, else the
     most visited (``robust``) or the best mean (``mean``); ties go to the centre."""
@@ -410,5 +406,11 @@ AGENT = Agent(
     value_kind="win_rate",
     sources="000, 001, 003",
     runtime=("reuse",),
-    warm_params={"iterations": 50},
+    quick={"iterations": 300, "seed": 2},
+    fields=mcts_explain.FIELDS,
+    reasons=mcts_explain.reasons,
+    labels=mcts_explain.labels,
+    facts=mcts_explain.facts,
+    weight="visits",
+    recount=mcts_explain.recount,
 )

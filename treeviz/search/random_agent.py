@@ -15,6 +15,7 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent
+from treeviz.search.reasons import Reason, root_child
 from treeviz.trace.nodes import MoveStat, SearchResult
 
 
@@ -32,10 +33,21 @@ def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
     return result(trace, best, rows, [best], None)
 
 
+def _random(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
+    seed = res.trace.params.get("seed")
+    legal = len(pos.legal_moves())
+    text = (f"chosen at random (seed {seed}) among {legal} legal columns, each with "
+            f"probability 1/{legal}: nothing was searched")  # fmt: skip
+    return [Reason(text, root_child(res.trace, res.move))]
+
+
 AGENT = Agent(
     name="random",
     description="a uniformly random legal column, seeded",
     params=(SEED, CAPACITY),
     run=search_random,
     value_kind="probability",
+    reasons=_random,
+    quick={"seed": 3},
+    fields={"value": "none: the root and one child per legal column, nothing searched"},
 )

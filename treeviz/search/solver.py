@@ -25,8 +25,10 @@ from treeviz.search.common import (
     proven_row,
     pv_ids,
     result,
+    window_label,
 )
 from treeviz.search.contract import Agent, Param
+from treeviz.search.reasons import Reason, line_words, pv_node
 from treeviz.search.stopping import run_stoppable
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.nodes import (
@@ -291,6 +293,14 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     )
 
 
+def _solver(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
+    """The best line and its length."""
+    row = res.moves[res.move - 1]
+    verb = "winning" if (row.value or 0) > 0 else "saving" if row.value == 0 else "longest"
+    return [Reason(f"{verb} line: {line_words(pos, res.pv)} ({len(res.pv)} plies)",
+                   pv_node(res.trace, len(res.pv)))]  # fmt: skip
+
+
 AGENT = Agent(
     name="solver",
     description="the exact score of every column: null-window negamax with a "
@@ -302,4 +312,15 @@ AGENT = Agent(
     ),
     run=search_solver,
     value_kind=lambda p: "exact:weak" if p["weak"] else "exact",
+    reasons=_solver,
+    labels=window_label,
+    fields={
+        "value": "the exact score, or a bound of it where the window closed "
+        "(solver_kernel.negamax states which)",
+        "alpha, beta": "the window on entry, for the node's side to move",
+        "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
+        "flags": "CUTOFF also when the score's bounds alone closed the window; TT_HIT "
+        "when a stored bound (upper or lower) narrowed or closed the window; EXACT, "
+        "BOOK when the opening book answered",
+    },
 )

@@ -1,4 +1,4 @@
-"""Compiled exact solver: negamax with alpha-beta, a transposition table of upper
+"""Compiled exact solver: negamax with alpha-beta, a transposition table of lower and upper
 bounds, null-window probes and moves ordered by the threats they create.
 
 Scores are on the Connect 4 solver community's scale: for the side to move, 0 for a

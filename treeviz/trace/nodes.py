@@ -23,7 +23,7 @@ trace's ``value_kind`` (:mod:`treeviz.trace.values`) names their units. Fields (
     proven       int8   (1)  MCTS: PROVEN_WIN / PROVEN_LOSS / PROVEN_DRAW for the player
                              to move at the node, PROVEN_OPEN (0) while unproven
 
-61 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
+57 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
 without recording and the trace says ``truncated``.
 
 Flags mean one thing for every agent: TERMINAL, the game is over at the node; CUTOFF,
@@ -32,25 +32,9 @@ are in ``pruned``); TT_HIT, a transposition: the position had been met before an
 was stored about it (a table entry, or A*'s closed set) settled or bounded the node
 instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
 best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
-score came from the opening book (:mod:`treeviz.connect4.book`). What each
-agent writes:
-
-=========  ==================================================================
-random     root and one child per legal column; nothing else
-greedy     ``static_eval`` and ``value`` of each child: its heuristic for its side to
-           move; a child that wins at once is TERMINAL with value ``-(WIN - 1)``
-astar      ``g``, ``h``, ``f``, ``order``; ``value`` = the heuristic for the node's side
-           to move (``h`` is the root player's cost: value = -h at even depths, h at
-           odd); TT_HIT when popped but already closed through another move order
-minimax,   ``value`` (heuristic at the horizon, ``±(WIN - plies)`` for a win the
-alphabeta  search saw), ``static_eval``, and for alpha-beta ``alpha``/``beta`` and
-           ``pruned``; TT_HIT when the table's value answered the node
-mcts       ``visits``, ``value_sum``, ``expanded_at``, ``proven``; TERMINAL on a
-           finished game; value unused (NO_VALUE)
-solver     ``value`` = exact score or bound (see ``solver_kernel.negamax``), ``alpha``/
-           ``beta``, ``pruned``; CUTOFF also when the score's bounds alone closed the
-           window; TT_HIT when the table's upper bound narrowed the window
-=========  ==================================================================
+score came from the opening book (:mod:`treeviz.connect4.book`). Which fields each agent
+writes, and what they hold for it, is part of the agent's declaration
+(``Agent.fields``): ``treeviz agents --fields`` prints the table, which the README shows.
 """
 
 from __future__ import annotations
