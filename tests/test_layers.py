@@ -5,6 +5,7 @@ and no module imports, directly or through others, a module that imports it back
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -83,3 +84,15 @@ def test_each_layer_imports_only_layers_below() -> None:
 def test_few_modules_at_the_top() -> None:
     top = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert len(top) <= TOP_LEVEL_LIMIT, top
+
+
+def test_colours_come_from_the_style_table() -> None:
+    """One style table: no drawing module writes a colour of its own."""
+    style = PACKAGE / "draw" / "style.py"
+    found = [
+        (str(p.relative_to(PACKAGE)), m)
+        for p in PACKAGE.rglob("*.py")
+        if p != style
+        for m in re.findall(r"#[0-9a-fA-F]{6}\b", p.read_text())
+    ]
+    assert found == []

@@ -6,8 +6,7 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.state import set_position
-
-COLOURS = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
+from treeviz.draw.style import BOARD_FRAME, STONES, WIN_RING
 
 
 def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
@@ -17,9 +16,9 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     style = f"width:{size}px;height:{size}px;border-radius:50%"
 
     def cell(col: int, row: int) -> str:
-        ring = "4px solid #2ca02c" if (col, row) in won else "2px solid #1f3b73"
+        ring = f"4px solid {WIN_RING}" if (col, row) in won else f"2px solid {BOARD_FRAME}"
         mark = " data-win='1'" if (col, row) in won else ""
-        colour = COLOURS[pos.cell(col, row)]
+        colour = STONES[pos.cell(col, row)]
         return f"<td{mark} style='{style};border:{ring};background:{colour}'></td>"
 
     rows = [
@@ -30,7 +29,7 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
         f"<td style='text-align:center;color:#fff'>{c + 1}</td>" for c in range(pos.width)
     )
     return (
-        f"<table style='background:#1f3b73;border-spacing:4px'>{''.join(rows)}"
+        f"<table style='background:{BOARD_FRAME};border-spacing:4px'>{''.join(rows)}"
         f"<tr>{nums}</tr></table>"
     )
 

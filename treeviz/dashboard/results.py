@@ -26,6 +26,7 @@ from treeviz.dashboard.tree import (
     view_height,
 )
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
+from treeviz.draw.style import BAR, CHOSEN_ROW
 from treeviz.draw.view import Selection, node_position, select, short_label
 from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
@@ -89,7 +90,7 @@ def bars(where: Any, labels: pd.Series, values: pd.Series, key: str) -> None:
         "tooltip": {"trigger": "axis"},
         "xAxis": {"type": "category", "data": [str(x) for x in labels]},
         "yAxis": {"type": "value"},
-        "series": [{"type": "bar", "data": data, "itemStyle": {"color": "#4c78a8"}}],
+        "series": [{"type": "bar", "data": data, "itemStyle": {"color": BAR}}],
         "animation": False,
     }
     with where:
@@ -98,7 +99,7 @@ def bars(where: Any, labels: pd.Series, values: pd.Series, key: str) -> None:
 
 def _highlight_chosen(row: pd.Series) -> list[str]:
     on = bool(row.get("chosen", False))
-    return ["background-color: #fff3b0" if on else "" for _ in row]
+    return [f"background-color: {CHOSEN_ROW}" if on else "" for _ in row]
 
 
 @st.fragment

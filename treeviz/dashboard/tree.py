@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from treeviz.draw.style import NODE_LINE, PV_LINE, PV_WIDTH, STUB_LINE, TT_RING, edge_width
 from treeviz.draw.view import (
     Decorator,
     Drawn,
@@ -94,13 +95,13 @@ def _item(d: Drawn, where: str) -> dict[str, Any]:
         "symbol": "rect" if d.terminal else "circle",
         "itemStyle": {
             "color": d.fill,
-            "borderColor": "#111111" if d.on_pv else "#666666",
-            "borderWidth": 6 if d.tt_hit else 3 if d.on_pv else 1,
+            "borderColor": PV_LINE if d.on_pv else NODE_LINE,
+            "borderWidth": TT_RING if d.tt_hit else PV_WIDTH if d.on_pv else 1,
         },
         "label": {"formatter": text, "fontWeight": "bold" if d.on_pv else "normal"},
     }
     if d.weight is not None:
-        item["lineStyle"] = {"width": round(0.5 + 6.0 * d.weight, 2)}
+        item["lineStyle"] = {"width": edge_width(d.weight)}
     return item
 
 
@@ -112,9 +113,9 @@ def _extra(d: Drawn) -> dict[str, Any]:
         "value": d.label,
         "children": [],
         "symbol": "roundRect",
-        "itemStyle": {"color": d.fill, "borderColor": "#999999", "borderType": border},
-        "label": {"formatter": d.label, "color": "#777777"},
-        "lineStyle": {"type": border, "color": "#bbbbbb"},
+        "itemStyle": {"color": d.fill, "borderColor": STUB_LINE, "borderType": border},
+        "label": {"formatter": d.label, "color": STUB_LINE},
+        "lineStyle": {"type": border, "color": STUB_LINE},
     }
 
 

@@ -8,16 +8,9 @@ from html import escape
 import streamlit as st
 
 from treeviz.dashboard.cache import cached_exact
+from treeviz.draw.style import CLASS_COLOURS
 from treeviz.judge.verdict import Explanation, explain
 from treeviz.trace.nodes import SearchResult
-
-COLOURS = {
-    "best": "#1a9850",
-    "inaccuracy": "#d9a400",
-    "mistake": "#f46d43",
-    "blunder": "#d73027",
-    "unknown": "#777777",
-}
 
 
 def explanation_of(res: SearchResult, key: str, exact_on: bool) -> Explanation:
@@ -39,7 +32,7 @@ def verdict_section(res: SearchResult, key: str, exact_on: bool) -> None:
     out = explanation_of(res, key, exact_on)
     cls = out.verdict.cls
     badge = (
-        f"<span style='background:{COLOURS[cls]};color:white;padding:2px 10px;"
+        f"<span style='background:{CLASS_COLOURS[cls]};color:white;padding:2px 10px;"
         f"border-radius:10px;font-weight:bold' data-testid='verdict-badge'>{cls}</span>"
     )
     st.markdown(f"{badge} {escape(out.text)}", unsafe_allow_html=True)

@@ -22,6 +22,7 @@ import graphviz
 import networkx as nx
 import pygraphviz
 
+from treeviz.draw.style import PV_LINE, PV_WIDTH, STONES, STUB_LINE, edge_width
 from treeviz.draw.view import (
     Drawn,
     Selection,
@@ -40,7 +41,6 @@ from treeviz.trace.nodes import Trace
 
 FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json")
 RENDERED = ("svg", "png", "pdf")
-STONE = {"X": "#d7191c", "O": "#fdd835", ".": "#ffffff"}
 
 
 
@@ -165,10 +165,10 @@ def dot_source(
             dot.node(name, d.label, shape="plaintext", style="")
             dot.edge(f"n{d.parent}", name, style="dotted")
         else:
-            grey = "#9e9e9e"
-            attrs = {"style": "dashed", "color": grey, "fontcolor": grey, "shape": "box"}
+            attrs = {"style": "dashed", "color": STUB_LINE, "fontcolor": STUB_LINE,
+                     "shape": "box"}  # fmt: skip
             dot.node(name, d.label, **attrs)
-            dot.edge(f"n{d.parent}", name, style="dashed", color=grey)
+            dot.edge(f"n{d.parent}", name, style="dashed", color=STUB_LINE)
     return dot.source
 
 
@@ -181,7 +181,7 @@ def _node_attrs(trace: Trace, d: Drawn, boards: bool) -> dict[str, str]:
         "label": _board_label(trace, d.node, d.label) if boards else d.label,
     }
     if d.on_pv:
-        attrs["penwidth"] = "3"
+        attrs["penwidth"] = f"{PV_WIDTH:g}"
     if d.tt_hit:
         attrs["peripheries"] = "2"
     if d.terminal:
@@ -194,10 +194,10 @@ def _edge_attrs(d: Drawn) -> dict[str, str]:
     the child's label names the column, and dot lays labelled edges out 3x slower."""
     attrs: dict[str, str] = {}
     if d.weight is not None:
-        attrs["penwidth"] = f"{0.5 + 5.0 * d.weight:.2f}"
+        attrs["penwidth"] = f"{edge_width(d.weight):.2f}"
     if d.on_pv:
-        attrs["color"] = "#1a1a1a"
-        attrs["penwidth"] = str(max(3.0, float(attrs.get("penwidth", 0))))
+        attrs["color"] = PV_LINE
+        attrs["penwidth"] = str(max(PV_WIDTH, float(attrs.get("penwidth", 0))))
     return attrs
 
 
@@ -207,7 +207,7 @@ def _board_label(trace: Trace, i: int, text: str) -> str:
     cells = "".join(
         "<TR>"
         + "".join(
-            f'<TD BGCOLOR="{STONE[c or "."]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>'
+            f'<TD BGCOLOR="{STONES[c]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>'
             for c in row
         )
         + "</TR>"

@@ -21,12 +21,10 @@ import networkx as nx
 import numpy as np
 
 from treeviz.connect4.board import Position
+from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
 from treeviz.search import agent_of
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.values import kind_text, node_value, value_range, window_text
-
-UNKNOWN_COLOUR = "#d9d9d9"
-MORE_FILL, STUB_FILL = "#ffffff", "#eeeeee"
 
 
 @dataclass
@@ -102,15 +100,8 @@ def select(
 
 
 def colour(x: float | None) -> str:
-    """Diverging colour for a value scaled to [-1, 1]: red (bad for the root player),
-    white (even), blue (good); grey when unknown."""
-    if x is None:
-        return UNKNOWN_COLOUR
-    x = max(-1.0, min(1.0, x))
-    lo, mid, hi = (202, 0, 32), (247, 247, 247), (5, 113, 176)
-    end = hi if x > 0 else lo
-    rgb = [round(m + abs(x) * (e - m)) for m, e in zip(mid, end, strict=True)]
-    return "#{:02x}{:02x}{:02x}".format(*rgb)
+    """Fill of a value scaled to [-1, 1] (:func:`treeviz.draw.style.value_colour`)."""
+    return value_colour(x)
 
 
 def legend_stops(trace: Trace) -> list[tuple[str, str]]:

@@ -19,24 +19,20 @@ import networkx as nx
 
 from treeviz.connect4.board import Position
 from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
-from treeviz.draw.view import MORE_FILL, Drawn, drawn_graph
+from treeviz.draw.style import MORE_FILL, PALETTE, tint
+from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 
-PALETTE = ["#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6",
-           "#9d755d", "#bab0ac", "#eeca3b"]  # fmt: skip
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
 CELL = {"x": "X", "o": "O", "b": None}
 
 
-def class_colour(tree: DecisionTree, cls: int, tint: float = 1.0) -> str:
-    """The colour of class ``cls``, mixed with white when ``tint`` < 1."""
-    base = PALETTE[cls % len(PALETTE)]
-    rgb = [int(base[i : i + 2], 16) for i in (1, 3, 5)]
-    mixed = [round(255 + tint * (c - 255)) for c in rgb]
-    return "#{:02x}{:02x}{:02x}".format(*mixed)
+def class_colour(tree: DecisionTree, cls: int, amount: float = 1.0) -> str:
+    """The colour of class ``cls``, mixed with white when ``amount`` < 1."""
+    return tint(PALETTE[cls % len(PALETTE)], amount)
 
 
 def test_text(tree: DecisionTree, node: Node) -> str:
@@ -112,11 +108,11 @@ def drawn(
 
 def _entry(tree: DecisionTree, node: Node, root: int, top: int, folded: bool,
            path: frozenset[int] | set[int]) -> Drawn:  # fmt: skip
-    tint = 1.0 if node.is_leaf else 0.35
+    shade = 1.0 if node.is_leaf else 0.35
     return Drawn(
         key=str(node.id), kind="node", parent=None if node.id == root else str(node.parent),
         label=label(tree, node), short=short(tree, node),
-        fill=class_colour(tree, node.prediction, tint), node=node.id,
+        fill=class_colour(tree, node.prediction, shade), node=node.id,
         on_pv=node.id in path, terminal=node.is_leaf, weight=node.samples / top,
         folded=folded,
     )  # fmt: skip

@@ -12,16 +12,13 @@ from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import cache
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.tree import chart_event
+from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
 from treeviz.settings import DEFAULT_AGENT
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
-CLASS_COLOURS = {
-    "best": "#2ca02c", "inaccuracy": "#bcbd22", "mistake": "#ff7f0e",
-    "blunder": "#d62728", "unknown": "#999999",
-}  # fmt: skip
 
 
 def reviewed(game: Game) -> Review:
@@ -139,7 +136,7 @@ def graph(out: Review, game: Game) -> int | None:
     from streamlit_echarts import st_echarts
 
     exact = x_view(out)
-    points = [{"value": [0, exact[0]], "itemStyle": {"color": "#1f3b73"}}] + [
+    points = [{"value": [0, exact[0]], "itemStyle": {"color": BOARD_FRAME}}] + [
         {"value": [p.ply, exact[p.ply]], "symbolSize": 7 if p.cls == "best" else 13,
          "itemStyle": {"color": CLASS_COLOURS[p.cls]},
          "name": f"{p.ply}. {p.player}{p.column} {p.cls}"}
@@ -150,7 +147,7 @@ def graph(out: Review, game: Game) -> int | None:
     own = [[p.ply, p.agent_value] for p in game.plies if p.agent_value is not None]
     if own:
         series.append({"type": "scatter", "name": "agent's own value", "yAxisIndex": 1,
-                       "data": own, "itemStyle": {"color": "#7f7f7f"},
+                       "data": own, "itemStyle": {"color": SECOND_SERIES},
                        "symbol": "diamond"})  # fmt: skip
     options = {
         "grid": {"left": 48, "right": 56, "top": 30, "bottom": 36},
