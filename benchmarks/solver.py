@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.search import solver_kernel as S
 from treeviz.search.solver import column_scores, solve
+from treeviz.search.tt_order import new_table
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "positions"
 
@@ -47,7 +47,7 @@ def lines(name: str, n: int) -> list[tuple[str, list[int]]]:
 
 def fresh_table(pos: Position) -> Any:
     """A new transposition table sized for ``pos``, as the solver agent uses."""
-    return S.new_table(pos.width * pos.height - pos.ply)
+    return new_table(pos.width * pos.height - pos.ply)
 
 
 def timed(fn: Any) -> tuple[Any, float]:

@@ -12,13 +12,14 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.book import book_arrays
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import Recorder
+from treeviz.search.tt_order import new_table
 from treeviz.trace.nodes import C_NODES, NO_PARENT
 
 
 def test_another_thread_runs_while_the_solver_searches() -> None:
     pos = Position.from_moves("431776671")  # about 8 million nodes without the book
     rec = Recorder(1)
-    table = S.new_table(pos.width * pos.height - pos.ply)
+    table = new_table(pos.width * pos.height - pos.ply)
     keys, scores, ply = book_arrays(False, pos.width, pos.height)
     out: list[int] = []
 

@@ -35,7 +35,17 @@ from treeviz.search.common import (
 from treeviz.search.contract import Agent, Param
 from treeviz.search.reasons import Reason, horizon, line_words, pv_node, root_child
 from treeviz.search.stopping import deadline_of, run_stoppable
-from treeviz.trace.nodes import C_RECORDED, C_TRUNCATED, NO_VALUE, MoveStat, SearchResult, Trace
+from treeviz.search.tt_order import new_value_table
+from treeviz.trace.nodes import (
+    C_RECORDED,
+    C_TRUNCATED,
+    INF,
+    NO_VALUE,
+    WIN,
+    MoveStat,
+    SearchResult,
+    Trace,
+)
 from treeviz.trace.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42
@@ -65,14 +75,14 @@ def _iterate(
     w = pos.width
     pv = np.zeros((left + 2, left + 2), dtype=np.int64)
     pv_len = np.zeros(left + 2, dtype=np.int64)
-    vals = np.full(w, -N.INF, dtype=np.int64)
+    vals = np.full(w, -INF, dtype=np.int64)
     cut = np.zeros(w, dtype=np.bool_)
     value = N.negamax(
         np.uint64(pos.current),
         np.uint64(pos.mask),
         left,
-        -N.INF,
-        N.INF,
+        -INF,
+        INF,
         prune,
         use_tt,
         mode,
@@ -117,7 +127,7 @@ def run_negamax(
     mode = N.ORDERINGS.index(ordering)
     ev = evaluator(heuristic, pos)
     rec = Recorder(capacity)
-    table = N.new_table(depth) if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
+    table = new_value_table(depth) if tt else (np.zeros(1, np.uint64), np.zeros((1, 4), np.int64))
     deadline = deadline_of(time_limit)
     # A time limit deepens pass by pass: a stopped pass falls back on the one before.
     deepen = iterative or time_limit is not None
@@ -172,8 +182,8 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
     if found is not None:
         return proven_row(col, found, extra)
-    if abs(raw) >= N.WIN - MAX_PLIES:  # a win bounded from above: no faster than this
-        cap = outcome("win", N.WIN - raw, pos.ply, pos.width, pos.height)
+    if abs(raw) >= WIN - MAX_PLIES:  # a win bounded from above: no faster than this
+        cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(
             col + 1, cap["score"], extra,
             text=f"≤ {cap['score']:+d}: cut off, at best a win in {cap['plies']} plies",

@@ -32,10 +32,9 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent, Param
-from treeviz.search.negamax_kernel import WIN
 from treeviz.search.reasons import Reason, line_words
-from treeviz.search.solver_kernel import tt_slot
 from treeviz.search.stopping import run_stoppable
+from treeviz.search.tt_order import tt_slot
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
@@ -45,10 +44,12 @@ from treeviz.trace.nodes import (
     ON_PV,
     TERMINAL,
     TT_HIT,
+    WIN,
     MoveStat,
     SearchResult,
     Trace,
     record,
+    record_counted,
 )
 from treeviz.trace.values import heuristic_text, outcome
 
@@ -154,8 +155,7 @@ def astar_kernel(
                 hs[n] = sign * evaluate_kernel(
                     hid, curs[n], masks[n], w, h, windows, weights, centre_cols
                 )
-            child = record(nodes, ctr, i, col, g + 1, 0)
-            ctr[C_NODES] += 1
+            child = record_counted(nodes, ctr, i, col, g + 1, 0)
             if child >= 0:
                 # value for the child's side to move, wins in the negamax form
                 nodes[child].value = -(WIN - g - 1) if won else sign * hs[n]

@@ -24,17 +24,18 @@ from treeviz.search.common import (
     result,
 )
 from treeviz.search.contract import Agent
-from treeviz.search.negamax_kernel import WIN
 from treeviz.search.reasons import Reason, horizon, root_child
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
     NO_PARENT,
     TERMINAL,
+    WIN,
     MoveStat,
     SearchResult,
     finish,
     record,
+    record_counted,
 )
 from treeviz.trace.values import heuristic_text, outcome
 
@@ -52,8 +53,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
     for col in pos.legal_moves():
         child = pos.copy()
         child.push(col)
-        node = record(rec.nodes, rec.ctr, root, col, 1, 0)
-        rec.ctr[C_NODES] += 1
+        node = record_counted(rec.nodes, rec.ctr, root, col, 1, 0)
         rec.ctr[C_LEAVES] += 1
         own = evaluate_kernel(
             ev.hid, np.uint64(child.current), np.uint64(child.mask), pos.width, pos.height,

@@ -16,13 +16,12 @@ from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit
 from treeviz.trace.nodes import (
     C_LEAVES,
-    C_NODES,
     C_STOP,
     EXACT,
     PROVEN_DRAW,
     PROVEN_OPEN,
     TERMINAL,
-    record,
+    record_counted,
 )
 
 OPEN = -2  # outcome of a node not proven yet
@@ -187,8 +186,7 @@ def expand(
     """Create the child of ``node`` reached by ``col`` and return its id."""
     a = aux[node]
     a.untried &= ~(1 << col)
-    new = record(nodes, ctr, node, col, depth, 0)
-    ctr[C_NODES] += 1
+    new = record_counted(nodes, ctr, node, col, depth, 0)
     won = K.is_winning_move(a.cur, a.mask, col, w, h)
     b = aux[new]
     b.cur, b.mask = K.play(a.cur, a.mask, col, h)

@@ -13,7 +13,17 @@ import numpy as np
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit, njit_unrefcounted
-from treeviz.search.solver_kernel import centre_order, tt_slot
+from treeviz.search.tt_order import (
+    TT_BOUND,
+    TT_DEPTH,
+    TT_EXACT,
+    TT_LOWER,
+    TT_MOVE,
+    TT_UPPER,
+    TT_VALUE,
+    centre_order,
+    tt_slot,
+)
 from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,
@@ -21,26 +31,22 @@ from treeviz.trace.nodes import (
     C_STOP,
     C_TT_HITS,
     CUTOFF,
+    INF,
     TERMINAL,
     TT_HIT,
+    WIN,
     finish,
     record,
+    record_counted,
 )
 
-WIN = 1_000_000
-INF = 2 * WIN
 ORDER_LEFT, ORDER_CENTRE, ORDER_HEURISTIC = 0, 1, 2
+# Frame columns: ``f_win`` per node the window, the alpha it entered with, its best
+# value; ``f_node`` its trace id, table slot, best column, and its child count (which
+# becomes the cutoff mark once its children are listed).
+ALPHA, BETA, ALPHA_IN, BEST = 0, 1, 2, 3
+NODE, SLOT, BEST_COL, COUNT = 0, 1, 2, 3
 ORDERINGS = ("left", "centre", "heuristic")
-TT_EXACT, TT_LOWER, TT_UPPER = 1, 2, 3
-TT_BITS = 20
-
-
-def new_table(depth: int = 42) -> tuple[np.ndarray, np.ndarray]:
-    """Keys and packed entries ``(value, depth left, bound, best column)``, sized for a
-    search ``depth`` plies deep: a shallow search touches few slots, and every fresh
-    page of a large table costs a page fault on first touch."""
-    size = 1 << min(TT_BITS, 9 + depth)
-    return np.zeros(size, dtype=np.uint64), np.zeros((size, 4), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -145,12 +151,12 @@ def _search(
     root_cut: np.ndarray, f_u: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
     f_cols: np.ndarray, f_x: np.ndarray, base: np.ndarray, scratch: np.ndarray,
 ) -> int:
-    """:func:`negamax` on given stacks: ``f_u`` rows cur, mask; ``f_win`` per frame
-    alpha, beta, alpha on entry, best; ``f_node`` node id, TT slot, best column, cut;
+    """:func:`negamax` on given stacks: ``f_u`` rows cur, mask; ``f_win`` and ``f_node``
+    per frame (columns named above);
     ``f_cols`` the ordered moves; ``f_x`` rows moves, move index; ``base`` the columns
     in base order; ``scratch`` one node's sort keys."""
     f_cur, f_mask, f_n, f_i = f_u[0], f_u[1], f_x[0], f_x[1]
-    f_cur[0], f_mask[0], f_win[0, 0], f_win[0, 1] = cur, mask, alpha, beta
+    f_cur[0], f_mask[0], f_win[0, ALPHA], f_win[0, BETA] = cur, mask, alpha, beta
     d = 0
     entering = True
     ret = 0
@@ -161,32 +167,31 @@ def _search(
             if d == 0:
                 node = record(nodes, ctr, parent, move, at, iteration)
             else:
-                node = record(nodes, ctr, f_node[d - 1, 0], f_cols[d - 1, f_i[d - 1]], at,
+                node = record(nodes, ctr, f_node[d - 1, NODE], f_cols[d - 1, f_i[d - 1]], at,
                               iteration)  # fmt: skip
-            f_node[d, 0] = node
+            f_node[d, NODE] = node
             ret = _enter(f_cur[d], f_mask[d], left - d, prune, use_tt, mode, hid, windows,
                          weights, centre_cols, w, h, at, node, nodes, ctr, tt_keys, tt_data,
                          pv_len, f_win, f_node, f_cols, d, base, scratch)  # fmt: skip
             if ret == OPEN_NODE:
-                f_n[d] = f_node[d, 3]
-                f_node[d, 3] = 0
+                f_n[d] = f_node[d, COUNT]
+                f_node[d, COUNT] = 0
                 f_i[d] = -1
-                f_win[d, 3] = -INF
+                f_win[d, BEST] = -INF
         if ret == OPEN_NODE:  # the next child
             f_i[d] += 1
             col = f_cols[d, f_i[d]]
             at = depth + d
             if not K.is_winning_move(f_cur[d], f_mask[d], col, w, h):
                 f_cur[d + 1], f_mask[d + 1] = K.play(f_cur[d], f_mask[d], col, h)
-                best = max(f_win[d, 0], f_win[d, 3])
-                f_win[d + 1, 0] = -f_win[d, 1] if prune else -INF
-                f_win[d + 1, 1] = -best if prune else INF
+                best = max(f_win[d, ALPHA], f_win[d, BEST])
+                f_win[d + 1, ALPHA] = -f_win[d, BETA] if prune else -INF
+                f_win[d + 1, BETA] = -best if prune else INF
                 d += 1
                 entering = True
                 continue
             v = WIN - at - 1  # a win with the next stone: a leaf
-            child = record(nodes, ctr, f_node[d, 0], col, at + 1, iteration)
-            ctr[C_NODES] += 1
+            child = record_counted(nodes, ctr, f_node[d, NODE], col, at + 1, iteration)
             ctr[C_LEAVES] += 1
             finish(nodes, child, -v, TERMINAL)
             pv_len[at + 1] = at + 1
@@ -222,9 +227,9 @@ def _enter(
 ) -> int:
     """The work of the node at frame ``d``: its value when settled without children
     (full board, the horizon, a table hit), else ``OPEN_NODE`` with its children's
-    order in ``f_cols[d]``, their number in ``f_node[d, 3]``, the TT slot in
-    ``f_node[d, 1]``; ``f_win[d, 2]`` keeps the alpha it entered with."""
-    alpha, beta = f_win[d, 0], f_win[d, 1]
+    order in ``f_cols[d]``, their number in ``f_node[d, COUNT]``, the TT slot in
+    ``f_node[d, SLOT]``; ``f_win[d, ALPHA_IN]`` keeps the alpha it entered with."""
+    alpha, beta = f_win[d, ALPHA], f_win[d, BETA]
     ctr[C_NODES] += 1
     pv_len[at] = at
     if ctr[C_STOP] != 0:
@@ -246,15 +251,15 @@ def _enter(
         ctr[C_LEAVES] += 1
         finish(nodes, node, value, 0)
         return value
-    f_win[d, 2] = alpha
+    f_win[d, ALPHA_IN] = alpha
     hint = -1
     key = cur + mask
     slot = tt_slot(key) & (tt_keys.shape[0] - 1)
-    f_node[d, 1] = slot
+    f_node[d, SLOT] = slot
     if use_tt and tt_keys[slot] == key:
-        hint = tt_data[slot, 3]
-        if at > 0 and tt_data[slot, 1] == left:  # the root always lists every column
-            v, bound = tt_data[slot, 0], tt_data[slot, 2]
+        hint = tt_data[slot, TT_MOVE]
+        if at > 0 and tt_data[slot, TT_DEPTH] == left:  # the root always lists every column
+            v, bound = tt_data[slot, TT_VALUE], tt_data[slot, TT_BOUND]
             if (
                 bound == TT_EXACT
                 or (bound == TT_LOWER and v >= beta)
@@ -264,8 +269,8 @@ def _enter(
                 pv_len[at] = at  # the line below a transposition is not re-derived
                 finish(nodes, node, v, TT_HIT)
                 return v
-    f_node[d, 2] = -1
-    f_node[d, 3] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights,
+    f_node[d, BEST_COL] = -1
+    f_node[d, COUNT] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights,
                               centre_cols, base, f_cols, d, scratch)  # fmt: skip
     return OPEN_NODE
 
@@ -280,21 +285,21 @@ def _child_done(
     """Take child value ``v`` (for the node at frame ``d``): root bookkeeping, best and
     principal variation, and a cutoff. ``OPEN_NODE`` while children remain to search,
     else the node is done (its caller then stores and returns its best)."""
-    alpha, beta, best = f_win[d, 0], f_win[d, 1], f_win[d, 3]
+    alpha, beta, best = f_win[d, ALPHA], f_win[d, BETA], f_win[d, BEST]
     if at == 0:
         root_vals[col] = v
         root_cut[col] = prune and v <= max(alpha, best)
     if v > best:
-        f_win[d, 3] = best = v
-        f_node[d, 2] = col
+        f_win[d, BEST] = best = v
+        f_node[d, BEST_COL] = col
         pv[at, at] = col
         for k in range(at + 1, pv_len[at + 1]):  # a loop: a slice copy builds views
             pv[at, k] = pv[at + 1, k]
         pv_len[at] = max(pv_len[at + 1], at + 1)
     if prune and best >= beta:
-        f_node[d, 3] = 1
+        f_node[d, COUNT] = 1
         ctr[C_CUTOFFS] += 1
-        node = f_node[d, 0]
+        node = f_node[d, NODE]
         if node >= 0:
             pruned = 0
             for k in range(f_i[d] + 1, f_n[d]):
@@ -310,17 +315,17 @@ def _leave(
     d: int, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, left: int,
 ) -> int:
     """A node whose children are done: store its best in the table, return it."""
-    best = f_win[d, 3]
+    best = f_win[d, BEST]
     if use_tt:
         bound = TT_EXACT
         if prune:
-            alpha_in, beta = f_win[d, 2], f_win[d, 1]
+            alpha_in, beta = f_win[d, ALPHA_IN], f_win[d, BETA]
             bound = TT_UPPER if best <= alpha_in else TT_LOWER if best >= beta else TT_EXACT
-        slot = f_node[d, 1]
+        slot = f_node[d, SLOT]
         tt_keys[slot] = key
-        tt_data[slot, 0] = best
-        tt_data[slot, 1] = left
-        tt_data[slot, 2] = bound
-        tt_data[slot, 3] = f_node[d, 2]
-    finish(nodes, f_node[d, 0], best, CUTOFF if f_node[d, 3] else 0)
+        tt_data[slot, TT_VALUE] = best
+        tt_data[slot, TT_DEPTH] = left
+        tt_data[slot, TT_BOUND] = bound
+        tt_data[slot, TT_MOVE] = f_node[d, BEST_COL]
+    finish(nodes, f_node[d, NODE], best, CUTOFF if f_node[d, COUNT] else 0)
     return best

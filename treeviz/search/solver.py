@@ -30,6 +30,7 @@ from treeviz.search.common import (
 from treeviz.search.contract import Agent, Param
 from treeviz.search.reasons import Reason, line_words, pv_node
 from treeviz.search.stopping import run_stoppable
+from treeviz.search.tt_order import centre_order, new_table
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.nodes import (
     C_BUDGET,
@@ -41,6 +42,7 @@ from treeviz.trace.nodes import (
     SearchResult,
     finish,
     record,
+    record_counted,
 )
 from treeviz.trace.values import score_outcome
 
@@ -61,7 +63,7 @@ def _table(pos: Position) -> np.ndarray:
     size = (pos.width, pos.height)
     if size not in _TABLES:
         _TABLES.clear()
-        _TABLES[size] = S.new_table()
+        _TABLES[size] = new_table()
     return _TABLES[size]
 
 
@@ -104,8 +106,7 @@ def _solve_child(
     """Score for the side to move of playing ``col`` (legal), recording under ``parent``;
     ``floor``: what the child is known to be worth at least to the opponent."""
     if pos.is_winning_move(col):
-        node = record(rec.nodes, rec.ctr, parent, col, 1, 0)
-        rec.ctr[C_NODES] += 1
+        node = record_counted(rec.nodes, rec.ctr, parent, col, 1, 0)
         value = 1 if weak else win_score(pos)
         finish(rec.nodes, node, -value, TERMINAL | EXACT)
         return value
@@ -257,7 +258,7 @@ def _keeping_move(
             S.negamax(
                 np.uint64(child.current), np.uint64(child.mask), child.ply, limit, limit + 1,
                 pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table,
-                S.centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
+                centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
             )
         )  # fmt: skip
         if r <= limit:
@@ -271,7 +272,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     check_playable(pos)
     rec = Recorder(capacity)
     # A fresh table: the trace shows this search alone, the same on every run.
-    table = S.new_table(pos.width * pos.height - pos.ply)
+    table = new_table(pos.width * pos.height - pos.ply)
     scores, stopped = run_stoppable(partial(column_scores, pos, weak, rec, table, book), rec.ctr)
     if stopped:
         raise SearchStopped("the solver was stopped before it had every column's score")

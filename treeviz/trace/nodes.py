@@ -52,6 +52,8 @@ ROOT = 0
 NO_PARENT = -1
 NOT_RECORDED = -2  # a node past the capacity: its children are not recorded either
 NO_VALUE = np.int32(-(2**31))
+WIN = 1_000_000  # negamax: a win with the stone at ``plies`` below the root is WIN - plies
+INF = 2 * WIN  # negamax: the open window
 PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
 
 TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64
@@ -136,6 +138,16 @@ def record(
     rec.order = -1
     ctr[C_RECORDED] = n + 1
     return n
+
+
+@njit(cache=True, inline="always")
+def record_counted(
+    nodes: np.ndarray, ctr: np.ndarray, parent: int, move: int, depth: int, iteration: int
+) -> int:
+    """:func:`record` a node the search has just made, and count it in ``C_NODES``
+    (the searches that count a node on entering it count there instead)."""
+    ctr[C_NODES] += 1
+    return record(nodes, ctr, parent, move, depth, iteration)
 
 
 @njit(cache=True, inline="always")

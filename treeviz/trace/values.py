@@ -28,10 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.trace.nodes import NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, Trace
+from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
 
-WIN = 1_000_000  # negamax: a win with the stone at ``plies`` below the root is WIN - plies
-INF = 2 * WIN  # negamax: the open window
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 
 KIND_TEXT = {
