@@ -21,6 +21,7 @@ from treeviz.search.common import (
     CAPACITY,
     HEURISTIC,
     TIME_LIMIT,
+    WINDOW_FIELDS,
     Evaluator,
     Recorder,
     check_playable,
@@ -292,8 +293,7 @@ ALPHABETA = Agent(
     labels=window_label,
     fields={
         **MINIMAX.fields,
-        "alpha, beta": "the window on entry, for the node's side to move",
-        "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
+        **WINDOW_FIELDS,
         "flags": "CUTOFF when the window closed; TT_HIT when the table's value or bound "
         "answered the node",
     },

@@ -208,6 +208,13 @@ def result(
     return out
 
 
+# What alpha-beta and the solver write about a node's window (their ``Agent.fields``).
+WINDOW_FIELDS = {
+    "alpha, beta": "the window on entry, for the node's side to move",
+    "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
+}
+
+
 def window_label(trace: Trace, node: int) -> list[str]:
     """The window a node was searched with, when it was not closed (alpha-beta and the
     solver): ``α=-inf β=+3``, for the node's side to move."""

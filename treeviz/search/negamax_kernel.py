@@ -140,7 +140,10 @@ def negamax(
 
 
 # Without reference counting (see ``njit_unrefcounted``); the stacks come from
-# :func:`negamax`.
+# :func:`negamax`. Arguments stay flat on purpose: every node calls the inlined helpers,
+# and a helper handed a bundle or a row view paid reference counting per node (passing
+# the frame arrays and a row index instead took depth 9 from 12 to 7 ms); the frame
+# columns are named constants, which numba folds into the same code.
 @njit_unrefcounted(cache=True, nogil=True)
 def _search(
     cur: np.uint64, mask: np.uint64, left: int, alpha: int, beta: int, prune: bool,

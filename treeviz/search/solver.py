@@ -18,6 +18,7 @@ from treeviz.errors import SearchStopped
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
     CAPACITY,
+    WINDOW_FIELDS,
     Recorder,
     check_playable,
     full_row,
@@ -318,10 +319,9 @@ AGENT = Agent(
     fields={
         "value": "the exact score, or a bound of it where the window closed "
         "(solver_kernel.negamax states which)",
-        "alpha, beta": "the window on entry, for the node's side to move",
-        "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
+        **WINDOW_FIELDS,
         "flags": "CUTOFF also when the score's bounds alone closed the window; TT_HIT "
-        "when a stored bound (upper or lower) narrowed or closed the window; EXACT, "
-        "BOOK when the opening book answered",
+        "when the table held a bound (upper or lower) for the position, which may "
+        "narrow or close the window; EXACT; BOOK when the opening book answered",
     },
 )
