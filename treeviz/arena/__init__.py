@@ -19,6 +19,7 @@ from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import canonical_specs, round_robin, schedule
 from treeviz.errors import InvalidParameterError
+from treeviz.search import spec
 from treeviz.settings import ARENA_PLY_SECONDS
 
 
@@ -89,7 +90,6 @@ def _play(
 def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
     """One spec per point of ``grid`` (parameter name -> values as typed), in grid
     order; values are checked by the agent's declarations."""
-    from treeviz.search import spec
 
     names = list(grid)
     out = []
@@ -129,17 +129,16 @@ def run_sweep(
     return out
 
 
-def _setting(spec: str, opponent: str, grid: dict[str, list[str]],
+def _setting(text: str, opponent: str, grid: dict[str, list[str]],
              stored: list[Any]) -> dict[str, Any]:  # fmt: skip
     """One grid point's row of the sweep table: its parameters, its games against the
     opponent (:func:`pair_row`, ``a`` being the setting) and its nodes per second by
     stones on the board."""
-    from treeviz.search import spec as parse
+    kwargs = spec(text).kwargs
+    row = {"spec": text, "params": {n: kwargs.get(n) for n in grid}}
+    return {**row, **pair_row(text, opponent, stored), "nodes_per_s_by_stones":
+            by_ply(stored, text)}  # fmt: skip
 
-    kwargs = parse(spec).kwargs
-    row = {"spec": spec, "params": {n: kwargs.get(n) for n in grid}}
-    return {**row, **pair_row(spec, opponent, stored), "nodes_per_s_by_stones":
-            by_ply(stored, spec)}  # fmt: skip
 
 def parse_grid(items: list[str] | None) -> dict[str, list[str]]:
     """``NAME=V1,V2,...`` flags as a dict (values as typed; the agent checks them)."""

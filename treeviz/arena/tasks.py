@@ -16,6 +16,8 @@ from typing import Any
 
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
+from treeviz.judge.review import review
+from treeviz.search import spec
 from treeviz.settings import ARENA_PLY_SECONDS
 
 
@@ -40,7 +42,6 @@ class GameTask:
 def canonical_specs(texts: list[str]) -> list[str]:
     """Each spec string parsed and written back in canonical form; a bad spec raises
     (quoting it) and two specs for the same agent settings are refused."""
-    from treeviz.search import spec
 
     out = [str(spec(t)) for t in texts]
     if len(out) < 2:
@@ -102,7 +103,6 @@ def play_task(task: GameTask) -> dict[str, Any]:
 
 def _judge(moves: str, plies: list[dict[str, Any]], seconds: float) -> None:
     """Add each ply's class and exact scores (None past the budget)."""
-    from treeviz.judge.review import review
 
     judged = {p.ply: p for p in review(moves, seconds=seconds).plies}
     for rec in plies:

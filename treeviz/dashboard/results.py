@@ -15,6 +15,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
+from treeviz.dashboard.replay import replay_section
 from treeviz.dashboard.tree import (
     CLICK,
     chart_event,
@@ -25,6 +26,7 @@ from treeviz.dashboard.tree import (
     tree_options,
     view_height,
 )
+from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
 from treeviz.draw.style import BAR, CHOSEN_ROW
 from treeviz.draw.view import Selection, node_position, select, short_label
@@ -299,14 +301,12 @@ def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
     """Everything about one result, widgets keyed by ``key``."""
     st.subheader(f"{res.trace.algorithm} plays column {res.move}")
     st.caption(f"Values: {kind_text(res.trace.value_kind)}; the player to move at the root.")
-    from treeviz.dashboard.verdict import verdict_section  # it builds on this module
 
     verdict_section(res, key, exact_on)
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
     tree_section(res.trace, key)
     if st.toggle("Replay the search step by step", key=f"{key}_replay"):
-        from treeviz.dashboard.replay import replay_section
 
         replay_section(res, key)
     st.markdown("#### Statistics")

@@ -18,12 +18,14 @@ from pathlib import Path
 import networkx as nx
 
 from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
 from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
 from treeviz.draw.style import MORE_FILL, PALETTE, tint
 from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
+from treeviz.search.solver import exact_scores
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
@@ -245,7 +247,6 @@ def pattern(tree: DecisionTree, nid: int) -> list[list[str]]:
 
 def row_position(row: dict[str, str]) -> Position:
     """The position of a Connect-4 table row (the board as a diagram, read back)."""
-    from treeviz.connect4.notation import parse_position
 
     lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in "abcdefg")
              for r in range(6, 0, -1)]  # fmt: skip
@@ -255,7 +256,6 @@ def row_position(row: dict[str, str]) -> Position:
 def exact_class(pos: Position, seconds: float = EXACT_SECONDS.default) -> str | None:
     """The UCI label of ``pos`` from the exact solver: the result for the first player
     (``win``, ``draw``, ``loss``), None past the budget."""
-    from treeviz.search.solver import exact_scores
 
     scores = exact_scores(pos, seconds)
     if scores is None:

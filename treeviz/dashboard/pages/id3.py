@@ -4,6 +4,7 @@ explore it with the search trees' view; for Connect-4, follow a position down it
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import partial
 from typing import Any
 
@@ -11,12 +12,13 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.tree import CLICK, chart_event, echarts_tree
-from treeviz.draw.export import render
-from treeviz.errors import TreevizError
+from treeviz.draw.export import graphml_of, render
+from treeviz.errors import InvalidPositionError, TreevizError
 from treeviz.id3.draw import (
     drawn,
     exact_class,
@@ -201,9 +203,6 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
 
 def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
     """Download the drawn view as SVG, PNG, PDF, DOT, GraphML, and the tree as JSON."""
-    import json
-
-    from treeviz.draw.export import graphml_of
 
     title = f"ID3 ({tree.criterion}) · {table.name}"
     dot = to_dot(tree, entries, title)
@@ -246,8 +245,6 @@ def connect4_view(tree: DecisionTree) -> frozenset[int]:
 
 
 def _position(text: str) -> Any:
-    from treeviz.connect4.board import Position
-    from treeviz.errors import InvalidPositionError
 
     pos = Position.from_moves(text)
     if pos.ply != 8 or pos.is_over():

@@ -16,6 +16,7 @@ from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
+from treeviz.search import spec
 from treeviz.settings import DEFAULT_AGENT
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
@@ -190,8 +191,6 @@ def _agent_of(game: Game, ply: int) -> str:
             return p.spec
     text = game.spec_of("X" if ply % 2 == 1 else "O")
     try:
-        from treeviz.search import spec
-
         return str(spec(text))
     except TreevizError:
         return DEFAULT_AGENT.default
