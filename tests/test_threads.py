@@ -20,13 +20,13 @@ def test_another_thread_runs_while_the_solver_searches() -> None:
     pos = Position.from_moves("431776671")  # about 8 million nodes without the book
     rec = Recorder(1)
     table = new_table(pos.width * pos.height - pos.ply)
-    keys, scores, ply = book_arrays(False, pos.width, pos.height)
+    book = book_arrays(False, pos.width, pos.height)
     out: list[int] = []
 
     def work() -> None:
         out.append(int(S.solve(np.uint64(pos.current), np.uint64(pos.mask), pos.ply, False,
                                pos.width, pos.height, NO_PARENT, -1, 0, rec.nodes, rec.ctr,
-                               table, keys, scores, ply, S.NO_FLOOR)))  # fmt: skip
+                               table, book, S.NO_FLOOR)))  # fmt: skip
 
     worker = threading.Thread(target=work)
     worker.start()

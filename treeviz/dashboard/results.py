@@ -112,7 +112,7 @@ def tree_section(trace: Trace, key: str) -> None:
     # a Streamlit runtime exists (importing this module from tests must not need one).
     from streamlit_echarts import st_echarts
 
-    if st.session_state.pop("full_rerun", False):
+    if state.pop(state.FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
     root = int(st.session_state.get(f"{key}_root", 0))
     if not 0 <= root < len(trace):
@@ -164,7 +164,7 @@ class View:
 def _view(trace: Trace, root: int, depth: int, top: int) -> View:
     """The view of ``trace`` for these settings, cached per session: clicks rerun the
     fragment, and rebuilding the view would cost more than drawing it."""
-    cache: dict[tuple[int, ...], View] = st.session_state.setdefault("tree_views", {})
+    cache: dict[tuple[int, ...], View] = st.session_state.setdefault(state.TREE_VIEWS, {})
     ident = (id(trace), root, depth, top)
     view = cache.get(ident)
     if view is None or view.sel.trace is not trace:  # an id can be reused once freed
@@ -240,7 +240,7 @@ def _set_state(name: str, value: Any) -> None:
 def _load_position(pos: Position) -> None:
     """Callback: load ``pos`` and ask the fragment for a whole-page rerun."""
     state.set_position(pos)
-    st.session_state["full_rerun"] = True
+    state.put(state.FULL_RERUN, True)
 
 
 def stats_section(res: SearchResult) -> None:

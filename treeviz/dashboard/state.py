@@ -24,6 +24,11 @@ REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.cac
 STOPPED = "stopped"  # the request the Stop button ended
 GOTO = "goto"  # the page a callback asked to open, by url path
 PLAY_GAME = "play_game"  # the game on the Play page (treeviz.games.game.Game)
+ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
+REVIEW_SOURCE = "review_source"  # which game the Review page shows
+FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
+TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
+UPLOAD_SEEN = "upload_seen"  # the trace file last read (each is read once)
 UPLOADED = "uploaded"  # the result of the trace file explored
 COMPARE_REQUEST = "compare_request"  # (position identity, spec A, spec B)
 
@@ -59,6 +64,13 @@ def agent_params(agent: str, params: dict[str, Any]) -> None:
 def param_key(agent: str, name: str) -> str:
     """The widget key of an agent's parameter."""
     return f"{agent}_{name}"
+
+
+def review(source: str) -> None:
+    """Widget callback: open the Review page on the game of ``source`` ("Game from
+    Play": ``PLAY_GAME``, "Game from Arena": ``ARENA_GAME``)."""
+    put(REVIEW_SOURCE, source)
+    put(GOTO, "review")
 
 
 def get(key: str, default: Any = None) -> Any:

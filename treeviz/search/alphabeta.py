@@ -87,10 +87,7 @@ def _iterate(
         prune,
         use_tt,
         mode,
-        ev.hid,
-        ev.windows,
-        ev.weights,
-        ev.centre_cols,
+        ev.kernel_args(),
         w,
         pos.height,
         -1,
@@ -99,12 +96,8 @@ def _iterate(
         left,
         rec.nodes,
         rec.ctr,
-        table[0],
-        table[1],
-        pv,
-        pv_len,
-        vals,
-        cut,
+        table,
+        (pv, pv_len, vals, cut),
     )
     return int(value), [int(c) for c in pv[0, : pv_len[0]]], vals, cut
 

@@ -69,6 +69,10 @@ class Evaluator:
     weights: np.ndarray
     centre_cols: np.ndarray
 
+    def kernel_args(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+        """The bundle the compiled drivers take (``negamax_kernel.negamax``)."""
+        return (self.hid, self.windows, self.weights, self.centre_cols)
+
 
 def evaluator(name: str, pos: Position) -> Evaluator:
     """The compiled form of heuristic ``name`` for ``pos``'s board size."""

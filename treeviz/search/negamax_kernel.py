@@ -97,10 +97,7 @@ def negamax(
     prune: bool,
     use_tt: bool,
     mode: int,
-    hid: int,
-    windows: np.ndarray,
-    weights: np.ndarray,
-    centre_cols: np.ndarray,
+    ev: tuple[int, np.ndarray, np.ndarray, np.ndarray],
     w: int,
     h: int,
     parent: int,
@@ -109,12 +106,8 @@ def negamax(
     iteration: int,
     nodes: np.ndarray,
     ctr: np.ndarray,
-    tt_keys: np.ndarray,
-    tt_data: np.ndarray,
-    pv: np.ndarray,
-    pv_len: np.ndarray,
-    root_vals: np.ndarray,
-    root_cut: np.ndarray,
+    table: tuple[np.ndarray, np.ndarray],
+    out: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
 ) -> int:
     """Value of a position nobody has won yet, searched ``left`` plies deep.
 
@@ -124,9 +117,15 @@ def negamax(
     principal variation (triangular table); at the root (``depth == 0``) each
     column's value goes to ``root_vals`` and ``root_cut`` marks upper bounds.
 
-    The recursion runs on an explicit stack (frame ``d`` is the node at ``depth + d``),
-    so numba can cache the compiled function on disk.
+    Bundles: ``ev`` the evaluator (heuristic id, windows, weights, centre columns; see
+    ``Evaluator.kernel_args``), ``table`` the value table (keys, entries), ``out``
+    the answers (pv, pv_len, root_vals, root_cut). The recursion runs on an explicit
+    stack (frame ``d`` is the node at ``depth + d``), so numba can cache the compiled
+    function on disk.
     """
+    hid, windows, weights, centre_cols = ev
+    tt_keys, tt_data = table
+    pv, pv_len, root_vals, root_cut = out
     top = left + 1
     base = centre_order(w) if mode != ORDER_LEFT else np.arange(w)
     return _search(

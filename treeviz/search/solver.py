@@ -90,12 +90,10 @@ def _solve_at(
 ) -> int:
     """The compiled solver on ``pos`` (unfinished, worth at least ``floor``), recorded
     under ``parent``."""
-    keys, scores, ply = book
     return int(
         S.solve(
             np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
-            pos.height, parent, move, depth, rec.nodes, rec.ctr, table, keys, scores, ply,
-            floor,
+            pos.height, parent, move, depth, rec.nodes, rec.ctr, table, book, floor,
         )
     )  # fmt: skip
 
@@ -259,7 +257,7 @@ def _keeping_move(
             S.negamax(
                 np.uint64(child.current), np.uint64(child.mask), child.ply, limit, limit + 1,
                 pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table,
-                centre_order(pos.width), S.NEW_NODE, book[0], book[1], book[2],
+                centre_order(pos.width), S.NEW_NODE, book,
             )
         )  # fmt: skip
         if r <= limit:

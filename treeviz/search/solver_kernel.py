@@ -110,21 +110,20 @@ def negamax(
     tt: np.ndarray,
     order: np.ndarray,
     node_in: int,
-    book_keys: np.ndarray,
-    book_scores: np.ndarray,
-    book_ply: int,
+    book: tuple[np.ndarray, np.ndarray, int],
 ) -> int:
     """Exact score within ``(alpha, beta)`` for a side to move that cannot win at once.
 
     Contract: if the true score ``v`` is ``<= alpha`` the result is an upper bound
     ``<= alpha``; if ``v >= beta`` a lower bound ``>= beta``; otherwise exactly ``v``.
     ``node_in`` is the trace id to reuse for this node (a repeated probe of the same
-    position), or ``NEW_NODE`` to record a new one. Positions of ``book_ply`` stones
-    (-1: none) are answered from the book when it holds them.
+    position), or ``NEW_NODE`` to record a new one. ``book`` is (keys, scores, ply):
+    positions of that many stones (-1: none) are answered from it when it holds them.
 
     The recursion runs on an explicit stack (frame ``d`` = the node ``d`` plies below
     this one), so numba can cache the compiled function on disk.
     """
+    book_keys, book_scores, book_ply = book
     top = w * h - ply + 1
     return _search(
         cur, mask, ply, alpha, beta, w, h, parent, move, depth, iteration, nodes, ctr, tt,
@@ -317,13 +316,11 @@ def solve(
     nodes: np.ndarray,
     ctr: np.ndarray,
     tt: np.ndarray,
-    book_keys: np.ndarray,
-    book_scores: np.ndarray,
-    book_ply: int,
+    book: tuple[np.ndarray, np.ndarray, int],
     floor: int,
 ) -> int:
     """Exact score of an unfinished position for the side to move (weak: its sign only;
-    positions of ``book_ply`` stones from the book, -1 for none). ``floor``: a score
+    ``book`` as :func:`negamax` takes it). ``floor``: a score
     the position is known to reach at least (``NO_FLOOR``: none).
 
     Narrows ``[lo, hi]`` with null-window probes. The position is recorded once, as a
@@ -371,9 +368,7 @@ def solve(
             tt,
             order,
             node,
-            book_keys,
-            book_scores,
-            book_ply,
+            book,
         )
         if r <= med:
             hi = r

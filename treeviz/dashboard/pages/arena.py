@@ -23,6 +23,7 @@ import streamlit as st
 from treeviz.arena import parse_grid, run_arena, run_sweep
 from treeviz.arena.report import report
 from treeviz.arena.store import Store
+from treeviz.dashboard import state
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
 from treeviz.search import AGENTS
@@ -242,4 +243,5 @@ def games_list(db: str) -> None:
 
 def open_in_review(game: Game) -> None:
     """Widget callback: the Review page shows ``game`` (the Play page's game is kept)."""
-    st.session_state.update(arena_game=game, review_source="Game from Arena", goto="review")
+    state.put(state.ARENA_GAME, game)
+    state.review("Game from Arena")

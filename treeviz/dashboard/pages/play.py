@@ -1,6 +1,6 @@
 """The Play page: a human against an agent, or two agents watched move by move.
 
-The game lives in ``st.session_state["play_game"]`` (a :class:`Game`); every control
+The game lives in the session state under ``state.PLAY_GAME`` (a :class:`Game`); every control
 changes it in a callback, and the agent to move answers at the end of the run (a
 visible "thinking" spinner), then the page reruns to show its move.
 """
@@ -14,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.connect4.board import Position
+from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
@@ -49,7 +50,7 @@ def new_game() -> None:
     except TreevizError as exc:
         s["play_error"] = str(exc)
         return
-    s["play_game"] = Game(x, o, opening=opening, moves=opening, seed=int(s["play_seed"]))
+    s[state.PLAY_GAME] = Game(x, o, opening=opening, moves=opening, seed=int(s["play_seed"]))
     s["play_auto"] = False
     s.pop("play_hint", None)
 
@@ -64,7 +65,7 @@ def swap_sides() -> None:
 def human_move() -> None:
     """Callback of the column picker: the human's move."""
     s = st.session_state
-    col, game = s.get("play_move"), s["play_game"]
+    col, game = s.get("play_move"), s[state.PLAY_GAME]
     s["play_move"] = None
     if col is None or game.position.is_over():
         return
@@ -78,7 +79,7 @@ def undo() -> None:
     """Callback: take back the last move, and the agent's reply before it so that the
     human moves again; never into the opening. Agent games pause."""
     s = st.session_state
-    game: Game = s["play_game"]
+    game: Game = s[state.PLAY_GAME]
     steps = 1
     if HUMAN in (game.x, game.o) and len(game.moves) > len(game.opening):
         last = game.position.ply  # the player who made the last move
@@ -93,7 +94,7 @@ def hint() -> None:
     """Callback: the best columns by the exact scores, or by the hint agent past the
     solver's budget."""
     s = st.session_state
-    pos = s["play_game"].position
+    pos = s[state.PLAY_GAME].position
     if pos.is_over():
         return
     exact, source = cached_exact(pos)
@@ -114,14 +115,14 @@ def load_game_file() -> None:
     upload = s.get("play_upload")
     if upload is None:
         return
-    current: Game = s["play_game"]
+    current: Game = s[state.PLAY_GAME]
     try:
         game = loads_game(upload.getvalue()[: GAME_MAX_BYTES + 1], repr(upload.name))
         game.x, game.o = _playable(game.x, current.x), _playable(game.o, current.o)
     except GameFileError as exc:
         s["play_error"] = str(exc)
         game = Game(current.x, current.o, moves=exc.valid, seed=current.seed)
-    s["play_game"] = game
+    s[state.PLAY_GAME] = game
     s["play_auto"] = False
 
 
@@ -154,12 +155,12 @@ def sidebar() -> None:
 def play_page() -> None:
     """Play against an agent or watch two agents."""
     st.title("Play")
-    if "play_game" not in st.session_state:
-        st.session_state["play_game"] = Game(HUMAN, "alphabeta:depth=4")
+    if state.get(state.PLAY_GAME) is None:
+        state.put(state.PLAY_GAME, Game(HUMAN, "alphabeta:depth=4"))
     sidebar()
     if (err := st.session_state.pop("play_error", None)) is not None:
         st.error(err)
-    game: Game = st.session_state["play_game"]
+    game: Game = state.get(state.PLAY_GAME)
     pos = game.position
     st.caption(f"X: `{game.x}` · O: `{game.o}`" + (f" · opening `{game.opening}`"
                                                    if game.opening else ""))  # fmt: skip
@@ -228,8 +229,7 @@ def moves_section(game: Game) -> None:
             on_click=open_in_analysis, args=(game.position_at(last.ply - 1), last.spec),
         )  # fmt: skip
     st.button("Review this game", key="play_review", disabled=not game.moves,
-              on_click=lambda: st.session_state.update(review_source="Game from Play",
-                                                       goto="review"))  # fmt: skip
+              on_click=state.review, args=("Game from Play",))
 
 
 def agent_turn(game: Game, where: Any) -> None:

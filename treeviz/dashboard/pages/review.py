@@ -9,7 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.connect4.notation import parse_position
-from treeviz.dashboard import cache
+from treeviz.dashboard import cache, state
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.tree import chart_event
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES
@@ -40,16 +40,16 @@ def chosen_game() -> Game | None:
     """The game to review from the chosen source; a bad file or move string shows
     ``st.error`` and its valid part is reviewed."""
     s = st.session_state
-    s.setdefault("review_source", SOURCES[0])
-    source = st.sidebar.radio("Game", SOURCES, key="review_source")
+    s.setdefault(state.REVIEW_SOURCE, SOURCES[0])
+    source = st.sidebar.radio("Game", SOURCES, key=state.REVIEW_SOURCE)
     if source == "Game from Play":
-        game = s.get("play_game")
+        game = state.get(state.PLAY_GAME)
         if game is None or not game.moves:
             st.info("Play a game on the Play page first, or load a file or a move string.")
             return None
         return game
     if source == "Game from Arena":
-        game = s.get("arena_game")
+        game = state.get(state.ARENA_GAME)
         if game is None:
             st.info("Open a stored game from the Arena page first.")
         return game

@@ -24,8 +24,8 @@ def trace_page() -> None:
     upload = st.file_uploader("Trace file", type=["json", "gz"], key="trace_file")
     # Each file is read once: a refused one shows its error once and leaves what was
     # loaded before in place; a good one is not parsed again on every rerun.
-    if upload is not None and upload.file_id != st.session_state.get("upload_seen"):
-        st.session_state["upload_seen"] = upload.file_id
+    if upload is not None and upload.file_id != state.get(state.UPLOAD_SEEN):
+        state.put(state.UPLOAD_SEEN, upload.file_id)
         try:
             state.put(state.UPLOADED, load_upload(upload.name, upload.getvalue()))
         except TreevizError as exc:
