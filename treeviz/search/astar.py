@@ -29,6 +29,7 @@ from treeviz.search.common import (
     evaluator,
     mark_pv,
     proven_row,
+    pv_ids,
     result,
 )
 from treeviz.search.contract import Agent, Param
@@ -102,9 +103,14 @@ def astar_kernel(
     centre_cols: np.ndarray,
     nodes: np.ndarray,
     ctr: np.ndarray,
+    path: np.ndarray,
 ) -> tuple[int, int]:
-    """Run A* from the root; returns (goal id or -1, best closed id). Ids are trace ids."""
+    """Run A* from the root; returns (goal id or -1, path length), the
+    path's columns (0-based) written to ``path``: to the goal, else to the best closed
+    node. Ids are trace ids (as far as the trace holds them: the path is kept here, so
+    a trace cut short by its capacity does not change the answer)."""
     curs = np.empty(max_nodes, dtype=np.uint64)
+    cols = np.empty(max_nodes, dtype=np.int64)
     masks = np.empty(max_nodes, dtype=np.uint64)
     parents = np.empty(max_nodes, dtype=np.int64)
     hs = np.empty(max_nodes, dtype=np.int64)
@@ -133,7 +139,7 @@ def astar_kernel(
         if i > 0 and (best < 0 or hs[i] < hs[best]):
             best = i
         if hs[i] == -WIN:
-            return i, best
+            return i, _path_to(i, parents, cols, path)
         if hs[i] == WIN or masks[i] == K.board_mask(w, h):
             ctr[C_LEAVES] += 1
             continue
@@ -148,7 +154,7 @@ def astar_kernel(
                 continue
             won = K.is_winning_move(curs[i], masks[i], col, w, h)
             curs[n], masks[n] = K.play(curs[i], masks[i], col, h)
-            parents[n] = i
+            parents[n], cols[n] = i, col
             if won:
                 hs[n] = -WIN * sign
             else:  # the child's side to move is the other player
@@ -166,7 +172,21 @@ def astar_kernel(
                 nodes[child].flags |= TERMINAL if won else 0
             size = _push(heap, size, ((g + 1 + hs[n]) << ID_BITS) + n)
             n += 1
-    return -1, best
+    return -1, _path_to(max(best, 0), parents, cols, path)
+
+
+@njit(cache=True)
+def _path_to(end: int, parents: np.ndarray, cols: np.ndarray, out: np.ndarray) -> int:
+    """Write the columns from the root to ``end`` into ``out``; return how many."""
+    n, j = 0, end
+    while parents[j] >= 0:
+        n += 1
+        j = parents[j]
+    j = end
+    for k in range(n - 1, -1, -1):
+        out[k] = cols[j]
+        j = parents[j]
+    return n
 
 
 def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -> SearchResult:
@@ -175,18 +195,20 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     and when A* expanded it."""
     check_playable(pos)
     ev = evaluator(heuristic, pos)
-    rec = Recorder(capacity)
+    # The per-column rows read the root's children from the trace: they are kept
+    # whatever the capacity (at most width + 1 nodes beyond a tiny one).
+    rec = Recorder(max(capacity, pos.width + 1))
+    found = np.zeros(pos.width * pos.height + 1, dtype=np.int64)
     run = partial(
         astar_kernel, np.uint64(pos.current), np.uint64(pos.mask), max_nodes, pos.width,
         pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols, rec.nodes, rec.ctr,
+        found,
     )  # fmt: skip
-    (goal, best), stopped = run_stoppable(run, rec.ctr)
+    (goal, length), stopped = run_stoppable(run, rec.ctr)
     params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
     trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))
-    end = int(goal if goal >= 0 else max(best, 0))
-    ids = trace.path(end) if end < len(trace) else [0]
-    mark_pv(trace, ids)
-    path = [int(trace.nodes["move"][k]) for k in ids[1:]]
+    path = [int(c) for c in found[:length]]
+    mark_pv(trace, pv_ids(trace, path))
     kids = {int(trace.nodes["move"][k]): int(k) for k in trace.children(0)}
     kind = f"heuristic:{heuristic}"
     rows = column_rows(pos, lambda c: _row(trace, kids[c], pos, kind))

@@ -123,8 +123,11 @@ class Recorder:
 
 
 def mark_pv(trace: Trace, ids: list[int]) -> None:
-    """Flag the nodes of a principal variation."""
+    """Flag the recorded nodes of a principal variation (a trace cut short by its
+    capacity holds only its start)."""
     for i in ids:
+        if not 0 <= i < len(trace):
+            break
         trace.nodes["flags"][i] |= ON_PV
 
 

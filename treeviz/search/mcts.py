@@ -33,7 +33,7 @@ import numpy as np
 
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError
+from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.search import mcts_explain
 from treeviz.search.common import (
     HEURISTIC,
@@ -57,6 +57,7 @@ from treeviz.search.mcts_kernel import (
     subtree_ids,
 )
 from treeviz.search.stopping import deadline_of, run_stoppable
+from treeviz.settings import DEFAULT_CAPACITY
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
 from treeviz.trace.values import outcome, outcome_text
 
@@ -113,8 +114,11 @@ def search_mcts(
     budget = iterations if iterations is not None else MAX_ITERATIONS
     kept = reused_tree(reuse, pos, rule) if reuse is not None else None
     n_kept = len(kept.nodes) if kept else 1
-    need = n_kept + (budget if iterations is not None else 0)
-    cap = capacity if capacity is not None else need
+    # An iteration adds at most one node. A search bounded by time alone gets the
+    # default capacity and stops early once its tree fills it (stats: tree_full).
+    need = n_kept + (budget if iterations is not None else 1)
+    cap = capacity if capacity is not None else n_kept + (budget if iterations is not None
+                                                          else DEFAULT_CAPACITY)
     if cap < need:
         raise InvalidParameterError(
             f"capacity={cap} is too small: iterations={budget} need at least {need}"
@@ -123,6 +127,8 @@ def search_mcts(
     ev = evaluator(heuristic, pos)
     flags = (rule, expansion == "heuristic", rollout == "smart", bool(solver))
     done = state.run_budget(budget, time_limit, c, flags, ev, record_iterations)
+    if not _root_children(state.rec.nodes, state.aux):
+        raise SearchStopped("mcts was stopped before its first iteration: nothing to report")
     params = {
         "iterations": iterations,
         "time_limit": time_limit,
@@ -220,23 +226,37 @@ class _State:
         """Run up to ``budget`` iterations within ``limit`` seconds; return how many
         ran (fewer if the root got proven)."""
         done, deadline = 0, deadline_of(limit)
-        while done < budget:
+        if budget > 0:  # one iteration whatever the clock says: a result needs a visit
+            done = self._chunk(1, None, c, flags, ev, record_iterations)[0]
+        while done < budget and not self.stopped and self.room():
             step = budget - done if limit is None else min(CHUNK, budget - done)
-            log = np.zeros((step if record_iterations else 0, 4), np.int64)
-            first = self.base + done
-            chunk = partial(
-                run_iterations, first, first + step, c, *flags, self.pos.width,
-                self.pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols,
-                self.rec.nodes, self.rec.ctr, self.aux, self.rng, log,
-            )  # fmt: skip
-            ran, self.stopped = run_stoppable(chunk, self.rec.ctr, deadline)
-            self.log.append(log[:ran])
+            ran, step = self._chunk(step, deadline, c, flags, ev, record_iterations, done)
             done += ran
-            if ran < step or self.stopped:
+            if ran < step:
                 break
         # reaching the time limit is the budget at work, not an interruption
         self.stopped = self.stopped and (deadline is None or time.monotonic() < deadline)
         return done
+
+    def room(self) -> bool:
+        """Whether the node table can take another node (another iteration)."""
+        return int(self.rec.ctr[C_RECORDED]) < self.rec.nodes.shape[0]
+
+    def _chunk(
+        self, step: int, deadline: float | None, c: float, flags: tuple[bool, bool, bool, bool],
+        ev: Evaluator, record_iterations: bool, done: int = 0,
+    ) -> tuple[int, int]:
+        """Run ``step`` iterations from ``done`` (stoppable); returns (ran, step)."""
+        log = np.zeros((step if record_iterations else 0, 4), np.int64)
+        first = self.base + done
+        chunk = partial(
+            run_iterations, first, first + step, c, *flags, self.pos.width,
+            self.pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols,
+            self.rec.nodes, self.rec.ctr, self.aux, self.rng, log,
+        )  # fmt: skip
+        ran, self.stopped = run_stoppable(chunk, self.rec.ctr, deadline)
+        self.log.append(log[:ran])
+        return ran, step
 
 
 def _root_children(nodes: np.ndarray, aux: np.ndarray) -> dict[int, int]:
@@ -360,6 +380,7 @@ def _result(
         mean_depth=round(float(depths.mean()), 3),
         root_proven=PROVEN_NAMES.get(-int(aux[0]["outcome"]), ""),
         stopped=state.stopped,
+        tree_full=not state.room(),
     )
     out.tree = tree
     return out

@@ -16,6 +16,7 @@ from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.jit import njit
 from treeviz.trace.nodes import (
     C_LEAVES,
+    C_RECORDED,
     C_STOP,
     EXACT,
     PROVEN_DRAW,
@@ -240,10 +241,13 @@ def run_iterations(
     log: np.ndarray,
 ) -> int:
     """Iterations ``first .. last-1`` on the tree rooted at 0; returns how many ran
-    (fewer when the root gets proven). ``log`` rows, one per iteration from ``first``
-    (or none): leaf id, leaf depth, rollout plies (0 for a proven leaf), 2 x result."""
+    (fewer when the root gets proven, or the node table is full: an iteration adds at
+    most one node, and the tree lives in the table, so it never writes past it).
+    ``log`` rows, one per iteration from ``first`` (or none): leaf id, leaf depth,
+    rollout plies (0 for a proven leaf), 2 x result."""
     for it in range(first, last):
-        if aux[0].outcome != OPEN or ctr[C_STOP] != 0:
+        full = ctr[C_RECORDED] >= nodes.shape[0] or ctr[C_RECORDED] >= aux.shape[0]
+        if aux[0].outcome != OPEN or ctr[C_STOP] != 0 or full:
             return it - first
         node, depth = 0, 0
         while aux[node].untried == 0 and aux[node].outcome == OPEN and aux[node].child >= 0:
