@@ -64,7 +64,7 @@ def test_a_tiny_capacity_cuts_the_trace_not_the_search(name: str, capacity: int)
     spec = small_spec(name, capacity)
     pos = Position.from_moves("4453")
     if spec is None:  # MCTS keeps its tree in the trace: one iteration needs two nodes
-        with pytest.raises(InvalidParameterError, match="capacity=1 is too small"):
+        with pytest.raises(InvalidParameterError, match="capacity must be an integer in 2"):
             search(pos, "mcts", iterations=1, capacity=1)
         return
     full = search(pos, small_spec(name, None) if name != "mcts" else spec.rsplit(",", 1)[0])
