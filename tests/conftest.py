@@ -6,6 +6,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
+from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.search import AGENTS
 from treeviz.search.contract import make_spec
@@ -39,3 +42,10 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
 # Each agent's quick settings (its declaration's ``quick``), so a test can run every
 # agent on a position quickly.
 QUICK = {name: str(make_spec(a, a.quick)) for name, a in AGENTS.items()}
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``treeviz ARGV`` in this process: (exit code, stdout, stderr)."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err

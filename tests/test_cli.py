@@ -7,16 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import QUICK, data_lines
+from conftest import QUICK, data_lines, run_cli
 
-from treeviz.cli.main import main
 from treeviz.trace.files import load
 
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def test_show_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:

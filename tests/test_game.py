@@ -126,7 +126,7 @@ def test_play_cli_json_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (["play", "nobody", "random"], "unknown agent 'nobody'"),
         (["play", "random", "mcts:c=-1"], "mcts:c=-1"),
         (["play", "random", "random", "--opening", "48"], "'48'"),
-        (["play", "random", "random", "--seed", "-1"], "--seed -1"),
+        (["play", "random", "random", "--seed", "-1"], "seed='-1'"),
     ],
 )
 def test_play_bad_input(

@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from streamlit.testing.v1 import AppTest
 from test_agents import check_contract
 
-from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.search import AGENTS, register, unregister
 from treeviz.search.common import column_rows, mark_pv, one_ply_recorder, result
@@ -52,10 +52,7 @@ def nth_agent() -> Iterator[Agent]:
         unregister(NTH.name)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def test_agents_json_lists_every_agent_with_typed_parameters(

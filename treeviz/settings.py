@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,16 +81,13 @@ class Param:
                 return int(value)
             if isinstance(value, float) and value.is_integer():
                 return int(value)
-            if text is not None and text.lstrip("+-").isdigit() and len(text) < 30:
-                return int(text)
+            if text is not None and (number := parse_int(text)) is not None:
+                return number
         elif self.type == "float":
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 return float(value)
-            if text is not None and len(text) < 40:
-                try:
-                    return float(text)
-                except ValueError:
-                    pass
+            if text is not None and FLOAT_TEXT.fullmatch(text):
+                return float(text)
         elif isinstance(value, str):
             return text
         self._fail(value)
@@ -129,6 +127,19 @@ def show_value(value: Any) -> str:
     return repr(text[:60] + ("..." if len(text) > 60 else ""))
 
 
+# Numbers as people type them in ASCII: Python's int() and float() also take other
+# scripts' digits, superscripts, underscores and words like "nan", none of which a
+# setting means.
+INT_TEXT = re.compile(r"[+-]?[0-9]{1,19}")
+FLOAT_TEXT = re.compile(r"[+-]?([0-9]{1,30}\.?[0-9]{0,30}|\.[0-9]{1,30})([eE][+-]?[0-9]{1,3})?")
+
+
+def parse_int(text: str) -> int | None:
+    """``text`` as an integer when it is one in ASCII digits (an optional sign, at most
+    19 digits: any 64-bit integer), else None."""
+    return int(text) if INT_TEXT.fullmatch(text.strip()) else None
+
+
 def add_setting_flag(
     parser: argparse.ArgumentParser | Any, setting: Param, flag: str | None = None
 ) -> None:
@@ -156,6 +167,12 @@ ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
                           lo=0.0, hi=3600.0)
 DEFAULT_AGENT = Param("agent", "str", "alphabeta",
                       "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+RUN_SEED = Param("seed", "int", 0, "run seed (openings, agents' seeds per move, folds)",
+                 lo=0, hi=2**63 - 1)
+GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena database",
+                lo=1, hi=2**63 - 1, optional=True)
+# Elo differences an SPRT can test (beyond a few thousand the model's odds overflow).
+SPRT_ELO = Param("sprt", "float", 0.0, "Elo of the hypotheses", lo=-2000.0, hi=2000.0)
 RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
 
 # Caps: what a reader, a drawing or the dashboard takes at most.

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import ARENA_PLY_SECONDS, add_setting_flag, setting_of
+from treeviz.settings import ARENA_PLY_SECONDS, RUN_SEED, SPRT_ELO, add_setting_flag, setting_of
 
 STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, 41))
 
@@ -43,7 +43,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The options shared by ``arena`` and ``sweep``."""
     return {
         "openings": args.openings, "openings_file": args.openings_file,
-        "workers": args.workers, "cluster": args.cluster, "db": args.db, "seed": args.seed,
+        "workers": args.workers, "cluster": args.cluster, "db": args.db,
+        "seed": setting_of(args, RUN_SEED),
         "ply_seconds": setting_of(args, ARENA_PLY_SECONDS), "progress": not args.json,
     }  # fmt: skip
 
@@ -52,10 +53,13 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
     """``elo0,elo1`` as two numbers, elo0 < elo1."""
     if text is None:
         return None
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise InvalidParameterError(f"--sprt {text!r}: expected elo0,elo1 such as 0,50")
     try:
-        elo0, elo1 = (float(v) for v in text.split(","))
-    except ValueError:
-        raise InvalidParameterError(f"--sprt {text!r}: expected elo0,elo1 such as 0,50") from None
+        elo0, elo1 = (SPRT_ELO.coerce(v) for v in parts)
+    except InvalidParameterError as exc:
+        raise InvalidParameterError(f"--sprt {text!r}: {exc}") from None
     if not elo0 < elo1:
         raise InvalidParameterError(f"--sprt {text!r}: elo0 must be below elo1")
     return elo0, elo1
@@ -129,7 +133,7 @@ def _shared_flags(p: argparse.ArgumentParser) -> None:
     where.add_argument("--workers", type=int, default=1, help="local worker processes")
     where.add_argument("--cluster", metavar="tcp://HOST:PORT", help="a Dask scheduler")
     p.add_argument("--db", metavar="FILE", help="store games here (re-run to resume)")
-    p.add_argument("--seed", type=int, default=0, help="run seed (openings, agents' seeds)")
+    add_setting_flag(p, RUN_SEED)
     add_setting_flag(p, ARENA_PLY_SECONDS)
     p.add_argument("--json", action="store_true")
 

@@ -26,7 +26,7 @@ from treeviz.games.game import (
     make_player,
     play,
 )
-from treeviz.settings import REVIEW_SECONDS, add_setting_flag, setting_of
+from treeviz.settings import GAME_ID, REVIEW_SECONDS, RUN_SEED, add_setting_flag, setting_of
 
 if TYPE_CHECKING:
     from treeviz.judge.review import PlyReview
@@ -80,7 +80,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     from treeviz.judge.review import review
     from treeviz.search import spec
 
-    game = read_game(args.game, args.game_id)
+    game = read_game(args.game, setting_of(args, GAME_ID))
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
     out = review(game.position, chosen, setting_of(args, REVIEW_SECONDS))
     if args.json:
@@ -112,14 +112,13 @@ def terminal_human(out: TextIO) -> TerminalHuman:
 
 def cmd_play(args: argparse.Namespace) -> None:
     """One game between two players (agent specs or ``human``)."""
-    if args.seed < 0:
-        raise InvalidParameterError(f"--seed {args.seed}: a seed is 0 or more")
+    seed = setting_of(args, RUN_SEED)
     talk = sys.stderr if args.json else sys.stdout  # --json keeps stdout for the result
     human = lambda: terminal_human(talk)  # noqa: E731
-    x = make_player(args.x, args.seed, human)
-    o = make_player(args.o, args.seed, human)
+    x = make_player(args.x, seed, human)
+    o = make_player(args.o, seed, human)
     names = [str(p.chosen) if isinstance(p, AgentPlayer) else HUMAN for p in (x, o)]
-    game = Game(names[0], names[1], opening=args.opening.strip(), seed=args.seed)
+    game = Game(names[0], names[1], opening=args.opening.strip(), seed=seed)
 
     def shown(g: Game) -> None:
         if not args.json:
@@ -157,7 +156,7 @@ def add_commands(sub: Any) -> None:
     pl = sub.add_parser("play", help="play a game: agent specs or 'human' for X and O")
     pl.add_argument("x", help="X's player: an agent spec (e.g. mcts:iterations=500) or human")
     pl.add_argument("o", help="O's player: an agent spec or human")
-    pl.add_argument("--seed", type=int, default=0, help="game seed (agents' seeds per move)")
+    add_setting_flag(pl, RUN_SEED)
     pl.add_argument("--opening", default="", help="moves played before the players start")
     pl.add_argument("--json", action="store_true", help="print the game as JSON")
     pl.add_argument("--save", metavar="GAME.json", help="write the game file here")
@@ -168,7 +167,6 @@ def add_commands(sub: Any) -> None:
                     "arena database (with --game)")  # fmt: skip
     rv.add_argument("--agent", help="also show what this agent spec would have played")
     add_setting_flag(rv, REVIEW_SECONDS)
-    rv.add_argument("--game", dest="game_id", type=int, metavar="ID",
-                    help="the game's id when GAME is an arena database")  # fmt: skip
+    add_setting_flag(rv, GAME_ID, "--game")
     rv.add_argument("--json", action="store_true")
     rv.set_defaults(func=cmd_review)

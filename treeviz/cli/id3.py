@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
+from treeviz.settings import RUN_SEED, add_setting_flag, setting_of
 
 
 def load_table(args: argparse.Namespace) -> Any:
@@ -46,7 +47,7 @@ def cmd_id3(args: argparse.Namespace) -> None:
         "rows": table.rows, "criterion": args.criterion,
     }  # fmt: skip
     if args.cv:
-        cv = cross_validate(table, args.cv, args.seed, **options)
+        cv = cross_validate(table, args.cv, setting_of(args, RUN_SEED), **options)
         report["cv_accuracy"] = round(cv.mean, 6)
         report["cv_folds"] = [round(s, 6) for s in cv.scores]
     if args.export:
@@ -79,7 +80,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--header", action=argparse.BooleanOptionalAction, default=None,
                    help="the first row names the columns (default: detected)")  # fmt: skip
     p.add_argument("--cv", type=int, metavar="K", help="K-fold cross-validated accuracy")
-    p.add_argument("--seed", type=int, default=0, help="shuffle of the folds")
+    add_setting_flag(p, RUN_SEED)
     p.add_argument("--max-depth", type=int, help="stop splitting at this depth")
     p.add_argument("--min-samples", type=int, default=2,
                    help="a node with fewer rows is a leaf")  # fmt: skip

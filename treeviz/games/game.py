@@ -20,7 +20,7 @@ import numpy as np
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, TreevizError
-from treeviz.settings import GAME_MAX_BYTES
+from treeviz.settings import GAME_MAX_BYTES, parse_int
 
 GAME_FORMAT = "treeviz-game"
 GAME_VERSION = 1
@@ -315,9 +315,11 @@ class TerminalHuman:
                 raise Quit
             if answer in ("u", "undo"):
                 raise Undo
-            if answer.isdigit() and int(answer) in legal:
-                return PlyRecord(ply, pos.side_to_move, int(answer), spec=HUMAN)
-            self.say(f"{answer!r} is not a move here: type one of {legal}, u or q")
+            column = parse_int(answer) if answer[:1] != "-" else None
+            if column in legal:
+                return PlyRecord(ply, pos.side_to_move, column, spec=HUMAN)
+            shown = answer if len(answer) <= 20 else answer[:17] + "..."
+            self.say(f"{shown!r} is not a move here: type one of {legal}, u or q")
 
 
 def make_player(text: str, seed: int, human: Callable[[], Player] | None) -> Player:
