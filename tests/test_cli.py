@@ -145,8 +145,11 @@ def test_export_never_overwrites_its_input_and_checks_its_numbers(
     trace = tmp_path / "t.json"
     assert run(capsys, "analyze", "4453", "--agent", "greedy", "--trace", str(trace))[0] == 0
     before = trace.read_bytes()
-    code, _, err = run(capsys, "export", str(trace), "-o", str(trace))
-    assert code == 2 and "is the trace being read" in err and trace.read_bytes() == before
+    (tmp_path / "hard.json").hardlink_to(trace)
+    (tmp_path / "soft.json").symlink_to(trace)
+    for same in (trace, tmp_path / "hard.json", tmp_path / "soft.json"):
+        code, _, err = run(capsys, "export", str(trace), "-o", str(same))
+        assert code == 2 and "is the file being read" in err and trace.read_bytes() == before
     for flag, value in (("--dpi", "nan"), ("--dpi", "-5"), ("--dpi", "0"), ("--top", "-1")):
         code, _, err = run(capsys, "export", str(trace), "-o", str(tmp_path / "t.svg"), flag, value)
         assert code == 2 and f"{flag} {float(value):g}" in err.replace("-5.0", "-5"), err
@@ -191,3 +194,39 @@ def test_non_finite_parameters_are_refused(capsys: pytest.CaptureFixture[str]) -
     for value in ("inf", "nan", "-inf"):
         code, out, err = run(capsys, "analyze", "44", "--agent=mcts", f"--time={value}", "--json")
         assert code == 2 and out == "" and f"time_limit='{value}'" in err
+
+
+def test_outputs_are_checked_before_the_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ID3 never draws over its table; a game file's path is refused before the game
+    (not after it), as are a folder and a missing folder."""
+    table = tmp_path / "table.csv"
+    table.write_text("a,b\n1,x\n2,y\n")
+    before = table.read_bytes()
+    code, _, err = run(capsys, "id3", str(table), "--export", str(table))
+    assert code == 2 and "is the file being read" in err and table.read_bytes() == before
+    for bad, words in ((tmp_path, "is a directory"), (tmp_path / "no" / "g.json", "no writable")):
+        code, out, err = run(capsys, "play", "random", "random", "--save", str(bad))
+        assert code == 2 and words in err and out == "", err
+
+
+
+def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A missing path, a folder, a file without a position, a folder as a book: each
+    one line naming the problem (not "character '/' is not a column", not a class
+    name)."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4458\n")
+    cases = [
+        (["show", str(tmp_path / "missing" / "x.txt")], "does not exist"),
+        (["show", str(tmp_path)], "is a directory"),
+        (["show", str(bad)], "a character that is not a column"),
+        (["solve", "--book", str(tmp_path), "4453"], "is a directory: name the book file"),
+    ]
+    for argv, words in cases:
+        code, _, err = run(capsys, *argv)
+        assert code == 2 and words in err and err.count("\n") == 1, err
+        assert "Error" not in err, err
+    code, _, err = run(capsys, "analyze", "4453", "--agent", "alphabeta:time_limit=0,depth=12")
+    assert code == 130 and "time_limit of 0 s ran out" in err and "give it more time" in err

@@ -11,7 +11,7 @@ import argparse
 import json
 from typing import Any
 
-from treeviz.cli.common import agent_command, read_position, search_params
+from treeviz.cli.common import agent_command, check_output, read_position, search_params
 from treeviz.cli.export import add_export_flags, export_options
 from treeviz.connect4.notation import to_diagram
 from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
@@ -24,6 +24,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     from treeviz.trace.files import save
 
     pos = read_position(args.position)
+    for output in (args.trace, args.export):
+        if output:
+            check_output(output, args.position)
     chosen = spec(args.agent, **search_params(args))
     res = search(pos, chosen)
     if args.trace:

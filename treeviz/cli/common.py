@@ -7,6 +7,7 @@ them (numba, the kernels) costs ~0.3 s, which ``show`` and ``--help`` should not
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -16,10 +17,23 @@ from typing import Any
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.connect4.samples import load_sample, parse_sample
-from treeviz.errors import InvalidPositionError, TreevizError
+from treeviz.errors import (
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidParameterError,
+    InvalidPositionError,
+    TreevizError,
+)
 from treeviz.settings import DEFAULT_AGENT
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
+
+# What a file's text was, in words (its content is never quoted: it may be anything).
+WHAT_WENT_WRONG = {
+    InvalidMoveError: "a character that is not a column, or a column off the board",
+    IllegalMoveError: "a move into a full column or after the game ended",
+    InvalidPositionError: "a board no game can reach, or no board at all",
+}
 
 # Older spellings of generated flags, kept working.
 FLAG_ALIASES = {"time_limit": ("--time",)}
@@ -40,19 +54,47 @@ def read_position(arg: str) -> Position:
             # the message names the file, never quotes what is in it
             raise InvalidPositionError(
                 f"file {arg!r} does not hold a position (a move string, a board diagram, "
-                f"JSON or a sample file): {type(exc).__name__}"
+                f"JSON or a sample file): {WHAT_WENT_WRONG.get(type(exc), 'unreadable')}"
             ) from None
     if SAMPLE_NAME.fullmatch(arg):
         return load_sample(arg).position()  # an unknown name raises, listing the samples
+    if looks_like_path(arg):
+        where = "is a directory" if path.is_dir() else "does not exist"
+        raise InvalidPositionError(f"{arg!r} {where}: give a move string, a sample name, "
+                                   "a position file or - for stdin")  # fmt: skip
     return parse_position(arg)
 
 
-def same_file(a: str, b: str) -> bool:
-    """Whether two paths name one existing file."""
+def looks_like_path(arg: str) -> bool:
+    """Whether ``arg`` is meant as a path: a folder separator or a file suffix (a move
+    string has neither)."""
+    return os.sep in arg or "/" in arg or Path(arg).suffix.lower() in (".txt", ".json")
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name one existing file: the same device and inode, so a hard
+    link or a symbolic link to the input counts as the input."""
     try:
-        return Path(b).exists() and Path(a).resolve() == Path(b).resolve()
-    except OSError:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
         return False
+
+
+def check_output(output: str | Path, *inputs: str | Path) -> None:
+    """Refuse to write ``output`` over one of ``inputs``, or where no file can be
+    written (a directory, a missing folder): before any work, so nothing is lost."""
+    out = Path(output)
+    for source in inputs:
+        if same_file(source, out):
+            raise InvalidParameterError(
+                f"{str(output)!r} is the file being read ({str(source)!r}): write to another"
+            )
+    if out.is_dir():
+        raise InvalidParameterError(f"{str(output)!r} is a directory: name a file to write")
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise InvalidParameterError(f"cannot write {str(output)!r}: no writable folder "
+                                    f"{str(folder)!r}")  # fmt: skip
 
 
 def is_file(path: Path) -> bool:

@@ -11,7 +11,7 @@ import argparse
 import math
 from typing import Any
 
-from treeviz.cli.common import same_file
+from treeviz.cli.common import check_output
 from treeviz.errors import InvalidParameterError
 
 MAX_DPI = 2400
@@ -37,10 +37,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     from treeviz.draw.export import export
     from treeviz.trace.files import load
 
-    if same_file(args.trace, args.output):
-        raise InvalidParameterError(
-            f"-o {args.output!r} is the trace being read: write to another file"
-        )
+    check_output(args.output, args.trace)
     kind = export(load(args.trace), args.output, args.format, export_options(args))
     print(f"wrote {args.output} ({kind})")
 

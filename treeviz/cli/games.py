@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from treeviz.cli.common import is_file, read_position
+from treeviz.cli.common import check_output, is_file, read_position
 from treeviz.connect4.notation import to_diagram
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import (
@@ -113,6 +113,8 @@ def terminal_human(out: TextIO) -> TerminalHuman:
 def cmd_play(args: argparse.Namespace) -> None:
     """One game between two players (agent specs or ``human``)."""
     seed = setting_of(args, RUN_SEED)
+    if args.save:
+        check_output(args.save)  # before the game: a long game is not lost at the end
     talk = sys.stderr if args.json else sys.stdout  # --json keeps stdout for the result
     human = lambda: terminal_human(talk)  # noqa: E731
     x = make_player(args.x, seed, human)

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from treeviz.cli.common import check_output
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import RUN_SEED, add_setting_flag, setting_of
 
@@ -35,6 +36,8 @@ def cmd_id3(args: argparse.Namespace) -> None:
     for flag, value, low in (("--cv", args.cv, 2), ("--min-samples", args.min_samples, 1)):
         if value is not None and value < low:
             raise InvalidParameterError(f"{flag} {value}: at least {low}")
+    if args.export:
+        check_output(args.export, args.file)
     table = load_table(args)
     options = {"criterion": args.criterion, "max_depth": args.max_depth,
                "min_samples": args.min_samples}  # fmt: skip

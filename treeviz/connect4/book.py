@@ -66,6 +66,8 @@ _CHOSEN: list[str] = []  # a book file named by the user, used instead of the pa
 def use_book_file(path: str) -> None:
     """Read the book from ``path`` from now on in this process; a file that is missing
     or fails the checks raises :class:`InvalidParameterError` naming it."""
+    if Path(path).is_dir():
+        raise InvalidParameterError(f"opening book {path!r} is a directory: name the book file")
     if not Path(path).is_file():
         raise InvalidParameterError(f"opening book {path!r} does not exist")
     with warnings.catch_warnings():

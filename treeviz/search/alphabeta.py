@@ -136,9 +136,12 @@ def run_negamax(
         kept = rec.nodes[:n].copy() if deepen and left < depth else None
         finished = (left, *out, kept, n, int(rec.ctr[C_TRUNCATED]))
     if finished is None:
+        why = (f"its time_limit of {time_limit:g} s ran out" if time_limit is not None
+               else "it was stopped")  # fmt: skip
         raise SearchStopped(
-            f"{algorithm} was stopped before its first pass finished: give it more time, "
-            "or a time_limit (it then deepens pass by pass and keeps the last finished one)"
+            f"{algorithm} has no answer: {why} before its first pass (depth 1) finished"
+            + ("; give it more time" if time_limit is not None else "; give it a time_limit "
+               "to keep the last finished pass of a long search")
         )
     reached, value, pv, vals, cut, kept, n, truncated = finished
     if stopped and kept is not None:  # the last finished pass is the answer: its trace too
