@@ -13,7 +13,7 @@ import networkx as nx
 PACKAGE = Path(__file__).resolve().parents[1] / "treeviz"
 # Lowest first; a module may import its own layer and the layers before it.
 LAYERS = (
-    ("errors", "settings", "jit"),
+    ("errors", "settings", "jit", "reading"),
     ("connect4",),
     ("trace",),
     ("search",),

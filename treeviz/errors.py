@@ -66,3 +66,7 @@ class SearchStopped(TreevizError):
 class BatchError(TreevizError):
     """Some lines of a batch failed; each was reported on its own line already, so the
     CLI only sets the exit code."""
+
+
+class InputTooLargeError(TreevizError):
+    """A file, pipe or device that holds more than its reader takes (read no further)."""

@@ -15,7 +15,9 @@ import numpy as np
 
 from treeviz.connect4.board import Position, distinct_positions
 from treeviz.errors import OpeningsError, TreevizError
+from treeviz.reading import read_bounded
 from treeviz.search.solver import solve
+from treeviz.settings import OPENINGS_MAX_BYTES
 
 OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)
 
@@ -51,7 +53,7 @@ def read_openings(path: str | Path) -> list[str]:
     """The openings of a text file: one move string per line (``#`` comments and blank
     lines skipped); each must be legal and leave the game unfinished."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_bounded(path, OPENINGS_MAX_BYTES, f"openings file {str(path)!r}").decode()
     except (OSError, UnicodeDecodeError) as exc:
         raise OpeningsError(f"cannot read openings file {str(path)!r}: {exc}") from None
     out = []

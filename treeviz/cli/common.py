@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,8 @@ from treeviz.errors import (
     InvalidPositionError,
     TreevizError,
 )
-from treeviz.settings import DEFAULT_AGENT
+from treeviz.reading import read_text_bounded
+from treeviz.settings import DEFAULT_AGENT, POSITION_MAX_BYTES
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
 
@@ -42,10 +42,10 @@ FLAG_ALIASES = {"time_limit": ("--time",)}
 def read_position(arg: str) -> Position:
     """A position from a CLI argument: ``-`` (stdin), a file, a sample name or text."""
     if arg == "-":
-        return parse_position(sys.stdin.read())
+        return parse_position(read_text_bounded("-", POSITION_MAX_BYTES, "standard input"))
     path = Path(arg)
-    if is_file(path):
-        text = path.read_text(encoding="utf-8", errors="replace")
+    if is_readable(path):
+        text = read_text_bounded(path, POSITION_MAX_BYTES, f"file {arg!r}")
         try:
             if text.startswith("name:"):
                 return parse_sample(path.stem, text).position()
@@ -95,6 +95,15 @@ def check_output(output: str | Path, *inputs: str | Path) -> None:
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise InvalidParameterError(f"cannot write {str(output)!r}: no writable folder "
                                     f"{str(folder)!r}")  # fmt: skip
+
+
+def is_readable(path: Path) -> bool:
+    """Whether ``path`` names something to read: a file, a pipe or a device (read with
+    a cap), not a folder."""
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:
+        return False
 
 
 def is_file(path: Path) -> bool:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
+from treeviz.reading import read_line_bounded
+from treeviz.settings import LINE_MAX_BYTES
 
 
 def cmd_solve(args: argparse.Namespace) -> None:
@@ -24,7 +26,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         use_book_file(args.book)
     book = not args.no_book
     from_stdin = not args.positions
-    lines = args.positions or (ln.rstrip("\n") for ln in sys.stdin)
+    lines = args.positions or _stdin_lines()
     bad = 0
     for number, raw in enumerate(lines, 1):
         moves = raw.strip()
@@ -80,3 +82,13 @@ def add_commands(sub: Any) -> None:
     so.add_argument("--no-book", action="store_true", help="search instead of the opening book")
     so.add_argument("--book", metavar="FILE", help="an opening book file (default: installed)")
     so.set_defaults(func=cmd_solve)
+
+
+def _stdin_lines() -> Iterator[str]:
+    """Standard input's lines, each at most ``LINE_MAX_BYTES`` (a longer one, such as
+    ``/dev/zero``'s, ends the batch with one line instead of filling memory)."""
+    number = 0
+    while (line := read_line_bounded(sys.stdin.buffer, LINE_MAX_BYTES,
+                                     f"line {number + 1}")) is not None:  # fmt: skip
+        number += 1
+        yield line

@@ -20,6 +20,7 @@ import numpy as np
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, TreevizError
+from treeviz.reading import read_bounded
 from treeviz.settings import GAME_MAX_BYTES, parse_int
 
 GAME_FORMAT = "treeviz-game"
@@ -213,7 +214,7 @@ def _plies(raw: Any, moves: str, source: str) -> list[PlyRecord]:
 def load_game(path: str | Path) -> Game:
     """A game file from disk."""
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {str(path)!r}")
     except OSError as exc:
         raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
     return loads_game(raw, f"game file {str(path)!r}")

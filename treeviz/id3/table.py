@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from treeviz.errors import TableError
+from treeviz.reading import read_text_bounded
 from treeviz.settings import TABLE_MAX_BYTES
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "id3"
@@ -85,9 +86,7 @@ def read_table(
     """The table in the file ``path`` (see :func:`parse_table`)."""
     p = Path(path)
     try:
-        if p.stat().st_size > TABLE_MAX_BYTES:
-            raise TableError(f"{str(path)!r} is larger than {TABLE_MAX_BYTES >> 20} MB")
-        text = p.read_text(encoding="utf-8", errors="replace")
+        text = read_text_bounded(p, TABLE_MAX_BYTES, f"table {str(path)!r}")
     except OSError as exc:
         raise TableError(f"cannot read {str(path)!r}: {exc.strerror}") from None
     return parse_table(text, p.name, target, ignore, header)

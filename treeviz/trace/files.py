@@ -18,6 +18,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
+from treeviz.reading import read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
 from treeviz.trace.nodes import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.trace.values import KIND_TEXT
@@ -75,7 +76,7 @@ def save(trace: Trace, path: str | Path) -> None:
 
 def load(path: str | Path) -> Trace:
     """Read a trace file written by :func:`save` (or by hand), validating it."""
-    raw = Path(path).read_bytes()
+    raw = read_bounded(path, TRACE_MAX_JSON_BYTES, f"trace file {str(path)!r}")
     return loads(raw, str(path))
 
 
@@ -85,6 +86,7 @@ def loads(raw: bytes | str, source: str = "trace") -> Trace:
         raw = _gunzip(raw, source)
     if len(raw) > TRACE_MAX_JSON_BYTES:
         raise TraceFormatError(f"{source}: {len(raw):,} bytes of JSON, more than the limit")
+    _check_containers(raw, source)
     try:
         data = json.loads(raw)
     except RecursionError:
@@ -92,6 +94,20 @@ def loads(raw: bytes | str, source: str = "trace") -> Trace:
     except (ValueError, UnicodeDecodeError) as exc:  # also integers of thousands of digits
         raise TraceFormatError(f"{source}: not JSON ({str(exc)[:120]})") from None
     return from_dict(data, source)
+
+
+# A trace holds a few dozen JSON objects and at most one list per recorded iteration
+# (MCTS's log) besides its columns: a file of millions of tiny "{}" or "[]" would make
+# the parser build gigabytes of them from 128 MiB of text. Counted before parsing.
+MAX_OBJECTS = 100_000
+MAX_LISTS = 2 * TRACE_MAX_NODES + 1_000
+
+
+def _check_containers(raw: bytes | str, source: str) -> None:
+    """Refuse JSON with more objects or lists than any trace has (bounded memory)."""
+    text = raw.encode() if isinstance(raw, str) else raw
+    if text.count(b"{") > MAX_OBJECTS or text.count(b"[") > MAX_LISTS:
+        raise TraceFormatError(f"{source}: more JSON objects or lists than a trace holds")
 
 
 def _gunzip(raw: bytes, source: str) -> bytes:

@@ -1,0 +1,68 @@
+"""Every reader stops at its cap while reading, from files, pipes and devices alike:
+``/dev/zero`` has no size to check first, and a reader that read it whole grew to
+gigabytes. Each is refused with one line, in bounded memory."""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from treeviz.errors import TraceFormatError
+from treeviz.trace.files import loads
+
+ZERO = "/dev/zero"
+TREEVIZ = str(Path(sys.executable).parent / "treeviz")
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["export", ZERO, "-o", "{tmp}/x.svg"], "trace file '/dev/zero' is larger than 128 MiB"),
+        (["id3", ZERO], "table '/dev/zero' is larger than 64 MiB"),
+        (["arena", "random", "greedy", "--games", "2", "--openings-file", ZERO],
+         "openings file '/dev/zero' is larger than 16 MiB"),
+        (["show", ZERO], "file '/dev/zero' is larger than 64 KiB"),
+        (["review", ZERO], "file '/dev/zero' is larger than 64 KiB"),
+    ],
+)
+def test_a_device_is_read_up_to_the_cap(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], words: str
+) -> None:
+    code, out, err = run_cli(capsys, *[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert code == 2 and out == "" and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [(["show", "-"], "standard input is larger than 64 KiB"),
+     (["solve"], "line 1 is longer than 4,096 bytes")],
+)
+def test_a_pipe_is_read_up_to_the_cap_in_bounded_memory(argv: list[str], words: str) -> None:
+    """100 MB of zeros on stdin: refused after the cap, the process staying small."""
+    probe = (
+        "import resource, subprocess, sys\n"
+        f"zeros = subprocess.Popen(['head', '-c', '100M', {ZERO!r}], stdout=subprocess.PIPE)\n"
+        f"out = subprocess.run([{TREEVIZ!r}, *{argv!r}], stdin=zeros.stdout,\n"
+        "                     capture_output=True, text=True)\n"
+        "zeros.kill()\n"
+        "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+        "print(out.returncode, peak, out.stderr.strip(), sep='|')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    code, peak, err = done.stdout.strip().split("|", 2)
+    assert code == "2" and words in err, done.stdout + done.stderr
+    assert int(peak) < 400_000, f"{peak} KB"  # kilobytes: the interpreter and numba, not the input
+
+
+@pytest.mark.parametrize("item", [b"{}", b"[]"])
+def test_a_json_bomb_of_tiny_containers_is_refused_before_parsing(item: bytes) -> None:
+    """120 MiB of ``{},`` (120 KB compressed) would parse into gigabytes of objects."""
+    body = b"[" + (item + b",") * (40 << 20) + item + b"]"
+    with pytest.raises(TraceFormatError, match="more JSON objects or lists than a trace"):
+        loads(gzip.compress(body), "bomb.json.gz")

@@ -1,0 +1,55 @@
+"""Reading what users hand us, bounded: a file, a pipe or a device (``/dev/zero`` has
+no size to check first) is read in chunks and refused once it passes its cap, so the
+memory a reader holds never exceeds the cap by more than one chunk."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import BinaryIO
+
+from treeviz.errors import InputTooLargeError
+
+CHUNK = 1 << 20
+
+
+def read_bounded(source: str | Path | BinaryIO, cap: int, what: str) -> bytes:
+    """The bytes of ``source`` (a path, ``"-"`` for standard input, or an open binary
+    stream), at most ``cap`` of them: :class:`InputTooLargeError` naming ``what`` and
+    the cap past it. OSError (a missing file, a folder) passes through."""
+    if isinstance(source, (str, Path)) and str(source) == "-":
+        return _read(sys.stdin.buffer, cap, what)
+    if isinstance(source, (str, Path)):
+        with Path(source).open("rb") as stream:
+            return _read(stream, cap, what)
+    return _read(source, cap, what)
+
+
+def read_text_bounded(source: str | Path | BinaryIO, cap: int, what: str) -> str:
+    """:func:`read_bounded` decoded as UTF-8 (bad bytes replaced)."""
+    return read_bounded(source, cap, what).decode("utf-8", errors="replace")
+
+
+def read_line_bounded(stream: BinaryIO, cap: int, what: str) -> str | None:
+    """The next line of ``stream`` without its newline, None at the end; a line longer
+    than ``cap`` bytes raises :class:`InputTooLargeError` (the rest is not read)."""
+    line = stream.readline(cap + 1)
+    if not line:
+        return None
+    if len(line) > cap and not line.endswith(b"\n"):
+        raise InputTooLargeError(f"{what} is longer than {cap:,} bytes: not a move string")
+    return line.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def _read(stream: BinaryIO, cap: int, what: str) -> bytes:
+    parts, held = [], 0
+    while chunk := stream.read(min(CHUNK, cap + 1 - held)):
+        parts.append(chunk)
+        held += len(chunk)
+        if held > cap:
+            raise InputTooLargeError(f"{what} is larger than {_size(cap)}, the limit")
+    return b"".join(parts)
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n >> 10} KiB" if n >= 1 << 10 else f"{n} B"
