@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 from treeviz.errors import InputTooLargeError
 
@@ -18,7 +18,7 @@ def read_bounded(source: str | Path | BinaryIO, cap: int, what: str) -> bytes:
     stream), at most ``cap`` of them: :class:`InputTooLargeError` naming ``what`` and
     the cap past it. OSError (a missing file, a folder) passes through."""
     if isinstance(source, (str, Path)) and str(source) == "-":
-        return _read(sys.stdin.buffer, cap, what)
+        return _read(stdin_bytes(), cap, what)
     if isinstance(source, (str, Path)):
         with Path(source).open("rb") as stream:
             return _read(stream, cap, what)
@@ -39,6 +39,26 @@ def read_line_bounded(stream: BinaryIO, cap: int, what: str) -> str | None:
     if len(line) > cap and not line.endswith(b"\n"):
         raise InputTooLargeError(f"{what} is longer than {cap:,} bytes: not a move string")
     return line.decode("utf-8", errors="replace").rstrip("\r\n")
+
+
+def stdin_bytes() -> BinaryIO:
+    """Standard input as bytes (a text stream standing in for it, as in a notebook or
+    a test, is read as UTF-8)."""
+    raw = getattr(sys.stdin, "buffer", None)
+    return raw if raw is not None else _EncodedText(sys.stdin)  # type: ignore[return-value]
+
+
+class _EncodedText:
+    """The read side of a binary stream over a text stream (sizes count characters)."""
+
+    def __init__(self, text: TextIO) -> None:
+        self.text = text
+
+    def read(self, n: int = -1) -> bytes:
+        return self.text.read(n).encode()
+
+    def readline(self, n: int = -1) -> bytes:
+        return self.text.readline(n).encode()
 
 
 def _read(stream: BinaryIO, cap: int, what: str) -> bytes:

@@ -14,7 +14,7 @@ from typing import Any
 
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
-from treeviz.reading import read_line_bounded
+from treeviz.reading import read_line_bounded, stdin_bytes
 from treeviz.settings import LINE_MAX_BYTES
 
 
@@ -88,7 +88,7 @@ def _stdin_lines() -> Iterator[str]:
     """Standard input's lines, each at most ``LINE_MAX_BYTES`` (a longer one, such as
     ``/dev/zero``'s, ends the batch with one line instead of filling memory)."""
     number = 0
-    while (line := read_line_bounded(sys.stdin.buffer, LINE_MAX_BYTES,
+    while (line := read_line_bounded(stdin_bytes(), LINE_MAX_BYTES,
                                      f"line {number + 1}")) is not None:  # fmt: skip
         number += 1
         yield line
