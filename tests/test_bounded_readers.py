@@ -66,3 +66,24 @@ def test_a_json_bomb_of_tiny_containers_is_refused_before_parsing(item: bytes) -
     body = b"[" + (item + b",") * (40 << 20) + item + b"]"
     with pytest.raises(TraceFormatError, match="more JSON objects or lists than a trace"):
         loads(gzip.compress(body), "bomb.json.gz")
+
+
+@pytest.mark.parametrize("width", [131_000, 200_000])
+def test_one_long_cell_costs_its_own_length_not_the_table_times_it(width: int) -> None:
+    """A cell of 131,000 characters in a 20,000-row table made every cell that wide
+    (976 GiB asked); one of 200,000 passed the csv module's field limit with a
+    traceback. Both learn, in a process that stays small."""
+    probe = (
+        "import resource\n"
+        "from treeviz.id3.table import parse_table\n"
+        "from treeviz.id3.learn import fit\n"
+        "rows = ['a,b,label'] + [f'x{i % 7},{i % 3},{\"PQ\"[i % 2]}' for i in range(20000)]\n"
+        f"rows[5] = 'y' * {width} + ',1,P'\n"
+        "table = parse_table('\\n'.join(rows), 'wide', None, [], None)\n"
+        "fit(table)\n"
+        "print(table.rows, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    rows, peak = done.stdout.split()
+    assert rows == "20000" and int(peak) < 300_000, done.stderr  # kilobytes

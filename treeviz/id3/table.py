@@ -116,7 +116,12 @@ def _cells(text: str, name: str) -> np.ndarray:
     """Every field of the CSV ``text``, stripped, as a 2-D array of strings; blank
     lines skipped; :class:`TableError` naming the first ragged line."""
     text = text.removeprefix("\ufeff")  # a byte-order mark (spreadsheet exports) is no name
-    rows = [r for r in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in r)]
+    csv.field_size_limit(TABLE_MAX_BYTES)  # one cell may be as long as a table may be
+    try:
+        rows = [[c.strip() for c in r] for r in csv.reader(io.StringIO(text))
+                if any(cell.strip() for cell in r)]  # fmt: skip
+    except csv.Error as exc:
+        raise TableError(f"{name!r} is not CSV: {exc}") from None
     if not rows:
         raise TableError(f"{name!r} is empty: no rows to learn from")
     width = len(rows[0])
@@ -126,8 +131,11 @@ def _cells(text: str, name: str) -> np.ndarray:
         line = int(bad[0])
         raise TableError(f"{name!r} row {line + 1} has {lengths[line]} fields; "
                          f"row 1 has {width}")  # fmt: skip
-    # fixed-width unicode, not Python objects: sorting and comparing stay in C
-    return np.char.strip(np.array(rows, dtype=str))
+    # Python strings, not fixed-width unicode: one long cell would make every cell of
+    # the table that wide (a 131,000-character cell asked for 976 GiB)
+    cells = np.empty((len(rows), width), dtype=object)
+    cells[:] = rows
+    return cells
 
 
 def column_names(text: str, name: str = "table", header: bool | None = None,
