@@ -19,7 +19,7 @@ from treeviz.arena.store import ArenaDatabaseError, Store
 from treeviz.arena.tasks import GameTask, play_task, round_robin, schedule
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
-from treeviz.errors import TreevizError
+from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.search.solver import exact_scores
 
 WEAK, STRONG = "random", "alphabeta:depth=3"
@@ -60,15 +60,33 @@ def test_pick_and_read_openings(tmp_path: Path) -> None:
 
 def test_schedule_swaps_colours_per_opening_and_keys_are_stable() -> None:
     pairs = round_robin(["a", "b", "c"])
-    tasks = schedule(pairs, 5, ["11", "22"], seed=3)
+    tasks = list(schedule(pairs, 5, ["11", "22"], seed=3))
     assert len(tasks) == 15 and len({t.key for t in tasks}) == 15
     ab = [t for t in tasks if {t.x, t.o} == {"a", "b"}]
     assert [(t.x, t.opening) for t in ab] == [("a", "11"), ("b", "11"), ("a", "22"),
                                               ("b", "22"), ("a", "11")]  # fmt: skip
     # A pair's games do not depend on who else plays in the run.
-    alone = schedule([("a", "b")], 5, ["11", "22"], seed=3)
+    alone = list(schedule([("a", "b")], 5, ["11", "22"], seed=3))
     assert [t.key for t in alone] == [t.key for t in ab]
     assert [t.key for t in schedule(pairs, 5, ["11", "22"], seed=4)] != [t.key for t in tasks]
+
+
+def test_a_billion_games_are_scheduled_lazily() -> None:
+    """Memory independent of --games: the schedule is a generator whose first games are
+    the same as a short run's; a count past any run is one clear error."""
+    import itertools
+    import tracemalloc
+
+    tracemalloc.start()
+    huge = schedule(round_robin(["a", "b", "c"]), 10**9, ["11", "22"], seed=3)
+    first = list(itertools.islice(huge, 15))
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert [t.key for t in first] == [t.key for t in schedule(round_robin(["a", "b", "c"]), 5,
+                                                              ["11", "22"], seed=3)]
+    assert peak < 1 << 20
+    with pytest.raises(InvalidParameterError, match="games must be an integer in 1"):
+        schedule([("a", "b")], 10**30, ["11"], seed=0)
 
 
 def test_a_game_task_is_reproducible_and_judged() -> None:
@@ -287,7 +305,8 @@ def test_arena_cli_json_report_and_review(tmp_path: Path, capsys: Any) -> None:
 
 @pytest.mark.parametrize("argv,quoted", [
     (["arena", WEAK, "nosuch", "--games", "2"], "'nosuch'"),
-    (["arena", WEAK, STRONG, "--games", "0"], "--games 0"),
+    (["arena", WEAK, STRONG, "--games", "0"], "games='0'"),
+    (["arena", WEAK, STRONG, "--games", str(10**30)], "games='1000000000000000000000000000000'"),
     (["arena", WEAK, WEAK, "--games", "2"], "'random'"),
     (["arena", WEAK, STRONG], "--games"),
     (["arena", WEAK, STRONG, "--games", "2", "--sprt", "50,0"], "'50,0'"),

@@ -173,6 +173,8 @@ GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena dat
                 lo=1, hi=2**63 - 1, optional=True)
 # Elo differences an SPRT can test (beyond a few thousand the model's odds overflow).
 SPRT_ELO = Param("sprt", "float", 0.0, "Elo of the hypotheses", lo=-2000.0, hi=2000.0)
+GAMES = Param("games", "int", None, "games per pair (per setting in a sweep)", lo=1,
+              hi=10**12, optional=True)
 RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
 
 # Caps: what a reader, a drawing or the dashboard takes at most.

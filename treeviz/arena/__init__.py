@@ -84,7 +84,8 @@ def _play(
         chosen = pick_openings(openings if openings is not None else max(1, (games + 1) // 2),
                                seed)  # fmt: skip
     tasks = schedule(pairs, games, chosen, seed, ply_seconds)
-    return play_all(tasks, store, workers, cluster, on_game, progress, in_process)
+    return play_all(tasks, store, workers, cluster, on_game, progress, in_process,
+                    total=games * len(pairs))
 
 
 def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:

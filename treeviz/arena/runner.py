@@ -11,9 +11,10 @@ finished games are already in the database.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from treeviz.arena.store import Store
@@ -21,6 +22,7 @@ from treeviz.arena.tasks import GameTask, play_task
 from treeviz.errors import ClusterError, InvalidParameterError
 
 MAX_WORKERS = 64
+IN_FLIGHT_PER_WORKER = 4  # games handed to Dask ahead, per worker
 CONNECT_SECONDS = 3
 
 OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
@@ -29,26 +31,35 @@ OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer
 
 
 def play_all(
-    tasks: list[GameTask],
+    tasks: Iterable[GameTask],
     store: Store,
     workers: int = 1,
     cluster: str | None = None,
     on_game: OnGame | None = None,
     progress: bool = False,
     in_process: bool | None = None,
+    total: int | None = None,
 ) -> int:
     """Play the tasks whose games are not stored yet and store each as it finishes;
     returns how many were played. ``on_game`` returning True stops the run (the games
     still being played are dropped, the stored ones stay). One local worker plays in
-    this process unless ``in_process`` is False."""
+    this process unless ``in_process`` is False. ``tasks`` is read as games are
+    handed out (``total`` of them, for the progress bar)."""
     if not 1 <= workers <= MAX_WORKERS:
         raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
     stored = store.keys()
-    todo = [t for t in tasks if t.key not in stored]
     done = 0
-    with _bar(len(tasks), len(tasks) - len(todo), progress) as bar:
+    with _bar(total, progress) as bar:
+
+        def unstored() -> Iterator[GameTask]:
+            for task in tasks:
+                if task.key in stored:
+                    bar.update(1)  # played by an earlier run of the same command
+                else:
+                    yield task
+
         here = in_process if in_process is not None else (workers == 1 and cluster is None)
-        for game in _results(todo, workers, cluster, here):
+        for game in _results(unstored(), workers, cluster, here):
             if store.add(game) is not None:
                 done += 1
             bar.update(1)
@@ -58,33 +69,42 @@ def play_all(
 
 
 @contextlib.contextmanager
-def _bar(total: int, initial: int, show: bool) -> Iterator[Any]:
+def _bar(total: int | None, show: bool) -> Iterator[Any]:
     """A terminal progress bar (games done, rate, ETA) on stderr, or a silent one."""
     from tqdm import tqdm
 
-    with tqdm(total=total, initial=initial, unit="game", file=sys.stderr,
+    with tqdm(total=total, unit="game", file=sys.stderr,
               disable=not (show and sys.stderr.isatty()), dynamic_ncols=True) as bar:  # fmt: skip
         yield bar
 
 
 def _results(
-    todo: list[GameTask], workers: int, cluster: str | None, here: bool
+    todo: Iterator[GameTask], workers: int, cluster: str | None, here: bool
 ) -> Iterator[dict[str, Any]]:
-    """Each task's game as it finishes (any order); ``here``: in this process."""
-    if not todo:
+    """Each task's game as it finishes (any order); ``here``: in this process. Dask
+    gets a window of games per worker at a time, topped up as games finish, so memory
+    does not grow with the number of games asked for."""
+    first = next(todo, None)
+    if first is None:
         return
+    todo = itertools.chain([first], todo)
     if here:
         yield from map(play_task, todo)
         return
     from distributed import as_completed
 
     with dask_client(workers, cluster) as client:
-        futures = client.map(play_task, todo, pure=False)
+        window = IN_FLIGHT_PER_WORKER * max(workers, len(client.scheduler_info()["workers"]))
+        running = as_completed([client.submit(play_task, t, pure=False)
+                                for t in itertools.islice(todo, window)])  # fmt: skip
         try:
-            for fut in as_completed(futures):
+            for fut in running:
                 yield _result(fut, cluster)
+                nxt = next(todo, None)
+                if nxt is not None:
+                    running.add(client.submit(play_task, nxt, pure=False))
         finally:
-            client.cancel(futures)
+            client.cancel(list(running.futures))
 
 
 def _result(fut: Any, cluster: str | None) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
@@ -18,7 +19,7 @@ from treeviz.errors import InvalidParameterError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
 from treeviz.search import spec
-from treeviz.settings import ARENA_PLY_SECONDS
+from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED
 
 
 @dataclass(frozen=True)
@@ -58,20 +59,23 @@ def schedule(
     openings: list[str],
     seed: int,
     ply_seconds: float = ARENA_PLY_SECONDS.default,
-) -> list[GameTask]:
+) -> Iterator[GameTask]:
     """``games`` games for each pair: opening ``k`` is played by games ``2k`` and
     ``2k+1`` with colours swapped (openings reused in turn when there are fewer than
-    ``games / 2``). Ordered round by round, so every pair advances together."""
-    if games <= 0:
-        raise InvalidParameterError(f"--games {games}: the number of games is 1 or more")
-    if seed < 0:
-        raise InvalidParameterError(f"--seed {seed}: a seed is 0 or more")
-    tasks = []
-    for g, (a, b) in itertools.product(range(games), pairs):
-        x, o = (a, b) if g % 2 == 0 else (b, a)
-        opening = openings[(g // 2) % len(openings)]
-        tasks.append(GameTask(x, o, opening, game_seed(seed, a, b, g), ply_seconds))
-    return tasks
+    ``games / 2``). Ordered round by round, so every pair advances together. Lazy:
+    a billion games take no memory before they are played."""
+    GAMES.coerce(games)  # checked now, not when the first task is asked for
+    RUN_SEED.coerce(seed)
+    return _tasks(pairs, games, openings, seed, ply_seconds)
+
+
+def _tasks(pairs: list[tuple[str, str]], games: int, openings: list[str], seed: int,
+           ply_seconds: float) -> Iterator[GameTask]:  # fmt: skip
+    for g in range(games):  # not itertools.product: it would hold range(games) whole
+        for a, b in pairs:
+            x, o = (a, b) if g % 2 == 0 else (b, a)
+            opening = openings[(g // 2) % len(openings)]
+            yield GameTask(x, o, opening, game_seed(seed, a, b, g), ply_seconds)
 
 
 def round_robin(specs: list[str]) -> list[tuple[str, str]]:

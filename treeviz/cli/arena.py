@@ -10,10 +10,18 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import ARENA_PLY_SECONDS, RUN_SEED, SPRT_ELO, add_setting_flag, setting_of
+from treeviz.settings import (
+    ARENA_PLY_SECONDS,
+    GAMES,
+    RUN_SEED,
+    SPRT_ELO,
+    add_setting_flag,
+    setting_of,
+)
 
 STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, 41))
 
@@ -30,9 +38,10 @@ def cmd_arena(args: argparse.Namespace) -> None:
         with Store(args.db, create=False) as store:
             out = report(store.games())
     else:
-        if args.games is None:
+        games = setting_of(args, GAMES)
+        if games is None:
             raise InvalidParameterError("arena: --games N is needed to play")
-        out = run_arena(args.specs, args.games, sprt=_sprt(args.sprt), **_options(args))
+        out = run_arena(args.specs, games, sprt=_sprt(args.sprt), **_options(args))
     if args.json:
         print(json.dumps(out))
     else:
@@ -101,7 +110,10 @@ def cmd_sweep(args: argparse.Namespace) -> None:
     """Every grid point against the opponent; a table (or JSON)."""
     from treeviz.arena import parse_grid, run_sweep
 
-    out = run_sweep(args.agent, parse_grid(args.grid), args.against, args.games,
+    games = setting_of(args, GAMES)
+    if games is None:
+        raise InvalidParameterError("sweep: --games N is needed")
+    out = run_sweep(args.agent, parse_grid(args.grid), args.against, games,
                     **_options(args))  # fmt: skip
     if args.json:
         print(json.dumps(out))
@@ -142,7 +154,7 @@ def add_commands(sub: Any) -> None:
     """The ``arena`` and ``sweep`` subcommands."""
     ar = sub.add_parser("arena", help="a round robin between agent specs, or a stored report")
     ar.add_argument("specs", nargs="*", help="two or more agent specs (none: report --db)")
-    ar.add_argument("--games", type=int, metavar="N", help="games per pair")
+    add_setting_flag(ar, GAMES)
     ar.add_argument("--sprt", metavar="ELO0,ELO1", help="stop a two-player match once decided")
     _shared_flags(ar)
     ar.set_defaults(func=cmd_arena)
@@ -152,6 +164,6 @@ def add_commands(sub: Any) -> None:
     sw.add_argument("--grid", action="append", metavar="NAME=V1,V2",
                     help="values of one parameter (repeat for a grid)")  # fmt: skip
     sw.add_argument("--against", required=True, help="the opponent's spec")
-    sw.add_argument("--games", type=int, required=True, metavar="N", help="games per setting")
+    add_setting_flag(sw, GAMES)
     _shared_flags(sw)
     sw.set_defaults(func=cmd_sweep)
