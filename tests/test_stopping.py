@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -56,3 +58,27 @@ def test_ctrl_c_keeps_what_mcts_found() -> None:
     data = json.loads(done.stdout)
     assert data["stats"]["stopped"] and 0 < data["stats"]["iterations"] < 10_000_000
     assert 1 <= data["move"] <= 7
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "mcts:iterations=300000", "mcts:iterations=300001"],
+         "the game was stopped after"),
+        (["arena", "mcts:iterations=20000", "mcts:iterations=20001", "--games", "40",
+          "--db", "{db}"], "games are stored in"),
+        (["sweep", "mcts", "--grid", "iterations=20000,20001", "--against", "greedy",
+          "--games", "40", "--db", "{db}"], "games are stored in"),
+    ],
+)
+def test_ctrl_c_ends_the_whole_command(args: list[str], words: str, tmp_path: Path) -> None:
+    """Not just the move being searched: one line saying what was kept, exit 130, and
+    the stored games stay (fewer than asked for)."""
+    db = tmp_path / "games.db"
+    done = interrupt([a.replace("{db}", str(db)) for a in args])
+    assert done.returncode == 130, done.stderr
+    assert words in done.stderr and done.stderr.strip().count("\n") == 0, done.stderr
+    if "--db" in args:
+        with sqlite3.connect(db) as con:
+            stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        assert stored < 80 and f"{stored} games are stored" in done.stderr

@@ -18,7 +18,7 @@ from treeviz.arena.report import by_ply, pair_row, points, report, score_of
 from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import canonical_specs, round_robin, schedule
-from treeviz.errors import InvalidParameterError
+from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.search import spec
 from treeviz.settings import ARENA_PLY_SECONDS
 
@@ -52,12 +52,23 @@ def run_arena(
 
         decided = sprt is not None and sprt_test(scores, *sprt).decision != "continue"
         pairs = round_robin(players)
-        played = 0 if decided else _play(store, pairs, games, told, **options)
+        played = 0 if decided else _stoppable_play(store, db, pairs, games, told, **options)
         out = report(store.games(players))
     out["played"] = played
     if sprt is not None:
         out["sprt"] = sprt_test(scores, *sprt).as_dict()
     return out
+
+
+def _stoppable_play(store: Store, db: str | None, *args: Any, **options: Any) -> int:
+    """:func:`_play`; a Ctrl-C ends the run (during a search: :class:`SearchStopped`,
+    else :class:`KeyboardInterrupt`, as it came) saying what was kept."""
+    try:
+        return _play(store, *args, **options)
+    except (SearchStopped, KeyboardInterrupt) as exc:
+        kept = (f"{store.count()} games are stored in {db!r}: the same command continues"
+                if db else "no --db: the games played were not kept")  # fmt: skip
+        raise type(exc)(f"Ctrl-C: the run was stopped; {kept}") from None
 
 
 def _play(
@@ -121,7 +132,8 @@ def run_sweep(
     if opponent in specs:
         raise InvalidParameterError(f"{against!r} is one of the swept settings")
     with Store(db or ":memory:") as store:
-        played = _play(store, [(s, opponent) for s in specs], games, on_game, **options)
+        played = _stoppable_play(store, db, [(s, opponent) for s in specs], games, on_game,
+                                 **options)  # fmt: skip
         stored = store.games([*specs, opponent])
     out = report(stored)
     out["played"] = played

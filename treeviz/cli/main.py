@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from treeviz.cli import analyze, arena, export, games, id3, show, solve
 from treeviz.errors import BatchError, SearchStopped, TreevizError
+from treeviz.search.stopping import forget_interrupt
 
 COMMANDS = (show, analyze, games, id3, arena, export, solve)  # in --help's order
 
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (2 for bad input)."""
     args = build_parser().parse_args(argv)
+    forget_interrupt()
     func: Callable[[argparse.Namespace], None] = args.func
 
     try:

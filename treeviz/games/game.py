@@ -21,6 +21,7 @@ import numpy as np
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, TreevizError
 from treeviz.reading import read_bounded
+from treeviz.search.stopping import stop_if_interrupted
 from treeviz.settings import GAME_MAX_BYTES, parse_int
 
 GAME_FORMAT = "treeviz-game"
@@ -358,4 +359,6 @@ def play(
             continue
         if on_ply is not None:
             on_ply(game)
+        stop_if_interrupted(f"Ctrl-C: the game was stopped after {len(game.moves)} moves "
+                            f"({game.moves or 'none'})")  # fmt: skip
     return game

@@ -20,6 +20,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from treeviz.errors import SearchStopped
 from treeviz.trace.nodes import C_NODES, C_STOP
 
 T = TypeVar("T")
@@ -49,6 +50,22 @@ class Watch:
 
 
 _WATCH: ContextVar[Watch | None] = ContextVar("treeviz_watch", default=None)
+# Set by a Ctrl-C that stopped a search: the search reports what it found, and a
+# command that runs many searches (a game, an arena) ends at its next check.
+_INTERRUPTED = threading.Event()
+
+
+def stop_if_interrupted(what: str) -> None:
+    """Raise :class:`SearchStopped` saying ``what`` when Ctrl-C stopped a search since
+    the last check (and forget it: the next command starts afresh)."""
+    if _INTERRUPTED.is_set():
+        _INTERRUPTED.clear()
+        raise SearchStopped(what)
+
+
+def forget_interrupt() -> None:
+    """Start a command afresh (an earlier Ctrl-C in this process no longer counts)."""
+    _INTERRUPTED.clear()
 
 
 @contextlib.contextmanager
@@ -97,6 +114,7 @@ def run_stoppable(
             done.wait(POLL_S)
         except KeyboardInterrupt:
             ctr[C_STOP] = 1
+            _INTERRUPTED.set()
             continue
         if deadline is not None and time.monotonic() >= deadline:
             ctr[C_STOP] = 1
