@@ -3,9 +3,12 @@ this process, streamed back and stored; a worker killed mid-run loses nothing.""
 
 from __future__ import annotations
 
+import http.server
 import signal
+import socketserver
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -118,3 +121,33 @@ def test_ctrl_c_on_two_workers_then_the_same_command_finishes(tmp_path: Path) ->
     assert subprocess.run(argv, capture_output=True, timeout=600).returncode == 0
     after = stored(db)
     assert len(after) == 16 and all(after[k] == v for k, v in kept.items())
+
+
+class _Silent(socketserver.BaseRequestHandler):
+    def handle(self) -> None:  # a web server's manners: nothing until asked
+        self.request.recv(1024)
+
+
+class _Banner(socketserver.BaseRequestHandler):
+    def handle(self) -> None:
+        self.request.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+
+@pytest.mark.parametrize("handler, words", [
+    (http.server.SimpleHTTPRequestHandler, "it said nothing within 2 s"),
+    (_Silent, "it said nothing within 2 s"),
+    (_Banner, "it answered b'SSH-2.0-'"),
+])  # fmt: skip
+def test_a_cluster_address_that_is_not_a_scheduler_is_one_line(
+    handler: Any, words: str, capsys: Any
+) -> None:
+    """A web server made Dask ask for 3 EiB, another service hung it: refused by what
+    the address says (or does not say) first, before Dask connects."""
+    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        address = f"tcp://127.0.0.1:{server.server_address[1]}"
+        code = main(["arena", "random", "greedy", "--games", "2", "--cluster", address])
+        server.shutdown()
+    err = capsys.readouterr().err
+    assert code == 2 and "is not a Dask scheduler" in err and words in err, err
+    assert err.count("\n") == 1

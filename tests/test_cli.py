@@ -223,6 +223,9 @@ def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path
         (["show", str(tmp_path)], "is a directory"),
         (["show", str(bad)], "a character that is not a column"),
         (["solve", "--book", str(tmp_path), "4453"], "is a directory: name the book file"),
+        (["id3", "weather", "--export", str(tmp_path / "tree")], "end the file name with one"),
+        (["id3", "weather", "--draw-depth", "-1", "--export", str(tmp_path / "t.svg")],
+         "--draw-depth -1: at least 1 level"),
     ]
     for argv, words in cases:
         code, _, err = run(capsys, *argv)
@@ -230,3 +233,14 @@ def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path
         assert "Error" not in err, err
     code, _, err = run(capsys, "analyze", "4453", "--agent", "alphabeta:time_limit=0,depth=12")
     assert code == 130 and "time_limit of 0 s ran out" in err and "give it more time" in err
+
+
+def test_a_swept_agent_keeps_its_own_settings(capsys: pytest.CaptureFixture[str]) -> None:
+    """``sweep alphabeta:tt=false --grid depth=1,2`` sweeps depth with tt off (it read
+    ``depth='1:tt=false'``)."""
+    code, out, err = run(capsys, "sweep", "alphabeta:tt=false", "--grid", "depth=1,2",
+                         "--against", "random", "--games", "2", "--ply-seconds", "0", "--json")
+    assert code == 0, err
+    specs = [s["spec"] for s in json.loads(out)["settings"]]
+    assert specs == ["alphabeta:depth=1,tt=false", "alphabeta:depth=2,tt=false"]
+

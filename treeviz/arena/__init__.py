@@ -106,7 +106,9 @@ def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
     names = list(grid)
     out = []
     for values in itertools.product(*grid.values()):
-        text = f"{agent}:" + ",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
+        # a swept agent given with settings of its own keeps them: "alphabeta:tt=false"
+        joiner = "," if ":" in agent else ":"
+        text = agent + joiner + ",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
         out.append(str(spec(text)))
     return out
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -133,9 +134,52 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
         with local, Client(local) as client:
             yield client
         return
+    check_scheduler(cluster)
     try:
         client = Client(cluster, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise ClusterError(f"cannot reach the Dask cluster at {cluster!r}: {exc}") from None
     with client:
         yield client
+
+
+PROBE_SECONDS = 2.0
+MAX_GREETING = 1 << 20  # a scheduler's first message is a few hundred bytes
+
+
+def check_scheduler(address: str) -> None:
+    """Refuse, within ``PROBE_SECONDS``, an address that is not a Dask scheduler. A
+    scheduler speaks first over TCP: its greeting starts with the message's length as
+    8 little-endian bytes. A web server says nothing until asked (Dask then waited on
+    it), and any other service's first bytes read as an absurd length (one made Dask
+    ask for 3 EiB). Addresses of other transports are left to Dask."""
+    scheme, _, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme != "tcp" or not port.isdigit():
+        return
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS) as s:
+            s.settimeout(PROBE_SECONDS)
+            head = _recv_exactly(s, 8)
+    except (OSError, ValueError) as exc:
+        raise ClusterError(f"cannot reach the Dask cluster at {address!r}: {exc}") from None
+    if head is None:
+        raise ClusterError(f"{address!r} is not a Dask scheduler: it said nothing within "
+                           f"{PROBE_SECONDS:g} s")  # fmt: skip
+    if not 0 < int.from_bytes(head, "little") <= MAX_GREETING:
+        raise ClusterError(f"{address!r} is not a Dask scheduler: it answered {head!r}")
+
+
+def _recv_exactly(s: socket.socket, n: int) -> bytes | None:
+    """``n`` bytes from ``s``, or None when it closes or stays silent first."""
+    data = b""
+    while len(data) < n:
+        try:
+            chunk = s.recv(n - len(data))
+        except TimeoutError:
+            return None
+        if not chunk:
+            return None
+        data += chunk
+    return data
+

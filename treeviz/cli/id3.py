@@ -36,6 +36,8 @@ def cmd_id3(args: argparse.Namespace) -> None:
     for flag, value, low in (("--cv", args.cv, 2), ("--min-samples", args.min_samples, 1)):
         if value is not None and value < low:
             raise InvalidParameterError(f"{flag} {value}: at least {low}")
+    if args.draw_depth is not None and args.draw_depth < 1:
+        raise InvalidParameterError(f"--draw-depth {args.draw_depth}: at least 1 level")
     if args.export:
         check_output(args.export, args.file)
     table = load_table(args)

@@ -213,7 +213,8 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
 def _suffix(path: str | Path) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     if not suffix:
-        raise InvalidParameterError(f"{str(path)!r} has no suffix: name the format")
+        raise InvalidParameterError(f"{str(path)!r} has no suffix: end the file name with "
+                                    f"one of .{', .'.join(TREE_FORMATS)}")  # fmt: skip
     return suffix
 
 
