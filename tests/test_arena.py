@@ -319,3 +319,32 @@ def test_bad_input_is_one_line_and_exit_2(argv: list[str], quoted: str, capsys: 
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert quoted in err and "\n" not in err
+
+
+@pytest.mark.parametrize("change, words", [
+    ("UPDATE plies SET time_s = 'slow' WHERE ply = 5", "has time_s = 'slow', not a number"),
+    ("UPDATE games SET moves = x'3434' WHERE id = 1", "game 1 has moves = b'44', not text"),
+])  # fmt: skip
+def test_a_hand_edited_database_names_the_bad_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, words: str
+) -> None:
+    db = tmp_path / "a.db"
+    run_arena([WEAK, "greedy"], 2, db=str(db), seed=1, ply_seconds=0)
+    with sqlite3.connect(db) as con:
+        con.execute(change)
+    for argv in (["arena", "--db", str(db)], ["review", str(db), "--game", "1"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1, err
+
+
+def test_a_reader_opens_the_database_read_only(tmp_path: Path) -> None:
+    """Reports and reviews open the file read-only, so a database in a read-only folder
+    (or not the reader's to change) is read: nothing, not even the journal mode, is
+    written. (Root ignores folder permissions, so the connection itself is checked.)"""
+    db = tmp_path / "a.db"
+    run_arena([WEAK, "greedy"], 2, db=str(db), seed=1, ply_seconds=0)
+    with Store(db, create=False) as store:
+        assert store.count() == 2 and len(store.games()) == 2
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            store.conn.execute("CREATE TABLE written (x)")

@@ -121,3 +121,49 @@ def test_a_gzip_bomb_is_refused_in_bounded_memory(tmp_path: Path) -> None:
     lines = done.stdout.strip().splitlines()
     assert lines[0].startswith("refused:") and "expands to more than" in lines[0]
     assert int(lines[-1]) < 1_500_000  # ru_maxrss is in KiB on Linux: below 1.5 GB
+
+
+@pytest.fixture(scope="module")
+def mcts_trace() -> dict[str, Any]:
+    return json.loads(dumps(search(Position.from_moves("4453"), "mcts:iterations=60").trace))
+
+
+def _overfill(d: dict[str, Any]) -> None:
+    """A line of seven stones in one column: the seventh cannot be played."""
+    root = d["root_moves"]
+    n = 6 - root.count("1") + 1
+    d["nodes"] = {f: [0] * (n + 1) for f in d["fields"]}
+    d["nodes"]["parent"] = [-1, *range(n)]
+    d["nodes"]["move"] = [-1] + [0] * n
+    d["nodes"]["depth"] = list(range(n + 1))
+
+
+def _after_a_win(d: dict[str, Any]) -> None:
+    """From 1212121 (X has won by the fourth 1) a node plays on."""
+    d["root_moves"] = "121212"
+    d["nodes"] = {f: [0] * 3 for f in d["fields"]}
+    d["nodes"]["parent"], d["nodes"]["move"] = [-1, 0, 1], [-1, 0, 1]
+    d["nodes"]["depth"] = [0, 1, 2]
+
+
+MORE_CASES = {
+    "schema true": (lambda d: d.__setitem__("schema", True), "schema"),
+    "width 7.5": (lambda d: d.__setitem__("width", 7.5), "width/height"),
+    "a column overfilled": (_overfill, "plays a full column or after a win"),
+    "a move after a win": (_after_a_win, "plays a full column or after a win"),
+}
+
+
+@pytest.mark.parametrize("name", list(MORE_CASES))
+def test_traces_no_game_can_make_are_refused(good: dict[str, Any], name: str) -> None:
+    change, words = MORE_CASES[name]
+    with pytest.raises(TraceFormatError, match=words):
+        loads(broken(good, change), "t.json")
+
+
+def test_a_float32_field_out_of_its_range_is_refused(mcts_trace: dict[str, Any]) -> None:
+    """1e300 fits a JSON number but not a float32: it loaded as inf, with a warning."""
+    data = json.loads(json.dumps(mcts_trace))
+    data["nodes"]["value_sum"][1] = 1e300
+    with pytest.raises(TraceFormatError, match="value_sum"):
+        loads(json.dumps(data), "t.json")

@@ -15,9 +15,11 @@ import sys
 import time
 from pathlib import Path
 
+from treeviz.connect4.board import Position
 from treeviz.connect4.book import load_book
-from treeviz.search import AGENTS
-from treeviz.search.contract import warm
+from treeviz.search import AGENTS, search
+from treeviz.search.contract import NEARLY_FULL, warm
+from treeviz.trace.files import dumps, loads
 
 
 def main() -> int:
@@ -29,6 +31,8 @@ def main() -> int:
         t0 = time.perf_counter()
         warm(agent)
         print(f"warmed {agent.name} in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+    # the trace reader's compiled check, which every file read runs
+    loads(dumps(search(Position.from_moves(NEARLY_FULL), "random").trace))
     return 0
 
 

@@ -38,6 +38,12 @@ CREATE TABLE plies (
 GAME_FIELDS = ("id", "key", "x", "o", "opening", "seed", "moves", "result", "version")
 PLY_FIELDS = ("ply", "player", "spec", "column", "agent_value", "value_kind", "time_s",
               "nodes", "class", "score", "best_score")  # fmt: skip
+# What each column may hold when read back (SQLite keeps whatever a hand wrote there).
+INT, REAL, TEXT = (int,), (int, float), (str,)
+GAME_TYPES = (INT, TEXT, TEXT, TEXT, TEXT, INT, TEXT, TEXT, TEXT)
+PLY_TYPES = (INT, TEXT, TEXT, INT, REAL, TEXT, REAL, INT, TEXT, INT, INT)
+NULLABLE = {"spec", "agent_value", "value_kind", "time_s", "nodes", "class", "score",
+            "best_score"}  # fmt: skip
 
 
 
@@ -66,7 +72,7 @@ class Store:
         if not create and not Path(path).is_file():
             raise ArenaDatabaseError(f"no arena database at {self.path!r}")
         try:
-            self.conn = sqlite3.connect(self.path, timeout=30)
+            self.conn = _connect(self.path, create)
             self._check_or_create(create)
         except sqlite3.DatabaseError as exc:
             raise ArenaDatabaseError(f"{self.path!r} is not a usable database: {exc}") from None
@@ -92,7 +98,8 @@ class Store:
                 f"{self.path!r} was written by a newer treeviz (schema {ver}, "
                 f"this one reads {SCHEMA_VERSION}): upgrade treeviz"
             )
-        c.execute("PRAGMA journal_mode = WAL")
+        if create:  # a reader may sit in a read-only folder: WAL needs to write there
+            c.execute("PRAGMA journal_mode = WAL")
 
     def close(self) -> None:
         self.conn.close()
@@ -146,15 +153,28 @@ class Store:
         query = (f"SELECT game, {', '.join(_cols())} FROM plies "
                  f"{'WHERE game = ?' if one else ''} ORDER BY game, ply")  # fmt: skip
         for row in self._rows(query, args):
+            self._check_row(f"a ply of game {row[0]}", PLY_FIELDS, PLY_TYPES, row[1:])
             plies.setdefault(row[0], []).append(dict(zip(PLY_FIELDS, row[1:], strict=True)))
         out = []
         query = (f"SELECT {', '.join(GAME_FIELDS)} FROM games {'WHERE id = ?' if one else ''} "
                  "ORDER BY id")  # fmt: skip
         for row in self._rows(query, args):
+            self._check_row(f"game {row[0]}", GAME_FIELDS, GAME_TYPES, row)
             g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []))
             if players is None or (g.x in players and g.o in players):
                 out.append(g)
         return out
+
+    def _check_row(self, what: str, names: tuple[str, ...], types: tuple[tuple[type, ...], ...],
+                   row: tuple[Any, ...]) -> None:  # fmt: skip
+        """Refuse a stored value of the wrong type, naming the row and the field."""
+        for name, allowed, value in zip(names, types, row, strict=True):
+            if value is None and name in NULLABLE:
+                continue
+            if not isinstance(value, allowed) or isinstance(value, bool):
+                shown, kind = repr(value)[:40], "text" if allowed == TEXT else "a number"
+                raise ArenaDatabaseError(f"{self.path!r}: {what} has {name} = {shown}, "
+                                         f"not {kind}")  # fmt: skip
 
     def _rows(self, query: str, args: list[Any]) -> list[Any]:
         """A query's rows; a damaged file is an ArenaDatabaseError."""
@@ -174,3 +194,20 @@ class Store:
 def _cols() -> Iterator[str]:
     """The plies table's column names, in PLY_FIELDS order (``column`` is ``col``)."""
     return ("col" if f == "column" else f for f in PLY_FIELDS)
+
+
+def _connect(path: str, create: bool) -> sqlite3.Connection:
+    """A connection; a reader opens the file read-only (it may be in a read-only
+    folder, or not ours to change), falling back to an immutable view when SQLite
+    cannot open its shared-memory file there."""
+    if create:
+        return sqlite3.connect(path, timeout=30)
+    uri = Path(path).resolve().as_uri()
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=30)
+

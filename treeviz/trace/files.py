@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
+from treeviz.jit import njit
 from treeviz.reading import read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
 from treeviz.trace.nodes import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
@@ -137,7 +139,7 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     for key in HEADER:
         _need(key in data, source, key, "is missing")
     _need(
-        data["schema"] in READABLE_SCHEMAS,
+        type(data["schema"]) is int and data["schema"] in READABLE_SCHEMAS,
         source,
         "schema",
         f"is {data['schema']!r}, expected one of {', '.join(map(str, READABLE_SCHEMAS))}",
@@ -160,6 +162,8 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         "value_kind",
         f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>), got {kind!r:.60}",
     )
+    _need(all(type(data[k]) is int for k in ("width", "height")), source, "width/height",
+          "must be whole numbers")  # fmt: skip
     try:
         check_size(data["width"], data["height"])
     except (TreevizError, TypeError) as exc:
@@ -194,9 +198,11 @@ def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: 
     depth = nodes["depth"].astype(np.int64) - int(nodes["depth"][0])
     _need(int(depth.max()) <= width * height - pos.ply, source, "depth",
           "goes deeper than the empty cells of the root position")  # fmt: skip
-    first = nodes["move"][(nodes["parent"] == 0)].astype(np.int64)
-    _need(all(pos.can_play(int(c)) for c in first), source, "move",
-          "plays a full column at the root")  # fmt: skip
+    bad = first_illegal_node(
+        np.uint64(pos.current), np.uint64(pos.mask), nodes["parent"].astype(np.int64),
+        nodes["move"].astype(np.int64), width, height,
+    )  # fmt: skip
+    _need(bad < 0, source, "move", f"of node {bad} plays a full column or after a win")
 
 
 def legacy_kind(data: dict[str, Any]) -> str:
@@ -262,6 +268,10 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
                 f,
                 f"must hold integers in {info.min}..{info.max}",
             )
+        elif NODE_DTYPE[f] == np.float32:  # float32: 1e300 would load as inf
+            limit32 = float(np.finfo(np.float32).max)
+            _need(bool(np.all(np.abs(arr) <= limit32)), source, f,
+                  f"must hold numbers within ±{limit32:.3g}")  # fmt: skip
         nodes[f] = arr
     parent = nodes["parent"].astype(np.int64)
     ids = np.arange(n)
@@ -285,3 +295,24 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         "must be the parent's depth + 1",
     )
     return nodes
+
+
+@njit(cache=True)
+def first_illegal_node(
+    cur0: np.uint64, mask0: np.uint64, parent: np.ndarray, move: np.ndarray, w: int, h: int
+) -> int:
+    """The first node whose move cannot be played from its parent's position (a full
+    column, or a game already won), or -1. Parents precede their children."""
+    n = parent.shape[0]
+    cur = np.empty(n, dtype=np.uint64)
+    mask = np.empty(n, dtype=np.uint64)
+    won = np.zeros(n, dtype=np.bool_)
+    cur[0], mask[0] = cur0, mask0
+    for i in range(1, n):
+        p = parent[i]
+        if won[p] or not K.can_play(mask[p], move[i], h):
+            return i
+        won[i] = K.is_winning_move(cur[p], mask[p], move[i], w, h)
+        cur[i], mask[i] = K.play(cur[p], mask[p], move[i], h)
+    return -1
+
