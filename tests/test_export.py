@@ -179,3 +179,14 @@ def test_mcts_edges_as_wide_as_their_visits(mcts: SearchResult) -> None:
     order = sorted(below_root, key=lambda i: int(visits[i]))
     plain = [widths[i] for i in order if not mcts.trace.nodes["flags"][i] & ON_PV]  # PV: bold
     assert plain == sorted(plain) and plain[0] < plain[-1]
+
+
+def test_a_parameter_of_any_length_draws(tmp_path: Path) -> None:
+    """A trace file may carry a 100,000-character parameter (or agent name): the title
+    is shortened instead of failing Graphviz (DotError)."""
+    trace = search(Position.from_moves("4453"), "greedy").trace
+    trace.params["note"] = "x" * 100_000
+    trace.algorithm = "y" * 100_000
+    svg = export_bytes(trace, "svg", ExportOptions(depth=1)).decode()
+    assert "<svg" in svg and "note=xxx" in svg and "x" * 120 not in svg
+    assert len(svg) < 50_000

@@ -131,10 +131,16 @@ def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
     return data
 
 
+TITLE_PART = 120  # characters of each part of a title (Graphviz fails on huge labels)
+
+
 def title_of(trace: Trace) -> str:
-    """The diagram's title: agent, position and the parameters that were set."""
+    """The diagram's title: agent, position and the parameters that were set, each
+    part shortened (a trace file may hold a parameter of any length)."""
     params = ", ".join(f"{k}={v}" for k, v in trace.params.items() if v is not None)
-    return f"{trace.algorithm} · position {trace.root_moves or '(empty)'} · {params}"
+    parts = (trace.algorithm, trace.root_moves or "(empty)", params)
+    short = [p if len(p) <= TITLE_PART else p[: TITLE_PART - 1] + "…" for p in parts]
+    return f"{short[0]} · position {short[1]} · {short[2]}"
 
 
 def to_dot(sel: Selection, boards: bool = False) -> str:
