@@ -4,6 +4,7 @@ this process, streamed back and stored; a worker killed mid-run loses nothing.""
 from __future__ import annotations
 
 import http.server
+import os
 import signal
 import socketserver
 import subprocess
@@ -109,13 +110,16 @@ def test_ctrl_c_on_two_workers_then_the_same_command_finishes(tmp_path: Path) ->
     db = tmp_path / "i.db"
     argv = [str(Path(sys.executable).with_name("treeviz")), "arena", "mcts:iterations=500",
             "alphabeta:depth=3", "--games", "16", "--workers", "2", "--db", str(db)]  # fmt: skip
-    first = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    first = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)  # fmt: skip
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and count(db) < 3:
         time.sleep(0.2)
-    first.send_signal(signal.SIGINT)
+    os.killpg(first.pid, signal.SIGINT)  # as a terminal does: to every process of it
     _, err = first.communicate(timeout=120)
     assert first.returncode == 130, err
+    text = err.decode()
+    assert text.count("\n") == 1 and "games are stored in" in text, text  # no worker noise
     kept = stored(db)
     assert 3 <= len(kept) < 16
     assert subprocess.run(argv, capture_output=True, timeout=600).returncode == 0

@@ -13,8 +13,10 @@ from __future__ import annotations
 import contextlib
 import itertools
 import logging
+import signal
 import socket
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -129,8 +131,9 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
 
     if cluster is None:
         # ":0": diagnostics on a free port (a fixed one may be taken on a shared machine)
-        local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip
+        with _sigint_ignored():
+            local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                 dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip
         with local, Client(local) as client:
             yield client
         return
@@ -145,6 +148,23 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
 
 PROBE_SECONDS = 2.0
 MAX_GREETING = 1 << 20  # a scheduler's first message is a few hundred bytes
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while local workers start, so they inherit the ignoring: a
+    terminal's Ctrl-C reaches every process of the command, and the workers filled
+    the screen with tracebacks; this process stops them when it ends. Only the main
+    thread may change signal handlers (the dashboard runs arenas on session threads,
+    where no terminal sends Ctrl-C anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def check_scheduler(address: str) -> None:
