@@ -82,3 +82,16 @@ def test_ctrl_c_ends_the_whole_command(args: list[str], words: str, tmp_path: Pa
         with sqlite3.connect(db) as con:
             stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
         assert stored < 80 and f"{stored} games are stored" in done.stderr
+
+
+def test_ctrl_c_while_a_table_loads_says_so(tmp_path: Path) -> None:
+    """``id3`` on a large table, interrupted while it reads and encodes: exit 130 and
+    one line with words after "stopped:" (it printed nothing after it)."""
+    table = tmp_path / "big.csv"
+    rows = (f"{'xyz'[i % 3]}{i % 997},{i % 51},{'PQ'[i % 2]}" for i in range(600_000))
+    table.write_text("a,b,label\n" + "\n".join(rows) + "\n")
+    done = interrupt(["id3", str(table)], after_s=1.0)
+    assert done.returncode == 130, done.stderr
+    line = done.stderr.strip()
+    assert line.count("\n") == 0 and line.startswith("treeviz: stopped: ")
+    assert len(line) > len("treeviz: stopped: ") + 5, line

@@ -38,7 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         func(args)
     except (SearchStopped, KeyboardInterrupt) as exc:
-        print(f"treeviz: stopped: {exc or 'interrupted'}", file=sys.stderr)
+        # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
+        print(f"treeviz: stopped: {str(exc) or 'Ctrl-C, before anything was kept'}",
+              file=sys.stderr)  # fmt: skip
         return 130
     except BatchError:
         return 2
