@@ -106,13 +106,6 @@ def is_readable(path: Path) -> bool:
         return False
 
 
-def is_file(path: Path) -> bool:
-    """Whether ``path`` names a file (a move string too long for a file name does not)."""
-    try:
-        return path.is_file()
-    except OSError:
-        return False
-
 
 def search_params(args: argparse.Namespace) -> dict[str, Any]:
     """The parameter flags the user gave (others keep the spec's or the default)."""

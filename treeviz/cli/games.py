@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from treeviz.cli.common import check_output, is_file, read_position
+from treeviz.cli.common import check_output, is_readable, read_position
 from treeviz.connect4.notation import to_diagram
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import (
@@ -34,9 +34,9 @@ def read_game(arg: str, game_id: int | None = None) -> Game:
     """A game: a JSON game file, game ``game_id`` of an arena database, or anything
     :func:`read_position` reads (its moves)."""
     path = Path(arg)
-    if is_file(path) and path.suffix == ".json":
+    if is_readable(path) and path.suffix == ".json":
         return load_game(path)
-    if is_file(path) and is_database(path):
+    if is_readable(path) and path.is_file() and is_database(path):  # a pipe would block
         return stored_game(path, game_id)
     if game_id is not None:
         raise InvalidParameterError(f"--game {game_id}: {arg!r} is not an arena database")

@@ -5,7 +5,7 @@ holds is kept, not copied (a million-node trace costs nothing on a rerun), and t
 least recently used entry goes once a table is full. Keys hold a position's size
 (:meth:`Position.ident`), so a 6x5 board never meets a 7x6 answer. Only what is
 complete is kept: a search stopped by its budget is not (a longer budget may find
-more), nor exact scores the solver did not find in time.
+more).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class Kept(Generic[V]):
 
 
 SEARCHES: Kept[SearchResult] = Kept(16)
-EXACT: Kept[tuple[list[int | None], str]] = Kept(64)
+EXACT: Kept[tuple[list[int | None] | None, str]] = Kept(64)
 REVIEWS: Kept[Review] = Kept(32)
 TREES: Kept[Any] = Kept(8)  # ID3: (table, tree) and cross-validations
 
@@ -119,15 +119,18 @@ def cached_exact(pos: Position) -> tuple[list[int | None] | None, str]:
     time) and where they came from, in words."""
     if pos.is_over():
         return None, ""
-    kept = EXACT.get(pos.ident())
-    if kept is None:
-        t0 = time.perf_counter()
-        scores = exact_scores(pos, EXACT_SECONDS.default)
-        if scores is None:
-            return None, ""
-        kept = EXACT.put(pos.ident(), (scores, _source(pos, time.perf_counter() - t0)))
-    scores, source = kept
-    return list(scores), source
+    scores, source = EXACT.get_or_make(pos.ident(), lambda: _solved(pos))
+    return (list(scores) if scores is not None else None), source
+
+
+def _solved(pos: Position) -> tuple[list[int | None] | None, str]:
+    """The exact scores and their source; (None, "") past the budget, kept too, so
+    a position the solver cannot answer in time is not tried again on every rerun."""
+    t0 = time.perf_counter()
+    scores = exact_scores(pos, EXACT_SECONDS.default)
+    if scores is None:
+        return None, ""
+    return scores, _source(pos, time.perf_counter() - t0)
 
 
 def _source(pos: Position, took: float) -> str:

@@ -35,7 +35,8 @@ def choose_position() -> Position:
         )
         state.put(state.POSITION, sample.position())
     else:
-        st.session_state.setdefault(state.POSITION_TEXT, state.position_text(state.position()))
+        if state.POSITION_TEXT not in st.session_state:
+            st.session_state[state.POSITION_TEXT] = state.position_text(state.position())
         text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board",
                                     key=state.POSITION_TEXT)
         try:

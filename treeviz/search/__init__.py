@@ -25,6 +25,7 @@ _BUILTIN = (
     solver.AGENT,
 )
 AGENTS: dict[str, Agent] = {a.name: a for a in _BUILTIN}
+_UNREGISTERED: dict[tuple[str, str], Agent] = {}  # agent_of's plain declarations
 
 
 def register(agent: Agent) -> None:
@@ -44,7 +45,10 @@ def agent_of(trace: Trace) -> Agent:
     found = AGENTS.get(trace.algorithm)
     if found is not None:
         return found
-    return Agent(trace.algorithm, "not registered here", (), _not_runnable, trace.value_kind)
+    key = (trace.algorithm, trace.value_kind)  # views ask per node: made once
+    if key not in _UNREGISTERED:
+        _UNREGISTERED[key] = Agent(key[0], "not registered here", (), _not_runnable, key[1])
+    return _UNREGISTERED[key]
 
 
 def _not_runnable(pos: Position, **params: Any) -> SearchResult:

@@ -24,14 +24,15 @@ SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
 
 def reviewed(game: Game) -> Review:
     """The review of ``game``, computed once (with a progress bar) for every session."""
-    if (kept := cache.REVIEWS.get(game.position.ident())) is not None:
+    final = game.position  # replays the moves: once
+    if (kept := cache.REVIEWS.get(final.ident())) is not None:
         return kept
     bar = st.progress(0.0, text="Reviewing every move against the exact scores…")
 
     def progress(done: int, total: int) -> None:
         bar.progress(done / total, text=f"Reviewed {done} of {total} moves")
 
-    out = cache.reviewed(game.position, progress)
+    out = cache.reviewed(final, progress)
     bar.empty()
     return out
 
