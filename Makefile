@@ -52,6 +52,7 @@ bench: setup browser
 	$(PY) benchmarks/export.py
 	$(PY) benchmarks/dashboard.py
 	$(PY) benchmarks/solver.py
+	$(PY) benchmarks/solve_uci.py
 	$(PY) benchmarks/alphabeta.py
 	$(PY) benchmarks/latency.py
 	$(PY) benchmarks/id3.py

@@ -5,6 +5,7 @@ memory a reader holds never exceeds the cap by more than one chunk."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
@@ -30,15 +31,26 @@ def read_text_bounded(source: str | Path | BinaryIO, cap: int, what: str) -> str
     return read_bounded(source, cap, what).decode("utf-8", errors="replace")
 
 
-def read_line_bounded(stream: BinaryIO, cap: int, what: str) -> str | None:
-    """The next line of ``stream`` without its newline, None at the end; a line longer
-    than ``cap`` bytes raises :class:`InputTooLargeError` (the rest is not read)."""
-    line = stream.readline(cap + 1)
-    if not line:
-        return None
-    if len(line) > cap and not line.endswith(b"\n"):
-        raise InputTooLargeError(f"{what} is longer than {cap:,} bytes: not a move string")
-    return line.decode("utf-8", errors="replace").rstrip("\r\n")
+def line_batches(stream: BinaryIO, cap: int, size: int = 1 << 16) -> Iterator[list[str]]:
+    """The lines of ``stream`` without their newlines, in batches of what has arrived:
+    a program that writes a line and waits for its answer gets each line as a batch of
+    its own, a file gives thousands a batch. A line longer than ``cap`` bytes raises
+    :class:`InputTooLargeError` naming its number (nothing after it is read)."""
+    read = getattr(stream, "read1", stream.read)  # read1: what has arrived, up to size
+    carry, number = b"", 0
+    while data := read(size):
+        lines = (carry + data).split(b"\n")
+        carry = lines.pop()
+        if max(len(carry), max(map(len, lines), default=0)) > cap:  # find which ("\r" is free)
+            for extra, line in enumerate([*lines, carry]):
+                if len(line.rstrip(b"\r")) > cap:
+                    raise InputTooLargeError(f"line {number + extra + 1} is longer than "
+                                             f"{cap:,} bytes: not a move string")  # fmt: skip
+        number += len(lines)
+        if lines:
+            yield [line.decode("utf-8", errors="replace").rstrip("\r") for line in lines]
+    if carry:
+        yield [carry.decode("utf-8", errors="replace").rstrip("\r")]
 
 
 def stdin_bytes() -> BinaryIO:

@@ -17,8 +17,10 @@ from pathlib import Path
 
 from treeviz.connect4.board import Position
 from treeviz.connect4.book import load_book
+from treeviz.id3 import fit, parse_table
 from treeviz.search import AGENTS, search
 from treeviz.search.contract import NEARLY_FULL, warm
+from treeviz.search.solver import solve_many
 from treeviz.trace.files import dumps, loads
 
 
@@ -31,6 +33,8 @@ def main() -> int:
         t0 = time.perf_counter()
         warm(agent)
         print(f"warmed {agent.name} in {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+    solve_many([Position.from_moves(NEARLY_FULL)])  # ``solve``'s batches
+    fit(parse_table("n,c,y\n1,a,p\n2,b,q\n3,a,q\n", "warm-up"))  # ID3's split search
     # the trace reader's compiled check, which every file read runs
     loads(dumps(search(Position.from_moves(NEARLY_FULL), "random").trace))
     return 0

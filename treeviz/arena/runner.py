@@ -48,11 +48,10 @@ def play_all(
     still being played are dropped, the stored ones stay). One local worker plays in
     this process unless ``in_process`` is False. ``tasks`` is read as games are
     handed out (``total`` of them, for the progress bar)."""
-    if not 1 <= workers <= MAX_WORKERS:
-        raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
+    check_workers(workers)
     stored = store.keys()
     done = 0
-    with _bar(total, progress) as bar:
+    with progress_bar(total, progress) as bar:
 
         def unstored() -> Iterator[GameTask]:
             for task in tasks:
@@ -71,12 +70,18 @@ def play_all(
     return done
 
 
+def check_workers(workers: int) -> None:
+    """Refuse a number of local workers out of range, naming the flag."""
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
+
+
 @contextlib.contextmanager
-def _bar(total: int | None, show: bool) -> Iterator[Any]:
-    """A terminal progress bar (games done, rate, ETA) on stderr, or a silent one."""
+def progress_bar(total: int | None, show: bool, unit: str = "game") -> Iterator[Any]:
+    """A terminal progress bar (how many done, rate, ETA) on stderr, or a silent one."""
     from tqdm import tqdm
 
-    with tqdm(total=total, unit="game", file=sys.stderr,
+    with tqdm(total=total, unit=unit, file=sys.stderr,
               disable=not (show and sys.stderr.isatty()), dynamic_ncols=True) as bar:  # fmt: skip
         yield bar
 

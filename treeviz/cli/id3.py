@@ -29,7 +29,7 @@ def load_table(args: argparse.Namespace) -> Any:
 def cmd_id3(args: argparse.Namespace) -> None:
     """Learn, report (rules or JSON), cross-validate and export."""
     from treeviz.id3.draw import export_tree
-    from treeviz.id3.learn import cross_validate, fit
+    from treeviz.id3.learn import fit
 
     for flag, value, low in (("--cv", args.cv, 2), ("--min-samples", args.min_samples, 1)):
         if value is not None and value < low:
@@ -43,14 +43,14 @@ def cmd_id3(args: argparse.Namespace) -> None:
                "min_samples": args.min_samples}  # fmt: skip
     tree = fit(table, **options)
     report: dict[str, Any] = {
-        "root": tree.as_dict(), "nodes": len(tree.nodes), "depth": tree.depth,
+        "nodes": len(tree.nodes), "depth": tree.depth,
         "leaves": tree.leaves, "train_accuracy": round(tree.accuracy(table), 6),
         "target": table.target.name, "classes": table.classes,
         "features": [c.name for c in table.features], "ignored": table.ignored,
         "rows": table.rows, "criterion": args.criterion,
     }  # fmt: skip
     if args.cv:
-        cv = cross_validate(table, args.cv, setting_of(args, RUN_SEED), **options)
+        cv = _cross_validate(table, args.cv, setting_of(args, RUN_SEED), options)
         report["cv_accuracy"] = round(cv.mean, 6)
         report["cv_folds"] = [round(s, 6) for s in cv.scores]
     if args.export:
@@ -59,7 +59,7 @@ def cmd_id3(args: argparse.Namespace) -> None:
         note = "" if shown >= tree.depth else f", drawn to depth {shown} of {tree.depth}"
         print(f"wrote {args.export} ({kind}{note})", file=sys.stderr)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps({"root": tree.as_dict()} | report))
         return
     print("\n".join(tree.rules()))
     print(f"\n{table.name}: {table.rows} rows, target {table.target.name} "
@@ -70,6 +70,16 @@ def cmd_id3(args: argparse.Namespace) -> None:
     if args.cv:
         folds = " ".join(f"{s:.4f}" for s in report["cv_folds"])
         print(f"{args.cv}-fold accuracy {report['cv_accuracy']:.4f} (folds: {folds})")
+
+
+def _cross_validate(table: Any, k: int, seed: int, options: dict[str, Any]) -> Any:
+    """``k``-fold cross-validation with a progress bar on a terminal (a fold of a
+    million-row table takes seconds)."""
+    from treeviz.arena.runner import progress_bar
+    from treeviz.id3.learn import cross_validate
+
+    with progress_bar(k, True, "fold") as bar:
+        return cross_validate(table, k, seed, on_fold=lambda _: bar.update(1), **options)
 
 
 def add_commands(sub: Any) -> None:

@@ -23,9 +23,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-import numpy as np
-
-from treeviz.connect4 import kernels as K
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 
 DEFAULT_WIDTH = 7
@@ -43,14 +40,17 @@ def check_size(width: int, height: int) -> None:
         )
 
 
-def _u(x: int) -> np.uint64:
-    return np.uint64(x)
+def has_four(stones: int, height: int) -> bool:
+    """True when the bitboard ``stones`` holds four in a row (as ``kernels.has_four``).
 
-
-# One move at a time, plain Python is as quick as the compiled kernels and needs no
-# compiler: showing or parsing a position never waits for numba to start. ``has_four``
-# calls no other kernel, so its Python original runs as it is.
-_has_four = K.has_four.py_func
+    One position at a time, Python integers beat a call into compiled code (and NumPy
+    scalars, 5x slower here): parsing a move string costs a few microseconds, and showing
+    a position never waits for numba to start."""
+    for shift in (1, height, height + 1, height + 2):  # |, /, -, \
+        m = stones & (stones >> shift)
+        if m & (m >> (shift + shift)):
+            return True
+    return False
 
 
 class Position:
@@ -84,8 +84,9 @@ class Position:
         pos = cls(width, height)
         text = moves.strip()
         shown = repr(text) if len(text) <= 80 else repr(text[:77] + "...")  # one line
+        columns = "123456789"[:width]
         for i, ch in enumerate(text):
-            if ch not in "0123456789" or not 1 <= int(ch) <= width:
+            if ch not in columns:
                 digit = ch in "0123456789"
                 what = f"column {ch}" if digit else f"character {ch!r}"
                 raise InvalidMoveError(
@@ -94,7 +95,7 @@ class Position:
                     else f"{what} at move {i + 1} is not a column (1-{width}) in {shown}"
                 )
             col = int(ch) - 1
-            if pos.winner() is not None:
+            if i > 6 and pos.winner() is not None:  # a four needs 7 stones
                 raise IllegalMoveError(
                     f"move {i + 1} ({ch}) comes after {pos.winner()} has won in {shown}"
                 )
@@ -144,7 +145,7 @@ class Position:
         base = col * (self.height + 1)
         column = ((1 << self.height) - 1) << base
         cell = (self.mask + (1 << base)) & column
-        return bool(_has_four(_u(self.current | cell), self.height))
+        return has_four(self.current | cell, self.height)
 
     def winning_moves(self) -> list[int]:
         """Columns (0-based) where the side to move wins at once."""
@@ -156,7 +157,7 @@ class Position:
 
     def winner(self) -> str | None:
         """``"X"`` or ``"O"`` when the player who moved last has four in a row."""
-        if self.ply and _has_four(_u(self.current ^ self.mask), self.height):
+        if self.ply and has_four(self.current ^ self.mask, self.height):
             return PLAYERS[(self.ply - 1) % 2]
         return None
 

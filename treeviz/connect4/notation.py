@@ -11,8 +11,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from treeviz.connect4 import kernels as K
-from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, EMPTY_CHARS, Position, check_size
+from treeviz.connect4.board import (
+    DEFAULT_HEIGHT,
+    DEFAULT_WIDTH,
+    EMPTY_CHARS,
+    Position,
+    check_size,
+    has_four,
+)
 from treeviz.errors import InvalidPositionError, TreevizError
 
 _FRAME_CHARS = set("=#+-|: ")
@@ -86,10 +92,6 @@ def position_from_stones(x_stones: int, o_stones: int, width: int, height: int) 
     return pos
 
 
-def _has_four(stones: int, height: int) -> bool:
-    return bool(K.has_four(K.np.uint64(stones), height))
-
-
 def _validate_shape(x: int, o: int, width: int, height: int) -> None:
     """Gravity, stone counts and fours: the checks that need no search."""
     h1 = height + 1
@@ -103,7 +105,7 @@ def _validate_shape(x: int, o: int, width: int, height: int) -> None:
             f"X has {nx} stones and O has {no}: X moves first, so X must have as many "
             "stones as O or one more"
         )
-    fx, fo = _has_four(x, height), _has_four(o, height)
+    fx, fo = has_four(x, height), has_four(o, height)
     if fx and fo:
         raise InvalidPositionError("both X and O have four in a row")
     if (fx and nx == no) or (fo and nx > no):
@@ -139,12 +141,12 @@ def reconstruct_history(x: int, o: int, width: int, height: int) -> list[int]:
             return None
         last_is_x = x.bit_count() > o.bit_count()
         mine, theirs = (x, o) if last_is_x else (o, x)
-        if not allow_four and _has_four(mine, height):
+        if not allow_four and has_four(mine, height):
             return None
         for col, bit in tops(x | o):
             if mine & bit:
                 rest = mine ^ bit
-                if _has_four(rest, height):
+                if has_four(rest, height):
                     continue
                 prev = back(rest, theirs, False) if last_is_x else back(theirs, rest, False)
                 if prev is not None:

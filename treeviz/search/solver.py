@@ -7,13 +7,14 @@ Scores follow the Connect 4 solver community's scale: for the side to move, 0 = 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 import numpy as np
 
 from treeviz.connect4.board import Position
-from treeviz.connect4.book import NOT_FOUND, book_arrays, lookup
+from treeviz.connect4.book import NOT_FOUND, SHALLOW_PLY, book_arrays, lookup
 from treeviz.errors import SearchStopped
 from treeviz.search import solver_kernel as S
 from treeviz.search.common import (
@@ -42,6 +43,8 @@ from treeviz.trace.nodes import (
     MoveStat,
     SearchResult,
     finish,
+    new_counters,
+    new_nodes,
     record,
     record_counted,
 )
@@ -174,6 +177,42 @@ def solve(
     arrays = book_arrays(book, pos.width, pos.height, pos.ply)
     table = _table(pos) if table is None else table
     return _solve_at(pos, weak, rec or Recorder(1), NO_PARENT, -1, 0, table, arrays)
+
+
+def solve_many(
+    positions: Sequence[Position], weak: bool = False, book: bool = True,
+    ctr: np.ndarray | None = None,
+) -> list[int]:
+    """Exact scores of many positions for their sides to move, as :func:`solve` gives
+    one by one, each group of a board size and book in one compiled call (the
+    interpreter is paid once a group, not once a position). The table is the one shared
+    between calls. ``ctr``: counters whose stop flag ends the batch early (by
+    :func:`~treeviz.search.stopping.run_stoppable`); the answers are then the solved
+    prefix, shorter than ``positions``."""
+    scores = [0] * len(positions)
+    ctr = new_counters() if ctr is None else ctr
+    groups: dict[tuple[int, int, bool], list[int]] = {}
+    for i, p in enumerate(positions):
+        if p.is_over():
+            scores[i] = terminal_score(p)
+        else:  # the shallow book answers early positions, the other book later ones
+            groups.setdefault((p.width, p.height, p.ply < SHALLOW_PLY), []).append(i)
+    solved = len(positions)
+    for (width, height, _), members in groups.items():
+        first = positions[members[0]]
+        arrays = book_arrays(book, width, height, first.ply)
+        out = np.zeros(len(members), np.int64)
+        done = S.solve_batch(
+            np.array([positions[i].current for i in members], np.uint64),
+            np.array([positions[i].mask for i in members], np.uint64),
+            np.array([positions[i].ply for i in members], np.int64), weak, width, height,
+            new_nodes(1), ctr, _table(first), arrays, out,
+        )  # fmt: skip
+        for i, score in zip(members[:done], out[:done].tolist(), strict=True):
+            scores[i] = score
+        if done < len(members):
+            solved = min(solved, members[done])
+    return scores[:solved]
 
 
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:

@@ -33,6 +33,7 @@ from treeviz.trace.nodes import (
     C_TT_HITS,
     CUTOFF,
     EXACT,
+    NO_PARENT,
     TERMINAL,
     TT_HIT,
     finish,
@@ -378,3 +379,29 @@ def solve(
         lo = (lo > 0) - (lo < 0)
     finish(nodes, node, lo, EXACT)
     return lo
+
+
+@njit(cache=True, nogil=True)
+def solve_batch(
+    cur: np.ndarray,
+    mask: np.ndarray,
+    ply: np.ndarray,
+    weak: bool,
+    w: int,
+    h: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    tt: np.ndarray,
+    book: tuple[np.ndarray, np.ndarray, int],
+    out: np.ndarray,
+) -> int:
+    """:func:`solve` on each position ``i`` (unfinished) into ``out[i]``, in one call:
+    a batch pays the interpreter once, not per position. Stops early when ``ctr``'s stop
+    flag is set; returns how many were solved (a prefix of the batch)."""
+    for i in range(cur.shape[0]):
+        value = solve(cur[i], mask[i], ply[i], weak, w, h, NO_PARENT, -1, 0, nodes, ctr, tt,
+                      book, NO_FLOOR)  # fmt: skip
+        if ctr[C_STOP]:  # the search unwound: ``value`` means nothing
+            return i
+        out[i] = value
+    return cur.shape[0]
