@@ -21,8 +21,9 @@ $(WARM): $(STAMP) $(SOURCES)
 	$(PY) -m treeviz.warmup
 	touch $(WARM)
 
+# make app AGENTS='mine.py:choose;cmd:./engine': your own agents in the pickers
 app: setup
-	$(VENV)/bin/streamlit run app.py --server.headless true
+	TREEVIZ_AGENTS="$(AGENTS)" $(VENV)/bin/streamlit run app.py --server.headless true
 
 # Debian's Chromium drives the browser tests; Playwright's own browser download
 # cannot work offline, so we never call `playwright install`.
@@ -57,6 +58,7 @@ bench: setup browser
 	$(PY) benchmarks/latency.py
 	$(PY) benchmarks/id3.py
 	$(PY) benchmarks/arena.py
+	$(PY) benchmarks/traced.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

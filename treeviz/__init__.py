@@ -31,6 +31,9 @@ _WHERE = {
     "save_trace": "treeviz.trace.files:save",
     "select": "treeviz.draw.view",
     "to_networkx": "treeviz.draw.view",
+    "traced": "treeviz.search.traced",
+    "recording": "treeviz.search.traced",
+    "position_from_grid": "treeviz.connect4.grid",
 }
 
 __all__ = sorted(_WHERE)

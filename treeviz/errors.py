@@ -70,3 +70,8 @@ class BatchError(TreevizError):
 
 class InputTooLargeError(TreevizError):
     """A file, pipe or device that holds more than its reader takes (read no further)."""
+
+
+class UserAgentError(TreevizError):
+    """A person's own agent (a file, a module or a command-line engine) failed: it
+    raised, crashed, answered something that is not a legal column, or nothing in time."""

@@ -43,7 +43,10 @@ def report(games: list[StoredGame]) -> dict[str, Any]:
     ratings = bradley_terry(len(specs), results)
     players = [_player(s, games, r) for s, r in zip(specs, ratings, strict=True)]
     players.sort(key=lambda p: -p["rating"])
-    return {"games": len(games), "players": players, "pairs": _pairs(specs, games)}
+    forfeits = [{"game": g.id, "spec": g.spec_of_forfeit, "reason": g.forfeit["reason"]}
+                for g in games if g.forfeit]  # fmt: skip
+    return {"games": len(games), "players": players, "pairs": _pairs(specs, games),
+            "forfeits": forfeits}  # fmt: skip
 
 
 def _player(spec: str, games: list[StoredGame], rating: Any) -> dict[str, Any]:

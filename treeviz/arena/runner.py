@@ -103,16 +103,34 @@ def _results(
 
     with dask_client(workers, cluster) as client:
         window = IN_FLIGHT_PER_WORKER * max(workers, len(client.scheduler_info()["workers"]))
-        running = as_completed([client.submit(play_task, t, pure=False)
-                                for t in itertools.islice(todo, window)])  # fmt: skip
+        sent: set[str] = set()
+
+        def submit(task: GameTask) -> Any:
+            if cluster is not None:  # a cluster's workers may not see this machine's files
+                _ship(client, task, sent)
+            return client.submit(play_task, task, pure=False)
+
+        running = as_completed([submit(t) for t in itertools.islice(todo, window)])
         try:
             for fut in running:
                 yield _result(fut, cluster)
                 nxt = next(todo, None)
                 if nxt is not None:
-                    running.add(client.submit(play_task, nxt, pure=False))
+                    running.add(submit(nxt))
         finally:
             client.cancel(list(running.futures))
+
+
+def _ship(client: Any, task: GameTask, sent: set[str]) -> None:
+    """Upload the files of the user agents ``task`` names to every worker, once: a
+    worker that cannot read the path imports the uploaded copy instead."""
+    from treeviz.search.user import agent_file
+
+    for text in (task.x, task.o):
+        path = agent_file(text)
+        if path is not None and path not in sent:
+            client.upload_file(path)
+            sent.add(path)
 
 
 def _result(fut: Any, cluster: str | None) -> dict[str, Any]:

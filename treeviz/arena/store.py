@@ -35,6 +35,13 @@ CREATE TABLE plies (
     PRIMARY KEY (game, ply)
 );
 """
+# Added later, without a new schema version: older files simply have no forfeits.
+FORFEITS = """
+CREATE TABLE IF NOT EXISTS forfeits (
+    game INTEGER PRIMARY KEY REFERENCES games(id),
+    player TEXT NOT NULL, reason TEXT NOT NULL
+);
+"""
 GAME_FIELDS = ("id", "key", "x", "o", "opening", "seed", "moves", "result", "version")
 PLY_FIELDS = ("ply", "player", "spec", "column", "agent_value", "value_kind", "time_s",
               "nodes", "class", "score", "best_score")  # fmt: skip
@@ -62,6 +69,14 @@ class StoredGame:
     result: str
     version: str
     plies: list[dict[str, Any]]
+    forfeit: dict[str, str] | None = None  # {"player": "X", "reason": ...}: lost by forfeit
+
+    @property
+    def spec_of_forfeit(self) -> str | None:
+        """The spec that lost this game by forfeit, if one did."""
+        if self.forfeit is None:
+            return None
+        return self.x if self.forfeit["player"] == "X" else self.o
 
 
 class Store:
@@ -100,6 +115,8 @@ class Store:
             )
         if create:  # a reader may sit in a read-only folder: WAL needs to write there
             c.execute("PRAGMA journal_mode = WAL")
+            with c:
+                c.executescript(FORFEITS)
 
     def close(self) -> None:
         self.conn.close()
@@ -138,6 +155,9 @@ class Store:
                 f"VALUES (?{', ?' * len(PLY_FIELDS)})",
                 [[gid, *(p.get(f) for f in PLY_FIELDS)] for p in game["plies"]],
             )
+            if game.get("forfeit"):
+                c.execute("INSERT INTO forfeits (game, player, reason) VALUES (?, ?, ?)",
+                          [gid, game["forfeit"]["player"], game["forfeit"]["reason"]])  # fmt: skip
         return gid
 
     def count(self) -> int:
@@ -156,11 +176,13 @@ class Store:
             self._check_row(f"a ply of game {row[0]}", PLY_FIELDS, PLY_TYPES, row[1:])
             plies.setdefault(row[0], []).append(dict(zip(PLY_FIELDS, row[1:], strict=True)))
         out = []
+        forfeits = self._forfeits()
         query = (f"SELECT {', '.join(GAME_FIELDS)} FROM games {'WHERE id = ?' if one else ''} "
                  "ORDER BY id")  # fmt: skip
         for row in self._rows(query, args):
             self._check_row(f"game {row[0]}", GAME_FIELDS, GAME_TYPES, row)
-            g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []))
+            g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []),
+                           forfeit=forfeits.get(row[0]))  # fmt: skip
             if players is None or (g.x in players and g.o in players):
                 out.append(g)
         return out
@@ -175,6 +197,14 @@ class Store:
                 shown, kind = repr(value)[:40], "text" if allowed == TEXT else "a number"
                 raise ArenaDatabaseError(f"{self.path!r}: {what} has {name} = {shown}, "
                                          f"not {kind}")  # fmt: skip
+
+    def _forfeits(self) -> dict[int, dict[str, str]]:
+        """Games lost by forfeit: game id -> who and why (none in older files)."""
+        has = self._rows("SELECT count(*) FROM sqlite_master WHERE name = 'forfeits'", [])
+        if not has[0][0]:
+            return {}
+        rows = self._rows("SELECT game, player, reason FROM forfeits", [])
+        return {int(g): {"player": str(p), "reason": str(r)} for g, p, r in rows}
 
     def _rows(self, query: str, args: list[Any]) -> list[Any]:
         """A query's rows; a damaged file is an ArenaDatabaseError."""

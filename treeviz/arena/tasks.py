@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
 
-from treeviz.errors import InvalidParameterError
+from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
 from treeviz.search import spec
@@ -95,13 +95,18 @@ def play_task(task: GameTask) -> dict[str, Any]:
     ``result``, ``version`` and ``plies`` (the game's ply records, each with ``class``,
     ``score`` and ``best_score`` when judged)."""
     game = Game(task.x, task.o, opening=task.opening, seed=task.seed)
-    play(AgentPlayer(task.x, task.seed), AgentPlayer(task.o, task.seed), game)
+    forfeit = None
+    try:
+        play(AgentPlayer(task.x, task.seed), AgentPlayer(task.o, task.seed), game)
+    except UserAgentError as exc:  # a user agent failed: its game is lost, the arena goes on
+        forfeit = {"player": game.position.side_to_move, "reason": str(exc)}
     plies = [asdict(p) for p in game.plies]
     if task.ply_seconds > 0:
         _judge(game.moves, plies, task.ply_seconds)
+    result = game.result if forfeit is None else "O" if forfeit["player"] == "X" else "X"
     return {
-        **asdict(task), "key": task.key, "moves": game.moves, "result": game.result,
-        "version": version("treeviz"), "plies": plies,
+        **asdict(task), "key": task.key, "moves": game.moves, "result": result,
+        "version": version("treeviz"), "plies": plies, "forfeit": forfeit,
     }  # fmt: skip
 
 

@@ -87,6 +87,8 @@ def print_report(out: dict[str, Any]) -> None:
               f"{ms:>8} {nodes:>10}")  # fmt: skip
     for q in out["pairs"]:
         print(f"{q['a']} vs {q['b']}: {pair_text(q)}")
+    for f in out.get("forfeits", []):
+        print(f"game {f['game']} lost by forfeit by {f['spec']}: {f['reason']}")
     if "sprt" in out:
         s = out["sprt"]
         print(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g}: LLR {s['llr']:.2f} "

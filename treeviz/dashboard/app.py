@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import streamlit as st
@@ -15,6 +16,7 @@ from treeviz.dashboard.pages.id3 import id3_page
 from treeviz.dashboard.pages.play import play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
+from treeviz.search.user import no_loading
 
 
 def warm_all() -> None:
@@ -35,11 +37,34 @@ def start_warm_up() -> threading.Thread:
     return thread
 
 
+@st.cache_resource(show_spinner=False)
+def load_started_agents(named: str) -> list[str]:
+    """Register the user agents the person who started the server named
+    (``named``: ``TREEVIZ_AGENTS``, specs separated by ``;``: ``make app
+    AGENTS=mine.py:choose``, or a file alone for the agents it offers),
+    once per server; pages then run under ``no_loading``: nothing typed into a page
+    loads code. Returns one message per spec that could not be loaded."""
+    from treeviz.search import AGENTS, get_agent, split_spec
+    from treeviz.search.user import heads_in
+
+    problems = []
+    for text in filter(None, (t.strip() for t in named.split(";"))):
+        try:
+            heads = heads_in(text) if text.endswith(".py") else [split_spec(text, AGENTS)[0]]
+            for head in heads:
+                get_agent(head)
+        except ValueError as exc:
+            problems.append(f"agent {text!r} was not loaded: {exc}")
+    return problems
+
+
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
     explore a trace file; run tournaments and sweeps; learn decision trees."""
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()
+    for problem in load_started_agents(os.environ.get("TREEVIZ_AGENTS", "")):
+        st.error(problem)
     pages = [
         st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
         st.Page(compare_page, title="Compare two searches", url_path="compare"),
@@ -53,4 +78,5 @@ def main() -> None:
     current = st.navigation(pages)
     nav.keep(list(ARENA_DEFAULTS))
     nav.follow()
-    current.run()
+    with no_loading():
+        current.run()

@@ -31,7 +31,7 @@ from treeviz.draw.view import (
 from treeviz.search import agent_of
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import NO_VALUE, Trace
-from treeviz.trace.values import node_value, outcome_text, window_text
+from treeviz.trace.values import bound_text, node_value, outcome_text
 
 CLICK = "function(p){return p.data.name}"
 
@@ -148,7 +148,7 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
     # the recorded columns as they are (the trace says which it filled)
     for f in ("alpha", "beta"):
         if f in trace.fields and n["alpha"] != n["beta"]:
-            out[f"{f} (side to move)"] = window_text(int(n[f]))
+            out[f"{f} (side to move)"] = bound_text(trace, int(n[f]))
     for f in ("static_eval", "g", "h", "f", "order", "visits"):
         if f in trace.fields and int(n[f]) != int(NO_VALUE):
             out[f] = n[f].item()

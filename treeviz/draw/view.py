@@ -24,7 +24,7 @@ from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
 from treeviz.search import agent_of
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
-from treeviz.trace.values import kind_text, node_value, value_range, window_text
+from treeviz.trace.values import bound_text, kind_text, node_value, value_range
 
 
 @dataclass
@@ -172,7 +172,7 @@ def stub_label(trace: Trace, node: int) -> str:
     """Label of a pruned stub: which columns, and the cutoff that pruned them."""
     n = trace.nodes[node]
     cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
-    value, beta = window_text(int(n["value"])), window_text(int(n["beta"]))
+    value, beta = bound_text(trace, int(n["value"])), bound_text(trace, int(n["beta"]))
     return f"pruned {cols}: {value} ≥ β={beta}"
 
 

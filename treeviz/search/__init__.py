@@ -12,7 +12,19 @@ from typing import Any
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
-from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec, run_agent
+from treeviz.search.contract import (
+    Agent,
+    AgentSpec,
+    Param,
+    make_spec,
+    parse_spec,
+    run_agent,
+    split_spec,
+)
+from treeviz.search.reasons import generic_reasons
+from treeviz.search.user import is_user_head
+from treeviz.search.user import load as load_user
+from treeviz.search.user_reasons import user_reasons
 from treeviz.trace.nodes import SearchResult, Trace
 
 _BUILTIN = (
@@ -46,8 +58,10 @@ def agent_of(trace: Trace) -> Agent:
     if found is not None:
         return found
     key = (trace.algorithm, trace.value_kind)  # views ask per node: made once
-    if key not in _UNREGISTERED:
-        _UNREGISTERED[key] = Agent(key[0], "not registered here", (), _not_runnable, key[1])
+    if key not in _UNREGISTERED:  # never loaded from a trace: a file is not a person's say-so
+        reasons = user_reasons if key[1] == "user" else generic_reasons
+        _UNREGISTERED[key] = Agent(key[0], "not registered here", (), _not_runnable, key[1],
+                                   reasons=reasons)  # fmt: skip
     return _UNREGISTERED[key]
 
 
@@ -56,13 +70,22 @@ def _not_runnable(pos: Position, **params: Any) -> SearchResult:
 
 
 def get_agent(name: str) -> Agent:
-    """The agent registered as ``name``; :class:`InvalidParameterError` otherwise."""
+    """The agent registered as ``name`` (a user agent's file, module or command is
+    loaded on first use: :mod:`treeviz.search.user`); :class:`InvalidParameterError`
+    otherwise."""
+    get_agent_if_user(name)
     try:
         return AGENTS[name]
     except KeyError:
         raise InvalidParameterError(
             f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}"
         ) from None
+
+
+def get_agent_if_user(name: str) -> None:
+    """Load the user agent ``name`` names, if it names one not loaded yet."""
+    if name not in AGENTS and is_user_head(name):
+        register(load_user(name))
 
 
 def agent_params(name: str) -> dict[str, Any]:
@@ -73,6 +96,8 @@ def agent_params(name: str) -> dict[str, Any]:
 def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
     """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
     set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
+    if not isinstance(text, AgentSpec):
+        get_agent_if_user(split_spec(text, AGENTS)[0])
     base = text if isinstance(text, AgentSpec) else parse_spec(text, AGENTS)
     return make_spec(get_agent(base.name), base.kwargs | params) if params else base
 
@@ -100,5 +125,6 @@ __all__ = [
     "register",
     "search",
     "spec",
+    "split_spec",
     "unregister",
 ]

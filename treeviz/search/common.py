@@ -30,7 +30,7 @@ from treeviz.trace.nodes import (
     new_nodes,
     record,
 )
-from treeviz.trace.values import outcome_text, window_text
+from treeviz.trace.values import bound_text, outcome_text
 
 CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
@@ -228,4 +228,4 @@ def window_label(trace: Trace, node: int) -> list[str]:
     n = trace.nodes[node]
     if n["alpha"] == n["beta"]:
         return []
-    return [f"α={window_text(int(n['alpha']))} β={window_text(int(n['beta']))}"]
+    return [f"α={bound_text(trace, int(n['alpha']))} β={bound_text(trace, int(n['beta']))}"]

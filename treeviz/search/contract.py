@@ -125,11 +125,27 @@ class AgentSpec:
         return dict(self.params)
 
 
+def split_spec(text: str, agents: Mapping[str, Agent]) -> tuple[str, str]:
+    """(agent, settings) of a spec: ``name:settings`` for a built-in, ``WHERE:NAME``
+    (a file or module and a name in it) then ``:settings`` for a user agent, and the
+    whole text for ``cmd:COMMAND`` (see :mod:`treeviz.search.user`)."""
+    t = text.strip()
+    if t.startswith("cmd:"):
+        return t, ""
+    head, sep, rest = t.partition(":")
+    head = head.strip()
+    if head in agents or not sep:
+        return head, rest
+    name, _, settings = rest.partition(":")
+    if name.strip().isidentifier():
+        return f"{head}:{name.strip()}", settings
+    return head, rest
+
+
 def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     """``name`` or ``name:key=value,key=value`` checked against the declaration;
     :class:`InvalidParameterError` quoting the spec and naming what is wrong."""
-    name, _, rest = text.strip().partition(":")
-    name = name.strip()
+    name, rest = split_spec(text, agents)
     if name not in agents:
         raise InvalidParameterError(
             f"unknown agent {name!r} in {show_value(text)}: choose one of {', '.join(agents)}"
@@ -165,7 +181,7 @@ _LOCK = threading.Lock()  # a search waits (untimed) while another thread warms 
 
 def warm(agent: Agent) -> None:
     """Run ``agent`` once with its defaults on a nearly full board (once per process)."""
-    if agent.name in _WARM:
+    if agent.name in _WARM or agent.value_kind == "user":  # a person's code runs when asked
         return
     with _LOCK:
         if agent.name not in _WARM:

@@ -15,6 +15,10 @@ Every per-column row and every drawn node speaks in its trace's *value kind*:
     loss.
 ``probability``
     the chance the agent picks the column (the random agent).
+``user``
+    the numbers a person's own search returned (:mod:`treeviz.search.traced`), for the
+    root player; stored as symmetric ranks into ``trace.extra["user_values"]``
+    (:func:`user_value`).
 
 Internal sentinels never leave this module's callers: negamax wins are stored as
 ``WIN - plies`` and windows as ``±INF``; :func:`negamax_outcome` and
@@ -23,6 +27,7 @@ Internal sentinels never leave this module's callers: negamax wins are stored as
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +43,7 @@ KIND_TEXT = {
     "heuristic": "heuristic points for the root player; proven results as exact scores",
     "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
     "probability": "chance of being chosen",
+    "user": "your search's values, for the root player",
 }
 
 
@@ -130,6 +136,33 @@ def heuristic_text(value: float, kind: str, bound: str = "") -> str:
     return f"{prefix}{value:+g} {name} heuristic{suffix}"
 
 
+def user_value(raw: int, table: list[float]) -> float:
+    """The number a stored rank of a ``user`` trace stands for (``±inf`` at ±INF)."""
+    if abs(raw) >= INF:
+        return math.copysign(math.inf, raw)
+    return 0.0 if raw == 0 else math.copysign(table[abs(raw) - 1], raw)
+
+
+def number_text(v: float) -> str:
+    """A user search's number as a person reads it: ``+7``, ``+0.343``, ``-1e+14``,
+    ``+inf`` (full precision stays in the trace and the downloads)."""
+    if not math.isfinite(v):
+        return "+inf" if v > 0 else "-inf"
+    if v == int(v) and abs(v) < 1e15:
+        return f"{int(v):+d}"
+    if abs(v) < 1e-3 or abs(v) >= 1e6:
+        return f"{v:+.3g}"
+    return f"{v:+.3f}".rstrip("0")
+
+
+def bound_text(trace: Trace, raw: int) -> str:
+    """A node's stored alpha or beta as a person reads it (:func:`window_text`, or the
+    number a user search passed)."""
+    if trace.value_kind == "user":
+        return number_text(user_value(raw, trace.extra["user_values"]))
+    return window_text(raw)
+
+
 def window_text(v: int) -> str:
     """An alpha/beta bound: ``-inf``/``+inf`` for the open window, words for a proven
     result, the number otherwise. ``v`` is for the side to move at the node."""
@@ -173,6 +206,8 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     if raw == NO_VALUE:
         return NodeValue(None, None, "not evaluated", None)
     v = sign * raw
+    if base == "user":
+        return _user_node_value(trace, v)
     if base == "exact":
         half = trace.width * trace.height // 2
         return NodeValue(v, None, f"{v:+d}", v / half)
@@ -183,6 +218,15 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     if abs(v) >= WIN - MAX_PLIES:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
     return NodeValue(v, None, f"{v:+d}", v / heuristic_range(trace))
+
+
+def _user_node_value(trace: Trace, raw: int) -> NodeValue:
+    """A user search's value (root player's view): its number, coloured against the
+    largest finite magnitude the search returned."""
+    table = trace.extra.get("user_values") or [1.0]
+    v = user_value(raw, table)
+    scaled = max(-1.0, min(1.0, v / table[-1])) if math.isfinite(v) else math.copysign(1.0, v)
+    return NodeValue(v, None, number_text(v), scaled)
 
 
 def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
@@ -221,6 +265,9 @@ def value_range(trace: Trace) -> tuple[float, float]:
     base = trace.value_kind.partition(":")[0]
     if base == "win_rate":
         return 0.0, 1.0
+    if base == "user":
+        top = (trace.extra.get("user_values") or [1.0])[-1]
+        return -top, top
     if base == "probability":
         return -1.0, 1.0
     if base == "exact":

@@ -1,0 +1,217 @@
+"""A person's own agents, named by spec: ``PATH.py:NAME``, ``package.module:NAME`` and
+``cmd:COMMAND``.
+
+Spec grammar (no spec of a built-in agent reads as one of these)::
+
+    builtin[:key=value,...]           mcts:iterations=500
+    PATH.py:NAME[:key=value,...]      examples/minimax_agent.py:choose
+    package.module:NAME[:key=...]     mybots.alphabeta:AGENT:depth=3
+    cmd:COMMAND                       cmd:./c4solver --weak   (the rest of the line)
+
+``NAME`` is a Python identifier in the file or module: a function ``(Position) ->
+column`` (1-based), or returning ``(column, values)`` with one value per column (a
+list left to right, or a dict column -> value), or an :class:`Agent` declared with
+treeviz's contract (its settings then follow as for built-ins). A function whose
+search is :func:`~treeviz.search.traced.traced` records its tree. ``cmd:`` runs a
+program that reads a move string per line and answers a column per line, optionally
+followed by a score per column (:mod:`treeviz.search.engine`).
+
+Code is loaded only when the person who started the process named it: the command
+line, ``search()`` in their own Python, or the dashboard's ``AGENTS`` list at start
+(:func:`no_loading` then refuses any other, so nothing typed into a page loads code).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import importlib.util
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from treeviz.connect4.board import Position
+from treeviz.errors import InvalidParameterError, UserAgentError
+from treeviz.search.contract import Agent
+from treeviz.search.traced import answered, recording
+from treeviz.search.user_reasons import user_reasons
+from treeviz.settings import show_value
+from treeviz.trace.nodes import SearchResult
+
+ENGINE_PREFIX = "cmd:"
+_LOADING: ContextVar[bool] = ContextVar("treeviz_user_loading", default=True)
+
+
+def is_user_head(head: str) -> bool:
+    """Whether ``head`` (a spec's agent part) names a user agent."""
+    if head.startswith(ENGINE_PREFIX):
+        return True
+    where, sep, name = head.rpartition(":")
+    return bool(sep and where and name.isidentifier())
+
+
+def agent_file(spec: str) -> str | None:
+    """The Python file a ``PATH.py:NAME`` spec names, when it exists here."""
+    if spec.startswith(ENGINE_PREFIX):
+        return None
+    head, sep, _ = spec.strip().partition(":")
+    if head.endswith(".py") and sep and Path(head).expanduser().is_file():
+        return str(Path(head).expanduser().resolve())
+    return None
+
+
+@contextmanager
+def no_loading() -> Iterator[None]:
+    """Inside the block, refuse to load user agents not loaded yet: the dashboard runs
+    its pages so, once it has loaded the ones it was started with."""
+    token = _LOADING.set(False)
+    try:
+        yield
+    finally:
+        _LOADING.reset(token)
+
+
+def heads_in(where: str) -> list[str]:
+    """The agents a file or module offers when named alone (``make app AGENTS=mine.py``):
+    the names in its ``__all__``, else every :class:`Agent` it declares and a function
+    named ``choose``."""
+    module = _module(where, where)
+    names = getattr(module, "__all__", None)
+    if names is None:
+        names = [n for n, v in vars(module).items() if isinstance(v, Agent)]
+        names += ["choose"] if callable(getattr(module, "choose", None)) else []
+    if not names:
+        raise InvalidParameterError(f"{where!r} offers no agent: name one (PATH.py:NAME), "
+                                    "or define choose(pos) or __all__")  # fmt: skip
+    return [f"{where}:{n}" for n in names]
+
+
+def load(head: str) -> Agent:
+    """The agent ``head`` names, loaded (see the module docs); its name is ``head``."""
+    if not _LOADING.get():
+        raise InvalidParameterError(
+            f"{head!r} is not one of the agents this dashboard was started with: user "
+            "agents are named when it starts (make app AGENTS=mine.py:choose)"
+        )
+    if head.startswith(ENGINE_PREFIX):
+        from treeviz.search.engine import engine_agent
+
+        return engine_agent(head)
+    where, _, name = head.rpartition(":")
+    module = _module(where, head)
+    if not hasattr(module, name):
+        raise InvalidParameterError(f"{where!r} has no {name!r} (in agent spec {head!r})")
+    obj = getattr(module, name)
+    if isinstance(obj, Agent):
+        return dataclasses.replace(obj, name=head)
+    if not callable(obj):
+        raise InvalidParameterError(f"{head!r} is not a function or an Agent")
+    return function_agent(head, obj)
+
+
+def _module(where: str, head: str) -> Any:
+    """The module of a file path or a dotted module name."""
+    if where.endswith(".py"):
+        path = Path(where).expanduser()
+        if not path.is_file():
+            uploaded = sys.modules.get(path.stem)  # sent to a cluster's workers by the arena
+            if uploaded is not None:
+                return uploaded
+            raise InvalidParameterError(f"agent file {where!r} does not exist (in {head!r})")
+        return _load_file(path.resolve())
+    try:
+        return importlib.import_module(where)
+    except ImportError as exc:
+        raise InvalidParameterError(f"cannot import {where!r} (in agent spec {head!r}): "
+                                    f"{exc}") from None  # fmt: skip
+
+
+def _load_file(path: Path) -> Any:
+    """Import the file at ``path`` as a module named after it (its folder goes on the
+    import path, as when a script runs, so it can import its neighbours)."""
+    for mod in list(sys.modules.values()):
+        if getattr(mod, "__file__", None) == str(path):
+            return mod
+    name = path.stem if path.stem not in sys.modules else f"treeviz_user_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise InvalidParameterError(f"cannot load {str(path)!r} as Python")
+    module = importlib.util.module_from_spec(spec)
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        del sys.modules[name]
+        raise UserAgentError(f"loading {str(path)!r} failed: {_what(exc)}") from None
+    return module
+
+
+def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
+    """An :class:`Agent` around a function ``(Position) -> column`` or ``-> (column,
+    values)``; a traced search inside it records its tree."""
+
+    def run(pos: Position, **params: Any) -> SearchResult:
+        t0 = time.perf_counter()
+        with recording(root=pos) as rec:
+            try:
+                out = fn(pos.copy())
+            except Exception as exc:
+                where = pos.moves_string() or "the empty board"
+                raise UserAgentError(f"{head} raised {_what(exc)} on {where!r}") from None
+        column, values = answer(head, pos, out)
+        return answered(rec, pos, head, column, values, time.perf_counter() - t0)
+
+    doc = (fn.__doc__ or "").strip().splitlines()
+    return Agent(head, doc[0] if doc else f"your agent {head}", (), run, "user",
+                 reasons=user_reasons)  # fmt: skip
+
+
+def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
+    """(0-based column, {0-based column: value}) from an agent's return;
+    :class:`UserAgentError` quoting it when it is not a legal column 1..width."""
+    values: dict[int, float] = {}
+    if isinstance(out, tuple | list) and len(out) == 2:
+        out, given = out
+        values = _values(head, pos, given)
+    if isinstance(out, bool) or not isinstance(out, int):
+        raise UserAgentError(f"{head} returned {show_value(out)}: expected a column 1-{pos.width}")
+    if not 1 <= out <= pos.width or not pos.can_play(out - 1):
+        legal = ", ".join(str(c + 1) for c in pos.legal_moves())
+        raise UserAgentError(f"{head} returned column {out} on "
+                             f"{pos.moves_string() or 'the empty board'!r}: columns count "
+                             f"from 1, and the legal ones are {legal}")  # fmt: skip
+    return out - 1, values
+
+
+def _values(head: str, pos: Position, given: Any) -> dict[int, float]:
+    """Per-column values given as a list (left to right) or a dict (1-based keys)."""
+    items = given.items() if isinstance(given, dict) else enumerate(given, 1)
+    out = {}
+    for col, v in items:
+        if v is None:
+            continue
+        try:
+            out[int(col) - 1] = float(v)
+        except (TypeError, ValueError):
+            raise UserAgentError(f"{head} gave the value {show_value(v)} for column {col}: "
+                                 "expected a number") from None  # fmt: skip
+    return {c: v for c, v in out.items() if 0 <= c < pos.width and pos.can_play(c)}
+
+
+def _what(exc: BaseException) -> str:
+    """``ValueError: bad thing (at mine.py:12)``: an exception in one line."""
+    tb = exc.__traceback__
+    where = ""
+    while tb is not None:
+        where = f" (at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
+        tb = tb.tb_next
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    return f"{type(exc).__name__}{': ' + text if text else ''}{where}"
+
+
