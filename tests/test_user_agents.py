@@ -367,3 +367,44 @@ def test_an_mcts_descent_records_visits_and_mean_results() -> None:
             assert shown == pytest.approx(expected if trace.nodes["depth"][k] % 2 else -expected)
             stack.append((k, child))
     assert not (trace.nodes["pruned"] != 0).any()  # untried columns are not cut off
+
+
+DECLARED = """from treeviz.search import search
+from treeviz.search.contract import Agent
+from treeviz.settings import Param
+
+
+def run(pos, depth):
+    res = search(pos, "alphabeta", depth=depth)
+    res.trace.params = {}
+    return res
+
+
+AGENT = Agent("mine", "alpha-beta at a depth of my choosing",
+              (Param("depth", "int", 2, "plies searched", lo=1, hi=6),), run, "heuristic:window")
+"""
+
+
+def test_a_declared_agent_takes_its_settings_and_its_trace_goes_everywhere(
+    tmp_path: Path, capsys: Any
+) -> None:
+    path = tmp_path / "declared.py"
+    path.write_text(DECLARED)
+    spec = f"{path}:AGENT:depth=3"
+    res = search(Position.from_moves("4453"), spec)
+    assert res.trace.algorithm == f"{path}:AGENT" and res.trace.params == {"depth": 3}
+    assert str(treeviz.search.spec(spec)) == spec  # the spec reads back
+    with pytest.raises(treeviz.InvalidParameterError, match="depth"):
+        search(Position(), f"{path}:AGENT:depth=9")
+    # a traced search's trace: saved, exported, replayed like any other
+    with treeviz.recording() as rec:
+        mm.minimax(mm.to_board(Position.from_moves("4453")), 3, -math.inf, math.inf, True)
+    saved = tmp_path / "t.json"
+    treeviz.save_trace(rec.trace, saved)
+    assert treeviz.load_trace(saved) == rec.trace
+    assert main(["export", str(saved), "-o", str(tmp_path / "t.svg")]) == 0
+    assert (tmp_path / "t.svg").read_text().count("<g id=\"node") > 10
+    from treeviz.trace.replay import trace_at
+
+    half = trace_at(rec.trace, len(rec.trace) // 2)
+    assert len(half) == len(rec.trace) // 2

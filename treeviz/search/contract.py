@@ -176,7 +176,8 @@ def make_spec(agent: Agent, given: Mapping[str, Any]) -> AgentSpec:
 
 NEARLY_FULL = "76724423326731757151271355323125166645"  # 4 cells left: every agent is fast
 _WARM: set[str] = set()
-_LOCK = threading.Lock()  # a search waits (untimed) while another thread warms its agent
+_LOCK = threading.RLock()  # a search waits (untimed) while another thread warms its agent;
+# re-entrant: an agent may search with another agent (a user's declared agent does)
 
 
 def warm(agent: Agent) -> None:
@@ -208,8 +209,10 @@ def run_agent(
 def finish_trace(agent: Agent, trace: Trace, params: Mapping[str, Any]) -> None:
     """The trace's ``params`` become exactly the declared parameters as given (so its
     spec parses back to the same search); anything else an agent wrote there is a fact
-    of the run and moves to ``extra``. The value kind comes from the declaration."""
+    of the run and moves to ``extra``. The name and value kind come from the
+    declaration (a user's agent may delegate to another agent's search)."""
     facts = {k: v for k, v in trace.params.items() if k not in params}
+    trace.algorithm = agent.name
     trace.params = dict(params)
     trace.extra.update(facts)
     trace.value_kind = agent.kind_of(params)
