@@ -35,6 +35,16 @@ def players_of(games: list[StoredGame]) -> list[str]:
     return list(dict.fromkeys(s for g in games for s in (g.x, g.o)))
 
 
+class ArenaReport(dict[str, Any]):
+    """The report as a plain dict (``arena --json``) that a notebook shows as its tables
+    and a chart of the ratings with their 95% intervals."""
+
+    def _repr_html_(self) -> str:
+        from treeviz.arena.report_html import report_html
+
+        return report_html(self)
+
+
 def report(games: list[StoredGame]) -> dict[str, Any]:
     """The ``arena --json`` report of ``games``."""
     specs = players_of(games)
@@ -45,8 +55,8 @@ def report(games: list[StoredGame]) -> dict[str, Any]:
     players.sort(key=lambda p: -p["rating"])
     forfeits = [{"game": g.id, "spec": g.spec_of_forfeit, "reason": g.forfeit["reason"]}
                 for g in games if g.forfeit]  # fmt: skip
-    return {"games": len(games), "players": players, "pairs": _pairs(specs, games),
-            "forfeits": forfeits}  # fmt: skip
+    return ArenaReport(games=len(games), players=players, pairs=_pairs(specs, games),
+                       forfeits=forfeits)  # fmt: skip
 
 
 def _player(spec: str, games: list[StoredGame], rating: Any) -> dict[str, Any]:

@@ -284,6 +284,12 @@ class Position:
         lines = [" ".join(c or "." for c in row) for row in self.rows()]
         return "\n".join([*lines, " ".join(str(c + 1) for c in range(self.width))])
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks (drawn on demand: importing stays quick)."""
+        from treeviz.connect4.display import show
+
+        return str(show("position_svg", self))
+
     def rows(self) -> Iterable[list[str | None]]:
         """Rows top first, each a list of ``"X"``/``"O"``/``None`` left to right."""
         for row in range(self.height - 1, -1, -1):

@@ -68,8 +68,13 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
     st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
     if exact is not None:
         st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
-    download(st, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
+    left, right = st.columns(2)
+    download(left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
              mime="text/csv")  # fmt: skip
+    download(right, "Share as HTML", lambda: _report(res, exact), "treeviz-analysis.html",
+             "share_html", mime="text/html",
+             help="one file with the board, verdict, reasons, table and the interactive "
+                  "tree; opens in any browser, offline")  # fmt: skip
     weight = agent_of(trace).weight
     metric = weight if weight and weight in table else "value"
     left, right = st.columns(2)
@@ -267,6 +272,17 @@ def stats_section(res: SearchResult) -> None:
     right.caption("Cutoffs per depth")
     bars(right, prof["depth"], prof["cutoffs"], f"depth_cutoffs_{id(trace)}")
     st.json(s, expanded=False)
+
+
+def _report(res: SearchResult, exact: list[int | None] | None) -> str:
+    """The one-file HTML analysis of ``res`` (made when the button is clicked)."""
+    from treeviz.judge.report import analysis_report
+    from treeviz.judge.verdict import explain
+
+    pos = res.trace.position()
+    expl = None if exact is None or pos.is_over() else explain(pos, result=res, exact=exact,
+                                                               seconds=0)  # fmt: skip
+    return analysis_report(pos, res, expl, exact)
 
 
 def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, key: str) -> None:

@@ -25,6 +25,15 @@ TT_RING = 6.0  # a transposition hit: a thick ring (DOT: a double border)
 # The diverging value scale, for the root player: bad, even, good.
 SCALE_LOW, SCALE_MID, SCALE_HIGH = (202, 0, 32), (247, 247, 247), (5, 113, 176)
 
+# Reports and notebooks (HTML): tables, charts, the selected node of a tree.
+TABLE_HEAD = "#f3f3f3"
+CHOSEN_ROW = "#eef5ff"
+CHART_BACKGROUND = "#fafafa"
+CHART_FRAME = "#cccccc"
+CHART_ZERO = "#bbbbbb"
+SELECTED_LINE = "#1565c0"
+MUTED_TEXT = "#666666"
+
 # Move classes (verdicts and game reviews).
 CLASS_COLOURS = {
     "best": "#1a9850",

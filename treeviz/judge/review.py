@@ -64,6 +64,12 @@ class Review:
             out[player] = counts
         return out
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the evaluation graph, the board and the move table."""
+        from treeviz.connect4.display import show
+
+        return str(show("review_html", self))
+
     def as_dict(self) -> dict[str, Any]:
         """The ``review --json`` form."""
         return {

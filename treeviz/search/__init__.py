@@ -7,6 +7,8 @@ Adding an agent = one module declaring an :class:`~treeviz.search.contract.Agent
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any
 
 from treeviz.connect4.board import Position
@@ -113,6 +115,17 @@ def search(
     runtime = {"reuse": reuse} if reuse is not None else {}
     return run_agent(get_agent(chosen.name), position, chosen.kwargs, **runtime)
 
+
+class _CallableModule(types.ModuleType):
+    """``treeviz.search`` is both this package and the function :func:`search`: once
+    anything imports the package, Python sets the attribute ``treeviz.search`` to it
+    (replacing the lazily imported function), so calling the package runs the search."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> SearchResult:
+        return search(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule
 
 __all__ = [
     "AGENTS",

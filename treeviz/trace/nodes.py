@@ -247,6 +247,19 @@ class Trace:
         """The moves from the root to ``node`` as a 1-based move string."""
         return "".join(str(int(self.nodes["move"][n]) + 1) for n in self.path(node)[1:])
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: what was searched, and a small drawing of the tree."""
+        from treeviz.connect4.display import show
+
+        return str(show("trace_html", self))
+
+    def widget(self, **options: Any) -> Any:
+        """The interactive tree (an anywidget): click a node for its board and values,
+        fold, re-root. ``options``: ``max_nodes`` (default 2,000), ``depth``."""
+        from treeviz.connect4.display import show
+
+        return show("widget", self, **options)
+
 
 @dataclass
 class MoveStat:
@@ -287,6 +300,16 @@ class SearchResult:
     trace: Trace
     # Search state an agent can continue from (MCTS tree reuse); never serialised.
     tree: Any = field(default=None, repr=False, compare=False)
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the board, the verdict, the per-move table, a small tree."""
+        from treeviz.connect4.display import show
+
+        return str(show("result_html", self))
+
+    def widget(self, **options: Any) -> Any:
+        """The interactive tree of this search (see :meth:`Trace.widget`)."""
+        return self.trace.widget(**options)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``--json`` form of the CLI (without the trace)."""

@@ -1,0 +1,73 @@
+"""``treeviz report``: an analysis or a game review as one self-contained HTML file.
+
+(Imports inside commands: see :mod:`treeviz.cli`.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from treeviz.cli.common import agent_command, check_output, read_position, search_params
+from treeviz.errors import InvalidParameterError
+from treeviz.settings import EXACT_SECONDS, GAME_ID, add_setting_flag, setting_of
+
+
+def is_game(arg: str) -> bool:
+    """A game file (``.json``) or an arena database, rather than a position."""
+    from treeviz.cli.common import is_readable
+    from treeviz.cli.games import is_database
+
+    path = Path(arg)
+    if not is_readable(path) or not path.is_file():
+        return False
+    return path.suffix == ".json" or is_database(path)
+
+
+def cmd_report(args: argparse.Namespace) -> None:
+    """Write the report of a search (a position) or of a game (a game file)."""
+    if args.draw_depth is not None and args.draw_depth < 1:
+        raise InvalidParameterError(f"--draw-depth {args.draw_depth}: at least 1 level")
+    check_output(args.output, args.position)
+    doc = _review(args) if is_game(args.position) else _analysis(args)
+    Path(args.output).write_text(doc, encoding="utf-8")
+    print(f"wrote {args.output} ({len(doc.encode()) / 1024:,.0f} KB)", file=sys.stderr)
+
+
+def _analysis(args: argparse.Namespace) -> str:
+    from treeviz.judge.report import analysis_report
+    from treeviz.judge.verdict import explain
+    from treeviz.search import search, spec
+    from treeviz.search.common import check_playable
+    from treeviz.search.solver import exact_scores
+
+    pos = read_position(args.position)
+    check_playable(pos)
+    res = search(pos, spec(args.agent, **search_params(args)))
+    exact = exact_scores(pos, setting_of(args, EXACT_SECONDS))
+    expl = explain(pos, result=res, exact=exact, seconds=0) if exact is not None else None
+    return analysis_report(pos, res, expl, exact, args.draw_depth)
+
+
+def _review(args: argparse.Namespace) -> str:
+    from treeviz.cli.games import read_game
+    from treeviz.judge.report import review_report
+    from treeviz.judge.review import review
+
+    game = read_game(args.position, setting_of(args, GAME_ID))
+    rev = review(game.position, None, setting_of(args, EXACT_SECONDS))
+    return review_report(rev, (game.x, game.o))
+
+
+def add_commands(sub: Any) -> None:
+    """The ``report`` subcommand."""
+    p = agent_command(sub, "report", "one self-contained HTML file: a search's analysis "
+                      "(POSITION --agent SPEC) or a game's review (GAME.json)",
+                      cmd_report)  # fmt: skip
+    p.add_argument("-o", "--output", required=True, help="the HTML file to write")
+    p.add_argument("--draw-depth", type=int, help="levels of the tree drawn (default: as "
+                   "many as fit in 5,000 nodes)")  # fmt: skip
+    add_setting_flag(p, EXACT_SECONDS)
+    add_setting_flag(p, GAME_ID, "--game")

@@ -1,0 +1,67 @@
+"""What results and traces look like in a notebook (registered with
+:mod:`treeviz.trace.display` when this module is imported, on first display).
+
+``SearchResult``: the board, the verdict (exact scores within a short budget), the
+per-move table and a small drawing of the tree. ``Trace``: what was searched and the
+drawing. ``.widget()``: the interactive tree (:mod:`treeviz.draw.widget`).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from treeviz.connect4 import display
+from treeviz.draw.board_svg import board_svg
+from treeviz.draw.export import ExportOptions, export_bytes
+from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
+from treeviz.draw.widget import tree_widget
+from treeviz.errors import TreevizError
+from treeviz.judge.report import moves_html, review_body, verdict_html
+from treeviz.judge.verdict import explain
+from treeviz.search.solver import exact_scores
+from treeviz.trace.nodes import SearchResult, Trace
+
+VERDICT_SECONDS = 2.0  # a notebook's display waits at most this long for exact scores
+SMALL_TREE = ExportOptions(depth=2, top_k=7)
+
+
+def small_tree(trace: Trace) -> str:
+    """The first two levels of the tree as inline SVG (empty if it cannot be drawn)."""
+    try:
+        svg = export_bytes(trace, "svg", SMALL_TREE).decode()
+    except TreevizError:
+        return ""
+    return svg[svg.find("<svg") :]
+
+
+def result_html(res: SearchResult) -> str:
+    pos = res.trace.position()
+    exact = None
+    expl = None
+    if not pos.is_over():
+        exact = exact_scores(pos, VERDICT_SECONDS)
+        expl = explain(pos, result=res, exact=exact, seconds=0) if exact is not None else None
+    head = (f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
+            f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes")  # fmt: skip
+    return (f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, 28)}"
+            f"<div>{verdict_html(expl)}{moves_html(res, exact)}</div></div>"
+            f"{small_tree(res.trace)}</div>")  # fmt: skip
+
+
+def trace_html(trace: Trace) -> str:
+    c = trace.counters
+    cut = " (cut short at its capacity)" if trace.truncated else ""
+    return (f"<div><p><b>{html.escape(trace.algorithm)}</b> trace of "
+            f"{html.escape(trace.root_moves or 'the empty board')}: {c['nodes']:,} nodes "
+            f"searched, {len(trace):,} recorded{cut}</p>{small_tree(trace)}</div>")  # fmt: skip
+
+
+def widget(trace: Trace, max_nodes: int = 2_000, depth: int | None = None) -> Any:
+    return tree_widget(tree_payload(trace, depth=depth, max_nodes=min(max_nodes, REPORT_MAX_NODES)))
+
+
+display.register("result_html", result_html)
+display.register("trace_html", trace_html)
+display.register("widget", widget)
+display.register("review_html", review_body)
