@@ -59,6 +59,7 @@ bench: setup browser
 	$(PY) benchmarks/id3.py
 	$(PY) benchmarks/arena.py
 	$(PY) benchmarks/traced.py
+	$(PY) benchmarks/trace_io.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

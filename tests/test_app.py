@@ -169,6 +169,20 @@ def test_compare_page_shows_both_searches() -> None:
     assert "exact" in table.columns
 
 
+def test_a_reason_button_on_compare_draws_its_node() -> None:
+    """Compare's reason buttons did nothing: the view now starts at the reason's node
+    and says which node is selected."""
+    at = AppTest.from_string(COMPARE_PAGE, default_timeout=180).run()
+    at.sidebar.button(key="compare_run").click().run()
+    button = next(b for b in at.button if b.key.startswith("compare_1_reason_")
+                  and int(b.label.rsplit("#", 1)[1]) > 0)  # fmt: skip
+    node = int(button.label.rsplit("#", 1)[1])
+    button.click().run()
+    assert not at.exception
+    captions = [c.value for c in at.caption]
+    assert any(f"Selected node #{node}" in c for c in captions), captions
+
+
 def test_compare_page_reports_a_bad_spec() -> None:
     at = AppTest.from_string(COMPARE_PAGE, default_timeout=180).run()
     at.sidebar.text_input(key="compare_a").set_value("alphabeta:depth=x").run()
@@ -179,13 +193,13 @@ def test_compare_page_reports_a_bad_spec() -> None:
 def test_replay_slider_steps_through_the_search() -> None:
     at = run_agent(started(), "greedy-trap", "alphabeta")
     at.toggle(key="analyze_replay").set_value(True).run()
-    slider = at.slider(key="analyze_replay_step")
-    last = slider.value
-    assert last > 0 and not at.exception
-    slider.set_value(0).run()
-    assert "1 of" in " ".join(c.value for c in at.caption) and not at.exception
+    slider = at.select_slider(key="analyze_replay_nodes")
+    nodes = [int(o) for o in slider.options]
+    assert slider.value == nodes[-1] > nodes[0] and not at.exception
+    slider.set_value(nodes[0]).run()  # the slider counts nodes, as the caption does
+    assert f"{nodes[0]:,} of" in " ".join(c.value for c in at.caption) and not at.exception
     at.button(key="analyze_replay_button").click().run()  # play: one step per rerun
-    assert at.session_state["analyze_replay_step"] >= 1
+    assert at.session_state["analyze_replay_nodes"] > nodes[0]
 
 
 def test_a_run_keeps_to_its_time_budget() -> None:
@@ -243,3 +257,19 @@ def test_the_browser_is_sent_every_parameter_on_every_run() -> None:
     assert depth.value == 5 and depth.proto.set_value and list(depth.proto.value) == [5]
     tt = at.sidebar.checkbox(key="alphabeta_tt")
     assert tt.proto.set_value and tt.proto.value == tt.value
+
+
+def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
+    """A deep node selected in one search (a reason's button) must not carry over to
+    the next search: it drew a lone node of the new trace, with the old panel."""
+    at = run_agent(started(), "greedy-trap", "alphabeta")
+    deep = next(b for b in at.button if b.key.startswith("analyze_reason_")
+                and int(b.label.rsplit("#", 1)[1]) > 0)  # fmt: skip
+    deep.click().run()
+    node = int(deep.label.rsplit("#", 1)[1])
+    assert any(f"**Node #{node}**" in m.value for m in at.markdown)
+    run_agent(at, "must-block", "alphabeta")
+    assert not at.exception
+    assert any("**Node #0**" in m.value for m in at.markdown)
+    drawing = next(c.value for c in at.caption if c.value.startswith("Drawing "))
+    assert int(drawing.split()[1].replace(",", "")) > 1, drawing

@@ -86,6 +86,11 @@ def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() ->
     assert list(table["class"]) == [p.cls for p in expect.plies]
     summary = at.dataframe[0].value
     assert int(summary.loc["O", "best"]) == expect.summary()["O"]["best"]
+    share = expect.summary()["O"]["accuracy"]
+    assert summary.loc["O", "accuracy"] == f"{share:.0%}"  # a percentage, not 0.2857
+    lost = [None if p.score is None else p.best_score - p.score for p in expect.plies]
+    assert [None if v != v else v for v in table["points lost"]] == lost  # NaN: unknown
+    assert any("players not recorded" in m.value for m in at.markdown)  # not "X: ?"
     at.sidebar.text_input(key="review_moves").set_value("44445x").run()
     assert at.error and "'44445x'" in at.error[0].value
     assert len(at.dataframe[1].value) == 5  # the valid start is reviewed

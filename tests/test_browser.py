@@ -197,6 +197,24 @@ def server_has(page: Any, spec: str, timeout: float = 30_000) -> None:
     expect(code.first).to_be_visible(timeout=timeout)
 
 
+def open_replay(page: Any, server: str, sample: str | None) -> Any:
+    """Run the default agent on ``sample`` (None: the page's first), turn the replay
+    on; returns its slider, focused."""
+    from playwright.sync_api import expect
+
+    side = open_page(page, server)
+    if sample is not None:
+        side.locator("[data-testid='stSelectbox']").first.click()
+        page.get_by_role("option", name=sample).click()
+    side.get_by_role("button", name="Run").click()
+    expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+    page.get_by_text("Replay the search step by step").click()
+    slider = page.get_by_role("slider", name="Nodes created")
+    expect(slider).to_be_visible(timeout=30_000)
+    slider.focus()
+    return slider
+
+
 def test_replay_and_compare(server: str, tmp_path: Path) -> None:
     """The replay slider moves the tree back to its first node; the comparison draws
     two verdicts and two trees."""
@@ -205,13 +223,7 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
     with sync_playwright() as p:
         browser, page = launch(p)
         try:
-            side = open_page(page, server)
-            side.get_by_role("button", name="Run").click()
-            expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
-            page.get_by_text("Replay the search step by step").click()
-            slider = page.get_by_role("slider", name="Step")
-            expect(slider).to_be_visible(timeout=30_000)
-            slider.focus()
+            slider = open_replay(page, server, None)
             slider.press("Home")
             expect(page.get_by_text(re.compile(r"^1 of [\d,]+ nodes"))).to_be_visible(
                 timeout=30_000
@@ -383,3 +395,33 @@ def test_arena_tournament_on_two_workers_then_a_game_in_review(
         expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
             timeout=120_000
         )
+
+
+def test_replay_steps_back_with_the_arrow_keys(server: str, tmp_path: Path) -> None:
+    """Stepping the replay back one node at a time with ArrowLeft redraws the tree each
+    time: it used to end in "BidiComponent Error: Cannot read properties of null
+    (reading '__edge')" in place of the tree."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        try:
+            slider = open_replay(page, server, SAMPLE)
+            for _ in range(8):
+                before = slider.get_attribute("aria-valuetext")
+                slider.press("ArrowLeft")
+                expect(slider).not_to_have_attribute("aria-valuetext", before or "", timeout=30_000)
+                wait_idle(page)
+                # the slider and the caption count the same thing: nodes
+                shown = int((slider.get_attribute("aria-valuetext") or "0").replace(",", ""))
+                expect(page.get_by_text(re.compile(rf"^{shown:,} of [\d,]+ nodes"))).to_be_visible(
+                    timeout=30_000
+                )
+            expect(page.get_by_text("BidiComponent Error")).to_have_count(0)
+            expect(page.get_by_text("Cannot read properties")).to_have_count(0)
+            assert not [e for e in errors if "__edge" in e], errors
+        finally:
+            page.screenshot(path=str(tmp_path / "replay-arrows.png"), full_page=True)
+            browser.close()

@@ -18,7 +18,7 @@ from treeviz.trace.files import dumps, load, loads, save
 @pytest.mark.parametrize(
     "agent", ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
 )
-@pytest.mark.parametrize("suffix", [".json", ".json.gz"])
+@pytest.mark.parametrize("suffix", [".json", ".json.gz", ".npz"])
 def test_round_trip_is_exact(agent: str, suffix: str, tmp_path: Path) -> None:
     pos = Position.from_moves("76724423326731757151271355323125166645")
     trace = search(pos, agent).trace
@@ -85,3 +85,46 @@ def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
     old = loads(json.dumps(data))
     assert old.value_kind == kind == trace.value_kind
     assert np.array_equal(old.nodes, trace.nodes)
+
+
+def npz_of(columns: dict[str, np.ndarray], meta: bytes | None = None) -> bytes:
+    """An .npz archive written by hand: ``columns`` and a ``meta`` member."""
+    import io
+
+    out = io.BytesIO()
+    arrays = dict(columns)
+    if meta is not None:
+        arrays["meta"] = np.frombuffer(meta, dtype=np.uint8)
+    np.savez(out, **arrays)  # type: ignore[arg-type]
+    return out.getvalue()
+
+
+def test_npz_files_are_checked_like_json() -> None:
+    """The same checks as a JSON file, and the archive's own: known members only, no
+    pickled objects, no member larger than a trace can be."""
+    import io
+    import zipfile
+
+    from treeviz.trace.files import header, npz_bytes
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=2).trace
+    meta = json.dumps(header(trace)).encode()
+    columns = {f: trace.nodes[f].copy() for f in trace.fields}
+    assert loads(npz_bytes(trace)) == trace
+    broken = dict(columns, move=columns["move"].copy())
+    broken["move"][2] = 9
+    with pytest.raises(TraceFormatError, match="'move'"):
+        loads(npz_of(broken, meta))
+    with pytest.raises(TraceFormatError, match="not a trace field"):
+        loads(npz_of(dict(columns, evil=np.zeros(3)), meta))
+    with pytest.raises(TraceFormatError, match="no 'meta'"):
+        loads(npz_of(columns))
+    with pytest.raises(TraceFormatError, match="not a plain array"):
+        loads(npz_of(dict(columns, value=np.array([object()] * len(trace))), meta))
+    with pytest.raises(TraceFormatError, match="not JSON"):
+        loads(npz_of(columns, b"{oops"))
+    bomb = io.BytesIO()  # 200 MB of zeros that deflate to a few hundred KB
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("value.npy", b"\0" * (200 << 20))
+    with pytest.raises(TraceFormatError, match="larger than a trace"):
+        loads(bomb.getvalue())

@@ -44,7 +44,7 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
     """The selection and rendering flags shared by ``export`` and ``analyze --export``."""
     # Checked by the exporter (its error lists the formats): importing it here would
     # load pandas and Graphviz for every command.
-    p.add_argument("--format", help="svg, png, pdf, dot, graphml, csv or json (default: "
+    p.add_argument("--format", help="svg, png, pdf, dot, graphml, csv, json or npz (default: "
                    "from the file suffix)")  # fmt: skip
     p.add_argument("--root", type=int, default=0, help="trace node id to start from")
     p.add_argument(
@@ -59,7 +59,7 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub: Any) -> None:
     """``export``."""
-    ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json")
+    ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json npz")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")
     ex.add_argument("-o", "--output", required=True, help="file to write")
     add_export_flags(ex)

@@ -31,24 +31,32 @@ def replay_section(res: SearchResult, key: str) -> None:
     from streamlit_echarts import st_echarts
 
     trace = res.trace
-    cut = steps(trace)
-    step_key, play_key = f"{key}_replay_step", f"{key}_replay_playing"
-    st.session_state.setdefault(step_key, len(cut) - 1)
+    cut = list(dict.fromkeys(int(c) for c in steps(trace)))  # nodes at each step (<= 200)
+    step_key, play_key = f"{key}_replay_nodes", f"{key}_replay_playing"
+    if st.session_state.get(step_key) not in cut:  # a new search: start from its end
+        st.session_state[step_key] = cut[-1]
     if st.session_state.get(play_key):  # advance before the slider is drawn
-        nxt = min(int(st.session_state[step_key]) + 1, len(cut) - 1)
+        nxt = cut[min(cut.index(st.session_state[step_key]) + 1, len(cut) - 1)]
         st.session_state[step_key] = nxt
-        st.session_state[play_key] = nxt < len(cut) - 1
+        st.session_state[play_key] = nxt < cut[-1]
     left, right = st.columns([5, 1])
-    idx = left.slider("Step", 0, len(cut) - 1, key=step_key,
-                      help="nodes created so far, in the order the search made them")  # fmt: skip
+    # The slider counts nodes, as the caption does (it used to count steps 0-199)
+    shown = left.select_slider("Nodes created", cut, key=step_key,
+                               help="nodes created so far, in the order the search made "
+                               "them")  # fmt: skip
+    idx = cut.index(int(shown))
     playing = bool(st.session_state.get(play_key))
     right.button("Pause" if playing else "Play", key=f"{key}_replay_button",
                  on_click=_toggle, args=(play_key,))  # fmt: skip
     at = trace_at(trace, int(cut[idx]), agent_of(trace).recount)
     st.caption(f"{len(at):,} of {len(trace):,} nodes" + _note(trace))
     sel = select(at, 0, 3, None, max_nodes=VIEW_MAX_NODES)
-    st_echarts(tree_options(sel), height=f"{view_height(sel)}px", renderer="svg",
-               key=f"{key}_replay_tree")  # fmt: skip
+    options = tree_options(sel) | {"animation": False}
+    # one chart per step: ECharts updating a tree in place whose nodes moved between
+    # parents read an edge it had already removed ("Cannot read properties of null
+    # (reading '__edge')") and showed that error instead of the tree
+    st_echarts(options, height=f"{view_height(sel)}px", renderer="svg",
+               key=f"{key}_replay_tree_{cut[idx]}")  # fmt: skip
     st.dataframe(root_columns(at), hide_index=True, key=f"{key}_replay_table")
     if playing:
         time.sleep(STEP_SECONDS)

@@ -3,6 +3,7 @@ downloads. Used for fresh searches and uploaded traces alike."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -46,6 +47,7 @@ MIME = {
     "graphml": "application/xml",
     "csv": "text/csv",
     "json": "application/json",
+    "npz": "application/octet-stream",
 }
 
 
@@ -119,6 +121,7 @@ def tree_section(trace: Trace, key: str) -> None:
 
     if state.pop(state.FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
+    forget_other_trace(trace, key)
     root = int(st.session_state.get(f"{key}_root", 0))
     if not 0 <= root < len(trace):
         root = 0
@@ -153,6 +156,18 @@ def tree_section(trace: Trace, key: str) -> None:
     st.markdown("##### Downloads: the tree as drawn (JSON: the whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, view.exportable, key)
+
+
+def forget_other_trace(trace: Trace, key: str) -> None:
+    """A view's root, selected node and last click belong to one trace: when ``key``
+    shows another search, they start again from its root (a node id of the old trace
+    drew a lone node of the new one, with the old breadcrumbs and panel)."""
+    token = trace.__dict__.setdefault("_view_token", uuid.uuid4().hex)
+    if st.session_state.get(f"{key}_trace") == token:
+        return
+    st.session_state[f"{key}_trace"] = token
+    for part in ("root", "node", "last_event"):
+        st.session_state.pop(f"{key}_{part}", None)
 
 
 @dataclass(frozen=True)

@@ -36,10 +36,10 @@ from treeviz.draw.view import (
 from treeviz.errors import ExportLimitError, InvalidParameterError
 from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES
 from treeviz.trace.analysis import move_table, result_of
-from treeviz.trace.files import dumps, save
+from treeviz.trace.files import dumps, npz_bytes, save
 from treeviz.trace.nodes import Trace
 
-FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json")
+FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json", "npz")
 RENDERED = ("svg", "png", "pdf")
 
 
@@ -90,6 +90,8 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
     opts = opts or ExportOptions()
     if fmt == "json":
         return dumps(trace).encode()
+    if fmt == "npz":
+        return npz_bytes(trace)
     if fmt == "csv":
         return move_table(result_of(trace)).to_csv(index=False).encode()
     sel = selection_of(trace, opts)
@@ -108,7 +110,7 @@ def export(
 ) -> str:
     """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format."""
     kind = format_of(path, fmt)
-    if kind == "json":
+    if kind in ("json", "npz"):
         save(trace, path)  # .json.gz compresses
     else:
         Path(path).write_bytes(export_bytes(trace, kind, opts))

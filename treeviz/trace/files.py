@@ -1,4 +1,5 @@
-"""Trace files: JSON (``.json``) or gzip-compressed JSON (``.json.gz``).
+"""Trace files: JSON (``.json``), gzip-compressed JSON (``.json.gz``) or NumPy arrays
+(``.npz``, :mod:`treeviz.trace.arrays`: made for traces of millions of nodes).
 
 A file holds the trace's settings and, per node field the algorithm fills, one list of
 numbers (struct of arrays, as in memory). Loading validates everything a view relies
@@ -9,6 +10,7 @@ is exact: fields left out of a file take the defaults recording gives them.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import zlib
 from pathlib import Path
@@ -22,10 +24,12 @@ from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.jit import njit
 from treeviz.reading import read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
+from treeviz.trace.arrays import MAGIC, MAX_META_BYTES, read_npz, save_npz, write_npz
 from treeviz.trace.nodes import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.trace.values import KIND_TEXT
 
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
+NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + MAX_META_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
 # seven times their text in memory, so this bounds a load near 1 GB.
 FIELD_DEFAULTS = {
@@ -50,6 +54,11 @@ HEADER = (
 
 def to_dict(trace: Trace) -> dict[str, Any]:
     """The JSON-ready form of ``trace``."""
+    return header(trace) | {"nodes": {f: trace.nodes[f].tolist() for f in trace.fields}}
+
+
+def header(trace: Trace) -> dict[str, Any]:
+    """Everything about ``trace`` but its node columns."""
     return {
         "schema": trace.schema,
         "algorithm": trace.algorithm,
@@ -61,7 +70,6 @@ def to_dict(trace: Trace) -> dict[str, Any]:
         "counters": trace.counters,
         "extra": trace.extra,
         "fields": list(trace.fields),
-        "nodes": {f: trace.nodes[f].tolist() for f in trace.fields},
     }
 
 
@@ -70,20 +78,36 @@ def dumps(trace: Trace) -> str:
     return json.dumps(to_dict(trace), separators=(",", ":"))
 
 
+def npz_bytes(trace: Trace) -> bytes:
+    """``trace`` as the bytes of an ``.npz`` file (a download)."""
+    out = io.BytesIO()
+    write_npz(header(trace), trace, out)
+    return out.getvalue()
+
+
 def save(trace: Trace, path: str | Path) -> None:
-    """Write ``trace`` to ``path``; a name ending in ``.gz`` is gzip-compressed."""
+    """Write ``trace`` to ``path``: ``.npz`` as arrays, else JSON (gzip-compressed when
+    the name ends in ``.gz``)."""
+    if str(path).endswith(".npz"):
+        save_npz(header(trace), trace, path)
+        return
     data = dumps(trace).encode()
     Path(path).write_bytes(gzip.compress(data) if str(path).endswith(".gz") else data)
 
 
 def load(path: str | Path) -> Trace:
     """Read a trace file written by :func:`save` (or by hand), validating it."""
-    raw = read_bounded(path, TRACE_MAX_JSON_BYTES, f"trace file {str(path)!r}")
+    limit = NPZ_MAX_BYTES if str(path).endswith(".npz") else TRACE_MAX_JSON_BYTES
+    raw = read_bounded(path, limit, f"trace file {str(path)!r}")
     return loads(raw, str(path))
 
 
 def loads(raw: bytes | str, source: str = "trace") -> Trace:
-    """Parse trace JSON (bytes may be gzip-compressed); :class:`TraceFormatError` if bad."""
+    """Parse a trace: JSON (bytes may be gzip-compressed) or ``.npz`` bytes;
+    :class:`TraceFormatError` if bad."""
+    if isinstance(raw, bytes) and raw[:4] == MAGIC:
+        head, columns = read_npz(raw, source)
+        return from_dict(head | {"nodes": columns}, source)
     if isinstance(raw, bytes) and raw[:2] == b"\x1f\x8b":
         raw = _gunzip(raw, source)
     if len(raw) > TRACE_MAX_JSON_BYTES:
@@ -221,6 +245,13 @@ def _numbers(col: list[Any], field: str, source: str) -> np.ndarray:
     """``col`` as a flat float array: JSON numbers only, never strings, booleans, nested
     lists or numbers beyond float range."""
     problem = f"must hold plain numbers only (no strings, booleans or lists) in '{field}'"
+    if isinstance(col, np.ndarray):  # an .npz column: typed already
+        if col.ndim != 1 or col.dtype.kind not in "iuf":
+            raise TraceFormatError(f"{source}: field {problem}")
+        out = col.astype(np.float64)
+        if not bool(np.all(np.isfinite(out))):
+            raise TraceFormatError(f"{source}: field '{field}' holds a number out of range")
+        return out
     try:
         arr = np.asarray(col)
     except (ValueError, OverflowError):  # ragged nesting
@@ -246,7 +277,8 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     )
     for f in ("parent", "move", "depth"):
         _need(f in fields, source, f, "is missing from 'fields'")
-    _need(isinstance(columns.get("parent"), list), source, "parent", "must be a list")
+    _need(isinstance(columns.get("parent"), list | np.ndarray), source, "parent",
+          "must be a list")  # fmt: skip
     n = len(columns["parent"])
     limit = f"must list 1 to {TRACE_MAX_NODES:,} nodes, got {n:,}"
     _need(1 <= n <= TRACE_MAX_NODES, source, "parent", limit)
@@ -256,7 +288,12 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     for f in fields:
         _need(f in (NODE_DTYPE.names or ()), source, f, "is not a node field")
         col = columns.get(f)
-        _need(isinstance(col, list) and len(col) == n, source, f, f"must be a list of {n} numbers")
+        _need(isinstance(col, list | np.ndarray) and len(col) == n, source, f,
+              f"must be a list of {n} numbers")  # fmt: skip
+        if isinstance(col, np.ndarray) and col.ndim == 1 and col.dtype == NODE_DTYPE[f] \
+                and col.dtype.kind in "iu":  # an .npz column of the field's own type
+            nodes[f] = col
+            continue
         arr = _numbers(col, f, source)
         info = np.iinfo(NODE_DTYPE[f]) if NODE_DTYPE[f].kind in "iu" else None
         if info is not None:

@@ -12,12 +12,13 @@ from treeviz.dashboard.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.inputs import choose_position
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
+from treeviz.dashboard.results import forget_other_trace
 from treeviz.dashboard.tree import view_height
 from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.view import select
 from treeviz.errors import TreevizError
 from treeviz.settings import RUN_SECONDS, VIEW_MAX_NODES
-from treeviz.trace.nodes import SearchResult
+from treeviz.trace.nodes import SearchResult, Trace
 
 
 def compare_page() -> None:
@@ -60,14 +61,30 @@ def show_comparison(
             verdict_section(res, f"compare_{i}", exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
     st.dataframe(joined_table(results, exact), hide_index=True, key="compare_table")
-    sels = [select(r.trace, 0, 3, None, max_nodes=VIEW_MAX_NODES) for r in results]
+    roots = [view_root(r.trace, f"compare_{i}") for i, r in enumerate(results)]
+    sels = [select(r.trace, root, 3, None, max_nodes=VIEW_MAX_NODES)
+            for r, root in zip(results, roots, strict=True)]  # fmt: skip
     paths = [drawn_paths(s) for s in sels]
-    st.caption("◆ marks a node the other search did not draw (first 3 levels).")
+    st.caption("◆ marks a node the other search did not draw (first 3 levels shown); a "
+               "reason's button draws its search from that node.")  # fmt: skip
     cols = st.columns(2)
-    for i, sel in enumerate(sels):
+    for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
         with cols[i]:
+            node = int(st.session_state.get(f"compare_{i}_node", 0))
+            if sel.root or node:
+                st.caption(f"Selected node #{node} · path from the root: "
+                           f"`{res.trace.path_moves(node) or '(root)'}` · drawn from node "
+                           f"#{sel.root}")  # fmt: skip
             st_echarts(marked_options(sel, paths[1 - i]), height=f"{view_height(sel)}px",
-                       renderer="svg", key=f"compare_tree_{i}")  # fmt: skip
+                       renderer="svg", key=f"compare_tree_{i}_{sel.root}")  # fmt: skip
+
+
+def view_root(trace: Trace, key: str) -> int:
+    """The node a reason's button rooted this search's view at (0 when none, or when
+    the button belonged to an earlier comparison)."""
+    forget_other_trace(trace, key)
+    root = int(st.session_state.get(f"{key}_root", 0))
+    return root if 0 <= root < len(trace) else 0
 
 
 def joined_table(results: list[SearchResult], exact: list[int | None] | None) -> pd.DataFrame:

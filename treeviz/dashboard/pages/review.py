@@ -83,8 +83,7 @@ def review_page() -> None:
     if game is None or not game.moves:
         return
     out = reviewed(game)
-    st.markdown(f"Moves `{game.moves}` · result **{out.result}** · X: `{game.x}` · "
-                f"O: `{game.o}`")  # fmt: skip
+    st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     st.dataframe(summary_table(out), key="review_summary")
     ply = graph(out, game)
     table = move_list(out, game)
@@ -93,9 +92,18 @@ def review_page() -> None:
     opener(game, out, ply)
 
 
+def players_text(game: Game) -> str:
+    """Who played, as their specs were typed (typed moves have no players)."""
+    if game.x == game.o == "?":
+        return "players not recorded (moves typed in)"
+    return f"X: `{game.x}` · O: `{game.o}`"
+
+
 def summary_table(out: Review) -> pd.DataFrame:
-    """One row per player: counts of each class and the accuracy."""
-    return pd.DataFrame(out.summary()).T
+    """One row per player: counts of each class and the accuracy in percent."""
+    table = pd.DataFrame(out.summary()).T
+    table["accuracy"] = [("" if a is None else f"{a:.0%}") for a in table["accuracy"]]
+    return table
 
 
 def move_list(out: Review, game: Game) -> pd.DataFrame:
@@ -108,8 +116,11 @@ def move_list(out: Review, game: Game) -> pd.DataFrame:
         rows.append({
             "ply": p.ply, "player": p.player, "column": p.column, "class": p.cls,
             "score": p.score, "best score": p.best_score,
+            "points lost": None if p.score is None or p.best_score is None
+            else p.best_score - p.score,
             "best columns": " ".join(map(str, p.best_columns)),
-            "by": rec.spec if rec else game.spec_of(p.player),
+            # the player as typed (each move's own seed stays in the game file)
+            "by": game.spec_of(p.player),
             "agent value": rec.agent_value if rec else None,
         })  # fmt: skip
     return pd.DataFrame(rows)

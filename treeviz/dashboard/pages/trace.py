@@ -18,10 +18,11 @@ def trace_page() -> None:
     """Upload a trace JSON (from the CLI or a download) and explore it."""
     st.title("Explore a trace file")
     st.caption(
-        f"A trace saved by `treeviz analyze --trace` or downloaded here (.json or .json.gz), "
+        f"A trace saved by `treeviz analyze --trace` or downloaded here (.json, .json.gz or "
+        ".npz, NumPy arrays for big traces), "
         f"up to {TRACE_UPLOAD_MB} MB and {TRACE_MAX_NODES:,} nodes."
     )
-    upload = st.file_uploader("Trace file", type=["json", "gz"], key="trace_file")
+    upload = st.file_uploader("Trace file", type=["json", "gz", "npz"], key="trace_file")
     # Each file is read once: a refused one shows its error once and leaves what was
     # loaded before in place; a good one is not parsed again on every rerun.
     if upload is not None and upload.file_id != state.get(state.UPLOAD_SEEN):
