@@ -425,3 +425,28 @@ def test_replay_steps_back_with_the_arrow_keys(server: str, tmp_path: Path) -> N
         finally:
             page.screenshot(path=str(tmp_path / "replay-arrows.png"), full_page=True)
             browser.close()
+
+
+def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Path) -> None:
+    """Run an analysis, open Play, come back: the position, the agent and its result
+    are still there (they were gone)."""
+    from playwright.sync_api import expect
+
+    with browser_page(tmp_path, "come-back.png") as page:
+        side = open_page(page, server)
+        side.locator("[data-testid='stSelectbox']").first.click()
+        page.get_by_role("option", name=SAMPLE).click()
+        side.get_by_role("button", name="Run").click()
+        expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+        heading = page.get_by_role("heading", name=re.compile("plays column")).inner_text()
+        wait_idle(page)
+        page.get_by_role("link", name="Play").click()
+        expect(page.get_by_role("heading", name="Play")).to_be_visible(timeout=60_000)
+        wait_idle(page)
+        page.get_by_role("link", name="Analyze a position").click()
+        expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=60_000)
+        expect(node_text(page, 0).first).to_be_visible(timeout=60_000)
+        from treeviz.connect4.samples import load_samples
+
+        moves = next(s.moves for s in load_samples().values() if s.name == SAMPLE)
+        expect(page.get_by_text(moves, exact=True).first).to_be_visible()  # the same position

@@ -8,7 +8,7 @@ import threading
 import streamlit as st
 
 from treeviz.dashboard import nav
-from treeviz.dashboard.pages.analyze import analyze_page
+from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
@@ -76,7 +76,7 @@ def main() -> None:
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
-    nav.keep(list(ARENA_DEFAULTS))
+    nav.keep([*ARENA_DEFAULTS, *analysis_keys()])  # a visit elsewhere forgets nothing
     nav.follow()
     with no_loading():
         current.run()

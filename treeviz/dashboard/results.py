@@ -31,6 +31,7 @@ from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
 from treeviz.draw.style import BAR, CHOSEN_ROW
 from treeviz.draw.view import Selection, node_position, select, short_label
+from treeviz.errors import InvalidParameterError
 from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
 from treeviz.trace.analysis import depth_profile, effective_branching, format_cell, move_table
@@ -112,7 +113,7 @@ def _highlight_chosen(row: pd.Series) -> list[str]:
 
 
 @st.fragment
-def tree_section(trace: Trace, key: str) -> None:
+def tree_section(trace: Trace, key: str, link: bool = False) -> None:
     """The interactive tree beside the selected node's details, and the downloads of
     the view. A fragment: clicking in the tree reruns only this part of the page."""
     # Imported here: the component registers itself on import, which only works once
@@ -135,6 +136,11 @@ def tree_section(trace: Trace, key: str) -> None:
         + (" · trace truncated at capacity" if trace.truncated else "")
     )
     _breadcrumbs(trace, root, key)
+    st.text_input("Go to a node: its id (#123) or its moves from the root (4352)",
+                  key=f"{key}_goto", on_change=_go_to, args=(trace, key),
+                  placeholder="#id or moves")  # fmt: skip
+    if st.session_state.get(f"{key}_goto_error"):
+        st.error(st.session_state[f"{key}_goto_error"])
     left, right = st.columns([3, 2])
     with left:
         event = st_echarts(
@@ -152,7 +158,9 @@ def tree_section(trace: Trace, key: str) -> None:
         )
     _remember_click(event, key)
     with right:
-        detail_panel(trace, key)
+        node = detail_panel(trace, key)
+    if link:
+        st.query_params["node"] = str(node)
     st.markdown("##### Downloads: the tree as drawn (JSON: the whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, view.exportable, key)
@@ -166,8 +174,12 @@ def forget_other_trace(trace: Trace, key: str) -> None:
     if st.session_state.get(f"{key}_trace") == token:
         return
     st.session_state[f"{key}_trace"] = token
-    for part in ("root", "node", "last_event"):
+    for part in ("root", "node", "last_event", "goto_error"):
         st.session_state.pop(f"{key}_{part}", None)
+    pending = st.session_state.pop(f"{key}_pending_node", None)  # a shared link's node
+    if pending is not None and 0 <= pending < len(trace):
+        st.session_state[f"{key}_node"] = pending
+        st.session_state[f"{key}_root"] = max(0, int(trace.nodes["parent"][pending]))
 
 
 @dataclass(frozen=True)
@@ -207,6 +219,38 @@ def _remember_click(event: Any, key: str) -> None:
         st.session_state[f"{key}_node"] = int(name)
 
 
+def find_node(trace: Trace, text: str) -> int:
+    """The node ``text`` names: ``#123`` (an id) or a move string from the trace's root
+    (``4352``: the first recorded node along those moves). :class:`InvalidParameterError`
+    quoting the text when there is none."""
+    text = text.strip()
+    if text.startswith("#") and text[1:].isdigit():
+        node = int(text[1:])
+        if node < len(trace):
+            return node
+        raise InvalidParameterError(f"no node {text!r}: this trace has {len(trace):,} nodes")
+    node = 0
+    for i, ch in enumerate(text):
+        kids = [int(k) for k in trace.children(node) if str(int(trace.nodes["move"][k]) + 1) == ch]
+        if not kids:
+            raise InvalidParameterError(f"no recorded node along {text!r}: the search did "
+                                        f"not record move {i + 1} ({ch!r}) there")  # fmt: skip
+        node = kids[0]
+    return node
+
+
+def _go_to(trace: Trace, key: str) -> None:
+    """Select the node typed in the go-to box and draw the view from its parent."""
+    try:
+        node = find_node(trace, str(st.session_state.get(f"{key}_goto", "")))
+    except InvalidParameterError as exc:
+        st.session_state[f"{key}_goto_error"] = str(exc)
+        return
+    st.session_state.pop(f"{key}_goto_error", None)
+    st.session_state[f"{key}_node"] = node
+    st.session_state[f"{key}_root"] = max(0, int(trace.nodes["parent"][node]))
+
+
 def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
     """Buttons from the trace root to the view's root, to climb back up."""
     path = trace.path(root)
@@ -221,8 +265,8 @@ def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
         )
 
 
-def detail_panel(trace: Trace, key: str) -> None:
-    """The selected node: board, move path, statistics, children, actions."""
+def detail_panel(trace: Trace, key: str) -> int:
+    """The selected node (returned): board, move path, statistics, children, actions."""
     node = int(st.session_state.get(f"{key}_node", 0))
     if not 0 <= node < len(trace):
         node = 0
@@ -250,6 +294,7 @@ def detail_panel(trace: Trace, key: str) -> None:
     st.caption(f"{len(kids)} recorded children")
     if len(kids):
         st.table(kids.set_index("node"))
+    return node
 
 
 def _set_state(name: str, value: Any) -> None:
@@ -328,15 +373,16 @@ def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:
     return lambda: export_bytes(trace, fmt, opts)
 
 
-def show_result(res: SearchResult, key: str, exact_on: bool = True) -> None:
-    """Everything about one result, widgets keyed by ``key``."""
+def show_result(res: SearchResult, key: str, exact_on: bool = True, link: bool = False) -> None:
+    """Everything about one result, widgets keyed by ``key``; ``link``: the selected
+    node goes in the page's query parameters (``node``)."""
     st.subheader(f"{res.trace.algorithm} plays column {res.move}")
     st.caption(f"Values: {kind_text(res.trace.value_kind)}; the player to move at the root.")
 
     verdict_section(res, key, exact_on)
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
-    tree_section(res.trace, key)
+    tree_section(res.trace, key, link)
     if st.toggle("Replay the search step by step", key=f"{key}_replay"):
 
         replay_section(res, key)

@@ -31,6 +31,7 @@ TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
 UPLOAD_SEEN = "upload_seen"  # the trace file last read (each is read once)
 UPLOADED = "uploaded"  # the result of the trace file explored
 COMPARE_REQUEST = "compare_request"  # (position identity, spec A, spec B)
+LINK_READ = "link_read"  # the page's query parameters were read (once per session)
 
 
 def position() -> Position:

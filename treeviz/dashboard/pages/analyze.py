@@ -2,17 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
 from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html, play_controls, status_line
-from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
+from treeviz.dashboard.cache import (
+    cached_exact,
+    exact_meanings,
+    run_watched,
+    search_request,
+    spec_request,
+)
 from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget
 from treeviz.dashboard.results import bars, show_result
 from treeviz.errors import TreevizError
-from treeviz.settings import EXACT_SECONDS, RUN_SECONDS
+from treeviz.search import AGENTS, get_agent, make_spec
+from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 
 
 def _stop() -> None:
@@ -26,9 +36,48 @@ def exact_checkbox(key: str) -> bool:
     return bool(st.sidebar.checkbox(label, True, key=key))
 
 
+def analysis_keys() -> list[str]:
+    """The widgets of the analysis (position, agent and its settings, the view) whose
+    values must outlive a visit to another page."""
+    params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
+    view = ["analyze_depth", "analyze_top", "analyze_replay", "exact", RUN_SECONDS.name]
+    return [state.SOURCE, "sample", state.POSITION_TEXT, state.AGENT, *params, *view]
+
+
+def read_link() -> None:
+    """Once per session, before the widgets: a shared link's query parameters
+    (``moves``, ``agent``, ``node``) open that analysis, its search run on open."""
+    if state.get(state.LINK_READ):
+        return
+    state.put(state.LINK_READ, True)
+    query = st.query_params
+    if "moves" not in query and "agent" not in query:
+        return
+    try:
+        pos = parse_position(query.get("moves", ""))
+        request = spec_request(pos, query.get("agent", DEFAULT_AGENT.default))
+    except TreevizError as exc:
+        st.error(f"The link's analysis cannot be opened: {exc}")
+        return
+    state.set_position(pos)
+    state.agent_params(request[1], dict(request[2]))
+    state.put(state.REQUEST, request)
+    node = query.get("node", "")
+    if node.isascii() and node.isdigit():
+        st.session_state["analyze_pending_node"] = int(node)
+
+
+def write_link(pos: Position, agent: str, params: dict[str, Any]) -> None:
+    """The analysis shown, as the page's query parameters: a link to share."""
+    decl = get_agent(agent)
+    given = {k: v for k, v in params.items() if v != decl.param(k).default}
+    st.query_params.update({"moves": pos.moves_string(), "agent": str(make_spec(decl, given))})
+
+
 def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column."""
     st.title("treeviz — why this column?")
+    read_link()
     pos = choose_position()
     agent, params = choose_agent()
     exact_on = exact_checkbox("exact")
@@ -63,7 +112,8 @@ def analyze_page() -> None:
     if res.stats.get("stopped"):
         right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
                       "found until then.")  # fmt: skip
-    show_result(res, "analyze", exact_on)
+    write_link(pos, agent, params)
+    show_result(res, "analyze", exact_on, link=True)
 
 
 def exact_panel(pos: Position) -> None:

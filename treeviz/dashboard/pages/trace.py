@@ -6,6 +6,7 @@ import streamlit as st
 
 from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
+from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.results import show_result
 from treeviz.errors import TreevizError
 from treeviz.settings import TRACE_MAX_NODES, TRACE_UPLOAD_MB
@@ -35,8 +36,9 @@ def trace_page() -> None:
     if res is None:
         st.info("No trace loaded yet.")
         return
+    exact_on = exact_checkbox("trace_exact")  # the verdict needs the exact scores
     st.markdown(board_html(res.trace.position()), unsafe_allow_html=True)
-    show_result(res, "upload", exact_on=False)
+    show_result(res, "upload", exact_on=exact_on)
 
 
 def load_upload(name: str, raw: bytes) -> SearchResult:
