@@ -428,8 +428,8 @@ def test_replay_steps_back_with_the_arrow_keys(server: str, tmp_path: Path) -> N
 
 
 def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Path) -> None:
-    """Run an analysis, open Play, come back: the position, the agent and its result
-    are still there (they were gone)."""
+    """Run an analysis, open Play and name a player, come back: the position, the agent
+    and its result are still there, and so is Play's player (all were forgotten)."""
     from playwright.sync_api import expect
 
     with browser_page(tmp_path, "come-back.png") as page:
@@ -442,6 +442,9 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
         wait_idle(page)
         page.get_by_role("link", name="Play").click()
         expect(page.get_by_role("heading", name="Play")).to_be_visible(timeout=60_000)
+        o_player = side.get_by_label("O plays (agent spec or human)")
+        o_player.fill("greedy")
+        o_player.press("Enter")
         wait_idle(page)
         page.get_by_role("link", name="Analyze a position").click()
         expect(page.get_by_role("heading", name=heading)).to_be_visible(timeout=60_000)
@@ -450,3 +453,8 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
 
         moves = next(s.moves for s in load_samples().values() if s.name == SAMPLE)
         expect(page.get_by_text(moves, exact=True).first).to_be_visible()  # the same position
+        wait_idle(page)
+        page.get_by_role("link", name="Play").click()  # and Play kept its players
+        expect(side.get_by_label("O plays (agent spec or human)")).to_have_value(
+            "greedy", timeout=60_000
+        )

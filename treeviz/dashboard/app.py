@@ -13,7 +13,7 @@ from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
 from treeviz.dashboard.pages.id3 import id3_page
-from treeviz.dashboard.pages.play import play_page
+from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
 from treeviz.search.user import no_loading
@@ -76,7 +76,7 @@ def main() -> None:
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
-    nav.keep([*ARENA_DEFAULTS, *analysis_keys()])  # a visit elsewhere forgets nothing
+    nav.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
     nav.follow()
     with no_loading():
         current.run()

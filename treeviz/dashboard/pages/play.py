@@ -134,6 +134,11 @@ def _playable(text: str, fallback: str) -> str:
         return fallback
 
 
+# The Play page's settings, kept while another page shows (they were forgotten)
+PLAY_KEYS = ["play_x", "play_o", "play_seed", "play_opening", "play_hint_agent",
+             "play_speed"]  # fmt: skip
+
+
 def sidebar() -> None:
     """Players, seed, opening, and the game buttons."""
     side, s = st.sidebar, st.session_state
