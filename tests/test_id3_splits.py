@@ -120,3 +120,12 @@ def test_a_chain_thousands_deep_reads_back_as_json() -> None:
         node = node["children"][-1]
         depth += 1
     assert depth == tree.depth
+
+
+def test_cross_validation_reports_each_fold_as_it_ends() -> None:
+    """The progress the CLI and the dashboard show: one call per fold, in order."""
+    from treeviz.id3 import bundled_path, cross_validate, read_table
+
+    seen: list[int] = []
+    cv = cross_validate(read_table(bundled_path("iris")), 4, 0, on_fold=seen.append)
+    assert seen == [1, 2, 3, 4] and len(cv.scores) == 4

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from functools import partial
 from typing import Any
 
@@ -50,9 +51,25 @@ def learned(digest: str, text: str, name: str, target: str | None, ignore: tuple
 
 
 def validated(digest: str, k: int, seed: int, options: Options, table: Table) -> CrossValidation:
-    """K-fold cross-validation, once per table, options, folds and seed."""
+    """K-fold cross-validation, once per table, options, folds and seed, with a progress
+    bar and an estimate of the time left (Connect-4 takes many seconds)."""
     key = ("cv", digest, k, seed, options)
-    return cache.TREES.get_or_make(key, lambda: cross_validate(table, k, seed, **dict(options)))
+
+    def run() -> CrossValidation:
+        bar = st.progress(0.0, text=f"Cross-validating: {k} folds")
+        t0 = time.perf_counter()
+
+        def on_fold(done: int) -> None:
+            left = (time.perf_counter() - t0) / done * (k - done)
+            bar.progress(done / k, text=f"Cross-validating: fold {done} of {k} done, "
+                                        f"about {left:.0f} s left")  # fmt: skip
+
+        try:
+            return cross_validate(table, k, seed, on_fold=on_fold, **dict(options))
+        finally:
+            bar.empty()
+
+    return cache.TREES.get_or_make(key, run)
 
 
 def source_text() -> tuple[str, str] | None:
