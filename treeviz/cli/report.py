@@ -38,7 +38,6 @@ def cmd_report(args: argparse.Namespace) -> None:
 
 def _analysis(args: argparse.Namespace) -> str:
     from treeviz.judge.report import analysis_report
-    from treeviz.judge.verdict import explain
     from treeviz.search import search, spec
     from treeviz.search.common import check_playable
     from treeviz.search.solver import exact_scores
@@ -46,9 +45,8 @@ def _analysis(args: argparse.Namespace) -> str:
     pos = read_position(args.position)
     check_playable(pos)
     res = search(pos, spec(args.agent, **search_params(args)))
-    exact = exact_scores(pos, setting_of(args, EXACT_SECONDS))
-    expl = explain(pos, result=res, exact=exact, seconds=0) if exact is not None else None
-    return analysis_report(pos, res, expl, exact, args.draw_depth)
+    return analysis_report(pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)),
+                           args.draw_depth)  # fmt: skip
 
 
 def _review(args: argparse.Namespace) -> str:

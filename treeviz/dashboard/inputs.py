@@ -56,12 +56,18 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     decl = get_agent(agent)
     st.sidebar.caption(decl.description)
     params = {p.name: param_widget(p, state.param_key(agent, p.name)) for p in decl.params}
-    given = {k: v for k, v in params.items() if v != decl.param(k).default}
     try:
-        st.sidebar.code(str(make_spec(decl, given)), language=None)
+        st.sidebar.code(spec_text(agent, params), language=None)
     except TreevizError as exc:
         st.sidebar.error(str(exc))
     return agent, params
+
+
+def spec_text(agent: str, params: dict[str, Any]) -> str:
+    """The spec string of ``agent`` with the widgets' ``params`` (defaults left out)."""
+    decl = get_agent(agent)
+    given = {k: v for k, v in params.items() if v != decl.param(k).default}
+    return str(make_spec(decl, given))
 
 
 def setting_widget(setting: Param) -> Any:

@@ -14,14 +14,19 @@ PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every ru
 
 
 def open_in_analysis(pos: Position, agent_spec: str) -> None:
-    """Widget callback: make ``pos`` the analysis page's position, preselect the agent
-    of ``agent_spec`` with its settings, ask for its search (instant when the search is
-    cached) and go there."""
+    """Widget callback: :func:`load_analysis` and go to the analysis page."""
+    load_analysis(pos, agent_spec)
+    state.put(state.GOTO, "analyze")
+
+
+def load_analysis(pos: Position, agent_spec: str) -> None:
+    """Make ``pos`` the analysis page's position, preselect the agent of ``agent_spec``
+    with its settings and ask for its search (instant when the search is cached);
+    a bad spec raises before anything changes."""
     request = spec_request(pos, agent_spec)
     state.set_position(pos)
     state.agent_params(request[1], dict(request[2]))
     state.put(state.REQUEST, request)
-    state.put(state.GOTO, "analyze")
 
 
 def follow() -> None:

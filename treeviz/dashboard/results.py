@@ -337,12 +337,8 @@ def stats_section(res: SearchResult) -> None:
 def _report(res: SearchResult, exact: list[int | None] | None) -> str:
     """The one-file HTML analysis of ``res`` (made when the button is clicked)."""
     from treeviz.judge.report import analysis_report
-    from treeviz.judge.verdict import explain
 
-    pos = res.trace.position()
-    expl = None if exact is None or pos.is_over() else explain(pos, result=res, exact=exact,
-                                                               seconds=0)  # fmt: skip
-    return analysis_report(pos, res, expl, exact)
+    return analysis_report(res.trace.position(), res, exact)
 
 
 def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, key: str) -> None:

@@ -17,8 +17,7 @@ from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
 from treeviz.draw.widget import tree_widget
 from treeviz.errors import TreevizError
-from treeviz.judge.report import moves_html, review_body, verdict_html
-from treeviz.judge.verdict import explain
+from treeviz.judge.report import explained, moves_html, review_body, verdict_html
 from treeviz.search.solver import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
 
@@ -37,11 +36,8 @@ def small_tree(trace: Trace) -> str:
 
 def result_html(res: SearchResult) -> str:
     pos = res.trace.position()
-    exact = None
-    expl = None
-    if not pos.is_over():
-        exact = exact_scores(pos, VERDICT_SECONDS)
-        expl = explain(pos, result=res, exact=exact, seconds=0) if exact is not None else None
+    exact = None if pos.is_over() else exact_scores(pos, VERDICT_SECONDS)
+    expl = explained(pos, res, exact)
     head = (f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
             f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes")  # fmt: skip
     return (f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, 28)}"

@@ -20,13 +20,22 @@ from treeviz.draw.html import (
 )
 from treeviz.draw.style import BAR, CHART_BACKGROUND, CHART_FRAME, CHART_ZERO
 from treeviz.judge.review import Review
-from treeviz.judge.verdict import Explanation
+from treeviz.judge.verdict import Explanation, explain
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.values import kind_text
 
 MOVE_COLUMNS = (("column", "column"), ("value", "value (root player)"), ("text", "in words"),
                 ("exact", "exact score"), ("chosen", "chosen"))  # fmt: skip
+
+
+def explained(pos: Position, res: SearchResult,
+              exact: list[int | None] | None) -> Explanation | None:  # fmt: skip
+    """The verdict and reasons of ``res`` given each column's exact score (None without
+    them, or when the game is over)."""
+    if exact is None or pos.is_over():
+        return None
+    return explain(pos, result=res, exact=exact, seconds=0)
 
 
 def verdict_html(expl: Explanation | None) -> str:
@@ -63,12 +72,12 @@ def analysis_body(pos: Position, res: SearchResult, expl: Explanation | None,
     return head + top + tree
 
 
-def analysis_report(pos: Position, res: SearchResult, expl: Explanation | None,
-                    exact: list[int | None] | None = None,
+def analysis_report(pos: Position, res: SearchResult, exact: list[int | None] | None = None,
                     depth: int | None = None) -> str:  # fmt: skip
-    """The analysis of ``res`` on ``pos`` as one HTML document."""
+    """The analysis of ``res`` on ``pos`` as one HTML document (the verdict and reasons
+    when the exact scores ``exact`` are known)."""
     title = f"treeviz: {res.trace.algorithm} on {pos.moves_string() or 'the empty board'}"
-    return page(title, analysis_body(pos, res, expl, exact, depth))
+    return page(title, analysis_body(pos, res, explained(pos, res, exact), exact, depth))
 
 
 def review_report(rev: Review, players: tuple[str, str] = ("?", "?")) -> str:

@@ -45,7 +45,8 @@ class Agent:
     ``weight``, the node field that ranks children and widens edges (MCTS: visits);
     ``recount``, how a replay rebuilds what the search knew after n nodes (None: a
     depth-first search, whose values appear as subtrees finish); ``quick``, settings
-    of a tiny run (warm-up, tests)."""
+    of a tiny run (warm-up, tests); ``warmup`` False for agents that run a person's
+    code or program, which runs only when asked."""
 
     name: str
     description: str
@@ -61,6 +62,7 @@ class Agent:
     reasons: ReasonsFn = generic_reasons
     weight: str | None = None
     recount: Recount | None = None
+    warmup: bool = True  # run once before the first timed search (not a person's code)
 
     def param(self, key: str) -> Param:
         """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
@@ -182,7 +184,7 @@ _LOCK = threading.RLock()  # a search waits (untimed) while another thread warms
 
 def warm(agent: Agent) -> None:
     """Run ``agent`` once with its defaults on a nearly full board (once per process)."""
-    if agent.name in _WARM or agent.value_kind == "user":  # a person's code runs when asked
+    if agent.name in _WARM or not agent.warmup:
         return
     with _LOCK:
         if agent.name not in _WARM:

@@ -173,4 +173,4 @@ def engine_agent(head: str) -> Agent:
         return answered(rec, pos, head, column, values, time.perf_counter() - t0)
 
     return Agent(head, f"the engine {' '.join(engine.argv)}", (), run, "user",
-                 reasons=user_reasons)  # fmt: skip
+                 reasons=user_reasons, warmup=False)  # fmt: skip

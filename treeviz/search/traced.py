@@ -23,7 +23,6 @@ from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -31,9 +30,12 @@ import numpy as np
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
 from treeviz.errors import InvalidParameterError, InvalidPositionError
+from treeviz.search.traced_result import build_result, first_number, is_number
 from treeviz.settings import DEFAULT_CAPACITY, show_value
+from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
 NO_MOVE = -1
+NEW = -3  # a call that makes a new node (beside NO_PARENT and NOT_RECORDED)
 UNKNOWN = -1  # ``maximizing`` not given or not a bool
 
 
@@ -131,13 +133,10 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
 # ------------------------------------------------------------------- what a call means
 def _number(ret: Any) -> float:
     """The default value of a return: the number, or a tuple's first number (NaN: none)."""
-    if isinstance(ret, Real) and not isinstance(ret, bool):
+    if is_number(ret):
         return float(ret)
-    if isinstance(ret, tuple | list):
-        for item in ret:
-            if isinstance(item, Real) and not isinstance(item, bool):
-                return float(item)
-    return math.nan
+    i = first_number(ret) if isinstance(ret, tuple | list) else None
+    return math.nan if i is None else float(ret[i])
 
 
 def _argument(sig: inspect.Signature | None, name: str | None) -> Callable[..., Any] | None:
@@ -346,7 +345,7 @@ class Recording:
         masks = occupied(board) if self.parent or self.root_given else {root.mask}
         if root.mask in masks:
             self.root_call = 0
-            return NO_PARENT_ID, NO_MOVE, snap
+            return NO_PARENT, NO_MOVE, snap
         if not self.parent:  # the root itself was never a call: a node of its own
             self.add_root()
         for mask in masks:
@@ -362,7 +361,7 @@ class Recording:
 
     def add_root(self) -> None:
         """Node 0, the root, with no value yet."""
-        self._append(NO_PARENT_ID, NO_MOVE, math.nan, math.nan, UNKNOWN)
+        self._append(NO_PARENT, NO_MOVE, math.nan, math.nan, UNKNOWN)
 
     def add_child(self, column: int, value: float) -> None:
         """A child of the root through 0-based ``column`` with ``value`` for its side to
@@ -400,8 +399,6 @@ class Recording:
     def result(self) -> Any:
         """The :class:`~treeviz.trace.nodes.SearchResult` of the recorded search."""
         if self._result is None:
-            from treeviz.search.traced_result import build_result
-
             if not self.parent:
                 raise InvalidParameterError("nothing was recorded: no traced function was "
                                             "called inside the recording")  # fmt: skip
@@ -414,14 +411,11 @@ class Recording:
         return self.result.trace
 
 
-NO_PARENT_ID = -1
-NOT_RECORDED = -2
-NEW = -3  # a call that makes a new node
 
 
 def _float(x: Any) -> float:
     """A window bound as a float (NaN when it is not a number)."""
-    if isinstance(x, Real) and not isinstance(x, bool):
+    if is_number(x):
         return float(x)
     return math.nan
 

@@ -15,6 +15,7 @@ children never called) and wins come from them.
 from __future__ import annotations
 
 import math
+from numbers import Real
 from typing import Any
 
 import numpy as np
@@ -33,8 +34,8 @@ from treeviz.trace.nodes import (
 )
 from treeviz.trace.values import MAX_PLIES, WIN, number_text, user_value
 
-# A recording (``treeviz.search.traced.Recording``, which imports this module when its
-# result is asked for: typed ``Any`` here so the two do not import each other).
+# A recording (``treeviz.search.traced.Recording``, which imports this module: typed
+# ``Any`` here so the two do not import each other).
 Recording = Any
 
 MAX_RANKS = WIN - MAX_PLIES - 1  # ranks stay clear of the proven-win range
@@ -222,16 +223,19 @@ def _said(rec: Recording) -> int | None:
         return None
     numbers = [i for i, item in enumerate(ret)
                if isinstance(item, int | np.integer) and not isinstance(item, bool)]  # fmt: skip
-    if spec.value is None and numbers and numbers[0] == _first_number(ret):
+    if spec.value is None and numbers and numbers[0] == first_number(ret):
         numbers = numbers[1:]
     return int(ret[numbers[0]]) if numbers else None
 
 
-def _first_number(ret: Any) -> int | None:
-    for i, item in enumerate(ret):
-        if isinstance(item, int | float | np.number) and not isinstance(item, bool):
-            return i
-    return None
+def is_number(item: Any) -> bool:
+    """A number a search returns (a bool is not one)."""
+    return isinstance(item, Real) and not isinstance(item, bool)
+
+
+def first_number(ret: tuple[Any, ...] | list[Any]) -> int | None:
+    """The index of the first number in a returned tuple or list, if any."""
+    return next((i for i, item in enumerate(ret) if is_number(item)), None)
 
 
 def _line(trace: Trace, node: int | None) -> list[int]:

@@ -169,7 +169,7 @@ def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
 
     doc = (fn.__doc__ or "").strip().splitlines()
     return Agent(head, doc[0] if doc else f"your agent {head}", (), run, "user",
-                 reasons=user_reasons)  # fmt: skip
+                 reasons=user_reasons, warmup=False)  # fmt: skip
 
 
 def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:

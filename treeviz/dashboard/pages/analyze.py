@@ -11,17 +11,12 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html, play_controls, status_line
-from treeviz.dashboard.cache import (
-    cached_exact,
-    exact_meanings,
-    run_watched,
-    search_request,
-    spec_request,
-)
-from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget
+from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
+from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget, spec_text
+from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import bars, show_result
 from treeviz.errors import TreevizError
-from treeviz.search import AGENTS, get_agent, make_spec
+from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 
 
@@ -54,14 +49,11 @@ def read_link() -> None:
     if "moves" not in query and "agent" not in query:
         return
     try:
-        pos = parse_position(query.get("moves", ""))
-        request = spec_request(pos, query.get("agent", DEFAULT_AGENT.default))
+        load_analysis(parse_position(query.get("moves", "")),
+                      query.get("agent", DEFAULT_AGENT.default))  # fmt: skip
     except TreevizError as exc:
         st.error(f"The link's analysis cannot be opened: {exc}")
         return
-    state.set_position(pos)
-    state.agent_params(request[1], dict(request[2]))
-    state.put(state.REQUEST, request)
     node = query.get("node", "")
     if node.isascii() and node.isdigit():
         st.session_state["analyze_pending_node"] = int(node)
@@ -69,9 +61,7 @@ def read_link() -> None:
 
 def write_link(pos: Position, agent: str, params: dict[str, Any]) -> None:
     """The analysis shown, as the page's query parameters: a link to share."""
-    decl = get_agent(agent)
-    given = {k: v for k, v in params.items() if v != decl.param(k).default}
-    st.query_params.update({"moves": pos.moves_string(), "agent": str(make_spec(decl, given))})
+    st.query_params.update({"moves": pos.moves_string(), "agent": spec_text(agent, params)})
 
 
 def analyze_page() -> None:
