@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -38,15 +39,16 @@ def test_renders_for_every_agent(agent: str) -> None:
         assert not at.exception and not at.error, (sample, at.exception, at.error)
         assert at.subheader[0].value.startswith(f"{agent} plays column")
         table = at.dataframe[0].value
-        assert len(table) == 7 and "exact" in table.columns
+        assert len(table) == 7 and "exact score" in table.columns
+        assert not [c for c in table.columns if "_" in c], "headers in words"
         chosen = table[table["chosen"]]
         assert len(chosen) == 1 and int(chosen["column"].iloc[0]) == int(
             at.subheader[0].value.rsplit(" ", 1)[1]
         )
         assert any("recorded nodes" in c.value for c in at.caption)
-        legal = table[~table["full"]]
-        assert legal["text"].map(bool).all()
-        values = legal["value"].dropna()
+        legal = table[~table["full column"]] if "full column" in table else table  # if any
+        assert legal["in words"].map(bool).all()
+        values = legal["value (player to move)"].dropna()
         assert (values.abs() < 100_000).all(), values
         assert len(values) == len(legal) or agent == "mcts", "only MCTS may leave a column"
 
@@ -55,7 +57,7 @@ def test_exact_scores_match_the_sample() -> None:
     at = run_agent(started(), "must-block", "greedy")
     table = at.dataframe[0].value
     pos = at.session_state["position"]
-    best = max(s for s in table["exact"] if s is not None and s == s)
+    best = max(s for s in table["exact score"] if s is not None and s == s)
     assert best == search(pos, "solver").value
 
 
@@ -116,7 +118,7 @@ def test_trace_page_shows_an_uploaded_trace() -> None:
     # the page asks the solver (it said "unknown" for 4453): a verdict and exact scores
     badge = next(m.value for m in at.markdown if "verdict-badge" in m.value)
     assert ">unknown<" not in badge
-    assert "exact" in at.dataframe[0].value.columns
+    assert "exact score" in at.dataframe[0].value.columns
 
 
 @pytest.mark.parametrize(
@@ -169,9 +171,27 @@ def test_compare_page_shows_both_searches() -> None:
     heads = [h.value for h in at.subheader]
     assert heads == ["A: alphabeta:depth=3", "B: greedy"]
     table = at.dataframe[0].value
-    assert list(table["column"]) == list(range(1, 8)) and table["A"].str.len().gt(0).all()
-    assert table["A"].str.contains("chosen").sum() == 1 == table["B"].str.contains("chosen").sum()
-    assert "exact" in table.columns
+    words = table["A in words"]
+    assert list(table["column"]) == list(range(1, 8)) and words.str.len().gt(0).all()
+    chosen = [table[f"{x} in words"].str.contains("chosen").sum() for x in "AB"]
+    assert chosen == [1, 1] and "exact score" in table.columns
+    stats = at.dataframe[1].value  # both searches' statistics, side by side
+    assert list(stats.columns) == ["A", "B"] and "nodes searched" in stats.index
+    a, b = (search(Position.from_moves("3344"), name).move for name in ("alphabeta", "greedy"))
+    assert list(stats.loc["move chosen"]) == [str(a), str(b)]
+
+
+def test_compare_highlights_what_differs() -> None:
+    """Cells where the two searches differ are marked, pairs alike are not; values of
+    two scales are compared by their words only."""
+    from treeviz.dashboard.pages.compare import highlighted
+
+    table = pd.DataFrame({"column": [1, 2], "A value": [3.0, 5.0], "A in words": ["+3", "+5"],
+                          "B value": [3.0, 6.0], "B in words": ["+3", "win 4"]})  # fmt: skip
+    for numbers, marked in ((True, {(1, 1), (1, 2), (1, 3), (1, 4)}), (False, {(1, 2), (1, 4)})):
+        ctx = highlighted(table, numbers)._compute().ctx
+        got = {cell for cell, style in ctx.items() if style}
+        assert got == marked, (numbers, got)
 
 
 def test_a_reason_button_on_compare_draws_its_node() -> None:
@@ -320,3 +340,28 @@ def test_a_link_cannot_load_code(tmp_path: Path) -> None:
     at.run()
     assert not at.exception and at.error and "AGENTS=" in at.error[0].value
     assert not marker.exists()
+
+
+def test_mcts_detail_children_uct_and_visit_share() -> None:
+    """An MCTS link with its iteration log: the root's children table shows Q, the
+    exploration term and UCT, and the visit share over iterations is drawn."""
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["moves"] = "4453"
+    at.query_params["agent"] = "mcts:iterations=300,seed=4,record_iterations=true"
+    at.run()
+    assert not at.exception and at.subheader[0].value.startswith("mcts plays column")
+    kids = next(d.value for d in at.dataframe if "UCT = Q + exploration" in d.value.columns)
+    res = search(Position.from_moves("4453"), "mcts", iterations=300, seed=4)
+    visits = res.trace.nodes["visits"][res.trace.children(0)]
+    assert list(kids["visits"]) == sorted(visits.tolist(), reverse=True)
+    sums = kids["Q (mover)"] + kids["exploration (c·√(ln N / n))"]
+    assert np.allclose(sums, kids["UCT = Q + exploration"])
+    assert any(m.value == "#### Visit share over iterations" for m in at.markdown)
+
+
+def test_window_bounds_read_as_words() -> None:
+    from treeviz.trace.nodes import INF, WIN
+    from treeviz.trace.values import window_text
+
+    assert window_text(WIN - 4) == "win in 4 plies" and window_text(-(WIN - 7)) == "loss in 7 plies"
+    assert (window_text(INF), window_text(-INF), window_text(12)) == ("+inf", "-inf", "12")

@@ -6,9 +6,12 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from treeviz.connect4.board import Position
+from treeviz.dashboard.board_chart import board_options
+from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
 from treeviz.search import search
 
@@ -59,8 +62,12 @@ def test_two_agents_step_then_autoplay_to_a_banner() -> None:
     pos = Position.from_moves(game_of(at))
     assert pos.winner() == "X" and not at.exception
     assert "X wins" in at.success[0].value
-    board = next(m.value for m in at.markdown if "<table" in m.value)
-    assert board.count("data-win='1'") == len(pos.winning_four()) >= 4
+    drawn = board_options(pos, 34)["series"]  # the board the page drew: the four ringed
+    ringed = {
+        tuple(d["value"]) for d in drawn[0]["data"] if d["itemStyle"]["borderColor"] == WIN_RING
+    }
+    assert ringed == set(pos.winning_four()) and len(ringed) >= 4
+    assert drawn[1]["data"] == [[pos.history[-1], pos.history.count(pos.history[-1]) - 1]]
 
 
 def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> None:
@@ -94,7 +101,15 @@ def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() ->
     at.sidebar.text_input(key="review_moves").set_value("44445x").run()
     assert at.error and "'44445x'" in at.error[0].value
     assert len(at.dataframe[1].value) == 5  # the valid start is reviewed
-    at.selectbox(key="review_ply").set_value(3).run()
+    board = next(m.value for m in at.markdown if "<table" in m.value)
+    assert 42 - board.count(f"background:{STONES[None]}") == 5  # the board shows the end
+    at.button(key="review_home").click().run()
+    for ply in range(1, 4):  # forward three moves: the board follows
+        at.button(key="review_right").click().run()
+        board = next(m.value for m in at.markdown if "<table" in m.value)
+        assert board.count("data-last='1'") == 1, "the last move is marked"
+        assert 42 - board.count(f"background:{STONES[None]}") == ply  # discs on the board
+    assert any(m.value.startswith("**3. X plays 4**") for m in at.markdown)
     at.button(key="review_open").click().run()
     assert at.title[0].value.startswith("treeviz")
     assert at.session_state["position"].moves_string() == "44"
@@ -114,3 +129,30 @@ def test_review_a_game_played_on_the_play_page() -> None:
     assert len(table) == len(saved["moves"])
     assert list(table["by"].unique()) == ["greedy", "alphabeta:depth=2"]
     assert re.search(r"result \*\*[XO]|draw", at.markdown[0].value)
+
+
+def test_pages_start_from_the_position_being_analysed() -> None:
+    """A position typed on Analyze is where Compare starts (its board, its searches)."""
+    at = AppTest.from_file(APP, default_timeout=180).run()
+    at.sidebar.radio(key="source").set_value("Move string or board").run()
+    at.sidebar.text_area(key="position_text").set_value("4453").run()
+    at.session_state["goto"] = "compare"
+    at.run()
+    assert at.title[0].value == "Compare two searches" and not at.exception
+    board = next(m.value for m in at.markdown if "<table" in m.value)
+    assert 42 - board.count(f"background:{STONES[None]}") == 4  # the four discs of 4453
+    at.sidebar.button(key="compare_run").click().run()
+    a = search(Position.from_moves("4453"), "alphabeta", depth=3)
+    assert at.subheader[0].value == "A: alphabeta:depth=3"
+    chosen = at.dataframe[0].value["A in words"].str.contains("chosen")
+    assert int(at.dataframe[0].value.loc[chosen, "column"].iloc[0]) == a.move
+
+
+def test_agents_values_turn_to_x_side() -> None:
+    """Points and exact scores change sign for O; a win rate becomes one minus it."""
+    from treeviz.dashboard.pages.review import x_side
+
+    assert x_side(12.0, "heuristic:window", "X") == 12.0
+    assert x_side(12.0, "heuristic:window", "O") == -12.0
+    assert x_side(0.7, "win_rate", "O") == pytest.approx(0.3)
+    assert x_side(-3.0, "exact", "O") == 3.0

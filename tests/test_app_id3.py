@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from treeviz.id3 import bundled_path, cross_validate, fit, read_table
+from treeviz.id3.draw import class_colour
+from treeviz.id3.draw import test_text as edge_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -33,6 +36,9 @@ def test_bundled_sets_learn_score_and_draw() -> None:
     confusion = at.dataframe[0].value
     assert confusion.to_numpy().sum() == table.rows  # every row predicted once
     assert list(confusion.index) == table.classes
+    legend = next(m.value for m in at.markdown if "Class predicted" in m.value)
+    for c, name in enumerate(table.classes):  # every class named beside its colour
+        assert f"background:{class_colour(tree, c)};" in legend and f">{name}</span>" in legend
     at.sidebar.selectbox(key="id3_source").set_value("restaurant").run()
     assert metrics(at)["Nodes"] == "12"
     assert any("ignored ID" in c.value for c in at.caption)
@@ -70,3 +76,10 @@ def test_downloads_do_not_rerun_the_page() -> None:
     buttons = at.get("download_button")
     assert len(buttons) == 6  # SVG, PNG, PDF, DOT, GraphML, JSON
     assert all(b.proto.ignore_rerun for b in buttons), [b.proto.label for b in buttons]
+
+
+def test_connect4_blank_cells_read_as_blank() -> None:
+    """The UCI Connect-4 data writes an empty cell "b": the tree says "blank"."""
+    tree = fit(read_table(bundled_path("connect-4")).subset(np.arange(2000)))
+    tests = [edge_text(tree, n) for n in tree.nodes[1:]]
+    assert any(t.endswith("= blank") for t in tests) and not any(t.endswith("= b") for t in tests)

@@ -14,6 +14,8 @@ import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
 from treeviz.connect4.board import Position
+from treeviz.draw.style import SELECTED_FILL, WIN_RING
+from treeviz.search import search
 from treeviz.trace.files import load
 
 pytestmark = pytest.mark.browser
@@ -71,7 +73,6 @@ def test_run_click_collapse_download_and_reload(server: str, tmp_path: Path) -> 
     from playwright.sync_api import sync_playwright
 
     from treeviz.connect4.samples import load_samples
-    from treeviz.search import search
 
     moves = next(s.moves for s in load_samples().values() if s.name == SAMPLE)
     trace = search(Position.from_moves(moves), "alphabeta", depth=4).trace
@@ -107,14 +108,29 @@ def check_run_click_collapse(
     for k in kids:
         expect(node_text(page, k)).to_be_visible()
     page.screenshot(path=str(tmp_path / "tree.png"), full_page=True)
-    node_text(page, node).click()  # selects the node and collapses its children
+    node_text(page, node).click()  # selects the node: its children stay in view
     path = trace.path_moves(node)
     expect(page.get_by_text(f"Node #{node} · path from the root: {path}")).to_be_visible(
         timeout=30_000
     )
     for k in kids:
+        expect(node_text(page, k)).to_be_visible()
+    marked = page.locator(f"svg [fill='{SELECTED_FILL}']")  # the selected node's label
+    expect(marked).to_have_count(1)
+    wait_idle(page)
+    page.get_by_role("button", name="Fold children").click()  # folding is asked for
+    for k in kids:
         expect(node_text(page, k)).to_have_count(0, timeout=10_000)
     page.screenshot(path=str(tmp_path / "collapsed.png"), full_page=True)
+    wait_idle(page)
+    page.get_by_role("button", name="Unfold children").click()
+    expect(node_text(page, kids[-1])).to_be_visible(timeout=10_000)
+    wait_idle(page)
+    choose_child_row(page, trace, node, 1)  # drill down through the children table
+    child = int(trace.children(node)[1])
+    panel = f"Node #{child} · path from the root: {trace.path_moves(child)}"
+    expect(page.get_by_text(panel)).to_be_visible(timeout=30_000)
+    expect(node_text(page, child)).to_be_visible()
     wait_idle(page)  # the node click's rerun is over: the download is not lost
     with page.expect_download(timeout=60_000) as info:
         page.get_by_role("button", name="JSON").click()
@@ -126,6 +142,19 @@ def check_run_click_collapse(
     expect(node_text(page, node)).to_be_visible(timeout=30_000)
     back = load(saved)  # the same search as the page ran (times differ)
     assert back.params == trace.params and np.array_equal(back.nodes, trace.nodes)
+
+
+def choose_child_row(page: Any, trace: Any, node: int, row: int) -> None:
+    """Choose row ``row`` of the children table of ``node`` (rows in the search's
+    order), checking the table lists the children with the nodes below each."""
+    grid = page.locator("[data-testid='stDataFrame']").last
+    grid.scroll_into_view_if_needed()
+    text = grid.locator("table").first.inner_text()
+    sizes = trace.subtree_sizes()
+    for k in trace.children(node):
+        assert f"{int(k)}" in text and f"{int(sizes[k]) - 1}" in text, text
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 14, box["y"] + 35 * (row + 1) + 17)  # the row's marker
 
 
 BIG_NUMBER = re.compile(r"(?<![\d.])[-+−]?\d{6,}")  # 100000 or more, digits only
@@ -233,6 +262,11 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
             expect(page.get_by_text("A: alphabeta:depth=3")).to_be_visible(timeout=120_000)
             expect(page.get_by_text("B: alphabeta:depth=7")).to_be_visible()
             expect(node_text(page, 0)).to_have_count(2, timeout=60_000)
+            wait_idle(page)
+            node_text(page, 1).nth(1).click()  # B's tree answers a click too
+            picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
+            expect(picked).to_be_visible(timeout=30_000)
+            expect(page.get_by_text("Statistics side by side")).to_be_visible()
         finally:
             page.screenshot(path=str(tmp_path / "replay-compare.png"), full_page=True)
             browser.close()
@@ -316,15 +350,41 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
         expect(banner.first).to_be_visible(timeout=30_000)
         if not page.get_by_text(re.compile(r"^Draw")).count():  # the winning four ringed
             # (drawn in the same run as the banner, maybe a moment later: wait for it)
-            expect(page.locator("td[data-win='1']").nth(3)).to_be_attached(timeout=30_000)
+            ringed = page.locator(f"svg path[stroke='{WIN_RING}']")
+            expect(ringed.nth(3)).to_be_attached(timeout=30_000)
         page.get_by_role("button", name="Review this game").click()
         expect(page.get_by_text("Review a game").first).to_be_visible(timeout=60_000)
         expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
             timeout=120_000
         )
+        step_through_the_review(page)
         page.get_by_role("button", name=re.compile("Open the position before")).click()
         heading = page.get_by_text(re.compile(r"plays column \d")).first
         expect(heading).to_be_visible(timeout=120_000)
+
+
+def step_through_the_review(page: Any) -> None:
+    """Lichess's keys walk the game on the board beside the graph: Home to the start,
+    the arrows a move at a time (the last move dotted); a move-list row jumps there."""
+    from playwright.sync_api import expect
+
+    page.get_by_text("Review a game").first.click()  # focus on the page, not a field
+    discs = page.locator("td[data-last='1']")
+    page.keyboard.press("Home")
+    expect(page.get_by_text("Start · before the first move")).to_be_visible(timeout=30_000)
+    expect(discs).to_have_count(0)
+    for key, ply in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1)):
+        wait_idle(page)
+        page.keyboard.press(key)
+        who = "X plays 1" if ply == 1 else "O plays"
+        expect(page.get_by_text(re.compile(rf"^{ply}\. {who}"))).to_be_visible(timeout=30_000)
+        expect(discs).to_have_count(1)
+    wait_idle(page)
+    grid = page.locator("[data-testid='stDataFrame']").last  # the move list
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    page.mouse.click(box["x"] + 14, box["y"] + 35 * 3 + 17)  # the third row: ply 3
+    expect(page.get_by_text(re.compile(r"^3\. X plays 1"))).to_be_visible(timeout=30_000)
 
 
 def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Path) -> None:
@@ -458,3 +518,44 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
         expect(side.get_by_label("O plays (agent spec or human)")).to_have_value(
             "greedy", timeout=60_000
         )
+        wait_idle(page)
+        page.get_by_role("link", name="Analyze a position").click()
+        status = page.locator("p:has-text('to move') code")
+        expect(status).to_have_text(moves, timeout=60_000)
+        wait_idle(page)
+        play_on_the_board(page, "analyze_board", 4)  # a click on the board plays there
+        expect(status).to_have_text(moves + "4", timeout=30_000)
+
+
+def play_on_the_board(page: Any, key: str, column: int) -> None:
+    """Click the bottom hole of ``column`` (1-based) on the board chart ``key`` (its
+    plot fills the chart but for 4 px each side and 28 px of column numbers below)."""
+    svg = page.locator(f".st-key-{key} svg").first
+    svg.wait_for(timeout=60_000)
+    box = svg.bounding_box()
+    x = box["x"] + 4 + (column - 0.5) * (box["width"] - 8) / 7
+    y = box["y"] + box["height"] - 28 - (box["height"] - 32) / 12
+    page.mouse.click(x, y)
+
+
+def test_back_and_forward_walk_the_selected_nodes(server: str, tmp_path: Path) -> None:
+    """A shared link opens its analysis; each node chosen is a step of the browser's
+    history: Back returns to the node before, Forward to the one after, the search
+    answered again from the link."""
+    from playwright.sync_api import expect
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=3).trace
+    first, second = (int(k) for k in trace.children(0)[:2])
+    with browser_page(tmp_path, "history.png") as page:
+        page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=3")
+        expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+        for node in (first, second):
+            wait_idle(page)
+            node_text(page, node).first.click()
+            expect(page.get_by_text(f"Node #{node} ·")).to_be_visible(timeout=30_000)
+            expect(page).to_have_url(re.compile(rf"node={node}$"), timeout=10_000)
+        for move, node in ((page.go_back, first), (page.go_back, 0), (page.go_forward, first)):
+            wait_idle(page)
+            move()
+            expect(page.get_by_text(f"Node #{node} ·")).to_be_visible(timeout=60_000)
+            expect(node_text(page, first).first).to_be_visible(timeout=60_000)

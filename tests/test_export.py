@@ -26,9 +26,10 @@ from treeviz.draw.export import (
 from treeviz.draw.view import selection_graph
 from treeviz.search import search
 from treeviz.settings import EXPORT_MAX_NODES
-from treeviz.trace.analysis import move_table, result_of
+from treeviz.trace.analysis import result_of
 from treeviz.trace.files import load
-from treeviz.trace.nodes import ON_PV, SearchResult
+from treeviz.trace.nodes import NO_VALUE, ON_PV, WIN, SearchResult
+from treeviz.trace.values import node_value
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -109,12 +110,22 @@ def test_graphml_keeps_nodes_edges_and_attributes(mcts: SearchResult) -> None:
                 )
 
 
-def test_csv_is_the_move_table(alphabeta: SearchResult) -> None:
-    df = pd.read_csv(io.BytesIO(export_bytes(alphabeta.trace, "csv")))
-    want = move_table(alphabeta)
-    assert len(df) == 7 and list(df.columns) == list(want.columns)
-    assert list(df["value"]) == list(want["value"]) and df["chosen"].sum() == 1
-    assert int(df.loc[df["chosen"], "column"].iloc[0]) == alphabeta.move
+def test_csv_has_one_readable_row_per_node(alphabeta: SearchResult) -> None:
+    """The CSV is the whole trace, node by node: parents, columns and depths rebuild
+    the tree, values read as the panel's, and no internal sentinel is written."""
+    trace = alphabeta.trace
+    raw = export_bytes(trace, "csv")
+    df = pd.read_csv(io.BytesIO(raw))
+    assert len(df) == len(trace) and list(df["node"]) == list(range(len(trace)))
+    kids = df["parent"].notna()
+    assert (df.loc[kids, "parent"].astype(int) == trace.nodes["parent"][1:]).all()
+    assert (df.loc[kids, "column"].astype(int) == trace.nodes["move"][1:] + 1).all()
+    assert pd.isna(df.loc[0, "column"]) and (df["depth"] == trace.nodes["depth"]).all()
+    for i in (0, *map(int, trace.children(0))):
+        assert df.loc[i, "value in words"] == node_value(trace, i).text
+    assert str(WIN - 1) not in raw.decode() and str(int(NO_VALUE)) not in raw.decode()
+    best = df.loc[df["parent"] == 0, "value (root player)"].max()
+    assert best == df.loc[0, "value (root player)"]  # the root takes its best child's value
 
 
 @pytest.mark.parametrize("name", ["t.json", "t.json.gz"])
@@ -190,3 +201,15 @@ def test_a_parameter_of_any_length_draws(tmp_path: Path) -> None:
     svg = export_bytes(trace, "svg", ExportOptions(depth=1)).decode()
     assert "<svg" in svg and "note=xxx" in svg and "x" * 120 not in svg
     assert len(svg) < 50_000
+
+
+def test_a_wide_tree_is_laid_out_to_read_down_the_page(alphabeta: SearchResult) -> None:
+    """Hundreds of boxes side by side made a PNG tens of thousands of pixels wide: past
+    a dozen entries on a level the levels run left to right, so the image reads down."""
+    narrow = ExportOptions(depth=1)
+    wide = ExportOptions(depth=3)
+    assert "rankdir=TB" in export_bytes(alphabeta.trace, "dot", narrow).decode()
+    assert "rankdir=LR" in export_bytes(alphabeta.trace, "dot", wide).decode()
+    png = export_bytes(alphabeta.trace, "png", wide)
+    width, height = struct.unpack(">II", png[16:24])
+    assert width < 2_500 < height

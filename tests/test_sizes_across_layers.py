@@ -32,7 +32,7 @@ def test_a_pasted_6x5_board_stays_6x5_from_paste_to_tree() -> None:
     table = at.dataframe[0].value
     assert list(table["column"]) == list(range(1, 7))
     exact = exact_scores(SMALL, 30.0)
-    assert exact is not None and list(table["exact"]) == exact
+    assert exact is not None and list(table["exact score"]) == exact
     kept = [r for r in cache.SEARCHES._items.values() if r.trace.position() == SMALL]
     assert kept and (kept[0].trace.width, kept[0].trace.height) == (6, 5)
     dot = export_bytes(kept[0].trace, "dot", ExportOptions(depth=1)).decode()

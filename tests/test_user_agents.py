@@ -333,7 +333,7 @@ def test_the_dashboard_lists_the_agents_it_was_started_with_and_no_other(
     assert at.subheader[0].value.startswith(f"{AGENT} plays column")
     assert any("recorded nodes" in c.value for c in at.caption)
     table = at.dataframe[0].value
-    assert len(table) == 7 and "exact" in table.columns
+    assert len(table) == 7 and "exact score" in table.columns
     from treeviz.search.user import no_loading
 
     with no_loading(), pytest.raises(treeviz.InvalidParameterError, match="AGENTS="):

@@ -6,19 +6,25 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.state import set_position
-from treeviz.draw.style import BOARD_FRAME, STONES, WIN_RING
+from treeviz.draw.style import BOARD_FRAME, LAST_MOVE, STONES, WIN_RING
 
 
 def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     """The board as an HTML grid of discs (red X, yellow O), column numbers below; with
-    ``marked``, the winning four of a won game ringed in green."""
+    ``marked``, the winning four of a won game ringed in green and the last move
+    (when the position knows its moves) marked with a dot."""
     won = set(pos.winning_four()) if marked else set()
+    last = last_disc(pos) if marked else None
     style = f"width:{size}px;height:{size}px;border-radius:50%"
+    dot = max(3, size // 4)
 
     def cell(col: int, row: int) -> str:
         ring = f"4px solid {WIN_RING}" if (col, row) in won else f"2px solid {BOARD_FRAME}"
         mark = " data-win='1'" if (col, row) in won else ""
         colour = STONES[pos.cell(col, row)]
+        if (col, row) == last:
+            mark += " data-last='1' title='the last move'"
+            colour = f"radial-gradient(circle, {LAST_MOVE} {dot}px, {colour} {dot + 1}px)"
         return f"<td{mark} style='{style};border:{ring};background:{colour}'></td>"
 
     rows = [
@@ -32,6 +38,15 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
         f"<table style='background:{BOARD_FRAME};border-spacing:4px'>{''.join(rows)}"
         f"<tr>{nums}</tr></table>"
     )
+
+
+def last_disc(pos: Position) -> tuple[int, int] | None:
+    """(column, row) of the last disc played, 0-based, or None when the position has
+    no moves (or was pasted without them)."""
+    if not pos.history:
+        return None
+    col = pos.history[-1]
+    return col, pos.history.count(col) - 1
 
 
 def status_line(pos: Position) -> str:
@@ -61,10 +76,15 @@ def _play(pos: Position) -> None:
     """Callback of the column picker: play the picked column, then clear the pick."""
     col = st.session_state.get("play")
     if col is not None:
-        child = pos.copy()
-        child.play(int(col) - 1)
-        set_position(child)
+        play_column(pos, int(col) - 1)
         st.session_state["play"] = None
+
+
+def play_column(pos: Position, col: int) -> None:
+    """Load the position after playing ``col`` (0-based) in ``pos`` (a legal move)."""
+    child = pos.copy()
+    child.play(col)
+    set_position(child)
 
 
 def _undo(pos: Position) -> None:

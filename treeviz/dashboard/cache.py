@@ -106,12 +106,29 @@ def run_watched(request: Request, budget_s: float, where: Any) -> SearchResult:
 
     def progress(elapsed: float, nodes: int) -> None:
         if elapsed > 0.3:  # a quick search shows nothing
-            note.caption(f"Searching… {elapsed:.1f} s, {nodes:,} nodes (Stop to interrupt)")
+            done, left = estimate(request, budget_s, elapsed, nodes)
+            note.progress(done, text=f"Searching… {elapsed:.1f} s, {nodes:,} nodes, {left} "
+                                     "(Stop to interrupt)")  # fmt: skip
 
     with watching(budget_s, progress):
         res = run_search(request)
     note.empty()
     return res
+
+
+def estimate(request: Request, budget_s: float, elapsed: float, nodes: int) -> tuple[float, str]:
+    """(share done, time left in words) of a running search: from its iterations when
+    it has a number of them (MCTS grows about one node per iteration), else from its
+    own time limit or the page's budget, whichever comes first (an upper bound)."""
+    params = dict(request[2])
+    iterations = params.get("iterations")
+    if isinstance(iterations, int) and iterations > 0 and nodes > 1:
+        done = min(0.99, nodes / iterations)
+        return done, f"about {elapsed * (1 - done) / done:.0f} s left"
+    limit = params.get("time_limit")
+    cap = min(budget_s, float(limit)) if isinstance(limit, (int, float)) else budget_s
+    done = min(0.99, elapsed / cap) if cap > 0 else 0.0
+    return done, f"at most {max(0.0, cap - elapsed):.0f} s left (the time budget)"
 
 
 def cached_exact(pos: Position) -> tuple[list[int | None] | None, str]:
@@ -121,6 +138,13 @@ def cached_exact(pos: Position) -> tuple[list[int | None] | None, str]:
         return None, ""
     scores, source = EXACT.get_or_make(pos.ident(), lambda: _solved(pos))
     return (list(scores) if scores is not None else None), source
+
+
+def known_exact(pos: Position) -> list[int | None] | None:
+    """The exact column scores of ``pos`` when they were solved already, else None
+    (never starts the solver)."""
+    found = EXACT.get(pos.ident())
+    return list(found[0]) if found is not None and found[0] is not None else None
 
 
 def _solved(pos: Position) -> tuple[list[int | None] | None, str]:

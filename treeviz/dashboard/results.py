@@ -4,7 +4,6 @@ downloads. Used for fresh searches and uploaded traces alike."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -14,13 +13,16 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
-from treeviz.dashboard.cache import cached_exact, exact_meanings
+from treeviz.dashboard.cache import cached_exact, exact_meanings, known_exact
+from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.replay import replay_section
+from treeviz.dashboard.tables import readable, styled
 from treeviz.dashboard.tree import (
     CLICK,
-    chart_event,
     children_table,
+    clicked_name,
+    highlight,
     legend_html,
     node_stats,
     selection_for,
@@ -29,17 +31,18 @@ from treeviz.dashboard.tree import (
 )
 from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
-from treeviz.draw.style import BAR, CHOSEN_ROW
+from treeviz.draw.style import BAR, CHOSEN_ROW, PALETTE
 from treeviz.draw.view import Selection, node_position, select, short_label
 from treeviz.errors import InvalidParameterError
 from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
-from treeviz.trace.analysis import depth_profile, effective_branching, format_cell, move_table
+from treeviz.trace.analysis import depth_profile, effective_branching, move_table
 from treeviz.trace.files import dumps
 from treeviz.trace.nodes import CUTOFF, SearchResult, Trace
 from treeviz.trace.values import kind_text
 
 DIAGRAMS = ("svg", "png", "pdf", "dot", "graphml")
+PERCENT = "function(v){return (100 * v).toFixed(0) + '%'}"  # an ECharts formatter
 MIME = {
     "svg": "image/svg+xml",
     "png": "image/png",
@@ -66,11 +69,12 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
         table = move_table(res)
         if exact_on:
             table["exact"] = f"not solved in {EXACT_SECONDS.default:g} s"
-    floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
-    styled = table.style.apply(_highlight_chosen, axis=1).format(format_cell, subset=floats)
-    st.dataframe(styled, hide_index=True, key=f"table_{id(trace)}")
+    shown = styled(readable(table)).apply(_highlight_chosen, axis=1)
+    st.dataframe(shown, hide_index=True, key=f"table_{id(trace)}")
     if exact is not None:
-        st.caption(f"Column `exact`: {source}; the solver's score for the player to move.")
+        st.caption(f"Exact score: {source}; the solver's score for the player to move (0 a "
+                   "draw, above 0 a win: the sooner, the higher). The CSV keeps every "
+                   "column at full precision.")  # fmt: skip
     left, right = st.columns(2)
     download(left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
              mime="text/csv")  # fmt: skip
@@ -113,7 +117,7 @@ def _highlight_chosen(row: pd.Series) -> list[str]:
 
 
 @st.fragment
-def tree_section(trace: Trace, key: str, link: bool = False) -> None:
+def tree_section(trace: Trace, key: str, link: bool = False, exact_on: bool = False) -> None:
     """The interactive tree beside the selected node's details, and the downloads of
     the view. A fragment: clicking in the tree reruns only this part of the page."""
     # Imported here: the component registers itself on import, which only works once
@@ -129,52 +133,112 @@ def tree_section(trace: Trace, key: str, link: bool = False) -> None:
     c1, c2, c3 = st.columns(3)
     depth = int(c1.slider("Depth shown", 1, 12, 3, key=f"{key}_depth"))
     top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=f"{key}_top"))
-    view = _view(trace, root, depth, top)
+    node = selected(trace, key)
+    view = _view(trace, root, depth, top, *_folding(trace, key, root, node))
     c3.caption(
         f"Drawing {len(view.sel.ids):,} of {len(trace):,} recorded nodes "
-        f"(at most {VIEW_MAX_NODES} at once)"
+        f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
         + (" · trace truncated at capacity" if trace.truncated else "")
     )
     _breadcrumbs(trace, root, key)
     st.text_input("Go to a node: its id (#123) or its moves from the root (4352)",
-                  key=f"{key}_goto", on_change=_go_to, args=(trace, key),
+                  key=f"{key}_goto", on_change=_go_to, args=(trace, key, depth),
                   placeholder="#id or moves")  # fmt: skip
     if st.session_state.get(f"{key}_goto_error"):
         st.error(st.session_state[f"{key}_goto_error"])
     left, right = st.columns([3, 2])
     with left:
-        event = st_echarts(
-            view.options,
+        # A chart per drawn shape: ECharts fails when a tree's nodes change in place
+        # (the replay's "__edge" error); a new highlight alone is drawn in place.
+        chart = f"{key}_tree_{id(trace)}_{view.shape}"
+        path = trace.path(node)
+        st_echarts(
+            highlight(view.options, [str(n) for n in path[path.index(root):]])
+            if root in path else view.options,
             events={"click": CLICK},
             height=f"{view.height}px",
             renderer="svg",
-            key=f"{key}_tree_{id(trace)}_{root}_{depth}_{top}",
-        )
+            key=chart,
+            on_change=lambda: on_click(trace, key, chart),
+        )  # fmt: skip
         st.markdown(legend_html(trace), unsafe_allow_html=True)
         st.caption(
-            "Click a node to select it and fold or unfold its children · colour: value "
-            "for the player to move at the root (red bad, blue good) · bold: principal "
-            "variation · square: game over · thick ring: transposition hit · ▸: more below"
+            "Click a node to select and unfold it · colour: value for the player to move "
+            "at the root (red bad, blue good) · bold: principal variation · square: game "
+            "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
+            "the selected node"
         )
-    _remember_click(event, key)
     with right:
-        node = detail_panel(trace, key)
+        detail_panel(trace, key, depth, exact_on)
     if link:
         st.query_params["node"] = str(node)
-    st.markdown("##### Downloads: the tree as drawn (JSON: the whole trace)")
+        follow_history()
+    st.markdown("##### Downloads: the tree as drawn (JSON and per-node CSV: the whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, view.exportable, key)
 
 
+def selected(trace: Trace, key: str) -> int:
+    """The selected node of view ``key`` (the root when none is, or it is not in ``trace``)."""
+    node = int(st.session_state.get(f"{key}_node", 0))
+    return node if 0 <= node < len(trace) else 0
+
+
+def _folding(trace: Trace, key: str, root: int, node: int) -> tuple[frozenset[int], frozenset[int]]:
+    """(unfolded, folded) nodes of view ``key``: those the person opened or closed, and
+    the selected node's ancestors, opened so it is always drawn."""
+    opened = set(st.session_state.get(f"{key}_open", ()))
+    path = trace.path(node)
+    if root in path:
+        opened.update(path[path.index(root) : -1])
+    shut = frozenset(st.session_state.get(f"{key}_shut", ()))
+    return frozenset(opened - shut), shut
+
+
+def on_click(trace: Trace, key: str, chart: str) -> None:
+    """Callback of a tree click: select the clicked node and unfold it."""
+    name = clicked_name(st.session_state.get(chart))
+    if name is not None and name.isdigit():
+        pick(trace, key, int(name), unfold=True)
+
+
+def pick(trace: Trace, key: str, node: int, unfold: bool = False, depth: int | None = None) -> None:
+    """Select ``node`` in view ``key`` (``unfold``: and show its children); with
+    ``depth``, the view moves down to the node's parent when the node lies deeper
+    than the view's depth (drilling down a big tree)."""
+    if not 0 <= node < len(trace):
+        return
+    st.session_state[f"{key}_node"] = node
+    shut = set(st.session_state.get(f"{key}_shut", ()))
+    shut.discard(node)
+    st.session_state[f"{key}_shut"] = shut
+    if unfold:
+        st.session_state[f"{key}_open"] = {*st.session_state.get(f"{key}_open", ()), node}
+    root = int(st.session_state.get(f"{key}_root", 0))
+    path = trace.path(node)
+    below = path[path.index(root):] if root in path else []
+    if depth is not None and (not below or len(below) - 1 > depth):
+        st.session_state[f"{key}_root"] = max(0, int(trace.nodes["parent"][node]))
+
+
+def fold(key: str, node: int, shut: bool) -> None:
+    """Callback: fold (``shut``) or unfold the children of ``node`` in view ``key``."""
+    opened = set(st.session_state.get(f"{key}_open", ()))
+    folded = set(st.session_state.get(f"{key}_shut", ()))
+    (folded.add if shut else folded.discard)(node)
+    (opened.discard if shut else opened.add)(node)
+    st.session_state[f"{key}_open"], st.session_state[f"{key}_shut"] = opened, folded
+
+
 def forget_other_trace(trace: Trace, key: str) -> None:
-    """A view's root, selected node and last click belong to one trace: when ``key``
+    """A view's root, selected node and folding belong to one trace: when ``key``
     shows another search, they start again from its root (a node id of the old trace
     drew a lone node of the new one, with the old breadcrumbs and panel)."""
     token = trace.__dict__.setdefault("_view_token", uuid.uuid4().hex)
     if st.session_state.get(f"{key}_trace") == token:
         return
     st.session_state[f"{key}_trace"] = token
-    for part in ("root", "node", "last_event", "goto_error"):
+    for part in ("root", "node", "open", "shut", "goto_error"):
         st.session_state.pop(f"{key}_{part}", None)
     pending = st.session_state.pop(f"{key}_pending_node", None)  # a shared link's node
     if pending is not None and 0 <= pending < len(trace):
@@ -191,32 +255,27 @@ class View:
     options: dict[str, Any]
     height: int
     exportable: bool
+    shape: int  # the same for views drawing the same entries
 
 
-def _view(trace: Trace, root: int, depth: int, top: int) -> View:
+def _view(trace: Trace, root: int, depth: int, top: int,
+          opened: frozenset[int], shut: frozenset[int]) -> View:  # fmt: skip
     """The view of ``trace`` for these settings, cached per session: clicks rerun the
     fragment, and rebuilding the view would cost more than drawing it."""
-    cache: dict[tuple[int, ...], View] = st.session_state.setdefault(state.TREE_VIEWS, {})
-    ident = (id(trace), root, depth, top)
+    cache: dict[tuple[Any, ...], View] = st.session_state.setdefault(state.TREE_VIEWS, {})
+    ident = (id(trace), root, depth, top, opened, shut)
     view = cache.get(ident)
     if view is None or view.sel.trace is not trace:  # an id can be reused once freed
         if len(cache) > 8:
             cache.clear()
-        sel = selection_for(trace, root, depth, top or None)
+        sel = selection_for(trace, root, depth, top or None, opened, shut)
         probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
-        view = View(sel, tree_options(sel), view_height(sel), len(probe.ids) <= EXPORT_MAX_NODES)
+        options = tree_options(sel, fold=False)
+        shape = hash((root, tuple(sel.ids), tuple(sel.more.items()), tuple(sel.stubs)))
+        exportable = len(probe.ids) <= EXPORT_MAX_NODES
+        view = View(sel, options, view_height(sel), exportable, shape)
         cache[ident] = view
     return view
-
-
-def _remember_click(event: Any, key: str) -> None:
-    """Select the clicked trace node; a repeated event (a rerun) changes nothing."""
-    name = chart_event(event)
-    if name is None or name == st.session_state.get(f"{key}_last_event"):
-        return
-    st.session_state[f"{key}_last_event"] = name
-    if str(name).isdigit():
-        st.session_state[f"{key}_node"] = int(name)
 
 
 def find_node(trace: Trace, text: str) -> int:
@@ -239,16 +298,15 @@ def find_node(trace: Trace, text: str) -> int:
     return node
 
 
-def _go_to(trace: Trace, key: str) -> None:
-    """Select the node typed in the go-to box and draw the view from its parent."""
+def _go_to(trace: Trace, key: str, depth: int) -> None:
+    """Select the node typed in the go-to box; the view follows when it is deeper."""
     try:
         node = find_node(trace, str(st.session_state.get(f"{key}_goto", "")))
     except InvalidParameterError as exc:
         st.session_state[f"{key}_goto_error"] = str(exc)
         return
     st.session_state.pop(f"{key}_goto_error", None)
-    st.session_state[f"{key}_node"] = node
-    st.session_state[f"{key}_root"] = max(0, int(trace.nodes["parent"][node]))
+    pick(trace, key, node, depth=depth)
 
 
 def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
@@ -265,36 +323,58 @@ def _breadcrumbs(trace: Trace, root: int, key: str) -> None:
         )
 
 
-def detail_panel(trace: Trace, key: str) -> int:
-    """The selected node (returned): board, move path, statistics, children, actions."""
-    node = int(st.session_state.get(f"{key}_node", 0))
-    if not 0 <= node < len(trace):
-        node = 0
+def detail_panel(trace: Trace, key: str, depth: int, exact_on: bool = False) -> None:
+    """The selected node: board, move path, statistics, actions, and a sortable table
+    of its children; choosing a row selects that child (drilling down any size of
+    trace)."""
+    node = selected(trace, key)
     path = trace.path_moves(node)
     st.markdown(f"**Node #{node}** · path from the root: `{path or '(root)'}`")
     st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
     st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
-    a, b = st.columns(2)
-    a.button(
-        "Re-root the view here",
-        key=f"{key}_reroot",
-        on_click=_set_state,
-        args=(f"{key}_root", node),
-    )
-    b.button(
-        "Load as position",
-        key=f"{key}_load",
-        on_click=_load_position,
-        args=(node_position(trace, node),),
-    )
+    a, b, c = st.columns(3)
+    a.button("Re-root the view here", key=f"{key}_reroot", on_click=_set_state,
+             args=(f"{key}_root", node))  # fmt: skip
+    b.button("Load as position", key=f"{key}_load", on_click=_load_position,
+             args=(node_position(trace, node),))  # fmt: skip
+    shut = node in st.session_state.get(f"{key}_shut", ())
+    c.button("Unfold children" if shut else "Fold children", key=f"{key}_fold",
+             on_click=fold, args=(key, node, not shut))  # fmt: skip
     # st.table, not st.dataframe: static HTML mounts much faster after each click
     stats = node_stats(trace, node)
     st.table(pd.DataFrame({"value": [str(v) for v in stats.values()]}, index=list(stats)))
-    kids = children_table(trace, node)
-    st.caption(f"{len(kids)} recorded children")
-    if len(kids):
-        st.table(kids.set_index("node"))
-    return node
+    _children(trace, key, node, depth, exact_on)
+
+
+def _children(trace: Trace, key: str, node: int, depth: int, exact_on: bool) -> None:
+    """The children table of ``node``; a chosen row selects that child."""
+    pos = node_position(trace, node)
+    exact = known_exact(pos)
+    ask = f"Exact scores of the children (the solver, up to {EXACT_SECONDS.default:g} s a node)"
+    if exact is None and exact_on and len(trace.children(node)) and st.checkbox(
+        ask, key=f"{key}_kids_exact"
+    ):
+        exact = cached_exact(pos)[0]
+    kids = children_table(trace, node, exact)
+    st.caption(f"{len(kids)} recorded children: sort by a header, choose a row to go there")
+    if not len(kids):
+        return
+    table = f"{key}_kids_{id(trace)}_{node}"
+    st.dataframe(
+        styled(kids),
+        hide_index=True,
+        on_select=lambda: _on_row(trace, key, table, kids["node"], depth),
+        selection_mode="single-row",
+        key=table,
+    )
+
+
+def _on_row(trace: Trace, key: str, table: str, nodes: pd.Series, depth: int) -> None:
+    """Callback of a children-table row: select that child (the table's rows are in
+    ``nodes``' order whatever the sorting shown)."""
+    rows = st.session_state[table].selection.rows
+    if rows:
+        pick(trace, key, int(nodes.iloc[rows[0]]), depth=depth)
 
 
 def _set_state(name: str, value: Any) -> None:
@@ -378,9 +458,46 @@ def show_result(res: SearchResult, key: str, exact_on: bool = True, link: bool =
     verdict_section(res, key, exact_on)
     moves_section(res, exact_on)
     st.markdown("#### Search tree")
-    tree_section(res.trace, key, link)
+    tree_section(res.trace, key, link, exact_on)
     if st.toggle("Replay the search step by step", key=f"{key}_replay"):
 
         replay_section(res, key)
+    if res.trace.extra.get("log"):  # an MCTS run with record_iterations
+        share_section(res.trace)
     st.markdown("#### Statistics")
     stats_section(res)
+
+
+def share_section(trace: Trace) -> None:
+    """MCTS: each root column's share of the visits after every iteration (from the
+    iteration log), one line per column: when the choice settled, and how clearly."""
+    from streamlit_echarts import JsCode, st_echarts
+
+    from treeviz.search.mcts_explain import share_over_time
+
+    found = share_over_time(trace)
+    if found is None:
+        return
+    at, share = found
+    st.markdown("#### Visit share over iterations")
+    series = [
+        {"type": "line", "name": f"column {c + 1}", "showSymbol": False,
+         "data": [[int(i), round(float(x), 4)] for i, x in zip(at, share[:, c], strict=True)],
+         "lineStyle": {"color": PALETTE[c % len(PALETTE)]},
+         "itemStyle": {"color": PALETTE[c % len(PALETTE)]}}
+        for c in range(trace.width) if share[:, c].any()
+    ]  # fmt: skip
+    options = {
+        "grid": {"left": 56, "right": 16, "top": 36, "bottom": 44},
+        "legend": {"top": 0},
+        "tooltip": {"trigger": "axis", "valueFormatter": JsCode(PERCENT)},
+        "xAxis": {"type": "value", "name": "iteration", "nameLocation": "middle",
+                  "nameGap": 26, "min": 1, "max": int(at[-1])},
+        "yAxis": {"type": "value", "name": "share of the root's visits", "min": 0, "max": 1,
+                  "axisLabel": {"formatter": JsCode(PERCENT)}},
+        "series": series,
+        "animation": False,
+    }  # fmt: skip
+    st_echarts(options, height="300px", renderer="svg", key=f"share_{id(trace)}")
+    st.caption("Each line: the share of the root's visits that went to that column so far; "
+               "the chosen move is the most visited at the end.")  # fmt: skip

@@ -1,9 +1,11 @@
 """The interactive search tree: an ECharts ``tree`` series (``streamlit-echarts``)
 built from the same :class:`~treeviz.draw.view.Selection` the exporters draw.
 
-Clicking a node collapses or expands it in the browser (ECharts' own behaviour) and
-sends its id back, which selects it for the detail panel. At most ``VIEW_MAX_NODES`` nodes
-are drawn; the rest of each level is summarised as "+N more".
+Clicking a node sends its id back, which selects it for the detail panel and unfolds
+it; folding is the server's, so a click never hides what the person was looking at. At
+most ``VIEW_MAX_NODES`` nodes are drawn, the rest of each level summarised as "+N more";
+past ``VIEW_LEVEL_BUDGET`` entries on a level, nodes are drawn folded (``▸``) so labels
+never overlap, and unfold when clicked.
 """
 
 from __future__ import annotations
@@ -15,12 +17,21 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from treeviz.draw.style import NODE_LINE, PV_LINE, PV_WIDTH, STUB_LINE, TT_RING, edge_width
+from treeviz.draw.style import (
+    CHART_FRAME,
+    NODE_LINE,
+    PV_LINE,
+    PV_WIDTH,
+    SELECTED_FILL,
+    SELECTED_LINE,
+    STUB_LINE,
+    TT_RING,
+    edge_width,
+)
 from treeviz.draw.view import (
     Decorator,
     Drawn,
     Selection,
-    flag_text,
     legend_stops,
     legend_title,
     ranked_children,
@@ -29,11 +40,15 @@ from treeviz.draw.view import (
     walk,
 )
 from treeviz.search import agent_of
-from treeviz.settings import VIEW_MAX_NODES
-from treeviz.trace.nodes import NO_VALUE, Trace
+from treeviz.settings import VIEW_LEVEL_BUDGET, VIEW_MAX_NODES
+from treeviz.trace.analysis import format_cell
+from treeviz.trace.nodes import NO_VALUE, Trace, flag_text
 from treeviz.trace.values import bound_text, node_value, outcome_text
 
-CLICK = "function(p){return p.data.name}"
+# The click's time rides along, so clicking the same node again is a new event.
+CLICK = "function(p){return p.data.name + '@' + Date.now()}"
+ROW_PX = 22  # vertical room per entry of a level: an 11 px label and its gap
+LABEL_ROOM_PX = 560  # horizontal room the levels' labels share in the chart
 
 
 def chart_event(event: Any) -> Any:
@@ -41,18 +56,32 @@ def chart_event(event: Any) -> Any:
     return event.get("chart_event") if hasattr(event, "get") else None
 
 
-def tree_options(sel: Selection, short: Decorator = short_label) -> dict[str, Any]:
+def clicked_name(value: Any) -> str | None:
+    """The item a chart drawn with :data:`CLICK` reported clicked (its component
+    ``value``), without the click's time; None before any click."""
+    event = chart_event(value)
+    return str(event).rsplit("@", 1)[0] if event is not None else None
+
+
+def tree_options(
+    sel: Selection, short: Decorator = short_label, fold: bool = True
+) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
     dashed grey pruned stubs, "+N more" summaries, and nodes whose children lie beyond
-    the depth limit marked with ``▸``."""
+    the depth limit marked with ``▸``; ``fold``: as in :func:`echarts_tree`."""
     trace = sel.trace
-    return echarts_tree(walk(sel, short=short), lambda d: trace.path_moves(d.node) or "root")
+    entries = walk(sel, short=short)
+    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold)
 
 
-def echarts_tree(entries: list[Drawn], where: Callable[[Drawn], str]) -> dict[str, Any]:
+def echarts_tree(
+    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True
+) -> dict[str, Any]:
     """ECharts tree options of drawn entries of any tree; ``where`` names a node in
-    its tooltip (a move path, a rule)."""
+    its tooltip (a move path, a rule). ``fold``: a click folds and unfolds in the
+    browser (False where the server folds). Labels are cut to their level's width
+    (the tooltip has them whole)."""
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
     for d in entries:
@@ -62,6 +91,7 @@ def echarts_tree(entries: list[Drawn], where: Callable[[Drawn], str]) -> dict[st
             top = item
         else:
             items[d.parent]["children"].append(item)
+    width = max(60, LABEL_ROOM_PX // max(1, _levels(top) - 1))
     series = {
         "type": "tree",
         "data": [top],
@@ -73,8 +103,8 @@ def echarts_tree(entries: list[Drawn], where: Callable[[Drawn], str]) -> dict[st
         "symbolSize": 12,
         "roam": True,
         "initialTreeDepth": -1,
-        "expandAndCollapse": True,
-        "label": {"position": "right", "fontSize": 11},
+        "expandAndCollapse": fold,
+        "label": {"position": "right", "fontSize": 11, "width": width, "overflow": "truncate"},
         "animationDuration": 0,  # draw at once; only folding animates
         "animationDurationUpdate": 0,  # folding at once: an animated fold delays the panel
     }
@@ -83,6 +113,34 @@ def echarts_tree(entries: list[Drawn], where: Callable[[Drawn], str]) -> dict[st
         "animationThreshold": len(entries) + 1,  # keep collapse animated at any size
         "series": [series],
     }
+
+
+def _levels(item: dict[str, Any]) -> int:
+    """Levels below and including ``item``."""
+    return 1 + max((_levels(k) for k in item["children"]), default=0)
+
+
+def highlight(options: dict[str, Any], path: list[str]) -> dict[str, Any]:
+    """``options`` with the item reached by the names in ``path`` (from the top item)
+    drawn selected: a large symbol, a coloured ring and a marked label. Only the
+    items along the path are copied; the cached options are left as they were."""
+    series = dict(options["series"][0])
+    item = dict(series["data"][0])
+    series["data"] = [item]
+    for name in path[1:]:
+        kids = list(item["children"])
+        at = next((i for i, k in enumerate(kids) if k["name"] == name), None)
+        if at is None:
+            return options  # not drawn: nothing to mark
+        item["children"] = kids
+        kids[at] = item = dict(kids[at])
+    if item["name"] != path[-1]:
+        return options
+    item["symbolSize"] = 20
+    item["itemStyle"] = {**item["itemStyle"], "borderColor": SELECTED_LINE, "borderWidth": 4}
+    item["label"] = {**item["label"], "backgroundColor": SELECTED_FILL, "padding": 2,
+                     "fontWeight": "bold"}  # fmt: skip
+    return {**options, "series": [series]}
 
 
 def _item(d: Drawn, where: str) -> dict[str, Any]:
@@ -121,19 +179,27 @@ def _extra(d: Drawn) -> dict[str, Any]:
 
 def legend_html(trace: Trace) -> str:
     """The colour scale as five swatches labelled with the values they stand for."""
+    return swatches_html(legend_title(trace), legend_stops(trace))
+
+
+def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
+    """A legend: ``title``, then one swatch per (colour, what it stands for)."""
     cells = "".join(
-        f"<span style='background:{fill};padding:2px 10px;border:1px solid #ccc;"
-        f"font-size:12px'>{text}</span>"
-        for fill, text in legend_stops(trace)
+        f"<span style='background:{fill};padding:2px 10px;border:1px solid {CHART_FRAME};"
+        f"font-size:12px'>{escape(text)}</span>"
+        for fill, text in pairs
     )
-    return f"<div>{escape(legend_title(trace))}: {cells}</div>"
+    return f"<div>{escape(title)}: {cells}</div>"
 
 
 def view_height(sel: Selection) -> int:
-    """Pixels tall enough for the widest level of the selection."""
-    depths = sel.trace.nodes["depth"][sel.ids]
-    widest = int(np.bincount(depths - depths.min()).max()) + len(sel.more) + len(sel.stubs)
-    return int(min(6000, max(420, 22 * widest)))
+    """Pixels tall enough for the widest level of the selection: labels never overlap."""
+    trace = sel.trace
+    depths = trace.nodes["depth"][sel.ids].astype(np.int64) - int(trace.nodes["depth"][sel.root])
+    levels = np.bincount(depths, minlength=int(depths.max()) + 2)
+    for parent in [*sel.more, *sel.stubs]:  # summaries and stubs sit on their children's level
+        levels[int(trace.nodes["depth"][parent]) - int(trace.nodes["depth"][sel.root]) + 1] += 1
+    return int(max(420, ROW_PX * int(levels.max()) + 60))
 
 
 def node_stats(trace: Trace, i: int) -> dict[str, Any]:
@@ -154,25 +220,49 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
             out[f] = n[f].item()
     facts = agent_of(trace).facts
     if facts is not None:
-        out.update(facts(trace, i))
+        out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
     out["flags"] = flag_text(int(n["flags"]))
     return out
 
 
-def children_table(trace: Trace, i: int) -> pd.DataFrame:
-    """One row per recorded child of ``i``, most important first."""
-    rows, weight = [], agent_of(trace).weight
-    for k in ranked_children(trace, i):
-        n = trace.nodes[k]
-        row: dict[str, Any] = {"node": int(k), "column": int(n["move"]) + 1}
-        row["value (root player)"] = node_value(trace, int(k)).text or "-"
-        if weight:
-            row[weight] = int(n[weight])
-        row["flags"] = flag_text(int(n["flags"]))
-        rows.append(row)
-    return pd.DataFrame(rows)
+def children_table(
+    trace: Trace, i: int, exact: list[int | None] | None = None
+) -> pd.DataFrame:
+    """One row per recorded child of ``i``, most important first: its column, the
+    agent's weight (MCTS: visits), the nodes recorded below it, its value and, with
+    ``exact`` (the solver's scores per column at ``i``, for the player to move there),
+    the exact score of its move, both for the player to move at the root, then what
+    the agent tells of a node (MCTS: Q, exploration term, UCT). None where a node has
+    no value."""
+    kids = ranked_children(trace, i)
+    n = trace.nodes[kids]
+    weight = agent_of(trace).weight
+    table = pd.DataFrame({"node": kids.astype(np.int64), "column": n["move"].astype(int) + 1})
+    if weight:
+        table[weight] = n[weight].astype(np.int64)
+    table["nodes below"] = trace.subtree_sizes()[kids] - 1
+    values = [node_value(trace, int(k)) for k in kids]
+    table["value (root player)"] = [v.value for v in values]
+    table["value in words"] = [v.text or None for v in values]
+    if exact is not None:
+        sign = -1 if (int(trace.nodes["depth"][i]) - int(trace.nodes["depth"][0])) % 2 else 1
+        scores = [exact[int(c) - 1] for c in table["column"]]
+        table["exact score (root player)"] = [None if x is None else sign * x for x in scores]
+    facts = agent_of(trace).facts  # MCTS: Q, the exploration term and UCT
+    if facts is not None:
+        known = [facts(trace, int(k)) for k in kids]
+        for name in dict.fromkeys(f for row in known for f in row):
+            table[name] = [row.get(name) for row in known]
+    table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
+    return table
 
 
-def selection_for(trace: Trace, root: int, depth: int, top_k: int | None) -> Selection:
-    """The view's selection, capped at ``VIEW_MAX_NODES`` drawn nodes."""
-    return select(trace, root, depth, top_k, stubs=True, max_nodes=VIEW_MAX_NODES)
+def selection_for(
+    trace: Trace, root: int, depth: int, top_k: int | None,
+    expanded: frozenset[int] = frozenset(), collapsed: frozenset[int] = frozenset(),
+) -> Selection:  # fmt: skip
+    """The view's selection: at most ``VIEW_MAX_NODES`` drawn nodes, nodes folded past
+    ``VIEW_LEVEL_BUDGET`` entries per level unless ``expanded``, ``collapsed`` folded."""
+    return select(trace, root, depth, top_k, collapsed=collapsed, stubs=True,
+                  max_nodes=VIEW_MAX_NODES, expanded=expanded,
+                  level_budget=VIEW_LEVEL_BUDGET)  # fmt: skip

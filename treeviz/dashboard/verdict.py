@@ -46,6 +46,7 @@ def verdict_section(res: SearchResult, key: str, exact_on: bool) -> None:
             on_click=_select,
             args=(key, res, reason.node),
             type="tertiary",
+            help=f"{reason.text} (click: select node #{reason.node} in the tree)",
         )
 
 

@@ -1,4 +1,5 @@
-"""Tree diagrams and traces out: DOT, SVG, PNG, PDF, GraphML, CSV and JSON.
+"""Tree diagrams and traces out: DOT, SVG, PNG, PDF and GraphML of a view; CSV (one row
+per node), JSON and .npz of the whole trace.
 
 Every diagram is drawn from a :class:`treeviz.draw.view.Selection`, the same subtree, labels
 and colours as the dashboard's tree view. DOT is authored with the ``graphviz``
@@ -12,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
@@ -35,7 +37,7 @@ from treeviz.draw.view import (
 )
 from treeviz.errors import ExportLimitError, InvalidParameterError
 from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES
-from treeviz.trace.analysis import move_table, result_of
+from treeviz.trace.analysis import node_table
 from treeviz.trace.files import dumps, npz_bytes, save
 from treeviz.trace.nodes import Trace
 
@@ -85,6 +87,9 @@ def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
     return sel
 
 
+WIDE_LEVEL = 12  # entries on a level beyond which a diagram is laid out left to right
+
+
 def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> bytes:
     """The file contents of ``trace`` exported as ``fmt`` (see :data:`FORMATS`)."""
     opts = opts or ExportOptions()
@@ -93,7 +98,7 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
     if fmt == "npz":
         return npz_bytes(trace)
     if fmt == "csv":
-        return move_table(result_of(trace)).to_csv(index=False).encode()
+        return node_table(trace).to_csv(index=False).encode()
     sel = selection_of(trace, opts)
     if fmt == "graphml":
         return graphml_bytes(sel)
@@ -154,13 +159,25 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     return dot_source(walk(sel), _legend(trace), lambda d: _node_attrs(trace, d, draw_boards))
 
 
+def rank_direction(entries: list[Drawn]) -> str:
+    """``TB`` (levels top to bottom) for a narrow tree; ``LR`` (levels left to right)
+    once a level holds more than :data:`WIDE_LEVEL` entries: boxes side by side would
+    make an image tens of thousands of pixels wide, where stacked they read down a
+    page."""
+    level: dict[str, int] = {}
+    for d in entries:  # breadth first: a parent comes before its children
+        level[d.key] = 0 if d.parent is None else level.get(d.parent, 0) + 1
+    widest = max(Counter(level.values()).values(), default=0)
+    return "LR" if widest > WIDE_LEVEL else "TB"
+
+
 def dot_source(
     entries: list[Drawn], legend: str, node_attrs: Callable[[Drawn], dict[str, str]]
 ) -> str:
     """DOT source of drawn entries (any tree: a search or a learned one) under the
     HTML-like ``legend``; ``node_attrs`` styles each node entry."""
     dot = graphviz.Digraph("tree", format="svg")
-    dot.attr(label=legend, labelloc="t", fontname="Helvetica")
+    dot.attr(label=legend, labelloc="t", fontname="Helvetica", rankdir=rank_direction(entries))
     dot.attr("node", shape="box", style="rounded,filled", fontname="Helvetica", fontsize="10")
     dot.attr("edge", fontname="Helvetica", fontsize="9", arrowsize="0.6")
     for d in entries:

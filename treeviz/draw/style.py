@@ -11,6 +11,7 @@ from __future__ import annotations
 STONES: dict[str | None, str] = {"X": "#d62728", "O": "#f2c500", None: "#ffffff"}
 BOARD_FRAME = "#1f3b73"
 WIN_RING = "#2ca02c"  # the winning four of a finished game
+LAST_MOVE = "#1f3b73"  # the dot on the last disc played
 
 # Tree nodes: fill by value (value_colour); these for what has no value.
 UNKNOWN_FILL = "#d9d9d9"
@@ -27,11 +28,11 @@ SCALE_LOW, SCALE_MID, SCALE_HIGH = (202, 0, 32), (247, 247, 247), (5, 113, 176)
 
 # Reports and notebooks (HTML): tables, charts, the selected node of a tree.
 TABLE_HEAD = "#f3f3f3"
-CHOSEN_ROW = "#eef5ff"
 CHART_BACKGROUND = "#fafafa"
 CHART_FRAME = "#cccccc"
 CHART_ZERO = "#bbbbbb"
 SELECTED_LINE = "#1565c0"
+SELECTED_FILL = "#fff59d"  # the label of the selected node
 MUTED_TEXT = "#666666"
 
 # Move classes (verdicts and game reviews).
@@ -49,6 +50,7 @@ PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#f
 BAR = PALETTE[0]
 SECOND_SERIES = "#7f7f7f"  # a second axis beside the main one (agents' own values)
 CHOSEN_ROW = "#fff3b0"  # the chosen column's row in a table
+DIFFER = "#ffd8cc"  # a cell where two searches differ (Compare)
 
 
 def edge_width(weight: float) -> float:

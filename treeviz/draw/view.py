@@ -66,14 +66,20 @@ def select(
     collapsed: frozenset[int] | set[int] = frozenset(),
     stubs: bool = True,
     max_nodes: int | None = None,
+    expanded: frozenset[int] | set[int] = frozenset(),
+    level_budget: int | None = None,
 ) -> Selection:
     """The subtree a view draws (see the module docs); ``max_depth`` counts from ``root``.
     With ``max_nodes``, nodes beyond the first ``max_nodes`` in breadth-first order
-    are left out and counted in their parent's "+N more"."""
+    are left out and counted in their parent's "+N more". With ``level_budget``, a
+    node whose children would put more than that many entries on their level is drawn
+    folded (its labels would overlap), unless it is in ``expanded``; nodes in
+    ``expanded`` show their children even below ``max_depth`` (unfolded on demand)."""
     if not 0 <= root < len(trace):
         raise IndexError(f"node {root} is not in this trace of {len(trace)} nodes")
     sel = Selection(trace, root, [])
     base = int(trace.nodes["depth"][root])
+    per_level: dict[int, int] = {}
     queue = deque([root])
     while queue:
         node = queue.popleft()
@@ -84,14 +90,23 @@ def select(
         sel.ids.append(node)
         if stubs and trace.nodes["pruned"][node]:
             sel.stubs[node] = pruned_columns(trace, node)
+        level = int(trace.nodes["depth"][node]) - base + 1  # of its children
+        opened = node in expanded
         if node in collapsed or (
-            max_depth is not None and trace.nodes["depth"][node] - base >= max_depth
+            not opened and max_depth is not None and level > max_depth
         ):
             continue
         kids = ranked_children(trace, node)
         if top_k is not None and len(kids) > top_k:
             sel.more[node] = len(kids) - top_k
             kids = kids[:top_k]
+        room = per_level.get(level, 0) + len(kids) + (node in sel.more) + (node in sel.stubs)
+        # a view always shows its root's children, whatever the budget
+        if level_budget is not None and room > level_budget and not opened and node != root:
+            sel.more.pop(node, None)  # folded: its "+N more" and stubs would hang in the air
+            sel.stubs.pop(node, None)
+            continue
+        per_level[level] = room
         queue.extend(int(k) for k in kids)
     return sel
 
@@ -118,11 +133,6 @@ def legend_stops(trace: Trace) -> list[tuple[str, str]]:
 def legend_title(trace: Trace) -> str:
     """What the colours mean, in words."""
     return f"colour: {kind_text(trace.value_kind)}"
-
-
-def flag_text(flags: int) -> str:
-    """The names of the flags set in ``flags``, comma-separated."""
-    return ", ".join(name for bit, name in FLAG_NAMES.items() if flags & bit)
 
 
 def node_position(trace: Trace, node: int) -> Position:
@@ -173,7 +183,7 @@ def stub_label(trace: Trace, node: int) -> str:
     n = trace.nodes[node]
     cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
     value, beta = bound_text(trace, int(n["value"])), bound_text(trace, int(n["beta"]))
-    return f"pruned {cols}: {value} ≥ β={beta}"
+    return f"pruned {cols}: value {value} ≥ beta {beta}"
 
 
 def edge_scale(sel: Selection) -> int:

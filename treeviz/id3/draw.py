@@ -43,7 +43,11 @@ def test_text(tree: DecisionTree, node: Node) -> str:
     if node.parent < 0:
         return "root"
     attr = tree.feature(tree.nodes[node.parent])
-    return f"{attr} {node.branch}" if node.branch[:1] in "<>" else f"{attr} = {node.branch}"
+    if node.branch[:1] in "<>":
+        return f"{attr} {node.branch}"
+    if attr in CONNECT4_NAMES and node.branch == "b":  # the UCI data's "b" is an empty cell
+        return f"{attr} = blank"
+    return f"{attr} = {node.branch}"
 
 
 def distribution(tree: DecisionTree, node: Node) -> str:

@@ -78,6 +78,17 @@ def q_interval(row: dict[str, Any]) -> tuple[float, float]:
 def settled_at(trace: Trace, chosen: int) -> int | None:
     """The first iteration from which the chosen column (1-based) stayed the most
     visited, from the iteration log (None without one)."""
+    counts = root_visits_over_time(trace)
+    if counts is None:
+        return None
+    leader = np.argmax(counts, axis=1)
+    wrong = np.flatnonzero(leader != chosen - 1)
+    return int(wrong[-1]) + 2 if len(wrong) else 1
+
+
+def root_visits_over_time(trace: Trace) -> np.ndarray | None:
+    """Visits of each root column (0-based) after every iteration, one row per
+    iteration, from the iteration log (None without one: ``record_iterations``)."""
     log = trace.extra.get("log")
     if not log:
         return None
@@ -87,9 +98,18 @@ def settled_at(trace: Trace, chosen: int) -> int | None:
     counts = np.zeros((len(cols), trace.width), np.int64)
     valid = leaves > 0
     counts[np.flatnonzero(valid), cols[valid]] = 1
-    leader = np.argmax(np.cumsum(counts, axis=0), axis=1)
-    wrong = np.flatnonzero(leader != chosen - 1)
-    return int(wrong[-1]) + 2 if len(wrong) else 1
+    return np.cumsum(counts, axis=0)
+
+
+def share_over_time(trace: Trace, points: int = 400) -> tuple[np.ndarray, np.ndarray] | None:
+    """(iterations, share of the root's visits per column at each) at most ``points``
+    iterations apart evenly, the last included; None without an iteration log."""
+    counts = root_visits_over_time(trace)
+    if counts is None:
+        return None
+    at = np.unique(np.linspace(0, len(counts) - 1, min(points, len(counts))).astype(np.int64))
+    total = np.maximum(1, counts[at].sum(axis=1, keepdims=True))
+    return at + 1, counts[at] / total
 
 
 def labels(trace: Trace, node: int) -> list[str]:
@@ -98,18 +118,22 @@ def labels(trace: Trace, node: int) -> list[str]:
 
 
 def facts(trace: Trace, node: int) -> dict[str, Any]:
-    """The node's mean result for the player who moved into it, and the UCT its
-    parent's selection saw (with the trace's ``c``)."""
+    """The node's mean result for the player who moved into it (Q), the exploration
+    term its parent's selection added (with the trace's ``c``) and their sum, UCT, at
+    full precision (views round them)."""
     n = trace.nodes[node]
     if not n["visits"]:
         return {}
-    out: dict[str, Any] = {"Q (mover)": round(float(n["value_sum"]) / float(n["visits"]), 4)}
+    q = float(n["value_sum"]) / float(n["visits"])
+    out: dict[str, Any] = {"Q (mover)": q}
     parent = int(n["parent"])
     if parent >= 0:
         given = trace.params.get("c")
         c = float(given) if isinstance(given, (int, float)) else 0.0  # a file may lie
         parent_n = max(1, int(trace.nodes["visits"][parent]))
-        out["UCT"] = round(uct_value(out["Q (mover)"], int(n["visits"]), parent_n, c), 4)
+        uct = uct_value(q, int(n["visits"]), parent_n, c)
+        out["exploration (c·√(ln N / n))"] = uct - q
+        out["UCT = Q + exploration"] = uct
     return out
 
 

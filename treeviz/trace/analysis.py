@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
-from treeviz.trace.nodes import CUTOFF, MoveStat, SearchResult, Trace
-from treeviz.trace.values import short_outcome
+from treeviz.trace.nodes import CUTOFF, NO_VALUE, MoveStat, SearchResult, Trace, flag_text
+from treeviz.trace.values import bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -167,3 +167,47 @@ def effective_branching(trace: Trace) -> float:
         total = sum(mid**k for k in range(1, d + 1))
         lo, hi = (mid, hi) if total < n else (lo, mid)
     return round(lo, 3)
+
+
+NODE_COLUMNS = {  # recorded field -> CSV header (fields other than those shown below)
+    "static_eval": "static eval (side to move)",
+    "g": "g (plies so far)",
+    "h": "h (estimate to go)",
+    "f": "f = g + h",
+    "order": "search order",
+    "visits": "visits",
+    "iteration": "iteration",
+}
+
+
+def node_table(trace: Trace) -> pd.DataFrame:
+    """One row per recorded node, in id order: its parent, depth below the trace's
+    root, column played (1-based; blank at the root), value for the player to move at
+    the root (a number, and in words), the alpha-beta window for the side to move, the
+    other fields the algorithm recorded (blank where a node has none) and its flags.
+    The per-node CSV download: every value readable, no internal sentinel."""
+    import pandas as pd
+
+    n, fields = trace.nodes, trace.fields
+    root = n["parent"] < 0
+    table = pd.DataFrame({"node": np.arange(len(trace)), "parent": n["parent"]})
+    table.loc[root, "parent"] = pd.NA
+    table["depth"] = n["depth"].astype(np.int64) - int(n["depth"][0])
+    table["column"] = pd.array(n["move"].astype(np.int64) + 1, dtype="Int64")
+    table.loc[root, "column"] = pd.NA
+    values = [node_value(trace, i) for i in range(len(trace))]
+    table["value (root player)"] = [v.value for v in values]
+    table["value in words"] = [v.text or None for v in values]
+    if "alpha" in fields:
+        window = n["alpha"] != n["beta"]
+        for f in ("alpha", "beta"):
+            table[f"{f} (side to move)"] = [
+                bound_text(trace, int(x)) if w else None for x, w in zip(n[f], window, strict=True)
+            ]
+    for f, header in NODE_COLUMNS.items():
+        if f in fields:
+            col = pd.array(n[f].astype(np.int64), dtype="Int64")
+            col[n[f] == NO_VALUE] = pd.NA
+            table[header] = col
+    table["flags"] = [flag_text(int(x)) or None for x in n["flags"]]
+    return table

@@ -67,6 +67,12 @@ FLAG_NAMES = {
     BOOK: "book",
 }
 
+
+def flag_text(flags: int) -> str:
+    """The names of the flags set in ``flags``, comma-separated."""
+    return ", ".join(name for bit, name in FLAG_NAMES.items() if flags & bit)
+
+
 NODE_DTYPE = np.dtype(
     [
         ("parent", np.int32),
@@ -223,6 +229,22 @@ class Trace:
         """Number of recorded children of every node, indexed by id."""
         _, start = self._child_index()
         return np.diff(start)[: len(self)]
+
+    def subtree_sizes(self) -> np.ndarray:
+        """Recorded nodes in every node's subtree, itself included, indexed by id
+        (built once, level by level from the deepest: O(n) in NumPy)."""
+        cached = self.__dict__.get("_subtree_sizes")
+        if cached is None:
+            parent = self.nodes["parent"].astype(np.int64)
+            depth = self.nodes["depth"].astype(np.int64)
+            cached = np.ones(len(self), dtype=np.int64)
+            order = np.argsort(-depth, kind="stable")
+            bounds = np.flatnonzero(np.diff(depth[order])) + 1
+            for level in np.split(order, bounds):
+                level = level[parent[level] >= 0]
+                np.add.at(cached, parent[level], cached[level])
+            self.__dict__["_subtree_sizes"] = cached
+        return cached
 
     def _child_index(self) -> tuple[np.ndarray, np.ndarray]:
         """Children of every node, grouped by parent (built once: O(n log n))."""

@@ -170,8 +170,8 @@ def window_text(v: int) -> str:
         return "+inf"
     if v <= -INF:
         return "-inf"
-    if abs(v) >= WIN - MAX_PLIES:
-        return f"{'+' if v > 0 else '-'}win@{WIN - abs(v)}"
+    if abs(v) >= WIN - MAX_PLIES:  # plies counted from the search's root
+        return f"{'win' if v > 0 else 'loss'} in {WIN - abs(v)} plies"
     return str(v)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -10,14 +11,16 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
-from treeviz.dashboard.board import board_html, play_controls, status_line
+from treeviz.dashboard.board import play_column, play_controls, status_line
+from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
 from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget, spec_text
 from treeviz.dashboard.nav import load_analysis
-from treeviz.dashboard.results import bars, show_result
+from treeviz.dashboard.results import bars, forget_other_trace, selected, show_result
 from treeviz.errors import TreevizError
 from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
+from treeviz.trace.nodes import Trace
 
 
 def _stop() -> None:
@@ -59,9 +62,13 @@ def read_link() -> None:
         st.session_state["analyze_pending_node"] = int(node)
 
 
-def write_link(pos: Position, agent: str, params: dict[str, Any]) -> None:
-    """The analysis shown, as the page's query parameters: a link to share."""
-    st.query_params.update({"moves": pos.moves_string(), "agent": spec_text(agent, params)})
+def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
+    """The analysis shown, as the page's query parameters: a link to share. The node
+    selected in ``trace`` is written too, so that opening an analysis makes one entry
+    in the browser's history, not two."""
+    forget_other_trace(trace, "analyze")  # a new search starts from its own root
+    st.query_params.update({"moves": pos.moves_string(), "agent": spec_text(agent, params),
+                            "node": str(selected(trace, "analyze"))})  # fmt: skip
 
 
 def analyze_page() -> None:
@@ -76,7 +83,7 @@ def analyze_page() -> None:
     st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
     left, right = st.columns([1, 2])
     with left:
-        st.markdown(board_html(pos), unsafe_allow_html=True)
+        board_chart(pos, "analyze_board", partial(play_column, pos))
         play_controls(pos)
         st.markdown(status_line(pos))
     request = search_request(pos, agent, params)
@@ -102,7 +109,7 @@ def analyze_page() -> None:
     if res.stats.get("stopped"):
         right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
                       "found until then.")  # fmt: skip
-    write_link(pos, agent, params)
+    write_link(pos, agent, params, res.trace)
     show_result(res, "analyze", exact_on, link=True)
 
 

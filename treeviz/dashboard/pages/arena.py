@@ -181,7 +181,13 @@ def show_result(out: dict[str, Any]) -> None:
 def rating_chart(players: list[dict[str, Any]]) -> Any:
     """One bar per player with its interval as an error bar."""
     data = pd.DataFrame(players)[["spec", "rating", "rating_low", "rating_high"]]
-    base = alt.Chart(data).encode(y=alt.Y("spec:N", sort="-x", title=None))
+    # whole specs as labels (Vega cuts them at 180 px), and on hover with the figures
+    base = alt.Chart(data).encode(
+        y=alt.Y("spec:N", sort="-x", title=None, axis=alt.Axis(labelLimit=0)),
+        tooltip=[alt.Tooltip("spec:N", title="player"), alt.Tooltip("rating:Q", format=".0f"),
+                 alt.Tooltip("rating_low:Q", title="95% low", format=".0f"),
+                 alt.Tooltip("rating_high:Q", title="95% high", format=".0f")],
+    )  # fmt: skip
     bars = base.mark_bar().encode(x=alt.X("rating:Q", title="Elo"))
     rules = base.mark_rule(color="black").encode(x="rating_low:Q", x2="rating_high:Q")
     return alt.layer(bars, rules).properties(height=40 * len(players) + 30)

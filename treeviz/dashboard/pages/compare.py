@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 import pandas as pd
 import streamlit as st
 
@@ -12,12 +15,15 @@ from treeviz.dashboard.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.inputs import choose_position
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
-from treeviz.dashboard.results import forget_other_trace
-from treeviz.dashboard.tree import view_height
+from treeviz.dashboard.results import forget_other_trace, on_click, selected
+from treeviz.dashboard.tables import styled
+from treeviz.dashboard.tree import CLICK, highlight, node_stats, view_height
 from treeviz.dashboard.verdict import verdict_section
-from treeviz.draw.view import select
+from treeviz.draw.style import DIFFER
+from treeviz.draw.view import node_position, select
 from treeviz.errors import TreevizError
 from treeviz.settings import RUN_SECONDS, VIEW_MAX_NODES
+from treeviz.trace.analysis import format_cell
 from treeviz.trace.nodes import SearchResult, Trace
 
 
@@ -50,33 +56,102 @@ def compare_page() -> None:
 def show_comparison(
     pos: Position, specs: tuple[str, str], results: list[SearchResult], exact_on: bool
 ) -> None:
-    """Both verdicts, one table of both searches' columns, both trees with the nodes
-    only one of them drew marked."""
-    from streamlit_echarts import st_echarts  # loads the component: only when drawn
-
+    """Both verdicts, one table of both searches' columns and one of their statistics
+    (what differs highlighted), and both trees, clickable, with the nodes only one of
+    them drew marked."""
     cols = st.columns(2)
     for i, (text, res) in enumerate(zip(specs, results, strict=True)):
         with cols[i]:
             st.subheader(f"{'AB'[i]}: {text}")
             verdict_section(res, f"compare_{i}", exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
-    st.dataframe(joined_table(results, exact), hide_index=True, key="compare_table")
+    st.markdown("#### Per column: highlighted where the two searches differ")
+    st.dataframe(highlighted(joined_table(results, exact), same_scale(results)),
+                 hide_index=True, key="compare_table")  # fmt: skip
+    st.markdown("#### Statistics side by side")
+    st.dataframe(highlighted(stats_table(results), False), key="compare_stats")
+    compare_trees(results, exact_on)
+
+
+def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
+    """Both trees side by side; a click selects a node and shows it below its tree."""
+    from streamlit_echarts import st_echarts  # loads the component: only when drawn
+
     roots = [view_root(r.trace, f"compare_{i}") for i, r in enumerate(results)]
     sels = [select(r.trace, root, 3, None, max_nodes=VIEW_MAX_NODES)
             for r, root in zip(results, roots, strict=True)]  # fmt: skip
     paths = [drawn_paths(s) for s in sels]
-    st.caption("◆ marks a node the other search did not draw (first 3 levels shown); a "
-               "reason's button draws its search from that node.")  # fmt: skip
+    st.caption(
+        "◆ marks a node the other search did not draw (first 3 levels shown); click a "
+        "node for its details; a reason's button draws its search from that node."
+    )
     cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
+        key, trace = f"compare_{i}", res.trace
         with cols[i]:
-            node = int(st.session_state.get(f"compare_{i}_node", 0))
-            if sel.root or node:
-                st.caption(f"Selected node #{node} · path from the root: "
-                           f"`{res.trace.path_moves(node) or '(root)'}` · drawn from node "
-                           f"#{sel.root}")  # fmt: skip
-            st_echarts(marked_options(sel, paths[1 - i]), height=f"{view_height(sel)}px",
-                       renderer="svg", key=f"compare_tree_{i}_{sel.root}")  # fmt: skip
+            node = selected(trace, key)
+            path = trace.path(node)
+            options = marked_options(sel, paths[1 - i])
+            if sel.root in path:
+                options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
+            chart = f"compare_tree_{i}_{id(trace)}_{sel.root}"
+            st_echarts(options, height=f"{view_height(sel)}px", renderer="svg", key=chart,
+                       events={"click": CLICK},
+                       on_change=partial(on_click, trace, key, chart))  # fmt: skip
+            where = trace.path_moves(node) or "(root)"
+            st.caption(f"Selected node #{node} · path from the root: `{where}` · drawn from "
+                       f"node #{sel.root}")  # fmt: skip
+            node_details(trace, node)
+
+
+def node_details(trace: Trace, node: int) -> None:
+    """The selected node's board and what its search recorded there."""
+    st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
+    stats = node_stats(trace, node)
+    st.table(pd.DataFrame({"value": [str(v) for v in stats.values()]}, index=list(stats)))
+
+
+def same_scale(results: list[SearchResult]) -> bool:
+    """Whether both searches' values can be compared as numbers (one value kind)."""
+    return results[0].trace.value_kind == results[1].trace.value_kind
+
+
+def highlighted(table: pd.DataFrame, numbers: bool) -> Any:
+    """``table`` (columns ``A …``/``B …`` in pairs, or ``A``/``B``) with the cells where
+    the two searches differ highlighted: values when ``numbers`` (same scale), else
+    their text. Numbers rounded for reading."""
+    pairs = [(c, "B" + c[1:]) for c in table.columns if c.startswith("A") and "B" + c[1:] in table]
+    if not numbers:
+        pairs = [(a, b) for a, b in pairs if "value" not in a]
+
+    def mark(frame: pd.DataFrame) -> pd.DataFrame:
+        out = pd.DataFrame("", index=frame.index, columns=frame.columns)
+        for a, b in pairs:
+            differ = frame[a].astype(str) != frame[b].astype(str)
+            out.loc[differ, [a, b]] = f"background-color: {DIFFER}"
+        return out
+
+    return styled(table).apply(mark, axis=None)
+
+
+STATS = {  # statistic -> row name, for the side-by-side table
+    "nodes": "nodes searched", "recorded": "nodes recorded", "cutoffs": "cutoffs",
+    "tt_hits": "transposition hits", "time_s": "time (s)", "nodes_per_s": "nodes per second",
+    "depth_reached": "depth reached", "iterations": "iterations",
+}  # fmt: skip
+
+
+def stats_table(results: list[SearchResult]) -> pd.DataFrame:
+    """Both searches' statistics, one row each, with the move chosen and the principal
+    variation; a statistic neither search reports is left out."""
+    rows: dict[str, list[Any]] = {"move chosen": [r.move for r in results]}
+    for name, label in STATS.items():
+        found = [r.stats.get(name) for r in results]
+        if any(v is not None for v in found):
+            rows[label] = [format_cell(v) if v is not None else "" for v in found]
+    rows["principal variation"] = [" ".join(map(str, r.pv)) for r in results]
+    return pd.DataFrame({"A": [str(v[0]) for v in rows.values()],
+                         "B": [str(v[1]) for v in rows.values()]}, index=list(rows))  # fmt: skip
 
 
 def view_root(trace: Trace, key: str) -> int:
@@ -89,16 +164,15 @@ def view_root(trace: Trace, key: str) -> int:
 
 def joined_table(results: list[SearchResult], exact: list[int | None] | None) -> pd.DataFrame:
     """One row per column: each search's value and words side by side, and the exact
-    score when known."""
+    score when known (blank for a full column)."""
     rows = []
     a, b = results
     for ma, mb in zip(a.moves, b.moves, strict=True):
-        row = {
-            "column": ma.column,
-            "A value": ma.value, "A": ma.text + (" (chosen)" if ma.column == a.move else ""),
-            "B value": mb.value, "B": mb.text + (" (chosen)" if mb.column == b.move else ""),
-        }  # fmt: skip
+        row: dict[str, Any] = {"column": ma.column}
+        for name, m, res in (("A", ma, a), ("B", mb, b)):
+            row[f"{name} value"] = m.value
+            row[f"{name} in words"] = m.text + (" (chosen)" if m.column == res.move else "")
         if exact is not None:
-            row["exact"] = exact[ma.column - 1]
+            row["exact score"] = exact[ma.column - 1]
         rows.append(row)
     return pd.DataFrame(rows)

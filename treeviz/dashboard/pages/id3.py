@@ -17,10 +17,11 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.inputs import download
-from treeviz.dashboard.tree import CLICK, chart_event, echarts_tree
+from treeviz.dashboard.tree import CLICK, clicked_name, echarts_tree, swatches_html
 from treeviz.draw.export import graphml_of, render
 from treeviz.errors import InvalidPositionError, TreevizError
 from treeviz.id3.draw import (
+    class_colour,
     drawn,
     exact_class,
     fitting_depth,
@@ -175,7 +176,8 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     entries = drawn(tree, max_depth=depth, max_nodes=VIEW_MAX_NODES, path=path)
     shown = sum(d.kind == "node" for d in entries)
     st.caption(f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its "
-               "details (and to fold it). Leaves are squares in their class's colour.")  # fmt: skip
+               "details (and to fold it).")  # fmt: skip
+    st.markdown(class_legend(tree), unsafe_allow_html=True)
     left, right = st.columns([3, 1])
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node))
@@ -183,8 +185,18 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
         clicked = st_echarts(options, height=f"{min(height, 6000)}px", renderer="svg",
                              events={"click": CLICK}, key="id3_tree")  # fmt: skip
     with right:
-        node_panel(tree, _node_id(chart_event(clicked)))
+        node_panel(tree, _node_id(clicked_name(clicked)))
     downloads(tree, table, entries)
+
+
+def class_legend(tree: DecisionTree) -> str:
+    """What the colours mean: one swatch per class; leaves (squares) in its full
+    colour, inner nodes (circles) tinted by their majority class; bold: the path of
+    the position classified."""
+    pairs = [(class_colour(tree, c), name) for c, name in enumerate(tree.table.classes)]
+    title = ("Class predicted (squares: leaves in full colour; circles: inner nodes, "
+             "tinted by their majority; bold: the path classified)")  # fmt: skip
+    return swatches_html(title, pairs)
 
 
 def _widest_level(tree: DecisionTree, entries: list[Any]) -> int:

@@ -15,7 +15,7 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
-from treeviz.dashboard.board import board_html
+from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
@@ -65,13 +65,22 @@ def swap_sides() -> None:
 def human_move() -> None:
     """Callback of the column picker: the human's move."""
     s = st.session_state
-    col, game = s.get("play_move"), s[state.PLAY_GAME]
+    col = s.get("play_move")
     s["play_move"] = None
-    if col is None or game.position.is_over():
-        return
+    if col is not None:
+        play_human(int(col) - 1)
+
+
+def play_human(col: int) -> None:
+    """The human plays ``col`` (0-based) when it is their turn and the column is open
+    (the column picker and clicks on the board)."""
+    s = st.session_state
+    game = s[state.PLAY_GAME]
     pos = game.position
-    if game.spec_of(pos.side_to_move) == HUMAN and pos.can_play(col - 1):
-        game.push(PlyRecord(pos.ply + 1, pos.side_to_move, col, spec=HUMAN))
+    if pos.is_over():
+        return
+    if game.spec_of(pos.side_to_move) == HUMAN and pos.can_play(col):
+        game.push(PlyRecord(pos.ply + 1, pos.side_to_move, col + 1, spec=HUMAN))
         s.pop("play_hint", None)
 
 
@@ -172,7 +181,8 @@ def play_page() -> None:
     left, right = st.columns([1, 1])
     with left:
         banner(game)
-        st.markdown(board_html(pos), unsafe_allow_html=True)
+        human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
+        board_chart(pos, "play_board", play_human if human_turn else None)
         controls(game)
     with right:
         moves_section(game)

@@ -3,6 +3,7 @@ and each player's summary; any ply opens in the analysis view."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -10,14 +11,17 @@ import streamlit as st
 
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import cache, state
+from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.tables import styled
 from treeviz.dashboard.tree import chart_event
-from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES
+from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
 from treeviz.search import spec
 from treeviz.settings import DEFAULT_AGENT
+from treeviz.trace.values import kind_text
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
 
@@ -77,7 +81,9 @@ def chosen_game() -> Game | None:
 
 
 def review_page() -> None:
-    """Load a game, see every move classified, open any position."""
+    """Load a game, walk through it on the board beside the graph (arrow keys, the
+    graph's points or the move list's rows), see every move classified, open any
+    position."""
     st.title("Review a game")
     game = chosen_game()
     if game is None or not game.moves:
@@ -85,11 +91,71 @@ def review_page() -> None:
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     st.dataframe(summary_table(out), key="review_summary")
-    ply = graph(out, game)
+    at = shown_ply(game, len(out.plies))
+    left, right = st.columns([3, 2])
+    with left:
+        graph(out, at)
+        agent_graph(game, at)
+    with right:
+        board_panel(game, out, at)
     table = move_list(out, game)
-    st.dataframe(table.style.apply(_class_colour, axis=1), hide_index=True,
-                 key="review_moves_table", height=320)  # fmt: skip
-    opener(game, out, ply)
+    st.caption("The move list: choose a row to show that move on the board.")
+    st.dataframe(styled(table).apply(_class_colour, axis=1),
+                 hide_index=True, key="review_moves_table", height=320,
+                 on_select=partial(_on_row, game), selection_mode="single-row")  # fmt: skip
+    opener(game, out, at)
+
+
+def shown_ply(game: Game, plies: int) -> int:
+    """The ply the board shows (0: the start), kept per game in the session."""
+    if st.session_state.get("review_game") != game.moves:  # another game: from its end
+        st.session_state["review_game"] = game.moves
+        st.session_state["review_at"] = plies
+    return max(0, min(plies, int(st.session_state.get("review_at", plies))))
+
+
+def _go(ply: int) -> None:
+    """Callback: show ``ply`` (clamped by :func:`shown_ply`)."""
+    st.session_state["review_at"] = max(0, ply)
+
+
+def _on_row(game: Game) -> None:
+    """Callback of the move list: show the chosen row's ply."""
+    rows = st.session_state["review_moves_table"].selection.rows
+    if rows:
+        _go(rows[0] + 1)  # one row per ply, in order, whatever the sorting shown
+
+
+def _on_point() -> None:
+    """Callback of the graph: show the clicked point's ply."""
+    value = chart_event(st.session_state.get("review_graph"))
+    if value is not None:
+        _go(int(float(str(value).rsplit("@", 1)[0])))
+
+
+def board_panel(game: Game, out: Review, at: int) -> None:
+    """The board after ply ``at``, the move that led there, and the controls (also on
+    the keyboard: Left, Right, Home, End)."""
+    n = len(out.plies)
+    steps = (("first_page", "Home", 0), ("chevron_left", "Left", at - 1),
+             ("chevron_right", "Right", at + 1), ("last_page", "End", n))  # fmt: skip
+    for col, (icon, key, ply) in zip(st.columns(4), steps, strict=True):
+        col.button(f":material/{icon}:", key=f"review_{key.lower()}", shortcut=key,
+                   on_click=_go, args=(min(ply, n),), help=f"keyboard: {key}",
+                   disabled=ply < 0 or ply > n or ply == at)  # fmt: skip
+    st.markdown(board_html(game.position_at(at), 26), unsafe_allow_html=True)
+    if at == 0:
+        st.markdown("**Start** · before the first move")
+        return
+    p = out.plies[at - 1]
+    lost = (
+        "" if p.score is None or p.best_score is None else f", {p.best_score - p.score} points lost"
+    )
+    best = " ".join(map(str, p.best_columns))
+    st.markdown(f"**{p.ply}. {p.player} plays {p.column}** · {p.cls}{lost}")
+    if p.score is not None:
+        st.caption(f"Exact score {p.score:+d} for {p.player} (best {p.best_score:+d}, "
+                   f"column{'s' if len(p.best_columns) > 1 else ''} {best})")  # fmt: skip
 
 
 def players_text(game: Game) -> str:
@@ -142,10 +208,10 @@ def x_view(out: Review) -> list[float | None]:
     return values
 
 
-def graph(out: Review, game: Game) -> int | None:
-    """The evaluation graph: exact score (X's view) after each ply, each point coloured
-    by the class of the move that led there; agents' own values on a second axis.
-    Returns the ply of a clicked point."""
+def graph(out: Review, at: int) -> None:
+    """The evaluation graph: exact score from X's side after each ply, each point
+    coloured by the class of the move that led there, the shown ply marked; a click
+    shows that ply on the board."""
     from streamlit_echarts import st_echarts
 
     exact = x_view(out)
@@ -155,44 +221,85 @@ def graph(out: Review, game: Game) -> int | None:
          "name": f"{p.ply}. {p.player}{p.column} {p.cls}"}
         for p in out.plies
     ]  # fmt: skip
-    series: list[dict[str, Any]] = [{"type": "line", "name": "exact score (X's view)",
-                                     "data": points, "connectNulls": False}]  # fmt: skip
-    own = [[p.ply, p.agent_value] for p in game.plies if p.agent_value is not None]
-    if own:
-        series.append({"type": "scatter", "name": "agent's own value", "yAxisIndex": 1,
-                       "data": own, "itemStyle": {"color": SECOND_SERIES},
-                       "symbol": "diamond"})  # fmt: skip
+    series = [{"type": "line", "name": "exact score (X's side)", "data": points,
+               "connectNulls": False, "markLine": _at_line(at)}]  # fmt: skip
     options = {
-        "grid": {"left": 48, "right": 56, "top": 30, "bottom": 36},
+        "grid": {"left": 48, "right": 24, "top": 30, "bottom": 36},
         "legend": {"top": 0},
         "tooltip": {"trigger": "item"},
         "xAxis": {"type": "value", "name": "ply", "min": 0, "max": len(out.plies)},
-        "yAxis": [{"type": "value", "name": "exact"}, {"type": "value", "name": "agent"}],
+        "yAxis": {"type": "value", "name": "exact score"},
         "series": series, "animation": False,
     }  # fmt: skip
     st.caption("Exact score after each move, from X's side (above 0: X wins with best "
                "play). Points: green best, olive inaccuracy, orange mistake, red blunder. "
-               "Click a point to open that position.")  # fmt: skip
-    clicked = st_echarts(options, height="300px", renderer="svg", key="review_graph",
-                         events={"click": "function(p){return p.value[0]}"})  # fmt: skip
-    value = chart_event(clicked)
-    return int(value) if isinstance(value, int | float) else None
+               "Click a point to show it on the board.")  # fmt: skip
+    st_echarts(options, height="300px", renderer="svg", key="review_graph",
+               events={"click": "function(p){return p.value[0] + '@' + Date.now()}"},
+               on_change=_on_point)  # fmt: skip
 
 
-def opener(game: Game, out: Review, clicked: int | None) -> None:
-    """Open the position before a ply in the analysis view, with the agent that played
-    it preselected (a human's ply opens with alpha-beta)."""
-    plies = [p.ply for p in out.plies]
-    fresh = clicked != st.session_state.get("review_clicked")  # a click is reported again
-    if clicked is not None and clicked in plies and fresh:
-        st.session_state["review_clicked"] = clicked
-        open_in_analysis(game.position_at(clicked - 1), _agent_of(game, clicked))
-        st.rerun()
-    ply = st.selectbox("Ply", plies, key="review_ply",
-                       format_func=lambda n: f"{n}. {out.plies[n - 1].player} plays "
-                       f"{out.plies[n - 1].column} ({out.plies[n - 1].cls})")  # fmt: skip
-    st.button("Open the position before this ply in the analysis view", key="review_open",
-              on_click=open_in_analysis,
+def _at_line(at: int) -> dict[str, Any]:
+    """A vertical line at the shown ply."""
+    return {"symbol": "none", "silent": True, "label": {"show": False},
+            "lineStyle": {"color": SECOND_SERIES, "type": "dashed"},
+            "data": [{"xAxis": at}]}  # fmt: skip
+
+
+def x_side(value: float, kind: str, player: str) -> float:
+    """An agent's own value (for the player who moved) from X's side: negated for O,
+    or for a win rate (0.5 even) one minus it."""
+    if player == "X":
+        return value
+    return 1.0 - value if kind.partition(":")[0] == "win_rate" else -value
+
+
+AXIS_NAMES = {"win_rate": "mean result", "heuristic": "points", "exact": "exact score",
+              "user": "value"}  # short axis titles; the caption says them in full  # fmt: skip
+
+
+def agent_graph(game: Game, at: int) -> None:
+    """The agents' own values after their moves, from X's side, one axis per kind of
+    value (a win rate and heuristic points are never on one axis)."""
+    from streamlit_echarts import st_echarts
+
+    plies = [p for p in game.plies if p.agent_value is not None and p.value_kind]
+    kinds = list(dict.fromkeys(str(p.value_kind) for p in plies))
+    if not plies or any(k.partition(":")[0] == "probability" for k in kinds):
+        return
+    series = []
+    for player in ("X", "O"):
+        mine = [p for p in plies if p.player == player]
+        for kind in dict.fromkeys(str(p.value_kind) for p in mine):
+            data = [[p.ply, round(x_side(float(p.agent_value or 0), kind, player), 4)]
+                    for p in mine if p.value_kind == kind]  # fmt: skip
+            colour = {"color": STONES[player]}
+            series.append({"type": "line", "name": f"{player}: {game.spec_of(player)}",
+                           "yAxisIndex": kinds.index(kind), "data": data,
+                           "itemStyle": colour, "symbol": "diamond"})  # fmt: skip
+    series[0]["markLine"] = _at_line(at)
+    axes = [{"type": "value", "name": AXIS_NAMES.get(k.partition(":")[0], "value")}
+            for k in kinds]  # fmt: skip
+    options = {
+        "grid": {"left": 48, "right": 48, "top": 44, "bottom": 36},
+        "legend": {"top": 0},
+        "tooltip": {"trigger": "item"},
+        "xAxis": {"type": "value", "name": "ply", "min": 0, "max": len(game.moves)},
+        "yAxis": axes, "series": series, "animation": False,
+    }  # fmt: skip
+    st.caption("Each agent's own value after its move, turned to X's side (above the "
+               "middle: good for X); " + " · ".join(f"axis {i + 1}: {kind_text(k)}"
+                                                    for i, k in enumerate(kinds)))  # fmt: skip
+    st_echarts(options, height="260px", renderer="svg", key="review_agent_graph")
+
+
+def opener(game: Game, out: Review, at: int) -> None:
+    """Open the position before the shown ply in the analysis view, with the agent
+    that played it preselected (a human's ply opens with alpha-beta)."""
+    ply = max(1, at)
+    p = out.plies[ply - 1]
+    st.button(f"Open the position before {p.ply}. {p.player} plays {p.column} in the "
+              "analysis view", key="review_open", on_click=open_in_analysis,
               args=(game.position_at(ply - 1), _agent_of(game, ply)))  # fmt: skip
 
 

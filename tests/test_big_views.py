@@ -1,0 +1,169 @@
+"""Views of big traces: subtree sizes, the folding budget that keeps labels apart,
+unfolding on demand, the children table and going to a node (the dashboard's tree)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from treeviz.connect4.board import Position
+from treeviz.dashboard.tree import children_table, highlight, tree_options, view_height
+from treeviz.draw.view import select
+from treeviz.search import search
+from treeviz.search.solver import exact_scores
+from treeviz.trace.nodes import SearchResult, Trace
+
+
+@pytest.fixture(scope="module")
+def minimax() -> SearchResult:
+    return search(Position(), "minimax", depth=4)  # no game ends within 4 plies
+
+
+@pytest.fixture(scope="module")
+def mcts() -> SearchResult:
+    return search(Position.from_moves("4453"), "mcts", iterations=600, seed=5)
+
+
+def brute_sizes(trace: Trace) -> list[int]:
+    """Subtree sizes by walking every node's path to the root."""
+    sizes = [0] * len(trace)
+    for i in range(len(trace)):
+        for a in trace.path(i):
+            sizes[a] += 1
+    return sizes
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.integers(20, 400))
+def test_subtree_sizes_count_every_descendant(seed: int, iterations: int) -> None:
+    trace = search(Position.from_moves("44"), "mcts", iterations=iterations, seed=seed).trace
+    assert list(trace.subtree_sizes()) == brute_sizes(trace)
+
+
+def test_subtree_sizes_of_a_full_minimax_tree(minimax: SearchResult) -> None:
+    """Minimax to depth 4 from the empty board: 7^k nodes below each level."""
+    trace = minimax.trace
+    sizes = trace.subtree_sizes()
+    assert sizes[0] == len(trace) == 1 + 7 + 49 + 343 + 2401
+    assert all(sizes[k] == 1 + 7 + 49 + 343 for k in trace.children(0))
+
+
+def per_level(trace: Trace, ids: list[int], root: int) -> np.ndarray:
+    depth = trace.nodes["depth"][ids].astype(np.int64) - int(trace.nodes["depth"][root])
+    return np.bincount(depth)
+
+
+@pytest.mark.parametrize("budget", [8, 20, 60])
+def test_the_level_budget_folds_what_would_crowd_a_level(
+    minimax: SearchResult, budget: int
+) -> None:
+    """No level past the root's children holds more than the budget; the folded nodes
+    are the later ones (most important first), and unfolding one shows its children."""
+    trace = minimax.trace
+    sel = select(trace, 0, 4, level_budget=budget)
+    levels = per_level(trace, sel.ids, 0)
+    assert levels[1] == 7 and all(n <= budget for n in levels[2:])
+    drawn = set(sel.ids)
+    folded = [
+        i for i in sel.ids if len(trace.children(i)) and not drawn & set(trace.children(i).tolist())
+    ]
+    assert folded and folded == sorted(folded, key=sel.ids.index)
+    opened = select(trace, 0, 4, level_budget=budget, expanded={folded[-1]})
+    assert set(trace.children(folded[-1]).tolist()) <= set(opened.ids)
+    assert view_height(opened) >= 22 * int(per_level(trace, opened.ids, 0).max())
+
+
+def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
+    trace = minimax.trace
+    leaf_parent = int(trace.children(int(trace.children(0)[0]))[0])
+    sel = select(trace, 0, 2, expanded={leaf_parent})
+    assert set(trace.children(leaf_parent).tolist()) <= set(sel.ids)
+    assert not set(
+        trace.children(int(trace.children(int(trace.children(0)[1]))[0])).tolist()
+    ) & set(sel.ids)
+
+
+def test_highlight_marks_one_node_and_leaves_the_options_alone(minimax: SearchResult) -> None:
+    trace = minimax.trace
+    options = tree_options(select(trace, 0, 2), fold=False)
+    before = repr(options)
+    node = int(trace.children(int(trace.children(0)[2]))[3])
+    marked = highlight(options, [str(n) for n in trace.path(node)])
+    assert repr(options) == before and marked is not options
+    found = []
+
+    def walk(item: dict) -> None:
+        if item.get("symbolSize") == 20:
+            found.append(item["name"])
+        for k in item["children"]:
+            walk(k)
+
+    walk(marked["series"][0]["data"][0])
+    assert found == [str(node)]
+    assert highlight(options, ["0", "999999"]) is options  # not drawn: nothing marked
+
+
+def test_children_table_ranks_by_visits_with_sizes_and_exact_scores(mcts: SearchResult) -> None:
+    """MCTS children come most visited first, with the nodes below each; the exact
+    scores are the solver's for the player to move at the root (negated one ply down)."""
+    trace = mcts.trace
+    table = children_table(trace, 0)
+    visits = list(table["visits"])
+    assert visits == sorted(visits, reverse=True)
+    sizes = trace.subtree_sizes()
+    assert list(table["nodes below"]) == [int(sizes[k]) - 1 for k in table["node"]]
+    child = int(table["node"].iloc[0])
+    pos = Position.from_moves(trace.root_moves + trace.path_moves(child))
+    exact = exact_scores(pos, 10.0)
+    assert exact is not None
+    below = children_table(trace, child, exact)
+    for _, row in below.iterrows():
+        assert row["exact score (root player)"] == -exact[int(row["column"]) - 1]
+
+
+def test_mcts_children_show_q_exploration_and_uct(mcts: SearchResult) -> None:
+    """Per child: Q from its results, the exploration term from c, the parent's visits
+    and its own, and UCT their sum."""
+    trace = mcts.trace
+    table = children_table(trace, 0)
+    c, parent_n = float(trace.params["c"]), int(trace.nodes["visits"][0])
+    for _, row in table.iterrows():
+        n = trace.nodes[int(row["node"])]
+        q = float(n["value_sum"]) / float(n["visits"])
+        assert row["Q (mover)"] == pytest.approx(q)
+        term = c * np.sqrt(np.log(parent_n) / int(n["visits"]))
+        assert row["exploration (c·√(ln N / n))"] == pytest.approx(term)
+        assert row["UCT = Q + exploration"] == pytest.approx(q + term)
+
+
+def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
+    """From the iteration log: shares sum to one, and at the last iteration each
+    column's share is its root child's visits over the root's."""
+    from treeviz.search.mcts_explain import share_over_time
+
+    res = search(Position.from_moves("4453"), "mcts", iterations=500, seed=2,
+                 record_iterations=True)  # fmt: skip
+    trace = res.trace
+    at, share = share_over_time(trace, points=50)
+    assert at[-1] == 500 and len(at) <= 50 and np.allclose(share.sum(axis=1), 1.0)
+    kids = trace.children(0)
+    visits = np.zeros(trace.width)
+    visits[trace.nodes["move"][kids]] = trace.nodes["visits"][kids]
+    assert np.allclose(share[-1], visits / visits.sum())
+    assert share_over_time(search(Position(), "mcts", iterations=50).trace) is None
+
+
+def test_a_running_search_says_how_far_it_is() -> None:
+    """MCTS from its iterations (about one node each); other searches from the time
+    they may still take: their own limit or the page's budget, whichever is first."""
+    from treeviz.dashboard.cache import estimate, search_request
+
+    pos = Position.from_moves("4453")
+    mcts = search_request(pos, "mcts", {"iterations": 1000})
+    assert estimate(mcts, 60.0, 1.0, 250) == (0.25, "about 3 s left")
+    deep = search_request(pos, "minimax", {"depth": 9})
+    assert estimate(deep, 60.0, 15.0, 10**6) == (0.25, "at most 45 s left (the time budget)")
+    timed = search_request(pos, "mcts", {"iterations": None, "time_limit": 4.0})
+    assert estimate(timed, 60.0, 3.0, 5000) == (0.75, "at most 1 s left (the time budget)")
