@@ -342,9 +342,12 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
         for ply in range(1, 43, 2):  # always the leftmost open column
             if banner.count():
                 break
-            picker.locator("button").first.click()
             # the agent answers: the move list grows by two (or the game ends)
             answered = page.get_by_text(re.compile(rf"^Moves \d{{{ply + 1}}}$"))
+            if ply == 1:  # the first move by a click on the board itself
+                click_board_until(page, "play_board", 1, answered.or_(banner).first)
+            else:
+                picker.locator("button").first.click()
             expect(answered.or_(banner).first).to_be_visible(timeout=60_000)
             page.wait_for_timeout(300)
         expect(banner.first).to_be_visible(timeout=30_000)
@@ -523,7 +526,8 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
         status = page.locator("p:has-text('to move') code")
         expect(status).to_have_text(moves, timeout=60_000)
         wait_idle(page)
-        play_on_the_board(page, "analyze_board", 4)  # a click on the board plays there
+        played = page.locator("p:has-text('to move') code", has_text=re.compile(f"^{moves}4$"))
+        click_board_until(page, "analyze_board", 4, played)  # a click on the board plays
         expect(status).to_have_text(moves + "4", timeout=30_000)
 
 
@@ -536,6 +540,20 @@ def play_on_the_board(page: Any, key: str, column: int) -> None:
     x = box["x"] + 4 + (column - 0.5) * (box["width"] - 8) / 7
     y = box["y"] + box["height"] - 28 - (box["height"] - 32) / 12
     page.mouse.click(x, y)
+
+
+def click_board_until(page: Any, key: str, column: int, shown: Any) -> None:
+    """Click ``column`` on board ``key`` until ``shown`` appears: a click before the
+    chart has bound its handlers (just after it is drawn) is lost."""
+    from playwright.sync_api import expect
+
+    for _ in range(3):
+        play_on_the_board(page, key, column)
+        try:
+            expect(shown).to_be_visible(timeout=15_000)
+            return
+        except AssertionError:
+            continue
 
 
 def test_back_and_forward_walk_the_selected_nodes(server: str, tmp_path: Path) -> None:

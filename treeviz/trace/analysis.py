@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
-from treeviz.trace.nodes import CUTOFF, NO_VALUE, MoveStat, SearchResult, Trace, flag_text
-from treeviz.trace.values import bound_text, node_value, short_outcome
+from treeviz.trace.nodes import CUTOFF, NO_VALUE, WIN, MoveStat, SearchResult, Trace, flag_text
+from treeviz.trace.values import MAX_PLIES, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -183,31 +183,68 @@ NODE_COLUMNS = {  # recorded field -> CSV header (fields other than those shown 
 def node_table(trace: Trace) -> pd.DataFrame:
     """One row per recorded node, in id order: its parent, depth below the trace's
     root, column played (1-based; blank at the root), value for the player to move at
-    the root (a number, and in words), the alpha-beta window for the side to move, the
-    other fields the algorithm recorded (blank where a node has none) and its flags.
-    The per-node CSV download: every value readable, no internal sentinel."""
+    the root (a number, and in words where a number does not say it: a proven result,
+    a cut, no value), the alpha-beta window for the side to move, the other fields the
+    algorithm recorded (blank where a node has none) and its flags. The per-node CSV
+    download: every value readable, no internal sentinel. Integer values are read in
+    NumPy; only the few nodes with words go through :func:`node_value` (a 2,000,000-node
+    trace takes seconds, not minutes)."""
     import pandas as pd
 
     n, fields = trace.nodes, trace.fields
     root = n["parent"] < 0
-    table = pd.DataFrame({"node": np.arange(len(trace)), "parent": n["parent"]})
+    table = pd.DataFrame({"node": np.arange(len(trace))})
+    table["parent"] = pd.array(n["parent"].astype(np.int64), dtype="Int64")
     table.loc[root, "parent"] = pd.NA
     table["depth"] = n["depth"].astype(np.int64) - int(n["depth"][0])
     table["column"] = pd.array(n["move"].astype(np.int64) + 1, dtype="Int64")
     table.loc[root, "column"] = pd.NA
-    values = [node_value(trace, i) for i in range(len(trace))]
-    table["value (root player)"] = [v.value for v in values]
-    table["value in words"] = [v.text or None for v in values]
+    table["value (root player)"], table["value in words"] = _node_values(trace)
     if "alpha" in fields:
         window = n["alpha"] != n["beta"]
         for f in ("alpha", "beta"):
-            table[f"{f} (side to move)"] = [
-                bound_text(trace, int(x)) if w else None for x, w in zip(n[f], window, strict=True)
-            ]
+            table[f"{f} (side to move)"] = _bounds(trace, n[f], window)
     for f, header in NODE_COLUMNS.items():
         if f in fields:
             col = pd.array(n[f].astype(np.int64), dtype="Int64")
             col[n[f] == NO_VALUE] = pd.NA
             table[header] = col
-    table["flags"] = [flag_text(int(x)) or None for x in n["flags"]]
+    names = {int(x): flag_text(int(x)) or None for x in np.unique(n["flags"])}
+    table["flags"] = [names[int(x)] for x in n["flags"]]
     return table
+
+
+def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
+    """(value, words) of every node for the root player, as :func:`node_value` gives
+    them; plain integer values (heuristic points, exact scores) are read in NumPy."""
+    n = trace.nodes
+    base = trace.value_kind.partition(":")[0]
+    if base not in ("heuristic", "exact"):
+        found = [node_value(trace, i) for i in range(len(trace))]
+        return [v.value for v in found], [v.text or None for v in found]
+    raw = n["value"].astype(np.int64)
+    signed = np.where(n["depth"] % 2 == 0, raw, -raw)
+    plain = (raw != int(NO_VALUE)) & (np.abs(signed) < WIN - MAX_PLIES)
+    values: list[Any] = signed.tolist()
+    words: list[str | None] = [None] * len(trace)
+    for i in np.flatnonzero(~plain).tolist():
+        v = node_value(trace, i)
+        values[i], words[i] = v.value, v.text or None
+    return values, words
+
+
+def _bounds(trace: Trace, raw: np.ndarray, window: np.ndarray) -> list[str | None]:
+    """:func:`bound_text` of each node's ``raw`` bound where it searched a window."""
+    out: list[str | None] = [None] * len(raw)
+    if trace.value_kind.partition(":")[0] == "user":
+        for i in np.flatnonzero(window).tolist():
+            out[i] = bound_text(trace, int(raw[i]))
+        return out
+    v = raw.astype(np.int64)
+    plain = window & (np.abs(v) < WIN - MAX_PLIES)
+    text = v.astype(str)
+    for i in np.flatnonzero(plain).tolist():
+        out[i] = text[i]
+    for i in np.flatnonzero(window & ~plain).tolist():
+        out[i] = bound_text(trace, int(v[i]))
+    return out

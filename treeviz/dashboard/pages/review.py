@@ -1,8 +1,10 @@
-"""The Review page: a whole game against the exact scores, as a graph, a move list
-and each player's summary; any ply opens in the analysis view."""
+"""The Review page: a whole game against the exact scores, as a graph beside the board
+(which follows the arrow keys, the graph's points and the move list), each agent's own
+values from X's side, each player's summary; any ply opens in the analysis view."""
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -32,9 +34,12 @@ def reviewed(game: Game) -> Review:
     if (kept := cache.REVIEWS.get(final.ident())) is not None:
         return kept
     bar = st.progress(0.0, text="Reviewing every move against the exact scores…")
+    t0 = time.perf_counter()
 
     def progress(done: int, total: int) -> None:
-        bar.progress(done / total, text=f"Reviewed {done} of {total} moves")
+        left = (time.perf_counter() - t0) / max(done, 1) * (total - done)
+        bar.progress(done / total, text=f"Reviewed {done} of {total} moves, about "
+                                        f"{left:.0f} s left")  # fmt: skip
 
     out = cache.reviewed(final, progress)
     bar.empty()
