@@ -31,6 +31,8 @@ def serve(timeout_s: float = 90.0) -> Iterator[str]:
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")]
     cmd += ["--server.headless", "true", "--server.port", str(port)]
     cmd += ["--browser.gatherUsageStats", "false"]
+    # the code under test stays as it was started: an edit must not reload it mid-test
+    cmd += ["--server.fileWatcherType", "none"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:

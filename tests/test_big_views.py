@@ -9,8 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treeviz.connect4.board import Position
-from treeviz.dashboard.tree import children_table, highlight, tree_options, view_height
-from treeviz.draw.view import select
+from treeviz.dashboard.tree import (
+    children_table,
+    highlight,
+    tree_options,
+    view_height,
+)
+from treeviz.draw.view import Selection, select
 from treeviz.search import search
 from treeviz.search.solver import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
@@ -50,29 +55,32 @@ def test_subtree_sizes_of_a_full_minimax_tree(minimax: SearchResult) -> None:
     assert all(sizes[k] == 1 + 7 + 49 + 343 for k in trace.children(0))
 
 
-def per_level(trace: Trace, ids: list[int], root: int) -> np.ndarray:
-    depth = trace.nodes["depth"][ids].astype(np.int64) - int(trace.nodes["depth"][root])
-    return np.bincount(depth)
+def leaves(trace: Trace, sel: Selection) -> int:
+    """Entries with nothing drawn below them."""
+    drawn = set(sel.ids)
+    bare = [i for i in sel.ids if not drawn & set(trace.children(i).tolist())
+            and i not in sel.more and i not in sel.stubs]  # fmt: skip
+    return len(bare) + len(sel.more) + len(sel.stubs)
 
 
 @pytest.mark.parametrize("budget", [8, 20, 60])
-def test_the_level_budget_folds_what_would_crowd_a_level(
+def test_the_breadth_budget_folds_what_would_crowd_the_rows(
     minimax: SearchResult, budget: int
 ) -> None:
-    """No level past the root's children holds more than the budget; the folded nodes
-    are the later ones (most important first), and unfolding one shows its children."""
+    """No more leaves across than the budget (past the root's own children); the
+    folded nodes are the later ones (most important first), unfolding one shows its
+    children, and the chart is tall enough for every row."""
     trace = minimax.trace
-    sel = select(trace, 0, 4, level_budget=budget)
-    levels = per_level(trace, sel.ids, 0)
-    assert levels[1] == 7 and all(n <= budget for n in levels[2:])
+    sel = select(trace, 0, 4, breadth=budget)
+    assert leaves(trace, sel) <= max(budget, 7)
     drawn = set(sel.ids)
     folded = [
         i for i in sel.ids if len(trace.children(i)) and not drawn & set(trace.children(i).tolist())
     ]
     assert folded and folded == sorted(folded, key=sel.ids.index)
-    opened = select(trace, 0, 4, level_budget=budget, expanded={folded[-1]})
+    opened = select(trace, 0, 4, breadth=budget, expanded={folded[-1]})
     assert set(trace.children(folded[-1]).tolist()) <= set(opened.ids)
-    assert view_height(opened) >= 22 * int(per_level(trace, opened.ids, 0).max())
+    assert view_height(opened) >= 22 * leaves(trace, opened) + 60
 
 
 def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
@@ -167,3 +175,15 @@ def test_a_running_search_says_how_far_it_is() -> None:
     assert estimate(deep, 60.0, 15.0, 10**6) == (0.25, "at most 45 s left (the time budget)")
     timed = search_request(pos, "mcts", {"iterations": None, "time_limit": 4.0})
     assert estimate(timed, 60.0, 3.0, 5000) == (0.75, "at most 1 s left (the time budget)")
+
+
+def test_rows_follow_echarts_leaf_spacing() -> None:
+    """Leaves a row apart under one parent, two apart across parents (ECharts' tree
+    separation): thirty leaves of one node take 30 rows, two fifteens 31."""
+    from treeviz.dashboard.tree import ROW_PX, rows_height
+
+    star = [("r", None)] + [(f"k{i}", "r") for i in range(30)]
+    assert rows_height(star) == ROW_PX * 30 + 60
+    pairs = [("r", None), ("a", "r"), ("b", "r")]
+    pairs += [(f"{p}{i}", p) for p in "ab" for i in range(15)]
+    assert rows_height(pairs) == ROW_PX * 31 + 60

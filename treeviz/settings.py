@@ -191,5 +191,5 @@ LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)
 EXPORT_MAX_NODES = 5_000  # nodes in an exported diagram
 VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
-VIEW_LEVEL_BUDGET = 28  # entries per level of the view before nodes are drawn folded
+VIEW_BREADTH = 40  # leaves across the view (rows of labels) before nodes are drawn folded
 BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small

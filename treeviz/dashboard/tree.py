@@ -4,14 +4,15 @@ built from the same :class:`~treeviz.draw.view.Selection` the exporters draw.
 Clicking a node sends its id back, which selects it for the detail panel and unfolds
 it; folding is the server's, so a click never hides what the person was looking at. At
 most ``VIEW_MAX_NODES`` nodes are drawn, the rest of each level summarised as "+N more";
-past ``VIEW_LEVEL_BUDGET`` entries on a level, nodes are drawn folded (``▸``) so labels
-never overlap, and unfold when clicked.
+past ``VIEW_BREADTH`` leaves across (rows of labels), nodes are drawn folded (``▸``), and
+unfold when clicked; the chart is as tall as its rows need, so labels never overlap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -40,7 +41,7 @@ from treeviz.draw.view import (
     walk,
 )
 from treeviz.search import agent_of
-from treeviz.settings import VIEW_LEVEL_BUDGET, VIEW_MAX_NODES
+from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
 from treeviz.trace.analysis import format_cell
 from treeviz.trace.nodes import NO_VALUE, Trace, flag_text
 from treeviz.trace.values import bound_text, node_value, outcome_text
@@ -193,13 +194,31 @@ def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
 
 
 def view_height(sel: Selection) -> int:
-    """Pixels tall enough for the widest level of the selection: labels never overlap."""
-    trace = sel.trace
-    depths = trace.nodes["depth"][sel.ids].astype(np.int64) - int(trace.nodes["depth"][sel.root])
-    levels = np.bincount(depths, minlength=int(depths.max()) + 2)
-    for parent in [*sel.more, *sel.stubs]:  # summaries and stubs sit on their children's level
-        levels[int(trace.nodes["depth"][parent]) - int(trace.nodes["depth"][sel.root]) + 1] += 1
-    return int(max(420, ROW_PX * int(levels.max()) + 60))
+    """Pixels tall enough for the rows of labels ``sel`` draws (see :func:`rows_height`)."""
+    parent = sel.trace.nodes["parent"]
+    pairs = [(str(i), str(int(parent[i])) if i != sel.root else None) for i in sel.ids]
+    pairs += [(f"more:{p}", str(p)) for p in sel.more]
+    pairs += [(f"pruned:{p}", str(p)) for p in sel.stubs]
+    return rows_height(pairs)
+
+
+def rows_height(entries: list[tuple[str, str | None]]) -> int:
+    """Pixels tall enough for a tree of (key, parent key) entries, children in drawing
+    order: ECharts' tree lays its leaves one per row, a row apart when they share a
+    parent and two apart when not, so labels never overlap."""
+    kids: dict[str | None, list[str]] = {}
+    for key, parent in entries:
+        kids.setdefault(parent, []).append(key)
+    owners: list[str | None] = []  # the parent of each leaf, top to bottom
+    stack: list[tuple[str, str | None]] = [(k, None) for k in reversed(kids.get(None, []))]
+    while stack:
+        key, above = stack.pop()
+        below = kids.get(key, [])
+        if not below:
+            owners.append(above)
+        stack.extend((k, key) for k in reversed(below))
+    rows = 1 + sum(1 if a == b else 2 for a, b in pairwise(owners))
+    return int(max(420, ROW_PX * rows + 60))
 
 
 def node_stats(trace: Trace, i: int) -> dict[str, Any]:
@@ -262,7 +281,7 @@ def selection_for(
     expanded: frozenset[int] = frozenset(), collapsed: frozenset[int] = frozenset(),
 ) -> Selection:  # fmt: skip
     """The view's selection: at most ``VIEW_MAX_NODES`` drawn nodes, nodes folded past
-    ``VIEW_LEVEL_BUDGET`` entries per level unless ``expanded``, ``collapsed`` folded."""
+    ``VIEW_BREADTH`` leaves across unless ``expanded``, ``collapsed`` folded."""
     return select(trace, root, depth, top_k, collapsed=collapsed, stubs=True,
                   max_nodes=VIEW_MAX_NODES, expanded=expanded,
-                  level_budget=VIEW_LEVEL_BUDGET)  # fmt: skip
+                  breadth=VIEW_BREADTH)  # fmt: skip

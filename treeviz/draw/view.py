@@ -67,19 +67,19 @@ def select(
     stubs: bool = True,
     max_nodes: int | None = None,
     expanded: frozenset[int] | set[int] = frozenset(),
-    level_budget: int | None = None,
+    breadth: int | None = None,
 ) -> Selection:
     """The subtree a view draws (see the module docs); ``max_depth`` counts from ``root``.
     With ``max_nodes``, nodes beyond the first ``max_nodes`` in breadth-first order
-    are left out and counted in their parent's "+N more". With ``level_budget``, a
-    node whose children would put more than that many entries on their level is drawn
-    folded (its labels would overlap), unless it is in ``expanded``; nodes in
+    are left out and counted in their parent's "+N more". With ``breadth``, a node
+    whose children would make the drawing more than that many leaves across (each leaf
+    a row of labels) is drawn folded, unless it is in ``expanded``; nodes in
     ``expanded`` show their children even below ``max_depth`` (unfolded on demand)."""
     if not 0 <= root < len(trace):
         raise IndexError(f"node {root} is not in this trace of {len(trace)} nodes")
     sel = Selection(trace, root, [])
     base = int(trace.nodes["depth"][root])
-    per_level: dict[int, int] = {}
+    leaves = 1
     queue = deque([root])
     while queue:
         node = queue.popleft()
@@ -89,24 +89,23 @@ def select(
             continue
         sel.ids.append(node)
         if stubs and trace.nodes["pruned"][node]:
-            sel.stubs[node] = pruned_columns(trace, node)
-        level = int(trace.nodes["depth"][node]) - base + 1  # of its children
+            sel.stubs[node] = pruned_columns(trace, node)  # a leaf in its place
         opened = node in expanded
         if node in collapsed or (
-            not opened and max_depth is not None and level > max_depth
+            not opened and max_depth is not None and trace.nodes["depth"][node] - base >= max_depth
         ):
             continue
         kids = ranked_children(trace, node)
         if top_k is not None and len(kids) > top_k:
             sel.more[node] = len(kids) - top_k
             kids = kids[:top_k]
-        room = per_level.get(level, 0) + len(kids) + (node in sel.more) + (node in sel.stubs)
+        grow = len(kids) + (node in sel.more) - (node not in sel.stubs)
         # a view always shows its root's children, whatever the budget
-        if level_budget is not None and room > level_budget and not opened and node != root:
+        if breadth is not None and leaves + grow > breadth and not opened and node != root:
             sel.more.pop(node, None)  # folded: its "+N more" and stubs would hang in the air
             sel.stubs.pop(node, None)
             continue
-        per_level[level] = room
+        leaves += max(0, grow)
         queue.extend(int(k) for k in kids)
     return sel
 

@@ -17,7 +17,13 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.inputs import download
-from treeviz.dashboard.tree import CLICK, clicked_name, echarts_tree, swatches_html
+from treeviz.dashboard.tree import (
+    CLICK,
+    clicked_name,
+    echarts_tree,
+    rows_height,
+    swatches_html,
+)
 from treeviz.draw.export import graphml_of, render
 from treeviz.errors import InvalidPositionError, TreevizError
 from treeviz.id3.draw import (
@@ -181,8 +187,8 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     left, right = st.columns([3, 1])
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node))
-        height = max(420, 22 * _widest_level(tree, entries))
-        clicked = st_echarts(options, height=f"{min(height, 6000)}px", renderer="svg",
+        height = rows_height([(d.key, d.parent) for d in entries])
+        clicked = st_echarts(options, height=f"{height}px", renderer="svg",
                              events={"click": CLICK}, key="id3_tree")  # fmt: skip
     with right:
         node_panel(tree, _node_id(clicked_name(clicked)))
@@ -197,12 +203,6 @@ def class_legend(tree: DecisionTree) -> str:
     title = ("Class predicted (squares: leaves in full colour; circles: inner nodes, "
              "tinted by their majority; bold: the path classified)")  # fmt: skip
     return swatches_html(title, pairs)
-
-
-def _widest_level(tree: DecisionTree, entries: list[Any]) -> int:
-    """Entries on the most crowded level ("+N more" summaries counted once each)."""
-    depths = [tree.nodes[d.node].depth for d in entries if d.kind == "node"]
-    return int(np.bincount(depths).max()) + sum(d.kind == "more" for d in entries)
 
 
 def _node_id(clicked: Any) -> int:
