@@ -3,6 +3,8 @@ unfolding on demand, the children table and going to a node (the dashboard's tre
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -187,3 +189,19 @@ def test_rows_follow_echarts_leaf_spacing() -> None:
     pairs = [("r", None), ("a", "r"), ("b", "r")]
     pairs += [(f"{p}{i}", p) for p in "ab" for i in range(15)]
     assert rows_height(pairs) == ROW_PX * 31 + 60
+
+
+def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
+    """The dashboard's tables: floats to three decimals, missing values blank."""
+    import pandas as pd
+
+    from treeviz.dashboard.tables import readable, styled
+    from treeviz.trace.analysis import move_table
+
+    table = readable(move_table(mcts))
+    html = styled(table).to_html()
+    assert not re.search(r"\d\.\d{4,}", html) and "None" not in html and ">nan<" not in html
+    q = table["Q (mean result, 0-1)"].iloc[0]
+    assert f"{q:.3f}".rstrip("0").rstrip(".") in html
+    blank = styled(pd.DataFrame({"a": [1.23456, None], "b": ["x", None]})).to_html()
+    assert "1.235" in blank and "None" not in blank and "nan" not in blank

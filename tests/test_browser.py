@@ -615,3 +615,36 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
         count, overlaps = page.evaluate(OVERLAPPING_LABELS)
         assert count > 30 and overlaps == [], overlaps[:5]
         assert page.locator("svg text").filter(has_text="▸").count() > 0  # folded, marked
+
+
+def test_tables_read_as_words_and_compare_starts_from_the_analysis(
+    server: str, tmp_path: Path
+) -> None:
+    """The per-move table of MCTS as a person reads it: headers in words, no "None", no
+    column that says nothing (the rounding is drawn on the grid's canvas: tested on
+    the styled table); Compare opens on the position being analysed."""
+    from playwright.sync_api import expect
+
+    with browser_page(tmp_path, "presentation.png") as page:
+        page.goto(f"{server}/?moves=4453&agent=mcts:iterations=400,seed=3")
+        expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+        wait_idle(page)
+        table = page.locator("[data-testid='stDataFrame']").first.locator("table").first
+        text = table.inner_text()
+        # the grid's accessible copy: headers as shown (wide tables: the first columns)
+        assert "share of visits" in text and "UCT (Q + exploration)" in text, text[:300]
+        assert "None" not in text and "_" not in text, text[:300]
+        assert "cutoffs below" not in text  # MCTS makes no cutoffs: the column is left out
+        page.get_by_role("link", name="Compare two searches").click()
+        expect(page.get_by_role("heading", name="Compare two searches")).to_be_visible(
+            timeout=60_000
+        )
+        last = page.locator("td[data-last='1']")
+        expect(last).to_have_count(1, timeout=30_000)
+        discs = last.evaluate("""td => [...td.closest('table').querySelectorAll('td')]
+            .filter(c => ['rgb(214, 39, 40)', 'rgb(242, 197, 0)']
+            .includes(getComputedStyle(c).backgroundColor)).length""")
+        assert discs == 3  # 4453: four discs, the last one dotted (drawn as a gradient)
+        wait_idle(page)
+        page.get_by_role("button", name="Compare").click()
+        expect(page.get_by_text("Statistics side by side")).to_be_visible(timeout=120_000)
