@@ -648,3 +648,41 @@ def test_tables_read_as_words_and_compare_starts_from_the_analysis(
         wait_idle(page)
         page.get_by_role("button", name="Compare").click()
         expect(page.get_by_text("Statistics side by side")).to_be_visible(timeout=120_000)
+
+
+def test_go_to_a_node_a_reason_then_a_new_search_starts_at_its_root(
+    server: str, tmp_path: Path
+) -> None:
+    """Go to a node by its moves; a reason's button selects its node; a new search
+    then starts from its own root (it showed the old trace's node, alone)."""
+    from playwright.sync_api import expect
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=3).trace
+    deep = int(trace.children(int(trace.children(0)[2]))[1])
+    with browser_page(tmp_path, "goto-reason-new.png") as page:
+        page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=3")
+        expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
+        wait_idle(page)
+        box = page.get_by_placeholder("#id or moves")
+        box.fill(trace.path_moves(deep))
+        box.press("Enter")
+        panel = f"Node #{deep} · path from the root: {trace.path_moves(deep)}"
+        expect(page.get_by_text(panel)).to_be_visible(timeout=30_000)
+        expect(node_text(page, deep).first).to_be_visible()
+        wait_idle(page)
+        reason = page.get_by_role("button", name=re.compile(r"→ node #\d+$")).first
+        node = int(reason.inner_text().rsplit("#", 1)[1])
+        reason.click()
+        expect(page.get_by_text(f"Node #{node} ·")).to_be_visible(timeout=30_000)
+        expect(node_text(page, node).first).to_be_visible()
+        wait_idle(page)
+        status = page.locator("p:has-text('to move') code")
+        played = page.locator("p:has-text('to move') code", has_text=re.compile("^44531$"))
+        click_board_until(page, "analyze_board", 1, played)
+        wait_idle(page)
+        page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
+        expect(status).to_have_text("44531")
+        fresh = search(Position.from_moves("44531"), "alphabeta", depth=3).trace
+        drawn = page.get_by_text(re.compile(rf"^Drawing \d+ of {len(fresh):,} recorded"))
+        expect(drawn).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("Node #0 · path from the root: (root)")).to_be_visible()
