@@ -267,6 +267,12 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
             picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
             expect(picked).to_be_visible(timeout=30_000)
             expect(page.get_by_text("Statistics side by side")).to_be_visible()
+            wait_idle(page)
+            reason = page.get_by_role("button", name=re.compile(r"→ node #[1-9]\d*$")).last
+            node = int(reason.inner_text().rsplit("#", 1)[1])
+            reason.click()  # Compare's reason buttons did nothing
+            chosen = page.get_by_text(re.compile(rf"^Selected node #{node} · path from the root"))
+            expect(chosen).to_be_visible(timeout=30_000)
         finally:
             page.screenshot(path=str(tmp_path / "replay-compare.png"), full_page=True)
             browser.close()
