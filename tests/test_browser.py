@@ -366,6 +366,10 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
         expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
             timeout=120_000
         )
+        # the players as typed, accuracy in percent (it read "X: ? . O: ?" and 0.2857)
+        expect(page.get_by_text(re.compile(r"X: human · O: alphabeta:depth=4"))).to_be_visible()
+        summary = page.locator("[data-testid='stDataFrame']").first.locator("table").first
+        expect(summary).to_contain_text(re.compile(r"\d+%"))
         step_through_the_review(page)
         page.get_by_role("button", name=re.compile("Open the position before")).click()
         heading = page.get_by_text(re.compile(r"plays column \d")).first
@@ -408,6 +412,9 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
             page.goto(f"{server}/id3")
             root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root Weather\?"))
             expect(root).to_be_visible(timeout=120_000)
+            legend = page.get_by_text(re.compile(r"^Class predicted"))  # every colour named
+            expect(legend).to_contain_text("yes")
+            expect(legend).to_contain_text("no")
             overcast = page.locator("svg text").filter(has_text=re.compile(r"overcast → yes"))
             panel = page.get_by_text(re.compile(r"Node #\d+: Weather = overcast"))
             for _ in range(3):  # a click while the chart is still being laid out is lost
