@@ -97,8 +97,9 @@ def check_numeric(node: Node, y: list[int], nums: list[list[float]]) -> None:
                          labels) for t in cuts]  # fmt: skip
         best = max(gains)
         assert math.isclose(gain[j], best, abs_tol=1e-9)
-        # the smallest threshold among the best gains
-        assert thr[j] == min(t for t, g in zip(cuts, gains, strict=True) if g >= best - 1e-9)
+        # a threshold of the best gain (gains equal up to rounding are ties: the
+        # kernel's sums run in another order, so either may come out a hair higher)
+        assert thr[j] in [t for t, g in zip(cuts, gains, strict=True) if g >= best - 1e-9]
 
 
 @settings(max_examples=60, deadline=None)

@@ -17,7 +17,8 @@ cumulative sum (numeric), never a Python loop over rows.
 - Leaves: pure nodes, nodes where no attribute separates the rows, nodes with fewer
   than ``min_samples`` rows, and nodes at ``max_depth``.
 - Ties are broken deterministically: the attribute that comes first in the table,
-  then the smallest threshold; a majority tie goes to the class that sorts first.
+  then the smallest threshold among gains equal in floating point (gains that tie
+  only in exact arithmetic may round apart); a majority tie goes to the class that sorts first.
 """
 
 from __future__ import annotations
