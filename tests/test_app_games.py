@@ -98,6 +98,9 @@ def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() ->
     lost = [None if p.score is None else p.best_score - p.score for p in expect.plies]
     assert [None if v != v else v for v in table["points lost"]] == lost  # NaN: unknown
     assert any("players not recorded" in m.value for m in at.markdown)  # not "X: ?"
+    # typed moves: no column of "?" players or of agents' values that are all None
+    assert "by" not in table and "agent value" not in table, list(table)
+    assert ("unknown" in summary) == any(p.cls == "unknown" for p in expect.plies)
     at.sidebar.text_input(key="review_moves").set_value("44445x").run()
     assert at.error and "'44445x'" in at.error[0].value
     assert len(at.dataframe[1].value) == 5  # the valid start is reviewed

@@ -205,3 +205,78 @@ def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
     assert f"{q:.3f}".rstrip("0").rstrip(".") in html
     blank = styled(pd.DataFrame({"a": [1.23456, None], "b": ["x", None]})).to_html()
     assert "1.235" in blank and "None" not in blank and "nan" not in blank
+
+
+@pytest.mark.parametrize(
+    ("agent", "params"),
+    [("astar", {}), ("alphabeta", {"depth": 3, "iterative": True}), ("mcts", {"iterations": 80}),
+     ("solver", {})],
+)
+def test_the_node_panel_reads_as_words(agent: str, params: dict) -> None:
+    """The selected node's panel: facts named in words (no field names), no value the
+    search did not set (A*'s never-expanded order, NO_VALUE), no parent at the root,
+    flags in words, every field the agent recorded at the node present."""
+    from treeviz.dashboard.tree import node_facts
+    from treeviz.trace.nodes import field_is_set, flag_text
+
+    trace = search(Position.from_moves("3344"), agent, **params).trace
+    for node in range(min(len(trace), 60)):
+        facts = node_facts(trace, node)
+        names = list(facts.index)
+        assert not [n for n in names if "_" in n], names
+        assert ("parent" in names) == (node != 0)
+        assert ("flags" in names) == bool(flag_text(int(trace.nodes["flags"][node])))
+        for f in ("static_eval", "g", "h", "order", "visits"):
+            if f in trace.fields:
+                shown = any(n.startswith(f.split("_")[0]) for n in names if n != "search order")
+                shown |= f == "order" and "search order" in names
+                assert shown == bool(field_is_set(f, int(trace.nodes[f][node]))), (f, names)
+
+
+def test_statistics_say_only_what_the_agent_does() -> None:
+    """Statistics in words: no cutoffs or transposition hits for a search without
+    windows (MCTS) unless it made some, a windowed search's counters even at zero,
+    flags as yes/no, 'tree full' only when MCTS stopped for want of room."""
+    from treeviz.dashboard.pages.compare import stats_table
+    from treeviz.dashboard.tables import stat_words
+
+    pos = Position.from_moves("4453")
+    mcts = search(pos, "mcts", iterations=50, seed=1)  # its table holds exactly 51 nodes
+    assert mcts.stats["iterations"] == 50 and not mcts.stats["tree_full"]
+    words = stat_words(mcts.stats, windows="alpha" in mcts.trace.fields)
+    assert "cutoffs" not in words and "transposition hits" not in words
+    assert words["stopped"] == "no" and words["tree full"] == "no"
+    assert not [k for k in words if "_" in k] and "recorded tree" not in words
+    shallow = search(pos, "alphabeta", depth=1, tt=False)
+    assert shallow.stats["cutoffs"] == 0
+    assert stat_words(shallow.stats, windows=True)["cutoffs"] == "0"
+    cut = search(pos, "minimax", depth=3, capacity=10)
+    assert stat_words(cut.stats, windows=False)["recorded tree"] == "cut at its capacity"
+    table = stats_table([mcts, shallow])
+    assert table.loc["cutoffs", "A"] == "" and table.loc["cutoffs", "B"] == "0"
+    assert table.loc["move chosen", "A"] == str(mcts.move)
+
+
+WHOLE_BIG_INT = re.compile(r"(?<![\d.])-?\d{6,}(?![\d.])")  # not a float's digits
+
+
+@pytest.mark.parametrize("moves", ["3344", "334455", "4453"])
+def test_no_view_shows_an_internal_number(moves: str) -> None:
+    """Near wins and far from them, every built-in agent's node labels, node panels,
+    children tables, per-node CSV and per-move table show no stored win value (about
+    1,000,000) nor NO_VALUE: words or blanks instead."""
+    from treeviz.dashboard.tree import node_facts
+    from treeviz.draw.view import node_label, short_label
+    from treeviz.search import AGENTS
+    from treeviz.trace.analysis import move_table, node_table
+
+    for name, agent in AGENTS.items():
+        res = search(Position.from_moves(moves), name, **agent.quick)
+        trace = res.trace
+        shown = [node_table(trace).to_csv(), move_table(res).to_string()]
+        for i in range(min(len(trace), 150)):
+            shown += [node_label(trace, i), short_label(trace, i), node_facts(trace, i).to_string()]
+            if len(trace.children(i)):
+                shown.append(children_table(trace, i).to_string())
+        found = WHOLE_BIG_INT.findall("\n".join(shown))
+        assert not found, (name, found[:3])

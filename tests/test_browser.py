@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
@@ -117,6 +119,7 @@ def check_run_click_collapse(
         expect(node_text(page, k)).to_be_visible()
     marked = page.locator(f"svg [fill='{SELECTED_FILL}']")  # the selected node's label
     expect(marked).to_have_count(1)
+    check_the_panel_beside(page, trace, node)
     wait_idle(page)
     page.get_by_role("button", name="Fold children").click()  # folding is asked for
     for k in kids:
@@ -131,17 +134,51 @@ def check_run_click_collapse(
     panel = f"Node #{child} · path from the root: {trace.path_moves(child)}"
     expect(page.get_by_text(panel)).to_be_visible(timeout=30_000)
     expect(node_text(page, child)).to_be_visible()
-    wait_idle(page)  # the node click's rerun is over: the download is not lost
-    with page.expect_download(timeout=60_000) as info:
-        page.get_by_role("button", name="JSON").click()
-    saved = tmp_path / "trace.json"
-    info.value.save_as(saved)
+    per_node = download(page, "CSV", tmp_path / "nodes.csv")  # the tree's CSV: every node
+    table = pd.read_csv(per_node)
+    assert list(table["node"]) == list(range(len(trace))), "one row per recorded node"
+    assert list(table["parent"].fillna(-1).astype(int)) == list(trace.nodes["parent"])
+    png = download(page, "PNG", tmp_path / "tree.png").read_bytes()
+    width, height = struct.unpack(">II", png[16:24])
+    assert 100 < width <= 4_000 and height > 100, (width, height)  # sized for reading
+    saved = download(page, "JSON", tmp_path / "trace.json")
     page.get_by_role("link", name="Explore a trace file").click()
     page.locator("input[type='file']").set_input_files(str(saved))
     expect(page.get_by_text("alphabeta plays column").first).to_be_visible(timeout=60_000)
     expect(node_text(page, node)).to_be_visible(timeout=30_000)
     back = load(saved)  # the same search as the page ran (times differ)
     assert back.params == trace.params and np.array_equal(back.nodes, trace.nodes)
+
+
+def download(page: Any, button: str, to: Path) -> Path:
+    """Click the download button named ``button`` once the app is idle (a click during
+    a rerun is lost) and save what comes to ``to``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(3):
+        wait_idle(page)
+        try:
+            with page.expect_download(timeout=60_000) as info:
+                page.get_by_role("button", name=button, exact=True).click()
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    info.value.save_as(to)
+    return to
+
+
+def check_the_panel_beside(page: Any, trace: Any, node: int) -> None:
+    """The selected node's panel sits beside the tree, level with it (it was screens
+    away), its board drawn with round discs, its facts in words."""
+    label = node_text(page, node).first.bounding_box()
+    heading = page.get_by_text(f"Node #{node} · path from the root").bounding_box()
+    assert heading["x"] > label["x"] + label["width"], (heading, label)  # to its right
+    assert abs(heading["y"] - label["y"]) < 900, (heading, label)  # within a screen
+    disc = page.locator("td[data-last='1']").last.bounding_box()  # the panel's board
+    assert abs(disc["width"] - disc["height"]) < 1, disc  # round, not oval
+    facts = page.locator("[data-testid='stTable']").last.inner_text()
+    assert "static eval (side to move)" in facts and "_" not in facts, facts
 
 
 def choose_child_row(page: Any, trace: Any, node: int, row: int) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 import pygraphviz
 import pytest
@@ -129,6 +130,21 @@ def test_csv_has_one_readable_row_per_node(alphabeta: SearchResult) -> None:
     assert str(WIN - 1) not in raw.decode() and str(int(NO_VALUE)) not in raw.decode()
     best = df.loc[df["parent"] == 0, "value (root player)"].max()
     assert best == df.loc[0, "value (root player)"]  # the root takes its best child's value
+
+
+def test_csv_writes_a_game_over_in_words() -> None:
+    """A*'s goal nodes store a win as their heuristic, h and f (about -1,000,000):
+    the CSV writes -inf (game over) there and the plain numbers elsewhere; a node
+    A* never expanded has no search order."""
+    trace = search(Position.from_moves("3344"), "astar").trace
+    df = pd.read_csv(io.BytesIO(export_bytes(trace, "csv")), dtype=str, keep_default_na=False)
+    assert not re.search(r"\d{6,}", df.to_csv(index=False))
+    over = np.abs(trace.nodes["h"].astype(np.int64)) >= WIN - 1_000
+    assert over.any() and not over.all()
+    assert set(df.loc[over, "h (estimate to go)"]) == {"-inf (game over)"}
+    assert list(df.loc[~over, "h (estimate to go)"]) == [str(v) for v in trace.nodes["h"][~over]]
+    never = trace.nodes["order"] < 0
+    assert never.any() and set(df.loc[never, "search order"]) == {""}
 
 
 @pytest.mark.parametrize("name", ["t.json", "t.json.gz"])

@@ -15,7 +15,8 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     (when the position knows its moves) marked with a dot."""
     won = set(pos.winning_four()) if marked else set()
     last = last_disc(pos) if marked else None
-    style = f"width:{size}px;height:{size}px;border-radius:50%"
+    # padding 0: Streamlit pads table cells, which drew the discs as ovals
+    style = f"width:{size}px;height:{size}px;padding:0;border-radius:50%"
     dot = max(3, size // 4)
 
     def cell(col: int, row: int) -> str:
@@ -32,10 +33,11 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
         for r in range(pos.height - 1, -1, -1)
     ]
     nums = "".join(
-        f"<td style='text-align:center;color:#fff'>{c + 1}</td>" for c in range(pos.width)
+        f"<td style='text-align:center;color:#fff;padding:0;width:{size}px'>{c + 1}</td>"
+        for c in range(pos.width)
     )
     return (
-        f"<table style='background:{BOARD_FRAME};border-spacing:4px'>{''.join(rows)}"
+        f"<table style='background:{BOARD_FRAME};border-spacing:4px;width:auto'>{''.join(rows)}"
         f"<tr>{nums}</tr></table>"
     )
 

@@ -17,15 +17,16 @@ from treeviz.dashboard.cache import cached_exact, exact_meanings, known_exact
 from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.replay import replay_section
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.tables import STATS, readable, stat_words, styled
 from treeviz.dashboard.tree import (
     CLICK,
     children_table,
     clicked_name,
     highlight,
     legend_html,
-    node_stats,
+    node_facts,
     selection_for,
+    shape_of,
     tree_options,
     view_height,
 )
@@ -134,7 +135,7 @@ def tree_section(trace: Trace, key: str, link: bool = False, exact_on: bool = Fa
     depth = int(c1.slider("Depth shown", 1, 12, 3, key=f"{key}_depth"))
     top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=f"{key}_top"))
     node = selected(trace, key)
-    view = _view(trace, root, depth, top, *_folding(trace, key, root, node))
+    view = _view(trace, root, depth, top, *folding(trace, key, root, node))
     c3.caption(
         f"Drawing {len(view.sel.ids):,} of {len(trace):,} recorded nodes "
         f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
@@ -184,7 +185,7 @@ def selected(trace: Trace, key: str) -> int:
     return node if 0 <= node < len(trace) else 0
 
 
-def _folding(trace: Trace, key: str, root: int, node: int) -> tuple[frozenset[int], frozenset[int]]:
+def folding(trace: Trace, key: str, root: int, node: int) -> tuple[frozenset[int], frozenset[int]]:
     """(unfolded, folded) nodes of view ``key``: those the person opened or closed, and
     the selected node's ancestors, opened so it is always drawn."""
     opened = set(st.session_state.get(f"{key}_open", ()))
@@ -271,7 +272,7 @@ def _view(trace: Trace, root: int, depth: int, top: int,
         sel = selection_for(trace, root, depth, top or None, opened, shut)
         probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
         options = tree_options(sel, fold=False)
-        shape = hash((root, tuple(sel.ids), tuple(sel.more.items()), tuple(sel.stubs)))
+        shape = shape_of(sel)
         exportable = len(probe.ids) <= EXPORT_MAX_NODES
         view = View(sel, options, view_height(sel), exportable, shape)
         cache[ident] = view
@@ -333,16 +334,17 @@ def detail_panel(trace: Trace, key: str, depth: int, exact_on: bool = False) -> 
     st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
     st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
     a, b, c = st.columns(3)
-    a.button("Re-root the view here", key=f"{key}_reroot", on_click=_set_state,
+    a.button("Draw from here", key=f"{key}_reroot", on_click=_set_state,
+             help="Draw the tree with this node at its top",
              args=(f"{key}_root", node))  # fmt: skip
-    b.button("Load as position", key=f"{key}_load", on_click=_load_position,
+    b.button("Analyze this", key=f"{key}_load", on_click=_load_position,
+             help="Load this node's position on the board, to search it",
              args=(node_position(trace, node),))  # fmt: skip
     shut = node in st.session_state.get(f"{key}_shut", ())
     c.button("Unfold children" if shut else "Fold children", key=f"{key}_fold",
              on_click=fold, args=(key, node, not shut))  # fmt: skip
     # st.table, not st.dataframe: static HTML mounts much faster after each click
-    stats = node_stats(trace, node)
-    st.table(pd.DataFrame({"value": [str(v) for v in stats.values()]}, index=list(stats)))
+    st.table(node_facts(trace, node))
     _children(trace, key, node, depth, exact_on)
 
 
@@ -389,29 +391,31 @@ def _load_position(pos: Position) -> None:
 
 
 def stats_section(res: SearchResult) -> None:
-    """Counters, nodes per depth, branching, cutoffs by depth."""
+    """Counters, nodes per depth, branching, cutoffs by depth (for searches that cut),
+    and the agent's other statistics in words."""
     trace, s = res.trace, res.stats
-    cols = st.columns(6)
-    cols[0].metric("Nodes", f"{s['nodes']:,}")
-    cols[1].metric("Recorded", f"{s['recorded']:,}")
-    cols[2].metric("Cutoffs", f"{s['cutoffs']:,}")
-    cols[3].metric("TT hits", f"{s['tt_hits']:,}")
-    cols[4].metric("Time", f"{s['time_s']:.3f} s")
-    cols[5].metric("Nodes/s", f"{s['nodes_per_s'] or 0:,}")
-    st.write(
-        f"Effective branching factor: **{effective_branching(trace)}** · truncated: "
-        f"**{s['truncated']}** · principal variation: **{' '.join(map(str, res.pv))}**"
-    )
+    words = stat_words(s, windows="alpha" in trace.fields)
+    metrics = [("Nodes", f"{s['nodes']:,}"), ("Recorded", f"{s['recorded']:,}")]
+    metrics += [(label, f"{s[name]:,}") for name, label in (("cutoffs", "Cutoffs"),
+                ("tt_hits", "TT hits")) if STATS[name] in words]  # fmt: skip
+    metrics += [("Time", f"{s['time_s']:.3f} s"), ("Nodes/s", f"{s['nodes_per_s'] or 0:,}")]
+    for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
+        col.metric(label, value)
+    shown = {STATS[k] for k in ("nodes", "recorded", "cutoffs", "tt_hits", "time_s",
+                                "nodes_per_s")}  # fmt: skip
+    rest = [f"{k}: **{v}**" for k, v in words.items() if k not in shown]
+    st.write(" · ".join([f"Effective branching factor: **{effective_branching(trace)}**",
+                         f"principal variation: **{' '.join(map(str, res.pv))}**", *rest]))
     prof = depth_profile(trace)
-    cut = (trace.nodes["flags"] & CUTOFF) != 0
-    depths = trace.nodes["depth"][cut] - int(trace.nodes["depth"][0])
-    prof["cutoffs"] = [int((depths == d).sum()) for d in prof["depth"]]
     left, right = st.columns(2)
     left.caption("Nodes per depth")
     bars(left, prof["depth"], prof["nodes"], f"depth_nodes_{id(trace)}")
-    right.caption("Cutoffs per depth")
-    bars(right, prof["depth"], prof["cutoffs"], f"depth_cutoffs_{id(trace)}")
-    st.json(s, expanded=False)
+    if STATS["cutoffs"] in words:
+        cut = (trace.nodes["flags"] & CUTOFF) != 0
+        depths = trace.nodes["depth"][cut] - int(trace.nodes["depth"][0])
+        prof["cutoffs"] = [int((depths == d).sum()) for d in prof["depth"]]
+        right.caption("Cutoffs per depth")
+        bars(right, prof["depth"], prof["cutoffs"], f"depth_cutoffs_{id(trace)}")
 
 
 def _report(res: SearchResult, exact: list[int | None] | None) -> str:

@@ -40,21 +40,29 @@ SILENT_WHEN = {"cutoffs_below": 0, "bound": "exact", "source": ""}  # says nothi
 
 
 def readable(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` (a per-move table) without the columns that are empty for every row
-    (or all ``False``, or all their uninformative value), headers in words; the
-    ``chosen`` column keeps its name (rows are highlighted by it)."""
-    keep = [c for c in table.columns if c in ("column", "chosen") or _says_something(table[c], c)]
-    return table[keep].rename(columns=HEADERS)
+    """``table`` (a per-move table) without the columns that say nothing (see
+    :func:`drop_silent`), headers in words; the ``chosen`` column keeps its name (rows
+    are highlighted by it)."""
+    return drop_silent(table, SILENT_WHEN, ("column", "chosen")).rename(columns=HEADERS)
 
 
-def _says_something(col: pd.Series, name: Hashable) -> bool:
+def drop_silent(
+    table: pd.DataFrame, silent: dict[str, Any], keep: tuple[str, ...] = ()
+) -> pd.DataFrame:
+    """``table`` without the columns (other than ``keep``) that are empty for every
+    row, all ``False``, or all the value ``silent`` gives for their name."""
+    said = [c for c in table.columns if c in keep or _says_something(table[c], c, silent)]
+    return table[said]
+
+
+def _says_something(col: pd.Series, name: Hashable, silent: dict[str, Any]) -> bool:
     values = col.dropna()
     values = values[values.astype(str) != ""]
     if values.empty or (values.dtype == bool and not values.any()):
         return False
-    if str(name) not in SILENT_WHEN:
+    if str(name) not in silent:
         return True
-    return not (values.astype(str) == str(SILENT_WHEN[str(name)])).all()
+    return not (values.astype(str) == str(silent[str(name)])).all()
 
 
 def styled(table: pd.DataFrame) -> Any:
@@ -62,3 +70,30 @@ def styled(table: pd.DataFrame) -> Any:
     floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
     # na_rep for every cell first: a later call would replace the floats' formatter
     return table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
+
+
+STATS = {  # a search statistic -> its name in words (with its unit)
+    "nodes": "nodes searched", "recorded": "nodes recorded", "cutoffs": "cutoffs",
+    "tt_hits": "transposition hits", "time_s": "time (s)", "nodes_per_s": "nodes per second",
+    "depth_reached": "depth reached", "iterations": "iterations",
+    "score": "exact score", "meaning": "exact score in words",
+}  # fmt: skip
+COUNTERS_OF_WINDOWS = ("cutoffs", "tt_hits")  # only searches with windows make them
+
+
+def stat_words(stats: dict[str, Any], windows: bool) -> dict[str, str]:
+    """A search's statistics as a person reads them: names in words, yes/no for
+    flags, numbers rounded; the counters only windowed searches make (cutoffs,
+    transposition hits) left out of a search without ``windows`` unless it made
+    some; ``truncated`` only when the recorded tree was cut; empty texts left out."""
+    out: dict[str, str] = {}
+    for name, value in stats.items():
+        if value in (None, "") or (name in COUNTERS_OF_WINDOWS and not windows and not value):
+            continue
+        if name == "truncated":
+            if value:
+                out["recorded tree"] = "cut at its capacity"
+            continue
+        text = ("yes" if value else "no") if isinstance(value, bool) else format_cell(value)
+        out[STATS.get(name, name.replace("_", " "))] = str(text)
+    return out

@@ -42,8 +42,8 @@ from treeviz.draw.view import (
 )
 from treeviz.search import agent_of
 from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
-from treeviz.trace.analysis import format_cell
-from treeviz.trace.nodes import NO_VALUE, Trace, flag_text
+from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
+from treeviz.trace.nodes import Trace, field_is_set, flag_text
 from treeviz.trace.values import bound_text, node_value, outcome_text
 
 # The click's time rides along, so clicking the same node again is a new event.
@@ -139,8 +139,11 @@ def highlight(options: dict[str, Any], path: list[str]) -> dict[str, Any]:
         return options
     item["symbolSize"] = 20
     item["itemStyle"] = {**item["itemStyle"], "borderColor": SELECTED_LINE, "borderWidth": 4}
+    # as wide as its text (bold 11 px: under 7 px a character), not the truncation
+    # width every label shares, which drew the mark as a long band
+    room = min(series["label"]["width"], 7 * len(str(item["label"]["formatter"])))
     item["label"] = {**item["label"], "backgroundColor": SELECTED_FILL, "padding": 2,
-                     "fontWeight": "bold"}  # fmt: skip
+                     "fontWeight": "bold", "width": room}  # fmt: skip
     return {**options, "series": [series]}
 
 
@@ -226,7 +229,9 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
     windows as -inf/+inf, wins in plies, never an internal sentinel."""
     n = trace.nodes[i]
     v = node_value(trace, i)
-    out: dict[str, Any] = {"node": i, "depth": int(n["depth"]), "parent": int(n["parent"])}
+    out: dict[str, Any] = {"node": i, "depth": int(n["depth"])}
+    if n["parent"] >= 0:
+        out["parent"] = int(n["parent"])
     out["value (root player)"] = v.text or "-"
     if v.outcome is not None:
         out["outcome"] = outcome_text(v.outcome)
@@ -234,14 +239,21 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
     for f in ("alpha", "beta"):
         if f in trace.fields and n["alpha"] != n["beta"]:
             out[f"{f} (side to move)"] = bound_text(trace, int(n[f]))
-    for f in ("static_eval", "g", "h", "f", "order", "visits"):
-        if f in trace.fields and int(n[f]) != int(NO_VALUE):
-            out[f] = n[f].item()
+    for f, header in NODE_COLUMNS.items():
+        if f in trace.fields and field_is_set(f, int(n[f])):
+            out[header] = field_text(int(n[f]))
     facts = agent_of(trace).facts
     if facts is not None:
         out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
-    out["flags"] = flag_text(int(n["flags"]))
+    if flags := flag_text(int(n["flags"])):
+        out["flags"] = flags
     return out
+
+
+def node_facts(trace: Trace, i: int) -> pd.DataFrame:
+    """:func:`node_stats` as a one-column table for the node's panel."""
+    stats = node_stats(trace, i)
+    return pd.DataFrame({"at this node": [str(v) for v in stats.values()]}, index=list(stats))
 
 
 def children_table(
@@ -274,6 +286,12 @@ def children_table(
             table[name] = [row.get(name) for row in known]
     table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
     return table
+
+
+def shape_of(sel: Selection) -> int:
+    """A number that changes when what ``sel`` draws changes (a chart's key: the
+    chart is built again then, and keeps its state otherwise)."""
+    return hash((sel.root, tuple(sel.ids), tuple(sel.more.items()), tuple(sel.stubs)))
 
 
 def selection_for(

@@ -36,6 +36,7 @@ from treeviz.search.contract import Agent, Param
 from treeviz.search.reasons import Reason, line_words
 from treeviz.search.stopping import run_stoppable
 from treeviz.search.tt_order import tt_slot
+from treeviz.trace.analysis import field_text
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
@@ -226,9 +227,9 @@ def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
     g, h, f, order = int(n["g"]), int(n["h"]), int(n["f"]), int(n["order"])
     extra = {"g": g, "h": h, "f": f, "expanded": order if order >= 0 else None}
     when = f"expanded at step {order + 1}" if order >= 0 else "never expanded"
-    if n["flags"] & TERMINAL:
+    if n["flags"] & TERMINAL:  # h and f hold the win's sentinel: the words say it
         won = outcome("win", 1, pos.ply, pos.width, pos.height)
-        return proven_row(int(n["move"]), won, extra)
+        return proven_row(int(n["move"]), won, {**extra, "h": None, "f": None})
     text = f"{heuristic_text(-h, kind)}; f = g + h = {g} + ({h}) = {f}, {when}"
     return MoveStat(int(n["move"]) + 1, -h, extra, text=text)
 
@@ -262,7 +263,7 @@ def _f_text(trace: Trace, n: int) -> str:
 
 def _f_label(trace: Trace, node: int) -> list[str]:
     """``f=-100``: the priority the node had on the frontier."""
-    return [f"f={int(trace.nodes['f'][node])}"] if node else []
+    return [f"f={field_text(int(trace.nodes['f'][node]), note=False)}"] if node else []
 
 
 AGENT = Agent(

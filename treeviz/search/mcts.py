@@ -380,7 +380,8 @@ def _result(
         mean_depth=round(float(depths.mean()), 3),
         root_proven=PROVEN_NAMES.get(-int(aux[0]["outcome"]), ""),
         stopped=state.stopped,
-        tree_full=not state.room(),
+        # full: it stopped for want of room (a tree sized to its iterations fills anyway)
+        tree_full=done < (params["iterations"] or MAX_ITERATIONS) and not state.room(),
     )
     out.tree = tree
     return out

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
-from treeviz.trace.nodes import CUTOFF, NO_VALUE, WIN, MoveStat, SearchResult, Trace, flag_text
+from treeviz.trace.nodes import (
+    CUTOFF,
+    NO_VALUE,
+    WIN,
+    MoveStat,
+    SearchResult,
+    Trace,
+    field_is_set,
+    flag_text,
+)
 from treeviz.trace.values import MAX_PLIES, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
@@ -180,6 +189,19 @@ NODE_COLUMNS = {  # recorded field -> CSV header (fields other than those shown 
 }
 
 
+GAME_OVER = WIN - MAX_PLIES  # a recorded number this large marks a game over
+
+
+def field_text(value: int, note: bool = True) -> int | str:
+    """A number a search recorded in a node field (a heuristic, g, h, f, ...) as a
+    person reads it: the number, or where it stands for a game that is over (a
+    heuristic's win or loss, A*'s goal), ``-inf``/``+inf``, with `` (game over)``
+    when ``note``."""
+    if abs(value) < GAME_OVER:
+        return value
+    return ("-inf" if value < 0 else "+inf") + (" (game over)" if note else "")
+
+
 def node_table(trace: Trace) -> pd.DataFrame:
     """One row per recorded node, in id order: its parent, depth below the trace's
     root, column played (1-based; blank at the root), value for the player to move at
@@ -206,12 +228,26 @@ def node_table(trace: Trace) -> pd.DataFrame:
             table[f"{f} (side to move)"] = _bounds(trace, n[f], window)
     for f, header in NODE_COLUMNS.items():
         if f in fields:
-            col = pd.array(n[f].astype(np.int64), dtype="Int64")
-            col[n[f] == NO_VALUE] = pd.NA
-            table[header] = col
+            table[header] = _field_column(f, n[f])
     names = {int(x): flag_text(int(x)) or None for x in np.unique(n["flags"])}
     table["flags"] = [names[int(x)] for x in n["flags"]]
     return table
+
+
+def _field_column(field: str, raw: np.ndarray) -> Any:
+    """Recorded ``field`` of every node for the per-node table: integers, blank where
+    not set, words (:func:`field_text`) where a number stands for a game over."""
+    import pandas as pd
+
+    col = pd.array(raw.astype(np.int64), dtype="Int64")
+    is_set = field_is_set(field, raw)
+    col[~is_set] = pd.NA
+    over = is_set & (np.abs(raw.astype(np.int64)) >= GAME_OVER)
+    if not over.any():
+        return col
+    text = col.astype(object)  # words for those few: the column becomes text
+    text[over] = [field_text(int(v)) for v in raw[over]]
+    return text
 
 
 def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:

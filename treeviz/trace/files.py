@@ -25,20 +25,13 @@ from treeviz.jit import njit
 from treeviz.reading import read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
 from treeviz.trace.arrays import MAGIC, MAX_META_BYTES, read_npz, save_npz, write_npz
-from treeviz.trace.nodes import NO_VALUE, NODE_DTYPE, SCHEMA_VERSION, Trace
+from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.trace.values import KIND_TEXT
 
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
 NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + MAX_META_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
 # seven times their text in memory, so this bounds a load near 1 GB.
-FIELD_DEFAULTS = {
-    "value": NO_VALUE,
-    "static_eval": NO_VALUE,
-    "alpha": NO_VALUE,
-    "beta": NO_VALUE,
-    "order": -1,
-}
 HEADER = (
     "schema",
     "algorithm",

@@ -60,11 +60,11 @@ TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64
 FLAG_NAMES = {
     TERMINAL: "terminal",
     CUTOFF: "cutoff",
-    TT_HIT: "tt_hit",
-    ON_PV: "on_pv",
+    TT_HIT: "transposition hit",
+    ON_PV: "principal variation",
     CLOSED: "closed",
     EXACT: "exact",
-    BOOK: "book",
+    BOOK: "opening book",
 }
 
 
@@ -95,6 +95,21 @@ NODE_DTYPE = np.dtype(
         ("proven", np.int8),
     ]
 )
+# What a field holds where it was not set (the others: 0, a real value there).
+FIELD_DEFAULTS = {
+    "value": NO_VALUE,
+    "static_eval": NO_VALUE,
+    "alpha": NO_VALUE,
+    "beta": NO_VALUE,
+    "order": -1,
+}
+
+
+def field_is_set(field: str, value: Any) -> Any:
+    """Whether recorded ``field`` holds a value (``value``: a number or an array of
+    them; the answer has its shape)."""
+    # (every value of the other fields is real: x == x is True in the shape of x)
+    return value != FIELD_DEFAULTS[field] if field in FIELD_DEFAULTS else value == value
 
 # Counters the kernels update, by index into an int64 array.
 C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)

@@ -15,15 +15,21 @@ from treeviz.dashboard.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.inputs import choose_position
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
-from treeviz.dashboard.results import forget_other_trace, on_click, selected
-from treeviz.dashboard.tables import styled
-from treeviz.dashboard.tree import CLICK, highlight, node_stats, view_height
+from treeviz.dashboard.results import folding, forget_other_trace, on_click, selected
+from treeviz.dashboard.tables import stat_words, styled
+from treeviz.dashboard.tree import (
+    CLICK,
+    highlight,
+    node_facts,
+    selection_for,
+    shape_of,
+    view_height,
+)
 from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.style import DIFFER
-from treeviz.draw.view import node_position, select
+from treeviz.draw.view import node_position
 from treeviz.errors import TreevizError
-from treeviz.settings import RUN_SECONDS, VIEW_MAX_NODES
-from treeviz.trace.analysis import format_cell
+from treeviz.settings import RUN_SECONDS
 from treeviz.trace.nodes import SearchResult, Trace
 
 
@@ -77,24 +83,26 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     """Both trees side by side; a click selects a node and shows it below its tree."""
     from streamlit_echarts import st_echarts  # loads the component: only when drawn
 
-    roots = [view_root(r.trace, f"compare_{i}") for i, r in enumerate(results)]
-    sels = [select(r.trace, root, 3, None, max_nodes=VIEW_MAX_NODES)
-            for r, root in zip(results, roots, strict=True)]  # fmt: skip
+    keys = [f"compare_{i}" for i in range(2)]
+    roots = [view_root(r.trace, k) for r, k in zip(results, keys, strict=True)]
+    nodes = [selected(r.trace, k) for r, k in zip(results, keys, strict=True)]
+    sels = [selection_for(r.trace, root, 3, None, *folding(r.trace, k, root, node))
+            for r, k, root, node in zip(results, keys, roots, nodes, strict=True)]  # fmt: skip
     paths = [drawn_paths(s) for s in sels]
     st.caption(
-        "◆ marks a node the other search did not draw (first 3 levels shown); click a "
-        "node for its details; a reason's button draws its search from that node."
+        "◆ marks a node the other search did not draw (first 3 levels shown, ▸ folded); "
+        "click a node for its details and to unfold it; a reason's button draws its "
+        "search from that node."
     )
     cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
-        key, trace = f"compare_{i}", res.trace
+        key, trace, node = keys[i], res.trace, nodes[i]
         with cols[i]:
-            node = selected(trace, key)
             path = trace.path(node)
             options = marked_options(sel, paths[1 - i])
             if sel.root in path:
                 options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
-            chart = f"compare_tree_{i}_{id(trace)}_{sel.root}"
+            chart = f"compare_tree_{i}_{id(trace)}_{shape_of(sel)}"
             st_echarts(options, height=f"{view_height(sel)}px", renderer="svg", key=chart,
                        events={"click": CLICK},
                        on_change=partial(on_click, trace, key, chart))  # fmt: skip
@@ -107,8 +115,7 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
 def node_details(trace: Trace, node: int) -> None:
     """The selected node's board and what its search recorded there."""
     st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
-    stats = node_stats(trace, node)
-    st.table(pd.DataFrame({"value": [str(v) for v in stats.values()]}, index=list(stats)))
+    st.table(node_facts(trace, node))
 
 
 def same_scale(results: list[SearchResult]) -> bool:
@@ -134,24 +141,16 @@ def highlighted(table: pd.DataFrame, numbers: bool) -> Any:
     return styled(table).apply(mark, axis=None)
 
 
-STATS = {  # statistic -> row name, for the side-by-side table
-    "nodes": "nodes searched", "recorded": "nodes recorded", "cutoffs": "cutoffs",
-    "tt_hits": "transposition hits", "time_s": "time (s)", "nodes_per_s": "nodes per second",
-    "depth_reached": "depth reached", "iterations": "iterations",
-}  # fmt: skip
-
-
 def stats_table(results: list[SearchResult]) -> pd.DataFrame:
-    """Both searches' statistics, one row each, with the move chosen and the principal
-    variation; a statistic neither search reports is left out."""
-    rows: dict[str, list[Any]] = {"move chosen": [r.move for r in results]}
-    for name, label in STATS.items():
-        found = [r.stats.get(name) for r in results]
-        if any(v is not None for v in found):
-            rows[label] = [format_cell(v) if v is not None else "" for v in found]
+    """Both searches' statistics side by side, in words, with the move chosen and the
+    principal variation; a statistic neither search reports is left out."""
+    words = [stat_words(r.stats, windows="alpha" in r.trace.fields) for r in results]
+    rows: dict[str, list[str]] = {"move chosen": [str(r.move) for r in results]}
+    for name in dict.fromkeys([*words[0], *words[1]]):
+        rows[name] = [w.get(name, "") for w in words]
     rows["principal variation"] = [" ".join(map(str, r.pv)) for r in results]
-    return pd.DataFrame({"A": [str(v[0]) for v in rows.values()],
-                         "B": [str(v[1]) for v in rows.values()]}, index=list(rows))  # fmt: skip
+    return pd.DataFrame({"A": [v[0] for v in rows.values()],
+                         "B": [v[1] for v in rows.values()]}, index=list(rows))  # fmt: skip
 
 
 def view_root(trace: Trace, key: str) -> int:

@@ -15,7 +15,7 @@ from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
-from treeviz.dashboard.tables import styled
+from treeviz.dashboard.tables import drop_silent, styled
 from treeviz.dashboard.tree import chart_event
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
@@ -174,7 +174,9 @@ def summary_table(out: Review) -> pd.DataFrame:
     """One row per player: counts of each class and the accuracy in percent."""
     table = pd.DataFrame(out.summary()).T
     table["accuracy"] = [("" if a is None else f"{a:.0%}") for a in table["accuracy"]]
-    return table
+    table[list(CLASS_COLOURS)] = table[list(CLASS_COLOURS)].astype(int)  # counts
+    # the classes always (none is news), moves of unknown class only when there are some
+    return drop_silent(table, {"unknown": 0}, tuple(c for c in CLASS_COLOURS if c != "unknown"))
 
 
 def move_list(out: Review, game: Game) -> pd.DataFrame:
@@ -194,7 +196,8 @@ def move_list(out: Review, game: Game) -> pd.DataFrame:
             "by": game.spec_of(p.player),
             "agent value": rec.agent_value if rec else None,
         })  # fmt: skip
-    return pd.DataFrame(rows)
+    # typed moves: no players, no agents' values; unknown scores: no points lost
+    return drop_silent(pd.DataFrame(rows), {"by": "?"}, ("ply", "player", "column", "class"))
 
 
 def _class_colour(row: pd.Series) -> list[str]:
