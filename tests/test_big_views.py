@@ -243,15 +243,15 @@ def test_statistics_say_only_what_the_agent_does() -> None:
     pos = Position.from_moves("4453")
     mcts = search(pos, "mcts", iterations=50, seed=1)  # its table holds exactly 51 nodes
     assert mcts.stats["iterations"] == 50 and not mcts.stats["tree_full"]
-    words = stat_words(mcts.stats, windows="alpha" in mcts.trace.fields)
+    words = stat_words(mcts)
     assert "cutoffs" not in words and "transposition hits" not in words
     assert words["stopped"] == "no" and words["tree full"] == "no"
     assert not [k for k in words if "_" in k] and "recorded tree" not in words
     shallow = search(pos, "alphabeta", depth=1, tt=False)
     assert shallow.stats["cutoffs"] == 0
-    assert stat_words(shallow.stats, windows=True)["cutoffs"] == "0"
+    assert stat_words(shallow)["cutoffs"] == "0"
     cut = search(pos, "minimax", depth=3, capacity=10)
-    assert stat_words(cut.stats, windows=False)["recorded tree"] == "cut at its capacity"
+    assert stat_words(cut)["recorded tree"] == "cut at its capacity"
     table = stats_table([mcts, shallow])
     assert table.loc["cutoffs", "A"] == "" and table.loc["cutoffs", "B"] == "0"
     assert table.loc["move chosen", "A"] == str(mcts.move)

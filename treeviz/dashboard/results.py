@@ -394,15 +394,14 @@ def stats_section(res: SearchResult) -> None:
     """Counters, nodes per depth, branching, cutoffs by depth (for searches that cut),
     and the agent's other statistics in words."""
     trace, s = res.trace, res.stats
-    words = stat_words(s, windows="alpha" in trace.fields)
-    metrics = [("Nodes", f"{s['nodes']:,}"), ("Recorded", f"{s['recorded']:,}")]
-    metrics += [(label, f"{s[name]:,}") for name, label in (("cutoffs", "Cutoffs"),
-                ("tt_hits", "TT hits")) if STATS[name] in words]  # fmt: skip
+    words = stat_words(res)
+    counters = (("nodes", "Nodes"), ("recorded", "Recorded"), ("cutoffs", "Cutoffs"),
+                ("tt_hits", "TT hits"))  # fmt: skip
+    metrics = [(label, f"{s[k]:,}") for k, label in counters if STATS[k] in words]
     metrics += [("Time", f"{s['time_s']:.3f} s"), ("Nodes/s", f"{s['nodes_per_s'] or 0:,}")]
     for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
         col.metric(label, value)
-    shown = {STATS[k] for k in ("nodes", "recorded", "cutoffs", "tt_hits", "time_s",
-                                "nodes_per_s")}  # fmt: skip
+    shown = {STATS[k] for k, _ in counters} | {STATS["time_s"], STATS["nodes_per_s"]}
     rest = [f"{k}: **{v}**" for k, v in words.items() if k not in shown]
     st.write(" · ".join([f"Effective branching factor: **{effective_branching(trace)}**",
                          f"principal variation: **{' '.join(map(str, res.pv))}**", *rest]))

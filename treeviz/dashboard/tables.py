@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 
 from treeviz.trace.analysis import format_cell
+from treeviz.trace.nodes import SearchResult
 
 HEADERS = {  # a per-move table's column -> its header in words
     "column": "column",
@@ -81,13 +82,15 @@ STATS = {  # a search statistic -> its name in words (with its unit)
 COUNTERS_OF_WINDOWS = ("cutoffs", "tt_hits")  # only searches with windows make them
 
 
-def stat_words(stats: dict[str, Any], windows: bool) -> dict[str, str]:
-    """A search's statistics as a person reads them: names in words, yes/no for
+def stat_words(res: SearchResult) -> dict[str, str]:
+    """The statistics of ``res`` as a person reads them: names in words, yes/no for
     flags, numbers rounded; the counters only windowed searches make (cutoffs,
-    transposition hits) left out of a search without ``windows`` unless it made
-    some; ``truncated`` only when the recorded tree was cut; empty texts left out."""
+    transposition hits) left out of a search that records no alpha-beta window
+    unless it made some; ``truncated`` only when the recorded tree was cut; empty
+    texts left out."""
+    windows = "alpha" in res.trace.fields
     out: dict[str, str] = {}
-    for name, value in stats.items():
+    for name, value in res.stats.items():
         if value in (None, "") or (name in COUNTERS_OF_WINDOWS and not windows and not value):
             continue
         if name == "truncated":

@@ -47,7 +47,7 @@ from treeviz.trace.nodes import (
     SearchResult,
     Trace,
 )
-from treeviz.trace.values import MAX_PLIES, heuristic_text, negamax_outcome, outcome
+from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42
 MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
@@ -179,7 +179,7 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
     if found is not None:
         return proven_row(col, found, extra)
-    if abs(raw) >= WIN - MAX_PLIES:  # a win bounded from above: no faster than this
+    if abs(raw) >= PROVEN:  # a win bounded from above: no faster than this
         cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(
             col + 1, cap["score"], extra,

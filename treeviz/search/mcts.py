@@ -200,6 +200,7 @@ class _State:
         self.rng = K.new_rng(seed)
         self.log: list[np.ndarray] = []
         self.stopped = False
+        self.full = False  # set by run_budget: it stopped because the table was full
         self.base = kept.iterations if kept else 0
         if kept is not None:
             n = len(kept.nodes)
@@ -236,6 +237,8 @@ class _State:
                 break
         # reaching the time limit is the budget at work, not an interruption
         self.stopped = self.stopped and (deadline is None or time.monotonic() < deadline)
+        # full: it stopped for want of room (a tree sized to its iterations fills anyway)
+        self.full = done < budget and not self.room()
         return done
 
     def room(self) -> bool:
@@ -380,8 +383,7 @@ def _result(
         mean_depth=round(float(depths.mean()), 3),
         root_proven=PROVEN_NAMES.get(-int(aux[0]["outcome"]), ""),
         stopped=state.stopped,
-        # full: it stopped for want of room (a tree sized to its iterations fills anyway)
-        tree_full=done < (params["iterations"] or MAX_ITERATIONS) and not state.room(),
+        tree_full=state.full,
     )
     out.tree = tree
     return out

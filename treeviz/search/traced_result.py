@@ -32,13 +32,13 @@ from treeviz.trace.nodes import (
     Trace,
     new_nodes,
 )
-from treeviz.trace.values import MAX_PLIES, WIN, number_text, user_value
+from treeviz.trace.values import PROVEN, number_text, user_value
 
 # A recording (``treeviz.search.traced.Recording``, which imports this module: typed
 # ``Any`` here so the two do not import each other).
 Recording = Any
 
-MAX_RANKS = WIN - MAX_PLIES - 1  # ranks stay clear of the proven-win range
+MAX_RANKS = PROVEN - 1  # ranks stay clear of the proven-win range
 
 
 def build_result(rec: Recording) -> SearchResult:

@@ -14,14 +14,13 @@ from treeviz.errors import TraceFormatError
 from treeviz.trace.nodes import (
     CUTOFF,
     NO_VALUE,
-    WIN,
     MoveStat,
     SearchResult,
     Trace,
     field_is_set,
     flag_text,
 )
-from treeviz.trace.values import MAX_PLIES, bound_text, node_value, short_outcome
+from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -189,15 +188,12 @@ NODE_COLUMNS = {  # recorded field -> CSV header (fields other than those shown 
 }
 
 
-GAME_OVER = WIN - MAX_PLIES  # a recorded number this large marks a game over
-
-
 def field_text(value: int, note: bool = True) -> int | str:
     """A number a search recorded in a node field (a heuristic, g, h, f, ...) as a
     person reads it: the number, or where it stands for a game that is over (a
     heuristic's win or loss, A*'s goal), ``-inf``/``+inf``, with `` (game over)``
     when ``note``."""
-    if abs(value) < GAME_OVER:
+    if abs(value) < PROVEN:
         return value
     return ("-inf" if value < 0 else "+inf") + (" (game over)" if note else "")
 
@@ -239,10 +235,11 @@ def _field_column(field: str, raw: np.ndarray) -> Any:
     not set, words (:func:`field_text`) where a number stands for a game over."""
     import pandas as pd
 
-    col = pd.array(raw.astype(np.int64), dtype="Int64")
+    wide = raw.astype(np.int64)
+    col = pd.array(wide, dtype="Int64")
     is_set = field_is_set(field, raw)
     col[~is_set] = pd.NA
-    over = is_set & (np.abs(raw.astype(np.int64)) >= GAME_OVER)
+    over = is_set & (np.abs(wide) >= PROVEN)
     if not over.any():
         return col
     text = col.astype(object)  # words for those few: the column becomes text
@@ -260,7 +257,7 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
         return [v.value for v in found], [v.text or None for v in found]
     raw = n["value"].astype(np.int64)
     signed = np.where(n["depth"] % 2 == 0, raw, -raw)
-    plain = (raw != int(NO_VALUE)) & (np.abs(signed) < WIN - MAX_PLIES)
+    plain = (raw != int(NO_VALUE)) & (np.abs(signed) < PROVEN)
     values: list[Any] = signed.tolist()
     words: list[str | None] = [None] * len(trace)
     for i in np.flatnonzero(~plain).tolist():
@@ -277,7 +274,7 @@ def _bounds(trace: Trace, raw: np.ndarray, window: np.ndarray) -> list[str | Non
             out[i] = bound_text(trace, int(raw[i]))
         return out
     v = raw.astype(np.int64)
-    plain = window & (np.abs(v) < WIN - MAX_PLIES)
+    plain = window & (np.abs(v) < PROVEN)
     text = v.astype(str)
     for i in np.flatnonzero(plain).tolist():
         out[i] = text[i]

@@ -111,6 +111,7 @@ def field_is_set(field: str, value: Any) -> Any:
     # (every value of the other fields is real: x == x is True in the shape of x)
     return value != FIELD_DEFAULTS[field] if field in FIELD_DEFAULTS else value == value
 
+
 # Counters the kernels update, by index into an int64 array.
 C_NODES, C_CUTOFFS, C_TT_HITS, C_RECORDED, C_TRUNCATED, C_LEAVES = range(6)
 # Node budget of the exact solver: 0 = none; set to -1 by the kernel once exceeded.

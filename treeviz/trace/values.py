@@ -36,6 +36,7 @@ import numpy as np
 from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
+PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
 
 KIND_TEXT = {
     "exact:weak": "result for the root player: 1 win, 0 draw, -1 loss (weak solve)",
@@ -98,7 +99,7 @@ def negamax_outcome(
     """The outcome a negamax value (root player's view, ``±(WIN - plies)``) proves, or
     None for a heuristic value. An upper-bounded win proves nothing; an upper-bounded
     loss is a loss "in at most" its plies."""
-    if abs(value) < WIN - MAX_PLIES:
+    if abs(value) < PROVEN:
         return None
     plies = int(WIN - abs(value))
     if value > 0:
@@ -170,7 +171,7 @@ def window_text(v: int) -> str:
         return "+inf"
     if v <= -INF:
         return "-inf"
-    if abs(v) >= WIN - MAX_PLIES:  # plies counted from the search's root
+    if abs(v) >= PROVEN:  # plies counted from the search's root
         return f"{'win' if v > 0 else 'loss'} in {WIN - abs(v)} plies"
     return str(v)
 
@@ -215,7 +216,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     found = negamax_outcome(v, root_ply, trace.width, trace.height)
     if found is not None:
         return NodeValue(found["score"], found, short_outcome(found), 1.0 if v > 0 else -1.0)
-    if abs(v) >= WIN - MAX_PLIES:  # an upper-bounded win can only come from a cut
+    if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
     return NodeValue(v, None, f"{v:+d}", v / heuristic_range(trace))
 
@@ -255,7 +256,7 @@ def heuristic_range(trace: Trace) -> float:
     if cached is None:
         vals = trace.nodes["value"]
         vals = np.abs(vals[vals != NO_VALUE].astype(np.int64))
-        vals = vals[vals < WIN - MAX_PLIES]
+        vals = vals[vals < PROVEN]
         cached = trace.__dict__["_heuristic_range"] = float(max(1, vals.max() if len(vals) else 1))
     return float(cached)
 

@@ -144,7 +144,7 @@ def highlighted(table: pd.DataFrame, numbers: bool) -> Any:
 def stats_table(results: list[SearchResult]) -> pd.DataFrame:
     """Both searches' statistics side by side, in words, with the move chosen and the
     principal variation; a statistic neither search reports is left out."""
-    words = [stat_words(r.stats, windows="alpha" in r.trace.fields) for r in results]
+    words = [stat_words(r) for r in results]
     rows: dict[str, list[str]] = {"move chosen": [str(r.move) for r in results]}
     for name in dict.fromkeys([*words[0], *words[1]]):
         rows[name] = [w.get(name, "") for w in words]
