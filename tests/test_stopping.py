@@ -4,12 +4,14 @@ run within moments with one line (exit 130) or with the answer found so far."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,3 +97,26 @@ def test_ctrl_c_while_a_table_loads_says_so(tmp_path: Path) -> None:
     line = done.stderr.strip()
     assert line.count("\n") == 0 and line.startswith("treeviz: stopped: ")
     assert len(line) > len("treeviz: stopped: ") + 5, line
+
+
+def test_ctrl_c_between_two_searches_says_what_the_game_kept() -> None:
+    """Ctrl-C that lands outside a search (between moves: printing, bookkeeping) ends
+    the game with the moves played, as one inside a search does (it said "before
+    anything was kept", now and then, in the command's test above)."""
+    from treeviz.errors import SearchStopped
+    from treeviz.games.game import AgentPlayer, Game, play
+
+    class Interrupted(AgentPlayer):
+        def choose(self, pos: Position, ply: int) -> Any:
+            if ply == 3:
+                raise KeyboardInterrupt
+            return super().choose(pos, ply)
+
+    game = Game("greedy", "greedy")
+    try:
+        play(Interrupted("greedy", 1), AgentPlayer("greedy", 2), game)
+    except SearchStopped as exc:
+        said = str(exc)
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C between two searches escaped the game")
+    assert re.search(r"stopped after 2 moves \(\d\d\)", said) and len(game.moves) == 2

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
-from treeviz.errors import GameFileError, InvalidParameterError, TreevizError
+from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
 from treeviz.reading import read_bounded
 from treeviz.search.stopping import stop_if_interrupted
 from treeviz.settings import GAME_MAX_BYTES, parse_int
@@ -342,6 +342,19 @@ def play(
     game.position_at(len(game.opening))  # a bad opening fails before anyone moves
     if not game.moves:
         game.moves = game.opening
+    try:
+        return _moves(x, o, game, on_ply)
+    except KeyboardInterrupt:  # Ctrl-C between two searches (within one, they stop)
+        raise SearchStopped(_stopped(game)) from None
+
+
+def _stopped(game: Game) -> str:
+    """What Ctrl-C during ``game`` kept."""
+    return f"Ctrl-C: the game was stopped after {len(game.moves)} moves ({game.moves or 'none'})"
+
+
+def _moves(x: Player, o: Player, game: Game, on_ply: Callable[[Game], None] | None) -> Game:
+    """The moves of :func:`play`, until the game ends, a human quits or Ctrl-C."""
     while not game.position.is_over():
         pos = game.position
         player, other = (x, o) if pos.side_to_move == "X" else (o, x)
@@ -359,6 +372,5 @@ def play(
             continue
         if on_ply is not None:
             on_ply(game)
-        stop_if_interrupted(f"Ctrl-C: the game was stopped after {len(game.moves)} moves "
-                            f"({game.moves or 'none'})")  # fmt: skip
+        stop_if_interrupted(_stopped(game))
     return game
