@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from treeviz.connect4.board import Position
 from treeviz.search import search
@@ -84,13 +85,21 @@ WATCH = """([selector, prefix]) => {
 
 def click_until(page: Page, target: Any, selector: str, prefix: str) -> float:
     """Seconds from pressing the mouse on ``target`` until an element matching
-    ``selector`` whose text starts with ``prefix`` is in the page."""
-    target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    assert box is not None
-    page.evaluate(WATCH, [selector, prefix])
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.wait_for_function("window.__latency !== null", timeout=120_000)
+    ``selector`` whose text starts with ``prefix`` is in the page. A click the chart
+    took before binding its handlers (just after drawing) is lost, not slow: after
+    30 s without an answer, the click is made again and timed afresh."""
+    for attempt in range(3):
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        assert box is not None
+        page.evaluate(WATCH, [selector, prefix])
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        try:
+            page.wait_for_function("window.__latency !== null", timeout=30_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     return float(page.evaluate("window.__latency")) / 1000
 
 

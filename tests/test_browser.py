@@ -484,15 +484,6 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
             browser.close()
 
 
-WATCH_TEXTS = """() => {
-  window.seenTexts = new Set();
-  new MutationObserver(() => {
-    for (const p of document.querySelectorAll('[data-testid="stProgress"]'))
-      window.seenTexts.add(p.innerText);
-  }).observe(document.body, {subtree: true, childList: true, characterData: true});
-}"""
-
-
 def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: Path) -> None:
     """The UCI Connect-4 set (67,557 rows): its cross-validation says how far it is and
     how long is left (a bare spinner for half a minute before), and the tree's tests
@@ -500,19 +491,22 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
     from playwright.sync_api import expect
 
     with browser_page(tmp_path, "id3-connect4.png") as page:
+        # what the server sends: a busy browser may skip drawing a short-lived bar
+        frames: list[bytes] = []
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
+            f if isinstance(f, bytes) else f.encode())))  # fmt: skip
         page.goto(f"{server}/id3")
         expect(page.locator("svg text").first).to_be_visible(timeout=120_000)
         wait_idle(page)
-        page.evaluate(WATCH_TEXTS)
         page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
         page.get_by_role("option", name="connect-4", exact=True).click()
         expect(page.get_by_text("5-fold accuracy")).to_be_visible(timeout=180_000)
         root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root"))
         expect(root).to_be_visible(timeout=60_000)
         wait_idle(page)
-        seen = page.evaluate("[...window.seenTexts]")
-        folds = [t for t in seen if re.search(r"fold \d of 5 done, about \d+ s left", t)]
-        assert folds, seen
+        sent = b"".join(frames).decode("utf-8", "replace")
+        folds = re.findall(r"fold (\d) of 5 done, about \d+ s left", sent)
+        assert folds, sent[-300:]  # (the server may merge updates that come close together)
         labels = page.locator("svg text").all_text_contents()
         assert any(t.endswith("= blank") or "= blank " in t for t in labels), labels[:20]
         assert not any(re.search(r"= b( |$)", t) for t in labels), labels[:20]
