@@ -518,7 +518,7 @@ LONG_SPEC = "mcts:iterations=40,seed=7,rollout=smart"
 def test_arena_tournament_on_two_workers_then_a_game_in_review(
     server: str, tmp_path: Path
 ) -> None:
-    """Three players, two games per pair on two local worker processes: the cross table
+    """Four players, one game per pair on two local worker processes: the cross table
     and the ratings chart appear, and a stored game opens in the Review page."""
     from playwright.sync_api import expect
 
@@ -527,10 +527,13 @@ def test_arena_tournament_on_two_workers_then_a_game_in_review(
         expect(page.get_by_text("Choose players")).to_be_visible(timeout=120_000)
         side = page.locator("[data-testid='stSidebar']")
         players = side.get_by_label("Players (one agent spec per line)")
-        players.fill(f"random\ngreedy\n{LONG_SPEC}")
+        players.fill(f"random\ngreedy\nalphabeta:depth=3\n{LONG_SPEC}")
         players.press("Control+Enter")
-        for attempt in range(3):  # a value typed during a rerun is reset by it: again
-            for name, value in (("Games per pair", "2"), ("Local worker processes", "2")):
+        # drawn by the server (6 pairs, 4 games each): it has the players, its run is
+        # over before anything else is typed (a value typed during a rerun is reset)
+        expect(side.get_by_text(re.compile(r"^24 games scheduled"))).to_be_visible()
+        for attempt in range(3):  # typed again if a rerun reset them all the same
+            for name, value in (("Games per pair", "1"), ("Local worker processes", "2")):
                 wait_idle(page)
                 box = side.get_by_role("spinbutton", name=name, exact=True)
                 box.fill(value)
@@ -538,7 +541,7 @@ def test_arena_tournament_on_two_workers_then_a_game_in_review(
             try:  # drawn by the server: once it says 6 and the run is over, it has both
                 expect(side.get_by_text(re.compile(r"^6 games scheduled"))).to_be_visible()
                 wait_idle(page)
-                expect(box).to_have_value("2")
+                expect(box).to_have_value("2")  # the workers, typed last
                 break
             except AssertionError:
                 if attempt == 2:
