@@ -21,9 +21,10 @@ $(WARM): $(STAMP) $(SOURCES)
 	$(PY) -m treeviz.warmup
 	touch $(WARM)
 
-# make app AGENTS='mine.py:choose;cmd:./engine': your own agents in the pickers
+# make app AGENTS='mine.py:choose;cmd:./engine': your own agents in the pickers (the only
+# user code the dashboard runs); HOST=0.0.0.0 listens beyond this machine
 app: setup
-	TREEVIZ_AGENTS="$(AGENTS)" $(VENV)/bin/streamlit run app.py --server.headless true
+	$(VENV)/bin/treeviz app --agents "$(AGENTS)" $(if $(HOST),--host $(HOST))
 
 # Debian's Chromium drives the browser tests; Playwright's own browser download
 # cannot work offline, so we never call `playwright install`.

@@ -1,4 +1,4 @@
-"""Streamlit entry point: ``streamlit run app.py`` (``make app``)."""
+"""``streamlit run app.py`` from a checkout: the same dashboard as ``treeviz app``."""
 
 from treeviz.dashboard.app import main
 

@@ -4,6 +4,7 @@ positions, quick agent settings."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -39,9 +40,24 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
             return pos
 
 
+@pytest.fixture(autouse=True)
+def _unsealed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dashboard run by a test (AppTest) seals this process against user agents; the
+    next test starts unsealed, as a fresh process would."""
+    from treeviz.search import user
+
+    monkeypatch.setattr(user, "_SEALED", user.sealed())
+
+
 # Each agent's quick settings (its declaration's ``quick``), so a test can run every
 # agent on a position quickly.
 QUICK = {name: str(make_spec(a, a.quick)) for name, a in AGENTS.items()}
+
+
+def seen(markdown: str) -> str:
+    """What a person reads of a Markdown element's source: backslash escapes removed
+    (the dashboard escapes every string that may quote a visitor's input)."""
+    return re.sub(r"\\(.)", r"\1", markdown)
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from conftest import seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.arena.store import Store
@@ -12,12 +14,20 @@ from treeviz.arena.store import Store
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
 
+@pytest.fixture(autouse=True)
+def _arena_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's server keeps its named databases in a fresh folder."""
+    monkeypatch.setenv("TREEVIZ_ARENA_DIR", str(tmp_path))
+    monkeypatch.delenv("TREEVIZ_CLUSTER", raising=False)
+
+
 def arena(tmp_path: Path) -> AppTest:
-    """The app on the Arena page, storing into a fresh database file."""
+    """The app on the Arena page, storing into a fresh database ``a`` (``a.db`` in the
+    folder the server was started with)."""
     at = AppTest.from_file(APP, default_timeout=180).run()
     at.session_state["goto"] = "arena"
     at.run()
-    at.sidebar.text_input(key="arena_db").set_value(str(tmp_path / "a.db"))
+    at.sidebar.text_input(key="arena_db_name").set_value("a")
     at.sidebar.checkbox(key="arena_judge").uncheck()
     return at
 
@@ -76,10 +86,25 @@ def test_bad_input_shows_an_error_and_keeps_the_last_result(tmp_path: Path) -> N
     first = at.session_state["arena_result"]
     at.sidebar.text_area(key="arena_players").set_value("random\nnosuch:depth=2")
     at.sidebar.button(key="arena_run").click().run()
-    assert not at.exception and "'nosuch" in at.error[0].value
+    assert not at.exception and "'nosuch" in seen(at.error[0].value)
     assert at.session_state["arena_result"] == first  # nothing the user had is lost
     at.sidebar.text_area(key="arena_players").set_value("random\ngreedy")
-    at.sidebar.text_input(key="arena_cluster").set_value("tcp://127.0.0.1:9")
+    at.sidebar.text_input(key="arena_db_name").set_value("../escape")
+    at.sidebar.button(key="arena_run").click().run()
+    assert not at.exception and "'../escape'" in seen(at.error[0].value)  # no path: a name
+    assert at.session_state["arena_result"] == first
+    assert not (tmp_path.parent / "escape.db").exists()
+
+
+def test_the_cluster_named_at_start_is_the_only_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No field takes an address; the server's cluster is shown and used."""
+    monkeypatch.setenv("TREEVIZ_CLUSTER", "tcp://127.0.0.1:9")
+    at = arena(tmp_path)
+    assert [w.key for w in at.sidebar.text_input] == ["arena_db_name"]  # no address field
+    assert any("tcp://127.0.0.1:9" in c.value for c in at.sidebar.caption)
+    at.sidebar.text_area(key="arena_players").set_value("random\ngreedy")
     at.sidebar.number_input(key="arena_games").set_value(3)  # games to play there
     at.sidebar.button(key="arena_run").click().run()
-    assert not at.exception and "tcp://127.0.0.1:9" in at.error[0].value
+    assert not at.exception and "tcp://127.0.0.1:9" in seen(at.error[0].value)

@@ -10,6 +10,7 @@ import argparse
 import json
 from typing import Any
 
+from treeviz.cli.common import CLUSTER_HELP
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import (
     ARENA_PLY_SECONDS,
@@ -142,7 +143,7 @@ def _shared_flags(p: argparse.ArgumentParser) -> None:
     op.add_argument("--openings-file", metavar="F", help="openings, one move string per line")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1, help="local worker processes")
-    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help="a Dask scheduler")
+    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)
     p.add_argument("--db", metavar="FILE", help="store games here (re-run to resume)")
     add_setting_flag(p, RUN_SEED)
     add_setting_flag(p, ARENA_PLY_SECONDS)

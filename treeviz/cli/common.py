@@ -153,3 +153,7 @@ def agent_command(
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=func)
     return p
+
+# Said wherever a scheduler's address is taken: Dask unpickles what it receives.
+CLUSTER_HELP = ("a Dask scheduler you trust: Dask unpickles what it receives, so a hostile "
+                "scheduler runs code on this machine")  # fmt: skip

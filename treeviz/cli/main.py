@@ -11,11 +11,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from treeviz.cli import analyze, arena, export, games, id3, report, show, solve
+from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
 from treeviz.errors import BatchError, SearchStopped, TreevizError
 from treeviz.search.stopping import forget_interrupt
 
-COMMANDS = (show, analyze, games, id3, arena, export, report, solve)  # in --help's order
+COMMANDS = (show, analyze, games, id3, arena, export, report, solve, app)  # in --help's order
 
 
 def build_parser() -> argparse.ArgumentParser:

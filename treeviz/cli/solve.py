@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.cli.common import CLUSTER_HELP
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
 from treeviz.reading import line_batches, stdin_bytes
@@ -215,5 +216,5 @@ def add_commands(sub: Any) -> None:
     where = so.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1,
                        help="local worker processes (large inputs: one per core)")  # fmt: skip
-    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help="a Dask scheduler")
+    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)
     so.set_defaults(func=cmd_solve)

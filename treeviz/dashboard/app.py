@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import os
 import threading
 
 import streamlit as st
 
-from treeviz.dashboard import nav
+from treeviz.dashboard import nav, server
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
@@ -16,7 +15,8 @@ from treeviz.dashboard.pages.id3 import id3_page
 from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
-from treeviz.search.user import no_loading
+from treeviz.dashboard.text import error as show_error
+from treeviz.search.user import seal
 
 
 def warm_all() -> None:
@@ -38,33 +38,44 @@ def start_warm_up() -> threading.Thread:
 
 
 @st.cache_resource(show_spinner=False)
-def load_started_agents(named: str) -> list[str]:
-    """Register the user agents the person who started the server named
-    (``named``: ``TREEVIZ_AGENTS``, specs separated by ``;``: ``make app
-    AGENTS=mine.py:choose``, or a file alone for the agents it offers),
-    once per server; pages then run under ``no_loading``: nothing typed into a page
-    loads code. Returns one message per spec that could not be loaded."""
+def load_started_agents(named: str) -> tuple[list[str], list[str]]:
+    """Register the user agents the person who started the server named (``named``:
+    ``TREEVIZ_AGENTS``, specs separated by ``;``, as ``treeviz app --agents`` and
+    ``make app AGENTS=mine.py:choose`` pass them; a file alone stands for the agents it
+    offers), once per server. Returns the heads registered and one message per spec
+    that could not be loaded."""
     from treeviz.search import AGENTS, get_agent, split_spec
-    from treeviz.search.user import heads_in
+    from treeviz.search.user import heads_in, is_user_head
 
-    problems = []
+    loaded, problems = [], []
     for text in filter(None, (t.strip() for t in named.split(";"))):
         try:
             heads = heads_in(text) if text.endswith(".py") else [split_spec(text, AGENTS)[0]]
             for head in heads:
                 get_agent(head)
+                loaded += [head] if is_user_head(head) else []
         except ValueError as exc:
             problems.append(f"agent {text!r} was not loaded: {exc}")
+    return loaded, problems
+
+
+def start_agents() -> list[str]:
+    """Load the agents named at start, then seal the process: from here on no page,
+    callback, upload or link loads or runs any other (every thread, every session).
+    Returns the problems to show."""
+    loaded, problems = load_started_agents(server.started_agents())
+    seal(loaded)
     return problems
 
 
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
     explore a trace file; run tournaments and sweeps; learn decision trees."""
+    problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()
-    for problem in load_started_agents(os.environ.get("TREEVIZ_AGENTS", "")):
-        st.error(problem)
+    for problem in problems:
+        show_error(problem)
     pages = [
         st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
         st.Page(compare_page, title="Compare two searches", url_path="compare"),
@@ -78,5 +89,5 @@ def main() -> None:
     current = st.navigation(pages)
     nav.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
     nav.follow()
-    with no_loading():
-        current.run()
+    nav.show_notice()
+    current.run()

@@ -10,6 +10,7 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
+from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.search import AGENTS, get_agent
 from treeviz.search.contract import Param, make_spec
@@ -42,7 +43,7 @@ def choose_position() -> Position:
         try:
             state.put(state.POSITION, parse_position(text))
         except TreevizError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
     return state.position()
 
 
@@ -59,7 +60,7 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     try:
         st.sidebar.code(spec_text(agent, params), language=None)
     except TreevizError as exc:
-        st.sidebar.error(str(exc))
+        show_error(str(exc), st.sidebar)
     return agent, params
 
 

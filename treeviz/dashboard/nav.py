@@ -9,14 +9,29 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.cache import spec_request
+from treeviz.dashboard.text import error as show_error
+from treeviz.errors import TreevizError
 
 PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every run
 
 
 def open_in_analysis(pos: Position, agent_spec: str) -> None:
-    """Widget callback: :func:`load_analysis` and go to the analysis page."""
-    load_analysis(pos, agent_spec)
+    """Widget callback: :func:`load_analysis` and go to the analysis page; a spec that
+    cannot run here (a game file's agent this dashboard was not started with) stays on
+    the page and says why, in words."""
+    try:
+        load_analysis(pos, agent_spec)
+    except TreevizError as exc:
+        state.put(state.NOTICE, f"That search cannot be opened here: {exc}")
+        return
     state.put(state.GOTO, "analyze")
+
+
+def show_notice() -> None:
+    """The message a callback left for the page (shown once)."""
+    notice = state.pop(state.NOTICE)
+    if notice is not None:
+        show_error(notice)
 
 
 def load_analysis(pos: Position, agent_spec: str) -> None:

@@ -18,6 +18,7 @@ from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.replay import replay_section
 from treeviz.dashboard.tables import STATS, readable, stat_words, styled
+from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import (
     CLICK,
     children_table,
@@ -146,7 +147,7 @@ def tree_section(trace: Trace, key: str, link: bool = False, exact_on: bool = Fa
                   key=f"{key}_goto", on_change=_go_to, args=(trace, key, depth),
                   placeholder="#id or moves")  # fmt: skip
     if st.session_state.get(f"{key}_goto_error"):
-        st.error(st.session_state[f"{key}_goto_error"])
+        show_error(st.session_state[f"{key}_goto_error"])
     left, right = st.columns([3, 2])
     with left:
         # A chart per drawn shape: ECharts fails when a tree's nodes change in place

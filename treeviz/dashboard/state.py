@@ -23,6 +23,7 @@ AGENT = "agent"  # the agent chosen on the analysis page
 REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.cache)
 STOPPED = "stopped"  # the request the Stop button ended
 GOTO = "goto"  # the page a callback asked to open, by url path
+NOTICE = "notice"  # an error a callback left for the page to show
 PLAY_GAME = "play_game"  # the game on the Play page (treeviz.games.game.Game)
 ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
 REVIEW_SOURCE = "review_source"  # which game the Review page shows

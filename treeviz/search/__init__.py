@@ -24,7 +24,7 @@ from treeviz.search.contract import (
     split_spec,
 )
 from treeviz.search.reasons import generic_reasons
-from treeviz.search.user import is_user_head
+from treeviz.search.user import check_allowed, is_user_head
 from treeviz.search.user import load as load_user
 from treeviz.search.user_reasons import user_reasons
 from treeviz.trace.nodes import SearchResult, Trace
@@ -85,8 +85,12 @@ def get_agent(name: str) -> Agent:
 
 
 def get_agent_if_user(name: str) -> None:
-    """Load the user agent ``name`` names, if it names one not loaded yet."""
-    if name not in AGENTS and is_user_head(name):
+    """Load the user agent ``name`` names, if it names one not loaded yet (refused in a
+    sealed process that was not started with it: :func:`~treeviz.search.user.seal`)."""
+    if not is_user_head(name):
+        return
+    check_allowed(name)  # registered earlier does not mean allowed now
+    if name not in AGENTS:
         register(load_user(name))
 
 

@@ -17,8 +17,10 @@ program that reads a move string per line and answers a column per line, optiona
 followed by a score per column (:mod:`treeviz.search.engine`).
 
 Code is loaded only when the person who started the process named it: the command
-line, ``search()`` in their own Python, or the dashboard's ``AGENTS`` list at start
-(:func:`no_loading` then refuses any other, so nothing typed into a page loads code).
+line, ``search()`` in their own Python, or the dashboard's agents at start
+(``treeviz app --agents``): the dashboard then calls :func:`seal`, after which this
+process loads and runs no user agent but those, whatever a visitor types, uploads,
+clicks or links, and whichever thread or callback asks.
 """
 
 from __future__ import annotations
@@ -28,9 +30,7 @@ import importlib
 import importlib.util
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,11 @@ from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult
 
 ENGINE_PREFIX = "cmd:"
-_LOADING: ContextVar[bool] = ContextVar("treeviz_user_loading", default=True)
+# None: this process loads whatever its own code names (the CLI, a notebook). A set:
+# the only user agents it may load or run (a dashboard's, named when it started).
+# Process-wide on purpose: Streamlit runs callbacks, fragments and pages on threads of
+# its own, and a seal that any of them could miss would not be one.
+_SEALED: frozenset[str] | None = None
 
 
 def is_user_head(head: str) -> bool:
@@ -64,15 +68,29 @@ def agent_file(spec: str) -> str | None:
     return None
 
 
-@contextmanager
-def no_loading() -> Iterator[None]:
-    """Inside the block, refuse to load user agents not loaded yet: the dashboard runs
-    its pages so, once it has loaded the ones it was started with."""
-    token = _LOADING.set(False)
-    try:
-        yield
-    finally:
-        _LOADING.reset(token)
+def seal(allowed: Iterable[str]) -> None:
+    """From now on this process loads and runs no user agent but ``allowed`` (spec
+    heads, as registered): the dashboard seals itself once it has loaded the agents it
+    was started with. Sealing again replaces the set; nothing unseals."""
+    global _SEALED
+    _SEALED = frozenset(allowed)
+
+
+def sealed() -> frozenset[str] | None:
+    """The user agents this process may run, or None when it was never sealed."""
+    return _SEALED
+
+
+def check_allowed(head: str) -> None:
+    """Refuse ``head`` (a user agent's spec head) in a sealed process that was not
+    started with it: :class:`InvalidParameterError` saying how agents are named."""
+    if _SEALED is not None and head not in _SEALED:
+        started = ", ".join(sorted(_SEALED)) or "none"
+        raise InvalidParameterError(
+            f"{head!r} is not one of the agents this dashboard was started with "
+            f"({started}): only the person who starts it names the agents that run "
+            "(treeviz app --agents mine.py:choose)"
+        )
 
 
 def heads_in(where: str) -> list[str]:
@@ -92,11 +110,7 @@ def heads_in(where: str) -> list[str]:
 
 def load(head: str) -> Agent:
     """The agent ``head`` names, loaded (see the module docs); its name is ``head``."""
-    if not _LOADING.get():
-        raise InvalidParameterError(
-            f"{head!r} is not one of the agents this dashboard was started with: user "
-            "agents are named when it starts (make app AGENTS=mine.py:choose)"
-        )
+    check_allowed(head)
     if head.startswith(ENGINE_PREFIX):
         from treeviz.search.engine import engine_agent
 

@@ -17,6 +17,7 @@ from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, s
 from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget, spec_text
 from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import bars, forget_other_trace, selected, show_result
+from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
@@ -55,7 +56,7 @@ def read_link() -> None:
         load_analysis(parse_position(query.get("moves", "")),
                       query.get("agent", DEFAULT_AGENT.default))  # fmt: skip
     except TreevizError as exc:
-        st.error(f"The link's analysis cannot be opened: {exc}")
+        show_error(f"The link's analysis cannot be opened: {exc}")
         return
     node = query.get("node", "")
     if node.isascii() and node.isdigit():
@@ -104,7 +105,7 @@ def analyze_page() -> None:
         with st.spinner(f"Running {agent}…"):
             res = run_watched(request, budget, right)
     except TreevizError as exc:
-        right.error(str(exc))
+        show_error(str(exc), right)
         return
     if res.stats.get("stopped"):
         right.warning(f"The time budget of {budget:g} s ran out: this is what the search "

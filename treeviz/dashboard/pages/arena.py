@@ -3,8 +3,11 @@ played here, on local worker processes or on a Dask cluster; the cross table fil
 as games finish; ratings with interval bars, accuracy per agent, sweep charts; any
 stored game opens in the Review page.
 
-Games go to an SQLite file (a per-session one unless the user names one), so the
-results survive reruns and a run that was stopped resumes where it stopped.
+Games go to an SQLite file, so the results survive reruns and a run that was stopped
+resumes where it stopped: the session's own, or one named in the folder the server was
+started with (``treeviz app --arena-dir``). Where games are played (local processes,
+or the cluster named at start: ``treeviz app --cluster``) and where files go are the
+server's choice, never a visitor's.
 """
 
 from __future__ import annotations
@@ -23,7 +26,9 @@ import streamlit as st
 from treeviz.arena import parse_grid, run_arena, run_sweep
 from treeviz.arena.report import report
 from treeviz.arena.store import Store
-from treeviz.dashboard import state
+from treeviz.dashboard import server, state
+from treeviz.dashboard.text import code
+from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
 from treeviz.search import AGENTS
@@ -37,7 +42,7 @@ DEFAULTS: dict[str, Any] = {
     "arena_mode": MODES[0], "arena_players": "random\ngreedy\nalphabeta:depth=3",
     "arena_agent": "mcts", "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
     "arena_against": "alphabeta:depth=4", "arena_games": 4, "arena_workers": 1,
-    "arena_cluster": "", "arena_seed": 0, "arena_db": "", "arena_judge": True,
+    "arena_seed": 0, "arena_db_name": "", "arena_judge": True,
 }  # fmt: skip
 
 
@@ -54,11 +59,12 @@ def arena_page() -> None:
                        "(stored ones are not played again)")  # fmt: skip
     if st.sidebar.button("Run", type="primary", key="arena_run"):
         try:
+            options["db"] = database(options["db"])
             s["arena_result"] = play(mode, job, options)
         except TreevizError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
         except OSError as exc:
-            st.error(f"cannot use {options['db']!r}: {exc}")
+            show_error(f"cannot use {options['db']!r}: {exc}")
     result = s.get("arena_result")
     if result is None:
         st.info("Choose players (or a sweep) and press Run. Games are stored as they finish.")
@@ -88,16 +94,34 @@ def shared_inputs() -> dict[str, Any]:
     """Games, where to play, seed, database, judging."""
     side = st.sidebar
     games = int(side.number_input("Games per pair", 1, 10_000, key="arena_games"))
-    workers = int(side.number_input("Local worker processes", 1, max(2, os.cpu_count() or 1),
-                                    key="arena_workers"))  # fmt: skip
-    cluster = side.text_input("Dask cluster (tcp://host:port, empty: local)",
-                              key="arena_cluster").strip()  # fmt: skip
+    cluster = server.cluster()
+    if cluster is None:
+        workers = int(side.number_input("Local worker processes", 1,
+                                        max(2, os.cpu_count() or 1), key="arena_workers"))
+    else:
+        workers = 1
+        side.caption(f"Games are played on the Dask cluster this dashboard was started with "
+                     f"({code(cluster)}).")  # fmt: skip
     seed = int(side.number_input("Seed", 0, 2**53 - 1, key="arena_seed"))
-    db = side.text_input("Database file (empty: this session's)", key="arena_db").strip()
     judge = side.checkbox("Judge every move against the exact scores", key="arena_judge")
     ply_seconds = ARENA_PLY_SECONDS.default if judge else 0.0
-    return {"games": games, "workers": workers, "cluster": cluster or None, "seed": seed,
-            "db": db or session_db(), "ply_seconds": ply_seconds}  # fmt: skip
+    return {"games": games, "workers": workers, "cluster": cluster, "seed": seed,
+            "db": database_name(), "ply_seconds": ply_seconds}  # fmt: skip
+
+
+def database_name() -> str:
+    """The name of a database in the server's folder, when it was started with one
+    ('' for this session's own)."""
+    folder = server.arena_dir()
+    if folder is None:
+        return ""
+    label = f"Database name (kept in {folder}; empty: this session's)"
+    return str(st.sidebar.text_input(label, key="arena_db_name")).strip()
+
+
+def database(name: str) -> str:
+    """The file of database ``name`` in the server's folder, or this session's own."""
+    return str(server.arena_db(name)) if name else session_db()
 
 
 def session_db() -> str:
@@ -161,7 +185,7 @@ def cross_table(out: dict[str, Any]) -> pd.DataFrame:
 
 def show_result(out: dict[str, Any]) -> None:
     """The cross table, ratings with their intervals, accuracy, and a sweep's charts."""
-    st.markdown(f"**{out['games']} games** stored in `{out['db']}` ({out['played']} played "
+    st.markdown(f"**{out['games']} games** stored in {code(out['db'])} ({out['played']} played "
                 "by the last Run)")  # fmt: skip
     if not out["games"]:
         return
@@ -216,7 +240,7 @@ def sweep_charts(out: dict[str, Any]) -> None:
     chart = base.mark_area(opacity=0.2).encode(y="low:Q", y2="high:Q") + base.mark_line(
         point=True).encode(y=alt.Y("score:Q", title=f"score against {out['against']}",
                                    scale=alt.Scale(domain=[0, 1])))  # fmt: skip
-    st.markdown(f"##### Score against `{out['against']}` (95% interval)")
+    st.markdown(f"##### Score against {code(out['against'])} (95% interval)")
     st.altair_chart(chart, key="arena_sweep")
     speed = pd.DataFrame([{"spec": s["spec"], "stones": k, "nodes/s": v}
                           for s in out["settings"] for k, v, _ in s["nodes_per_s_by_stones"]])
@@ -232,7 +256,7 @@ def games_list(db: str) -> None:
         with Store(db, create=False) as store:
             games = store.games()
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         return
     st.markdown("##### Games")
     table = pd.DataFrame([{"id": g.id, "X": g.x, "O": g.o, "opening": g.opening,

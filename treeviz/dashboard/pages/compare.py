@@ -17,6 +17,7 @@ from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
 from treeviz.dashboard.results import folding, forget_other_trace, on_click, selected
 from treeviz.dashboard.tables import stat_words, styled
+from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import (
     CLICK,
     highlight,
@@ -54,7 +55,7 @@ def compare_page() -> None:
             results = [run_watched(spec_request(pos, text), RUN_SECONDS.default, st)
                        for text in (a, b)]  # fmt: skip
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         return
     show_comparison(pos, (a, b), results, exact_on)
 

@@ -17,6 +17,7 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.inputs import download
+from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import (
     CLICK,
     clicked_name,
@@ -92,7 +93,8 @@ def source_text() -> tuple[str, str] | None:
         return None
     raw = upload.getvalue()
     if len(raw) > TABLE_UPLOAD_MB << 20:
-        st.error(f"{upload.name!r} is {len(raw) / 2**20:.0f} MB; the limit is {TABLE_UPLOAD_MB} MB")
+        show_error(f"{upload.name!r} is {len(raw) / 2**20:.0f} MB; the limit is "
+                   f"{TABLE_UPLOAD_MB} MB")  # fmt: skip
         return None
     return raw.decode("utf-8", errors="replace"), upload.name
 
@@ -109,7 +111,7 @@ def id3_page() -> None:
     try:
         columns = column_names(text, name, header)
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         return
     target = st.sidebar.selectbox("Target", columns, index=len(columns) - 1, key="id3_target")
     ignore = st.sidebar.multiselect("Ignore", [c for c in columns if c != target],
@@ -120,7 +122,7 @@ def id3_page() -> None:
         with st.spinner("Learning the tree…"):
             table, tree = learned(digest, text, name, target, tuple(ignore), header, options)
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         return
     k = int(st.sidebar.number_input("Cross-validation folds (0: none)", 0, 20, 5, key="id3_cv"))
     seed = int(st.sidebar.number_input("Seed", 0, 2**31 - 1, 0, key="id3_seed"))
@@ -130,7 +132,7 @@ def id3_page() -> None:
             with st.spinner(f"{k}-fold cross-validation…"):
                 cv = validated(digest + repr((target, ignore, header)), k, seed, options, table)
         except TreevizError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
     summary(table, tree, cv)
     path = connect4_view(tree) if is_connect4(tree) else frozenset()
     tree_view(table, tree, path)
@@ -256,7 +258,7 @@ def connect4_view(tree: DecisionTree) -> frozenset[int]:
     try:
         pos = _position(text)
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         return frozenset()
     ids = tree.path(position_row(pos))
     leaf = tree.nodes[ids[-1]]

@@ -19,6 +19,8 @@ from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.text import code, escape_markdown
+from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
 from treeviz.search import spec
@@ -113,8 +115,13 @@ def hint() -> None:
         s["play_hint"] = (f"Best: column {', '.join(map(str, cols))} — "
                           f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
         return
-    res = cached_search(pos, spec(s.get("play_hint_agent", "alphabeta:depth=7")))
-    s["play_hint"] = f"{s['play_hint_agent']} suggests column {res.move} (not solved in time)."
+    try:
+        res = cached_search(pos, spec(s.get("play_hint_agent", "alphabeta:depth=7")))
+    except TreevizError as exc:
+        s["play_error"] = f"No hint: {exc}"
+        return
+    s["play_hint"] = (f"{code(s['play_hint_agent'])} suggests column {res.move} (not solved "
+                      "in time).")  # fmt: skip
 
 
 def load_game_file() -> None:
@@ -127,20 +134,22 @@ def load_game_file() -> None:
     current: Game = s[state.PLAY_GAME]
     try:
         game = loads_game(upload.getvalue()[: GAME_MAX_BYTES + 1], repr(upload.name))
-        game.x, game.o = _playable(game.x, current.x), _playable(game.o, current.o)
     except GameFileError as exc:
         s["play_error"] = str(exc)
         game = Game(current.x, current.o, moves=exc.valid, seed=current.seed)
+    refused = []
+    for side, fallback in (("x", current.x), ("o", current.o)):
+        named = getattr(game, side)
+        try:
+            setattr(game, side, players_of(named, HUMAN)[0])
+        except TreevizError as exc:  # read as data: the moves stay, the agent does not run
+            setattr(game, side, fallback)
+            refused.append(f"{side.upper()}'s player {named[:200]!r} in the file cannot play "
+                           f"here, so {fallback} plays {side.upper()}: {exc}")  # fmt: skip
+    if refused:
+        s["play_error"] = " ".join([s.get("play_error", ""), *refused]).strip()
     s[state.PLAY_GAME] = game
     s["play_auto"] = False
-
-
-def _playable(text: str, fallback: str) -> str:
-    """``text`` when it can play (human or a valid spec), else ``fallback``."""
-    try:
-        return players_of(text, HUMAN)[0]
-    except TreevizError:
-        return fallback
 
 
 # The Play page's settings, kept while another page shows (they were forgotten)
@@ -173,11 +182,11 @@ def play_page() -> None:
         state.put(state.PLAY_GAME, Game(HUMAN, "alphabeta:depth=4"))
     sidebar()
     if (err := st.session_state.pop("play_error", None)) is not None:
-        st.error(err)
+        show_error(err)
     game: Game = state.get(state.PLAY_GAME)
     pos = game.position
-    st.caption(f"X: `{game.x}` · O: `{game.o}`" + (f" · opening `{game.opening}`"
-                                                   if game.opening else ""))  # fmt: skip
+    st.caption(f"X: {code(game.x)} · O: {code(game.o)}" + (f" · opening {code(game.opening)}"
+                                                           if game.opening else ""))  # fmt: skip
     left, right = st.columns([1, 1])
     with left:
         banner(game)
@@ -193,12 +202,13 @@ def banner(game: Game) -> None:
     """Whose turn it is, or who won (the winning four is ringed on the board)."""
     result = game.result
     if result in ("X", "O"):
-        st.success(f"**{result} wins** ({game.spec_of(result)}) — the winning four is ringed.")
+        st.success(f"**{result} wins** ({code(game.spec_of(result))}) — the winning four is "
+                   "ringed.")  # fmt: skip
     elif result == "draw":
         st.info("**Draw** — the board is full.")
     else:
         side = game.position.side_to_move
-        st.markdown(f"**{side} to move** ({game.spec_of(side)})")
+        st.markdown(f"**{side} to move** ({code(game.spec_of(side))})")
 
 
 def controls(game: Game) -> None:
@@ -239,7 +249,7 @@ def moves_section(game: Game) -> None:
     if searched:
         last = searched[-1]
         st.button(
-            f"Open the search of move {last.ply} ({last.player}, {last.spec}) in the "
+            f"Open the search of move {last.ply} ({last.player}, {code(last.spec)}) in the "
             "analysis view", key="play_open",
             on_click=open_in_analysis, args=(game.position_at(last.ply - 1), last.spec),
         )  # fmt: skip
@@ -258,9 +268,14 @@ def agent_turn(game: Game, where: Any) -> None:
     watched = HUMAN not in (game.x, game.o)
     if watched and not (s.get("play_auto") or s.pop("play_step", False)):
         return
-    with where, st.spinner(f"{pos.side_to_move} ({text}) is thinking…"):
+    with where, st.spinner(f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"):
         player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
-        record = player.choose(pos, pos.ply + 1)
+        try:
+            record = player.choose(pos, pos.ply + 1)
+        except TreevizError as exc:  # a person's agent failed: say so, keep the game
+            s["play_auto"] = False
+            show_error(f"{pos.side_to_move} ({text}) could not move: {exc}", where)
+            return
     if game.moves != pos.moves_string():  # undone or replaced meanwhile
         return
     game.push(record)

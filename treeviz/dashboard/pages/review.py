@@ -16,6 +16,7 @@ from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.tables import drop_silent, styled
+from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import chart_event
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
@@ -71,13 +72,13 @@ def chosen_game() -> Game | None:
         try:
             return loads_game(upload.getvalue(), repr(upload.name))
         except GameFileError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
             return Game("?", "?", moves=exc.valid)
     text = st.sidebar.text_input("Moves (e.g. 4453...)", "4453", key="review_moves")
     try:
         return Game("?", "?", moves=parse_position(text).moves_string())
     except TreevizError as exc:
-        st.error(str(exc))
+        show_error(str(exc))
         try:
             checked_moves(text.strip(), repr(text))
         except GameFileError as partial:

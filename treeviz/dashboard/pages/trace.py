@@ -8,6 +8,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.results import show_result
+from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.settings import TRACE_MAX_NODES, TRACE_UPLOAD_MB
 from treeviz.trace.analysis import result_of
@@ -31,7 +32,7 @@ def trace_page() -> None:
         try:
             state.put(state.UPLOADED, load_upload(upload.name, upload.getvalue()))
         except TreevizError as exc:
-            st.error(str(exc))
+            show_error(str(exc))
     res = state.get(state.UPLOADED)
     if res is None:
         st.info("No trace loaded yet.")

@@ -1,0 +1,60 @@
+"""``treeviz app``: start the dashboard, with what only its starter may choose.
+
+The person who runs this command names the user agents that may run, the Dask
+cluster the Arena plays on, the folder of named Arena databases and the address the
+server listens on; the dashboard's visitors choose among those, never more
+(:mod:`treeviz.dashboard.server`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from treeviz.cli.common import CLUSTER_HELP
+from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
+
+SCRIPT = Path(__file__).resolve().parent.parent / "dashboard" / "streamlit_app.py"
+# Every message whole (Streamlit's two-sided cache of large messages can fall out of
+# step on quick reruns: "Cached ForwardMsg MISS"), and no usage statistics sent out.
+STREAMLIT_FLAGS = ["--server.headless", "true", "--browser.gatherUsageStats", "false",
+                   "--global.minCachedMessageSize", "1e15"]  # fmt: skip
+
+
+def add_commands(sub: Any) -> None:
+    """``app``."""
+    p = sub.add_parser("app", help="start the dashboard (http://localhost:8501)",
+                       description=__doc__.split("\n\n")[0])  # fmt: skip
+    p.add_argument("--agents", default="", metavar="SPECS",
+                   help="your own agents, separated by ';' (mine.py:choose;cmd:./engine): "
+                        "the only user code the dashboard will run")  # fmt: skip
+    p.add_argument("--host", default="localhost",
+                   help="the address to listen on (default localhost: this machine only; "
+                        "0.0.0.0 lets anyone on the network in)")  # fmt: skip
+    p.add_argument("--port", type=int, default=8501)
+    p.add_argument("--cluster", metavar="tcp://HOST:PORT",
+                   help=f"the Arena's games go there: {CLUSTER_HELP}")
+    p.add_argument("--arena-dir", metavar="DIR",
+                   help="a folder where visitors may keep Arena databases by name")
+    p.set_defaults(func=run)
+
+
+def command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
+    """The ``streamlit run`` command line and environment ``args`` ask for."""
+    env = dict(os.environ)
+    env[AGENTS_VAR] = args.agents
+    env[CLUSTER_VAR] = args.cluster or ""
+    env[ARENA_DIR_VAR] = str(Path(args.arena_dir).resolve()) if args.arena_dir else ""
+    cmd = [sys.executable, "-m", "streamlit", "run", str(SCRIPT), *STREAMLIT_FLAGS,
+           "--server.address", args.host, "--server.port", str(args.port)]  # fmt: skip
+    return cmd, env
+
+
+def run(args: argparse.Namespace) -> None:
+    """Replace this process by the Streamlit server (Ctrl-C stops it)."""
+    cmd, env = command(args)
+    sys.stdout.flush()
+    os.execve(cmd[0], cmd, env)

@@ -1,0 +1,35 @@
+"""User-supplied strings shown as text: a player's name, a spec, a file name or a CSV
+label reaches Markdown (captions, headers, messages) only escaped, so it can neither
+load an image from another host nor draw a link, a colour or an icon."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import streamlit as st
+
+# Every ASCII punctuation mark may be backslash-escaped in CommonMark; escaping them
+# all (":" included, for Streamlit's ``:red[...]`` and ``:icon:`` directives, and "."
+# so that no bare address is turned into a link) leaves no markup to interpret.
+_PUNCTUATION = re.compile(r"""([!-/:-@\[-`{-~])""")
+
+
+def escape_markdown(text: object) -> str:
+    """``text`` as Markdown that shows exactly its characters (line breaks as spaces)."""
+    flat = " ".join(str(text).split())
+    return _PUNCTUATION.sub(r"\\\1", flat)
+
+
+def code(text: object) -> str:
+    """``text`` as inline code: shown verbatim, whatever backticks it holds."""
+    flat = " ".join(str(text).split())
+    fence = "`" * (max((len(m) for m in re.findall(r"`+", flat)), default=0) + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
+
+
+def error(message: object, where: Any = None) -> None:
+    """``st.error`` showing ``message`` (an exception's or a composed message, which
+    may quote what a visitor sent) as text; ``where`` is a container (the page)."""
+    (where or st).error(escape_markdown(message))
