@@ -25,15 +25,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(timeout_s: float = 90.0) -> Iterator[str]:
-    """The dashboard's base URL while the context is open; the server is stopped after."""
+def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None) -> Iterator[str]:
+    """The dashboard's base URL while the context is open; the server is stopped after.
+    ``env``: the server's environment (this process's by default)."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")]
     cmd += ["--server.headless", "true", "--server.port", str(port)]
     cmd += ["--browser.gatherUsageStats", "false"]
     # the code under test stays as it was started: an edit must not reload it mid-test
     cmd += ["--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout_s

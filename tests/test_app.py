@@ -169,7 +169,7 @@ def test_compare_page_shows_both_searches() -> None:
     at.sidebar.text_input(key="compare_b").set_value("greedy").run()
     at.sidebar.button(key="compare_run").click().run()
     assert not at.exception and not at.error
-    heads = [h.value for h in at.subheader]
+    heads = [seen(h.value) for h in at.subheader]
     assert heads == ["A: alphabeta:depth=3", "B: greedy"]
     table = at.dataframe[0].value
     words = table["A in words"]

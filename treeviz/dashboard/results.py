@@ -19,6 +19,7 @@ from treeviz.dashboard.inputs import download
 from treeviz.dashboard.replay import replay_section
 from treeviz.dashboard.tables import STATS, readable, stat_words, styled
 from treeviz.dashboard.text import error as show_error
+from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import (
     CLICK,
     children_table,
@@ -456,8 +457,9 @@ def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:
 def show_result(res: SearchResult, key: str, exact_on: bool = True, link: bool = False) -> None:
     """Everything about one result, widgets keyed by ``key``; ``link``: the selected
     node goes in the page's query parameters (``node``)."""
-    st.subheader(f"{res.trace.algorithm} plays column {res.move}")
-    st.caption(f"Values: {kind_text(res.trace.value_kind)}; the player to move at the root.")
+    st.subheader(f"{escape_markdown(res.trace.algorithm)} plays column {res.move}")
+    st.caption(f"Values: {escape_markdown(kind_text(res.trace.value_kind))}; the player to "
+               "move at the root.")  # fmt: skip
 
     verdict_section(res, key, exact_on)
     moves_section(res, exact_on)

@@ -21,6 +21,13 @@ def escape_markdown(text: object) -> str:
     return _PUNCTUATION.sub(r"\\\1", flat)
 
 
+def escape_html(text: object) -> str:
+    """``text`` for Markdown that allows HTML: every punctuation mark (``<``, ``&`` and
+    quotes among them) as a numeric character reference, which both HTML and Markdown
+    show as the character itself, never as markup."""
+    return _PUNCTUATION.sub(lambda m: f"&#{ord(m.group(1))};", " ".join(str(text).split()))
+
+
 def code(text: object) -> str:
     """``text`` as inline code: shown verbatim, whatever backticks it holds."""
     flat = " ".join(str(text).split())

@@ -11,13 +11,13 @@ unfold when clicked; the chart is as tall as its rows need, so labels never over
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from itertools import pairwise
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from treeviz.dashboard.text import escape_html
 from treeviz.draw.style import (
     CHART_FRAME,
     NODE_LINE,
@@ -190,10 +190,10 @@ def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
     """A legend: ``title``, then one swatch per (colour, what it stands for)."""
     cells = "".join(
         f"<span style='background:{fill};padding:2px 10px;border:1px solid {CHART_FRAME};"
-        f"font-size:12px'>{escape(text)}</span>"
+        f"font-size:12px'>{escape_html(text)}</span>"
         for fill, text in pairs
     )
-    return f"<div>{escape(title)}: {cells}</div>"
+    return f"<div>{escape_html(title)}: {cells}</div>"
 
 
 def view_height(sel: Selection) -> int:

@@ -3,11 +3,10 @@ reason a button that selects the tree node it is about."""
 
 from __future__ import annotations
 
-from html import escape
-
 import streamlit as st
 
 from treeviz.dashboard.cache import cached_exact
+from treeviz.dashboard.text import escape_html, escape_markdown
 from treeviz.draw.style import CLASS_COLOURS
 from treeviz.judge.verdict import Explanation, explain
 from treeviz.trace.nodes import SearchResult
@@ -35,18 +34,18 @@ def verdict_section(res: SearchResult, key: str, exact_on: bool) -> None:
         f"<span style='background:{CLASS_COLOURS[cls]};color:white;padding:2px 10px;"
         f"border-radius:10px;font-weight:bold' data-testid='verdict-badge'>{cls}</span>"
     )
-    st.markdown(f"{badge} {escape(out.text)}", unsafe_allow_html=True)
+    st.markdown(f"{badge} {escape_html(out.text)}", unsafe_allow_html=True)
     for i, reason in enumerate(out.reasons):
         if reason.node is None:
-            st.markdown(f"- {reason.text}")
+            st.markdown(f"- {escape_markdown(reason.text)}")
             continue
         st.button(
-            f"{reason.text}  →  node #{reason.node}",
+            f"{escape_markdown(reason.text)}  →  node #{reason.node}",
             key=f"{key}_reason_{i}",
             on_click=_select,
             args=(key, res, reason.node),
             type="tertiary",
-            help=f"{reason.text} (click: select node #{reason.node} in the tree)",
+            help=f"{escape_markdown(reason.text)} (click: select node #{reason.node} in the tree)",
         )
 
 

@@ -17,6 +17,7 @@ from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
 from treeviz.dashboard.results import folding, forget_other_trace, on_click, selected
 from treeviz.dashboard.tables import stat_words, styled
+from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import (
     CLICK,
@@ -69,7 +70,7 @@ def show_comparison(
     cols = st.columns(2)
     for i, (text, res) in enumerate(zip(specs, results, strict=True)):
         with cols[i]:
-            st.subheader(f"{'AB'[i]}: {text}")
+            st.subheader(f"{'AB'[i]}: {escape_markdown(text)}")
             verdict_section(res, f"compare_{i}", exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
     st.markdown("#### Per column: highlighted where the two searches differ")

@@ -18,6 +18,7 @@ from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.text import error as show_error
+from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import (
     CLICK,
     clicked_name,
@@ -157,8 +158,9 @@ def summary(table: Table, tree: DecisionTree, cv: CrossValidation | None) -> Non
     if cv is not None:
         cols[4].metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}")
         st.caption("Folds: " + ", ".join(f"{s:.2%}" for s in cv.scores))
-    ignored = f"; ignored {', '.join(table.ignored)}" if table.ignored else ""
-    st.caption(f"{table.name}: {table.rows:,} rows, target **{table.target.name}**"
+    ignored = f"; ignored {', '.join(map(escape_markdown, table.ignored))}" if table.ignored else ""
+    st.caption(f"{escape_markdown(table.name)}: {table.rows:,} rows, target "
+               f"**{escape_markdown(table.target.name)}**"
                f"{ignored}")  # fmt: skip
     predicted = cv.predicted if cv is not None else tree.predict(table)
     what = "cross-validated predictions" if cv is not None else "training predictions"
@@ -220,7 +222,7 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
     if not 0 <= nid < len(tree.nodes):
         nid = 0
     n = tree.nodes[nid]
-    st.markdown(f"**Node #{nid}**: {rule(tree, nid)}")
+    st.markdown(f"**Node #{nid}**: {escape_markdown(rule(tree, nid))}")
     facts = {"samples": n.samples, "entropy": round(n.entropy, 4),
              "prediction": tree.table.classes[n.prediction]}  # fmt: skip
     if not n.is_leaf:

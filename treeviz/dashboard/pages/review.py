@@ -16,6 +16,7 @@ from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.tables import drop_silent, styled
+from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import chart_event
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
@@ -168,7 +169,7 @@ def players_text(game: Game) -> str:
     """Who played, as their specs were typed (typed moves have no players)."""
     if game.x == game.o == "?":
         return "players not recorded (moves typed in)"
-    return f"X: `{game.x}` · O: `{game.o}`"
+    return f"X: {code(game.x)} · O: {code(game.o)}"
 
 
 def summary_table(out: Review) -> pd.DataFrame:
