@@ -1,17 +1,30 @@
-"""Reading what users hand us, bounded: a file, a pipe or a device (``/dev/zero`` has
+"""Files in and out.
+
+Reading what users hand us, bounded: a file, a pipe or a device (``/dev/zero`` has
 no size to check first) is read in chunks and refused once it passes its cap, so the
-memory a reader holds never exceeds the cap by more than one chunk."""
+memory a reader holds never exceeds the cap by more than one chunk.
+
+Writing whole or not at all: every file the project writes goes to a temporary file
+beside its target, synced, then renamed over it, so a crash, a kill or a full disk
+midway leaves the old file as it was (never a truncated one).
+"""
 
 from __future__ import annotations
 
+import errno
+import os
+import secrets
+import stat
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import IO, Any, BinaryIO, TextIO
 
 from treeviz.errors import InputTooLargeError
 
 CHUNK = 1 << 20
+TEMP_NAME_PART = 100  # characters of a target's name kept in its temporary file's name
 
 
 def read_bounded(source: str | Path | BinaryIO, cap: int, what: str) -> bytes:
@@ -85,3 +98,66 @@ def _read(stream: BinaryIO, cap: int, what: str) -> bytes:
 
 def _size(n: int) -> str:
     return f"{n >> 20} MiB" if n >= 1 << 20 else f"{n >> 10} KiB" if n >= 1 << 10 else f"{n} B"
+
+
+@contextmanager
+def atomic_write(path: str | Path, mode: str = "wb",
+                 encoding: str | None = None) -> Iterator[IO[Any]]:  # fmt: skip
+    """A file open for writing (``mode`` ``"wb"`` or ``"w"``) whose contents replace
+    ``path`` only when the block ends without an exception; see :func:`atomic_path`."""
+    if mode not in ("wb", "w"):
+        raise ValueError(f"atomic_write writes a whole file: mode 'wb' or 'w', not {mode!r}")
+    with atomic_path(path) as temp, open(temp, mode, encoding=encoding) as out:
+        yield out
+
+
+@contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """A temporary path beside ``path``, ending in the same suffixes (for libraries
+    that take a name, not a file), to write in the block. When the block ends, the
+    temporary file is synced to disk and renamed over ``path``: a reader sees the old
+    file or the new one, whole. On any exception (OSError such as a full disk,
+    KeyboardInterrupt) the temporary file is removed, ``path`` left untouched, and the
+    exception passes through. As with ``open``, a file this process may not write is
+    refused (PermissionError, before the block); the new file has the mode of the one
+    it replaces, or the mode ``open`` would give a new one (0666 less the umask). A
+    symlink is written through; an existing device or pipe (``/dev/null``) is written
+    in place, as it cannot be replaced."""
+    if os.path.exists(path) and not os.path.isfile(path):
+        yield Path(path)
+        return
+    target = Path(os.path.realpath(path))
+    if target.exists() and not os.access(target, os.W_OK):  # as open() would refuse
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    temp = _create_beside(target)
+    try:
+        yield temp
+        _sync(temp)
+        if target.exists():  # keep a private file private, a shared one shared
+            os.chmod(temp, stat.S_IMODE(target.stat().st_mode))
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def _create_beside(target: Path) -> Path:
+    """A new, empty, hidden file in ``target``'s folder whose name ends in ``target``'s
+    name. Created by ``os.open`` with 0666 rather than by ``mkstemp`` (0600), so the
+    umask applies as for any new file."""
+    while True:
+        temp = target.with_name(f".tmp-{secrets.token_hex(4)}-{target.name[-TEMP_NAME_PART:]}")
+        try:
+            os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+        except FileExistsError:  # another writer's temporary file: draw another name
+            continue
+        return temp
+
+
+def _sync(path: Path) -> None:
+    """Flush ``path``'s data to the disk, so the rename never lands before the bytes."""
+    fd = os.open(path, os.O_RDWR)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -24,6 +24,7 @@ from treeviz.games.game import (
     make_player,
     play,
 )
+from treeviz.reading import atomic_write
 from treeviz.settings import GAME_ID, REVIEW_SECONDS, RUN_SEED, add_setting_flag, setting_of
 
 if TYPE_CHECKING:
@@ -126,7 +127,8 @@ def cmd_play(args: argparse.Namespace) -> None:
 
     play(x, o, game, shown)
     if args.save:
-        Path(args.save).write_text(game.dumps(), encoding="utf-8")
+        with atomic_write(args.save, "w", encoding="utf-8") as out:
+            out.write(game.dumps())
     if args.json:
         print(json.dumps(game.as_dict()))
         return

@@ -12,6 +12,7 @@ from typing import Any
 
 from treeviz.cli.common import agent_command, check_output, read_position, search_params
 from treeviz.errors import InvalidParameterError
+from treeviz.reading import atomic_write
 from treeviz.settings import EXACT_SECONDS, GAME_ID, add_setting_flag, setting_of
 
 
@@ -32,7 +33,8 @@ def cmd_report(args: argparse.Namespace) -> None:
         raise InvalidParameterError(f"--draw-depth {args.draw_depth}: at least 1 level")
     check_output(args.output, args.position)
     doc = _review(args) if is_game(args.position) else _analysis(args)
-    Path(args.output).write_text(doc, encoding="utf-8")
+    with atomic_write(args.output, "w", encoding="utf-8") as out:
+        out.write(doc)
     print(f"wrote {args.output} ({len(doc.encode()) / 1024:,.0f} KB)", file=sys.stderr)
 
 

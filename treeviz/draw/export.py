@@ -36,6 +36,7 @@ from treeviz.draw.view import (
     walk,
 )
 from treeviz.errors import ExportLimitError, InvalidParameterError
+from treeviz.reading import atomic_write
 from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES
 from treeviz.trace.analysis import node_table
 from treeviz.trace.files import dumps, npz_bytes, save
@@ -113,12 +114,15 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
 def export(
     trace: Trace, path: str | Path, fmt: str | None = None, opts: ExportOptions | None = None
 ) -> str:
-    """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format."""
+    """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format.
+    Whole or not at all: an error midway leaves the old file."""
     kind = format_of(path, fmt)
     if kind in ("json", "npz"):
         save(trace, path)  # .json.gz compresses
     else:
-        Path(path).write_bytes(export_bytes(trace, kind, opts))
+        data = export_bytes(trace, kind, opts)  # before the file is touched
+        with atomic_write(path) as out:
+            out.write(data)
     return kind
 
 

@@ -25,6 +25,7 @@ from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
+from treeviz.reading import atomic_write
 from treeviz.search.solver import exact_scores
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 
@@ -192,13 +193,15 @@ def to_networkx(tree: DecisionTree, entries: list[Drawn]) -> nx.DiGraph:
 def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | None = None,
                 depth: int | None = None) -> tuple[str, int]:  # fmt: skip
     """Write the tree (down to ``depth`` levels; default: as deep as fits in
-    :data:`EXPORT_MAX_NODES` nodes) to ``path``; returns the format and the depth drawn."""
+    :data:`EXPORT_MAX_NODES` nodes) to ``path``, whole or not at all (an error midway
+    leaves the old file); returns the format and the depth drawn."""
     kind = fmt or _suffix(path)
     if kind not in TREE_FORMATS:
         raise InvalidParameterError(f"cannot export a tree as {kind!r}: use one of "
                                     f"{', '.join(TREE_FORMATS)}")  # fmt: skip
     if kind == "json":
-        Path(path).write_text(json.dumps(tree.as_dict()), encoding="utf-8")
+        with atomic_write(path, "w", encoding="utf-8") as out:
+            json.dump(tree.as_dict(), out)
         return kind, tree.depth
     shown = fitting_depth(tree) if depth is None else depth
     entries = drawn(tree, max_depth=shown)
@@ -210,7 +213,8 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
     else:
         dot = to_dot(tree, entries, title)
         data = dot.encode() if kind == "dot" else render(dot, kind)
-    Path(path).write_bytes(data)
+    with atomic_write(path) as out:
+        out.write(data)
     return kind, min(shown, tree.depth)
 
 

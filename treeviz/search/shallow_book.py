@@ -18,6 +18,7 @@ import numpy as np
 
 from treeviz.connect4.board import distinct_positions
 from treeviz.connect4.book import SHALLOW_PATH, SHALLOW_PLY, book_key
+from treeviz.reading import atomic_write
 from treeviz.search.solver import solve
 
 
@@ -36,7 +37,8 @@ def build(ply: int = SHALLOW_PLY) -> tuple[np.ndarray, np.ndarray]:
 def main(argv: list[str]) -> None:
     out = Path(argv[0]) if argv else SHALLOW_PATH
     keys, scores = build()
-    np.savez_compressed(out, keys=keys, scores=scores)
+    with atomic_write(out) as f:  # the shipped book is never left half-written
+        np.savez_compressed(f, keys=keys, scores=scores)
     print(f"{out}: {len(keys):,} positions of {SHALLOW_PLY} stones")
 
 

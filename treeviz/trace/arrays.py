@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
+from treeviz.reading import atomic_write
 from treeviz.settings import TRACE_MAX_NODES
 from treeviz.trace.nodes import NODE_DTYPE, Trace
 
@@ -30,8 +31,9 @@ MAX_MEMBER_BYTES = TRACE_MAX_NODES * 8 + 4096  # the widest field, and the .npy 
 
 
 def save_npz(meta: dict[str, Any], trace: Trace, path: str | Path) -> None:
-    """Write ``trace`` (its header ``meta``, without nodes) as an ``.npz`` at ``path``."""
-    with Path(path).open("wb") as out:
+    """Write ``trace`` (its header ``meta``, without nodes) as an ``.npz`` at ``path``,
+    whole or not at all (see :func:`treeviz.reading.atomic_write`)."""
+    with atomic_write(path) as out:
         write_npz(meta, trace, out)
 
 

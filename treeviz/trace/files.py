@@ -22,7 +22,7 @@ from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.jit import njit
-from treeviz.reading import read_bounded
+from treeviz.reading import atomic_write, read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
 from treeviz.trace.arrays import MAGIC, MAX_META_BYTES, read_npz, save_npz, write_npz
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
@@ -80,12 +80,13 @@ def npz_bytes(trace: Trace) -> bytes:
 
 def save(trace: Trace, path: str | Path) -> None:
     """Write ``trace`` to ``path``: ``.npz`` as arrays, else JSON (gzip-compressed when
-    the name ends in ``.gz``)."""
+    the name ends in ``.gz``). Whole or not at all: an error midway leaves the old file."""
     if str(path).endswith(".npz"):
         save_npz(header(trace), trace, path)
         return
     data = dumps(trace).encode()
-    Path(path).write_bytes(gzip.compress(data) if str(path).endswith(".gz") else data)
+    with atomic_write(path) as out:
+        out.write(gzip.compress(data) if str(path).endswith(".gz") else data)
 
 
 def load(path: str | Path) -> Trace:
