@@ -17,8 +17,8 @@ from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.replay import drawn_paths, marked_options
 from treeviz.dashboard.results import folding, forget_other_trace, on_click, selected
 from treeviz.dashboard.tables import stat_words, styled
-from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.text import error as show_error
+from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import (
     CLICK,
     highlight,
