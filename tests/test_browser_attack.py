@@ -157,9 +157,14 @@ def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
 
 
 def test_links_run_nothing(target: Target, page: Any) -> None:
+    from playwright.sync_api import expect
+
     for spec in target.payloads():
         page.goto(f"{target.url}/?moves=4453&agent={quote(spec)}")
         refused(page, "cannot be opened")
+        # the position is data: it is shown; only the agent is refused
+        side = page.locator("[data-testid='stSidebar']")
+        expect(side.get_by_label("Moves (e.g. 4453) or a pasted board")).to_have_value("4453")
     nothing_ran(target)
 
 

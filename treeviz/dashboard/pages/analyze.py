@@ -53,9 +53,14 @@ def read_link() -> None:
     if "moves" not in query and "agent" not in query:
         return
     try:
-        load_analysis(parse_position(query.get("moves", "")),
-                      query.get("agent", DEFAULT_AGENT.default))  # fmt: skip
+        pos = parse_position(query.get("moves", ""))
     except TreevizError as exc:
+        show_error(f"The link's analysis cannot be opened: {exc}")
+        return
+    try:
+        load_analysis(pos, query.get("agent", DEFAULT_AGENT.default))
+    except TreevizError as exc:  # the position is data: shown; the agent is refused
+        state.set_position(pos)
         show_error(f"The link's analysis cannot be opened: {exc}")
         return
     node = query.get("node", "")
