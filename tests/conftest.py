@@ -57,7 +57,7 @@ QUICK = {name: str(make_spec(a, a.quick)) for name, a in AGENTS.items()}
 def seen(markdown: str) -> str:
     """What a person reads of a Markdown element's source: backslash escapes removed
     (the dashboard escapes every string that may quote a visitor's input)."""
-    return re.sub(r"\\(.)", r"\1", markdown)
+    return re.sub(r"\\(.)", r"\1", markdown).replace("\u200b", "")
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -155,3 +155,21 @@ def test_a_cluster_address_that_is_not_a_scheduler_is_one_line(
     err = capsys.readouterr().err
     assert code == 2 and "is not a Dask scheduler" in err and words in err, err
     assert err.count("\n") == 1
+
+
+def test_local_workers_listen_on_this_machine_only() -> None:
+    """A Run on local worker processes opens no port beyond loopback: no diagnostics
+    page, scheduler and workers on 127.0.0.1 (a visitor's click opened Dask's page
+    on every interface)."""
+    import psutil
+
+    from treeviz.arena.runner import dask_client
+
+    with dask_client(workers=2) as client:
+        info = client.scheduler_info()
+        addresses = [info["address"], *info["workers"]]
+        pids = [psutil.Process().pid, *(c.pid for c in psutil.Process().children(True))]
+        listening = [c.laddr.ip for pid in pids for c in psutil.Process(pid).net_connections()
+                     if c.status == psutil.CONN_LISTEN]  # fmt: skip
+    assert all(a.startswith("tcp://127.0.0.1:") for a in addresses), addresses
+    assert listening and set(listening) <= {"127.0.0.1"}, listening

@@ -148,7 +148,8 @@ def type_into(page: Any, label: str, text: str) -> None:
 
 def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
     """A game file whose O and every O ply name ``spec``; X is named in Markdown."""
-    plies = [{"ply": i + 1, "player": "XO"[i % 2], "column": int(c), "spec": spec}
+    plies = [{"ply": i + 1, "player": "XO"[i % 2], "column": int(c), "spec": spec,
+              "agent_value": 0.5, "value_kind": f"heuristic:{t.markup()}"}
              for i, c in enumerate("4453")]  # fmt: skip
     path = tmp_path / name
     path.write_text(json.dumps({"format": "treeviz-game", "version": 1, "x": t.markup(),
@@ -156,8 +157,20 @@ def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
     return path
 
 
+def no_markup_from(page: Any, t: Target) -> None:
+    """No image, link or frame on the page points at the listener."""
+    for tag, attr in (("img", "src"), ("a", "href"), ("iframe", "src")):
+        assert page.locator(f"{tag}[{attr}*='127.0.0.1:{t.port}']").count() == 0, tag
+
+
 def test_links_run_nothing(target: Target, page: Any) -> None:
     from playwright.sync_api import expect
+
+    # a link's text comes back in its error: as text, no address made a link
+    page.goto(f"{target.url}/?moves={quote(target.markup() + ' www.example.org')}")
+    refused(page, "cannot be opened")
+    no_markup_from(page, target)
+    assert page.locator("a[href*='example.org']").count() == 0
 
     for spec in target.payloads():
         page.goto(f"{target.url}/?moves=4453&agent={quote(spec)}")
@@ -218,8 +231,7 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
         page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
         page.get_by_text(re.compile(r"^Moves 4453 · result")).wait_for(timeout=120_000)
         # the players are text: no image from the listener, no link to it
-        assert page.locator(f"img[src*='127.0.0.1:{target.port}']").count() == 0
-        assert page.locator(f"a[href*='127.0.0.1:{target.port}']").count() == 0
+        no_markup_from(page, target)
         expect(page.get_by_text("![x](http://127.0.0.1", exact=False).first).to_be_visible()
         page.get_by_role("button", name=re.compile("Open the position before")).click()
         refused(page, "cannot be opened here")
@@ -261,11 +273,14 @@ def test_a_trace_naming_an_agent_runs_nothing(
         save(search(Position.from_moves("4453"), "greedy").trace, path)
         data = json.loads(path.read_text())
         data["algorithm"] = spec
+        data.setdefault("extra", {}).setdefault("result", {}).setdefault("stats", {})
+        data["extra"]["result"]["stats"][target.markup()] = target.markup()
         path.write_text(json.dumps(data))
         page.locator("input[type='file']").set_input_files(path)
         idle(page)
         expect(page.get_by_text(re.compile(r"plays column \d")).first).to_be_visible()
         assert page.get_by_test_id("stException").count() == 0
+        no_markup_from(page, target)
         for name in ("Analyze this", "Draw from here"):
             button = page.get_by_role("button", name=name)
             if button.count():

@@ -94,6 +94,30 @@ def test_bad_game_files_keep_their_valid_part() -> None:
                                                          "column": 3}]}))  # fmt: skip
 
 
+@pytest.mark.parametrize(("field", "value"), [
+    ("agent_value", "abc"), ("agent_value", {}), ("agent_value", [1]), ("agent_value", True),
+    ("value_kind", 3), ("value_kind", ["heuristic"]), ("time_s", -1), ("time_s", "fast"),
+    ("nodes", 2.5), ("nodes", -3), ("nodes", "many"), ("spec", {"cmd": 1}), ("player", "O"),
+])  # fmt: skip
+def test_a_ply_field_a_view_cannot_read_is_refused_by_name(field: str, value: object) -> None:
+    """Every field the review reads is checked at load: it broke the Review page with a
+    traceback (``agent_value: "abc"``)."""
+    data = json.loads(agent_game("greedy", "random", 2).dumps())
+    data["plies"][0][field] = value
+    with pytest.raises(GameFileError, match=f"ply 1's '?{field}") as info:
+        loads_game(json.dumps(data))
+    assert info.value.valid == data["moves"]  # the moves are still good: kept
+    assert len(review(info.value.valid).plies) == len(data["moves"])  # reviewed as moves
+
+
+def test_every_game_played_here_loads_back() -> None:
+    """The checks refuse nothing the players write (values, kinds, times, nodes)."""
+    for x, o in (("greedy", "random"), ("mcts:iterations=30,seed=1", "alphabeta:depth=2"),
+                 ("astar", "solver")):  # fmt: skip
+        game = agent_game(x, o, 3)
+        assert loads_game(game.dumps()) == game
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet="012345678", max_size=50))
 def test_valid_prefix_is_the_longest_legal_start(moves: str) -> None:

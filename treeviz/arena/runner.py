@@ -153,10 +153,12 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
     from distributed import Client, LocalCluster
 
     if cluster is None:
-        # ":0": diagnostics on a free port (a fixed one may be taken on a shared machine)
         with _sigint_ignored():
+            # this machine only, and no diagnostics page: a visitor's Run must not open
+            # a port to the network (":0" bound Dask's page on every interface)
             local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                 dashboard_address=":0", silence_logs=logging.ERROR)  # fmt: skip
+                                 host="127.0.0.1", dashboard_address=None,
+                                 silence_logs=logging.ERROR)  # fmt: skip
         with local, Client(local) as client:
             yield client
         return

@@ -404,7 +404,8 @@ def stats_section(res: SearchResult) -> None:
     for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
         col.metric(label, value)
     shown = {STATS[k] for k, _ in counters} | {STATS["time_s"], STATS["nodes_per_s"]}
-    rest = [f"{k}: **{v}**" for k, v in words.items() if k not in shown]
+    rest = [f"{escape_markdown(k)}: **{escape_markdown(v)}**" for k, v in words.items()
+            if k not in shown]  # fmt: skip
     st.write(" · ".join([f"Effective branching factor: **{effective_branching(trace)}**",
                          f"principal variation: **{' '.join(map(str, res.pv))}**", *rest]))
     prof = depth_profile(trace)

@@ -15,17 +15,28 @@ import streamlit as st
 _PUNCTUATION = re.compile(r"""([!-/:-@\[-`{-~])""")
 
 
+# The renderer turns addresses in plain text into links after escapes are read
+# ("http\://x" is still a link): a zero-width space splits each marker it looks for.
+_AUTOLINK = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?<=@)", re.IGNORECASE)
+ZERO_WIDTH = "\u200b"
+
+
+def _flat(text: object) -> str:
+    """``text`` on one line, with no address that a renderer would link."""
+    return _AUTOLINK.sub(ZERO_WIDTH, " ".join(str(text).split()))
+
+
 def escape_markdown(text: object) -> str:
-    """``text`` as Markdown that shows exactly its characters (line breaks as spaces)."""
-    flat = " ".join(str(text).split())
-    return _PUNCTUATION.sub(r"\\\1", flat)
+    """``text`` as Markdown that shows exactly its characters (line breaks as spaces),
+    none of them markup, no address a link."""
+    return _PUNCTUATION.sub(r"\\\1", _flat(text))
 
 
 def escape_html(text: object) -> str:
     """``text`` for Markdown that allows HTML: every punctuation mark (``<``, ``&`` and
     quotes among them) as a numeric character reference, which both HTML and Markdown
     show as the character itself, never as markup."""
-    return _PUNCTUATION.sub(lambda m: f"&#{ord(m.group(1))};", " ".join(str(text).split()))
+    return _PUNCTUATION.sub(lambda m: f"&#{ord(m.group(1))};", _flat(text))
 
 
 def code(text: object) -> str:

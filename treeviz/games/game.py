@@ -10,6 +10,7 @@ so a caller can keep that part loaded.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -22,7 +23,7 @@ from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, chec
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
 from treeviz.reading import read_bounded
 from treeviz.search.stopping import stop_if_interrupted
-from treeviz.settings import GAME_MAX_BYTES, parse_int
+from treeviz.settings import GAME_MAX_BYTES, parse_int, show_value
 
 GAME_FORMAT = "treeviz-game"
 GAME_VERSION = 1
@@ -206,10 +207,38 @@ def _plies(raw: Any, moves: str, source: str) -> list[PlyRecord]:
             raise GameFileError(f"{source}: a ply record misses a field", moves) from None
         ok = isinstance(rec.ply, int) and 1 <= rec.ply <= len(moves)
         if not ok or str(rec.column) != moves[rec.ply - 1]:
-            raise GameFileError(f"{source}: ply record {item.get('ply')!r} does not match "
-                                "the moves", moves)  # fmt: skip
+            raise GameFileError(f"{source}: ply record {show_value(item.get('ply'))} does not "
+                                "match the moves", moves)  # fmt: skip
+        _check_ply_fields(rec, source, moves)
         out.append(rec)
     return out
+
+
+def _number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+
+
+# What each optional field of a ply record may hold (the views read them as such).
+_PLY_FIELDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
+    "agent_value": ("a finite number or null", lambda v: v is None or _number(v)),
+    "value_kind": ("a string or null", lambda v: v is None or isinstance(v, str)),
+    "time_s": ("a number of seconds, 0 or more", lambda v: _number(v) and v >= 0),
+    "nodes": ("a whole number, 0 or more, or null",
+              lambda v: v is None or (type(v) is int and v >= 0)),
+    "spec": ("a string or null", lambda v: v is None or isinstance(v, str)),
+}  # fmt: skip
+
+
+def _check_ply_fields(rec: PlyRecord, source: str, moves: str) -> None:
+    """Refuse a ply record whose player or optional fields are not what views read."""
+    if rec.player != "XO"[(rec.ply - 1) % 2]:
+        raise GameFileError(f"{source}: ply {rec.ply}'s player is {show_value(rec.player)}, "
+                            f"not {'XO'[(rec.ply - 1) % 2]!r}", moves)  # fmt: skip
+    for name, (what, ok) in _PLY_FIELDS.items():
+        value = getattr(rec, name)
+        if not ok(value):
+            raise GameFileError(f"{source}: ply {rec.ply}'s {name!r} is {show_value(value)}, "
+                                f"not {what}", moves)  # fmt: skip
 
 
 def load_game(path: str | Path) -> Game:

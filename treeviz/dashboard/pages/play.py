@@ -181,9 +181,8 @@ def play_page() -> None:
     if state.get(state.PLAY_GAME) is None:
         state.put(state.PLAY_GAME, Game(HUMAN, "alphabeta:depth=4"))
     sidebar()
-    if (err := st.session_state.pop("play_error", None)) is not None:
-        show_error(err)
     game: Game = state.get(state.PLAY_GAME)
+    show_play_error(game)
     pos = game.position
     st.caption(f"X: {code(game.x)} · O: {code(game.o)}" + (f" · opening {code(game.opening)}"
                                                            if game.opening else ""))  # fmt: skip
@@ -196,6 +195,19 @@ def play_page() -> None:
     with right:
         moves_section(game)
     agent_turn(game, left)
+
+
+def show_play_error(game: Game) -> None:
+    """The last action's error, shown until the game changes (a rerun from anything
+    else, an upload's second run among them, does not hide it)."""
+    s = st.session_state
+    if "play_error" in s:  # new: tie it to the game it was about
+        s["play_error_shown"] = (s.pop("play_error"), id(game), game.moves)
+    shown = s.get("play_error_shown")
+    if shown is not None and shown[1:] == (id(game), game.moves):
+        show_error(shown[0])
+    else:
+        s.pop("play_error_shown", None)
 
 
 def banner(game: Game) -> None:

@@ -16,7 +16,7 @@ from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.tables import drop_silent, styled
-from treeviz.dashboard.text import code
+from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import chart_event
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
@@ -298,7 +298,7 @@ def agent_graph(game: Game, at: int) -> None:
         "yAxis": axes, "series": series, "animation": False,
     }  # fmt: skip
     st.caption("Each agent's own value after its move, turned to X's side (above the "
-               "middle: good for X); " + " · ".join(f"axis {i + 1}: {kind_text(k)}"
+               "middle: good for X); " + " · ".join(f"axis {i + 1}: {escape_markdown(kind_text(k))}"
                                                     for i, k in enumerate(kinds)))  # fmt: skip
     st_echarts(options, height="260px", renderer="svg", key="review_agent_graph")
 
