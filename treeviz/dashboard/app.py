@@ -89,5 +89,5 @@ def main() -> None:
     current = st.navigation(pages)
     nav.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
     nav.follow()
-    nav.show_notice()
+    nav.show_notice(current.url_path)
     current.run()

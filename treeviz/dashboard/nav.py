@@ -19,6 +19,7 @@ def open_in_analysis(pos: Position, agent_spec: str) -> None:
     """Widget callback: :func:`load_analysis` and go to the analysis page; a spec that
     cannot run here (a game file's agent this dashboard was not started with) stays on
     the page and says why, in words."""
+    state.pop(state.NOTICE)
     try:
         load_analysis(pos, agent_spec)
     except TreevizError as exc:
@@ -27,11 +28,17 @@ def open_in_analysis(pos: Position, agent_spec: str) -> None:
     state.put(state.GOTO, "analyze")
 
 
-def show_notice() -> None:
-    """The message a callback left for the page (shown once)."""
-    notice = state.pop(state.NOTICE)
-    if notice is not None:
-        show_error(notice)
+def show_notice(page: str) -> None:
+    """The message a callback left, shown on ``page`` (the page it was left on) until
+    another page opens: a rerun the page makes by itself must not hide it."""
+    notice = state.get(state.NOTICE)
+    if isinstance(notice, str):  # just left: it belongs to this page
+        notice = (notice, page)
+        state.put(state.NOTICE, notice)
+    if notice is not None and notice[1] == page:
+        show_error(notice[0])
+    elif notice is not None:
+        state.pop(state.NOTICE)
 
 
 def load_analysis(pos: Position, agent_spec: str) -> None:
