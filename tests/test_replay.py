@@ -57,3 +57,30 @@ def test_steps_are_bounded_and_end_with_the_whole_trace() -> None:
     trace = search(Position(), "mcts:iterations=3000,seed=1").trace
     cut = steps(trace)
     assert len(cut) <= 200 and cut[-1] == len(trace) and np.all(np.diff(cut) > 0)
+
+
+def test_a_user_search_replays_with_its_own_numbers() -> None:
+    """A replay keeps the table a user search's values stand for (they are ranks into
+    ``extra.user_values``: without it a replayed node's value raised an IndexError)."""
+    import math
+
+    import treeviz
+    from treeviz.trace.values import node_value
+
+    @treeviz.traced
+    def negamax(moves: str, depth: int) -> float:
+        if depth == 0:
+            return {"1": 1e14, "3": 0.25}.get(moves[-1], 7.0)
+        return max(-negamax(moves + str(c + 1), depth - 1)
+                   for c in Position.from_moves(moves).legal_moves())  # fmt: skip
+
+    with treeviz.recording() as rec:
+        negamax("4453", 2)
+    trace = rec.trace
+    for n in steps(trace, 5):
+        at = trace_at(trace, int(n))
+        values = [node_value(at, i).value for i in range(len(at))]
+        assert all(v is None or math.isfinite(v) for v in values)
+    assert [node_value(at, i) for i in range(len(at))] == [
+        node_value(trace, i) for i in range(len(trace))
+    ]

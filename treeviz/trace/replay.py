@@ -19,6 +19,7 @@ import numpy as np
 from treeviz.trace.nodes import CUTOFF, NO_VALUE, ON_PV, Trace
 
 MAX_STEPS = 200  # a slider of at most this many stops, whatever the trace's size
+KEPT = ("user_values",)  # what a replay keeps of its trace's extra
 
 
 def steps(trace: Trace, max_steps: int = MAX_STEPS) -> np.ndarray:
@@ -58,4 +59,6 @@ def trace_at(trace: Trace, n: int, recount: Recount | None = None) -> Trace:
                 nodes[field][unfinished] = NO_VALUE
             nodes["flags"][unfinished] &= ~np.uint8(CUTOFF | ON_PV)  # not known yet
     counters = dict(trace.counters, recorded=n, replay_of=len(trace))
-    return replace(trace, nodes=nodes, counters=counters, extra={})
+    # the answer and the log are the whole search's; a user search's values need their table
+    extra = {k: v for k, v in trace.extra.items() if k in KEPT}
+    return replace(trace, nodes=nodes, counters=counters, extra=extra)
