@@ -12,7 +12,7 @@ from treeviz.connect4.board import Position
 from treeviz.draw.view import select, to_networkx
 from treeviz.errors import TraceFormatError
 from treeviz.search import search
-from treeviz.trace.files import dumps, load, loads, save
+from treeviz.trace.files import dumps, header, load, loads, save
 
 
 @pytest.mark.parametrize(
@@ -105,7 +105,7 @@ def test_npz_files_are_checked_like_json() -> None:
     import io
     import zipfile
 
-    from treeviz.trace.files import header, npz_bytes
+    from treeviz.trace.files import npz_bytes
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=2).trace
     meta = json.dumps(header(trace)).encode()
@@ -128,3 +128,50 @@ def test_npz_files_are_checked_like_json() -> None:
         z.writestr("value.npy", b"\0" * (200 << 20))
     with pytest.raises(TraceFormatError, match="larger than a trace"):
         loads(bomb.getvalue())
+
+
+def test_an_npz_member_of_no_dimension_is_refused() -> None:
+    """A 0-d member has no length: it raised a TypeError."""
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=2).trace
+    columns = {f: trace.nodes[f].copy() for f in trace.fields}
+    columns["value"] = np.array(5, dtype=np.int32)
+    with pytest.raises(TraceFormatError, match="trace field 'value' is not a plain array"):
+        loads(npz_of(columns, json.dumps(header(trace)).encode()), "t.npz")
+
+
+def test_an_npy_header_of_a_trillion_elements_is_refused_unread() -> None:
+    """Refused from the member's header alone: nothing near its size is allocated (it
+    raised a MemoryError allocating 3.6 TiB)."""
+    import io
+    import tracemalloc
+    import zipfile
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=2).trace
+    head = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        head, {"descr": "<i4", "fortran_order": False, "shape": (10**12,)}
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        z.writestr("meta.npy", npz_member(json.dumps(header(trace)).encode()))
+        for f in trace.fields:
+            z.writestr(f"{f}.npy", head.getvalue() + b"\0" * 64 if f == "value"
+                       else npz_member(trace.nodes[f]))  # fmt: skip
+    tracemalloc.start()
+    try:
+        with pytest.raises(TraceFormatError, match="'value' is longer than a trace's"):
+            loads(out.getvalue(), "t.npz")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 << 20
+
+
+def npz_member(data: bytes | np.ndarray) -> bytes:
+    """The ``.npy`` bytes of ``data`` (bytes: a uint8 array, as ``meta`` is written)."""
+    import io
+
+    out = io.BytesIO()
+    array = np.frombuffer(data, dtype=np.uint8) if isinstance(data, bytes) else data
+    np.lib.format.write_array(out, np.ascontiguousarray(array))
+    return out.getvalue()

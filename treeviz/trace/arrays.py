@@ -3,10 +3,12 @@ algorithm fills and a ``meta.npy`` holding the rest as JSON text (UTF-8 bytes).
 
 Written uncompressed (``np.savez``): a 2,000,000-node trace saves and loads in a
 fraction of a second, where its JSON takes seconds. Read with ``allow_pickle=False``
-(no object arrays, nothing executed), after checking the archive's directory: only
+(no object arrays, nothing executed), after checking the archive's directory (only
 known member names, and no member larger than a trace can be, so a small file cannot
-expand into gigabytes. The nodes then pass the same checks as a JSON file's
-(:func:`treeviz.trace.files.check_nodes`).
+expand into gigabytes) and each member's ``.npy`` header (a flat array of plain
+numbers, no longer than a trace can be: a header that declares 10^12 elements is
+refused before anything is allocated). The nodes then pass the same checks as a JSON
+file's (:mod:`treeviz.trace.files`).
 """
 
 from __future__ import annotations
@@ -45,6 +47,39 @@ def write_npz(meta: dict[str, Any], trace: Trace, out: Any) -> None:
     np.savez(out, **columns)
 
 
+def check_header(archive: zipfile.ZipFile, info: zipfile.ZipInfo, source: str) -> None:
+    """Refuse a member whose ``.npy`` header does not describe a flat array of plain
+    numbers of at most a trace's length (``meta``: bytes, at most ``MAX_META_BYTES``),
+    reading the header alone: nothing is allocated for what it declares."""
+    name = info.filename[: -len(".npy")]
+    meta = name == META
+    try:
+        with archive.open(info) as member:
+            version = np.lib.format.read_magic(member)
+            read = HEADER_READERS.get(version)
+            if read is None:
+                raise ValueError(f"unknown .npy format version {version}")
+            shape, _, dtype = read(member)
+    except (ValueError, OSError, zipfile.BadZipFile, EOFError, SyntaxError) as exc:
+        raise TraceFormatError(f"{source}: member {info.filename!r} is not a plain array "
+                               f"({str(exc)[:80]})") from None  # fmt: skip
+    most = MAX_META_BYTES if meta else TRACE_MAX_NODES
+    plain = dtype == np.uint8 if meta else (dtype.kind in "iuf" and dtype.itemsize <= 8)
+    if not plain or len(shape) != 1:
+        what = "UTF-8 bytes" if meta else "numbers"
+        raise TraceFormatError(f"{source}: trace field {name!r} is not a plain array of {what} "
+                               f"(its header declares {dtype} of shape {shape})")  # fmt: skip
+    if shape[0] > most:
+        raise TraceFormatError(f"{source}: trace field {name!r} is longer than a trace's "
+                               f"({shape[0]:,} items declared, at most {most:,})")  # fmt: skip
+
+
+HEADER_READERS = {
+    (1, 0): np.lib.format.read_array_header_1_0,
+    (2, 0): np.lib.format.read_array_header_2_0,
+}
+
+
 def read_npz(raw: bytes, source: str) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """(header, {field: column}) of an ``.npz`` trace; :class:`TraceFormatError` if bad."""
     try:
@@ -60,6 +95,7 @@ def read_npz(raw: bytes, source: str) -> tuple[dict[str, Any], dict[str, np.ndar
         if info.file_size > limit:
             raise TraceFormatError(f"{source}: member {info.filename!r} is larger than a "
                                    f"trace's ({info.file_size:,} bytes)")  # fmt: skip
+        check_header(archive, info, source)
     try:
         with np.load(io.BytesIO(raw), allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
