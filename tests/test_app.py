@@ -255,6 +255,7 @@ def test_a_run_keeps_to_its_time_budget() -> None:
         lambda d: d.__setitem__("root_moves", "٤٤٥٣"),
         lambda d: d.__setitem__("root_moves", "4455667"),
         lambda d: d.__setitem__("width", 9),
+        lambda d: d["params"].__setitem__("c", "abc"),  # not a value of mcts's c
     ],
 )
 def test_bad_uploads_are_refused_and_the_page_recovers(break_it: Any) -> None:
@@ -264,7 +265,8 @@ def test_bad_uploads_are_refused_and_the_page_recovers(break_it: Any) -> None:
     with pytest.raises(TreevizError):
         load_upload("bad.json", json.dumps(bad).encode())
     odd = json.loads(json.dumps(good))
-    odd["params"]["c"] = "abc"  # shown, never computed with
+    odd["extra"]["note"] = "abc"  # shown nowhere, computed with by no view
+    odd["extra"]["result"]["moves"][0]["comment"] = "by hand"  # a column of its own
     at = AppTest.from_string(TRACE_PAGE, default_timeout=120)
     at.session_state["uploaded"] = load_upload("odd.json", json.dumps(odd).encode())
     at.session_state["upload_node"] = 1

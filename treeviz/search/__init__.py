@@ -27,6 +27,7 @@ from treeviz.search.reasons import generic_reasons
 from treeviz.search.user import check_allowed, is_user_head
 from treeviz.search.user import load as load_user
 from treeviz.search.user_reasons import user_reasons
+from treeviz.trace.checks import check_late, use_agents
 from treeviz.trace.nodes import SearchResult, Trace
 
 _BUILTIN = (
@@ -39,6 +40,7 @@ _BUILTIN = (
     solver.AGENT,
 )
 AGENTS: dict[str, Agent] = {a.name: a for a in _BUILTIN}
+use_agents(AGENTS)  # a trace file of a registered agent is checked against its declaration
 _UNREGISTERED: dict[tuple[str, str], Agent] = {}  # agent_of's plain declarations
 
 
@@ -55,9 +57,12 @@ def unregister(name: str) -> None:
 def agent_of(trace: Trace) -> Agent:
     """The agent that made ``trace``: what views and the judge ask about its nodes.
     A trace of an agent not registered here (a file from elsewhere) gets a plain
-    declaration: no labels, facts, weight or reasons beyond what every trace has."""
+    declaration: no labels, facts, weight or reasons beyond what every trace has.
+    A trace loaded before its agent was registered is checked against the agent's
+    declaration here, once (:class:`TraceFormatError` if it does not match)."""
     found = AGENTS.get(trace.algorithm)
     if found is not None:
+        check_late(trace, found)
         return found
     key = (trace.algorithm, trace.value_kind)  # views ask per node: made once
     if key not in _UNREGISTERED:  # never loaded from a trace: a file is not a person's say-so

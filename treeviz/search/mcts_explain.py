@@ -128,8 +128,7 @@ def facts(trace: Trace, node: int) -> dict[str, Any]:
     out: dict[str, Any] = {"Q (mover)": q}
     parent = int(n["parent"])
     if parent >= 0:
-        given = trace.params.get("c")
-        c = float(given) if isinstance(given, (int, float)) else 0.0  # a file may lie
+        c = float(trace.params["c"])  # a number in range: checked when a file is loaded
         parent_n = max(1, int(trace.nodes["visits"][parent]))
         uct = uct_value(q, int(n["visits"]), parent_n, c)
         out["exploration (c·√(ln N / n))"] = uct - q

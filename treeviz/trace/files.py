@@ -2,9 +2,11 @@
 (``.npz``, :mod:`treeviz.trace.arrays`: made for traces of millions of nodes).
 
 A file holds the trace's settings and, per node field the algorithm fills, one list of
-numbers (struct of arrays, as in memory). Loading validates everything a view relies
-on and raises :class:`TraceFormatError` naming the field and the problem. A round trip
-is exact: fields left out of a file take the defaults recording gives them.
+numbers (struct of arrays, as in memory). Loading checks the tree here (shape, legal
+moves) and every other field a view reads in :mod:`treeviz.trace.checks`, and raises
+:class:`TraceFormatError` naming the field and the problem. A round trip is exact:
+fields left out of a file take the defaults recording gives them, and a user search's
+infinite values (JSON has none) are written as ``"+inf"``/``"-inf"``.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import gzip
 import io
 import json
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +29,12 @@ from treeviz.jit import njit
 from treeviz.reading import atomic_write, read_bounded
 from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
 from treeviz.trace.arrays import MAGIC, MAX_META_BYTES, read_npz, save_npz, write_npz
+from treeviz.trace.checks import check_trace
+from treeviz.trace.extra import INFINITE
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
-from treeviz.trace.values import KIND_TEXT
 
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
+MAX_NAME = 1_000  # characters of an algorithm's name (a user agent's is its file's path)
 NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + MAX_META_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
 # seven times their text in memory, so this bounds a load near 1 GB.
@@ -61,9 +67,36 @@ def header(trace: Trace) -> dict[str, Any]:
         "width": trace.width,
         "height": trace.height,
         "counters": trace.counters,
-        "extra": trace.extra,
+        "extra": infinite_values(trace.extra, to_file=True),
         "fields": list(trace.fields),
     }
+
+
+def infinite_values(extra: dict[str, Any], to_file: bool) -> dict[str, Any]:
+    """``extra`` with the values of its answer (``extra.result``: the chosen column's
+    and each row's) that are infinite (a user search's) as the texts of
+    :data:`INFINITE` (``to_file``), or those texts back as numbers; ``extra`` itself is
+    left as it was."""
+    res = extra.get("result")
+    if not isinstance(res, dict):
+        return extra
+    out = dict(res)
+    if "value" in res:
+        out["value"] = _infinite(res["value"], to_file)
+    if isinstance(res.get("moves"), list):
+        out["moves"] = [dict(r, value=_infinite(r["value"], to_file))
+                        if isinstance(r, dict) and "value" in r else r
+                        for r in res["moves"]]  # fmt: skip
+    return dict(extra, result=out)
+
+
+def _infinite(value: Any, to_file: bool) -> Any:
+    """``value`` as :func:`infinite_values` writes (``to_file``) or reads it."""
+    if to_file and isinstance(value, float) and value in INFINITE.values():
+        return next(text for text, v in INFINITE.items() if v == value)
+    if not to_file and isinstance(value, str):
+        return INFINITE.get(value, value)
+    return value
 
 
 def dumps(trace: Trace) -> str:
@@ -148,7 +181,7 @@ def _gunzip(raw: bytes, source: str) -> bytes:
 
 def _need(cond: bool, source: str, field: str, problem: str) -> None:
     if not cond:
-        raise TraceFormatError(f"{source}: field '{field}' {problem}")
+        raise TraceFormatError(f"{source}: trace field '{field}' {problem}")
 
 
 def from_dict(data: Any, source: str = "trace") -> Trace:
@@ -162,7 +195,14 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         "schema",
         f"is {data['schema']!r}, expected one of {', '.join(map(str, READABLE_SCHEMAS))}",
     )
-    _need(isinstance(data["algorithm"], str), source, "algorithm", "must be a string")
+    _need(
+        isinstance(data["algorithm"], str)
+        and 0 < len(data["algorithm"]) <= MAX_NAME
+        and data["algorithm"].isprintable(),
+        source,
+        "algorithm",
+        f"must be a name of 1 to {MAX_NAME} printable characters, got {data['algorithm']!r:.60}",
+    )
     _need(
         (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())
         or data["root_moves"] == "",
@@ -174,21 +214,16 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         _need(isinstance(data[key], dict), source, key, "must be an object")
     _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
     kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
-    _need(
-        isinstance(kind, str) and kind.partition(":")[0] in KIND_TEXT,
-        source,
-        "value_kind",
-        f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>), got {kind!r:.60}",
-    )
+    _need(isinstance(kind, str), source, "value_kind", f"must be a string, got {kind!r:.60}")
     _need(all(type(data[k]) is int for k in ("width", "height")), source, "width/height",
           "must be whole numbers")  # fmt: skip
     try:
         check_size(data["width"], data["height"])
     except (TreevizError, TypeError) as exc:
-        raise TraceFormatError(f"{source}: field 'width'/'height' invalid: {exc}") from None
+        raise TraceFormatError(f"{source}: trace field 'width'/'height' invalid: {exc}") from None
     nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
     _check_root(data["root_moves"], int(data["width"]), int(data["height"]), nodes, source)
-    return Trace(
+    trace = Trace(
         algorithm=data["algorithm"],
         params=data["params"],
         root_moves=data["root_moves"],
@@ -201,6 +236,19 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         extra=dict(data.get("extra") or {}),
         value_kind=str(kind),
     )
+    with _named(source):
+        check_trace(trace)
+    trace.extra = infinite_values(trace.extra, to_file=False)
+    return trace
+
+
+@contextmanager
+def _named(source: str) -> Iterator[None]:
+    """Errors of the checks inside, prefixed with the file they are about."""
+    try:
+        yield
+    except TraceFormatError as exc:
+        raise TraceFormatError(f"{source}: {exc}") from None
 
 
 def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: str) -> None:
@@ -210,7 +258,7 @@ def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: 
         pos = Position.from_moves(moves, width, height)
     except TreevizError as exc:
         raise TraceFormatError(
-            f"{source}: field 'root_moves' is not a legal position: {exc}"
+            f"{source}: trace field 'root_moves' is not a legal position: {exc}"
         ) from None
     _need(not pos.is_over(), source, "root_moves", f"is a finished game ({pos.status()})")
     depth = nodes["depth"].astype(np.int64) - int(nodes["depth"][0])
@@ -237,27 +285,27 @@ def legacy_kind(data: dict[str, Any]) -> str:
 
 def _numbers(col: list[Any], field: str, source: str) -> np.ndarray:
     """``col`` as a flat float array: JSON numbers only, never strings, booleans, nested
-    lists or numbers beyond float range."""
-    problem = f"must hold plain numbers only (no strings, booleans or lists) in '{field}'"
+    lists, NaN, Infinity or numbers beyond float range."""
+    named = f"{source}: trace field '{field}' must hold"
+    plain = f"{named} plain numbers only (no strings, booleans or lists)"
+    finite = f"{named} finite numbers (no NaN or Infinity)"
     if isinstance(col, np.ndarray):  # an .npz column: typed already
         if col.ndim != 1 or col.dtype.kind not in "iuf":
-            raise TraceFormatError(f"{source}: field {problem}")
-        out = col.astype(np.float64)
-        if not bool(np.all(np.isfinite(out))):
-            raise TraceFormatError(f"{source}: field '{field}' holds a number out of range")
-        return out
-    try:
-        arr = np.asarray(col)
-    except (ValueError, OverflowError):  # ragged nesting
-        raise TraceFormatError(f"{source}: field {problem}") from None
-    if arr.ndim != 1 or arr.dtype.kind not in "iuf" or any(type(v) is bool for v in col):
-        raise TraceFormatError(f"{source}: field {problem}")
+            raise TraceFormatError(plain)
+        arr = col
+    else:
+        try:
+            arr = np.asarray(col)
+        except (ValueError, OverflowError):  # ragged nesting
+            raise TraceFormatError(plain) from None
+        if arr.ndim != 1 or arr.dtype.kind not in "iuf" or any(type(v) is bool for v in col):
+            raise TraceFormatError(plain)
     try:
         out = arr.astype(np.float64)
     except OverflowError:
-        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range") from None
+        raise TraceFormatError(finite) from None
     if not bool(np.all(np.isfinite(out))):
-        raise TraceFormatError(f"{source}: field '{field}' holds a number out of range")
+        raise TraceFormatError(finite)
     return out
 
 
@@ -271,8 +319,8 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     )
     for f in ("parent", "move", "depth"):
         _need(f in fields, source, f, "is missing from 'fields'")
-    _need(isinstance(columns.get("parent"), list | np.ndarray), source, "parent",
-          "must be a list")  # fmt: skip
+    _need(len(set(map(str, fields))) == len(fields), source, "fields", "names a field twice")
+    _need(_is_column(columns.get("parent")), source, "parent", "must be a list")
     n = len(columns["parent"])
     limit = f"must list 1 to {TRACE_MAX_NODES:,} nodes, got {n:,}"
     _need(1 <= n <= TRACE_MAX_NODES, source, "parent", limit)
@@ -280,10 +328,9 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     for f, default in FIELD_DEFAULTS.items():
         nodes[f] = default
     for f in fields:
-        _need(f in (NODE_DTYPE.names or ()), source, f, "is not a node field")
+        _need(f in (NODE_DTYPE.names or ()), source, "fields", f"names {f!r:.60}, not a node field")
         col = columns.get(f)
-        _need(isinstance(col, list | np.ndarray) and len(col) == n, source, f,
-              f"must be a list of {n} numbers")  # fmt: skip
+        _need(_is_column(col) and len(col) == n, source, f, f"must be a list of {n} numbers")
         if isinstance(col, np.ndarray) and col.ndim == 1 and col.dtype == NODE_DTYPE[f] \
                 and col.dtype.kind in "iu":  # an .npz column of the field's own type
             nodes[f] = col
@@ -326,6 +373,11 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         "must be the parent's depth + 1",
     )
     return nodes
+
+
+def _is_column(col: Any) -> bool:
+    """A list, or a one-dimensional array (an ``.npz`` member)."""
+    return isinstance(col, list) or (isinstance(col, np.ndarray) and col.ndim == 1)
 
 
 @njit(cache=True)
