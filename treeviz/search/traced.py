@@ -4,7 +4,11 @@
 it becomes a node of a standard trace (:mod:`treeviz.trace.nodes`): its parent is the
 calling node, its move the column that turns the caller's position into its own, its
 depth, the alpha and beta it received and the value it returned. Outside a recording
-the wrapper only checks one global and calls the function.
+the wrapper only reads one context variable and calls the function.
+
+A recording belongs to the thread (or asyncio task) that opened it: searches recorded
+at once in different threads are independent, and a traced function called where no
+recording is on just runs, whatever other threads are recording.
 
 The hot path keeps, per call, a copy of the position (for the next call's move) and a
 few numbers in compact arrays: nothing per node is a Python object. Everything else
@@ -22,6 +26,7 @@ import time
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -235,7 +240,7 @@ def traced(
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        rec = _ACTIVE
+        rec = _ACTIVE.get()
         if rec is None:
             return fn(*args, **kwargs)
         return rec.call(spec, args, kwargs)
@@ -245,7 +250,10 @@ def traced(
 
 
 # ------------------------------------------------------------------------- recording
-_ACTIVE: Recording | None = None
+# The recording on in this thread or task. A context variable, not a global: sessions
+# of a dashboard record their searches at once, each on its own thread (a new thread
+# starts with no recording; an asyncio task, with a copy of its creator's).
+_ACTIVE: ContextVar[Recording | None] = ContextVar("treeviz_recording", default=None)
 
 
 class Recording:
@@ -438,17 +446,17 @@ def answered(rec: Recording, pos: Position, name: str, column: int,
 @contextmanager
 def recording(root: Position | str | None = None,
               capacity: int = DEFAULT_CAPACITY) -> Iterator[Recording]:  # fmt: skip
-    """Record the traced calls made inside the block (one search). ``root``: the
-    position searched, when the traced function is called on its children rather than
-    on it. One recording at a time per process."""
-    global _ACTIVE
-    if _ACTIVE is not None:
+    """Record the traced calls made inside the block (one search) in this thread or
+    task. ``root``: the position searched, when the traced function is called on its
+    children rather than on it. One recording at a time per thread:
+    :class:`InvalidParameterError` when one is already on here."""
+    if _ACTIVE.get() is not None:
         raise InvalidParameterError("a recording is already on: recordings do not nest")
     pos = Position.from_moves(root) if isinstance(root, str) else root
     rec = Recording(pos, capacity)
-    _ACTIVE = rec
+    token = _ACTIVE.set(rec)
     try:
         yield rec
     finally:
-        _ACTIVE = None
+        _ACTIVE.reset(token)
         rec.seconds = time.perf_counter() - rec.t0

@@ -29,6 +29,7 @@ import dataclasses
 import importlib
 import importlib.util
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -48,6 +49,10 @@ ENGINE_PREFIX = "cmd:"
 # Process-wide on purpose: Streamlit runs callbacks, fragments and pages on threads of
 # its own, and a seal that any of them could miss would not be one.
 _SEALED: frozenset[str] | None = None
+# Held while a file is imported: the module is in sys.modules before its code has run
+# (so that it can import itself), and another thread must not take it half made.
+# Re-entrant: a file may load another agent's file as it is imported.
+_LOADING = threading.RLock()
 
 
 def is_user_head(head: str) -> bool:
@@ -146,24 +151,26 @@ def _module(where: str, head: str) -> Any:
 
 def _load_file(path: Path) -> Any:
     """Import the file at ``path`` as a module named after it (its folder goes on the
-    import path, as when a script runs, so it can import its neighbours)."""
-    for mod in list(sys.modules.values()):
-        if getattr(mod, "__file__", None) == str(path):
-            return mod
-    name = path.stem if path.stem not in sys.modules else f"treeviz_user_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise InvalidParameterError(f"cannot load {str(path)!r} as Python")
-    module = importlib.util.module_from_spec(spec)
-    if str(path.parent) not in sys.path:
-        sys.path.append(str(path.parent))
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        del sys.modules[name]
-        raise UserAgentError(f"loading {str(path)!r} failed: {_what(exc)}") from None
-    return module
+    import path, as when a script runs, so it can import its neighbours); once per
+    process, whichever threads ask at once."""
+    with _LOADING:
+        for mod in list(sys.modules.values()):
+            if getattr(mod, "__file__", None) == str(path):
+                return mod
+        name = path.stem if path.stem not in sys.modules else f"treeviz_user_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise InvalidParameterError(f"cannot load {str(path)!r} as Python")
+        module = importlib.util.module_from_spec(spec)
+        if str(path.parent) not in sys.path:
+            sys.path.append(str(path.parent))
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise UserAgentError(f"loading {str(path)!r} failed: {_what(exc)}") from None
+        return module
 
 
 def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
