@@ -263,11 +263,15 @@ class AgentPlayer:
         return spec(self.chosen, seed=ply_seed(self.seed, ply))
 
     def choose(self, pos: Position, ply: int) -> PlyRecord:
+        """The agent's move; a person's agent that gives none within the per-move limit
+        raises :class:`UserAgentError` (:mod:`treeviz.search.deadline`)."""
         from treeviz.search import search
+        from treeviz.search.deadline import move_limit
 
         used = self.spec_at(ply)
         t0 = time.perf_counter()
-        res = (self.searcher or search)(pos, used)
+        with move_limit():
+            res = (self.searcher or search)(pos, used)
         took = time.perf_counter() - t0
         return PlyRecord(
             ply, pos.side_to_move, res.move, _plain(res.value), res.trace.value_kind,

@@ -24,25 +24,13 @@ from typing import IO, Any
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.search.contract import Agent
+from treeviz.search.deadline import seconds
 from treeviz.search.traced import Recording, answered
 from treeviz.search.user_reasons import user_reasons
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"
-DEFAULT_SECONDS = 10.0
 MAX_LINE = 65_536  # an answer longer than this is garbage, not a column
-
-
-def seconds() -> float:
-    """How long an engine may think per move (``TREEVIZ_ENGINE_SECONDS``)."""
-    text = os.environ.get("TREEVIZ_ENGINE_SECONDS", "")
-    try:
-        value = float(text) if text else DEFAULT_SECONDS
-    except ValueError:
-        raise InvalidParameterError(f"TREEVIZ_ENGINE_SECONDS={text!r} is not a number") from None
-    if not 0 < value < 1e6:
-        raise InvalidParameterError(f"TREEVIZ_ENGINE_SECONDS={text!r}: a positive number")
-    return value
 
 
 class Engine:

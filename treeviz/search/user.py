@@ -38,6 +38,7 @@ from typing import Any
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.search.contract import Agent
+from treeviz.search.deadline import limited
 from treeviz.search.traced import answered, recording
 from treeviz.search.user_reasons import user_reasons
 from treeviz.settings import show_value
@@ -125,8 +126,8 @@ def load(head: str) -> Agent:
     if not hasattr(module, name):
         raise InvalidParameterError(f"{where!r} has no {name!r} (in agent spec {head!r})")
     obj = getattr(module, name)
-    if isinstance(obj, Agent):
-        return dataclasses.replace(obj, name=head)
+    if isinstance(obj, Agent):  # a person's code: run only when asked, timed in a game
+        return dataclasses.replace(obj, name=head, run=limited(head, obj.run), warmup=False)
     if not callable(obj):
         raise InvalidParameterError(f"{head!r} is not a function or an Agent")
     return function_agent(head, obj)
@@ -175,7 +176,8 @@ def _load_file(path: Path) -> Any:
 
 def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
     """An :class:`Agent` around a function ``(Position) -> column`` or ``-> (column,
-    values)``; a traced search inside it records its tree."""
+    values)``; a traced search inside it records its tree. In a game its moves are
+    timed (:mod:`treeviz.search.deadline`)."""
 
     def run(pos: Position, **params: Any) -> SearchResult:
         t0 = time.perf_counter()
@@ -189,7 +191,7 @@ def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
         return answered(rec, pos, head, column, values, time.perf_counter() - t0)
 
     doc = (fn.__doc__ or "").strip().splitlines()
-    return Agent(head, doc[0] if doc else f"your agent {head}", (), run, "user",
+    return Agent(head, doc[0] if doc else f"your agent {head}", (), limited(head, run), "user",
                  reasons=user_reasons, warmup=False)  # fmt: skip
 
 
