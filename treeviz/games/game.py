@@ -22,7 +22,7 @@ from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, chec
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
 from treeviz.reading import read_bounded
 from treeviz.search.stopping import stop_if_interrupted
-from treeviz.settings import GAME_MAX_BYTES, parse_int
+from treeviz.settings import GAME_MAX_BYTES, parse_int, show_path, show_value
 
 GAME_FORMAT = "treeviz-game"
 GAME_VERSION = 1
@@ -159,8 +159,8 @@ def loads_game(text: str | bytes, source: str = "game") -> Game:
     fmt, version = data.get("format", GAME_FORMAT), data.get("version", GAME_VERSION)
     if fmt != GAME_FORMAT or not isinstance(version, int) or version > GAME_VERSION:
         raise GameFileError(
-            f"{source} is {fmt!r} version {version!r}; this treeviz reads {GAME_FORMAT!r} "
-            f"up to version {GAME_VERSION}"
+            f"{source} is {show_value(fmt)} version {show_value(version)}; this treeviz reads "
+            f"{GAME_FORMAT!r} up to version {GAME_VERSION}"
         )
     moves = data["moves"]
     game = Game(str(data.get("x", "?")), str(data.get("o", "?")), seed=_int_or_none(data))
@@ -206,8 +206,8 @@ def _plies(raw: Any, moves: str, source: str) -> list[PlyRecord]:
             raise GameFileError(f"{source}: a ply record misses a field", moves) from None
         ok = isinstance(rec.ply, int) and 1 <= rec.ply <= len(moves)
         if not ok or str(rec.column) != moves[rec.ply - 1]:
-            raise GameFileError(f"{source}: ply record {item.get('ply')!r} does not match "
-                                "the moves", moves)  # fmt: skip
+            raise GameFileError(f"{source}: ply record {show_value(item.get('ply'))} does not "
+                                "match the moves", moves)  # fmt: skip
         out.append(rec)
     return out
 
@@ -215,10 +215,11 @@ def _plies(raw: Any, moves: str, source: str) -> list[PlyRecord]:
 def load_game(path: str | Path) -> Game:
     """A game file from disk."""
     try:
-        raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {str(path)!r}")
+        raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {show_path(path)}")
     except OSError as exc:
-        raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
-    return loads_game(raw, f"game file {str(path)!r}")
+        raise GameFileError(f"cannot read game file {show_path(path)}: "
+                            f"{exc.strerror}") from None  # fmt: skip
+    return loads_game(raw, f"game file {show_path(path)}")
 
 
 # ---------------------------------------------------------------------------- players

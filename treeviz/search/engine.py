@@ -27,6 +27,7 @@ from treeviz.search.contract import Agent
 from treeviz.search.deadline import seconds
 from treeviz.search.traced import Recording, answered
 from treeviz.search.user_reasons import user_reasons
+from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"
@@ -38,9 +39,14 @@ class Engine:
 
     def __init__(self, head: str) -> None:
         self.head = head
-        self.argv = shlex.split(head[len(PREFIX) :])
+        try:
+            self.argv = shlex.split(head[len(PREFIX) :])
+        except ValueError as exc:  # an unterminated quote or a trailing escape
+            raise InvalidParameterError(f"{show_value(head)} is not a command line: {exc} "
+                                        "(quote as in a shell)") from None  # fmt: skip
         if not self.argv:
-            raise InvalidParameterError(f"{head!r} names no command: write cmd:PROGRAM ARGS")
+            raise InvalidParameterError(f"{show_value(head)} names no command: write "
+                                        "cmd:PROGRAM ARGS")  # fmt: skip
         self.proc: subprocess.Popen[bytes] | None = None
         self.err: IO[bytes] | None = None
         self.buffer = b""
@@ -55,7 +61,7 @@ class Engine:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self.err, bufsize=0)  # fmt: skip
         except OSError as exc:
-            raise UserAgentError(f"cannot start {self.head!r}: {exc.strerror}") from None
+            raise UserAgentError(f"cannot start {show_value(self.head)}: {exc.strerror}") from None
         self.buffer = b""
         return self.proc
 
@@ -96,7 +102,7 @@ class Engine:
         said = self.stderr_tail()
         self.stop()
         tail = f"; it said: {said}" if said else ""
-        raise UserAgentError(f"engine {self.head!r} {what}{tail}")
+        raise UserAgentError(f"engine {show_value(self.head)} {what}{tail}")
 
     def stderr_tail(self) -> str:
         """The last line the engine wrote on stderr."""
@@ -130,21 +136,21 @@ def parse_answer(head: str, pos: Position, question: str,
     """(0-based column, {0-based column: score}) from an answer line;
     :class:`UserAgentError` quoting it when it is not a legal column."""
     words = line.split()
-    shown = line if len(line) <= 60 else line[:57] + "..."
+    shown, head = show_value(line), show_value(head)
     try:
         column = int(words[0]) if words and words[0].isascii() else None
         scores = [float(w) for w in words[1:]]
     except ValueError:
         column = None
     if column is None:
-        raise UserAgentError(f"engine {head!r} answered {shown!r} to {question!r}: expected "
+        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: expected "
                              f"a column 1-{pos.width}, optionally followed by a score per "
                              "column")  # fmt: skip
     if not 1 <= column <= pos.width or not pos.can_play(column - 1):
-        raise UserAgentError(f"engine {head!r} answered column {column} to {question!r}, "
+        raise UserAgentError(f"engine {head} answered column {column} to {question!r}, "
                              "which is not a legal move there")  # fmt: skip
     if scores and len(scores) != pos.width:
-        raise UserAgentError(f"engine {head!r} answered {shown!r} to {question!r}: "
+        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: "
                              f"{len(scores)} scores for {pos.width} columns")  # fmt: skip
     return column - 1, {c: s for c, s in enumerate(scores) if pos.can_play(c)}
 

@@ -34,8 +34,14 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
-from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.search.traced_result import build_result, first_number, is_number
+from treeviz.errors import (
+    InvalidParameterError,
+    InvalidPositionError,
+    UserAgentError,
+    exception_line,
+)
+from treeviz.search.common import CAPACITY
+from treeviz.search.traced_result import as_float, build_result, first_number, is_number
 from treeviz.settings import DEFAULT_CAPACITY, show_value
 from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
@@ -139,9 +145,9 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
 def _number(ret: Any) -> float:
     """The default value of a return: the number, or a tuple's first number (NaN: none)."""
     if is_number(ret):
-        return float(ret)
+        return _float(ret)
     i = first_number(ret) if isinstance(ret, tuple | list) else None
-    return math.nan if i is None else float(ret[i])
+    return math.nan if i is None else _float(ret[i])
 
 
 def _argument(sig: inspect.Signature | None, name: str | None) -> Callable[..., Any] | None:
@@ -198,11 +204,21 @@ class TraceSpec:
         )
 
     def number(self, ret: Any) -> float:
-        """The value of a return, as a float (NaN: no value)."""
+        """The value of a return, as a float (NaN: no value); :class:`UserAgentError`
+        when ``value=`` raises or gives something that is not a number or None."""
         if self.value is None:
             return _number(ret)
-        v = self.value(ret)
-        return math.nan if v is None else float(v)
+        try:
+            v = self.value(ret)
+        except Exception as exc:
+            raise UserAgentError(f"value= of {self.name}() raised {exception_line(exc)} on "
+                                 f"the return {show_value(ret)}") from exc  # fmt: skip
+        if v is None:
+            return math.nan
+        if not is_number(v):
+            raise UserAgentError(f"value= of {self.name}() gave {show_value(v)} for the return "
+                                 f"{show_value(ret)}: expected a number or None")  # fmt: skip
+        return _float(v)
 
 
 def traced(
@@ -419,14 +435,10 @@ class Recording:
         return self.result.trace
 
 
-
-
 def _float(x: Any) -> float:
-    """A window bound as a float (NaN when it is not a number)."""
-    if is_number(x):
-        return float(x)
-    return math.nan
-
+    """A number a search gave (a window bound, a value) as a float (NaN when it is not
+    a number)."""
+    return as_float(x) if is_number(x) else math.nan
 
 
 def answered(rec: Recording, pos: Position, name: str, column: int,
@@ -448,12 +460,13 @@ def recording(root: Position | str | None = None,
               capacity: int = DEFAULT_CAPACITY) -> Iterator[Recording]:  # fmt: skip
     """Record the traced calls made inside the block (one search) in this thread or
     task. ``root``: the position searched, when the traced function is called on its
-    children rather than on it. One recording at a time per thread:
+    children rather than on it; ``capacity``: the nodes kept (an int, see
+    :data:`~treeviz.search.common.CAPACITY`). One recording at a time per thread:
     :class:`InvalidParameterError` when one is already on here."""
     if _ACTIVE.get() is not None:
         raise InvalidParameterError("a recording is already on: recordings do not nest")
     pos = Position.from_moves(root) if isinstance(root, str) else root
-    rec = Recording(pos, capacity)
+    rec = Recording(pos, CAPACITY.check(capacity))
     token = _ACTIVE.set(rec)
     try:
         yield rec
