@@ -65,3 +65,20 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+# A person's declared agent (treeviz's contract, a parameter of its own), as a file.
+DECLARED_AGENT = """from treeviz.search import search
+from treeviz.search.contract import Agent
+from treeviz.settings import Param
+
+
+def run(pos, depth):
+    res = search(pos, "alphabeta", depth=depth)
+    res.trace.params = {}
+    return res
+
+
+AGENT = Agent("mine", "alpha-beta at a depth of my choosing",
+              (Param("depth", "int", 2, "plies searched", lo=1, hi=6),), run, "heuristic:window")
+"""

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import seen
+from conftest import DECLARED_AGENT, seen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -317,7 +317,6 @@ def test_an_engine_that_answers_garbage_or_nothing(tmp_path: Path, monkeypatch: 
         search(Position(), f"cmd:{sys.executable} {silent}")
 
 
-
 def test_the_dashboard_lists_the_agents_it_was_started_with_and_no_other(
     monkeypatch: Any,
 ) -> None:
@@ -368,27 +367,11 @@ def test_an_mcts_descent_records_visits_and_mean_results() -> None:
     assert not (trace.nodes["pruned"] != 0).any()  # untried columns are not cut off
 
 
-DECLARED = """from treeviz.search import search
-from treeviz.search.contract import Agent
-from treeviz.settings import Param
-
-
-def run(pos, depth):
-    res = search(pos, "alphabeta", depth=depth)
-    res.trace.params = {}
-    return res
-
-
-AGENT = Agent("mine", "alpha-beta at a depth of my choosing",
-              (Param("depth", "int", 2, "plies searched", lo=1, hi=6),), run, "heuristic:window")
-"""
-
-
 def test_a_declared_agent_takes_its_settings_and_its_trace_goes_everywhere(
     tmp_path: Path, capsys: Any
 ) -> None:
     path = tmp_path / "declared.py"
-    path.write_text(DECLARED)
+    path.write_text(DECLARED_AGENT)
     spec = f"{path}:AGENT:depth=3"
     res = search(Position.from_moves("4453"), spec)
     assert res.trace.algorithm == f"{path}:AGENT" and res.trace.params == {"depth": 3}

@@ -5,6 +5,8 @@ and says what is wrong, so the CLI can print it as one line and the dashboard ca
 it with ``st.error`` without a traceback.
 """
 
+import os
+
 
 class TreevizError(ValueError):
     """Base class of every error caused by user input."""
@@ -75,3 +77,25 @@ class InputTooLargeError(TreevizError):
 class UserAgentError(TreevizError):
     """A person's own agent (a file, a module or a command-line engine) failed: it
     raised, crashed, answered something that is not a legal column, or nothing in time."""
+
+
+MESSAGE_CHARS = 200  # of a person's exception text quoted in one of ours
+
+
+def exception_line(exc: BaseException) -> str:
+    """``ValueError: bad thing (at mine.py:12)``: an exception raised by a person's code
+    in one line, its text cut to a readable length, and where it was raised. Never
+    raises: an exception whose ``__str__`` fails is still named."""
+    tb = exc.__traceback__
+    where = ""
+    while tb is not None:
+        where = f" (at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno})"
+        tb = tb.tb_next
+    try:
+        text = str(exc)
+    except Exception:  # a broken __str__ must not hide the error it describes
+        text = "(its message could not be read)"
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    if len(first) > MESSAGE_CHARS:
+        first = f"{first[:MESSAGE_CHARS]}... ({len(text):,} characters)"
+    return f"{type(exc).__name__}{': ' + first if first else ''}{where}"

@@ -13,6 +13,7 @@ import argparse
 import math
 import re
 from dataclasses import dataclass
+from numbers import Integral
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
@@ -69,6 +70,16 @@ class Param:
                 self._fail(value)
         return out
 
+    def check(self, value: Any) -> Any:
+        """``value`` passed as a Python argument: :meth:`coerce`, but text is refused
+        for numbers and switches (reading ``"5"`` as 5 is for specs and flags; in
+        Python it is a mistake to name, not to fix silently)."""
+        if isinstance(value, str) and self.type != "str":
+            self._fail(value)
+        if isinstance(value, Integral) and not isinstance(value, bool):
+            value = int(value)  # NumPy's integers too
+        return self.coerce(value)
+
     def _convert(self, value: Any) -> Any:
         text = value.strip() if isinstance(value, str) else None
         if self.type == "bool":
@@ -120,11 +131,33 @@ def _plain(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
+SHOWN_CHARS = 60  # of a value quoted in a message; longer ones are cut
+
+
 def show_value(value: Any) -> str:
-    """A value as the user wrote it, shortened so an error stays one line."""
+    """A value as the user wrote it, quoted on one line (runs of white space shown as
+    one space); past :data:`SHOWN_CHARS` characters, cut with an ellipsis and followed
+    by its length, so a pasted megabyte makes a short message, not a megabyte one."""
     text = value if isinstance(value, str) else repr(value)
-    text = " ".join(text.split())
-    return repr(text[:60] + ("..." if len(text) > 60 else ""))
+    size = len(text)
+    head = " ".join(text[: 4 * SHOWN_CHARS].split())  # enough to fill the shown part
+    if len(head) <= SHOWN_CHARS and size <= 4 * SHOWN_CHARS:
+        return repr(head)
+    return f"{head[:SHOWN_CHARS] + '...'!r} ({size:,} characters)"
+
+
+PATH_CHARS = 160  # of a path quoted in a message; longer ones keep their two ends
+
+
+def show_path(path: Any) -> str:
+    """A path quoted exactly (``repr``: a newline in a name shows as ``\\n``), whole up to
+    :data:`PATH_CHARS` characters; a longer one keeps its start and its end, where the
+    file's name is, around an ellipsis, followed by its length."""
+    text = path if isinstance(path, str) else str(path)
+    if len(text) <= PATH_CHARS:
+        return repr(text)
+    half = PATH_CHARS // 2
+    return f"{text[:half] + '...' + text[-half:]!r} ({len(text):,} characters)"
 
 
 # Numbers as people type them in ASCII: Python's int() and float() also take other

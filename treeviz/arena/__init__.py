@@ -19,8 +19,8 @@ from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import canonical_specs, round_robin, schedule
 from treeviz.errors import InvalidParameterError, SearchStopped
-from treeviz.search import spec
-from treeviz.settings import ARENA_PLY_SECONDS
+from treeviz.search import AGENTS, spec, split_spec
+from treeviz.settings import ARENA_PLY_SECONDS, show_value
 
 
 def run_arena(
@@ -104,10 +104,11 @@ def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
     order; values are checked by the agent's declarations."""
 
     names = list(grid)
+    # a swept agent given with settings of its own keeps them ("alphabeta:tt=false");
+    # a user agent's name is part of its head ("mine.py:AGENT", then ":depth=2")
+    joiner = "," if split_spec(agent, AGENTS)[1].strip() else ":"
     out = []
     for values in itertools.product(*grid.values()):
-        # a swept agent given with settings of its own keeps them: "alphabeta:tt=false"
-        joiner = "," if ":" in agent else ":"
         text = agent + joiner + ",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
         out.append(str(spec(text)))
     return out
@@ -132,7 +133,7 @@ def run_sweep(
     specs = grid_specs(agent, grid)
     opponent = canonical_specs([against, specs[0]])[0]
     if opponent in specs:
-        raise InvalidParameterError(f"{against!r} is one of the swept settings")
+        raise InvalidParameterError(f"{show_value(against)} is one of the swept settings")
     with Store(db or ":memory:") as store:
         played = _stoppable_play(store, db, [(s, opponent) for s in specs], games, on_game,
                                  **options)  # fmt: skip
@@ -162,8 +163,10 @@ def parse_grid(items: list[str] | None) -> dict[str, list[str]]:
         name, sep, values = item.partition("=")
         vals = [v.strip() for v in values.split(",") if v.strip()]
         if not sep or not name.strip() or not vals:
-            raise InvalidParameterError(f"--grid {item!r}: expected NAME=V1,V2,... such as c=1,2")
+            raise InvalidParameterError(f"--grid {show_value(item)}: expected NAME=V1,V2,... "
+                                        "such as c=1,2")  # fmt: skip
         if name.strip() in grid:
-            raise InvalidParameterError(f"--grid {item!r}: {name.strip()!r} is given twice")
+            raise InvalidParameterError(f"--grid {show_value(item)}: {show_value(name.strip())} "
+                                        "is given twice")  # fmt: skip
         grid[name.strip()] = vals
     return grid

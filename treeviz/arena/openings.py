@@ -17,7 +17,7 @@ from treeviz.connect4.board import Position, distinct_positions
 from treeviz.errors import OpeningsError, TreevizError
 from treeviz.reading import read_bounded
 from treeviz.search.solver import solve
-from treeviz.settings import OPENINGS_MAX_BYTES
+from treeviz.settings import OPENINGS_MAX_BYTES, show_path, show_value
 
 OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)
 
@@ -53,9 +53,11 @@ def read_openings(path: str | Path) -> list[str]:
     """The openings of a text file: one move string per line (``#`` comments and blank
     lines skipped); each must be legal and leave the game unfinished."""
     try:
-        text = read_bounded(path, OPENINGS_MAX_BYTES, f"openings file {str(path)!r}").decode()
+        what = f"openings file {show_path(path)}"
+        text = read_bounded(path, OPENINGS_MAX_BYTES, what).decode()
     except (OSError, UnicodeDecodeError) as exc:
-        raise OpeningsError(f"cannot read openings file {str(path)!r}: {exc}") from None
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise OpeningsError(f"cannot read openings file {show_path(path)}: {why}") from None
     out = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -64,10 +66,11 @@ def read_openings(path: str | Path) -> list[str]:
         try:
             pos = Position.from_moves(line)
         except TreevizError as exc:
-            raise OpeningsError(f"openings file {str(path)!r}, line {n}: {exc}") from None
+            raise OpeningsError(f"openings file {show_path(path)}, line {n}: {exc}") from None
         if pos.is_over():
-            raise OpeningsError(f"openings file {str(path)!r}, line {n}: {line!r} ends the game")
+            raise OpeningsError(f"openings file {show_path(path)}, line {n}: "
+                                f"{show_value(line)} ends the game")  # fmt: skip
         out.append(pos.moves_string())
     if not out:
-        raise OpeningsError(f"openings file {str(path)!r} has no openings")
+        raise OpeningsError(f"openings file {show_path(path)} has no openings")
     return out

@@ -23,6 +23,7 @@ from typing import Any
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import GameTask, play_task
 from treeviz.errors import ClusterError, InvalidParameterError
+from treeviz.settings import show_value
 
 MAX_WORKERS = 64
 IN_FLIGHT_PER_WORKER = 4  # games handed to Dask ahead, per worker
@@ -141,7 +142,7 @@ def _result(fut: Any, cluster: str | None) -> dict[str, Any]:
     try:
         out: dict[str, Any] = fut.result()
     except KilledWorker as exc:
-        where = f"the cluster at {cluster!r}" if cluster else "the local workers"
+        where = f"the cluster at {show_value(cluster)}" if cluster else "the local workers"
         raise ClusterError(f"a game was lost: workers of {where} kept dying ({exc})") from None
     return out
 
@@ -166,7 +167,8 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
     try:
         client = Client(cluster, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise ClusterError(f"cannot reach the Dask cluster at {cluster!r}: {exc}") from None
+        raise ClusterError(f"cannot reach the Dask cluster at {show_value(cluster)}: "
+                           f"{exc}") from None  # fmt: skip
     with client:
         yield client
 
@@ -207,12 +209,13 @@ def check_scheduler(address: str) -> None:
             s.settimeout(PROBE_SECONDS)
             head = _recv_exactly(s, 8)
     except (OSError, ValueError) as exc:
-        raise ClusterError(f"cannot reach the Dask cluster at {address!r}: {exc}") from None
+        raise ClusterError(f"cannot reach the Dask cluster at {show_value(address)}: "
+                           f"{exc}") from None  # fmt: skip
     if head is None:
-        raise ClusterError(f"{address!r} is not a Dask scheduler: it said nothing within "
+        raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it said nothing within "
                            f"{PROBE_SECONDS:g} s")  # fmt: skip
     if not 0 < int.from_bytes(head, "little") <= MAX_GREETING:
-        raise ClusterError(f"{address!r} is not a Dask scheduler: it answered {head!r}")
+        raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it answered {head!r}")
 
 
 def _recv_exactly(s: socket.socket, n: int) -> bytes | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.errors import ArenaDatabaseError
+from treeviz.settings import show_path
 
 APPLICATION_ID = 0x74727A76  # "trzv"
 SCHEMA_VERSION = 1
@@ -85,12 +86,13 @@ class Store:
     def __init__(self, path: str | Path, create: bool = True) -> None:
         self.path = str(path)
         if not create and not Path(path).is_file():
-            raise ArenaDatabaseError(f"no arena database at {self.path!r}")
+            raise ArenaDatabaseError(f"no arena database at {show_path(self.path)}")
         try:
             self.conn = _connect(self.path, create)
             self._check_or_create(create)
         except sqlite3.DatabaseError as exc:
-            raise ArenaDatabaseError(f"{self.path!r} is not a usable database: {exc}") from None
+            raise ArenaDatabaseError(f"{show_path(self.path)} is not a usable database: "
+                                     f"{exc}") from None  # fmt: skip
 
     def _check_or_create(self, create: bool) -> None:
         """Refuse foreign or newer files before writing anything; a reader
@@ -100,17 +102,17 @@ class Store:
         ver = c.execute("PRAGMA user_version").fetchone()[0]
         tables = c.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app == 0 and tables == 0 and not create:
-            raise ArenaDatabaseError(f"{self.path!r} holds no arena games yet")
+            raise ArenaDatabaseError(f"{show_path(self.path)} holds no arena games yet")
         if app == 0 and tables == 0:
             with c:
                 c.executescript(SCHEMA)
                 c.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 c.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         elif app != APPLICATION_ID:
-            raise ArenaDatabaseError(f"{self.path!r} was not written by treeviz arena")
+            raise ArenaDatabaseError(f"{show_path(self.path)} was not written by treeviz arena")
         elif ver > SCHEMA_VERSION:
             raise ArenaDatabaseError(
-                f"{self.path!r} was written by a newer treeviz (schema {ver}, "
+                f"{show_path(self.path)} was written by a newer treeviz (schema {ver}, "
                 f"this one reads {SCHEMA_VERSION}): upgrade treeviz"
             )
         if create:  # a reader may sit in a read-only folder: WAL needs to write there
@@ -137,7 +139,7 @@ class Store:
         try:
             return self._add(game)
         except sqlite3.DatabaseError as exc:
-            raise ArenaDatabaseError(f"cannot write to {self.path!r}: {exc}") from None
+            raise ArenaDatabaseError(f"cannot write to {show_path(self.path)}: {exc}") from None
 
     def _add(self, game: dict[str, Any]) -> int | None:
         with self.conn as c:
@@ -195,7 +197,7 @@ class Store:
                 continue
             if not isinstance(value, allowed) or isinstance(value, bool):
                 shown, kind = repr(value)[:40], "text" if allowed == TEXT else "a number"
-                raise ArenaDatabaseError(f"{self.path!r}: {what} has {name} = {shown}, "
+                raise ArenaDatabaseError(f"{show_path(self.path)}: {what} has {name} = {shown}, "
                                          f"not {kind}")  # fmt: skip
 
     def _forfeits(self) -> dict[int, dict[str, str]]:
@@ -211,13 +213,14 @@ class Store:
         try:
             return self.conn.execute(query, args).fetchall()
         except sqlite3.DatabaseError as exc:
-            raise ArenaDatabaseError(f"cannot read {self.path!r}: {exc}") from None
+            raise ArenaDatabaseError(f"cannot read {show_path(self.path)}: {exc}") from None
 
     def game(self, gid: int) -> StoredGame:
         """The stored game with id ``gid``."""
         found = self.games(gid=gid)
         if not found:
-            raise ArenaDatabaseError(f"no game {gid} in {self.path!r} (ids 1 to {self.count()})")
+            raise ArenaDatabaseError(f"no game {gid} in {show_path(self.path)} (ids 1 to "
+                                     f"{self.count()})")  # fmt: skip
         return found[0]
 
 

@@ -19,7 +19,7 @@ from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
 from treeviz.search import spec
-from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED
+from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED, show_value
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,10 @@ def canonical_specs(texts: list[str]) -> list[str]:
 
     out = [str(spec(t)) for t in texts]
     if len(out) < 2:
-        raise InvalidParameterError(f"{texts!r}: an arena needs at least two agent specs")
+        raise InvalidParameterError(f"{show_value(texts)}: an arena needs at least two agent specs")
     dupes = sorted({s for s in out if out.count(s) > 1})
     if dupes:
-        raise InvalidParameterError(f"{dupes[0]!r} is given twice: each player once")
+        raise InvalidParameterError(f"{show_value(dupes[0])} is given twice: each player once")
     return out
 
 

@@ -6,10 +6,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from treeviz.cli.common import agent_command, check_output, read_position, search_params
+from treeviz.cli.common import agent_command, check_output, print_json, read_position, search_params
 from treeviz.cli.export import add_export_flags, export_options
 from treeviz.connect4.notation import to_diagram
 from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
@@ -34,7 +33,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
         export(res.trace, args.export, args.format, export_options(args))
     if args.json:
-        print(json.dumps(res.as_dict() | {"spec": str(chosen)}))
+        print_json(res.as_dict() | {"spec": str(chosen)})
         return
     from treeviz.trace.values import kind_text
 
@@ -59,7 +58,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     chosen = spec(args.agent, **search_params(args))
     out = explain(pos, str(chosen), seconds=setting_of(args, EXACT_SECONDS))
     if args.json:
-        print(json.dumps(out.as_dict()))
+        print_json(out.as_dict())
         return
     print(to_diagram(pos))
     print(f"[{out.verdict.cls}] {out.text}")

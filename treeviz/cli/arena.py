@@ -7,10 +7,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from treeviz.cli.common import CLUSTER_HELP
+from treeviz.cli.common import CLUSTER_HELP, print_json
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import (
     ARENA_PLY_SECONDS,
@@ -19,6 +18,7 @@ from treeviz.settings import (
     SPRT_ELO,
     add_setting_flag,
     setting_of,
+    show_value,
 )
 
 STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, 41))
@@ -41,7 +41,7 @@ def cmd_arena(args: argparse.Namespace) -> None:
             raise InvalidParameterError("arena: --games N is needed to play")
         out = run_arena(args.specs, games, sprt=_sprt(args.sprt), **_options(args))
     if args.json:
-        print(json.dumps(out))
+        print_json(out)
     else:
         print_report(out)
 
@@ -62,13 +62,13 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
         return None
     parts = text.split(",")
     if len(parts) != 2:
-        raise InvalidParameterError(f"--sprt {text!r}: expected elo0,elo1 such as 0,50")
+        raise InvalidParameterError(f"--sprt {show_value(text)}: expected elo0,elo1 such as 0,50")
     try:
         elo0, elo1 = (SPRT_ELO.coerce(v) for v in parts)
     except InvalidParameterError as exc:
-        raise InvalidParameterError(f"--sprt {text!r}: {exc}") from None
+        raise InvalidParameterError(f"--sprt {show_value(text)}: {exc}") from None
     if not elo0 < elo1:
-        raise InvalidParameterError(f"--sprt {text!r}: elo0 must be below elo1")
+        raise InvalidParameterError(f"--sprt {show_value(text)}: elo0 must be below elo1")
     return elo0, elo1
 
 
@@ -116,7 +116,7 @@ def cmd_sweep(args: argparse.Namespace) -> None:
     out = run_sweep(args.agent, parse_grid(args.grid), args.against, games,
                     **_options(args))  # fmt: skip
     if args.json:
-        print(json.dumps(out))
+        print_json(out)
         return
     names = list(out["settings"][0]["params"]) if out["settings"] else []
     bands = "  ".join(f"{a}-{b}" for a, b in STONE_BANDS)

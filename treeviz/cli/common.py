@@ -7,6 +7,8 @@ them (numba, the kernels) costs ~0.3 s, which ``show`` and ``--help`` should not
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
 import re
 from collections.abc import Callable
@@ -24,7 +26,7 @@ from treeviz.errors import (
     TreevizError,
 )
 from treeviz.reading import read_text_bounded
-from treeviz.settings import DEFAULT_AGENT, POSITION_MAX_BYTES
+from treeviz.settings import DEFAULT_AGENT, POSITION_MAX_BYTES, show_path
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
 
@@ -45,7 +47,7 @@ def read_position(arg: str) -> Position:
         return parse_position(read_text_bounded("-", POSITION_MAX_BYTES, "standard input"))
     path = Path(arg)
     if is_readable(path):
-        text = read_text_bounded(path, POSITION_MAX_BYTES, f"file {arg!r}")
+        text = read_text_bounded(path, POSITION_MAX_BYTES, f"file {show_path(arg)}")
         try:
             if text.startswith("name:"):
                 return parse_sample(path.stem, text).position()
@@ -53,14 +55,14 @@ def read_position(arg: str) -> Position:
         except TreevizError as exc:
             # the message names the file, never quotes what is in it
             raise InvalidPositionError(
-                f"file {arg!r} does not hold a position (a move string, a board diagram, "
+                f"file {show_path(arg)} does not hold a position (a move string, a board diagram, "
                 f"JSON or a sample file): {WHAT_WENT_WRONG.get(type(exc), 'unreadable')}"
             ) from None
     if SAMPLE_NAME.fullmatch(arg):
         return load_sample(arg).position()  # an unknown name raises, listing the samples
     if looks_like_path(arg):
         where = "is a directory" if path.is_dir() else "does not exist"
-        raise InvalidPositionError(f"{arg!r} {where}: give a move string, a sample name, "
+        raise InvalidPositionError(f"{show_path(arg)} {where}: give a move string, a sample name, "
                                    "a position file or - for stdin")  # fmt: skip
     return parse_position(arg)
 
@@ -87,14 +89,16 @@ def check_output(output: str | Path, *inputs: str | Path) -> None:
     for source in inputs:
         if same_file(source, out):
             raise InvalidParameterError(
-                f"{str(output)!r} is the file being read ({str(source)!r}): write to another"
+                f"{show_path(output)} is the file being read "
+                f"({show_path(source)}): write to another"
             )
     if out.is_dir():
-        raise InvalidParameterError(f"{str(output)!r} is a directory: name a file to write")
+        raise InvalidParameterError(f"{show_path(output)} is a directory: name a file "
+                                    "to write")  # fmt: skip
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise InvalidParameterError(f"cannot write {str(output)!r}: no writable folder "
-                                    f"{str(folder)!r}")  # fmt: skip
+        raise InvalidParameterError(f"cannot write {show_path(output)}: no writable folder "
+                                    f"{show_path(folder)}")  # fmt: skip
 
 
 def is_readable(path: Path) -> bool:
@@ -105,6 +109,25 @@ def is_readable(path: Path) -> bool:
     except OSError:
         return False
 
+
+
+def print_json(data: Any) -> None:
+    """``data`` as one line of JSON on stdout (``--json``). JSON has no infinities or
+    NaN (Python writes ``Infinity``, which JSON readers refuse): a non-finite number is
+    null, the "no number" every ``--json`` output uses; ``allow_nan=False`` makes one
+    that slipped past fail loudly rather than print invalid JSON."""
+    print(json.dumps(finite_only(data), allow_nan=False))
+
+
+def finite_only(data: Any) -> Any:
+    """``data`` (dicts, lists, tuples and scalars) with every non-finite float as None."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: finite_only(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [finite_only(v) for v in data]
+    return data
 
 
 def search_params(args: argparse.Namespace) -> dict[str, Any]:

@@ -6,12 +6,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from treeviz.cli.common import check_output, is_readable, read_position
+from treeviz.cli.common import check_output, is_readable, print_json, read_position
 from treeviz.connect4.notation import to_diagram
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import (
@@ -25,7 +24,14 @@ from treeviz.games.game import (
     play,
 )
 from treeviz.reading import atomic_write
-from treeviz.settings import GAME_ID, REVIEW_SECONDS, RUN_SEED, add_setting_flag, setting_of
+from treeviz.settings import (
+    GAME_ID,
+    REVIEW_SECONDS,
+    RUN_SEED,
+    add_setting_flag,
+    setting_of,
+    show_path,
+)
 
 if TYPE_CHECKING:
     from treeviz.judge.review import PlyReview
@@ -40,7 +46,7 @@ def read_game(arg: str, game_id: int | None = None) -> Game:
     if is_readable(path) and path.is_file() and is_database(path):  # a pipe would block
         return stored_game(path, game_id)
     if game_id is not None:
-        raise InvalidParameterError(f"--game {game_id}: {arg!r} is not an arena database")
+        raise InvalidParameterError(f"--game {game_id}: {show_path(arg)} is not an arena database")
     moves = read_position(arg).moves_string()
     return Game("?", "?", moves=moves)
 
@@ -57,8 +63,9 @@ def stored_game(path: Path, game_id: int | None) -> Game:
 
     with Store(path, create=False) as store:
         if game_id is None:
-            raise InvalidParameterError(f"{str(path)!r} is an arena database: choose a game "
-                                        f"with --game ID ({store.count()} stored)")  # fmt: skip
+            raise InvalidParameterError(f"{show_path(path)} is an arena database: choose "
+                                        f"a game with --game ID ({store.count()} "
+                                        "stored)")  # fmt: skip
         g = store.game(game_id)
     return Game(g.x, g.o, opening=g.opening, moves=g.moves, seed=g.seed)
 
@@ -83,7 +90,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
     out = review(game.position, chosen, setting_of(args, REVIEW_SECONDS))
     if args.json:
-        print(json.dumps(out.as_dict()))
+        print_json(out.as_dict())
         return
     for p in out.plies:
         print(_ply_line(p))
@@ -130,7 +137,7 @@ def cmd_play(args: argparse.Namespace) -> None:
         with atomic_write(args.save, "w", encoding="utf-8") as out:
             out.write(game.dumps())
     if args.json:
-        print(json.dumps(game.as_dict()))
+        print_json(game.as_dict())
         return
     print(to_diagram(game.position))
     print(f"moves: {game.moves or '(none)'}")

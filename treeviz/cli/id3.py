@@ -6,12 +6,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
-from treeviz.cli.common import check_output
+from treeviz.cli.common import check_output, print_json
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import RUN_SEED, add_setting_flag, setting_of
 
@@ -59,7 +58,7 @@ def cmd_id3(args: argparse.Namespace) -> None:
         note = "" if shown >= tree.depth else f", drawn to depth {shown} of {tree.depth}"
         print(f"wrote {args.export} ({kind}{note})", file=sys.stderr)
     if args.json:
-        print(json.dumps({"root": tree.as_dict()} | report))
+        print_json({"root": tree.as_dict()} | report)
         return
     print("\n".join(tree.rules()))
     print(f"\n{table.name}: {table.rows} rows, target {table.target.name} "

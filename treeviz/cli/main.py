@@ -14,24 +14,80 @@ from collections.abc import Callable, Sequence
 from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
 from treeviz.errors import BatchError, SearchStopped, TreevizError
 from treeviz.search.stopping import forget_interrupt
+from treeviz.settings import show_path
 
 COMMANDS = (show, analyze, games, id3, arena, export, report, solve, app)  # in --help's order
 
 
+MAX_ERROR_CHARS = 1_000  # an error line, whatever the text it carries
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
+    return _parsers()[0]
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The argument parser and each subcommand's, by name."""
     parser = argparse.ArgumentParser(
         prog="treeviz", description="Why did this Connect 4 agent play that column?"
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS:
         module.add_commands(sub)
-    return parser
+    return parser, sub.choices
+
+
+def dashed_values(commands: dict[str, argparse.ArgumentParser], argv: list[str]) -> list[str]:
+    """``--sprt -1,-1`` as ``--sprt=-1,-1``. argparse takes a word starting with '-'
+    for an option unless it is a plain negative number (``-1``), so a flag's value such
+    as ``-inf``, ``-1,-1`` or ``-1e3`` was refused ("expected one argument"). After an
+    option that takes a value, a word starting with a single '-' that is not one of the
+    command's options is that value; ``--`` ends the options, as in argparse."""
+    name = next((w for w in argv if not w.startswith("-")), None)
+    command = commands.get(name) if name is not None else None
+    if command is None:
+        return argv
+    # argparse lists a parser's options only in a private attribute
+    actions = command._actions
+    takes_value = {o for a in actions if a.nargs is None for o in a.option_strings}
+    short = {o for a in actions for o in a.option_strings if not o.startswith("--")}
+    out: list[str] = []
+    for i, word in enumerate(argv):
+        if word == "--":
+            return out + argv[i:]
+        after = out[-1] if out else ""
+        dashed = word.startswith("-") and not word.startswith("--") and len(word) > 1
+        if after in takes_value and dashed and word[:2] not in short:
+            out[-1] = f"{after}={word}"
+        else:
+            out.append(word)
+    return out
+
+
+def error_line(text: str) -> str:
+    """A message as one line of at most :data:`MAX_ERROR_CHARS` characters. Values
+    quoted in our messages are cut where they are quoted (``show_value``); this is the
+    last guard, for text from elsewhere (the system's, a library's)."""
+    line = " ".join(text.split())
+    if len(line) > MAX_ERROR_CHARS:
+        line = f"{line[:MAX_ERROR_CHARS]}... ({len(line):,} characters)"
+    return line
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError in words, the path it names shortened (``File name too long`` came
+    with the whole 60,000-character name)."""
+    if exc.strerror is None or exc.filename is None:
+        return str(exc)
+    paths = [show_path(p) for p in (exc.filename, exc.filename2) if p is not None]
+    return f"{exc.strerror}: {' -> '.join(paths)}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (2 for bad input)."""
-    args = build_parser().parse_args(argv)
+    parser, commands = _parsers()
+    args = parser.parse_args(dashed_values(commands, list(sys.argv[1:] if argv is None else argv)))
     forget_interrupt()
     func: Callable[[argparse.Namespace], None] = args.func
 
@@ -39,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         func(args)
     except (SearchStopped, KeyboardInterrupt) as exc:
         # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
-        print(f"treeviz: stopped: {str(exc) or 'Ctrl-C, before anything was kept'}",
+        print(f"treeviz: stopped: {error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
               file=sys.stderr)  # fmt: skip
         return 130
     except BatchError:
@@ -50,10 +106,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except TreevizError as exc:
-        print(f"treeviz: error: {exc}", file=sys.stderr)
+        print(f"treeviz: error: {error_line(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"treeviz: error: {exc}", file=sys.stderr)
+        print(f"treeviz: error: {error_line(os_error_text(exc))}", file=sys.stderr)
         return 2
     return 0
 

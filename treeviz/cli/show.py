@@ -6,10 +6,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from treeviz.cli.common import read_position
+from treeviz.cli.common import print_json, read_position
 from treeviz.connect4.notation import to_diagram
 
 
@@ -18,7 +17,7 @@ def cmd_show(args: argparse.Namespace) -> None:
     pos = read_position(args.position)
     if args.json:
         data = pos.to_dict() | {"legal": [c + 1 for c in pos.legal_moves()]}
-        print(json.dumps(data))
+        print_json(data)
         return
     print(to_diagram(pos))
     print(f"moves: {pos.moves_string() or '(none)'}")
@@ -33,7 +32,7 @@ def cmd_agents(args: argparse.Namespace) -> None:
     from treeviz.search.contract import fields_table, format_param, markdown_table
 
     if args.json:
-        print(json.dumps([a.as_dict() for a in AGENTS.values()]))
+        print_json([a.as_dict() for a in AGENTS.values()])
         return
     if args.markdown:
         print(markdown_table(AGENTS))

@@ -26,7 +26,7 @@ from treeviz.cli.common import CLUSTER_HELP
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
 from treeviz.reading import line_batches, stdin_bytes
-from treeviz.settings import LINE_MAX_BYTES
+from treeviz.settings import LINE_MAX_BYTES, show_value
 
 HERE_LINES = 256  # lines a compiled call answers here: answers flow even when each is slow
 SPREAD_LINES = 4096  # at most, lines a Dask task answers
@@ -177,7 +177,8 @@ def _parse(line: str, skip_blank: bool) -> Position | str | None:
         pos = Position.from_moves(moves)
         if pos.is_over():
             raise InvalidPositionError(
-                f"the game in {moves!r} is over ({pos.status()}): there is no score to find"
+                f"the game in {show_value(moves)} is over ({pos.status()}): there is no score "
+                "to find"
             )
     except TreevizError as exc:
         return str(exc)

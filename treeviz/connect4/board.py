@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
+from treeviz.settings import show_value
 
 DEFAULT_WIDTH = 7
 DEFAULT_HEIGHT = 6
@@ -83,7 +84,7 @@ class Position:
         """
         pos = cls(width, height)
         text = moves.strip()
-        shown = repr(text) if len(text) <= 80 else repr(text[:77] + "...")  # one line
+        shown = show_value(text)
         columns = "123456789"[:width]
         for i, ch in enumerate(text):
             if ch not in columns:

@@ -31,6 +31,7 @@ import numpy as np
 from treeviz.connect4 import kernels as K
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import njit
+from treeviz.settings import show_path
 
 BOOK_PLY = 12
 WIDTH, HEIGHT = 7, 6
@@ -64,19 +65,36 @@ _CHOSEN: list[str] = []  # a book file named by the user, used instead of the pa
 
 
 def use_book_file(path: str) -> None:
-    """Read the book from ``path`` from now on in this process; a file that is missing
-    or fails the checks raises :class:`InvalidParameterError` naming it."""
-    if Path(path).is_dir():
-        raise InvalidParameterError(f"opening book {path!r} is a directory: name the book file")
-    if not Path(path).is_file():
-        raise InvalidParameterError(f"opening book {path!r} does not exist")
+    """Read the book from ``path`` from now on in this process; a path that is not a
+    book file (missing, a folder, a device or a pipe, the wrong size) or fails the
+    checks raises :class:`InvalidParameterError` naming it and what it is."""
+    check_book_file(path)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if load_book(str(path)) is None:
-            raise InvalidParameterError(
-                f"{path!r} is not an opening book: expected {RECORDS:,} sorted 5-byte records"
-            )
+            raise InvalidParameterError(f"{show_path(path)} is not an opening book: expected "
+                                        f"{RECORDS:,} sorted 5-byte records")  # fmt: skip
     _CHOSEN[:] = [str(path)]
+
+
+def check_book_file(path: str) -> None:
+    """Refuse, before reading a byte, a path that cannot be a book: missing, a folder,
+    not a regular file (``/dev/zero`` would be read forever) or not a book's size."""
+    where, shown = Path(path), show_path(path)
+    try:
+        if not where.exists():
+            raise InvalidParameterError(f"opening book {shown} does not exist")
+        if where.is_dir():
+            raise InvalidParameterError(f"opening book {shown} is a directory: name the book file")
+        if not where.is_file():
+            raise InvalidParameterError(f"opening book {shown} is not a regular file (a device "
+                                        "or a pipe): name the book file")  # fmt: skip
+        size = where.stat().st_size
+    except OSError as exc:  # a name too long, a folder that cannot be searched
+        raise InvalidParameterError(f"opening book {shown}: {exc.strerror}") from None
+    if size != RECORDS * RECORD.itemsize:
+        raise InvalidParameterError(f"{shown} is not an opening book: it holds {size:,} bytes, "
+                                    f"a book {RECORDS * RECORD.itemsize:,}")  # fmt: skip
 
 
 @cache

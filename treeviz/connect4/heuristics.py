@@ -38,6 +38,7 @@ from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import ctpop, njit
+from treeviz.settings import show_value
 
 WINDOW_VALUES = np.array([0, 1, 10, 50, 512], dtype=np.int64)
 MOVE_BONUS = 16
@@ -75,7 +76,7 @@ def get_heuristic(name: str) -> Heuristic:
         return HEURISTICS[name]
     except KeyError:
         raise InvalidParameterError(
-            f"unknown heuristic {name!r}: choose one of {', '.join(HEURISTICS)}"
+            f"unknown heuristic {show_value(name)}: choose one of {', '.join(HEURISTICS)}"
         ) from None
 
 

@@ -20,6 +20,7 @@ from treeviz.connect4.board import (
     has_four,
 )
 from treeviz.errors import InvalidPositionError, TreevizError
+from treeviz.settings import show_value
 
 _FRAME_CHARS = set("=#+-|: ")
 _MAX_WIDTH = 9
@@ -44,7 +45,7 @@ def _cells(line: str) -> list[str] | None:
     if set(text) <= _FRAME_CHARS and len(cells) > _MAX_WIDTH:
         return None  # a long rule of dashes
     if any(len(c) != 1 for c in cells):
-        raise InvalidPositionError(f"cannot read the diagram line {line.strip()!r}")
+        raise InvalidPositionError(f"cannot read the diagram line {show_value(line.strip())}")
     return cells
 
 
@@ -57,12 +58,13 @@ def parse_diagram(text: str) -> Position:
     """
     rows = [cells for line in text.splitlines() if (cells := _cells(line)) is not None]
     if not rows:
-        raise InvalidPositionError(f"no board rows found in {text.strip()!r}")
+        raise InvalidPositionError(f"no board rows found in {show_value(text.strip())}")
     width = len(rows[0])
     for i, cells in enumerate(rows):
         if len(cells) != width:
             raise InvalidPositionError(
-                f"row {i + 1} has {len(cells)} cells but row 1 has {width}: {' '.join(cells)!r}"
+                f"row {i + 1} has {len(cells)} cells but row 1 has {width}: "
+                f"{show_value(' '.join(cells))}"
             )
     check_size(width, len(rows))
     height = len(rows)
@@ -77,7 +79,7 @@ def parse_diagram(text: str) -> Position:
                 o |= bit
             elif ch not in EMPTY_CHARS:
                 raise InvalidPositionError(
-                    f"unknown cell {ch!r} in row {r + 1} {' '.join(cells)!r}: "
+                    f"unknown cell {ch!r} in row {r + 1} {show_value(' '.join(cells))}: "
                     "use X, O and . or - for empty"
                 )
     return position_from_stones(x, o, width, height)

@@ -25,6 +25,7 @@ from pathlib import Path
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_diagram
 from treeviz.errors import InvalidPositionError
+from treeviz.settings import show_value
 
 SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_positions"
 REQUIRED = ("name", "moves", "score", "tags", "description")
@@ -54,16 +55,17 @@ def parse_sample(slug: str, text: str) -> Sample:
     for line in header.splitlines():
         key, sep, value = line.partition(":")
         if not sep:
-            raise InvalidPositionError(f"sample {slug!r}: header line {line!r} has no ':'")
+            raise InvalidPositionError(f"sample {show_value(slug)}: header line "
+                                       f"{show_value(line)} has no ':'")  # fmt: skip
         fields[key.strip().lower()] = value.strip()
     missing = [k for k in REQUIRED if k not in fields]
     if missing:
-        raise InvalidPositionError(f"sample {slug!r} lacks {', '.join(missing)}")
+        raise InvalidPositionError(f"sample {show_value(slug)} lacks {', '.join(missing)}")
     try:
         score = int(fields["score"])
     except ValueError:
         raise InvalidPositionError(
-            f"sample {slug!r}: score {fields['score']!r} is not an integer"
+            f"sample {show_value(slug)}: score {show_value(fields['score'])} is not an integer"
         ) from None
     return Sample(
         slug=slug,
@@ -89,7 +91,7 @@ def load_sample(slug: str, directory: Path = SAMPLES_DIR) -> Sample:
     path = directory / f"{slug}.txt"
     if not path.is_file():
         names = ", ".join(p.stem for p in sorted(directory.glob("*.txt")))
-        raise InvalidPositionError(f"no sample position named {slug!r}; samples: {names}")
+        raise InvalidPositionError(f"no sample position named {show_value(slug)}; samples: {names}")
     return parse_sample(slug, path.read_text(encoding="utf-8"))
 
 

@@ -37,7 +37,7 @@ from treeviz.draw.view import (
 )
 from treeviz.errors import ExportLimitError, InvalidParameterError
 from treeviz.reading import atomic_write
-from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES
+from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES, show_path, show_value
 from treeviz.trace.analysis import node_table
 from treeviz.trace.files import dumps, npz_bytes, save
 from treeviz.trace.nodes import Trace
@@ -67,7 +67,7 @@ def format_of(path: str | Path, fmt: str | None = None) -> str:
     guess = fmt or ("json" if name.endswith(".json.gz") else Path(name).suffix.lstrip("."))
     if guess not in FORMATS:
         raise InvalidParameterError(
-            f"cannot tell the export format of {str(path)!r}: use a suffix or --format "
+            f"cannot tell the export format of {show_path(path)}: use a suffix or --format "
             f"({', '.join(FORMATS)})"
         )
     return guess
@@ -107,7 +107,8 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
     if fmt == "dot":
         return dot.encode()
     if fmt not in RENDERED:
-        raise InvalidParameterError(f"unknown export format {fmt!r}; use one of {FORMATS}")
+        raise InvalidParameterError(f"unknown export format {show_value(fmt)}; use one of "
+                                    f"{FORMATS}")  # fmt: skip
     return render(dot, fmt, opts.dpi)
 
 

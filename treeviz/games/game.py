@@ -23,7 +23,7 @@ from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, chec
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
 from treeviz.reading import read_bounded
 from treeviz.search.stopping import stop_if_interrupted
-from treeviz.settings import GAME_MAX_BYTES, parse_int, show_value
+from treeviz.settings import GAME_MAX_BYTES, parse_int, show_path, show_value
 
 GAME_FORMAT = "treeviz-game"
 GAME_VERSION = 1
@@ -160,8 +160,8 @@ def loads_game(text: str | bytes, source: str = "game") -> Game:
     fmt, version = data.get("format", GAME_FORMAT), data.get("version", GAME_VERSION)
     if fmt != GAME_FORMAT or not isinstance(version, int) or version > GAME_VERSION:
         raise GameFileError(
-            f"{source} is {fmt!r} version {version!r}; this treeviz reads {GAME_FORMAT!r} "
-            f"up to version {GAME_VERSION}"
+            f"{source} is {show_value(fmt)} version {show_value(version)}; this treeviz reads "
+            f"{GAME_FORMAT!r} up to version {GAME_VERSION}"
         )
     moves = data["moves"]
     game = Game(str(data.get("x", "?")), str(data.get("o", "?")), seed=_int_or_none(data))
@@ -244,10 +244,11 @@ def _check_ply_fields(rec: PlyRecord, source: str, moves: str) -> None:
 def load_game(path: str | Path) -> Game:
     """A game file from disk."""
     try:
-        raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {str(path)!r}")
+        raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {show_path(path)}")
     except OSError as exc:
-        raise GameFileError(f"cannot read game file {str(path)!r}: {exc.strerror}") from None
-    return loads_game(raw, f"game file {str(path)!r}")
+        raise GameFileError(f"cannot read game file {show_path(path)}: "
+                            f"{exc.strerror}") from None  # fmt: skip
+    return loads_game(raw, f"game file {show_path(path)}")
 
 
 # ---------------------------------------------------------------------------- players
@@ -292,11 +293,15 @@ class AgentPlayer:
         return spec(self.chosen, seed=ply_seed(self.seed, ply))
 
     def choose(self, pos: Position, ply: int) -> PlyRecord:
+        """The agent's move; a person's agent that gives none within the per-move limit
+        raises :class:`UserAgentError` (:mod:`treeviz.search.deadline`)."""
         from treeviz.search import search
+        from treeviz.search.deadline import move_limit
 
         used = self.spec_at(ply)
         t0 = time.perf_counter()
-        res = (self.searcher or search)(pos, used)
+        with move_limit():
+            res = (self.searcher or search)(pos, used)
         took = time.perf_counter() - t0
         return PlyRecord(
             ply, pos.side_to_move, res.move, _plain(res.value), res.trace.value_kind,

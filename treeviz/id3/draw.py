@@ -27,7 +27,7 @@ from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
 from treeviz.reading import atomic_write
 from treeviz.search.solver import exact_scores
-from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
+from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, show_path, show_value
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
 CELL = {"x": "X", "o": "O", "b": None}
@@ -197,7 +197,7 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
     leaves the old file); returns the format and the depth drawn."""
     kind = fmt or _suffix(path)
     if kind not in TREE_FORMATS:
-        raise InvalidParameterError(f"cannot export a tree as {kind!r}: use one of "
+        raise InvalidParameterError(f"cannot export a tree as {show_value(kind)}: use one of "
                                     f"{', '.join(TREE_FORMATS)}")  # fmt: skip
     if kind == "json":
         with atomic_write(path, "w", encoding="utf-8") as out:
@@ -221,8 +221,8 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
 def _suffix(path: str | Path) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     if not suffix:
-        raise InvalidParameterError(f"{str(path)!r} has no suffix: end the file name with "
-                                    f"one of .{', .'.join(TREE_FORMATS)}")  # fmt: skip
+        raise InvalidParameterError(f"{show_path(path)} has no suffix: end the file name "
+                                    f"with one of .{', .'.join(TREE_FORMATS)}")  # fmt: skip
     return suffix
 
 

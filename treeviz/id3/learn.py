@@ -33,6 +33,7 @@ import numpy as np
 from treeviz.errors import InvalidParameterError
 from treeviz.id3.split_kernel import categorical_splits, numeric_splits
 from treeviz.id3.table import Table
+from treeviz.settings import show_value
 
 CRITERIA = ("gain", "gain_ratio")
 TIE = 1e-12  # gains closer than this are equal (floating-point noise)
@@ -204,7 +205,8 @@ def fit(
 ) -> DecisionTree:
     """Learn a tree from every row of ``table`` (see the module docs)."""
     if criterion not in CRITERIA:
-        raise InvalidParameterError(f"criterion {criterion!r}: choose {' or '.join(CRITERIA)}")
+        raise InvalidParameterError(f"criterion {show_value(criterion)}: choose "
+                                    f"{' or '.join(CRITERIA)}")  # fmt: skip
     if max_depth is not None and max_depth < 0:
         raise InvalidParameterError(f"max depth {max_depth}: 0 or more")
     if min_samples < 1:

@@ -21,7 +21,7 @@ import numpy as np
 
 from treeviz.errors import TableError
 from treeviz.reading import read_text_bounded
-from treeviz.settings import TABLE_MAX_BYTES
+from treeviz.settings import TABLE_MAX_BYTES, show_path, show_value
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "id3"
 BUNDLED = {  # small first: the dashboard opens the first
@@ -73,7 +73,8 @@ def bundled_path(name: str) -> Path:
     """The file of a bundled data set (``connect-4``, ``restaurant``, ``weather``,
     ``iris``)."""
     if name not in BUNDLED:
-        raise TableError(f"no bundled data set {name!r}: choose one of {', '.join(BUNDLED)}")
+        raise TableError(f"no bundled data set {show_value(name)}: choose one of "
+                         f"{', '.join(BUNDLED)}")  # fmt: skip
     return DATA_DIR / BUNDLED[name]
 
 
@@ -86,9 +87,9 @@ def read_table(
     """The table in the file ``path`` (see :func:`parse_table`)."""
     p = Path(path)
     try:
-        text = read_text_bounded(p, TABLE_MAX_BYTES, f"table {str(path)!r}")
+        text = read_text_bounded(p, TABLE_MAX_BYTES, f"table {show_path(path)}")
     except OSError as exc:
-        raise TableError(f"cannot read {str(path)!r}: {exc.strerror}") from None
+        raise TableError(f"cannot read {show_path(path)}: {exc.strerror}") from None
     return parse_table(text, p.name, target, ignore, header)
 
 
@@ -108,7 +109,7 @@ def parse_table(
     names = [str(c) for c in cells[0]] if has_header else default_names(cells)
     body = cells[1:] if has_header else cells
     if len(body) == 0:
-        raise TableError(f"{name!r} has a header but no rows")
+        raise TableError(f"{show_path(name)} has a header but no rows")
     return _encode(name, names, body, target, ignore or [])
 
 
@@ -121,15 +122,15 @@ def _cells(text: str, name: str) -> np.ndarray:
         stripped = (list(map(str.strip, r)) for r in csv.reader(io.StringIO(text)))
         rows = [r for r in stripped if any(r)]
     except csv.Error as exc:
-        raise TableError(f"{name!r} is not CSV: {exc}") from None
+        raise TableError(f"{show_path(name)} is not CSV: {exc}") from None
     if not rows:
-        raise TableError(f"{name!r} is empty: no rows to learn from")
+        raise TableError(f"{show_path(name)} is empty: no rows to learn from")
     width = len(rows[0])
     lengths = np.fromiter((len(r) for r in rows), dtype=np.int64, count=len(rows))
     bad = np.flatnonzero(lengths != width)
     if len(bad):
         line = int(bad[0])
-        raise TableError(f"{name!r} row {line + 1} has {lengths[line]} fields; "
+        raise TableError(f"{show_path(name)} row {line + 1} has {lengths[line]} fields; "
                          f"row 1 has {width}")  # fmt: skip
     # Python strings, not fixed-width unicode: one long cell would make every cell of
     # the table that wide (a 131,000-character cell asked for 976 GiB)
@@ -177,22 +178,23 @@ def _number(text: str) -> float | None:
 def _encode(name: str, names: list[str], body: np.ndarray, target: str | None,
             ignore: list[str]) -> Table:  # fmt: skip
     if len(set(names)) != len(names):
-        raise TableError(f"{name!r} has repeated column names: {names}")
+        raise TableError(f"{show_path(name)} has repeated column names: {names}")
     for col in [*ignore, *([target] if target else [])]:
         if col not in names:
-            raise TableError(f"{name!r} has no column {col!r}; its columns: {', '.join(names)}")
+            raise TableError(f"{show_path(name)} has no column {show_value(col)}; its columns: "
+                             f"{', '.join(names)}")  # fmt: skip
     tname = target or names[-1]
     if tname in ignore:
-        raise TableError(f"{tname!r} is the target and cannot be ignored")
+        raise TableError(f"{show_value(tname)} is the target and cannot be ignored")
     tcol = _categorical(tname, body[:, names.index(tname)])
     if len(tcol.levels) < 2:
-        raise TableError(f"target {tname!r} of {name!r} has one class "
-                         f"({tcol.levels[0]!r}): nothing to learn")  # fmt: skip
+        raise TableError(f"target {show_value(tname)} of {show_path(name)} has one class "
+                         f"({show_value(tcol.levels[0])}): nothing to learn")  # fmt: skip
     ignore = ignore + [n for j, n in enumerate(names) if _row_id(n, body[:, j], tname, ignore)]
     features = [_column(n, body[:, j]) for j, n in enumerate(names)
                 if n != tname and n not in ignore]  # fmt: skip
     if not features:
-        raise TableError(f"{name!r} has no feature columns left besides the target")
+        raise TableError(f"{show_path(name)} has no feature columns left besides the target")
     return Table(name, features, tcol, len(body), ignore)
 
 

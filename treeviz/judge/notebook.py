@@ -15,7 +15,7 @@ from treeviz.connect4 import display
 from treeviz.draw.board_svg import board_svg
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
-from treeviz.draw.widget import tree_widget
+from treeviz.draw.widget import tree_widget, widget_options
 from treeviz.errors import TreevizError
 from treeviz.judge.report import explained, moves_html, review_body, verdict_html
 from treeviz.search.solver import exact_scores
@@ -53,8 +53,11 @@ def trace_html(trace: Trace) -> str:
             f"searched, {len(trace):,} recorded{cut}</p>{small_tree(trace)}</div>")  # fmt: skip
 
 
-def widget(trace: Trace, max_nodes: int = 2_000, depth: int | None = None) -> Any:
-    return tree_widget(tree_payload(trace, depth=depth, max_nodes=min(max_nodes, REPORT_MAX_NODES)))
+def widget(trace: Trace, **options: Any) -> Any:
+    """The interactive tree of ``trace`` (options: :data:`treeviz.draw.widget.OPTIONS`)."""
+    given = widget_options(options)
+    return tree_widget(tree_payload(trace, depth=given["depth"],
+                                    max_nodes=min(given["max_nodes"], REPORT_MAX_NODES)))
 
 
 display.register("result_html", result_html)

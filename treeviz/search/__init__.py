@@ -12,7 +12,7 @@ import types
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError
+from treeviz.errors import InvalidParameterError, InvalidPositionError
 from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
 from treeviz.search.contract import (
     Agent,
@@ -27,6 +27,7 @@ from treeviz.search.reasons import generic_reasons
 from treeviz.search.user import check_allowed, is_user_head
 from treeviz.search.user import load as load_user
 from treeviz.search.user_reasons import user_reasons
+from treeviz.settings import show_value
 from treeviz.trace.checks import check_late, use_agents
 from treeviz.trace.nodes import SearchResult, Trace
 
@@ -85,7 +86,7 @@ def get_agent(name: str) -> Agent:
         return AGENTS[name]
     except KeyError:
         raise InvalidParameterError(
-            f"unknown agent {name!r}: choose one of {', '.join(AGENTS)}"
+            f"unknown agent {show_value(name)}: choose one of {', '.join(AGENTS)}"
         ) from None
 
 
@@ -107,6 +108,10 @@ def agent_params(name: str) -> dict[str, Any]:
 def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
     """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
     set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
+    if not isinstance(text, str | AgentSpec):
+        raise InvalidParameterError(f"an agent is named by a spec string such as "
+                                    f"'mcts:iterations=500', not the {type(text).__name__} "
+                                    f"{show_value(text)}")  # fmt: skip
     if not isinstance(text, AgentSpec):
         get_agent_if_user(split_spec(text, AGENTS)[0])
     base = text if isinstance(text, AgentSpec) else parse_spec(text, AGENTS)
@@ -114,15 +119,29 @@ def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
 
 
 def search(
-    position: Position, agent: str | AgentSpec, reuse: Any = None, **params: Any
+    position: Position | str, agent: str | AgentSpec, reuse: Any = None, **params: Any
 ) -> SearchResult:
     """Run ``agent`` (a name or spec string such as ``"mcts:iterations=500"``) on
-    ``position``; ``params`` override the spec's. Unknown or bad parameters raise
-    :class:`InvalidParameterError`, a finished game :class:`InvalidPositionError`.
+    ``position`` (a :class:`Position` or a move string such as ``"4453"``); ``params``
+    override the spec's. Unknown or bad parameters raise :class:`InvalidParameterError`,
+    a finished game or anything else as the position :class:`InvalidPositionError`.
     ``reuse`` hands an earlier result to agents that can continue from it (MCTS)."""
+    pos = _position(position)
     chosen = spec(agent, **params)
     runtime = {"reuse": reuse} if reuse is not None else {}
-    return run_agent(get_agent(chosen.name), position, chosen.kwargs, **runtime)
+    return run_agent(get_agent(chosen.name), pos, chosen.kwargs, **runtime)
+
+
+def _position(position: Any) -> Position:
+    """The position to search: a :class:`Position`, or one read from a move string."""
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, str):
+        return Position.from_moves(position)
+    raise InvalidPositionError(
+        f"search() takes a Position or a move string such as '4453' as its position, "
+        f"not the {type(position).__name__} {show_value(position)}"
+    )
 
 
 class _CallableModule(types.ModuleType):

@@ -71,7 +71,7 @@ class Agent:
                 return p
         names = ", ".join(p.name for p in self.params) or "none"
         raise InvalidParameterError(
-            f"agent {self.name!r} has no parameter {key!r}; it takes {names}"
+            f"agent {self.name!r} has no parameter {show_value(key)}; it takes {names}"
         )
 
     def validate(self, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -150,7 +150,8 @@ def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     name, rest = split_spec(text, agents)
     if name not in agents:
         raise InvalidParameterError(
-            f"unknown agent {name!r} in {show_value(text)}: choose one of {', '.join(agents)}"
+            f"unknown agent {show_value(name)} in {show_value(text)}: choose one of "
+            f"{', '.join(agents)}"
         )
     agent = agents[name]
     given: dict[str, Any] = {}

@@ -24,25 +24,14 @@ from typing import IO, Any
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.search.contract import Agent
+from treeviz.search.deadline import seconds
 from treeviz.search.traced import Recording, answered
 from treeviz.search.user_reasons import user_reasons
+from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"
-DEFAULT_SECONDS = 10.0
 MAX_LINE = 65_536  # an answer longer than this is garbage, not a column
-
-
-def seconds() -> float:
-    """How long an engine may think per move (``TREEVIZ_ENGINE_SECONDS``)."""
-    text = os.environ.get("TREEVIZ_ENGINE_SECONDS", "")
-    try:
-        value = float(text) if text else DEFAULT_SECONDS
-    except ValueError:
-        raise InvalidParameterError(f"TREEVIZ_ENGINE_SECONDS={text!r} is not a number") from None
-    if not 0 < value < 1e6:
-        raise InvalidParameterError(f"TREEVIZ_ENGINE_SECONDS={text!r}: a positive number")
-    return value
 
 
 class Engine:
@@ -50,9 +39,14 @@ class Engine:
 
     def __init__(self, head: str) -> None:
         self.head = head
-        self.argv = shlex.split(head[len(PREFIX) :])
+        try:
+            self.argv = shlex.split(head[len(PREFIX) :])
+        except ValueError as exc:  # an unterminated quote or a trailing escape
+            raise InvalidParameterError(f"{show_value(head)} is not a command line: {exc} "
+                                        "(quote as in a shell)") from None  # fmt: skip
         if not self.argv:
-            raise InvalidParameterError(f"{head!r} names no command: write cmd:PROGRAM ARGS")
+            raise InvalidParameterError(f"{show_value(head)} names no command: write "
+                                        "cmd:PROGRAM ARGS")  # fmt: skip
         self.proc: subprocess.Popen[bytes] | None = None
         self.err: IO[bytes] | None = None
         self.buffer = b""
@@ -67,7 +61,7 @@ class Engine:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self.err, bufsize=0)  # fmt: skip
         except OSError as exc:
-            raise UserAgentError(f"cannot start {self.head!r}: {exc.strerror}") from None
+            raise UserAgentError(f"cannot start {show_value(self.head)}: {exc.strerror}") from None
         self.buffer = b""
         return self.proc
 
@@ -108,7 +102,7 @@ class Engine:
         said = self.stderr_tail()
         self.stop()
         tail = f"; it said: {said}" if said else ""
-        raise UserAgentError(f"engine {self.head!r} {what}{tail}")
+        raise UserAgentError(f"engine {show_value(self.head)} {what}{tail}")
 
     def stderr_tail(self) -> str:
         """The last line the engine wrote on stderr."""
@@ -142,21 +136,21 @@ def parse_answer(head: str, pos: Position, question: str,
     """(0-based column, {0-based column: score}) from an answer line;
     :class:`UserAgentError` quoting it when it is not a legal column."""
     words = line.split()
-    shown = line if len(line) <= 60 else line[:57] + "..."
+    shown, head = show_value(line), show_value(head)
     try:
         column = int(words[0]) if words and words[0].isascii() else None
         scores = [float(w) for w in words[1:]]
     except ValueError:
         column = None
     if column is None:
-        raise UserAgentError(f"engine {head!r} answered {shown!r} to {question!r}: expected "
+        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: expected "
                              f"a column 1-{pos.width}, optionally followed by a score per "
                              "column")  # fmt: skip
     if not 1 <= column <= pos.width or not pos.can_play(column - 1):
-        raise UserAgentError(f"engine {head!r} answered column {column} to {question!r}, "
+        raise UserAgentError(f"engine {head} answered column {column} to {question!r}, "
                              "which is not a legal move there")  # fmt: skip
     if scores and len(scores) != pos.width:
-        raise UserAgentError(f"engine {head!r} answered {shown!r} to {question!r}: "
+        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: "
                              f"{len(scores)} scores for {pos.width} columns")  # fmt: skip
     return column - 1, {c: s for c, s in enumerate(scores) if pos.can_play(c)}
 

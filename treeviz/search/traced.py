@@ -4,7 +4,11 @@
 it becomes a node of a standard trace (:mod:`treeviz.trace.nodes`): its parent is the
 calling node, its move the column that turns the caller's position into its own, its
 depth, the alpha and beta it received and the value it returned. Outside a recording
-the wrapper only checks one global and calls the function.
+the wrapper only reads one context variable and calls the function.
+
+A recording belongs to the thread (or asyncio task) that opened it: searches recorded
+at once in different threads are independent, and a traced function called where no
+recording is on just runs, whatever other threads are recording.
 
 The hot path keeps, per call, a copy of the position (for the next call's move) and a
 few numbers in compact arrays: nothing per node is a Python object. Everything else
@@ -22,6 +26,7 @@ import time
 from array import array
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +34,14 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
-from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.search.traced_result import build_result, first_number, is_number
+from treeviz.errors import (
+    InvalidParameterError,
+    InvalidPositionError,
+    UserAgentError,
+    exception_line,
+)
+from treeviz.search.common import CAPACITY
+from treeviz.search.traced_result import as_float, build_result, first_number, is_number
 from treeviz.settings import DEFAULT_CAPACITY, show_value
 from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
@@ -134,9 +145,9 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
 def _number(ret: Any) -> float:
     """The default value of a return: the number, or a tuple's first number (NaN: none)."""
     if is_number(ret):
-        return float(ret)
+        return _float(ret)
     i = first_number(ret) if isinstance(ret, tuple | list) else None
-    return math.nan if i is None else float(ret[i])
+    return math.nan if i is None else _float(ret[i])
 
 
 def _argument(sig: inspect.Signature | None, name: str | None) -> Callable[..., Any] | None:
@@ -193,11 +204,21 @@ class TraceSpec:
         )
 
     def number(self, ret: Any) -> float:
-        """The value of a return, as a float (NaN: no value)."""
+        """The value of a return, as a float (NaN: no value); :class:`UserAgentError`
+        when ``value=`` raises or gives something that is not a number or None."""
         if self.value is None:
             return _number(ret)
-        v = self.value(ret)
-        return math.nan if v is None else float(v)
+        try:
+            v = self.value(ret)
+        except Exception as exc:
+            raise UserAgentError(f"value= of {self.name}() raised {exception_line(exc)} on "
+                                 f"the return {show_value(ret)}") from exc  # fmt: skip
+        if v is None:
+            return math.nan
+        if not is_number(v):
+            raise UserAgentError(f"value= of {self.name}() gave {show_value(v)} for the return "
+                                 f"{show_value(ret)}: expected a number or None")  # fmt: skip
+        return _float(v)
 
 
 def traced(
@@ -235,7 +256,7 @@ def traced(
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        rec = _ACTIVE
+        rec = _ACTIVE.get()
         if rec is None:
             return fn(*args, **kwargs)
         return rec.call(spec, args, kwargs)
@@ -245,7 +266,10 @@ def traced(
 
 
 # ------------------------------------------------------------------------- recording
-_ACTIVE: Recording | None = None
+# The recording on in this thread or task. A context variable, not a global: sessions
+# of a dashboard record their searches at once, each on its own thread (a new thread
+# starts with no recording; an asyncio task, with a copy of its creator's).
+_ACTIVE: ContextVar[Recording | None] = ContextVar("treeviz_recording", default=None)
 
 
 class Recording:
@@ -411,14 +435,10 @@ class Recording:
         return self.result.trace
 
 
-
-
 def _float(x: Any) -> float:
-    """A window bound as a float (NaN when it is not a number)."""
-    if is_number(x):
-        return float(x)
-    return math.nan
-
+    """A number a search gave (a window bound, a value) as a float (NaN when it is not
+    a number)."""
+    return as_float(x) if is_number(x) else math.nan
 
 
 def answered(rec: Recording, pos: Position, name: str, column: int,
@@ -438,17 +458,18 @@ def answered(rec: Recording, pos: Position, name: str, column: int,
 @contextmanager
 def recording(root: Position | str | None = None,
               capacity: int = DEFAULT_CAPACITY) -> Iterator[Recording]:  # fmt: skip
-    """Record the traced calls made inside the block (one search). ``root``: the
-    position searched, when the traced function is called on its children rather than
-    on it. One recording at a time per process."""
-    global _ACTIVE
-    if _ACTIVE is not None:
+    """Record the traced calls made inside the block (one search) in this thread or
+    task. ``root``: the position searched, when the traced function is called on its
+    children rather than on it; ``capacity``: the nodes kept (an int, see
+    :data:`~treeviz.search.common.CAPACITY`). One recording at a time per thread:
+    :class:`InvalidParameterError` when one is already on here."""
+    if _ACTIVE.get() is not None:
         raise InvalidParameterError("a recording is already on: recordings do not nest")
     pos = Position.from_moves(root) if isinstance(root, str) else root
-    rec = Recording(pos, capacity)
-    _ACTIVE = rec
+    rec = Recording(pos, CAPACITY.check(capacity))
+    token = _ACTIVE.set(rec)
     try:
         yield rec
     finally:
-        _ACTIVE = None
+        _ACTIVE.reset(token)
         rec.seconds = time.perf_counter() - rec.t0

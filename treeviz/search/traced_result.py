@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.search.common import CORE_FIELDS, column_rows, result
+from treeviz.search.common import CORE_FIELDS, check_playable, column_rows, result
 from treeviz.trace.nodes import (
     CUTOFF,
     INF,
@@ -42,9 +42,12 @@ MAX_RANKS = PROVEN - 1  # ranks stay clear of the proven-win range
 
 
 def build_result(rec: Recording) -> SearchResult:
-    """The :class:`SearchResult` of a finished recording (see the module docs)."""
+    """The :class:`SearchResult` of a finished recording (see the module docs);
+    :class:`InvalidPositionError` when its root is a finished game (no move to
+    choose)."""
     root = rec.root
     assert root is not None
+    check_playable(root)
     n = len(rec.parent)
     parent = np.frombuffer(rec.parent, np.int32).copy()
     move = np.frombuffer(rec.move, np.int8).copy()
@@ -231,6 +234,15 @@ def _said(rec: Recording) -> int | None:
 def is_number(item: Any) -> bool:
     """A number a search returns (a bool is not one)."""
     return isinstance(item, Real) and not isinstance(item, bool)
+
+
+def as_float(x: Any) -> float:
+    """A number as a float; an integer past the float range (``10**400``) as ±inf, the
+    value that keeps its order among the others."""
+    try:
+        return float(x)
+    except OverflowError:
+        return math.inf if x > 0 else -math.inf
 
 
 def first_number(ret: tuple[Any, ...] | list[Any]) -> int | None:

@@ -29,17 +29,22 @@ import dataclasses
 import importlib
 import importlib.util
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable
+from numbers import Integral
 from pathlib import Path
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError, UserAgentError
+from treeviz.errors import InvalidParameterError, UserAgentError, exception_line
+from treeviz.search.common import check_playable
 from treeviz.search.contract import Agent
+from treeviz.search.deadline import limited
 from treeviz.search.traced import answered, recording
+from treeviz.search.traced_result import as_float
 from treeviz.search.user_reasons import user_reasons
-from treeviz.settings import show_value
+from treeviz.settings import show_path, show_value
 from treeviz.trace.nodes import SearchResult
 
 ENGINE_PREFIX = "cmd:"
@@ -48,6 +53,10 @@ ENGINE_PREFIX = "cmd:"
 # Process-wide on purpose: Streamlit runs callbacks, fragments and pages on threads of
 # its own, and a seal that any of them could miss would not be one.
 _SEALED: frozenset[str] | None = None
+# Held while a file is imported: the module is in sys.modules before its code has run
+# (so that it can import itself), and another thread must not take it half made.
+# Re-entrant: a file may load another agent's file as it is imported.
+_LOADING = threading.RLock()
 
 
 def is_user_head(head: str) -> bool:
@@ -103,8 +112,8 @@ def heads_in(where: str) -> list[str]:
         names = [n for n, v in vars(module).items() if isinstance(v, Agent)]
         names += ["choose"] if callable(getattr(module, "choose", None)) else []
     if not names:
-        raise InvalidParameterError(f"{where!r} offers no agent: name one (PATH.py:NAME), "
-                                    "or define choose(pos) or __all__")  # fmt: skip
+        raise InvalidParameterError(f"{show_path(where)} offers no agent: name one "
+                                    "(PATH.py:NAME), or define choose(pos) or __all__")  # fmt: skip
     return [f"{where}:{n}" for n in names]
 
 
@@ -118,12 +127,13 @@ def load(head: str) -> Agent:
     where, _, name = head.rpartition(":")
     module = _module(where, head)
     if not hasattr(module, name):
-        raise InvalidParameterError(f"{where!r} has no {name!r} (in agent spec {head!r})")
+        raise InvalidParameterError(f"{show_path(where)} has no {show_value(name)} (in agent spec "
+                                    f"{show_value(head)})")  # fmt: skip
     obj = getattr(module, name)
-    if isinstance(obj, Agent):
-        return dataclasses.replace(obj, name=head)
+    if isinstance(obj, Agent):  # a person's code: run only when asked, timed in a game
+        return dataclasses.replace(obj, name=head, run=limited(head, obj.run), warmup=False)
     if not callable(obj):
-        raise InvalidParameterError(f"{head!r} is not a function or an Agent")
+        raise InvalidParameterError(f"{show_value(head)} is not a function or an Agent")
     return function_agent(head, obj)
 
 
@@ -135,66 +145,99 @@ def _module(where: str, head: str) -> Any:
             uploaded = sys.modules.get(path.stem)  # sent to a cluster's workers by the arena
             if uploaded is not None:
                 return uploaded
-            raise InvalidParameterError(f"agent file {where!r} does not exist (in {head!r})")
+            raise InvalidParameterError(f"agent file {show_path(where)} does not exist (in "
+                                        f"{show_value(head)})")  # fmt: skip
         return _load_file(path.resolve())
+    if not all(part.isidentifier() for part in where.split(".")):
+        raise InvalidParameterError(
+            f"{show_path(where)} in agent spec {show_value(head)} is neither a Python file "
+            "(PATH.py) nor a module name (package.module; relative names are not)"
+        )
+    return _import(where, head)
+
+
+def _import(where: str, head: str) -> Any:
+    """The module named ``where``, imported; its failure in one line."""
     try:
         return importlib.import_module(where)
     except ImportError as exc:
-        raise InvalidParameterError(f"cannot import {where!r} (in agent spec {head!r}): "
-                                    f"{exc}") from None  # fmt: skip
+        raise InvalidParameterError(f"cannot import {show_path(where)} (in agent spec "
+                                    f"{show_value(head)}): {exception_line(exc)}") from None
+    except Exception as exc:  # the module's own code failed as it ran
+        raise UserAgentError(f"importing {show_path(where)} failed: "
+                             f"{exception_line(exc)}") from None  # fmt: skip
 
 
 def _load_file(path: Path) -> Any:
     """Import the file at ``path`` as a module named after it (its folder goes on the
-    import path, as when a script runs, so it can import its neighbours)."""
-    for mod in list(sys.modules.values()):
-        if getattr(mod, "__file__", None) == str(path):
-            return mod
-    name = path.stem if path.stem not in sys.modules else f"treeviz_user_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise InvalidParameterError(f"cannot load {str(path)!r} as Python")
-    module = importlib.util.module_from_spec(spec)
-    if str(path.parent) not in sys.path:
-        sys.path.append(str(path.parent))
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        del sys.modules[name]
-        raise UserAgentError(f"loading {str(path)!r} failed: {_what(exc)}") from None
-    return module
+    import path, as when a script runs, so it can import its neighbours); once per
+    process, whichever threads ask at once."""
+    with _LOADING:
+        for mod in list(sys.modules.values()):
+            if getattr(mod, "__file__", None) == str(path):
+                return mod
+        name = path.stem if path.stem not in sys.modules else f"treeviz_user_{path.stem}"
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise InvalidParameterError(f"cannot load {show_path(path)} as Python")
+        module = importlib.util.module_from_spec(spec)
+        if str(path.parent) not in sys.path:
+            sys.path.append(str(path.parent))
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise UserAgentError(f"loading {show_path(path)} failed: "
+                                 f"{exception_line(exc)}") from None  # fmt: skip
+        return module
 
 
 def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
     """An :class:`Agent` around a function ``(Position) -> column`` or ``-> (column,
-    values)``; a traced search inside it records its tree."""
+    values)``; a traced search inside it records its tree. In a game its moves are
+    timed (:mod:`treeviz.search.deadline`)."""
 
     def run(pos: Position, **params: Any) -> SearchResult:
+        check_playable(pos)
         t0 = time.perf_counter()
         with recording(root=pos) as rec:
-            try:
-                out = fn(pos.copy())
-            except Exception as exc:
-                where = pos.moves_string() or "the empty board"
-                raise UserAgentError(f"{head} raised {_what(exc)} on {where!r}") from None
+            out = _call(head, fn, pos)
         column, values = answer(head, pos, out)
         return answered(rec, pos, head, column, values, time.perf_counter() - t0)
 
     doc = (fn.__doc__ or "").strip().splitlines()
-    return Agent(head, doc[0] if doc else f"your agent {head}", (), run, "user",
+    return Agent(head, doc[0] if doc else f"your agent {head}", (), limited(head, run), "user",
                  reasons=user_reasons, warmup=False)  # fmt: skip
 
 
+def _call(head: str, fn: Callable[[Position], Any], pos: Position) -> Any:
+    """``fn(pos)``; whatever it raises becomes one :class:`UserAgentError` naming the
+    agent, the position and where in its code."""
+    try:
+        return fn(pos.copy())
+    except UserAgentError as exc:  # says already what failed (a traced value= function)
+        raise UserAgentError(f"{head}: {exc}") from None
+    except Exception as exc:
+        where = pos.moves_string() or "the empty board"
+        raise UserAgentError(f"{head} raised {exception_line(exc)} on {where!r}") from None
+
+
 def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
-    """(0-based column, {0-based column: value}) from an agent's return;
-    :class:`UserAgentError` quoting it when it is not a legal column 1..width."""
+    """(0-based column, {0-based column: value}) from an agent's return: a column, or a
+    pair (column, values) whose values are a list or a dict; :class:`UserAgentError`
+    quoting the return when it is neither, or its column is not a legal one 1..width."""
     values: dict[int, float] = {}
     if isinstance(out, tuple | list) and len(out) == 2:
-        out, given = out
-        values = _values(head, pos, given)
-    if isinstance(out, bool) or not isinstance(out, int):
+        if not isinstance(out[1], tuple | list | dict):
+            raise UserAgentError(f"{head} returned {show_value(out)}: expected a column "
+                                 f"1-{pos.width}, or (column, values) with one value per "
+                                 "column in a list or a dict")  # fmt: skip
+        values = _values(head, pos, out[1])
+        out = out[0]
+    if isinstance(out, bool) or not isinstance(out, Integral):
         raise UserAgentError(f"{head} returned {show_value(out)}: expected a column 1-{pos.width}")
+    out = int(out)  # NumPy's integers too
     if not 1 <= out <= pos.width or not pos.can_play(out - 1):
         legal = ", ".join(str(c + 1) for c in pos.legal_moves())
         raise UserAgentError(f"{head} returned column {out} on "
@@ -204,28 +247,17 @@ def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
 
 
 def _values(head: str, pos: Position, given: Any) -> dict[int, float]:
-    """Per-column values given as a list (left to right) or a dict (1-based keys)."""
+    """Per-column values given as a list (left to right) or a dict (1-based keys); an
+    integer beyond the float range counts as an infinite value."""
     items = given.items() if isinstance(given, dict) else enumerate(given, 1)
     out = {}
     for col, v in items:
         if v is None:
             continue
         try:
-            out[int(col) - 1] = float(v)
+            out[int(col) - 1] = as_float(v)
         except (TypeError, ValueError):
-            raise UserAgentError(f"{head} gave the value {show_value(v)} for column {col}: "
-                                 "expected a number") from None  # fmt: skip
+            raise UserAgentError(f"{head} gave the value {show_value(v)} for column "
+                                 f"{show_value(col)}: expected a number") from None  # fmt: skip
     return {c: v for c, v in out.items() if 0 <= c < pos.width and pos.can_play(c)}
-
-
-def _what(exc: BaseException) -> str:
-    """``ValueError: bad thing (at mine.py:12)``: an exception in one line."""
-    tb = exc.__traceback__
-    where = ""
-    while tb is not None:
-        where = f" (at {Path(tb.tb_frame.f_code.co_filename).name}:{tb.tb_lineno})"
-        tb = tb.tb_next
-    text = str(exc).splitlines()[0] if str(exc) else ""
-    return f"{type(exc).__name__}{': ' + text if text else ''}{where}"
-
 
