@@ -157,19 +157,30 @@ def test_a_cluster_address_that_is_not_a_scheduler_is_one_line(
     assert err.count("\n") == 1
 
 
+LISTENING = """
+import sys
+from treeviz.arena.runner import dask_client
+with dask_client(workers=2) as client:
+    info = client.scheduler_info()
+    print(" ".join([info["address"], *info["workers"]]), flush=True)
+    sys.stdin.readline()
+"""
+
+
 def test_local_workers_listen_on_this_machine_only() -> None:
-    """A Run on local worker processes opens no port beyond loopback: no diagnostics
-    page, scheduler and workers on 127.0.0.1 (a visitor's click opened Dask's page
-    on every interface)."""
+    """A Run on local worker processes opens no port beyond loopback (a visitor's
+    click opened Dask's diagnostics page on every interface): the cluster in a process
+    of its own, every socket it and its children listen on read from the system."""
     import psutil
 
-    from treeviz.arena.runner import dask_client
-
-    with dask_client(workers=2) as client:
-        info = client.scheduler_info()
-        addresses = [info["address"], *info["workers"]]
-        pids = [psutil.Process().pid, *(c.pid for c in psutil.Process().children(True))]
-        listening = [c.laddr.ip for pid in pids for c in psutil.Process(pid).net_connections()
-                     if c.status == psutil.CONN_LISTEN]  # fmt: skip
-    assert all(a.startswith("tcp://127.0.0.1:") for a in addresses), addresses
-    assert listening and set(listening) <= {"127.0.0.1"}, listening
+    proc = subprocess.Popen([sys.executable, "-c", LISTENING], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        addresses = (proc.stdout.readline() if proc.stdout else "").split()
+        family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(True)]
+        listening = {c.laddr.ip for p in family for c in p.net_connections()
+                     if c.status == psutil.CONN_LISTEN}  # fmt: skip
+    finally:
+        proc.communicate("\n", timeout=60)
+    assert len(addresses) == 3 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)
+    assert listening == {"127.0.0.1"}, listening

@@ -155,10 +155,11 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
 
     if cluster is None:
         with _sigint_ignored():
-            # this machine only, and no diagnostics page: a visitor's Run must not open
-            # a port to the network (":0" bound Dask's page on every interface)
+            # this machine only: a visitor's Run must open no port to the network
+            # (":0" bound Dask's diagnostics page on every interface); a free port, as a
+            # fixed one may be taken on a shared machine
             local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                 host="127.0.0.1", dashboard_address=None,
+                                 host="127.0.0.1", dashboard_address="127.0.0.1:0",
                                  silence_logs=logging.ERROR)  # fmt: skip
         with local, Client(local) as client:
             yield client
