@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.connect4.board import Position
 from treeviz.dashboard.cache import exact_meanings
-from treeviz.dashboard.replay import root_columns
+from treeviz.dashboard.results.replay import root_columns
 from treeviz.dashboard.tables import readable, stat_words, styled
 from treeviz.dashboard.tree import (
     children_table,

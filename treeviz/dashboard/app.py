@@ -6,7 +6,7 @@ import threading
 
 import streamlit as st
 
-from treeviz.dashboard import nav, server
+from treeviz.dashboard import nav, server, state
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
@@ -87,7 +87,7 @@ def main() -> None:
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
-    nav.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
+    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.connect4.board import Position
-from treeviz.dashboard.state import set_position
+from treeviz.dashboard.state import put, set_position, widget_value
 from treeviz.draw.style import BOARD_FRAME, LAST_MOVE, STONES, WIN_RING
+
+PICK = "play"  # the analysis board's column picker (tests find it by this key)
 
 
 def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
@@ -62,7 +64,7 @@ def play_controls(pos: Position) -> None:
     st.segmented_control(
         "Play a column",
         [c + 1 for c in range(pos.width) if pos.can_play(c) and not pos.is_over()],
-        key="play",
+        key=PICK,
         on_change=_play,
         args=(pos,),
     )
@@ -76,10 +78,10 @@ def play_controls(pos: Position) -> None:
 
 def _play(pos: Position) -> None:
     """Callback of the column picker: play the picked column, then clear the pick."""
-    col = st.session_state.get("play")
+    col = widget_value(PICK)
     if col is not None:
         play_column(pos, int(col) - 1)
-        st.session_state["play"] = None
+        put(PICK, None)
 
 
 def play_column(pos: Position, col: int) -> None:

@@ -13,6 +13,7 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.board import last_disc
+from treeviz.dashboard.state import widget_value
 from treeviz.dashboard.tree import clicked_name
 from treeviz.draw.style import BOARD_FRAME, LAST_MOVE, STONES, WIN_RING
 
@@ -74,7 +75,7 @@ def board_chart(pos: Position, key: str, play: Callable[[int], None] | None,
 
 def _clicked(pos: Position, chart: str, play: Callable[[int], None] | None) -> None:
     """Callback of a click on the board: play the clicked column if it is legal."""
-    name = clicked_name(st.session_state.get(chart))
+    name = clicked_name(widget_value(chart))
     if play is None or name is None:
         return
     col = int(float(name))

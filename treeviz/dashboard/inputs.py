@@ -24,7 +24,7 @@ def choose_position() -> Position:
     """A sample or typed text (moves or a pasted diagram, any board size); bad text
     shows ``st.error`` quoting it and keeps the previous position."""
     samples = load_samples()
-    st.session_state.setdefault(state.SOURCE, SOURCES[0])
+    state.preset(state.SOURCE, SOURCES[0])
     source = st.sidebar.radio("Position", SOURCES, horizontal=True, key=state.SOURCE)
     if source == "Sample":
         slug = st.sidebar.selectbox(
@@ -36,8 +36,7 @@ def choose_position() -> Position:
         )
         state.put(state.POSITION, sample.position())
     else:
-        if state.POSITION_TEXT not in st.session_state:
-            st.session_state[state.POSITION_TEXT] = state.position_text(state.position())
+        state.preset(state.POSITION_TEXT, state.position_text(state.position()))
         text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board",
                                     key=state.POSITION_TEXT)
         try:
@@ -52,7 +51,7 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     string of the choice is shown so it can be pasted into the CLI."""
     names = list(AGENTS)
     # state, not a widget default: other pages set it
-    st.session_state.setdefault(state.AGENT, DEFAULT_AGENT.default)
+    state.preset(state.AGENT, DEFAULT_AGENT.default)
     agent = st.sidebar.selectbox("Agent", names, key=state.AGENT)
     decl = get_agent(agent)
     st.sidebar.caption(decl.description)
@@ -87,7 +86,7 @@ def param_widget(p: Param, key: str, label: str | None = None) -> Any:
     # the value back every run sends it to the browser with the widget: a run cut
     # short between the first write and the widget (a click during a rerun) would
     # otherwise leave the browser drawing, and then reporting, the widget's minimum.
-    st.session_state[key] = st.session_state.get(key, p.default)
+    state.put(key, state.get(key, p.default))
     if p.choices is not None:
         return side.selectbox(label, p.choices, key=key, help=tip)
     if p.type == "bool":

@@ -57,11 +57,3 @@ def follow() -> None:
     if target in PAGES:
         st.switch_page(PAGES[target])
 
-
-def keep(keys: list[str]) -> None:
-    """Keep these widgets' values while their page is not shown (Streamlit forgets a
-    widget's state on a run that does not draw it, unless the state is set again)."""
-    s = st.session_state
-    for key in keys:
-        if key in s:
-            s[key] = s[key]

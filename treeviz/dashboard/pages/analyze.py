@@ -16,12 +16,16 @@ from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
 from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget, spec_text
 from treeviz.dashboard.nav import load_analysis
-from treeviz.dashboard.results import bars, forget_other_trace, selected, show_result
+from treeviz.dashboard.results import show_result
+from treeviz.dashboard.results.charts import bars
+from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 from treeviz.trace.nodes import Trace
+
+VIEW = TreeView("analyze")  # the analysis's result: its tree, replay and verdict
 
 
 def _stop() -> None:
@@ -39,7 +43,8 @@ def analysis_keys() -> list[str]:
     """The widgets of the analysis (position, agent and its settings, the view) whose
     values must outlive a visit to another page."""
     params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
-    view = ["analyze_depth", "analyze_top", "analyze_replay", "exact", RUN_SECONDS.name]
+    view = [VIEW.depth_key, VIEW.top_key, ReplayView(VIEW.key).switch_key, "exact",
+            RUN_SECONDS.name]
     return [state.SOURCE, "sample", state.POSITION_TEXT, state.AGENT, *params, *view]
 
 
@@ -65,16 +70,16 @@ def read_link() -> None:
         return
     node = query.get("node", "")
     if node.isascii() and node.isdigit():
-        st.session_state["analyze_pending_node"] = int(node)
+        VIEW.select_on_arrival(int(node))
 
 
 def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
     """The analysis shown, as the page's query parameters: a link to share. The node
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
-    forget_other_trace(trace, "analyze")  # a new search starts from its own root
+    VIEW.attach(trace)  # a new search starts from its own root
     st.query_params.update({"moves": pos.moves_string(), "agent": spec_text(agent, params),
-                            "node": str(selected(trace, "analyze"))})  # fmt: skip
+                            "node": str(VIEW.selected_in(trace))})  # fmt: skip
 
 
 def analyze_page() -> None:
@@ -116,7 +121,7 @@ def analyze_page() -> None:
         right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
                       "found until then.")  # fmt: skip
     write_link(pos, agent, params, res.trace)
-    show_result(res, "analyze", exact_on, link=True)
+    show_result(res, VIEW, exact_on, link=True)
 
 
 def exact_panel(pos: Position) -> None:

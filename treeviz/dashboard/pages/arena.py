@@ -36,7 +36,7 @@ from treeviz.settings import ARENA_PLY_SECONDS
 
 MODES = ["Tournament", "Sweep"]
 # The sidebar's widgets get their defaults from the state (not from the widget call),
-# and the app keeps these keys alive on other pages (``nav.keep``), so a visit to the
+# and the app keeps these keys alive on other pages (``state.keep``), so a visit to the
 # Review page loses none of the user's settings.
 DEFAULTS: dict[str, Any] = {
     "arena_mode": MODES[0], "arena_players": "random\ngreedy\nalphabeta:depth=3",
@@ -49,9 +49,8 @@ DEFAULTS: dict[str, Any] = {
 def arena_page() -> None:
     """Options in the sidebar; Run plays; results from the database below."""
     st.title("Arena")
-    s = st.session_state
     for key, value in DEFAULTS.items():
-        s.setdefault(key, value)
+        state.preset(key, value)
     mode = st.sidebar.radio("Run", MODES, horizontal=True, key="arena_mode")
     job = tournament_inputs() if mode == "Tournament" else sweep_inputs()
     options = shared_inputs()
@@ -60,12 +59,12 @@ def arena_page() -> None:
     if st.sidebar.button("Run", type="primary", key="arena_run"):
         try:
             options["db"] = database(options["db"])
-            s["arena_result"] = play(mode, job, options)
+            state.put(state.ARENA_RESULT, play(mode, job, options))
         except TreevizError as exc:
             show_error(str(exc))
         except OSError as exc:
             show_error(f"cannot use {options['db']!r}: {exc}")
-    result = s.get("arena_result")
+    result = state.get(state.ARENA_RESULT)
     if result is None:
         st.info("Choose players (or a sweep) and press Run. Games are stored as they finish.")
         return
@@ -126,10 +125,9 @@ def database(name: str) -> str:
 
 def session_db() -> str:
     """This session's own database file."""
-    s = st.session_state
-    if "arena_session_db" not in s:
-        s["arena_session_db"] = str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db")
-    return str(s["arena_session_db"])
+    if state.get(state.ARENA_DB) is None:
+        state.put(state.ARENA_DB, str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db"))
+    return str(state.get(state.ARENA_DB))
 
 
 def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:

@@ -14,8 +14,9 @@ from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.inputs import choose_position
 from treeviz.dashboard.pages.analyze import exact_checkbox
-from treeviz.dashboard.replay import drawn_paths, marked_options
-from treeviz.dashboard.results import folding, forget_other_trace, on_click, selected
+from treeviz.dashboard.results.tree import on_click
+from treeviz.dashboard.results.verdict import verdict_section
+from treeviz.dashboard.state import TreeView
 from treeviz.dashboard.tables import stat_words, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
@@ -25,14 +26,16 @@ from treeviz.dashboard.tree import (
     node_facts,
     selection_for,
     shape_of,
+    tree_options,
     view_height,
 )
-from treeviz.dashboard.verdict import verdict_section
 from treeviz.draw.style import DIFFER
-from treeviz.draw.view import node_position
+from treeviz.draw.view import Selection, node_position, short_label
 from treeviz.errors import TreevizError
 from treeviz.settings import RUN_SECONDS
 from treeviz.trace.nodes import SearchResult, Trace
+
+VIEWS = (TreeView("compare_0"), TreeView("compare_1"))  # search A's, search B's
 
 
 def compare_page() -> None:
@@ -71,7 +74,7 @@ def show_comparison(
     for i, (text, res) in enumerate(zip(specs, results, strict=True)):
         with cols[i]:
             st.subheader(f"{'AB'[i]}: {escape_markdown(text)}")
-            verdict_section(res, f"compare_{i}", exact_on)
+            verdict_section(res, VIEWS[i], exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
     st.markdown("#### Per column: highlighted where the two searches differ")
     st.dataframe(highlighted(joined_table(results, exact), same_scale(results)),
@@ -85,11 +88,10 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     """Both trees side by side; a click selects a node and shows it below its tree."""
     from streamlit_echarts import st_echarts  # loads the component: only when drawn
 
-    keys = [f"compare_{i}" for i in range(2)]
-    roots = [view_root(r.trace, k) for r, k in zip(results, keys, strict=True)]
-    nodes = [selected(r.trace, k) for r, k in zip(results, keys, strict=True)]
-    sels = [selection_for(r.trace, root, 3, None, *folding(r.trace, k, root, node))
-            for r, k, root, node in zip(results, keys, roots, nodes, strict=True)]  # fmt: skip
+    roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
+    nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
+    sels = [selection_for(r.trace, root, 3, None, *v.folding(r.trace, root, node))
+            for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)]  # fmt: skip
     paths = [drawn_paths(s) for s in sels]
     st.caption(
         "◆ marks a node the other search did not draw (first 3 levels shown, ▸ folded); "
@@ -98,16 +100,16 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     )
     cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
-        key, trace, node = keys[i], res.trace, nodes[i]
+        view, trace, node = VIEWS[i], res.trace, nodes[i]
         with cols[i]:
             path = trace.path(node)
             options = marked_options(sel, paths[1 - i])
             if sel.root in path:
                 options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
-            chart = f"compare_tree_{i}_{id(trace)}_{shape_of(sel)}"
+            chart = view.widget("tree", id(trace), shape_of(sel))
             st_echarts(options, height=f"{view_height(sel)}px", renderer="svg", key=chart,
                        events={"click": CLICK},
-                       on_change=partial(on_click, trace, key, chart))  # fmt: skip
+                       on_change=partial(on_click, trace, view, chart))  # fmt: skip
             where = trace.path_moves(node) or "(root)"
             st.caption(f"Selected node #{node} · path from the root: `{where}` · drawn from "
                        f"node #{sel.root}")  # fmt: skip
@@ -155,12 +157,11 @@ def stats_table(results: list[SearchResult]) -> pd.DataFrame:
                          "B": [v[1] for v in rows.values()]}, index=list(rows))  # fmt: skip
 
 
-def view_root(trace: Trace, key: str) -> int:
+def view_root(trace: Trace, view: TreeView) -> int:
     """The node a reason's button rooted this search's view at (0 when none, or when
     the button belonged to an earlier comparison)."""
-    forget_other_trace(trace, key)
-    root = int(st.session_state.get(f"{key}_root", 0))
-    return root if 0 <= root < len(trace) else 0
+    view.attach(trace)
+    return view.root_in(trace)
 
 
 def joined_table(results: list[SearchResult], exact: list[int | None] | None) -> pd.DataFrame:
@@ -177,3 +178,19 @@ def joined_table(results: list[SearchResult], exact: list[int | None] | None) ->
             row["exact score"] = exact[ma.column - 1]
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def marked_options(sel: Selection, others: set[str]) -> dict[str, Any]:
+    """Tree options where a node whose move path the other search did not draw is
+    marked with a diamond."""
+
+    def short(t: Trace, i: int) -> str:
+        mark = "" if t.path_moves(i) in others else " ◆"
+        return short_label(t, i) + mark
+
+    return tree_options(sel, short=short)
+
+
+def drawn_paths(sel: Selection) -> set[str]:
+    """The move paths of the nodes a selection draws."""
+    return {sel.trace.path_moves(i) for i in sel.ids}

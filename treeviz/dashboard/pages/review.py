@@ -15,6 +15,7 @@ from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.state import ReviewView
 from treeviz.dashboard.tables import drop_silent, styled
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
@@ -28,6 +29,7 @@ from treeviz.settings import DEFAULT_AGENT
 from treeviz.trace.values import kind_text
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
+VIEW = ReviewView()  # the ply the board shows
 
 
 def reviewed(game: Game) -> Review:
@@ -51,8 +53,7 @@ def reviewed(game: Game) -> Review:
 def chosen_game() -> Game | None:
     """The game to review from the chosen source; a bad file or move string shows
     ``st.error`` and its valid part is reviewed."""
-    s = st.session_state
-    s.setdefault(state.REVIEW_SOURCE, SOURCES[0])
+    state.preset(state.REVIEW_SOURCE, SOURCES[0])
     source = st.sidebar.radio("Game", SOURCES, key=state.REVIEW_SOURCE)
     if source == "Game from Play":
         game = state.get(state.PLAY_GAME)
@@ -98,7 +99,7 @@ def review_page() -> None:
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     st.dataframe(summary_table(out), key="review_summary")
-    at = shown_ply(game, len(out.plies))
+    at = VIEW.ply(game.moves, len(out.plies))
     left, right = st.columns([3, 2])
     with left:
         graph(out, at)
@@ -113,31 +114,18 @@ def review_page() -> None:
     opener(game, out, at)
 
 
-def shown_ply(game: Game, plies: int) -> int:
-    """The ply the board shows (0: the start), kept per game in the session."""
-    if st.session_state.get("review_game") != game.moves:  # another game: from its end
-        st.session_state["review_game"] = game.moves
-        st.session_state["review_at"] = plies
-    return max(0, min(plies, int(st.session_state.get("review_at", plies))))
-
-
-def _go(ply: int) -> None:
-    """Callback: show ``ply`` (clamped by :func:`shown_ply`)."""
-    st.session_state["review_at"] = max(0, ply)
-
-
 def _on_row(game: Game) -> None:
     """Callback of the move list: show the chosen row's ply."""
-    rows = st.session_state["review_moves_table"].selection.rows
+    rows = state.widget_value("review_moves_table").selection.rows
     if rows:
-        _go(rows[0] + 1)  # one row per ply, in order, whatever the sorting shown
+        VIEW.go(rows[0] + 1)  # one row per ply, in order, whatever the sorting shown
 
 
 def _on_point() -> None:
     """Callback of the graph: show the clicked point's ply."""
-    value = chart_event(st.session_state.get("review_graph"))
+    value = chart_event(state.widget_value("review_graph"))
     if value is not None:
-        _go(int(float(str(value).rsplit("@", 1)[0])))
+        VIEW.go(int(float(str(value).rsplit("@", 1)[0])))
 
 
 def board_panel(game: Game, out: Review, at: int) -> None:
@@ -148,7 +136,7 @@ def board_panel(game: Game, out: Review, at: int) -> None:
              ("chevron_right", "Right", at + 1), ("last_page", "End", n))  # fmt: skip
     for col, (icon, key, ply) in zip(st.columns(4), steps, strict=True):
         col.button(f":material/{icon}:", key=f"review_{key.lower()}", shortcut=key,
-                   on_click=_go, args=(min(ply, n),), help=f"keyboard: {key}",
+                   on_click=VIEW.go, args=(min(ply, n),), help=f"keyboard: {key}",
                    disabled=ply < 0 or ply > n or ply == at)  # fmt: skip
     st.markdown(board_html(game.position_at(at), 26), unsafe_allow_html=True)
     if at == 0:

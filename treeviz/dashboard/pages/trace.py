@@ -8,12 +8,15 @@ from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.results import show_result
+from treeviz.dashboard.state import TreeView
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.settings import TRACE_MAX_NODES, TRACE_UPLOAD_MB
 from treeviz.trace.analysis import result_of
 from treeviz.trace.files import loads
 from treeviz.trace.nodes import SearchResult
+
+VIEW = TreeView("upload")  # the uploaded trace's result
 
 
 def trace_page() -> None:
@@ -39,7 +42,7 @@ def trace_page() -> None:
         return
     exact_on = exact_checkbox("trace_exact")  # the verdict needs the exact scores
     st.markdown(board_html(res.trace.position()), unsafe_allow_html=True)
-    show_result(res, "upload", exact_on=exact_on)
+    show_result(res, VIEW, exact_on=exact_on)
 
 
 def load_upload(name: str, raw: bytes) -> SearchResult:

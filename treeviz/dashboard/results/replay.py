@@ -1,5 +1,6 @@
-"""Replay a search step by step (slider, play and pause), and compare two searches of
-one position side by side."""
+"""Replaying a search step by step: a slider over the nodes created (play and pause),
+the tree and the root's columns as they stood then. Its state is a
+:class:`~treeviz.dashboard.state.ReplayView`."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.dashboard.state import ReplayView
 from treeviz.dashboard.tree import tree_options, view_height
-from treeviz.draw.view import Selection, select, short_label
+from treeviz.draw.view import select
 from treeviz.search import agent_of
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
@@ -20,34 +22,24 @@ from treeviz.trace.values import node_value
 STEP_SECONDS = 0.4  # pause between steps while playing
 
 
-def _toggle(key: str) -> None:
-    st.session_state[key] = not st.session_state.get(key, False)
-
-
 @st.fragment
-def replay_section(res: SearchResult, key: str) -> None:
+def replay_section(res: SearchResult, view: ReplayView) -> None:
     """A slider over the search's steps (nodes created), play and pause; the tree and
     the root's columns as they stood at that step."""
     from streamlit_echarts import st_echarts
 
     trace = res.trace
     cut = list(dict.fromkeys(int(c) for c in steps(trace)))  # nodes at each step (<= 200)
-    step_key, play_key = f"{key}_replay_nodes", f"{key}_replay_playing"
-    if st.session_state.get(step_key) not in cut:  # a new search: start from its end
-        st.session_state[step_key] = cut[-1]
-    if st.session_state.get(play_key):  # advance before the slider is drawn
-        nxt = cut[min(cut.index(st.session_state[step_key]) + 1, len(cut) - 1)]
-        st.session_state[step_key] = nxt
-        st.session_state[play_key] = nxt < cut[-1]
+    view.settle(cut)  # before the slider is drawn: a new search starts from its end
     left, right = st.columns([5, 1])
     # The slider counts nodes, as the caption does (it used to count steps 0-199)
-    shown = left.select_slider("Nodes created", cut, key=step_key,
+    shown = left.select_slider("Nodes created", cut, key=view.step_key,
                                help="nodes created so far, in the order the search made "
                                "them")  # fmt: skip
     idx = cut.index(int(shown))
-    playing = bool(st.session_state.get(play_key))
-    right.button("Pause" if playing else "Play", key=f"{key}_replay_button",
-                 on_click=_toggle, args=(play_key,))  # fmt: skip
+    playing = view.playing
+    right.button("Pause" if playing else "Play", key=view.widget("button"),
+                 on_click=view.toggle_play)  # fmt: skip
     at = trace_at(trace, int(cut[idx]), agent_of(trace).recount)
     st.caption(f"{len(at):,} of {len(trace):,} nodes" + _note(trace))
     sel = select(at, 0, 3, None, max_nodes=VIEW_MAX_NODES)
@@ -56,8 +48,8 @@ def replay_section(res: SearchResult, key: str) -> None:
     # parents read an edge it had already removed ("Cannot read properties of null
     # (reading '__edge')") and showed that error instead of the tree
     st_echarts(options, height=f"{view_height(sel)}px", renderer="svg",
-               key=f"{key}_replay_tree_{cut[idx]}")  # fmt: skip
-    st.dataframe(root_columns(at), hide_index=True, key=f"{key}_replay_table")
+               key=view.widget("tree", cut[idx]))  # fmt: skip
+    st.dataframe(root_columns(at), hide_index=True, key=view.widget("table"))
     if playing:
         time.sleep(STEP_SECONDS)
         st.rerun(scope="fragment")
@@ -83,18 +75,3 @@ def root_columns(trace: Trace) -> pd.DataFrame:
         rows.append(row)
     return pd.DataFrame(rows).sort_values("column") if rows else pd.DataFrame()
 
-
-def marked_options(sel: Selection, others: set[str]) -> dict[str, Any]:
-    """Tree options where a node whose move path the other search did not draw is
-    marked with a diamond."""
-
-    def short(t: Trace, i: int) -> str:
-        mark = "" if t.path_moves(i) in others else " ◆"
-        return short_label(t, i) + mark
-
-    return tree_options(sel, short=short)
-
-
-def drawn_paths(sel: Selection) -> set[str]:
-    """The move paths of the nodes a selection draws."""
-    return {sel.trace.path_moves(i) for i in sel.ids}

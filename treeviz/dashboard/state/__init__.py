@@ -1,5 +1,8 @@
 """The dashboard's session state, typed: every value that outlives a rerun or crosses a
-page has its key here and is read and written through these functions.
+page has its key here and is read and written through these functions, and each view
+through one accessor that owns its keys (no module builds a session key from a
+string): a tree (:class:`TreeView`), its replay (:class:`ReplayView`) and verdict
+(:class:`VerdictView`), and the Review page's walk (:class:`ReviewView`).
 
 The position is a :class:`Position`, with its size, never a move string: a pasted 6x5
 board stays 6x5 from the sidebar to the tree and the downloads. Widgets that belong to
@@ -14,6 +17,10 @@ import streamlit as st
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.connect4.notation import to_diagram
+from treeviz.dashboard.state.tree import TreeView as TreeView
+from treeviz.dashboard.state.views import ReplayView as ReplayView
+from treeviz.dashboard.state.views import ReviewView as ReviewView
+from treeviz.dashboard.state.views import VerdictView as VerdictView
 
 POSITION = "position"  # Position: the analysis board's position
 POSITION_TEXT = "position_text"  # the typed-text widget's content
@@ -26,6 +33,8 @@ GOTO = "goto"  # the page a callback asked to open, by url path
 NOTICE = "notice"  # an error a callback left: its text, then (text, the page showing it)
 PLAY_GAME = "play_game"  # the game on the Play page (treeviz.games.game.Game)
 ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
+ARENA_RESULT = "arena_result"  # the Arena's last report (with its database and mode)
+ARENA_DB = "arena_session_db"  # this session's own Arena database file
 REVIEW_SOURCE = "review_source"  # which game the Review page shows
 FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
 TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
@@ -88,3 +97,31 @@ def put(key: str, value: Any) -> None:
 def pop(key: str, default: Any = None) -> Any:
     """Remove one of this module's keys, returning its value."""
     return st.session_state.pop(key, default)
+
+
+def preset(key: str, value: Any) -> None:
+    """Give ``key`` its first value unless it has one: a widget's default kept in the
+    state, where other pages may set it first (a widget may not get both)."""
+    st.session_state.setdefault(key, value)
+
+
+def keep(keys: list[str]) -> None:
+    """Keep these widgets' values while their page is not shown (Streamlit forgets a
+    widget's state on a run that does not draw it, unless the state is set again)."""
+    s = st.session_state
+    for key in keys:
+        if key in s:
+            s[key] = s[key]
+
+
+def widget_value(key: str) -> Any:
+    """The value of the widget keyed ``key`` (None before it is first drawn): what a
+    callback reads, since it runs before the widget's call returns the value."""
+    return st.session_state.get(key)
+
+
+def built_views() -> dict[Any, Any]:
+    """This session's tree views as built, by their settings (a memo that every tree
+    view shares; its user keeps it small)."""
+    views: dict[Any, Any] = st.session_state.setdefault(TREE_VIEWS, {})
+    return views

@@ -1,0 +1,145 @@
+"""The tree section of a result: the interactive tree (click a node to select and
+unfold it) with breadcrumbs and a go-to box, the selected node's panel beside it, and
+the view's downloads below. Its state is a :class:`TreeView`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+
+from treeviz.dashboard import state
+from treeviz.dashboard.history import follow_history
+from treeviz.dashboard.results.downloads import downloads_section
+from treeviz.dashboard.results.goto import goto_box
+from treeviz.dashboard.results.node import detail_panel
+from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.tree import (
+    CLICK,
+    clicked_name,
+    highlight,
+    legend_html,
+    selection_for,
+    shape_of,
+    tree_options,
+    view_height,
+)
+from treeviz.draw.export import ExportOptions
+from treeviz.draw.view import Selection, select, short_label
+from treeviz.settings import EXPORT_MAX_NODES, VIEW_MAX_NODES
+from treeviz.trace.nodes import Trace
+
+BUILT_MAX = 8  # tree views kept built per session: clicks go back and forth between few
+
+
+@dataclass(frozen=True)
+class View:
+    """One tree view, built once: the drawn selection, its ECharts options and
+    height, and whether the same subtree is small enough to export as a diagram."""
+
+    sel: Selection
+    options: dict[str, Any]
+    height: int
+    exportable: bool
+    shape: int  # the same for views drawing the same entries
+
+
+@st.fragment
+def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False) -> None:
+    """The interactive tree beside the selected node's details, and the downloads of
+    the view; ``link``: the selected node goes in the page's query parameters
+    (``node``). A fragment: clicking in the tree reruns only this part of the page."""
+    if state.pop(state.FULL_RERUN, False):
+        st.rerun()  # a new position was loaded from the detail panel
+    view.attach(trace)
+    root = view.root_in(trace)
+    c1, c2, c3 = st.columns(3)
+    depth = int(c1.slider("Depth shown", 1, 12, 3, key=view.depth_key))
+    top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=view.top_key))
+    node = view.selected_in(trace)
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    c3.caption(
+        f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
+        f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
+        + (" · trace truncated at capacity" if trace.truncated else "")
+    )
+    _breadcrumbs(trace, root, view)
+    goto_box(trace, view, depth)
+    left, right = st.columns([3, 2])
+    with left:
+        _chart(trace, view, built, root, node)
+    with right:
+        detail_panel(trace, view, depth, exact_on)
+    if link:
+        st.query_params["node"] = str(node)
+        follow_history()
+    st.markdown("##### Downloads: the tree as drawn (JSON and per-node CSV: the whole trace)")
+    opts = ExportOptions(root=root, depth=depth, top_k=top or None)
+    downloads_section(trace, opts, built.exportable, view)
+
+
+def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
+    """The tree as built, the path from ``root`` to the selected ``node`` highlighted,
+    with its legend."""
+    # Imported here: the component registers itself on import, which only works once
+    # a Streamlit runtime exists (importing this module from tests must not need one).
+    from streamlit_echarts import st_echarts
+
+    # A chart per drawn shape: ECharts fails when a tree's nodes change in place
+    # (the replay's "__edge" error); a new highlight alone is drawn in place.
+    chart = view.widget("tree", id(trace), built.shape)
+    path = trace.path(node)
+    st_echarts(
+        highlight(built.options, [str(n) for n in path[path.index(root):]])
+        if root in path else built.options,
+        events={"click": CLICK},
+        height=f"{built.height}px",
+        renderer="svg",
+        key=chart,
+        on_change=lambda: on_click(trace, view, chart),
+    )  # fmt: skip
+    st.markdown(legend_html(trace), unsafe_allow_html=True)
+    st.caption(
+        "Click a node to select and unfold it · colour: value for the player to move "
+        "at the root (red bad, blue good) · bold: principal variation · square: game "
+        "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
+        "the selected node"
+    )
+
+
+def on_click(trace: Trace, view: TreeView, chart: str) -> None:
+    """Callback of a click in the tree keyed ``chart``: select the clicked node and
+    unfold it."""
+    name = clicked_name(state.widget_value(chart))
+    if name is not None and name.isdigit():
+        view.pick(trace, int(name), unfold=True)
+
+
+def _built(trace: Trace, root: int, depth: int, top: int,
+           opened: frozenset[int], shut: frozenset[int]) -> View:  # fmt: skip
+    """The view of ``trace`` for these settings, kept per session: clicks rerun the
+    fragment, and rebuilding the view would cost more than drawing it."""
+    cache: dict[tuple[Any, ...], View] = state.built_views()
+    ident = (id(trace), root, depth, top, opened, shut)
+    built = cache.get(ident)
+    if built is None or built.sel.trace is not trace:  # an id can be reused once freed
+        if len(cache) > BUILT_MAX:
+            cache.clear()
+        sel = selection_for(trace, root, depth, top or None, opened, shut)
+        probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
+        options = tree_options(sel, fold=False)
+        exportable = len(probe.ids) <= EXPORT_MAX_NODES
+        built = View(sel, options, view_height(sel), exportable, shape_of(sel))
+        cache[ident] = built
+    return built
+
+
+def _breadcrumbs(trace: Trace, root: int, view: TreeView) -> None:
+    """Buttons from the trace root to the view's root, to climb back up."""
+    path = trace.path(root)
+    cols = st.columns(min(len(path), 12) + 1)
+    cols[0].caption("View root:")
+    for col, node in zip(cols[1:], path[-12:], strict=False):
+        col.button(short_label(trace, node), key=view.widget("crumb", node),
+                   on_click=view.draw_from, args=(node,))  # fmt: skip

@@ -1,0 +1,153 @@
+"""The state of a tree view: which node is selected, where the drawing starts, which
+nodes the person unfolded or folded, and the go-to box's complaint.
+
+Node ids belong to one trace: :meth:`TreeView.attach` starts a view again from its
+root when it is shown another search. Ids read back from the session are checked
+against the trace they are used with (a stale or typed-in id means the root).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from treeviz.dashboard.state.keyed import Keyed
+from treeviz.trace.nodes import Trace
+
+TOKEN = "_view_token"  # a trace's identity for its views, kept on the trace itself
+
+
+@dataclass(frozen=True)
+class TreeView(Keyed):
+    """One tree view's state, in the session under keys that start with ``key``
+    (``analyze``: ``analyze_node``, ``analyze_root``, ``analyze_open``,
+    ``analyze_shut``, ...). The analysis page, an uploaded trace and each side of a
+    comparison have one each. Its widgets' keys start with ``key`` too
+    (:meth:`widget`)."""
+
+    @property
+    def depth_key(self) -> str:
+        """The "Depth shown" slider (kept while another page shows)."""
+        return self.widget("depth")
+
+    @property
+    def top_key(self) -> str:
+        """The "Top-k children" box (kept while another page shows)."""
+        return self.widget("top")
+
+    @property
+    def goto_key(self) -> str:
+        """The go-to box: a node's ``#id`` or its moves from the root."""
+        return self.widget("goto")
+
+    @property
+    def goto_text(self) -> str:
+        """What the go-to box holds ('' before it is drawn)."""
+        return str(self._get("goto", ""))
+
+    # -- the selected node and the view's root: raw ids, unchecked ------------------
+    @property
+    def selected(self) -> int:
+        """The selected node's id as stored (0, the root, when none is)."""
+        return int(self._get("node", 0))
+
+    @property
+    def root(self) -> int:
+        """The id of the node the drawing starts from, as stored (0 when none)."""
+        return int(self._get("root", 0))
+
+    def selected_in(self, trace: Trace) -> int:
+        """The selected node of ``trace`` (its root when the stored id is not in it)."""
+        node = self.selected
+        return node if 0 <= node < len(trace) else 0
+
+    def root_in(self, trace: Trace) -> int:
+        """The view's root in ``trace`` (its root when the stored id is not in it)."""
+        root = self.root
+        return root if 0 <= root < len(trace) else 0
+
+    def draw_from(self, node: int) -> None:
+        """Callback: draw the tree from ``node`` (the selection stays)."""
+        self._put("root", node)
+
+    # -- folding --------------------------------------------------------------------
+    @property
+    def opened(self) -> frozenset[int]:
+        """The nodes the person unfolded (clicked, or the fold button)."""
+        return frozenset(self._get("open", ()))
+
+    @property
+    def shut(self) -> frozenset[int]:
+        """The nodes the person folded; folding wins over unfolding."""
+        return frozenset(self._get("shut", ()))
+
+    def folding(self, trace: Trace, root: int, node: int) -> tuple[frozenset[int], frozenset[int]]:
+        """(unfolded, folded) nodes: those the person opened or closed, and ``node``'s
+        ancestors below ``root``, opened so that the selected node is always drawn."""
+        opened = set(self.opened)
+        path = trace.path(node)
+        if root in path:
+            opened.update(path[path.index(root) : -1])
+        shut = self.shut
+        return frozenset(opened - shut), shut
+
+    def fold(self, node: int, shut: bool) -> None:
+        """Callback: fold (``shut``) or unfold the children of ``node``."""
+        opened, folded = set(self.opened), set(self.shut)
+        (folded.add if shut else folded.discard)(node)
+        (opened.discard if shut else opened.add)(node)
+        self._put("open", opened)
+        self._put("shut", folded)
+
+    # -- moving the selection -------------------------------------------------------
+    def pick(self, trace: Trace, node: int, unfold: bool = False, depth: int | None = None) -> None:
+        """Select ``node`` of ``trace`` (``unfold``: and show its children); with
+        ``depth``, the view moves down to the node's parent when the node lies deeper
+        than the view's depth (drilling down a big tree). An id not in ``trace`` is
+        ignored."""
+        if not 0 <= node < len(trace):
+            return
+        self._put("node", node)
+        self._put("shut", set(self.shut - {node}))
+        if unfold:
+            self._put("open", {*self.opened, node})
+        path = trace.path(node)
+        below = path[path.index(self.root) :] if self.root in path else []
+        if depth is not None and (not below or len(below) - 1 > depth):
+            self._put("root", max(0, int(trace.nodes["parent"][node])))
+
+    def focus(self, trace: Trace, node: int) -> None:
+        """Select ``node`` and draw the tree from its parent, so that it is drawn
+        whatever the depth shown (a verdict's reason, a shared link's node)."""
+        self._put("node", node)
+        self._put("root", max(0, int(trace.nodes["parent"][node])))
+
+    @property
+    def goto_error(self) -> str | None:
+        """Why the go-to box's text names no node (None when it does)."""
+        return self._text("goto_error")
+
+    def set_goto_error(self, error: str | None) -> None:
+        """Keep why the go-to box's text names no node (None: it names one)."""
+        self._set_text("goto_error", error)
+
+    # -- one trace at a time --------------------------------------------------------
+    def select_on_arrival(self, node: int) -> None:
+        """Select ``node`` in the next trace this view shows (a shared link's node,
+        read before its search has run)."""
+        self._put("pending_node", node)
+
+    def attach(self, trace: Trace) -> None:
+        """Show ``trace``: when the view showed another, its root, selection, folding
+        and go-to error start again from the new trace's root (a node id of the old
+        trace drew a lone node of the new one, with the old breadcrumbs and panel),
+        or from the node :meth:`select_on_arrival` asked for."""
+        token = trace.__dict__.setdefault(TOKEN, uuid.uuid4().hex)
+        if self._get("trace") == token:
+            return
+        self._put("trace", token)
+        for part in ("root", "node", "open", "shut", "goto_error"):
+            self._drop(part)
+        pending = self._drop("pending_node")
+        if pending is not None and 0 <= pending < len(trace):
+            self.focus(trace, pending)
