@@ -19,6 +19,7 @@ from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.state import PlayView
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -29,6 +30,7 @@ from treeviz.settings import GAME_MAX_BYTES
 from treeviz.trace.nodes import SearchResult
 
 SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
+VIEW = PlayView()  # the page's settings and messages beside its game
 
 
 def cached_search(pos: Position, chosen: Any) -> SearchResult:
@@ -45,30 +47,26 @@ def players_of(x: str, o: str) -> tuple[str, str]:
 def new_game() -> None:
     """Callback: a new game with the sidebar's players, seed and opening; a bad one
     keeps the current game and says why."""
-    s = st.session_state
     try:
-        x, o = players_of(s["play_x"], s["play_o"])
-        opening = Position.from_moves(s.get("play_opening", "")).moves_string()
+        x, o = players_of(*VIEW.players)
+        opening = Position.from_moves(VIEW.opening).moves_string()
     except TreevizError as exc:
-        s["play_error"] = str(exc)
+        VIEW.complain(str(exc))
         return
-    s[state.PLAY_GAME] = Game(x, o, opening=opening, moves=opening, seed=int(s["play_seed"]))
-    s["play_auto"] = False
-    s.pop("play_hint", None)
+    state.put(state.PLAY_GAME, Game(x, o, opening=opening, moves=opening, seed=VIEW.seed))
+    VIEW.stop_auto()
+    VIEW.set_hint(None)
 
 
 def swap_sides() -> None:
     """Callback: X's player plays O and the other way round, in a new game."""
-    s = st.session_state
-    s["play_x"], s["play_o"] = s["play_o"], s["play_x"]
+    VIEW.swap_players()
     new_game()
 
 
 def human_move() -> None:
     """Callback of the column picker: the human's move."""
-    s = st.session_state
-    col = s.get("play_move")
-    s["play_move"] = None
+    col = VIEW.take_pick()
     if col is not None:
         play_human(int(col) - 1)
 
@@ -76,66 +74,62 @@ def human_move() -> None:
 def play_human(col: int) -> None:
     """The human plays ``col`` (0-based) when it is their turn and the column is open
     (the column picker and clicks on the board)."""
-    s = st.session_state
-    game = s[state.PLAY_GAME]
+    game: Game = state.get(state.PLAY_GAME)
     pos = game.position
     if pos.is_over():
         return
     if game.spec_of(pos.side_to_move) == HUMAN and pos.can_play(col):
         game.push(PlyRecord(pos.ply + 1, pos.side_to_move, col + 1, spec=HUMAN))
-        s.pop("play_hint", None)
+        VIEW.set_hint(None)
 
 
 def undo() -> None:
     """Callback: take back the last move, and the agent's reply before it so that the
     human moves again; never into the opening. Agent games pause."""
-    s = st.session_state
-    game: Game = s[state.PLAY_GAME]
+    game: Game = state.get(state.PLAY_GAME)
     steps = 1
     if HUMAN in (game.x, game.o) and len(game.moves) > len(game.opening):
         last = game.position.ply  # the player who made the last move
         mover = "X" if last % 2 == 1 else "O"
         steps = 2 if game.spec_of(mover) != HUMAN else 1
     game.undo(steps)
-    s["play_auto"] = False
-    s.pop("play_hint", None)
+    VIEW.stop_auto()
+    VIEW.set_hint(None)
 
 
 def hint() -> None:
     """Callback: the best columns by the exact scores, or by the hint agent past the
     solver's budget."""
-    s = st.session_state
-    pos = s[state.PLAY_GAME].position
+    pos = state.get(state.PLAY_GAME).position
     if pos.is_over():
         return
     exact, source = cached_exact(pos)
     if exact is not None:
         best = max(v for v in exact if v is not None)
         cols = [c + 1 for c, v in enumerate(exact) if v == best]
-        s["play_hint"] = (f"Best: column {', '.join(map(str, cols))} — "
-                          f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
+        VIEW.set_hint(f"Best: column {', '.join(map(str, cols))} — "
+                      f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
         return
+    agent = VIEW.hint_agent("alphabeta:depth=7")
     try:
-        res = cached_search(pos, spec(s.get("play_hint_agent", "alphabeta:depth=7")))
+        res = cached_search(pos, spec(agent))
     except TreevizError as exc:
-        s["play_error"] = f"No hint: {exc}"
+        VIEW.complain(f"No hint: {exc}")
         return
-    s["play_hint"] = (f"{code(s['play_hint_agent'])} suggests column {res.move} (not solved "
-                      "in time).")  # fmt: skip
+    VIEW.set_hint(f"{code(agent)} suggests column {res.move} (not solved in time).")
 
 
 def load_game_file() -> None:
     """Callback of the uploader: the game in the file; a bad file keeps its valid
     part (the players of the current game) and says why."""
-    s = st.session_state
-    upload = s.get("play_upload")
+    upload = state.widget_value(VIEW.widget("upload"))
     if upload is None:
         return
-    current: Game = s[state.PLAY_GAME]
+    current: Game = state.get(state.PLAY_GAME)
     try:
         game = loads_game(upload.getvalue()[: GAME_MAX_BYTES + 1], repr(upload.name))
     except GameFileError as exc:
-        s["play_error"] = str(exc)
+        VIEW.complain(str(exc))
         game = Game(current.x, current.o, moves=exc.valid, seed=current.seed)
     refused = []
     for side, fallback in (("x", current.x), ("o", current.o)):
@@ -147,31 +141,29 @@ def load_game_file() -> None:
             refused.append(f"{side.upper()}'s player {named[:200]!r} in the file cannot play "
                            f"here, so {fallback} plays {side.upper()}: {exc}")  # fmt: skip
     if refused:
-        s["play_error"] = " ".join([s.get("play_error", ""), *refused]).strip()
-    s[state.PLAY_GAME] = game
-    s["play_auto"] = False
+        VIEW.complain(" ".join(refused), append=True)
+    state.put(state.PLAY_GAME, game)
+    VIEW.stop_auto()
 
 
 # The Play page's settings, kept while another page shows (they were forgotten)
-PLAY_KEYS = ["play_x", "play_o", "play_seed", "play_opening", "play_hint_agent",
-             "play_speed"]  # fmt: skip
+PLAY_KEYS = VIEW.kept_keys()
 
 
 def sidebar() -> None:
     """Players, seed, opening, and the game buttons."""
-    side, s = st.sidebar, st.session_state
-    s.setdefault("play_x", HUMAN)
-    s.setdefault("play_o", "alphabeta:depth=4")
-    side.text_input("X plays (agent spec or human)", key="play_x")
-    side.text_input("O plays (agent spec or human)", key="play_o")
-    side.number_input("Seed", 0, 2**31 - 1, 0, key="play_seed")
-    side.text_input("Opening moves", "", key="play_opening")
+    side = st.sidebar
+    VIEW.preset_players(HUMAN, "alphabeta:depth=4")
+    side.text_input("X plays (agent spec or human)", key=VIEW.widget("x"))
+    side.text_input("O plays (agent spec or human)", key=VIEW.widget("o"))
+    side.number_input("Seed", 0, 2**31 - 1, 0, key=VIEW.widget("seed"))
+    side.text_input("Opening moves", "", key=VIEW.widget("opening"))
     left, right = side.columns(2)
-    left.button("New game", type="primary", key="play_new", on_click=new_game)
-    right.button("Swap sides", key="play_swap", on_click=swap_sides)
+    left.button("New game", type="primary", key=VIEW.widget("new"), on_click=new_game)
+    right.button("Swap sides", key=VIEW.widget("swap"), on_click=swap_sides)
     side.text_input("Hint agent (past the solver's budget)", "alphabeta:depth=7",
-                    key="play_hint_agent")  # fmt: skip
-    side.file_uploader("Load a game (.json)", type=["json"], key="play_upload",
+                    key=VIEW.widget("hint_agent"))  # fmt: skip
+    side.file_uploader("Load a game (.json)", type=["json"], key=VIEW.widget("upload"),
                        on_change=load_game_file)  # fmt: skip
 
 
@@ -182,7 +174,8 @@ def play_page() -> None:
         state.put(state.PLAY_GAME, Game(HUMAN, "alphabeta:depth=4"))
     sidebar()
     game: Game = state.get(state.PLAY_GAME)
-    show_play_error(game)
+    if (err := VIEW.error_about(game)) is not None:
+        show_error(err)
     pos = game.position
     st.caption(f"X: {code(game.x)} · O: {code(game.o)}" + (f" · opening {code(game.opening)}"
                                                            if game.opening else ""))  # fmt: skip
@@ -190,24 +183,11 @@ def play_page() -> None:
     with left:
         banner(game)
         human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
-        board_chart(pos, "play_board", play_human if human_turn else None)
+        board_chart(pos, VIEW.widget("board"), play_human if human_turn else None)
         controls(game)
     with right:
         moves_section(game)
     agent_turn(game, left)
-
-
-def show_play_error(game: Game) -> None:
-    """The last action's error, shown until the game changes (a rerun from anything
-    else, an upload's second run among them, does not hide it)."""
-    s = st.session_state
-    if "play_error" in s:  # new: tie it to the game it was about
-        s["play_error_shown"] = (s.pop("play_error"), id(game), game.moves)
-    shown = s.get("play_error_shown")
-    if shown is not None and shown[1:] == (id(game), game.moves):
-        show_error(shown[0])
-    else:
-        s.pop("play_error_shown", None)
 
 
 def banner(game: Game) -> None:
@@ -231,22 +211,23 @@ def controls(game: Game) -> None:
     st.segmented_control(
         "Your move: click a column",
         [c + 1 for c in pos.legal_moves()] if human_turn else [],
-        key="play_move", on_change=human_move,
+        key=VIEW.widget("move"), on_change=human_move,
     )  # fmt: skip
     a, b, c = st.columns(3)
-    a.button("Undo", key="play_undo", on_click=undo,
+    a.button("Undo", key=VIEW.widget("undo"), on_click=undo,
              disabled=len(game.moves) <= len(game.opening))  # fmt: skip
-    b.button("Hint", key="play_hint_button", on_click=hint, disabled=pos.is_over())
-    download(c, "Save game", game.dumps(), "treeviz-game.json", "play_save",
+    b.button("Hint", key=VIEW.widget("hint_button"), on_click=hint, disabled=pos.is_over())
+    download(c, "Save game", game.dumps(), "treeviz-game.json", VIEW.widget("save"),
              mime="application/json")  # fmt: skip
-    if (text := st.session_state.get("play_hint")) is not None:
+    if (text := VIEW.hint) is not None:
         st.info(text)
     if HUMAN not in (game.x, game.o):
         a, b, c = st.columns(3)
-        a.toggle("Auto-play", key="play_auto", disabled=pos.is_over())
-        b.button("Step", key="play_step_button", disabled=pos.is_over(),
-                 on_click=lambda: st.session_state.update(play_step=True))  # fmt: skip
-        c.selectbox("Speed", list(SPEEDS), key="play_speed", label_visibility="collapsed")
+        a.toggle("Auto-play", key=VIEW.widget("auto"), disabled=pos.is_over())
+        b.button("Step", key=VIEW.widget("step_button"), disabled=pos.is_over(),
+                 on_click=VIEW.ask_step)  # fmt: skip
+        c.selectbox("Speed", list(SPEEDS), key=VIEW.widget("speed"),
+                    label_visibility="collapsed")  # fmt: skip
 
 
 def moves_section(game: Game) -> None:
@@ -256,41 +237,40 @@ def moves_section(game: Game) -> None:
             for p in game.plies]  # fmt: skip
     st.markdown(f"**Moves** `{game.moves or '(none)'}`")
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key="play_moves", height=260)
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key=VIEW.widget("moves"), height=260)
     searched = [p for p in game.plies if p.spec and p.spec != HUMAN]
     if searched:
         last = searched[-1]
         st.button(
             f"Open the search of move {last.ply} ({last.player}, {code(last.spec)}) in the "
-            "analysis view", key="play_open",
+            "analysis view", key=VIEW.widget("open"),
             on_click=open_in_analysis, args=(game.position_at(last.ply - 1), last.spec),
         )  # fmt: skip
-    st.button("Review this game", key="play_review", disabled=not game.moves,
+    st.button("Review this game", key=VIEW.widget("review"), disabled=not game.moves,
               on_click=state.review, args=("Game from Play",))
 
 
 def agent_turn(game: Game, where: Any) -> None:
     """If an agent is to move (and, between two agents, autoplay or a step asks for
     it), let it think with a visible spinner, play its move and rerun."""
-    s = st.session_state
     pos = game.position
     text = game.spec_of(pos.side_to_move)
     if pos.is_over() or text == HUMAN:
         return
     watched = HUMAN not in (game.x, game.o)
-    if watched and not (s.get("play_auto") or s.pop("play_step", False)):
+    if watched and not (VIEW.auto or VIEW.take_step()):
         return
     with where, st.spinner(f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"):
         player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
         try:
             record = player.choose(pos, pos.ply + 1)
         except TreevizError as exc:  # a person's agent failed: say so, keep the game
-            s["play_auto"] = False
+            VIEW.stop_auto()
             show_error(f"{pos.side_to_move} ({text}) could not move: {exc}", where)
             return
     if game.moves != pos.moves_string():  # undone or replaced meanwhile
         return
     game.push(record)
-    if watched and s.get("play_auto"):
-        time.sleep(SPEEDS.get(s.get("play_speed", "fast"), 0.0))
+    if watched and VIEW.auto:
+        time.sleep(SPEEDS.get(VIEW.speed("fast"), 0.0))
     st.rerun()
