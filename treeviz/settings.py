@@ -200,6 +200,10 @@ ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
                           lo=0.0, hi=3600.0)
 DEFAULT_AGENT = Param("agent", "str", "alphabeta",
                       "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+# The dashboard's agent presets: the specs its pages start with, declared once.
+QUICK_AGENT = "alphabeta:depth=3"  # answers at once: Compare's first side, an Arena player
+OPPONENT_AGENT = "alphabeta:depth=4"  # Play's opponent, the opponent of an Arena sweep
+DEEP_AGENT = "alphabeta:depth=7"  # Play's hints past the solver, Compare's second side
 RUN_SEED = Param("seed", "int", 0, "run seed (openings, agents' seeds per move, folds)",
                  lo=0, hi=2**63 - 1)
 GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena database",

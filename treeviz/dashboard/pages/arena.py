@@ -32,16 +32,16 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
 from treeviz.search import AGENTS
-from treeviz.settings import ARENA_PLY_SECONDS
+from treeviz.settings import ARENA_PLY_SECONDS, OPPONENT_AGENT, QUICK_AGENT
 
 MODES = ["Tournament", "Sweep"]
 # The sidebar's widgets get their defaults from the state (not from the widget call),
 # and the app keeps these keys alive on other pages (``state.keep``), so a visit to the
 # Review page loses none of the user's settings.
 DEFAULTS: dict[str, Any] = {
-    "arena_mode": MODES[0], "arena_players": "random\ngreedy\nalphabeta:depth=3",
+    "arena_mode": MODES[0], "arena_players": "\n".join(["random", "greedy", QUICK_AGENT]),
     "arena_agent": "mcts", "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
-    "arena_against": "alphabeta:depth=4", "arena_games": 4, "arena_workers": 1,
+    "arena_against": OPPONENT_AGENT, "arena_games": 4, "arena_workers": 1,
     "arena_seed": 0, "arena_db_name": "", "arena_judge": True,
 }  # fmt: skip
 

@@ -32,7 +32,7 @@ from treeviz.dashboard.tree import (
 from treeviz.draw.style import DIFFER
 from treeviz.draw.view import Selection, node_position, short_label
 from treeviz.errors import TreevizError
-from treeviz.settings import RUN_SECONDS
+from treeviz.settings import DEEP_AGENT, QUICK_AGENT, RUN_SECONDS
 from treeviz.trace.nodes import SearchResult, Trace
 
 VIEWS = (TreeView("compare_0"), TreeView("compare_1"))  # search A's, search B's
@@ -42,8 +42,8 @@ def compare_page() -> None:
     """Two agents (or two settings of one) on the same position, side by side."""
     st.title("Compare two searches")
     pos = choose_position()
-    a = st.sidebar.text_input("First agent spec", "alphabeta:depth=3", key="compare_a")
-    b = st.sidebar.text_input("Second agent spec", "alphabeta:depth=7", key="compare_b")
+    a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key="compare_a")
+    b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key="compare_b")
     exact_on = exact_checkbox("compare_exact")
     if st.sidebar.button("Compare", type="primary", key="compare_run"):
         state.put(state.COMPARE_REQUEST, (pos.ident(), a, b))

@@ -26,7 +26,7 @@ from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
 from treeviz.search import spec
 from treeviz.search.solver import score_meaning
-from treeviz.settings import GAME_MAX_BYTES
+from treeviz.settings import DEEP_AGENT, GAME_MAX_BYTES, OPPONENT_AGENT
 from treeviz.trace.nodes import SearchResult
 
 SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
@@ -110,7 +110,7 @@ def hint() -> None:
         VIEW.set_hint(f"Best: column {', '.join(map(str, cols))} — "
                       f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
         return
-    agent = VIEW.hint_agent("alphabeta:depth=7")
+    agent = VIEW.hint_agent(DEEP_AGENT)
     try:
         res = cached_search(pos, spec(agent))
     except TreevizError as exc:
@@ -153,7 +153,7 @@ PLAY_KEYS = VIEW.kept_keys()
 def sidebar() -> None:
     """Players, seed, opening, and the game buttons."""
     side = st.sidebar
-    VIEW.preset_players(HUMAN, "alphabeta:depth=4")
+    VIEW.preset_players(HUMAN, OPPONENT_AGENT)
     side.text_input("X plays (agent spec or human)", key=VIEW.widget("x"))
     side.text_input("O plays (agent spec or human)", key=VIEW.widget("o"))
     side.number_input("Seed", 0, 2**31 - 1, 0, key=VIEW.widget("seed"))
@@ -161,7 +161,7 @@ def sidebar() -> None:
     left, right = side.columns(2)
     left.button("New game", type="primary", key=VIEW.widget("new"), on_click=new_game)
     right.button("Swap sides", key=VIEW.widget("swap"), on_click=swap_sides)
-    side.text_input("Hint agent (past the solver's budget)", "alphabeta:depth=7",
+    side.text_input("Hint agent (past the solver's budget)", DEEP_AGENT,
                     key=VIEW.widget("hint_agent"))  # fmt: skip
     side.file_uploader("Load a game (.json)", type=["json"], key=VIEW.widget("upload"),
                        on_change=load_game_file)  # fmt: skip
@@ -171,7 +171,7 @@ def play_page() -> None:
     """Play against an agent or watch two agents."""
     st.title("Play")
     if state.get(state.PLAY_GAME) is None:
-        state.put(state.PLAY_GAME, Game(HUMAN, "alphabeta:depth=4"))
+        state.put(state.PLAY_GAME, Game(HUMAN, OPPONENT_AGENT))
     sidebar()
     game: Game = state.get(state.PLAY_GAME)
     if (err := VIEW.error_about(game)) is not None:
