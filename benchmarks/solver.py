@@ -1,7 +1,7 @@
 """The exact solver against BitBully (pip ``bitbully``, C++, AGPL: a peer measured
 here only, installed on demand, never imported by treeviz), side by side in one run.
 
-1. Strong scores without opening books: ``../shared/data/positions/begin_score.txt``
+1. Strong scores without opening books: ``tests/data/positions/begin_score.txt``
    (8-15 plies), a fresh transposition table per position on both sides.
 2. Per-column scores with the 12-ply books on both sides (``begin_analyze.txt`` and
    the empty board).
@@ -24,7 +24,7 @@ from treeviz.connect4.board import Position
 from treeviz.search.solver import column_scores, solve
 from treeviz.search.tt_order import new_table
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "positions"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "positions"
 
 
 def peer() -> Any:

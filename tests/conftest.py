@@ -1,5 +1,5 @@
-"""Shared test helpers: the exact-score data files beside the checkout, random
-positions, quick agent settings."""
+"""Shared test helpers: the exact-score data files of ``tests/data``, random positions,
+quick agent settings."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ from treeviz.connect4.board import Position
 from treeviz.search import AGENTS
 from treeviz.search.contract import make_spec
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "positions"
+DATA = Path(__file__).resolve().parent / "data" / "positions"
 
 
 def data_lines(name: str) -> list[tuple[str, list[int]]]:
-    """(moves, scores) per line of ``shared/data/positions/<name>``."""
+    """(moves, scores) per line of ``tests/data/positions/<name>``."""
     out = []
     for line in (DATA / name).read_text().splitlines():
         moves, *scores = line.split()

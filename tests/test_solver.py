@@ -1,4 +1,4 @@
-"""The exact solver against every line of shared/data/positions and the samples."""
+"""The exact solver against every line of tests/data/positions and the samples."""
 
 from __future__ import annotations
 
