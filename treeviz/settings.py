@@ -13,10 +13,25 @@ import argparse
 import math
 import re
 from dataclasses import dataclass
+from importlib.metadata import PackageNotFoundError, version
 from numbers import Integral
 from typing import Any
 
 from treeviz.errors import InvalidParameterError
+
+# The name pip installs treeviz by (the public index's "treeviz" is another project);
+# the import name and the command stay ``treeviz``.
+DISTRIBUTION = "treeviz-c4"
+
+
+
+def package_version() -> str:
+    """treeviz's installed version ("unknown" for sources run without installing)."""
+    try:
+        return version(DISTRIBUTION)
+    except PackageNotFoundError:
+        return "unknown"
+
 
 TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
 TRUE_WORDS = ("true", "yes", "on", "1")

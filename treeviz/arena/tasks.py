@@ -12,14 +12,13 @@ import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from importlib.metadata import version
 from typing import Any
 
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
 from treeviz.search import spec
-from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED, show_value
+from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED, package_version, show_value
 
 
 @dataclass(frozen=True)
@@ -106,7 +105,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     result = game.result if forfeit is None else "O" if forfeit["player"] == "X" else "X"
     return {
         **asdict(task), "key": task.key, "moves": game.moves, "result": result,
-        "version": version("treeviz"), "plies": plies, "forfeit": forfeit,
+        "version": package_version(), "plies": plies, "forfeit": forfeit,
     }  # fmt: skip
 
 

@@ -27,7 +27,9 @@ from treeviz.connect4.notation import parse_diagram
 from treeviz.errors import InvalidPositionError
 from treeviz.settings import show_value
 
-SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_positions"
+# In a checkout this is a link to the top-level ``sample_positions/``; a wheel holds
+# the files themselves (one copy in git, shipped as package data).
+SAMPLES_DIR = Path(__file__).resolve().parents[1] / "data" / "sample_positions"
 REQUIRED = ("name", "moves", "score", "tags", "description")
 
 

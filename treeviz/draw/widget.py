@@ -9,7 +9,7 @@ from typing import Any
 
 from treeviz.draw.html import REPORT_MAX_NODES, tree_js
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import Param, show_value
+from treeviz.settings import DISTRIBUTION, Param, show_value
 
 # anywidget loads the module and calls its default export's render({model, el})
 ADAPTER = "\nexport default { render({ model, el }) { treevizRender(el, model.get('payload')); } };"
@@ -31,7 +31,7 @@ def widget_class() -> Any:
         import traitlets
     except ImportError:
         raise InvalidParameterError("the tree widget needs anywidget: pip install "
-                                    "'treeviz[notebook]'") from None  # fmt: skip
+                                    f"'{DISTRIBUTION}[notebook]'") from None  # fmt: skip
 
     class TreeWidget(anywidget.AnyWidget):
         """A trace's tree: click a node for its board and label, click again to fold,
