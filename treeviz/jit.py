@@ -24,6 +24,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from treeviz import compiling  # noqa: F401  (where kernels are kept; the notice)
+
 __all__ = ["ctpop", "njit", "njit_unrefcounted", "prefetch"]
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from treeviz.compiling import announcing
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.search.reasons import ReasonsFn, generic_reasons
@@ -189,7 +190,8 @@ def warm(agent: Agent) -> None:
         return
     with _LOCK:
         if agent.name not in _WARM:
-            agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
+            with announcing():  # the first run after an install compiles: say so
+                agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
             _WARM.add(agent.name)
 
 
