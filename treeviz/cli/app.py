@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +19,8 @@ from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
 SCRIPT = Path(__file__).resolve().parent.parent / "dashboard" / "streamlit_app.py"
 # Every message whole (Streamlit's two-sided cache of large messages can fall out of
 # step on quick reruns: "Cached ForwardMsg MISS"), and no usage statistics sent out.
-STREAMLIT_FLAGS = ["--server.headless", "true", "--browser.gatherUsageStats", "false",
-                   "--global.minCachedMessageSize", "1e15"]  # fmt: skip
+STREAMLIT_OPTIONS = {"server_headless": True, "browser_gatherUsageStats": False,
+                     "global_minCachedMessageSize": 1e15}  # fmt: skip
 
 
 def add_commands(sub: Any) -> None:
@@ -42,19 +41,17 @@ def add_commands(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
-def command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
-    """The ``streamlit run`` command line and environment ``args`` ask for."""
-    env = dict(os.environ)
-    env[AGENTS_VAR] = args.agents
-    env[CLUSTER_VAR] = args.cluster or ""
-    env[ARENA_DIR_VAR] = str(Path(args.arena_dir).resolve()) if args.arena_dir else ""
-    cmd = [sys.executable, "-m", "streamlit", "run", str(SCRIPT), *STREAMLIT_FLAGS,
-           "--server.address", args.host, "--server.port", str(args.port)]  # fmt: skip
-    return cmd, env
+def options(args: argparse.Namespace) -> dict[str, Any]:
+    """Streamlit's options for ``args``; the dashboard's settings go to this process's
+    environment, where the server reads them (and the Arena's workers inherit them)."""
+    os.environ[AGENTS_VAR] = args.agents
+    os.environ[CLUSTER_VAR] = args.cluster or ""
+    os.environ[ARENA_DIR_VAR] = str(Path(args.arena_dir).resolve()) if args.arena_dir else ""
+    return {**STREAMLIT_OPTIONS, "server_address": args.host, "server_port": args.port}
 
 
 def run(args: argparse.Namespace) -> None:
-    """Replace this process by the Streamlit server (Ctrl-C stops it)."""
-    cmd, env = command(args)
-    sys.stdout.flush()
-    os.execve(cmd[0], cmd, env)
+    """Serve the dashboard from this process until Ctrl-C."""
+    from treeviz.dashboard.launch import serve
+
+    serve(SCRIPT, options(args))

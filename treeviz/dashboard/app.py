@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
-
 import streamlit as st
 
 from treeviz.dashboard import nav, server, state
+from treeviz.dashboard.launch import start_warm_up
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
@@ -17,24 +16,6 @@ from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
 from treeviz.dashboard.text import error as show_error
 from treeviz.search.user import seal
-
-
-def warm_all() -> None:
-    """Everything a first Run would otherwise load: every agent's compiled kernels, the
-    opening book, and the styled table's library."""
-    import pandas.io.formats.style  # noqa: F401
-
-    from treeviz.warmup import main as warm_agents
-
-    warm_agents()
-
-
-@st.cache_resource(show_spinner=False)
-def start_warm_up() -> threading.Thread:
-    """Warm up once per server, in a background thread, off any visitor's request."""
-    thread = threading.Thread(target=warm_all, name="treeviz-warm-up", daemon=True)
-    thread.start()
-    return thread
 
 
 @st.cache_resource(show_spinner=False)
@@ -73,7 +54,7 @@ def main() -> None:
     explore a trace file; run tournaments and sweeps; learn decision trees."""
     problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
-    start_warm_up()
+    start_warm_up()  # already running when treeviz app started the server
     for problem in problems:
         show_error(problem)
     pages = [
