@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from treeviz import compiling
+from treeviz import jit
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.search import AGENTS
 from treeviz.search.contract import make_spec
 
 # The line saying kernels compile goes to stderr, which many tests compare whole; its
-# own tests turn it on (test_compiling.py), and the installed package's run it as is.
-compiling.ENABLED = False
+# own tests turn it on (test_first_compile.py), and the installed package's run it as is.
+jit.NOTICE = False
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 

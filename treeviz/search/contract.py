@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from treeviz.compiling import announcing
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
+from treeviz.jit import announcing
 from treeviz.search.reasons import ReasonsFn, generic_reasons
 from treeviz.settings import Param, show_value
 

@@ -11,30 +11,30 @@ from types import SimpleNamespace
 import pytest
 from numba import njit
 
-from treeviz import compiling
+from treeviz import jit
 from treeviz.connect4 import kernels
 
 
 def test_a_read_only_package_keeps_its_kernels_in_the_users_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(compiling.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(jit.os, "access", lambda path, mode: False)
     env = {"XDG_CACHE_HOME": str(tmp_path)}
-    assert compiling.choose_cache_dir(tmp_path, env) == str(tmp_path / "treeviz" / "numba")
+    assert jit.choose_cache_dir(tmp_path, env) == str(tmp_path / "treeviz" / "numba")
     assert env["NUMBA_CACHE_DIR"] == str(tmp_path / "treeviz" / "numba")
 
 
 def test_a_writable_package_keeps_them_beside_its_sources(tmp_path: Path) -> None:
     env: dict[str, str] = {}
-    assert compiling.choose_cache_dir(tmp_path, env) is None and env == {}
+    assert jit.choose_cache_dir(tmp_path, env) is None and env == {}
 
 
 def test_a_cache_folder_the_person_chose_is_kept(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(compiling.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(jit.os, "access", lambda path, mode: False)
     env = {"NUMBA_CACHE_DIR": "/mine"}
-    assert compiling.choose_cache_dir(tmp_path, env) == "/mine"
+    assert jit.choose_cache_dir(tmp_path, env) == "/mine"
     assert env == {"NUMBA_CACHE_DIR": "/mine"}
 
 
@@ -48,25 +48,25 @@ def compile_event(dispatcher: object) -> SimpleNamespace:
 
 
 @pytest.fixture
-def notice(monkeypatch: pytest.MonkeyPatch) -> compiling._Notice:
+def notice(monkeypatch: pytest.MonkeyPatch) -> jit._Notice:
     """A notice not yet said, enabled (the suite turns it off), in place of the
     process's."""
-    fresh = compiling._Notice()
-    monkeypatch.setattr(compiling, "_NOTICE", fresh)
-    monkeypatch.setattr(compiling, "ENABLED", True)
+    fresh = jit._Notice()
+    monkeypatch.setattr(jit, "_NOTICE", fresh)
+    monkeypatch.setattr(jit, "NOTICE", True)
     return fresh
 
 
 def test_the_first_compile_of_a_kernel_says_so_once(
-    notice: compiling._Notice, capsys: pytest.CaptureFixture[str]
+    notice: jit._Notice, capsys: pytest.CaptureFixture[str]
 ) -> None:
     notice.on_start(compile_event(kernels.can_play))
     notice.on_start(compile_event(kernels.bottom_bit))
-    assert capsys.readouterr().err == compiling.notice_text() + "\n"
+    assert capsys.readouterr().err == jit.notice_text() + "\n"
 
 
 def test_code_compiled_in_every_process_or_not_ours_is_not_announced(
-    notice: compiling._Notice, capsys: pytest.CaptureFixture[str]
+    notice: jit._Notice, capsys: pytest.CaptureFixture[str]
 ) -> None:
     @njit(cache=True)
     def theirs(x: int) -> int:
@@ -78,15 +78,15 @@ def test_code_compiled_in_every_process_or_not_ours_is_not_announced(
 
 
 def test_a_terminal_sees_the_seconds_go_by_and_the_time_taken(
-    notice: compiling._Notice, monkeypatch: pytest.MonkeyPatch
+    notice: jit._Notice, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     terminal = Terminal()
-    monkeypatch.setattr(compiling.sys, "stderr", terminal)
-    monkeypatch.setattr(compiling, "TICK_S", 0.05)
-    with compiling.announcing():
+    monkeypatch.setattr(jit.sys, "stderr", terminal)
+    monkeypatch.setattr(jit, "TICK_S", 0.05)
+    with jit.announcing():
         notice.on_start(compile_event(kernels.can_play))
         time.sleep(0.2)
     shown = terminal.getvalue()
-    assert shown.startswith(compiling.notice_text() + " ...")
-    assert f"\r{compiling.notice_text()} ... 0 s" in shown
+    assert shown.startswith(jit.notice_text() + " ...")
+    assert f"\r{jit.notice_text()} ... 0 s" in shown
     assert shown.endswith(": done in 0 s\n") and shown.count("\n") == 1
