@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import nav, server, state
-from treeviz.dashboard.launch import start_warm_up
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
@@ -15,6 +14,7 @@ from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
 from treeviz.dashboard.text import error as show_error
+from treeviz.dashboard.warming import start_warm_up
 from treeviz.search.user import seal
 
 

@@ -6,39 +6,16 @@ compiler. :func:`serve` instead imports the pages before the server opens, then 
 the warm-up (every agent's compiled kernels, the opening book) in a background thread
 and runs Streamlit's server in the same process, as ``streamlit run`` would: the
 first page is drawn from modules already loaded. ``streamlit run app.py`` still works
-and warms up at the first visit (:func:`start_warm_up` runs once per process).
+and warms up at the first visit (the warm-up runs once per process).
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
-from treeviz import compiling
-
-_STARTED: list[threading.Thread] = []
-_LOCK = threading.Lock()
-
-
-def warm_all() -> None:
-    """Everything a first Run would otherwise load: the styled table's library, the
-    exact solver (every page shows exact scores first), then every agent's kernels."""
-    import pandas.io.formats.style  # noqa: F401
-
-    from treeviz.warmup import warm_everything
-
-    warm_everything(report=None)
-
-
-def start_warm_up() -> threading.Thread:
-    """:func:`warm_all` in a background thread, started once per process."""
-    with _LOCK:
-        if not _STARTED:
-            thread = threading.Thread(target=warm_all, name="treeviz-warm-up", daemon=True)
-            thread.start()
-            _STARTED.append(thread)
-        return _STARTED[0]
+from treeviz import jit
+from treeviz.dashboard.warming import start_warm_up
 
 
 def serve(script: Path, options: dict[str, Any]) -> None:
@@ -49,7 +26,7 @@ def serve(script: Path, options: dict[str, Any]) -> None:
 
     config._main_script_path = str(script)  # as streamlit run: config beside the script
     bootstrap.load_config_options(flag_options=options)
-    compiling.LIVE = False  # the terminal is the server's log from here on
+    jit.LIVE = False  # the terminal is the server's log from here on
     import treeviz.dashboard.app  # noqa: F401  (the pages, before anyone asks for one)
 
     start_warm_up()
