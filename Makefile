@@ -1,30 +1,41 @@
-# Every target is idempotent and works on a fresh machine.
+# Every target is idempotent and works on a fresh machine (only python3 needed).
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+# stamps: the package and what it runs on (enough for make app); then the tools of the
+# tests, lint and types
+APP    := $(VENV)/.installed
+DEV    := $(VENV)/.installed-dev
 WARM   := $(VENV)/.warm
 SOURCES := $(shell find treeviz -name '*.py')
 CHROMIUM := /usr/bin/chromium
+# make check: every test but these (make test runs them all)
+QUICK  := not slow and not browser and not installed
 
-.PHONY: setup app test lint typecheck pytest browser bench clean
+.PHONY: setup app check test lint typecheck pytest quick browser dist bench clean
 
 setup: $(WARM)
 
-$(STAMP): pyproject.toml
+$(APP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	touch $(APP)
+
+$(DEV): $(APP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	touch $(DEV)
 
 # Compiled kernels and bytecode, written again whenever a source file changes.
-$(WARM): $(STAMP) $(SOURCES)
+$(WARM): $(DEV) $(SOURCES)
 	$(PY) -m treeviz.warmup
 	touch $(WARM)
 
 # make app AGENTS='mine.py:choose;cmd:./engine': your own agents in the pickers (the only
-# user code the dashboard runs); HOST=0.0.0.0 listens beyond this machine
-app: setup
-	$(VENV)/bin/treeviz app --agents "$(AGENTS)" $(if $(HOST),--host $(HOST))
+# user code the dashboard runs); HOST=0.0.0.0 listens beyond this machine; PORT=8502.
+# The server compiles the kernels in the background once after an install: it answers
+# at once, and a search waits only for its own agent's kernels.
+app: $(APP)
+	$(VENV)/bin/treeviz app --agents "$(AGENTS)" $(if $(HOST),--host $(HOST)) \
+		$(if $(PORT),--port $(PORT))
 
 # Debian's Chromium drives the browser tests; Playwright's own browser download
 # cannot work offline, so we never call `playwright install`.
@@ -36,16 +47,28 @@ browser:
 		echo "Browser tests need Debian's chromium: run 'sudo apt-get install chromium'"; exit 1; \
 	fi
 
-lint: setup
+lint: $(DEV)
 	$(VENV)/bin/ruff check treeviz tests benchmarks app.py
 
-typecheck: setup
+typecheck: $(DEV)
 	$(VENV)/bin/mypy
 
+# The quick loop: lint, types and every test that needs no browser, no wheel and no
+# long solve (under 2 minutes).
+check: lint typecheck quick
+
+quick: setup
+	$(VENV)/bin/pytest -q -m "$(QUICK)"
+
+# The whole suite, the browser tests and the installed wheel's test included.
 pytest: setup browser
 	$(VENV)/bin/pytest -q
 
 test: lint typecheck pytest
+
+# The sdist and the wheel built from it, in dist/.
+dist: $(DEV)
+	$(PY) -m build --no-isolation --outdir dist .
 
 bench: setup browser
 	$(PY) -m pip install --quiet -e '.[bench]'
@@ -57,10 +80,11 @@ bench: setup browser
 	$(PY) benchmarks/solve_uci.py
 	$(PY) benchmarks/alphabeta.py
 	$(PY) benchmarks/latency.py
+	$(PY) benchmarks/first_visit.py
 	$(PY) benchmarks/id3.py
 	$(PY) benchmarks/arena.py
 	$(PY) benchmarks/traced.py
 	$(PY) benchmarks/trace_io.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist

@@ -228,6 +228,7 @@ def test_replay_slider_steps_through_the_search() -> None:
     assert at.session_state["analyze_replay_nodes"] > nodes[0]
 
 
+@pytest.mark.slow
 def test_a_run_keeps_to_its_time_budget() -> None:
     """Past the budget a single pass has nothing to show (an error says so); deepening
     pass by pass, the last finished pass is the answer."""

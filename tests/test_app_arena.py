@@ -32,6 +32,7 @@ def arena(tmp_path: Path) -> AppTest:
     return at
 
 
+@pytest.mark.slow
 def test_tournament_fills_the_tables_and_opens_a_game_in_review(tmp_path: Path) -> None:
     at = arena(tmp_path)
     at.sidebar.text_area(key="arena_players").set_value("random\nalphabeta:depth=3")
@@ -58,6 +59,7 @@ def test_tournament_fills_the_tables_and_opens_a_game_in_review(tmp_path: Path) 
     assert at.session_state["arena_result"]["played"] == 0
 
 
+@pytest.mark.slow
 def test_sweep_draws_its_charts(tmp_path: Path) -> None:
     at = arena(tmp_path)
     at.sidebar.radio(key="arena_mode").set_value("Sweep").run()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from conftest import seen
 from streamlit.testing.v1 import AppTest
 
@@ -57,6 +58,7 @@ def test_a_bad_upload_shows_an_error_and_the_page_survives() -> None:
     assert metrics(at)["Depth"] == "1" and not at.exception
 
 
+@pytest.mark.slow
 def test_connect4_follows_a_position_to_its_leaf_beside_the_solver() -> None:
     at = on_page()
     at.sidebar.number_input(key="id3_cv").set_value(0).run()
@@ -79,6 +81,7 @@ def test_downloads_do_not_rerun_the_page() -> None:
     assert all(b.proto.ignore_rerun for b in buttons), [b.proto.label for b in buttons]
 
 
+@pytest.mark.slow
 def test_connect4_blank_cells_read_as_blank() -> None:
     """The UCI Connect-4 data writes an empty cell "b": the tree says "blank"."""
     tree = fit(read_table(bundled_path("connect-4")).subset(np.arange(2000)))

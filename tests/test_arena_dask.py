@@ -53,6 +53,7 @@ def stored(db: Path) -> dict[str, str]:
     return {g.key: g.moves for g in games}
 
 
+@pytest.mark.slow
 def test_local_workers_play_the_same_games_as_this_process(tmp_path: Path) -> None:
     here = run_arena(SPECS, 6, db=str(tmp_path / "here.db"), seed=3, ply_seconds=0)
     there = run_arena(SPECS, 6, db=str(tmp_path / "there.db"), seed=3, ply_seconds=0,
@@ -61,6 +62,7 @@ def test_local_workers_play_the_same_games_as_this_process(tmp_path: Path) -> No
     assert results(here) == results(there)
 
 
+@pytest.mark.slow
 def test_cluster_arena_meets_the_bar_and_reads_back(
     cluster: tuple[str, Any], tmp_path: Path, capsys: Any
 ) -> None:
@@ -83,6 +85,7 @@ def test_cluster_arena_meets_the_bar_and_reads_back(
     assert stored(local) == stored(Path(db))  # the cluster played the very same games
 
 
+@pytest.mark.slow
 def test_a_dead_worker_loses_no_game(cluster: tuple[str, Any], tmp_path: Path) -> None:
     address, workers = cluster
     victim = workers[0]
@@ -104,6 +107,7 @@ def test_a_dead_worker_loses_no_game(cluster: tuple[str, Any], tmp_path: Path) -
     assert stored(reference) == stored(db)
 
 
+@pytest.mark.slow
 def test_ctrl_c_on_two_workers_then_the_same_command_finishes(tmp_path: Path) -> None:
     """The CLI as a user runs it: interrupted with Ctrl-C once some games are stored,
     it exits 130; the same command again plays only the rest, no game twice."""

@@ -234,6 +234,7 @@ WRITER = textwrap.dedent(
 KILL_AFTER = (0.0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.4)  # seconds after the writer is ready
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".npz", ".json"])
 def test_a_writer_killed_at_any_moment_leaves_a_whole_file(
     tmp_path: Path, suffix: str

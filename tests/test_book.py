@@ -174,6 +174,7 @@ print(json.dumps({"misses": misses, "hits": hits}))
 """
 
 
+@pytest.mark.slow
 def test_a_second_process_compiles_nothing() -> None:
     """Every kernel is cached on disk: after the first process (``make setup`` warms
     the cache), another one loads compiled code and compiles nothing."""
@@ -184,6 +185,7 @@ def test_a_second_process_compiles_nothing() -> None:
     assert report["misses"] == {} and report["hits"] > 0, report
 
 
+@pytest.mark.slow
 def test_a_search_does_not_load_scipy_linalg() -> None:
     """numba's BLAS probe would import scipy.linalg (about 0.5 s) in every process that
     runs a kernel; treeviz's kernels need no BLAS, so a search leaves it unloaded."""
@@ -195,6 +197,7 @@ def test_a_search_does_not_load_scipy_linalg() -> None:
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 
+@pytest.mark.slow
 def test_the_shallow_book_is_what_a_fresh_build_gives() -> None:
     """The shipped 6-stone book is reproducible from the 12-stone one by our solver."""
     from treeviz.search.shallow_book import build

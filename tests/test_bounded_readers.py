@@ -60,6 +60,7 @@ def test_a_pipe_is_read_up_to_the_cap_in_bounded_memory(argv: list[str], words: 
     assert int(peak) < 400_000, f"{peak} KB"  # kilobytes: the interpreter and numba, not the input
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("item", [b"{}", b"[]"])
 def test_a_json_bomb_of_tiny_containers_is_refused_before_parsing(item: bytes) -> None:
     """120 MiB of ``{},`` (120 KB compressed) would parse into gigabytes of objects."""
@@ -68,6 +69,7 @@ def test_a_json_bomb_of_tiny_containers_is_refused_before_parsing(item: bytes) -
         loads(gzip.compress(body), "bomb.json.gz")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width", [131_000, 200_000])
 def test_one_long_cell_costs_its_own_length_not_the_table_times_it(width: int) -> None:
     """A cell of 131,000 characters in a 20,000-row table made every cell that wide

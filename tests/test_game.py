@@ -188,6 +188,7 @@ def test_end_of_input_ends_the_game() -> None:
     assert out.returncode == 0 and json.loads(out.stdout)["moves"] == ""
 
 
+@pytest.mark.slow
 def test_review_classes_on_labelled_positions() -> None:
     """The last ply of ``moves + column`` is judged against the labelled exact scores of
     ``moves``: best when it scores the best, else by how far its outcome falls."""

@@ -94,6 +94,7 @@ def random_positions(n: int, seed: int, width: int = 7, height: int = 6) -> list
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "oracle"),
     [

@@ -79,6 +79,7 @@ def test_any_json_document_is_a_trace_or_a_typed_error(doc: Any) -> None:
         loads(json.dumps(doc).encode())
 
 
+@pytest.mark.slow
 @given(st.dictionaries(st.sampled_from(["schema", "algorithm", "params", "root_moves", "width",
                                         "height", "counters", "fields", "nodes", "extra",
                                         "value_kind"]), json_values))  # fmt: skip
@@ -107,6 +108,7 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 
+@pytest.mark.slow
 def test_a_gzip_bomb_is_refused_in_bounded_memory(tmp_path: Path) -> None:
     """1 GiB of JSON spaces, about 1 MB compressed: refused before it is expanded."""
     packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)

@@ -129,6 +129,7 @@ def connect4() -> object:
     return read_table(bundled_path("connect-4"))
 
 
+@pytest.mark.slow
 def test_connect4_layout_and_exact_labels(connect4: object) -> None:
     table = connect4
     assert [c.name for c in table.features][:3] == ["a1", "a2", "a3"]  # type: ignore[attr-defined]
@@ -141,6 +142,7 @@ def test_connect4_layout_and_exact_labels(connect4: object) -> None:
         assert exact_class(pos) == table.classes[table.target.values[i]]  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 def test_connect4_accuracy_beside_scikit_learn(connect4: object) -> None:
     """5-fold accuracy on the same folds: ID3 no worse than scikit-learn's entropy tree
     (one-hot features) by more than 2 points."""

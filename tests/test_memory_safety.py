@@ -27,6 +27,7 @@ def analyze(spec: str) -> dict:
     return json.loads(out.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("limit", ["0", "0.3"])
 def test_mcts_bounded_by_time_alone_runs_and_answers(limit: str) -> None:
     data = analyze(f"mcts:iterations=none,time_limit={limit}")
@@ -36,6 +37,7 @@ def test_mcts_bounded_by_time_alone_runs_and_answers(limit: str) -> None:
     assert data["params"]["capacity"] is None and data["params"]["iterations"] is None
 
 
+@pytest.mark.slow
 def test_mcts_stops_when_its_tree_fills_the_capacity() -> None:
     data = analyze("mcts:iterations=none,time_limit=0.3,capacity=50")
     assert data["stats"]["tree_full"] and data["stats"]["iterations"] == 49

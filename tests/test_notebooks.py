@@ -45,6 +45,7 @@ def outputs(nb: Any, source_start: str) -> dict[str, Any]:
     return dict(results[0]["data"])
 
 
+@pytest.mark.slow
 def test_the_tour_runs_and_every_object_shows_itself(tour: Any) -> None:
     errors = [o for c in tour.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]  # fmt: skip

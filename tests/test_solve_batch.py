@@ -72,6 +72,7 @@ def test_batch_stopped_gives_the_solved_prefix_only() -> None:
     assert solve_many(positions, ctr=ctr) == []
 
 
+@pytest.mark.slow
 def test_cli_stdin_batches_answer_each_line_in_order(tmp_path: Path) -> None:
     sample = uci_sample(500, seed=11)
     lines = [p.moves_string() for p, _ in sample]
@@ -89,6 +90,7 @@ def test_cli_stdin_batches_answer_each_line_in_order(tmp_path: Path) -> None:
         assert "line 253: the game in '2323232' is over" in said[1]
 
 
+@pytest.mark.slow
 def test_cli_analyze_batches_match_the_data_file() -> None:
     lines = data_lines("middle_analyze.txt")[:300]
     done = _run(["solve", "--analyze"], "".join(m + "\n" for m, _ in lines))
@@ -140,6 +142,7 @@ def test_line_batches_name_the_line_past_the_cap(long_at: int, sizes: list[int])
             pass
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_the_answers_found_and_says_so_in_one_line(tmp_path: Path) -> None:
     sample = uci_sample(40, seed=3)  # without the book, each takes a good fraction of a second
     path = tmp_path / "in.txt"

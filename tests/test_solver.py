@@ -110,6 +110,7 @@ def test_table_entries_answer_only_their_own_key(keys: list[int], bits: int) -> 
             assert code == 0
 
 
+@pytest.mark.slow
 def test_a_table_without_huge_pages_is_still_a_zeroed_table(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -39,6 +39,7 @@ def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProc
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args",
     [
@@ -54,6 +55,7 @@ def test_ctrl_c_stops_with_one_line(args: list[str]) -> None:
     assert done.stderr.startswith("treeviz: stopped")
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_what_mcts_found() -> None:
     done = interrupt(["analyze", "4453", "--agent", "mcts:iterations=10000000", "--json"])
     assert done.returncode == 0 and "Traceback" not in done.stderr
@@ -62,6 +64,7 @@ def test_ctrl_c_keeps_what_mcts_found() -> None:
     assert 1 <= data["move"] <= 7
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "args, words",
     [

@@ -213,6 +213,7 @@ def test_bad_grids_name_their_problem(grid: Any, problem: str) -> None:
 AGENT = "examples/minimax_agent.py:choose"
 
 
+@pytest.mark.slow
 def test_a_file_agent_is_an_agent_everywhere(capsys: Any) -> None:
     pos = Position.from_moves("4453")
     res = search(pos, str(EXAMPLES / "minimax_agent.py") + ":choose")
@@ -242,6 +243,7 @@ def cluster() -> Iterator[str]:
         yield address
 
 
+@pytest.mark.slow
 def test_a_file_agent_travels_to_a_cluster(cluster: str, tmp_path: Path,
                                            monkeypatch: Any, capsys: Any) -> None:  # fmt: skip
     """The workers run in another folder: they import the uploaded file."""
