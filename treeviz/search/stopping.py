@@ -105,6 +105,10 @@ def run_stoppable(
 
     worker = threading.Thread(target=work, name="treeviz-search", daemon=True)
     start = time.monotonic()
+    if deadline is not None and start >= deadline:
+        # over before it starts: stopped however quick the search, not only when it
+        # outlasts the first look at the clock (a pass of 7 nodes never did)
+        ctr[C_STOP] = 1
     worker.start()
     shown = False
     # Waited on an event, not Thread.join: a join interrupted by Ctrl-C can report the
