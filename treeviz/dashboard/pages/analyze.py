@@ -86,12 +86,14 @@ def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column."""
     st.title("treeviz — why this column?")
     read_link()
+    # Run and Stop head the sidebar: in reach however long the agent's settings, and
+    # drawn first (a browser loads each kind of widget's code as it first meets it)
+    run = st.sidebar.button("Run", type="primary", key="run")
+    st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
     pos = choose_position()
     agent, params = choose_agent()
     exact_on = exact_checkbox("exact")
     budget = float(setting_widget(RUN_SECONDS))
-    run = st.sidebar.button("Run", type="primary", key="run")
-    st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
     left, right = st.columns([1, 2])
     with left:
         board_chart(pos, "analyze_board", partial(play_column, pos))
