@@ -6,8 +6,9 @@ for ``/_stcore/health``, then opens the page in headless Chromium and waits for 
 Run button. Prints the seconds from the start of the clone to the server answering and
 to the page drawn, then stops the server and removes the clone.
 
-Run: ``.venv/bin/python benchmarks/cold_app.py [--no-pip-cache]`` (``--no-pip-cache``:
-pip downloads every package, as on a machine that never installed them).
+Run: ``.venv/bin/python benchmarks/cold_app.py [--no-pip-cache] [--source DIR --branch B]``
+(``--no-pip-cache``: pip downloads every package, as on a machine that never installed
+them; ``--source``/``--branch``: another repository or branch, say an older ``main``).
 """
 
 from __future__ import annotations
@@ -31,14 +32,16 @@ from local_server import CHROMIUM, CHROMIUM_FLAGS, free_port
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def branch() -> str:
-    return subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD"], cwd=ROOT, check=True,
+def branch(source: Path) -> str:
+    return subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD"], cwd=source, check=True,
                           capture_output=True, text=True).stdout.strip()  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--no-pip-cache", action="store_true")
+    parser.add_argument("--source", type=Path, default=ROOT)
+    parser.add_argument("--branch")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
     if args.no_pip_cache:
@@ -48,8 +51,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "make.log", "w") as log:
         clone = Path(tmp) / "treeviz"
         t0 = time.perf_counter()
-        subprocess.run(["git", "clone", "--quiet", "--branch", branch(), str(ROOT), str(clone)],
-                       check=True)  # fmt: skip
+        subprocess.run(["git", "clone", "--quiet", "--branch", args.branch or branch(args.source),
+                        str(args.source), str(clone)], check=True)  # fmt: skip
         make = subprocess.Popen(["make", "app", f"PORT={port}"], cwd=clone, env=env,
                                 stdout=log, stderr=subprocess.STDOUT,
                                 start_new_session=True)  # fmt: skip
