@@ -48,7 +48,8 @@ def main() -> None:
         env["PIP_NO_CACHE_DIR"] = "1"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "make.log", "w") as log:
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp, \
+            open(Path(tmp) / "make.log", "w") as log:
         clone = Path(tmp) / "treeviz"
         t0 = time.perf_counter()
         subprocess.run(["git", "clone", "--quiet", "--branch", args.branch or branch(args.source),
@@ -68,11 +69,26 @@ def main() -> None:
                 page.get_by_text("Press Run").first.wait_for(timeout=DRAWN_TIMEOUT_MS)
                 drawn = time.perf_counter() - t0
                 browser.close()
+            print(f"fresh clone -> server answering {up:.1f} s; -> page drawn, Run usable "
+                  f"{drawn:.1f} s (pip cache {'off' if args.no_pip_cache else 'as it is'})",
+                  flush=True)  # fmt: skip
         finally:
-            os.killpg(make.pid, signal.SIGTERM)
-            make.wait(timeout=60)
-    print(f"fresh clone -> server answering {up:.1f} s; -> page drawn, Run usable {drawn:.1f} s"
-          f" (pip cache {'off' if args.no_pip_cache else 'as it is'})")
+            stop_group(make)
+
+
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop ``proc``'s process group (make and the server it started) and wait until
+    none of it is left, so that its folder can go."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=60)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGKILL)
 
 
 if __name__ == "__main__":
