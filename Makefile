@@ -15,13 +15,19 @@ QUICK  := not slow and not browser and not installed
 
 setup: $(WARM)
 
+PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
+# uv installs what pip would, downloading in parallel: a fresh clone's make app takes
+# about half as long. pip does the install wherever uv cannot.
+UV     := $(VENV)/bin/uv pip install --quiet --python $(PY)
+
 $(APP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	test -x $(VENV)/bin/uv || $(PIP) uv
+	$(UV) -e . || $(PIP) -e .
 	touch $(APP)
 
 $(DEV): $(APP)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(UV) -e '.[dev]' || $(PIP) -e '.[dev]'
 	touch $(DEV)
 
 # Compiled kernels and bytecode, written again whenever a source file changes.
@@ -71,7 +77,7 @@ dist: $(DEV)
 	$(PY) -m build --no-isolation --outdir dist .
 
 bench: setup browser
-	$(PY) -m pip install --quiet -e '.[bench]'
+	$(UV) -e '.[bench]' || $(PIP) -e '.[bench]'
 	$(PY) benchmarks/engine.py
 	$(PY) benchmarks/mcts.py
 	$(PY) benchmarks/export.py

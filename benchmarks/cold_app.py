@@ -6,8 +6,8 @@ for ``/_stcore/health``, then opens the page in headless Chromium and waits for 
 Run button. Prints the seconds from the start of the clone to the server answering and
 to the page drawn, then stops the server and removes the clone.
 
-Run: ``.venv/bin/python benchmarks/cold_app.py [--no-pip-cache] [--source DIR --branch B]``
-(``--no-pip-cache``: pip downloads every package, as on a machine that never installed
+Run: ``.venv/bin/python benchmarks/cold_app.py [--no-cache] [--source DIR --branch B]``
+(``--no-cache``: every package is downloaded, as on a machine that never installed
 them; ``--source``/``--branch``: another repository or branch, say an older ``main``).
 """
 
@@ -39,13 +39,13 @@ def branch(source: Path) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--no-pip-cache", action="store_true")
+    parser.add_argument("--no-cache", action="store_true")
     parser.add_argument("--source", type=Path, default=ROOT)
     parser.add_argument("--branch")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHON"))}
-    if args.no_pip_cache:
-        env["PIP_NO_CACHE_DIR"] = "1"
+    if args.no_cache:
+        env["PIP_NO_CACHE_DIR"] = env["UV_NO_CACHE"] = "1"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp, \
@@ -70,7 +70,7 @@ def main() -> None:
                 drawn = time.perf_counter() - t0
                 browser.close()
             print(f"fresh clone -> server answering {up:.1f} s; -> page drawn, Run usable "
-                  f"{drawn:.1f} s (pip cache {'off' if args.no_pip_cache else 'as it is'})",
+                  f"{drawn:.1f} s (package caches {'off' if args.no_cache else 'as they are'})",
                   flush=True)  # fmt: skip
         finally:
             stop_group(make)
