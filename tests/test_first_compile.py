@@ -62,7 +62,7 @@ def test_the_first_compile_of_a_kernel_says_so_once(
 ) -> None:
     notice.on_start(compile_event(kernels.can_play))
     notice.on_start(compile_event(kernels.bottom_bit))
-    assert capsys.readouterr().err == jit.notice_text() + "\n"
+    assert capsys.readouterr().err == f"{jit.NOTICE_TEXT} ({jit.kept_where()})\n"
 
 
 def test_code_compiled_in_every_process_or_not_ours_is_not_announced(
@@ -87,6 +87,6 @@ def test_a_terminal_sees_the_seconds_go_by_and_the_time_taken(
         notice.on_start(compile_event(kernels.can_play))
         time.sleep(0.2)
     shown = terminal.getvalue()
-    assert shown.startswith(jit.notice_text() + " ...")
-    assert f"\r{jit.notice_text()} ... 0 s" in shown
-    assert shown.endswith(": done in 0 s\n") and shown.count("\n") == 1
+    assert shown.startswith(jit.NOTICE_TEXT + " ...")
+    assert f"\r{jit.NOTICE_TEXT} ... 0 s" in shown
+    assert shown.endswith(f": done in 0 s ({jit.kept_where()})\n") and shown.count("\n") == 1

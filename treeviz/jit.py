@@ -143,10 +143,13 @@ KEPT_IN = choose_cache_dir()
 config.reload_config()  # numba read its variables when imported: read them again
 
 
-def notice_text() -> str:
-    """The one line: what happens and where the result is kept."""
-    where = f"in {KEPT_IN}" if KEPT_IN else "beside treeviz's sources"
-    return f"treeviz: compiling its search kernels, once after an install (kept {where})"
+NOTICE_TEXT = "treeviz: compiling its search kernels, once after an install"  # < 70 wide:
+# a terminal's line is rewritten in place, which only works while it does not wrap
+
+
+def kept_where() -> str:
+    """Where the compiled kernels are kept, in words."""
+    return f"kept in {KEPT_IN}" if KEPT_IN else f"kept beside its sources in {PACKAGE}"
 
 
 class _Notice(event.Listener):
@@ -166,12 +169,12 @@ class _Notice(event.Listener):
                 return
             self.said = True
         if getattr(self.scope, "live", False):
-            sys.stderr.write(notice_text() + " ...")
+            sys.stderr.write(NOTICE_TEXT + " ...")
             sys.stderr.flush()
             self.scope.ticker = _Ticker(time.monotonic())
             self.scope.ticker.start()
         else:
-            print(notice_text(), file=sys.stderr, flush=True)
+            print(f"{NOTICE_TEXT} ({kept_where()})", file=sys.stderr, flush=True)
 
     def on_end(self, event: Any) -> None:
         """Nothing: a block's end closes its line (kernels compile one after another)."""
@@ -195,7 +198,7 @@ class _Ticker(threading.Thread):
 
     def run(self) -> None:
         while not self.stopping.wait(TICK_S):
-            sys.stderr.write(f"\r{notice_text()} ... {self.seconds():.0f} s")
+            sys.stderr.write(f"\r{NOTICE_TEXT} ... {self.seconds():.0f} s")
             sys.stderr.flush()
 
     def seconds(self) -> float:
@@ -205,7 +208,7 @@ class _Ticker(threading.Thread):
         """Stop, and close the line with the time taken."""
         self.stopping.set()
         self.join()
-        sys.stderr.write(f"\r{notice_text()}: done in {self.seconds():.0f} s\n")
+        sys.stderr.write(f"\r{NOTICE_TEXT}: done in {self.seconds():.0f} s ({kept_where()})\n")
         sys.stderr.flush()
 
 

@@ -21,6 +21,7 @@ from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import announcing
 from treeviz.search.reasons import ReasonsFn, generic_reasons
+from treeviz.search.stopping import quietly
 from treeviz.settings import Param, show_value
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ def warm(agent: Agent) -> None:
         return
     with _LOCK:
         if agent.name not in _WARM:
-            with announcing():  # the first run after an install compiles: say so
+            with announcing(), quietly():  # the first run after an install compiles
                 agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
             _WARM.add(agent.name)
 

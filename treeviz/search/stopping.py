@@ -63,6 +63,20 @@ def stop_if_interrupted(what: str) -> None:
         raise SearchStopped(what)
 
 
+_QUIET: ContextVar[bool] = ContextVar("treeviz_quiet", default=False)
+
+
+@contextlib.contextmanager
+def quietly() -> Iterator[None]:
+    """Within the block, searches show no progress line (a warm-up run: not a search
+    anyone asked for, and the terminal's line may be the compile notice's)."""
+    token = _QUIET.set(True)
+    try:
+        yield
+    finally:
+        _QUIET.reset(token)
+
+
 def forget_interrupt() -> None:
     """Start a command afresh (an earlier Ctrl-C in this process no longer counts)."""
     _INTERRUPTED.clear()
@@ -141,7 +155,7 @@ def run_stoppable(
 def _progress(ctr: np.ndarray, start: float) -> bool:
     """One updated line on a terminal once a search has run a while."""
     elapsed = time.monotonic() - start
-    if elapsed < PROGRESS_AFTER_S or not sys.stderr.isatty():
+    if elapsed < PROGRESS_AFTER_S or _QUIET.get() or not sys.stderr.isatty():
         return False
     nodes = int(ctr[C_NODES])
     print(f"\rsearching: {nodes:,} nodes, {elapsed:.1f} s (Ctrl-C stops)", end="",
