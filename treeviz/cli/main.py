@@ -11,12 +11,10 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
 from treeviz.errors import BatchError, SearchStopped, TreevizError
-from treeviz.search.stopping import forget_interrupt
 from treeviz.settings import show_path
 
-COMMANDS = (show, analyze, games, id3, arena, export, report, solve, app)  # in --help's order
+STOPPED = "treeviz: stopped: "
 
 
 MAX_ERROR_CHARS = 1_000  # an error line, whatever the text it carries
@@ -33,7 +31,11 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         prog="treeviz", description="Why did this Connect 4 agent play that column?"
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    for module in COMMANDS:
+    # imported here, inside main's guard: a Ctrl-C while they load (a second on a busy
+    # machine) is one line, not a traceback
+    from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
+
+    for module in (show, analyze, games, id3, arena, export, report, solve, app):  # --help's order
         module.add_commands(sub)
     return parser, sub.choices
 
@@ -85,8 +87,13 @@ def os_error_text(exc: OSError) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point; returns the exit code (2 for bad input)."""
-    parser, commands = _parsers()
+    """Entry point; returns the exit code (2 for bad input, 130 for Ctrl-C)."""
+    try:
+        parser, commands = _parsers()
+        from treeviz.search.stopping import forget_interrupt
+    except KeyboardInterrupt:  # while the commands load, before any of them ran
+        print(f"{STOPPED}Ctrl-C while starting, before anything was done", file=sys.stderr)
+        return 130
     args = parser.parse_args(dashed_values(commands, list(sys.argv[1:] if argv is None else argv)))
     forget_interrupt()
     func: Callable[[argparse.Namespace], None] = args.func
@@ -95,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         func(args)
     except (SearchStopped, KeyboardInterrupt) as exc:
         # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
-        print(f"treeviz: stopped: {error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
+        print(f"{STOPPED}{error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
               file=sys.stderr)  # fmt: skip
         return 130
     except BatchError:
