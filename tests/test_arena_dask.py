@@ -141,6 +141,7 @@ class _Banner(socketserver.BaseRequestHandler):
         self.request.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("handler, words", [
     (http.server.SimpleHTTPRequestHandler, "it said nothing within 2 s"),
     (_Silent, "it said nothing within 2 s"),
@@ -171,6 +172,7 @@ with dask_client(workers=2) as client:
 """
 
 
+@pytest.mark.slow
 def test_local_workers_listen_on_this_machine_only() -> None:
     """A Run on local worker processes opens no port beyond loopback (a visitor's
     click opened Dask's diagnostics page on every interface): the cluster in a process

@@ -50,6 +50,7 @@ def treeviz_cli(*argv: str, seconds: str = "0.3") -> subprocess.CompletedProcess
                           capture_output=True, text=True, timeout=120, cwd=ROOT)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_function_that_never_answers_forfeits_its_games(mine: Path, tmp_path: Path) -> None:
     """Within TREEVIZ_ENGINE_SECONDS, as an engine that says nothing: the arena goes
     on, and ``play`` says so in one line."""

@@ -161,6 +161,7 @@ def test_recordings_nest_in_no_thread_but_each_thread_has_its_own() -> None:
     assert inner == [8] and len(rec.trace) == 8
 
 
+@pytest.mark.slow
 def test_sessions_running_a_traced_file_agent_at_once() -> None:
     """Six dashboard sessions searching with the example's traced minimax at once
     (four of them were refused: "a recording is already on")."""

@@ -245,6 +245,7 @@ variants = st.tuples(
 )
 
 
+@pytest.mark.slow
 @given(data=st.data())
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_crafted_trace_is_refused_by_name_or_shows_everywhere(
@@ -300,6 +301,7 @@ def npz_of(columns: dict[str, np.ndarray], meta: dict[str, Any]) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["alphabeta", "mcts", "solver", "traced-minimax"])
 @pytest.mark.parametrize("variant", list(COLUMN_VARIANTS))
 def test_a_crafted_npz_column_is_refused_by_name_or_shows_everywhere(
@@ -487,6 +489,7 @@ def test_params_are_checked_when_the_agent_registers_after_the_load(
     assert "trace field 'params.depth' must be" in done.stdout, done.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["", "4453", "445344", "76724423326731757151271355"])
 @pytest.mark.parametrize(
     "spec",
