@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -63,6 +64,25 @@ def seen(markdown: str) -> str:
     """What a person reads of a Markdown element's source: backslash escapes removed
     (the dashboard escapes every string that may quote a visitor's input)."""
     return re.sub(r"\\(.)", r"\1", markdown).replace("\u200b", "")
+
+
+def record_odd_negamax(moves: str, depth: int) -> Any:
+    """A person's own negamax, traced and recorded from ``moves`` to ``depth``: its
+    leaves score numbers of every size, -inf among them (the recording is returned)."""
+    import math
+
+    import treeviz
+
+    @treeviz.traced
+    def negamax(moves: str, depth: int) -> float:
+        pos = Position.from_moves(moves)
+        if depth == 0:
+            return {"1": 1e14, "2": -math.inf, "3": 0.25}.get(moves[-1], 7.0)
+        return max(-negamax(moves + str(c + 1), depth - 1) for c in pos.legal_moves())
+
+    with treeviz.recording() as rec:
+        negamax(moves, depth)
+    return rec
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from conftest import record_odd_negamax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,17 +72,7 @@ AGENT_SPECS = {
 
 def traced_negamax() -> Trace:
     """A person's own search, recorded: numbers of every size, ±inf among them."""
-
-    @treeviz.traced
-    def negamax(moves: str, depth: int) -> float:
-        pos = Position.from_moves(moves)
-        if depth == 0:
-            return {"1": 1e14, "2": -math.inf, "3": 0.25}.get(moves[-1], 7.0)
-        return max(-negamax(moves + str(c + 1), depth - 1) for c in pos.legal_moves())
-
-    with treeviz.recording() as rec:
-        negamax(ROOT, 2)
-    return rec.trace
+    return record_odd_negamax(ROOT, 2).trace
 
 
 def traced_minimax() -> Trace:

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import DECLARED_AGENT, seen
+from conftest import DECLARED_AGENT, record_odd_negamax, seen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -123,15 +123,7 @@ def test_the_result_reads_like_any_agents() -> None:
 
 
 def test_huge_and_infinite_values_keep_their_order() -> None:
-    @treeviz.traced
-    def negamax(moves: str, depth: int) -> float:
-        pos = Position.from_moves(moves)
-        if depth == 0:
-            return {"1": 1e14, "2": -math.inf, "3": 0.25}.get(moves[-1], 7.0)
-        return max(-negamax(moves + str(c + 1), depth - 1) for c in pos.legal_moves())
-
-    with treeviz.recording() as rec:
-        negamax("", 1)
+    rec = record_odd_negamax("", 1)
     vals = {m.column: m.value for m in rec.result.moves}
     assert vals[1] == -1e14 and vals[2] == math.inf and vals[3] == -0.25 and vals[4] == -7.0
     assert rec.result.move == 2
