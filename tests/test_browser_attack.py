@@ -227,7 +227,9 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
             opener.click()
             idle(page)
     page.get_by_role("link", name="Review a game").click()
-    page.locator("[data-testid='stSidebar']").get_by_text("Game file", exact=True).click()
+    source = page.locator("[data-testid='stSidebar']").get_by_text("Game file", exact=True)
+    source.wait_for(timeout=120_000)  # the page loads its modules on a busy machine
+    source.click()
     for i, spec in enumerate(target.payloads()):
         upload = game_file(tmp_path, target, spec, f"review{i}.json")
         page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
