@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from treeviz.agents.contract import make_spec
+from treeviz.agents.registry import AGENTS
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
-from treeviz.search import AGENTS
-from treeviz.search.contract import make_spec
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "positions"
 
@@ -44,7 +44,7 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
 def _unsealed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A dashboard run by a test (AppTest) seals this process against user agents; the
     next test starts unsealed, as a fresh process would."""
-    from treeviz.search import user
+    import treeviz.agents.user.load as user
 
     monkeypatch.setattr(user, "_SEALED", user.sealed())
 

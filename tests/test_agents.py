@@ -13,10 +13,10 @@ from conftest import QUICK
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from treeviz.agents.contract import Agent, AgentSpec, Param, make_spec, parse_spec
+from treeviz.agents.registry import AGENTS, search, spec
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.search import AGENTS, search, spec
-from treeviz.search.contract import Agent, AgentSpec, Param, make_spec, parse_spec
 from treeviz.trace.files import dumps, loads
 
 SENTINEL = 100_000

@@ -13,10 +13,10 @@ import pytest
 from conftest import seen
 from streamlit.testing.v1 import AppTest
 
+from treeviz.agents.registry import AGENTS, search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.pages.trace import load_upload
 from treeviz.errors import TreevizError
-from treeviz.search import AGENTS, search
 from treeviz.trace.files import dumps
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")

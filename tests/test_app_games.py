@@ -10,11 +10,11 @@ import pytest
 from conftest import seen
 from streamlit.testing.v1 import AppTest
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.board_chart import board_options
 from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
-from treeviz.search import search
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 

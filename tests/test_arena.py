@@ -20,7 +20,7 @@ from treeviz.arena.tasks import GameTask, play_task, round_robin, schedule
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, TreevizError
-from treeviz.search.solver import exact_scores
+from treeviz.exact.scores import exact_scores
 
 WEAK, STRONG = "random", "alphabeta:depth=3"
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.tree import (
     children_table,
@@ -18,8 +19,7 @@ from treeviz.dashboard.tree import (
     view_height,
 )
 from treeviz.draw.view import Selection, select
-from treeviz.search import search
-from treeviz.search.solver import exact_scores
+from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
 
 
@@ -151,7 +151,7 @@ def test_mcts_children_show_q_exploration_and_uct(mcts: SearchResult) -> None:
 def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
     """From the iteration log: shares sum to one, and at the last iteration each
     column's share is its root child's visits over the root's."""
-    from treeviz.search.mcts_explain import share_over_time
+    from treeviz.agents.mcts.explain import share_over_time
 
     res = search(Position.from_moves("4453"), "mcts", iterations=500, seed=2,
                  record_iterations=True)  # fmt: skip
@@ -265,9 +265,9 @@ def test_no_view_shows_an_internal_number(moves: str) -> None:
     """Near wins and far from them, every built-in agent's node labels, node panels,
     children tables, per-node CSV and per-move table show no stored win value (about
     1,000,000) nor NO_VALUE: words or blanks instead."""
+    from treeviz.agents.registry import AGENTS
     from treeviz.dashboard.tree import node_facts
     from treeviz.draw.view import node_label, short_label
-    from treeviz.search import AGENTS
     from treeviz.trace.analysis import move_table, node_table
 
     for name, agent in AGENTS.items():

@@ -16,12 +16,12 @@ import numpy as np
 import pytest
 from conftest import data_lines
 
+from treeviz.agents.registry import search
 from treeviz.connect4 import book as B
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.errors import InvalidParameterError
-from treeviz.search import search
-from treeviz.search.solver import column_scores, solve
+from treeviz.exact.scores import column_scores, solve
 
 
 @pytest.fixture(scope="module")
@@ -159,7 +159,7 @@ import json
 import sys
 from numba.core.registry import CPUDispatcher
 from treeviz.connect4.board import Position
-from treeviz.search import AGENTS, search
+from treeviz.agents.registry import AGENTS, search
 for name in AGENTS:
     search(Position.from_moves("4453"), name if name != "solver" else "solver:weak=true")
 misses, hits = {}, 0
@@ -187,8 +187,9 @@ def test_a_second_process_compiles_nothing() -> None:
 def test_a_search_does_not_load_scipy_linalg() -> None:
     """numba's BLAS probe would import scipy.linalg (about 0.5 s) in every process that
     runs a kernel; treeviz's kernels need no BLAS, so a search leaves it unloaded."""
-    code = ("import sys; from treeviz.connect4.board import Position; from treeviz.search import "
-            "search; search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
+    code = ("import sys; from treeviz.connect4.board import Position; "
+            "from treeviz.agents.registry import search; "
+            "search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
             "search(Position(), 'mcts:iterations=50'); print('scipy.linalg' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, timeout=600)  # fmt: skip
@@ -197,7 +198,7 @@ def test_a_search_does_not_load_scipy_linalg() -> None:
 
 def test_the_shallow_book_is_what_a_fresh_build_gives() -> None:
     """The shipped 6-stone book is reproducible from the 12-stone one by our solver."""
-    from treeviz.search.shallow_book import build
+    from treeviz.exact.shallow_book import build
 
     keys, scores = build()
     shallow = B.load_shallow()

@@ -15,9 +15,9 @@ import pandas as pd
 import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.draw.style import SELECTED_FILL, WIN_RING
-from treeviz.search import search
 from treeviz.trace.files import load
 
 pytestmark = pytest.mark.browser
@@ -352,7 +352,7 @@ def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Pa
     from playwright.sync_api import expect, sync_playwright
 
     good = tmp_path / "good.json"
-    from treeviz.search import search
+    from treeviz.agents.registry import search
     from treeviz.trace.files import save
 
     save(search(Position.from_moves("4453"), "greedy").trace, good)

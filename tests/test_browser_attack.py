@@ -262,8 +262,8 @@ def test_a_trace_naming_an_agent_runs_nothing(
 ) -> None:
     from playwright.sync_api import expect
 
+    from treeviz.agents.registry import search
     from treeviz.connect4.board import Position
-    from treeviz.search import search
     from treeviz.trace.files import save
 
     page.goto(f"{target.url}/trace")

@@ -9,10 +9,10 @@ import re
 import pytest
 from conftest import data_lines
 
+from treeviz.agents.registry import search
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.judge.verdict import classify, explain
-from treeviz.search import search
 
 CASES = [*data_lines("middle_analyze.txt")[:12], *data_lines("end_analyze.txt")[:12]]
 AGENTS = ["greedy", "alphabeta:depth=3", "mcts:iterations=500,seed=4", "astar", "random:seed=2"]

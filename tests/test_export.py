@@ -14,6 +14,7 @@ import pandas as pd
 import pygraphviz
 import pytest
 
+from treeviz.agents.registry import search
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.draw.export import (
@@ -25,7 +26,6 @@ from treeviz.draw.export import (
     to_dot,
 )
 from treeviz.draw.view import selection_graph
-from treeviz.search import search
 from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.analysis import result_of
 from treeviz.trace.files import load

@@ -13,8 +13,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 from treeviz.trace.files import load, save
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

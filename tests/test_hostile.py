@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.errors import TraceFormatError, TreevizError
-from treeviz.search import search
 from treeviz.trace.files import dumps, loads
 
 

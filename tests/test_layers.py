@@ -16,9 +16,10 @@ LAYERS = (
     ("errors", "settings", "jit", "reading"),
     ("connect4",),
     ("trace",),
-    ("search",),
-    ("draw", "games"),
+    ("exact", "agents"),
+    ("games",),
     ("judge",),
+    ("draw",),
     ("arena", "id3"),
     ("cli", "dashboard", "warmup", "__init__", "__main__"),
 )

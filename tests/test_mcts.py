@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from conftest import data_lines
 
+from treeviz.agents.mcts.agent import reused_tree
+from treeviz.agents.mcts.kernel import subtree_ids
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_sample
 from treeviz.errors import InvalidParameterError
-from treeviz.search import search
-from treeviz.search.mcts import reused_tree
-from treeviz.search.mcts_kernel import subtree_ids
 from treeviz.trace.nodes import PROVEN_DRAW
 from treeviz.trace.values import node_value
 

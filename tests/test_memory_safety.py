@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from treeviz.agents.registry import AGENTS, search
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.search import AGENTS, search
 
 TREEVIZ = str(Path(sys.executable).parent / "treeviz")
 
@@ -79,7 +79,7 @@ def test_a_tiny_capacity_cuts_the_trace_not_the_search(name: str, capacity: int)
 BOUNDS_PROBE = """
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.search import AGENTS, search
+from treeviz.agents.registry import AGENTS, search
 for moves in ("", "4453", "76724423326731757151271355"):
     pos = Position.from_moves(moves)
     for name, agent in AGENTS.items():

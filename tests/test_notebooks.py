@@ -17,13 +17,13 @@ import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS
 from nbclient import NotebookClient
 
+from treeviz.agents.registry import search
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.draw import html as report_html
 from treeviz.draw.html import tree_payload
 from treeviz.draw.style import STONES
 from treeviz.draw.widget import ADAPTER
-from treeviz.search import search
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

@@ -13,10 +13,10 @@ from conftest import run_cli
 from streamlit.testing.v1 import AppTest
 from test_agents import check_contract
 
+from treeviz.agents.common import column_rows, mark_pv, one_ply_recorder, result
+from treeviz.agents.contract import Agent, Param, fields_table, markdown_table
+from treeviz.agents.registry import AGENTS, register, unregister
 from treeviz.connect4.board import Position
-from treeviz.search import AGENTS, register, unregister
-from treeviz.search.common import column_rows, mark_pv, one_ply_recorder, result
-from treeviz.search.contract import Agent, Param, fields_table, markdown_table
 from treeviz.trace.nodes import MoveStat, SearchResult
 
 ROOT = Path(__file__).resolve().parent.parent

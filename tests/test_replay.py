@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from treeviz.agents.registry import agent_of, search
 from treeviz.connect4.board import Position
-from treeviz.search import agent_of, search
 from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import NO_VALUE
 from treeviz.trace.replay import last_descendant, steps, trace_at

@@ -10,9 +10,9 @@ import pytest
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_sample
+from treeviz.exact.scores import column_scores
 from treeviz.judge.review import review
 from treeviz.judge.verdict import classify
-from treeviz.search.solver import column_scores
 
 
 def test_each_ply_against_the_solver() -> None:

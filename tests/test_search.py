@@ -8,12 +8,12 @@ from conftest import random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_sample
 from treeviz.draw.view import pruned_columns
 from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.search import search
-from treeviz.search.solver import column_scores
+from treeviz.exact.scores import column_scores
 
 positions = st.builds(random_position, st.integers(0, 10**6), st.integers(0, 30))
 

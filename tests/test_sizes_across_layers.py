@@ -8,14 +8,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import to_diagram
 from treeviz.dashboard import cache
 from treeviz.draw.export import ExportOptions, export_bytes
+from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game, loads_game
 from treeviz.judge.review import review
-from treeviz.search import search
-from treeviz.search.solver import exact_scores
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 SMALL = Position.from_moves("3342", width=6, height=5)

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import position_from_stones
 from treeviz.errors import InputTooLargeError
+from treeviz.exact.scores import solve, solve_many
 from treeviz.reading import line_batches
-from treeviz.search.solver import solve, solve_many
 from treeviz.trace.nodes import C_STOP, new_counters
 
 UCI = Path(__file__).resolve().parents[1] / "treeviz" / "data" / "id3" / "connect-4.data"

@@ -8,10 +8,10 @@ from conftest import data_lines, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_samples
-from treeviz.search import search
-from treeviz.search.solver import (
+from treeviz.exact.scores import (
     FULL_COLUMN,
     column_scores,
     exact_scores,
@@ -91,7 +91,7 @@ def test_exact_scores_within_a_budget_or_none() -> None:
 def test_table_entries_answer_only_their_own_key(keys: list[int], bits: int) -> None:
     """A slot keeps the hashed key's low bits and the slot its top bits: a probe of a
     key never returns another key's bound, however crowded the (tiny) table is."""
-    from treeviz.search import tt_order as S
+    import treeviz.connect4.tt_order as S
 
     table = np.zeros(1 << bits, dtype=np.uint64)
     shift = S.tt_shift(table)
@@ -117,7 +117,7 @@ def test_a_table_without_huge_pages_is_still_a_zeroed_table(
     still gets a table, zeroed, of the size asked for, and the solver uses it."""
     import mmap
 
-    from treeviz.search import tt_order as S
+    import treeviz.connect4.tt_order as S
 
     monkeypatch.setattr(mmap, "MADV_HUGEPAGE", 0x7FFF, raising=False)
     table = S.new_table(20)

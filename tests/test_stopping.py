@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 
 TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]
 

@@ -8,11 +8,11 @@ import time
 
 import numpy as np
 
+import treeviz.exact.kernel as S
+from treeviz.agents.common import Recorder
 from treeviz.connect4.board import Position
-from treeviz.connect4.book import book_arrays
-from treeviz.search import solver_kernel as S
-from treeviz.search.common import Recorder
-from treeviz.search.tt_order import new_table
+from treeviz.connect4.tt_order import new_table
+from treeviz.exact.book import book_arrays
 from treeviz.trace.nodes import C_NODES, NO_PARENT
 
 

@@ -21,6 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import treeviz
+from treeviz.agents.mcts.explain import share_over_time
+from treeviz.agents.registry import agent_of, search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.cache import exact_meanings
 from treeviz.dashboard.replay import root_columns
@@ -35,14 +37,12 @@ from treeviz.dashboard.tree import (
 )
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import tree_payload
+from treeviz.draw.notebook import trace_html
+from treeviz.draw.report import analysis_report
 from treeviz.draw.view import select, selection_graph, short_label, walk
 from treeviz.errors import TraceFormatError
-from treeviz.judge.notebook import trace_html
-from treeviz.judge.report import analysis_report
+from treeviz.exact.scores import exact_scores
 from treeviz.judge.verdict import explain
-from treeviz.search import agent_of, search
-from treeviz.search.mcts_explain import share_over_time
-from treeviz.search.solver import exact_scores
 from treeviz.trace.analysis import (
     cutoffs_below,
     depth_profile,
@@ -468,9 +468,9 @@ LATE = """
 import json, sys
 from treeviz.trace.files import loads
 trace = loads(sys.stdin.read())  # treeviz.search not imported: no declarations yet
-assert "treeviz.search" not in sys.modules
+assert "treeviz.agents.registry" not in sys.modules
 from treeviz.errors import TraceFormatError
-from treeviz.search import agent_of
+from treeviz.agents.registry import agent_of
 try:
     agent_of(trace)
 except TraceFormatError as exc:

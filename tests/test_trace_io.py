@@ -8,10 +8,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.draw.view import select, to_networkx
 from treeviz.errors import TraceFormatError
-from treeviz.search import search
 from treeviz.trace.files import dumps, header, load, loads, save
 
 

@@ -18,13 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
+from treeviz.agents.registry import AGENTS, search, unregister
 from treeviz.arena.localhost import localhost_cluster
 from treeviz.arena.store import Store
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import position_from_grid
 from treeviz.errors import InvalidMoveError, InvalidPositionError, UserAgentError
-from treeviz.search import AGENTS, search, unregister
 from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import CUTOFF
 from treeviz.trace.values import node_value, user_value
@@ -204,7 +204,7 @@ def test_grids_in_every_encoding_read_back(pos: Position, enc: tuple, top_first:
 ])  # fmt: skip
 def test_bad_grids_name_their_problem(grid: Any, problem: str) -> None:
     with pytest.raises((InvalidPositionError, InvalidMoveError), match=problem):
-        from treeviz.search.traced import to_position
+        from treeviz.agents.user.instrument import to_position
 
         to_position(grid)
 
@@ -368,8 +368,8 @@ def test_an_mcts_descent_records_visits_and_mean_results() -> None:
     assert not (trace.nodes["pruned"] != 0).any()  # untried columns are not cut off
 
 
-DECLARED = """from treeviz.search import search
-from treeviz.search.contract import Agent
+DECLARED = """from treeviz.agents.registry import search
+from treeviz.agents.contract import Agent
 from treeviz.settings import Param
 
 

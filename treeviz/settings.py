@@ -1,7 +1,7 @@
 """Declared values: :class:`Param`, and every setting that is not an agent's parameter.
 
 A :class:`Param` names a value, its type, default, range or choices and help. Agents
-declare their parameters with it (:mod:`treeviz.search.contract`); the settings below
+declare their parameters with it (:mod:`treeviz.agents.contract`); the settings below
 are declared the same way, once, and the CLI flags (:func:`add_setting_flag`,
 :func:`setting_of`) and the dashboard's widgets are derived from them, so a default
 or a bound is written in one place.

@@ -11,9 +11,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
+from treeviz.agents.stopping import forget_interrupt
 from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
 from treeviz.errors import BatchError, SearchStopped, TreevizError
-from treeviz.search.stopping import forget_interrupt
 
 COMMANDS = (show, analyze, games, id3, arena, export, report, solve, app)  # in --help's order
 

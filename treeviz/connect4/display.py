@@ -17,10 +17,10 @@ from typing import Any
 
 RENDERERS = {  # kind -> the module that registers its renderer when imported
     "position_svg": "treeviz.draw.board_svg",
-    "result_html": "treeviz.judge.notebook",
-    "trace_html": "treeviz.judge.notebook",
-    "review_html": "treeviz.judge.notebook",
-    "widget": "treeviz.judge.notebook",
+    "result_html": "treeviz.draw.notebook",
+    "trace_html": "treeviz.draw.notebook",
+    "review_html": "treeviz.draw.notebook",
+    "widget": "treeviz.draw.notebook",
 }
 HOOKS: dict[str, Callable[..., Any]] = {}
 

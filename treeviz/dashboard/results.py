@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import agent_of
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
@@ -37,7 +38,6 @@ from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
 from treeviz.draw.style import BAR, CHOSEN_ROW, PALETTE
 from treeviz.draw.view import Selection, node_position, select, short_label
 from treeviz.errors import InvalidParameterError
-from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, VIEW_MAX_NODES
 from treeviz.trace.analysis import depth_profile, effective_branching, move_table
 from treeviz.trace.files import dumps
@@ -422,7 +422,7 @@ def stats_section(res: SearchResult) -> None:
 
 def _report(res: SearchResult, exact: list[int | None] | None) -> str:
     """The one-file HTML analysis of ``res`` (made when the button is clicked)."""
-    from treeviz.judge.report import analysis_report
+    from treeviz.draw.report import analysis_report
 
     return analysis_report(res.trace.position(), res, exact)
 
@@ -480,7 +480,7 @@ def share_section(trace: Trace) -> None:
     iteration log), one line per column: when the choice settled, and how clearly."""
     from streamlit_echarts import JsCode, st_echarts
 
-    from treeviz.search.mcts_explain import share_over_time
+    from treeviz.agents.mcts.explain import share_over_time
 
     found = share_over_time(trace)
     if found is None:

@@ -23,10 +23,10 @@ from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
 from treeviz.draw.style import MORE_FILL, PALETTE, tint
 from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
+from treeviz.exact.scores import exact_scores
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
 from treeviz.reading import atomic_write
-from treeviz.search.solver import exact_scores
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from treeviz.agents.registry import AgentSpec, search, spec
 from treeviz.connect4.board import Position
+from treeviz.exact.scores import exact_scores
 from treeviz.games.game import game_result
 from treeviz.judge.verdict import CLASSES, classify
-from treeviz.search import AgentSpec, search, spec
-from treeviz.search.solver import exact_scores
 from treeviz.settings import REVIEW_SECONDS
 
 

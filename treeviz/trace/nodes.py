@@ -32,7 +32,7 @@ are in ``pruned``); TT_HIT, a transposition: the position had been met before an
 was stored about it (a table entry, or A*'s closed set) settled or bounded the node
 instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
 best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
-score came from the opening book (:mod:`treeviz.connect4.book`). Which fields each agent
+score came from the opening book (:mod:`treeviz.exact.book`). Which fields each agent
 writes, and what they hold for it, is part of the agent's declaration
 (``Agent.fields``): ``treeviz agents --fields`` prints the table, which the README shows.
 """

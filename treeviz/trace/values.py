@@ -16,7 +16,7 @@ Every per-column row and every drawn node speaks in its trace's *value kind*:
 ``probability``
     the chance the agent picks the column (the random agent).
 ``user``
-    the numbers a person's own search returned (:mod:`treeviz.search.traced`), for the
+    the numbers a person's own search returned (:mod:`treeviz.agents.user.instrument`), for the
     root player; stored as symmetric ranks into ``trace.extra["user_values"]``
     (:func:`user_value`).
 

@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import AGENTS
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
@@ -19,7 +20,6 @@ from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import bars, forget_other_trace, selected, show_result
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
-from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 from treeviz.trace.nodes import Trace
 

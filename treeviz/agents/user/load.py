@@ -12,9 +12,9 @@ Spec grammar (no spec of a built-in agent reads as one of these)::
 column`` (1-based), or returning ``(column, values)`` with one value per column (a
 list left to right, or a dict column -> value), or an :class:`Agent` declared with
 treeviz's contract (its settings then follow as for built-ins). A function whose
-search is :func:`~treeviz.search.traced.traced` records its tree. ``cmd:`` runs a
+search is :func:`~treeviz.agents.user.instrument.traced` records its tree. ``cmd:`` runs a
 program that reads a move string per line and answers a column per line, optionally
-followed by a score per column (:mod:`treeviz.search.engine`).
+followed by a score per column (:mod:`treeviz.agents.user.engine`).
 
 Code is loaded only when the person who started the process named it: the command
 line, ``search()`` in their own Python, or the dashboard's agents at start
@@ -34,11 +34,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from treeviz.agents.contract import Agent
+from treeviz.agents.user.instrument import answered, recording
+from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
-from treeviz.search.contract import Agent
-from treeviz.search.traced import answered, recording
-from treeviz.search.user_reasons import user_reasons
 from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult
 
@@ -112,7 +112,7 @@ def load(head: str) -> Agent:
     """The agent ``head`` names, loaded (see the module docs); its name is ``head``."""
     check_allowed(head)
     if head.startswith(ENGINE_PREFIX):
-        from treeviz.search.engine import engine_agent
+        from treeviz.agents.user.engine import engine_agent
 
         return engine_agent(head)
     where, _, name = head.rpartition(":")

@@ -2,10 +2,10 @@
 fewer stones are solved by a search of at most 6 plies instead of one down to the
 12-stone opening book (the empty board: 7 lookups deep instead of 467,000 nodes).
 
-Run ``python -m treeviz.search.shallow_book [OUT]`` (default: the file the package ships,
+Run ``python -m treeviz.exact.shallow_book [OUT]`` (default: the file the package ships,
 ``treeviz/data/book_6ply.npz``). Each score is our own solver's, searched to the
 12-ply book of ``bitbully-databases`` (MIT licence), so the file is derived from that
-data. Format: ``keys`` (int32, ascending; :func:`treeviz.connect4.book.book_key` of one board
+data. Format: ``keys`` (int32, ascending; :func:`treeviz.exact.book.book_key` of one board
 of each mirror pair, the smaller) and ``scores`` (int8, exact, side to move: X).
 """
 
@@ -17,9 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from treeviz.connect4.board import distinct_positions
-from treeviz.connect4.book import SHALLOW_PATH, SHALLOW_PLY, book_key
+from treeviz.exact.book import SHALLOW_PATH, SHALLOW_PLY, book_key
+from treeviz.exact.scores import solve
 from treeviz.reading import atomic_write
-from treeviz.search.solver import solve
 
 
 def build(ply: int = SHALLOW_PLY) -> tuple[np.ndarray, np.ndarray]:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import evaluate_kernel, window_breakdown
-from treeviz.search.common import (
+from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
     Recorder,
@@ -23,8 +21,10 @@ from treeviz.search.common import (
     proven_row,
     result,
 )
-from treeviz.search.contract import Agent
-from treeviz.search.reasons import Reason, horizon, root_child
+from treeviz.agents.contract import Agent
+from treeviz.agents.reasons import Reason, horizon, root_child
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate_kernel, window_breakdown
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,

@@ -38,7 +38,7 @@ RECORD = np.dtype([("key", ">i4"), ("value", "i1")])
 RECORDS = 4_200_899
 PACKAGE, ASSET = "bitbully_databases", "assets/book_12ply_distances.dat"
 NOT_FOUND = -128  # lookup's answer for a position the book does not hold
-SHALLOW_PLY = 6  # the shallow book: every 6-stone position (treeviz/search/shallow_book.py)
+SHALLOW_PLY = 6  # the shallow book: every 6-stone position (treeviz/exact/shallow_book.py)
 SHALLOW_PATH = Path(__file__).resolve().parents[1] / "data" / "book_6ply.npz"
 
 
@@ -156,7 +156,7 @@ def lookup(cur: np.uint64, mask: np.uint64, keys: np.ndarray, scores: np.ndarray
 
 @cache
 def load_shallow() -> Book | None:
-    """The shallow book (every 6-stone position; see :mod:`treeviz.search.shallow_book`), or
+    """The shallow book (every 6-stone position; see :mod:`treeviz.exact.shallow_book`), or
     None with a warning when the shipped file is missing or fails its checks."""
     try:
         with np.load(SHALLOW_PATH) as data:

@@ -9,10 +9,10 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.agents.contract import Param
 from treeviz.connect4.board import Position
 from treeviz.connect4.heuristics import HEURISTICS, get_heuristic, tables
 from treeviz.errors import InvalidPositionError
-from treeviz.search.contract import Param
 from treeviz.settings import DEFAULT_CAPACITY, MAX_CAPACITY
 from treeviz.trace.nodes import (
     C_CUTOFFS,

@@ -15,10 +15,10 @@ from treeviz.connect4 import display
 from treeviz.draw.board_svg import board_svg
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
+from treeviz.draw.report import explained, moves_html, review_body, verdict_html
 from treeviz.draw.widget import tree_widget
 from treeviz.errors import TreevizError
-from treeviz.judge.report import explained, moves_html, review_body, verdict_html
-from treeviz.search.solver import exact_scores
+from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
 
 VERDICT_SECONDS = 2.0  # a notebook's display waits at most this long for exact scores

@@ -21,11 +21,11 @@ import tempfile
 import time
 from typing import IO, Any
 
+from treeviz.agents.contract import Agent
+from treeviz.agents.user.instrument import Recording, answered
+from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
-from treeviz.search.contract import Agent
-from treeviz.search.traced import Recording, answered
-from treeviz.search.user_reasons import user_reasons
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"

@@ -13,11 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.connect4.board import Position
-from treeviz.connect4.book import NOT_FOUND, SHALLOW_PLY, book_arrays, lookup
-from treeviz.errors import SearchStopped
-from treeviz.search import solver_kernel as S
-from treeviz.search.common import (
+import treeviz.exact.kernel as S
+from treeviz.agents.common import (
     CAPACITY,
     WINDOW_FIELDS,
     Recorder,
@@ -29,10 +26,13 @@ from treeviz.search.common import (
     result,
     window_label,
 )
-from treeviz.search.contract import Agent, Param
-from treeviz.search.reasons import Reason, line_words, pv_node
-from treeviz.search.stopping import run_stoppable
-from treeviz.search.tt_order import centre_order, new_table
+from treeviz.agents.contract import Agent, Param
+from treeviz.agents.reasons import Reason, line_words, pv_node
+from treeviz.agents.stopping import run_stoppable
+from treeviz.connect4.board import Position
+from treeviz.connect4.tt_order import centre_order, new_table
+from treeviz.errors import SearchStopped
+from treeviz.exact.book import NOT_FOUND, SHALLOW_PLY, book_arrays, lookup
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.nodes import (
     C_BUDGET,
@@ -187,7 +187,7 @@ def solve_many(
     one by one, each group of a board size and book in one compiled call (the
     interpreter is paid once a group, not once a position). The table is the one shared
     between calls. ``ctr``: counters whose stop flag ends the batch early (by
-    :func:`~treeviz.search.stopping.run_stoppable`); the answers are then the solved
+    :func:`~treeviz.agents.stopping.run_stoppable`); the answers are then the solved
     prefix, shorter than ``positions``."""
     scores = [0] * len(positions)
     ctr = new_counters() if ctr is None else ctr

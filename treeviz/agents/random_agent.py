@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz.connect4.board import Position
-from treeviz.search.common import (
+from treeviz.agents.common import (
     CAPACITY,
     SEED,
     check_playable,
@@ -14,8 +13,9 @@ from treeviz.search.common import (
     one_ply_recorder,
     result,
 )
-from treeviz.search.contract import Agent
-from treeviz.search.reasons import Reason, root_child
+from treeviz.agents.contract import Agent
+from treeviz.agents.reasons import Reason, root_child
+from treeviz.connect4.board import Position
 from treeviz.trace.nodes import MoveStat, SearchResult
 
 

@@ -31,11 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.connect4 import kernels as K
-from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError, SearchStopped
-from treeviz.search import mcts_explain
-from treeviz.search.common import (
+import treeviz.agents.mcts.explain as mcts_explain
+from treeviz.agents.common import (
     HEURISTIC,
     SEED,
     TIME_LIMIT,
@@ -47,16 +44,19 @@ from treeviz.search.common import (
     mark_pv,
     result,
 )
-from treeviz.search.contract import Agent, Param
-from treeviz.search.mcts_explain import uct_value
-from treeviz.search.mcts_kernel import (
+from treeviz.agents.contract import Agent, Param
+from treeviz.agents.mcts.explain import uct_value
+from treeviz.agents.mcts.kernel import (
     AUX_DTYPE,
     OPEN,
     allowed_moves,
     run_iterations,
     subtree_ids,
 )
-from treeviz.search.stopping import deadline_of, run_stoppable
+from treeviz.agents.stopping import deadline_of, run_stoppable
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import Position
+from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.settings import DEFAULT_CAPACITY
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
 from treeviz.trace.values import outcome, outcome_text

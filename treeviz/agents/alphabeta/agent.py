@@ -14,10 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.connect4.board import Position
-from treeviz.errors import SearchStopped
-from treeviz.search import negamax_kernel as N
-from treeviz.search.common import (
+import treeviz.agents.alphabeta.kernel as N
+from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
     TIME_LIMIT,
@@ -33,10 +31,12 @@ from treeviz.search.common import (
     result,
     window_label,
 )
-from treeviz.search.contract import Agent, Param
-from treeviz.search.reasons import Reason, horizon, line_words, pv_node, root_child
-from treeviz.search.stopping import deadline_of, run_stoppable
-from treeviz.search.tt_order import new_value_table
+from treeviz.agents.contract import Agent, Param
+from treeviz.agents.reasons import Reason, horizon, line_words, pv_node, root_child
+from treeviz.agents.stopping import deadline_of, run_stoppable
+from treeviz.connect4.board import Position
+from treeviz.connect4.tt_order import new_value_table
+from treeviz.errors import SearchStopped
 from treeviz.trace.nodes import (
     C_RECORDED,
     C_TRUNCATED,

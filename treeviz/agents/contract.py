@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from treeviz.agents.reasons import ReasonsFn, generic_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.search.reasons import ReasonsFn, generic_reasons
 from treeviz.settings import Param, show_value
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ class AgentSpec:
 def split_spec(text: str, agents: Mapping[str, Agent]) -> tuple[str, str]:
     """(agent, settings) of a spec: ``name:settings`` for a built-in, ``WHERE:NAME``
     (a file or module and a name in it) then ``:settings`` for a user agent, and the
-    whole text for ``cmd:COMMAND`` (see :mod:`treeviz.search.user`)."""
+    whole text for ``cmd:COMMAND`` (see :mod:`treeviz.agents.user.load`)."""
     t = text.strip()
     if t.startswith("cmd:"):
         return t, ""

@@ -10,10 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from treeviz.connect4 import kernels as K
-from treeviz.connect4.book import NOT_FOUND, lookup
 from treeviz.connect4.heuristics import popcount
-from treeviz.jit import njit, njit_unrefcounted, prefetch
-from treeviz.search.tt_order import (
+from treeviz.connect4.tt_order import (
     LOWER_BASE,
     UPPER_BASE,
     bound_code,
@@ -23,6 +21,8 @@ from treeviz.search.tt_order import (
     tt_shift,
     tt_store,
 )
+from treeviz.exact.book import NOT_FOUND, lookup
+from treeviz.jit import njit, njit_unrefcounted, prefetch
 from treeviz.trace.nodes import (
     BOOK,
     C_BUDGET,

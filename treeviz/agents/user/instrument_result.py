@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.search.common import CORE_FIELDS, column_rows, result
+from treeviz.agents.common import CORE_FIELDS, column_rows, result
 from treeviz.trace.nodes import (
     CUTOFF,
     INF,
@@ -34,7 +34,7 @@ from treeviz.trace.nodes import (
 )
 from treeviz.trace.values import PROVEN, number_text, user_value
 
-# A recording (``treeviz.search.traced.Recording``, which imports this module: typed
+# A recording (``treeviz.agents.user.instrument.Recording``, which imports this module: typed
 # ``Any`` here so the two do not import each other).
 Recording = Any
 

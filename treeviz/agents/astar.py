@@ -16,11 +16,7 @@ from functools import partial
 
 import numpy as np
 
-from treeviz.connect4 import kernels as K
-from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import evaluate_kernel
-from treeviz.jit import njit
-from treeviz.search.common import (
+from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
     Recorder,
@@ -32,10 +28,14 @@ from treeviz.search.common import (
     pv_ids,
     result,
 )
-from treeviz.search.contract import Agent, Param
-from treeviz.search.reasons import Reason, line_words
-from treeviz.search.stopping import run_stoppable
-from treeviz.search.tt_order import tt_slot
+from treeviz.agents.contract import Agent, Param
+from treeviz.agents.reasons import Reason, line_words
+from treeviz.agents.stopping import run_stoppable
+from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate_kernel
+from treeviz.connect4.tt_order import tt_slot
+from treeviz.jit import njit
 from treeviz.trace.analysis import field_text
 from treeviz.trace.nodes import (
     C_LEAVES,

@@ -8,8 +8,8 @@ the agent's values disagree with the exact scores ("your evaluation scores colum
 
 from __future__ import annotations
 
+from treeviz.agents.reasons import Reason, line_words, root_child
 from treeviz.connect4.board import Position
-from treeviz.search.reasons import Reason, line_words, root_child
 from treeviz.trace.nodes import ON_PV, SearchResult, Trace
 from treeviz.trace.values import node_value, number_text, outcome_text, score_outcome
 

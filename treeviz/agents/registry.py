@@ -1,6 +1,6 @@
 """The agents, registered by name, behind one entry point :func:`search`.
 
-Adding an agent = one module declaring an :class:`~treeviz.search.contract.Agent`
+Adding an agent = one module declaring an :class:`~treeviz.agents.contract.Agent`
 (its parameters, node fields, labels, reasons, quick settings) plus one line in
 ``_BUILTIN``; the CLI, the dashboard, the contract tests and the README tables follow.
 """
@@ -11,10 +11,11 @@ import sys
 import types
 from typing import Any
 
-from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError
-from treeviz.search import alphabeta, astar, greedy, mcts, random_agent, solver
-from treeviz.search.contract import (
+import treeviz.agents.alphabeta.agent as alphabeta
+import treeviz.agents.mcts.agent as mcts
+import treeviz.exact.scores as solver
+from treeviz.agents import astar, greedy, random_agent
+from treeviz.agents.contract import (
     Agent,
     AgentSpec,
     Param,
@@ -23,10 +24,12 @@ from treeviz.search.contract import (
     run_agent,
     split_spec,
 )
-from treeviz.search.reasons import generic_reasons
-from treeviz.search.user import check_allowed, is_user_head
-from treeviz.search.user import load as load_user
-from treeviz.search.user_reasons import user_reasons
+from treeviz.agents.reasons import generic_reasons
+from treeviz.agents.user.load import check_allowed, is_user_head
+from treeviz.agents.user.load import load as load_user
+from treeviz.agents.user.reasons import user_reasons
+from treeviz.connect4.board import Position
+from treeviz.errors import InvalidParameterError
 from treeviz.trace.checks import check_late, use_agents
 from treeviz.trace.nodes import SearchResult, Trace
 
@@ -78,7 +81,7 @@ def _not_runnable(pos: Position, **params: Any) -> SearchResult:
 
 def get_agent(name: str) -> Agent:
     """The agent registered as ``name`` (a user agent's file, module or command is
-    loaded on first use: :mod:`treeviz.search.user`); :class:`InvalidParameterError`
+    loaded on first use: :mod:`treeviz.agents.user.load`); :class:`InvalidParameterError`
     otherwise."""
     get_agent_if_user(name)
     try:
@@ -91,7 +94,7 @@ def get_agent(name: str) -> Agent:
 
 def get_agent_if_user(name: str) -> None:
     """Load the user agent ``name`` names, if it names one not loaded yet (refused in a
-    sealed process that was not started with it: :func:`~treeviz.search.user.seal`)."""
+    sealed process that was not started with it: :func:`~treeviz.agents.user.load.seal`)."""
     if not is_user_head(name):
         return
     check_allowed(name)  # registered earlier does not mean allowed now
@@ -126,8 +129,8 @@ def search(
 
 
 class _CallableModule(types.ModuleType):
-    """``treeviz.search`` is both this package and the function :func:`search`: once
-    anything imports the package, Python sets the attribute ``treeviz.search`` to it
+    """``treeviz.agents.registry`` is both this package and the function :func:`search`: once
+    anything imports the package, Python sets the attribute ``treeviz.agents.registry`` to it
     (replacing the lazily imported function), so calling the package runs the search."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> SearchResult:

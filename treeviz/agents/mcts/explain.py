@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
-from treeviz.search.reasons import Reason, root_child
 from treeviz.trace.analysis import root_child_of
 from treeviz.trace.nodes import SearchResult, Trace
 

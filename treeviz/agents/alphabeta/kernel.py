@@ -12,8 +12,7 @@ import numpy as np
 
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.heuristics import evaluate_kernel
-from treeviz.jit import njit, njit_unrefcounted
-from treeviz.search.tt_order import (
+from treeviz.connect4.tt_order import (
     TT_BOUND,
     TT_DEPTH,
     TT_EXACT,
@@ -24,6 +23,7 @@ from treeviz.search.tt_order import (
     centre_order,
     tt_slot,
 )
+from treeviz.jit import njit, njit_unrefcounted
 from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,

@@ -10,7 +10,7 @@ The hot path keeps, per call, a copy of the position (for the next call's move) 
 few numbers in compact arrays: nothing per node is a Python object. Everything else
 (the positions of the nodes, legal moves and cutoffs, wins, the values in treeviz's
 convention) is worked out once, with NumPy, when the result is asked for
-(:mod:`treeviz.search.traced_result`).
+(:mod:`treeviz.agents.user.instrument_result`).
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.agents.user.instrument_result import build_result, first_number, is_number
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
 from treeviz.errors import InvalidParameterError, InvalidPositionError
-from treeviz.search.traced_result import build_result, first_number, is_number
 from treeviz.settings import DEFAULT_CAPACITY, show_value
 from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
