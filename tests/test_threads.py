@@ -9,11 +9,11 @@ import time
 import numpy as np
 
 import treeviz.exact.kernel as S
-from treeviz.agents.common import Recorder
 from treeviz.connect4.board import Position
 from treeviz.connect4.tt_order import new_table
 from treeviz.exact.book import book_arrays
 from treeviz.trace.nodes import C_NODES, NO_PARENT
+from treeviz.trace.recorder import Recorder
 
 
 def test_another_thread_runs_while_the_solver_searches() -> None:

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
+from treeviz.agents import registry
 from treeviz.agents.registry import AGENTS, search, unregister
 from treeviz.arena.localhost import localhost_cluster
 from treeviz.arena.store import Store
@@ -392,7 +393,7 @@ def test_a_declared_agent_takes_its_settings_and_its_trace_goes_everywhere(
     spec = f"{path}:AGENT:depth=3"
     res = search(Position.from_moves("4453"), spec)
     assert res.trace.algorithm == f"{path}:AGENT" and res.trace.params == {"depth": 3}
-    assert str(treeviz.search.spec(spec)) == spec  # the spec reads back
+    assert str(registry.spec(spec)) == spec  # the spec reads back
     with pytest.raises(treeviz.InvalidParameterError, match="depth"):
         search(Position(), f"{path}:AGENT:depth=9")
     # a traced search's trace: saved, exported, replayed like any other

@@ -19,8 +19,6 @@ import numpy as np
 from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
-    Recorder,
-    check_playable,
     column_rows,
     evaluator,
     mark_pv,
@@ -53,6 +51,7 @@ from treeviz.trace.nodes import (
     record,
     record_counted,
 )
+from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import heuristic_text, outcome
 
 ID_BITS = np.int64(32)

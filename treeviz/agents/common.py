@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -12,27 +11,19 @@ import numpy as np
 from treeviz.agents.contract import Param
 from treeviz.connect4.board import Position
 from treeviz.connect4.heuristics import HEURISTICS, get_heuristic, tables
-from treeviz.errors import InvalidPositionError
 from treeviz.settings import DEFAULT_CAPACITY, MAX_CAPACITY
 from treeviz.trace.nodes import (
-    C_CUTOFFS,
-    C_LEAVES,
     C_NODES,
-    C_RECORDED,
-    C_TRUNCATED,
-    C_TT_HITS,
     NO_PARENT,
     ON_PV,
     MoveStat,
     SearchResult,
     Trace,
-    new_counters,
-    new_nodes,
     record,
 )
+from treeviz.trace.recorder import Recorder
 from treeviz.trace.values import bound_text, outcome_text
 
-CORE_FIELDS = ("parent", "move", "depth", "flags", "value")
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
 # Parameters several agents share, declared once.
@@ -50,14 +41,6 @@ TIME_LIMIT = Param(
     "time_limit", "float", None, "seconds before the search stops (none: no limit)",
     lo=0.0, optional=True,
 )  # fmt: skip
-
-
-def check_playable(pos: Position) -> None:
-    """Searches need a move to make: refuse finished games."""
-    if pos.is_over():
-        raise InvalidPositionError(
-            f"the game in '{pos.moves_string()}' is over ({pos.status()}): nothing to search"
-        )
 
 
 @dataclass(frozen=True)
@@ -78,48 +61,6 @@ def evaluator(name: str, pos: Position) -> Evaluator:
     """The compiled form of heuristic ``name`` for ``pos``'s board size."""
     t = tables(pos.width, pos.height)
     return Evaluator(get_heuristic(name).hid, t.windows, t.weights, t.centre_cols)
-
-
-class Recorder:
-    """Node table, counters and clock of one search."""
-
-    def __init__(self, capacity: int) -> None:
-        self.nodes = new_nodes(capacity)
-        self.ctr = new_counters()
-        self.t0 = time.perf_counter()
-
-    def trace(
-        self,
-        algorithm: str,
-        params: dict[str, Any],
-        pos: Position,
-        fields: tuple[str, ...],
-        extra: dict[str, Any] | None = None,
-    ) -> Trace:
-        """Freeze what was recorded into a :class:`Trace` (stops the clock)."""
-        c = self.ctr
-        counters = {
-            "nodes": int(c[C_NODES]),
-            "recorded": int(c[C_RECORDED]),
-            "cutoffs": int(c[C_CUTOFFS]),
-            "tt_hits": int(c[C_TT_HITS]),
-            "leaves": int(c[C_LEAVES]),
-            "time_s": time.perf_counter() - self.t0,
-            "truncated": bool(c[C_TRUNCATED]),
-            "capacity": int(self.nodes.shape[0]),
-        }
-        nodes = self.nodes[: int(c[C_RECORDED])].copy()
-        return Trace(
-            algorithm=algorithm,
-            params=params,
-            root_moves=pos.moves_string(),
-            width=pos.width,
-            height=pos.height,
-            nodes=nodes,
-            fields=tuple(dict.fromkeys(CORE_FIELDS + fields)),
-            counters=counters,
-            extra=extra or {},
-        )
 
 
 def mark_pv(trace: Trace, ids: list[int]) -> None:

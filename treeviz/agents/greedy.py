@@ -12,8 +12,6 @@ import numpy as np
 from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
-    Recorder,
-    check_playable,
     column_rows,
     evaluator,
     mark_pv,
@@ -37,6 +35,7 @@ from treeviz.trace.nodes import (
     record,
     record_counted,
 )
+from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import heuristic_text, outcome
 
 

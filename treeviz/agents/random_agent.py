@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from treeviz.agents.common import (
-    CAPACITY,
-    SEED,
-    check_playable,
-    column_rows,
-    mark_pv,
-    one_ply_recorder,
-    result,
-)
+from treeviz.agents.common import CAPACITY, SEED, column_rows, mark_pv, one_ply_recorder, result
 from treeviz.agents.contract import Agent
 from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import MoveStat, SearchResult
+from treeviz.trace.recorder import check_playable
 
 
 def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:

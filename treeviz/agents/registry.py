@@ -1,4 +1,5 @@
-"""The agents, registered by name, behind one entry point :func:`search`.
+"""The agents, registered by name, behind one entry point :func:`search` (the public
+``treeviz.search``).
 
 Adding an agent = one module declaring an :class:`~treeviz.agents.contract.Agent`
 (its parameters, node fields, labels, reasons, quick settings) plus one line in
@@ -7,14 +8,11 @@ Adding an agent = one module declaring an :class:`~treeviz.agents.contract.Agent
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import treeviz.agents.alphabeta.agent as alphabeta
 import treeviz.agents.mcts.agent as mcts
-import treeviz.exact.scores as solver
-from treeviz.agents import astar, greedy, random_agent
+from treeviz.agents import astar, greedy, random_agent, solver
 from treeviz.agents.contract import (
     Agent,
     AgentSpec,
@@ -127,17 +125,6 @@ def search(
     runtime = {"reuse": reuse} if reuse is not None else {}
     return run_agent(get_agent(chosen.name), position, chosen.kwargs, **runtime)
 
-
-class _CallableModule(types.ModuleType):
-    """``treeviz.agents.registry`` is both this package and the function :func:`search`: once
-    anything imports the package, Python sets the attribute ``treeviz.agents.registry`` to it
-    (replacing the lazily imported function), so calling the package runs the search."""
-
-    def __call__(self, *args: Any, **kwargs: Any) -> SearchResult:
-        return search(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
 
 __all__ = [
     "AGENTS",

@@ -39,10 +39,10 @@ def cmd_report(args: argparse.Namespace) -> None:
 
 
 def _analysis(args: argparse.Namespace) -> str:
-    from treeviz.agents.common import check_playable
     from treeviz.agents.registry import search, spec
     from treeviz.draw.report import analysis_report
     from treeviz.exact.scores import exact_scores
+    from treeviz.trace.recorder import check_playable
 
     pos = read_position(args.position)
     check_playable(pos)

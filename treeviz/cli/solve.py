@@ -186,9 +186,9 @@ def _parse(line: str, skip_blank: bool) -> Position | str | None:
 
 def _values(positions: list[Position], job: SolveJob, ctr: np.ndarray) -> list[str]:
     """Each position's answer as text, a prefix when stopped."""
-    from treeviz.agents.common import Recorder
     from treeviz.exact.scores import FULL_COLUMN, column_scores, solve_many
     from treeviz.trace.nodes import C_STOP
+    from treeviz.trace.recorder import Recorder
 
     if not job.analyze:
         return [str(s) for s in solve_many(positions, job.weak, job.book, ctr)]

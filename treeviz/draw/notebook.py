@@ -1,5 +1,5 @@
-"""What results and traces look like in a notebook (registered with
-:mod:`treeviz.trace.display` when this module is imported, on first display).
+"""What results and traces look like in a notebook: their ``_repr_html_`` and
+``widget`` methods import this module when first called (as python-chess draws a board).
 
 ``SearchResult``: the board, the verdict (exact scores within a short budget), the
 per-move table and a small drawing of the tree. ``Trace``: what was searched and the
@@ -11,11 +11,10 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from treeviz.connect4 import display
 from treeviz.draw.board_svg import board_svg
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
-from treeviz.draw.report import explained, moves_html, review_body, verdict_html
+from treeviz.draw.report import explained, moves_html, verdict_html
 from treeviz.draw.widget import tree_widget
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import exact_scores
@@ -55,9 +54,3 @@ def trace_html(trace: Trace) -> str:
 
 def widget(trace: Trace, max_nodes: int = 2_000, depth: int | None = None) -> Any:
     return tree_widget(tree_payload(trace, depth=depth, max_nodes=min(max_nodes, REPORT_MAX_NODES)))
-
-
-display.register("result_html", result_html)
-display.register("trace_html", trace_html)
-display.register("widget", widget)
-display.register("review_html", review_body)

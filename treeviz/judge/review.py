@@ -66,9 +66,9 @@ class Review:
 
     def _repr_html_(self) -> str:
         """A notebook's view: the evaluation graph, the board and the move table."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.report import review_body
 
-        return str(show("review_html", self))
+        return review_body(self)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``review --json`` form."""

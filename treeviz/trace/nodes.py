@@ -287,16 +287,16 @@ class Trace:
 
     def _repr_html_(self) -> str:
         """A notebook's view: what was searched, and a small drawing of the tree."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import trace_html
 
-        return str(show("trace_html", self))
+        return trace_html(self)
 
     def widget(self, **options: Any) -> Any:
         """The interactive tree (an anywidget): click a node for its board and values,
         fold, re-root. ``options``: ``max_nodes`` (default 2,000), ``depth``."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import widget
 
-        return show("widget", self, **options)
+        return widget(self, **options)
 
 
 @dataclass
@@ -341,9 +341,9 @@ class SearchResult:
 
     def _repr_html_(self) -> str:
         """A notebook's view: the board, the verdict, the per-move table, a small tree."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import result_html
 
-        return str(show("result_html", self))
+        return result_html(self)
 
     def widget(self, **options: Any) -> Any:
         """The interactive tree of this search (see :meth:`Trace.widget`)."""

@@ -21,8 +21,6 @@ from treeviz.agents.common import (
     TIME_LIMIT,
     WINDOW_FIELDS,
     Evaluator,
-    Recorder,
-    check_playable,
     column_rows,
     evaluator,
     mark_pv,
@@ -47,6 +45,7 @@ from treeviz.trace.nodes import (
     SearchResult,
     Trace,
 )
+from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome
 
 MAX_DEPTH = 42

@@ -37,8 +37,6 @@ from treeviz.agents.common import (
     SEED,
     TIME_LIMIT,
     Evaluator,
-    Recorder,
-    check_playable,
     evaluator,
     full_row,
     mark_pv,
@@ -59,6 +57,7 @@ from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.settings import DEFAULT_CAPACITY
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
+from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import outcome, outcome_text
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.agents.common import CORE_FIELDS, column_rows, result
+from treeviz.agents.common import column_rows, result
 from treeviz.trace.nodes import (
     CUTOFF,
     INF,
@@ -32,6 +32,7 @@ from treeviz.trace.nodes import (
     Trace,
     new_nodes,
 )
+from treeviz.trace.recorder import CORE_FIELDS
 from treeviz.trace.values import PROVEN, number_text, user_value
 
 # A recording (``treeviz.agents.user.instrument.Recording``, which imports this module: typed
