@@ -9,8 +9,7 @@ from conftest import seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.id3 import bundled_path, cross_validate, fit, read_table
-from treeviz.id3.draw import class_colour
-from treeviz.id3.draw import test_text as edge_text
+from treeviz.id3.draw import class_colour, edge_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 

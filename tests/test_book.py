@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from conftest import data_lines
 
+import treeviz.exact.book as B
 from treeviz.agents.registry import search
-from treeviz.connect4 import book as B
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.errors import InvalidParameterError

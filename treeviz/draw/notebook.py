@@ -13,14 +13,14 @@ from typing import Any
 
 from treeviz.draw.board_svg import board_svg
 from treeviz.draw.export import ExportOptions, export_bytes
-from treeviz.draw.html import REPORT_MAX_NODES, tree_payload
+from treeviz.draw.html import tree_payload
 from treeviz.draw.report import explained, moves_html, verdict_html
 from treeviz.draw.widget import tree_widget
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import exact_scores
+from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
 
-VERDICT_SECONDS = 2.0  # a notebook's display waits at most this long for exact scores
 SMALL_TREE = ExportOptions(depth=2, top_k=7)
 
 
@@ -35,7 +35,7 @@ def small_tree(trace: Trace) -> str:
 
 def result_html(res: SearchResult) -> str:
     pos = res.trace.position()
-    exact = None if pos.is_over() else exact_scores(pos, VERDICT_SECONDS)
+    exact = None if pos.is_over() else exact_scores(pos, EXACT_SECONDS.default)
     expl = explained(pos, res, exact)
     head = (f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
             f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes")  # fmt: skip
@@ -53,4 +53,4 @@ def trace_html(trace: Trace) -> str:
 
 
 def widget(trace: Trace, max_nodes: int = 2_000, depth: int | None = None) -> Any:
-    return tree_widget(tree_payload(trace, depth=depth, max_nodes=min(max_nodes, REPORT_MAX_NODES)))
+    return tree_widget(tree_payload(trace, depth=depth, max_nodes=min(max_nodes, EXPORT_MAX_NODES)))

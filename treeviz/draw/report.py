@@ -10,7 +10,6 @@ from typing import Any
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.draw.board_svg import board_svg, js_style
 from treeviz.draw.html import (
-    REPORT_MAX_NODES,
     page,
     script_json,
     table_html,
@@ -21,6 +20,7 @@ from treeviz.draw.html import (
 from treeviz.draw.style import BAR, CHART_BACKGROUND, CHART_FRAME, CHART_ZERO
 from treeviz.judge.review import Review
 from treeviz.judge.verdict import Explanation, explain
+from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.values import kind_text
@@ -66,7 +66,7 @@ def analysis_body(pos: Position, res: SearchResult, expl: Explanation | None,
             "recorded</p>")  # fmt: skip
     top = (f'<div class="row"><div>{board_svg(pos)}</div><div>{verdict_html(expl)}'
            f"{moves_html(res, exact)}</div></div>")  # fmt: skip
-    shown = f"at most {REPORT_MAX_NODES:,} nodes drawn" + (f", {depth} levels" if depth else "")
+    shown = f"at most {EXPORT_MAX_NODES:,} nodes drawn" + (f", {depth} levels" if depth else "")
     tree = (f"<h2>The search tree</h2><p class='muted'>{shown}; click a node for its "
             "board, again to fold it</p>" + tree_block(tree_payload(trace, depth=depth), "tree"))
     return head + top + tree

@@ -46,6 +46,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.jit import njit
+from treeviz.trace.kinds import ValueKind
 
 SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
 ROOT = 0
@@ -230,6 +231,11 @@ class Trace:
         )
 
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    @property
+    def kind(self) -> ValueKind:
+        """:attr:`value_kind` parsed (:class:`~treeviz.trace.kinds.ValueKind`)."""
+        return ValueKind.parse(self.value_kind)
 
     @property
     def truncated(self) -> bool:
