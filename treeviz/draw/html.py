@@ -4,8 +4,8 @@ script and data), tables, and a self-contained page.
 Everything is inlined: a report opens in any browser with no network. The tree's
 script (``static/tree.js``) has no dependency; its data is a selection of the trace
 (:func:`~treeviz.draw.view.select`, at most
-:data:`~treeviz.settings.EXPORT_MAX_NODES` drawn nodes, the rest counted as "+N more"), labelled and coloured by the same decorators as every
-other view.
+:data:`~treeviz.settings.EXPORT_MAX_NODES` drawn nodes, the rest counted as "+N more"),
+labelled and coloured by the same decorators as every other view.
 """
 
 from __future__ import annotations
