@@ -2,7 +2,7 @@
 exactly (as mctx does), so a change that silently alters a search shows in review.
 
 After an intended change, rewrite them with ``TREEVIZ_UPDATE_GOLDEN=1 make test`` and
-review the diff of ``tests/golden/``.
+review the diff of ``tests/data/golden/``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.trace.files import load, save
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 CASES = {
     "random": ("4453", "random:seed=5"),
     "greedy": ("3344", "greedy:heuristic=window_three"),

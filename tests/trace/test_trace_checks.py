@@ -56,7 +56,7 @@ from treeviz.trace.files import dumps, header, loads, npz_bytes
 from treeviz.trace.nodes import Trace
 from treeviz.trace.replay import steps, trace_at
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROOT = "4453"
 AGENT_SPECS = {
     "random": "random:seed=3",

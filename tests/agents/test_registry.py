@@ -19,7 +19,7 @@ from treeviz.agents.registry import AGENTS, register, unregister
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import MoveStat, SearchResult
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BUILTIN = list(AGENTS)  # as registered (the tests below register more)
 
 

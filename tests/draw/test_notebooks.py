@@ -25,7 +25,7 @@ from treeviz.draw.html import tree_payload
 from treeviz.draw.style import STONES
 from treeviz.draw.widget import ADAPTER
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from treeviz.dashboard.pages.trace import load_upload
 from treeviz.errors import TreevizError
 from treeviz.trace.files import dumps
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def started() -> AppTest:

@@ -30,7 +30,7 @@ from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import CUTOFF
 from treeviz.trace.values import node_value, user_value
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 import minimax_agent as mm  # noqa: E402
 

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from treeviz.id3 import bundled_path, cross_validate, fit, read_table
 from treeviz.id3.draw import class_colour, edge_text
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def on_page() -> AppTest:

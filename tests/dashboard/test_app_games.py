@@ -16,7 +16,7 @@ from treeviz.dashboard.board_chart import board_options
 from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def on_page(page: str) -> AppTest:

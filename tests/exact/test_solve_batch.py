@@ -22,8 +22,8 @@ from treeviz.exact.scores import solve, solve_many
 from treeviz.reading import line_batches
 from treeviz.trace.nodes import C_STOP, new_counters
 
-UCI = Path(__file__).resolve().parents[1] / "treeviz" / "data" / "id3" / "connect-4.data"
-TREEVIZ = [str(Path(__file__).resolve().parents[1] / ".venv" / "bin" / "treeviz")]
+UCI = Path(__file__).resolve().parents[2] / "treeviz" / "data" / "id3" / "connect-4.data"
+TREEVIZ = [str(Path(__file__).resolve().parents[2] / ".venv" / "bin" / "treeviz")]
 
 
 def uci_sample(n: int, seed: int = 7) -> list[tuple[Position, str]]:

@@ -26,7 +26,7 @@ from treeviz.games.game import (
 )
 from treeviz.judge.review import review
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def agent_game(x: str, o: str, seed: int, opening: str = "") -> Game:

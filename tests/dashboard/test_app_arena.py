@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from treeviz.arena.store import Store
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game, loads_game
 from treeviz.judge.review import review
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SMALL = Position.from_moves("3342", width=6, height=5)
 
 
