@@ -20,9 +20,9 @@ import sys
 import time
 from typing import Any
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.heuristics import evaluate
-from treeviz.search import search
 from treeviz.trace.nodes import NODE_DTYPE
 
 REPEATS = 7

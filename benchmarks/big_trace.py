@@ -25,8 +25,8 @@ from typing import Any
 from dashboard import WATCH, click_until
 from playwright.sync_api import Page, sync_playwright
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 from treeviz.trace.files import save
 from treeviz.trace.nodes import Trace
 

@@ -19,8 +19,8 @@ from typing import Any
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from local_server import CHROMIUM, CHROMIUM_FLAGS, serve

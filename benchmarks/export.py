@@ -10,10 +10,10 @@ from __future__ import annotations
 import networkx as nx
 from timing import median_time
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.draw.export import ExportOptions, export_bytes, selection_of
 from treeviz.draw.view import selection_graph
-from treeviz.search import search
 from treeviz.trace.nodes import Trace
 
 REPEATS = 3

@@ -12,8 +12,8 @@ import time
 import numpy as np
 import pyspiel
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 
 REPEATS = 5
 POSITIONS = {"empty board": "", "15-ply position": "444443322115566"}

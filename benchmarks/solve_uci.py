@@ -22,10 +22,10 @@ from pathlib import Path
 
 from solver import peer
 
+import treeviz.exact.scores as solver
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import position_from_stones
-from treeviz.search import solver
-from treeviz.search.solver import solve_many
+from treeviz.exact.scores import solve_many
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI = ROOT / "treeviz" / "data" / "id3" / "connect-4.data"

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.search.solver import column_scores, solve
-from treeviz.search.tt_order import new_table
+from treeviz.connect4.tt_order import new_table
+from treeviz.exact.scores import column_scores, solve
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "positions"
 

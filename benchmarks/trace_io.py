@@ -16,8 +16,8 @@ import pyarrow as pa
 import pyarrow.feather as feather
 from timing import median_time
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.search import search
 from treeviz.trace.files import load, save
 
 REPEATS = 3

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from treeviz import jit
+from treeviz.agents.contract import make_spec
+from treeviz.agents.registry import AGENTS
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
-from treeviz.search import AGENTS
-from treeviz.search.contract import make_spec
 
 # The line saying kernels compile goes to stderr, which many tests compare whole; its
 # own tests turn it on (test_first_compile.py), and the installed package's run it as is.
@@ -50,7 +50,7 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
 def _unsealed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A dashboard run by a test (AppTest) seals this process against user agents; the
     next test starts unsealed, as a fresh process would."""
-    from treeviz.search import user
+    import treeviz.agents.user.load as user
 
     monkeypatch.setattr(user, "_SEALED", user.sealed())
 
@@ -93,8 +93,8 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
 
 
 # A person's declared agent (treeviz's contract, a parameter of its own), as a file.
-DECLARED_AGENT = """from treeviz.search import search
-from treeviz.search.contract import Agent
+DECLARED_AGENT = """from treeviz.agents.registry import search
+from treeviz.agents.contract import Agent
 from treeviz.settings import Param
 
 

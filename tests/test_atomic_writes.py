@@ -24,9 +24,9 @@ import numpy as np
 import pytest
 from conftest import run_cli
 
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.reading import atomic_path, atomic_write
-from treeviz.search import search
 from treeviz.trace.files import load, save
 
 OLD = b"the old file, which must survive\n"
@@ -146,7 +146,7 @@ def test_commands_on_a_full_disk_keep_the_old_file(
 def test_the_shallow_book_build_keeps_the_old_book(
     full_disk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from treeviz.search import shallow_book
+    import treeviz.exact.shallow_book as shallow_book
 
     keys = np.arange(1000, dtype=np.int32)
     monkeypatch.setattr(shallow_book, "build", lambda: (keys, np.zeros(1000, np.int8)))

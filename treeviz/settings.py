@@ -1,7 +1,7 @@
 """Declared values: :class:`Param`, and every setting that is not an agent's parameter.
 
 A :class:`Param` names a value, its type, default, range or choices and help. Agents
-declare their parameters with it (:mod:`treeviz.search.contract`); the settings below
+declare their parameters with it (:mod:`treeviz.agents.contract`); the settings below
 are declared the same way, once, and the CLI flags (:func:`add_setting_flag`,
 :func:`setting_of`) and the dashboard's widgets are derived from them, so a default
 or a bound is written in one place.
@@ -241,7 +241,7 @@ GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
 POSITION_MAX_BYTES = 64 << 10  # a position: moves, a diagram, JSON or a sample file
 LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)
-EXPORT_MAX_NODES = 5_000  # nodes in an exported diagram
+EXPORT_MAX_NODES = 5_000  # nodes in a drawn diagram: an export, a report, a widget
 VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
 VIEW_BREADTH = 40  # leaves across the view (rows of labels) before nodes are drawn folded
 BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small

@@ -4,7 +4,7 @@
 runs it), so later processes load compiled code instead of compiling. It writes the
 package's Python bytecode too, which Python would otherwise compile again in every
 process where ``PYTHONDONTWRITEBYTECODE`` is set (0.05-0.1 s a command). Within a
-process, :func:`~treeviz.search.contract.warm` runs an agent once on a nearly full
+process, :func:`~treeviz.agents.contract.warm` runs an agent once on a nearly full
 board, so the first real search's ``time_s`` measures the search and not the loading.
 """
 
@@ -16,12 +16,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from treeviz.agents.contract import NEARLY_FULL, warm
+from treeviz.agents.registry import AGENTS, search
 from treeviz.connect4.board import Position
-from treeviz.connect4.book import load_book
+from treeviz.exact.book import load_book
+from treeviz.exact.scores import solve_many
 from treeviz.id3 import fit, parse_table
-from treeviz.search import AGENTS, search
-from treeviz.search.contract import NEARLY_FULL, warm
-from treeviz.search.solver import solve_many
 from treeviz.settings import DEFAULT_AGENT
 from treeviz.trace.files import dumps, loads
 

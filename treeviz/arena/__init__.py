@@ -12,6 +12,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from treeviz.agents.registry import AGENTS, spec, split_spec
 from treeviz.arena.openings import pick_openings, read_openings
 from treeviz.arena.ratings import sprt as sprt_test
 from treeviz.arena.report import by_ply, pair_row, points, report, score_of
@@ -19,7 +20,6 @@ from treeviz.arena.runner import play_all
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import canonical_specs, round_robin, schedule
 from treeviz.errors import InvalidParameterError, SearchStopped
-from treeviz.search import AGENTS, spec, split_spec
 from treeviz.settings import ARENA_PLY_SECONDS, show_value
 
 

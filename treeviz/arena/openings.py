@@ -15,8 +15,8 @@ import numpy as np
 
 from treeviz.connect4.board import Position, distinct_positions
 from treeviz.errors import OpeningsError, TreevizError
+from treeviz.exact.scores import solve
 from treeviz.reading import read_bounded
-from treeviz.search.solver import solve
 from treeviz.settings import OPENINGS_MAX_BYTES, show_path, show_value
 
 OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)

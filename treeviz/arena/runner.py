@@ -125,7 +125,7 @@ def _results(
 def _ship(client: Any, task: GameTask, sent: set[str]) -> None:
     """Upload the files of the user agents ``task`` names to every worker, once: a
     worker that cannot read the path imports the uploaded copy instead."""
-    from treeviz.search.user import agent_file
+    from treeviz.agents.user.load import agent_file
 
     for text in (task.x, task.o):
         path = agent_file(text)

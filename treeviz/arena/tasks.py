@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from treeviz.agents.registry import spec
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
-from treeviz.search import spec
 from treeviz.settings import ARENA_PLY_SECONDS, GAMES, RUN_SEED, package_version, show_value
 
 

@@ -16,7 +16,7 @@ from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Run an agent, print its choice and per-column table, optionally save the trace."""
-    from treeviz.search import search, spec
+    from treeviz.agents.registry import search, spec
     from treeviz.trace.analysis import move_table_text
     from treeviz.trace.files import save
 
@@ -51,8 +51,8 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
 def cmd_explain(args: argparse.Namespace) -> None:
     """Run an agent and judge its choice against the exact scores, in words."""
+    from treeviz.agents.registry import spec
     from treeviz.judge.verdict import explain
-    from treeviz.search import spec
 
     pos = read_position(args.position)
     chosen = spec(args.agent, **search_params(args))

@@ -132,7 +132,7 @@ def finite_only(data: Any) -> Any:
 
 def search_params(args: argparse.Namespace) -> dict[str, Any]:
     """The parameter flags the user gave (others keep the spec's or the default)."""
-    from treeviz.search import AGENTS
+    from treeviz.agents.registry import AGENTS
 
     names = {p.name for a in AGENTS.values() for p in a.params}
     return {n: getattr(args, n) for n in sorted(names) if getattr(args, n, None) is not None}
@@ -141,8 +141,8 @@ def search_params(args: argparse.Namespace) -> dict[str, Any]:
 def add_param_flags(p: argparse.ArgumentParser) -> None:
     """One flag per declared parameter of every agent (same name, same meaning);
     values are checked by the declaration, so errors read the same as in a spec."""
-    from treeviz.search import AGENTS
-    from treeviz.search.contract import Param
+    from treeviz.agents.contract import Param
+    from treeviz.agents.registry import AGENTS
 
     seen: dict[str, list[str]] = {}
     decl: dict[str, Param] = {}

@@ -83,8 +83,8 @@ def _ply_line(p: PlyReview) -> str:
 
 def cmd_review(args: argparse.Namespace) -> None:
     """Every move of a game against the exact scores, and each player's summary."""
+    from treeviz.agents.registry import spec
     from treeviz.judge.review import review
-    from treeviz.search import spec
 
     game = read_game(args.game, setting_of(args, GAME_ID))
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review

@@ -90,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (2 for bad input, 130 for Ctrl-C)."""
     try:
         parser, commands = _parsers()
-        from treeviz.search.stopping import forget_interrupt
+        from treeviz.agents.stopping import forget_interrupt
     except KeyboardInterrupt:  # while the commands load, before any of them ran
         print(f"{STOPPED}Ctrl-C while starting, before anything was done", file=sys.stderr)
         return 130

@@ -39,10 +39,10 @@ def cmd_report(args: argparse.Namespace) -> None:
 
 
 def _analysis(args: argparse.Namespace) -> str:
-    from treeviz.judge.report import analysis_report
-    from treeviz.search import search, spec
-    from treeviz.search.common import check_playable
-    from treeviz.search.solver import exact_scores
+    from treeviz.agents.registry import search, spec
+    from treeviz.draw.report import analysis_report
+    from treeviz.exact.scores import exact_scores
+    from treeviz.trace.recorder import check_playable
 
     pos = read_position(args.position)
     check_playable(pos)
@@ -53,7 +53,7 @@ def _analysis(args: argparse.Namespace) -> str:
 
 def _review(args: argparse.Namespace) -> str:
     from treeviz.cli.games import read_game
-    from treeviz.judge.report import review_report
+    from treeviz.draw.report import review_report
     from treeviz.judge.review import review
 
     game = read_game(args.position, setting_of(args, GAME_ID))

@@ -28,8 +28,8 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 def cmd_agents(args: argparse.Namespace) -> None:
     """List every agent with its parameters (JSON, a README table, or plain text)."""
-    from treeviz.search import AGENTS
-    from treeviz.search.contract import fields_table, format_param, markdown_table
+    from treeviz.agents.contract import fields_table, format_param, markdown_table
+    from treeviz.agents.registry import AGENTS
 
     if args.json:
         print_json([a.as_dict() for a in AGENTS.values()])

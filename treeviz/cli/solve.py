@@ -2,7 +2,7 @@
 
 Lines are answered in batches of what has arrived (a file gives thousands at a time, a
 program asking line by line gets each answer at once), each batch in one compiled call
-(:func:`~treeviz.search.solver.solve_many`). With ``--workers N`` or ``--cluster`` the
+(:func:`~treeviz.exact.scores.solve_many`). With ``--workers N`` or ``--cluster`` the
 batches go to Dask workers, answered in input order.
 
 (Imports inside commands: see :mod:`treeviz.cli`.)
@@ -49,7 +49,7 @@ class SolveJob:
 def cmd_solve(args: argparse.Namespace) -> None:
     """Exact scores, one line per position: the moves, then the score or each column's score."""
     from treeviz.arena.runner import check_workers
-    from treeviz.connect4.book import use_book_file
+    from treeviz.exact.book import use_book_file
 
     if args.book:
         use_book_file(args.book)
@@ -92,7 +92,7 @@ def _write(answers: Iterable[list[Answer]], where: str, progress: bool) -> None:
 
 def _here(batches: Iterable[list[str]], job: SolveJob) -> Iterator[list[Answer]]:
     """Each batch answered in this process; Ctrl-C stops the batch running."""
-    from treeviz.search.stopping import run_stoppable
+    from treeviz.agents.stopping import run_stoppable
     from treeviz.trace.nodes import new_counters
 
     for batch in batches:
@@ -147,7 +147,7 @@ def timed_answers(lines: list[str], job: SolveJob) -> tuple[list[Answer], float]
 def answer_lines(lines: list[str], job: SolveJob, ctr: np.ndarray | None = None) -> list[Answer]:
     """Each line's answer (``moves score`` or ``moves s1 ... s7``) or error, in order;
     when ``ctr``'s stop flag ends the solving early, the answered prefix."""
-    from treeviz.connect4.book import use_book_file
+    from treeviz.exact.book import use_book_file
     from treeviz.trace.nodes import new_counters
 
     if job.book_file:  # on a worker: the book the command was given
@@ -187,9 +187,9 @@ def _parse(line: str, skip_blank: bool) -> Position | str | None:
 
 def _values(positions: list[Position], job: SolveJob, ctr: np.ndarray) -> list[str]:
     """Each position's answer as text, a prefix when stopped."""
-    from treeviz.search.common import Recorder
-    from treeviz.search.solver import FULL_COLUMN, column_scores, solve_many
+    from treeviz.exact.scores import FULL_COLUMN, column_scores, solve_many
     from treeviz.trace.nodes import C_STOP
+    from treeviz.trace.recorder import Recorder
 
     if not job.analyze:
         return [str(s) for s in solve_many(positions, job.weak, job.book, ctr)]

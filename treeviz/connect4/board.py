@@ -287,9 +287,9 @@ class Position:
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for notebooks (drawn on demand: importing stays quick)."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.board_svg import board_svg
 
-        return str(show("position_svg", self))
+        return board_svg(self)
 
     def rows(self) -> Iterable[list[str | None]]:
         """Rows top first, each a list of ``"X"``/``"O"``/``None`` left to right."""

@@ -107,12 +107,6 @@ def four_cells(stones: np.uint64, h: int) -> np.uint64:
 
 
 @njit(cache=True)
-def playable_cells(mask: np.uint64, w: int, h: int) -> np.uint64:
-    """The cell each non-full column would receive next."""
-    return (mask + bottom_mask(w, h)) & board_mask(w, h)
-
-
-@njit(cache=True)
 def legal_columns(mask: np.uint64, w: int, h: int) -> int:
     """Bit ``c`` set for every playable column ``c`` (0-based)."""
     bits = 0

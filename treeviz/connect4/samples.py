@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from treeviz.connect4.board import Position
-from treeviz.connect4.notation import parse_diagram
 from treeviz.errors import InvalidPositionError
 from treeviz.settings import show_value
 
@@ -96,7 +95,3 @@ def load_sample(slug: str, directory: Path = SAMPLES_DIR) -> Sample:
         raise InvalidPositionError(f"no sample position named {show_value(slug)}; samples: {names}")
     return parse_sample(slug, path.read_text(encoding="utf-8"))
 
-
-def diagram_position(sample: Sample) -> Position | None:
-    """The position the sample's diagram shows, if it has one."""
-    return parse_diagram(sample.diagram) if sample.diagram else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from treeviz.agents.user.load import seal
 from treeviz.dashboard import nav, server, state
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
@@ -15,7 +16,6 @@ from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.warming import start_warm_up
-from treeviz.search.user import seal
 
 
 @st.cache_resource(show_spinner=False)
@@ -25,8 +25,8 @@ def load_started_agents(named: str) -> tuple[list[str], list[str]]:
     ``make app AGENTS=mine.py:choose`` pass them; a file alone stands for the agents it
     offers), once per server. Returns the heads registered and one message per spec
     that could not be loaded."""
-    from treeviz.search import AGENTS, get_agent, split_spec
-    from treeviz.search.user import heads_in, is_user_head
+    from treeviz.agents.registry import AGENTS, get_agent, split_spec
+    from treeviz.agents.user.load import heads_in, is_user_head
 
     loaded, problems = [], []
     for text in filter(None, (t.strip() for t in named.split(";"))):

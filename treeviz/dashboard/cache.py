@@ -16,11 +16,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
+from treeviz.agents.registry import get_agent, search, spec
+from treeviz.agents.stopping import watching
 from treeviz.connect4.board import Position
+from treeviz.exact.scores import exact_scores, score_meaning, score_source
 from treeviz.judge.review import Review, review
-from treeviz.search import get_agent, search, spec
-from treeviz.search.solver import exact_scores, score_meaning, score_source
-from treeviz.search.stopping import watching
 from treeviz.settings import EXACT_SECONDS, REVIEW_SECONDS
 from treeviz.trace.nodes import SearchResult
 

@@ -6,14 +6,14 @@ from typing import Any
 
 import streamlit as st
 
+from treeviz.agents.contract import Param, make_spec
+from treeviz.agents.registry import AGENTS, get_agent
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
-from treeviz.search import AGENTS, get_agent
-from treeviz.search.contract import Param, make_spec
 from treeviz.settings import DEFAULT_AGENT
 
 SOURCES = ["Sample", "Move string or board"]

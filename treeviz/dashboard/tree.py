@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from treeviz.agents.registry import agent_of
 from treeviz.dashboard.text import escape_html
 from treeviz.draw.style import (
     CHART_FRAME,
@@ -40,7 +41,6 @@ from treeviz.draw.view import (
     short_label,
     walk,
 )
-from treeviz.search import agent_of
 from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
 from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
 from treeviz.trace.nodes import Trace, field_is_set, flag_text

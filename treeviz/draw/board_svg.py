@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from treeviz.connect4 import display
 from treeviz.connect4.board import Position
 from treeviz.draw.style import BOARD_FRAME, PV_LINE, STONES
 
@@ -46,6 +45,3 @@ def js_style() -> dict[str, Any]:
     return {"frame": BOARD_FRAME, "x": STONES["X"], "o": STONES["O"], "empty": STONES[None],
             "pv": PV_LINE, "line": CHART_FRAME, "node": NODE_LINE,
             "selected": SELECTED_LINE}  # fmt: skip
-
-
-display.register("position_svg", lambda pos: board_svg(pos))

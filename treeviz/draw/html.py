@@ -3,9 +3,9 @@ script and data), tables, and a self-contained page.
 
 Everything is inlined: a report opens in any browser with no network. The tree's
 script (``static/tree.js``) has no dependency; its data is a selection of the trace
-(:func:`~treeviz.draw.view.select`, at most :data:`REPORT_MAX_NODES` drawn nodes, the
-rest counted as "+N more"), labelled and coloured by the same decorators as every
-other view.
+(:func:`~treeviz.draw.view.select`, at most
+:data:`~treeviz.settings.EXPORT_MAX_NODES` drawn nodes, the rest counted as "+N more"),
+labelled and coloured by the same decorators as every other view.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from treeviz.draw.board_svg import js_style
 from treeviz.draw.style import CHART_FRAME, CHOSEN_ROW, MUTED_TEXT, TABLE_HEAD
 from treeviz.draw.view import legend_stops, legend_title, select, walk
 from treeviz.errors import ExportLimitError
+from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.nodes import Trace
 
 STATIC = Path(__file__).resolve().parent / "static"
-REPORT_MAX_NODES = 5_000  # drawn nodes in a report or a widget; the rest are "+N more"
 REPORT_MAX_BYTES = 8 * 2**20  # a report past this is refused (labels of huge parameters)
 STYLE = (f"body{{font:14px/1.4 sans-serif;margin:24px;max-width:1200px}}"
          f"table{{border-collapse:collapse;margin:8px 0}}td,th{{border:1px solid {CHART_FRAME};"
@@ -41,7 +41,7 @@ def tree_js() -> str:
 
 
 def tree_payload(trace: Trace, root: int = 0, depth: int | None = None,
-                 max_nodes: int = REPORT_MAX_NODES) -> dict[str, Any]:  # fmt: skip
+                 max_nodes: int = EXPORT_MAX_NODES) -> dict[str, Any]:  # fmt: skip
     """The data the tree's script draws: the selected entries (breadth-first, root
     first) with labels, fills and each one's moves from the trace's root."""
     sel = select(trace, root, max_depth=depth, max_nodes=max_nodes)

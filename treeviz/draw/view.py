@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
+from treeviz.agents.registry import agent_of
 from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
-from treeviz.search import agent_of
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.values import bound_text, kind_text, node_value, value_range
 

@@ -7,16 +7,16 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from treeviz.draw.html import REPORT_MAX_NODES, tree_js
+from treeviz.draw.html import tree_js
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import DISTRIBUTION, Param, show_value
+from treeviz.settings import DISTRIBUTION, EXPORT_MAX_NODES, Param, show_value
 
 # anywidget loads the module and calls its default export's render({model, el})
 ADAPTER = "\nexport default { render({ model, el }) { treevizRender(el, model.get('payload')); } };"
 
 # The options of ``.widget()`` (a trace's or a result's), checked as declared.
 OPTIONS = (
-    Param("max_nodes", "int", 2_000, f"nodes drawn at most (up to {REPORT_MAX_NODES:,})",
+    Param("max_nodes", "int", 2_000, f"nodes drawn at most (up to {EXPORT_MAX_NODES:,})",
           lo=1),
     Param("depth", "int", None, "levels drawn below the root (none: as many as fit)",
           lo=0, optional=True),

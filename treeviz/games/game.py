@@ -19,10 +19,10 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from treeviz.agents.stopping import stop_if_interrupted
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
 from treeviz.reading import read_bounded
-from treeviz.search.stopping import stop_if_interrupted
 from treeviz.settings import GAME_MAX_BYTES, parse_int, show_path, show_value
 
 GAME_FORMAT = "treeviz-game"
@@ -279,13 +279,13 @@ class AgentPlayer:
     def __post_init__(self) -> None:
         # Imported when a player is made, not with this module: every CLI command
         # loads game files' code, and the agents add 0.07 s to `treeviz show` (measured).
-        from treeviz.search import spec
+        from treeviz.agents.registry import spec
 
         self.chosen = spec(self.spec)  # a bad spec fails before the game starts
 
     def spec_at(self, ply: int) -> Any:
         """The spec used at ``ply``."""
-        from treeviz.search import get_agent, spec
+        from treeviz.agents.registry import get_agent, spec
 
         has_seed = any(p.name == "seed" for p in get_agent(self.chosen.name).params)
         if not has_seed or "seed" in self.chosen.kwargs:
@@ -294,9 +294,9 @@ class AgentPlayer:
 
     def choose(self, pos: Position, ply: int) -> PlyRecord:
         """The agent's move; a person's agent that gives none within the per-move limit
-        raises :class:`UserAgentError` (:mod:`treeviz.search.deadline`)."""
-        from treeviz.search import search
-        from treeviz.search.deadline import move_limit
+        raises :class:`UserAgentError` (:mod:`treeviz.agents.deadline`)."""
+        from treeviz.agents.deadline import move_limit
+        from treeviz.agents.registry import search
 
         used = self.spec_at(ply)
         t0 = time.perf_counter()

@@ -23,14 +23,13 @@ from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
 from treeviz.draw.style import MORE_FILL, PALETTE, tint
 from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
+from treeviz.exact.scores import exact_scores
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_NAMES
 from treeviz.reading import atomic_write
-from treeviz.search.solver import exact_scores
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, show_path, show_value
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
-CELL = {"x": "X", "o": "O", "b": None}
 
 
 def class_colour(tree: DecisionTree, cls: int, amount: float = 1.0) -> str:
@@ -38,7 +37,7 @@ def class_colour(tree: DecisionTree, cls: int, amount: float = 1.0) -> str:
     return tint(PALETTE[cls % len(PALETTE)], amount)
 
 
-def test_text(tree: DecisionTree, node: Node) -> str:
+def edge_text(tree: DecisionTree, node: Node) -> str:
     """The test on the edge into ``node``: ``Pat = Full``, ``Humidity <= 77.5``,
     ``root`` at the top."""
     if node.parent < 0:
@@ -63,7 +62,7 @@ def label(tree: DecisionTree, node: Node) -> str:
         f"split on {tree.feature(node)}")  # fmt: skip
     if node.empty:
         what += " (parent's majority)"
-    return "\n".join([test_text(tree, node), what, f"entropy {node.entropy:.3f}",
+    return "\n".join([edge_text(tree, node), what, f"entropy {node.entropy:.3f}",
                       f"{node.samples} samples", distribution(tree, node)])  # fmt: skip
 
 
@@ -71,7 +70,7 @@ def short(tree: DecisionTree, node: Node) -> str:
     """The one-line label of a node."""
     tail = f"→ {tree.table.classes[node.prediction]}" if node.is_leaf else (
         f"{tree.feature(node)}?")  # fmt: skip
-    return f"#{node.id} {test_text(tree, node)} {tail} ({node.samples})"
+    return f"#{node.id} {edge_text(tree, node)} {tail} ({node.samples})"
 
 
 def rule(tree: DecisionTree, nid: int) -> str:
@@ -79,7 +78,7 @@ def rule(tree: DecisionTree, nid: int) -> str:
     tests = []
     while nid > 0:
         node = tree.nodes[nid]
-        tests.append(test_text(tree, node))
+        tests.append(edge_text(tree, node))
         nid = node.parent
     return " and ".join(reversed(tests)) or "root"
 

@@ -30,7 +30,6 @@ BUNDLED = {  # small first: the dashboard opens the first
     "iris": "iris.csv",
     "connect-4": "connect-4.data",
 }
-BUNDLED_IGNORE = {"restaurant": ["ID"], "weather": ["ID"], "iris": ["ID"]}
 CONNECT4_NAMES = [f"{c}{r}" for c in "abcdefg" for r in range(1, 7)]
 
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from treeviz.agents.registry import AgentSpec, search, spec
 from treeviz.connect4.board import Position
+from treeviz.exact.scores import exact_scores
 from treeviz.games.game import game_result
 from treeviz.judge.verdict import CLASSES, classify
-from treeviz.search import AgentSpec, search, spec
-from treeviz.search.solver import exact_scores
 from treeviz.settings import REVIEW_SECONDS
 
 
@@ -66,9 +66,9 @@ class Review:
 
     def _repr_html_(self) -> str:
         """A notebook's view: the evaluation graph, the board and the move table."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.report import review_body
 
-        return str(show("review_html", self))
+        return review_body(self)
 
     def as_dict(self) -> dict[str, Any]:
         """The ``review --json`` form."""

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from treeviz.agents.reasons import Reason
+from treeviz.agents.registry import agent_of, search, spec
 from treeviz.connect4.board import Position
-from treeviz.search import agent_of, search, spec
-from treeviz.search.common import check_playable
-from treeviz.search.reasons import Reason
-from treeviz.search.solver import exact_scores
+from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS
 from treeviz.trace.nodes import SearchResult
+from treeviz.trace.recorder import check_playable
 from treeviz.trace.values import outcome_text, score_outcome
 
 CLASSES = ("best", "inaccuracy", "mistake", "blunder", "unknown")

@@ -233,7 +233,7 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
     """(value, words) of every node for the root player, as :func:`node_value` gives
     them; plain integer values (heuristic points, exact scores) are read in NumPy."""
     n = trace.nodes
-    base = trace.value_kind.partition(":")[0]
+    base = trace.kind.base
     if base not in ("heuristic", "exact"):
         found = [node_value(trace, i) for i in range(len(trace))]
         return [v.value for v in found], [v.text or None for v in found]
@@ -251,7 +251,7 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
 def _bounds(trace: Trace, raw: np.ndarray, window: np.ndarray) -> list[str | None]:
     """:func:`bound_text` of each node's ``raw`` bound where it searched a window."""
     out: list[str | None] = [None] * len(raw)
-    if trace.value_kind.partition(":")[0] == "user":
+    if trace.kind.base == "user":
         for i in np.flatnonzero(window).tolist():
             out[i] = bound_text(trace, int(raw[i]))
         return out

@@ -68,7 +68,7 @@ CHECKED = "_declared_checked"  # in a loaded Trace's __dict__: checked against i
 
 
 class Declared(Protocol):
-    """What the checks need of an agent (:class:`treeviz.search.contract.Agent`)."""
+    """What the checks need of an agent (:class:`treeviz.agents.contract.Agent`)."""
 
     @property
     def params(self) -> tuple[Param, ...]: ...

@@ -32,7 +32,7 @@ are in ``pruned``); TT_HIT, a transposition: the position had been met before an
 was stored about it (a table entry, or A*'s closed set) settled or bounded the node
 instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by a
 best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
-score came from the opening book (:mod:`treeviz.connect4.book`). Which fields each agent
+score came from the opening book (:mod:`treeviz.exact.book`). Which fields each agent
 writes, and what they hold for it, is part of the agent's declaration
 (``Agent.fields``): ``treeviz agents --fields`` prints the table, which the README shows.
 """
@@ -46,6 +46,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.jit import njit
+from treeviz.trace.kinds import ValueKind
 
 SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
 ROOT = 0
@@ -232,6 +233,11 @@ class Trace:
     __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     @property
+    def kind(self) -> ValueKind:
+        """:attr:`value_kind` parsed (:class:`~treeviz.trace.kinds.ValueKind`)."""
+        return ValueKind.parse(self.value_kind)
+
+    @property
     def truncated(self) -> bool:
         """True when the search created more nodes than the capacity allowed."""
         return bool(self.counters.get("truncated", False))
@@ -287,16 +293,16 @@ class Trace:
 
     def _repr_html_(self) -> str:
         """A notebook's view: what was searched, and a small drawing of the tree."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import trace_html
 
-        return str(show("trace_html", self))
+        return trace_html(self)
 
     def widget(self, **options: Any) -> Any:
         """The interactive tree (an anywidget): click a node for its board and values,
         fold, re-root. ``options``: ``max_nodes`` (default 2,000), ``depth``."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import widget
 
-        return show("widget", self, **options)
+        return widget(self, **options)
 
 
 @dataclass
@@ -341,9 +347,9 @@ class SearchResult:
 
     def _repr_html_(self) -> str:
         """A notebook's view: the board, the verdict, the per-move table, a small tree."""
-        from treeviz.connect4.display import show
+        from treeviz.draw.notebook import result_html
 
-        return str(show("result_html", self))
+        return result_html(self)
 
     def widget(self, **options: Any) -> Any:
         """The interactive tree of this search (see :meth:`Trace.widget`)."""

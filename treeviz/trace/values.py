@@ -16,7 +16,7 @@ Every per-column row and every drawn node speaks in its trace's *value kind*:
 ``probability``
     the chance the agent picks the column (the random agent).
 ``user``
-    the numbers a person's own search returned (:mod:`treeviz.search.traced`), for the
+    the numbers a person's own search returned (:mod:`treeviz.agents.user.instrument`), for the
     root player; stored as symmetric ranks into ``trace.extra["user_values"]``
     (:func:`user_value`).
 
@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
@@ -52,7 +53,8 @@ def kind_text(kind: str) -> str:
     """The units of value kind ``kind`` in words (``heuristic:window`` names its heuristic)."""
     if kind in KIND_TEXT:
         return KIND_TEXT[kind]
-    base, _, name = kind.partition(":")
+    parsed = ValueKind.parse(kind)
+    base, name = parsed.base, parsed.name
     text = KIND_TEXT.get(base, kind)
     return f"{name} {text}" if name else text
 
@@ -131,7 +133,7 @@ def short_outcome(out: dict[str, Any]) -> str:
 
 def heuristic_text(value: float, kind: str, bound: str = "") -> str:
     """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound)."""
-    name = kind.partition(":")[2] or "heuristic"
+    name = ValueKind.parse(kind).name or "heuristic"
     prefix = "≤ " if bound == "upper" else ""
     suffix = " (upper bound: cut off)" if bound == "upper" else ""
     return f"{prefix}{value:+g} {name} heuristic{suffix}"
@@ -195,7 +197,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     """What node ``node`` of ``trace`` is worth to the root player, readable."""
     n = trace.nodes[node]
     sign = 1 if n["depth"] % 2 == 0 else -1  # stored for the side to move at the node
-    base = trace.value_kind.partition(":")[0]
+    base = trace.kind.base
     if base == "win_rate":
         return _rate_value(trace, node, sign)
     if base == "probability":
@@ -263,7 +265,7 @@ def heuristic_range(trace: Trace) -> float:
 
 def value_range(trace: Trace) -> tuple[float, float]:
     """The values at the two ends of the colour scale (-1 and +1), root player's view."""
-    base = trace.value_kind.partition(":")[0]
+    base = trace.kind.base
     if base == "win_rate":
         return 0.0, 1.0
     if base == "user":

@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import AGENTS
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
@@ -21,7 +22,6 @@ from treeviz.dashboard.results.charts import bars
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
-from treeviz.search import AGENTS
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 from treeviz.trace.nodes import Trace
 

@@ -23,6 +23,7 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import AGENTS
 from treeviz.arena import parse_grid, run_arena, run_sweep
 from treeviz.arena.report import report
 from treeviz.arena.store import Store
@@ -31,7 +32,6 @@ from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
-from treeviz.search import AGENTS
 from treeviz.settings import ARENA_PLY_SECONDS, OPPONENT_AGENT, QUICK_AGENT
 
 MODES = ["Tournament", "Sweep"]

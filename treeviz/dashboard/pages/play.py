@@ -13,6 +13,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.board_chart import board_chart
@@ -23,9 +24,8 @@ from treeviz.dashboard.state import PlayView
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
+from treeviz.exact.scores import score_meaning
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
-from treeviz.search import spec
-from treeviz.search.solver import score_meaning
 from treeviz.settings import DEEP_AGENT, GAME_MAX_BYTES, OPPONENT_AGENT
 from treeviz.trace.nodes import SearchResult
 

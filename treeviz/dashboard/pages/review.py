@@ -11,6 +11,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import spec
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
@@ -24,7 +25,6 @@ from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
-from treeviz.search import spec
 from treeviz.settings import DEFAULT_AGENT
 from treeviz.trace.values import kind_text
 

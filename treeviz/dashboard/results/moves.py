@@ -7,12 +7,12 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import agent_of
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.results.charts import bars
 from treeviz.dashboard.tables import readable, styled
 from treeviz.draw.style import CHOSEN_ROW
-from treeviz.search import agent_of
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
 from treeviz.trace.nodes import SearchResult
@@ -63,6 +63,6 @@ def _highlight_chosen(row: pd.Series) -> list[str]:
 
 def _report(res: SearchResult, exact: list[int | None] | None) -> str:
     """The one-file HTML analysis of ``res`` (made when the button is clicked)."""
-    from treeviz.judge.report import analysis_report
+    from treeviz.draw.report import analysis_report
 
     return analysis_report(res.trace.position(), res, exact)

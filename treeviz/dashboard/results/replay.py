@@ -10,10 +10,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import agent_of
 from treeviz.dashboard.state import ReplayView
 from treeviz.dashboard.tree import tree_options, view_height
 from treeviz.draw.view import select
-from treeviz.search import agent_of
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.replay import steps, trace_at

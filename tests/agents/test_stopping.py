@@ -1,0 +1,125 @@
+"""Every search stops when asked: a time limit holds at any depth, and Ctrl-C ends a
+run within moments with one line (exit 130) or with the answer found so far."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from treeviz.agents.registry import search
+from treeviz.connect4.board import Position
+
+TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]
+
+
+def test_a_time_limit_holds_at_depth_42() -> None:
+    res = search(Position(), "alphabeta:depth=42,time_limit=0.5")
+    assert res.stats["stopped"] and 1 <= res.stats["depth_reached"] < 42
+    assert res.trace.params["time_limit"] == 0.5
+    again = search(Position(), "alphabeta", depth=res.stats["depth_reached"], iterative=True)
+    assert again.move == res.move and again.value == res.value  # the last finished pass
+
+
+def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProcess[str]:
+    """Run ``treeviz ARGS``, send Ctrl-C (SIGINT) after a moment, collect the outcome."""
+    proc = subprocess.Popen([*TREEVIZ, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)  # fmt: skip
+    time.sleep(after_s)  # let it get into the search (not a timing assertion)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "", "--agent", "minimax", "--depth", "42"],
+        ["analyze", "", "--agent", "alphabeta", "--depth", "42", "--no-tt"],
+        ["solve", "--no-book", "--analyze", ""],
+    ],
+)
+def test_ctrl_c_stops_with_one_line(args: list[str]) -> None:
+    done = interrupt(args)
+    assert done.returncode == 130, done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.strip().count("\n") == 0
+    assert done.stderr.startswith("treeviz: stopped")
+
+
+@pytest.mark.slow
+def test_ctrl_c_keeps_what_mcts_found() -> None:
+    done = interrupt(["analyze", "4453", "--agent", "mcts:iterations=10000000", "--json"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    data = json.loads(done.stdout)
+    assert data["stats"]["stopped"] and 0 < data["stats"]["iterations"] < 10_000_000
+    assert 1 <= data["move"] <= 7
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "mcts:iterations=300000", "mcts:iterations=300001"],
+         "the game was stopped after"),
+        (["arena", "mcts:iterations=20000", "mcts:iterations=20001", "--games", "40",
+          "--db", "{db}"], "games are stored in"),
+        (["sweep", "mcts", "--grid", "iterations=20000,20001", "--against", "greedy",
+          "--games", "40", "--db", "{db}"], "games are stored in"),
+    ],
+)
+def test_ctrl_c_ends_the_whole_command(args: list[str], words: str, tmp_path: Path) -> None:
+    """Not just the move being searched: one line saying what was kept, exit 130, and
+    the stored games stay (fewer than asked for)."""
+    db = tmp_path / "games.db"
+    done = interrupt([a.replace("{db}", str(db)) for a in args])
+    assert done.returncode == 130, done.stderr
+    assert words in done.stderr and done.stderr.strip().count("\n") == 0, done.stderr
+    if "--db" in args:
+        with sqlite3.connect(db) as con:
+            stored = con.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        assert stored < 80 and f"{stored} games are stored" in done.stderr
+
+
+def test_ctrl_c_while_a_table_loads_says_so(tmp_path: Path) -> None:
+    """``id3`` on a large table, interrupted while it reads and encodes: exit 130 and
+    one line with words after "stopped:" (it printed nothing after it)."""
+    table = tmp_path / "big.csv"
+    rows = (f"{'xyz'[i % 3]}{i % 997},{i % 51},{'PQ'[i % 2]}" for i in range(600_000))
+    table.write_text("a,b,label\n" + "\n".join(rows) + "\n")
+    done = interrupt(["id3", str(table)], after_s=1.0)
+    assert done.returncode == 130, done.stderr
+    line = done.stderr.strip()
+    assert line.count("\n") == 0 and line.startswith("treeviz: stopped: ")
+    assert len(line) > len("treeviz: stopped: ") + 5, line
+
+
+def test_ctrl_c_between_two_searches_says_what_the_game_kept() -> None:
+    """Ctrl-C that lands outside a search (between moves: printing, bookkeeping) ends
+    the game with the moves played, as one inside a search does (it said "before
+    anything was kept", now and then, in the command's test above)."""
+    from treeviz.errors import SearchStopped
+    from treeviz.games.game import AgentPlayer, Game, play
+
+    class Interrupted(AgentPlayer):
+        def choose(self, pos: Position, ply: int) -> Any:
+            if ply == 3:
+                raise KeyboardInterrupt
+            return super().choose(pos, ply)
+
+    game = Game("greedy", "greedy")
+    try:
+        play(Interrupted("greedy", 1), AgentPlayer("greedy", 2), game)
+    except SearchStopped as exc:
+        said = str(exc)
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C between two searches escaped the game")
+    assert re.search(r"stopped after 2 moves \(\d\d\)", said) and len(game.moves) == 2

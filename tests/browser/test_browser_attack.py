@@ -1,0 +1,293 @@
+"""A visitor attacks the dashboard: every page, field, upload, callback and link is
+given commands, Python files and modules to run and addresses to contact, in a real
+browser; nothing may run, nothing may reach the network, and the page says why in
+words (no traceback).
+
+The server is started with no agents of anyone's (``TREEVIZ_AGENTS`` empty), a Python
+file and an importable module that leave a mark when loaded or called, and a listener
+that stands for a Dask scheduler and for an image host: any connection to it fails
+the test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+
+pytestmark = pytest.mark.browser
+
+PLANT = """
+from pathlib import Path
+Path({marks!r}, {name!r} + '-loaded').write_text('x')
+
+def f(pos):
+    Path({marks!r}, {name!r} + '-called').write_text('x')
+    return 1
+"""
+
+
+@dataclass
+class Target:
+    """The attacked server and what would show that an attack worked."""
+
+    url: str
+    marks: Path  # files appear here when planted code runs
+    port: int  # the listener: a fake scheduler and image host
+    calls: list[bytes] = field(default_factory=list)  # what reached the listener
+
+    def payloads(self) -> list[str]:
+        """Agent specs a visitor may type: a command, a file, modules, an address."""
+        return [f"cmd:touch {self.marks}/cmd-ran", f"{self.marks.parent}/evil.py:f",
+                "evilmod:f", "os:system", f"tcp://127.0.0.1:{self.port}"]  # fmt: skip
+
+    def markup(self) -> str:
+        """A player's name that is an image from the listener and a link."""
+        return (f"![x](http://127.0.0.1:{self.port}/img.png) "
+                f"[click](http://127.0.0.1:{self.port}/) <img src='http://127.0.0.1:"
+                f"{self.port}/raw.png'>")  # fmt: skip
+
+
+def listen(calls: list[bytes]) -> socket.socket:
+    """A TCP listener on localhost that records the first bytes of each connection."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(2)
+                try:
+                    calls.append(conn.recv(200) or b"(connected)")
+                except OSError:
+                    calls.append(b"(connected)")
+
+    threading.Thread(target=accept, daemon=True).start()
+    return sock
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
+    root = tmp_path_factory.mktemp("attack")
+    marks = root / "marks"
+    marks.mkdir()
+    (root / "evil.py").write_text(PLANT.format(marks=str(marks), name="file"))
+    (root / "evilmod.py").write_text(PLANT.format(marks=str(marks), name="module"))
+    calls: list[bytes] = []
+    sock = listen(calls)
+    env = dict(os.environ, TREEVIZ_AGENTS="", TREEVIZ_CLUSTER="", TREEVIZ_ARENA_DIR="",
+               PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    try:
+        with serve(env=env) as url:
+            yield Target(url, marks, sock.getsockname()[1], calls)
+    finally:
+        sock.close()
+
+
+def nothing_ran(t: Target) -> None:
+    """No planted code ran, and nothing contacted the listener."""
+    assert sorted(p.name for p in t.marks.iterdir()) == []
+    assert t.calls == []
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Iterator[Any]:
+    """A fresh Chromium page (a new visitor); a screenshot is kept whatever happens."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
+        try:
+            yield pg
+        finally:
+            pg.screenshot(path=str(tmp_path / "attack.png"), full_page=True)
+            browser.close()
+
+
+def idle(page: Any) -> None:
+    """Until the app's script run is over."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=120_000
+    )
+
+
+def refused(page: Any, words: str | re.Pattern[str]) -> None:
+    """An error in words is shown, and no traceback."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first
+           ).to_be_visible(timeout=60_000)  # fmt: skip
+    idle(page)
+    assert page.get_by_test_id("stException").count() == 0
+
+
+def type_into(page: Any, label: str, text: str) -> None:
+    """Fill the sidebar field ``label`` and let the server take it."""
+    idle(page)
+    box = page.locator("[data-testid='stSidebar']").get_by_label(label, exact=True)
+    box.fill(text)
+    box.press("Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter")
+    idle(page)
+
+
+def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
+    """A game file whose O and every O ply name ``spec``; X is named in Markdown."""
+    plies = [{"ply": i + 1, "player": "XO"[i % 2], "column": int(c), "spec": spec,
+              "agent_value": 0.5, "value_kind": f"heuristic:{t.markup()}"}
+             for i, c in enumerate("4453")]  # fmt: skip
+    path = tmp_path / name
+    path.write_text(json.dumps({"format": "treeviz-game", "version": 1, "x": t.markup(),
+                                "o": spec, "moves": "4453", "plies": plies}))  # fmt: skip
+    return path
+
+
+def no_markup_from(page: Any, t: Target) -> None:
+    """No image, link or frame on the page points at the listener."""
+    for tag, attr in (("img", "src"), ("a", "href"), ("iframe", "src")):
+        assert page.locator(f"{tag}[{attr}*='127.0.0.1:{t.port}']").count() == 0, tag
+
+
+def test_links_run_nothing(target: Target, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    # a link's text comes back in its error: as text, no address made a link
+    page.goto(f"{target.url}/?moves={quote(target.markup() + ' www.example.org')}")
+    refused(page, "cannot be opened")
+    no_markup_from(page, target)
+    assert page.locator("a[href*='example.org']").count() == 0
+
+    for spec in target.payloads():
+        page.goto(f"{target.url}/?moves=4453&agent={quote(spec)}")
+        refused(page, "cannot be opened")
+        # the position is data: it is shown; only the agent is refused
+        side = page.locator("[data-testid='stSidebar']")
+        expect(side.get_by_label("Moves (e.g. 4453) or a pasted board")).to_have_value("4453")
+    nothing_ran(target)
+
+
+def test_compare_runs_nothing(target: Target, page: Any) -> None:
+    page.goto(f"{target.url}/compare")
+    page.get_by_text("Press Compare").wait_for(timeout=120_000)
+    for spec in target.payloads():
+        type_into(page, "First agent spec", spec)
+        page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
+        refused(page, re.compile("started with|unknown agent|not key=value"))
+    nothing_ran(target)
+
+
+def test_play_fields_and_callbacks_run_nothing(target: Target, page: Any) -> None:
+    side = page.locator("[data-testid='stSidebar']")
+    page.goto(f"{target.url}/play")
+    page.get_by_text("X to move").wait_for(timeout=120_000)
+    for spec in target.payloads():
+        type_into(page, "O plays (agent spec or human)", spec)
+        side.get_by_role("button", name="New game").click()  # a callback
+        refused(page, re.compile("started with|unknown agent|not key=value"))
+        picker = page.get_by_test_id("stButtonGroup").locator("button")
+        if picker.count():  # a move (none once the game is over)
+            picker.first.click()
+            idle(page)
+        type_into(page, "Hint agent (past the solver's budget)", spec)
+        hint = page.get_by_role("button", name="Hint", exact=True).last
+        if hint.is_enabled():  # (not once the game is over)
+            hint.click()
+            idle(page)
+        assert page.get_by_test_id("stException").count() == 0
+    nothing_ran(target)
+
+
+def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(f"{target.url}/play")
+    page.get_by_text("X to move").wait_for(timeout=120_000)
+    for i, spec in enumerate(target.payloads()):
+        upload = game_file(tmp_path, target, spec, f"play{i}.json")
+        page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
+        refused(page, "cannot play here")
+        expect(page.get_by_text(re.compile(r"^Moves 4453$"))).to_be_visible()  # the moves stay
+        opener = page.get_by_role("button", name=re.compile("Open the search of move"))
+        if opener.count():
+            opener.click()
+            idle(page)
+    page.get_by_role("link", name="Review a game").click()
+    source = page.locator("[data-testid='stSidebar']").get_by_text("Game file", exact=True)
+    source.wait_for(timeout=120_000)  # the page loads its modules on a busy machine
+    source.click()
+    for i, spec in enumerate(target.payloads()):
+        upload = game_file(tmp_path, target, spec, f"review{i}.json")
+        page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
+        page.get_by_text(re.compile(r"^Moves 4453 · result")).wait_for(timeout=120_000)
+        # the players are text: no image from the listener, no link to it
+        no_markup_from(page, target)
+        expect(page.get_by_text("![x](http://127.0.0.1", exact=False).first).to_be_visible()
+        page.get_by_role("button", name=re.compile("Open the position before")).click()
+        refused(page, "cannot be opened here")
+    nothing_ran(target)
+
+
+def test_the_arena_runs_nothing_and_contacts_nothing(target: Target, page: Any) -> None:
+    side = page.locator("[data-testid='stSidebar']")
+    page.goto(f"{target.url}/arena")
+    page.get_by_text("Choose players").wait_for(timeout=120_000)
+    # no field takes a scheduler's address or a file's path
+    labels = [e.get_attribute("aria-label") or "" for e in side.locator("input").all()]
+    assert not [x for x in labels if re.search("cluster|database|file", x, re.I)]
+    for spec in target.payloads():
+        type_into(page, "Players (one agent spec per line)", f"random\n{spec}")
+        side.get_by_role("button", name="Run").click()
+        refused(page, re.compile("started with|unknown agent|not key=value"))
+    side.get_by_text("Sweep", exact=True).click()
+    for spec in target.payloads():
+        type_into(page, "Against", spec)
+        side.get_by_role("button", name="Run").click()
+        refused(page, re.compile("started with|unknown agent|not key=value"))
+    nothing_ran(target)
+
+
+def test_a_trace_naming_an_agent_runs_nothing(
+    target: Target, page: Any, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect
+
+    from treeviz.agents.registry import search
+    from treeviz.connect4.board import Position
+    from treeviz.trace.files import save
+
+    page.goto(f"{target.url}/trace")
+    page.get_by_text("No trace loaded yet").wait_for(timeout=120_000)
+    for i, spec in enumerate(target.payloads()):
+        path = tmp_path / f"t{i}.json"
+        save(search(Position.from_moves("4453"), "greedy").trace, path)
+        data = json.loads(path.read_text())
+        data["algorithm"] = spec
+        data.setdefault("extra", {}).setdefault("result", {}).setdefault("stats", {})
+        data["extra"]["result"]["stats"][target.markup()] = target.markup()
+        path.write_text(json.dumps(data))
+        page.locator("input[type='file']").set_input_files(path)
+        idle(page)
+        expect(page.get_by_text(re.compile(r"plays column \d")).first).to_be_visible()
+        assert page.get_by_test_id("stException").count() == 0
+        no_markup_from(page, target)
+        for name in ("Analyze this", "Draw from here"):
+            button = page.get_by_role("button", name=name)
+            if button.count():
+                button.first.click()
+                idle(page)
+    nothing_ran(target)

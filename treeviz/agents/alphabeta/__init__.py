@@ -1,0 +1,2 @@
+"""Minimax and alpha-beta: the agents (:mod:`.agent`) and their compiled negamax
+(:mod:`.kernel`)."""

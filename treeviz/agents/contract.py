@@ -1,0 +1,244 @@
+"""The agent contract: what an agent declares once, and the spec strings built on it.
+
+An :class:`Agent` names itself, says in one line what it does, declares its
+parameters (:class:`Param`: type, default, range or choices, help) and the kind of
+value its per-column rows and trace nodes carry. Everything else is derived from that
+declaration: validation (:meth:`Agent.validate`), spec strings
+(:class:`AgentSpec`, ``mcts:iterations=500,c=2``), the CLI flags, the dashboard's
+widgets and the README's agent table.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from treeviz.agents.reasons import ReasonsFn, generic_reasons
+from treeviz.agents.stopping import quietly
+from treeviz.connect4.board import Position
+from treeviz.errors import InvalidParameterError
+from treeviz.jit import announcing
+from treeviz.settings import Param, show_value
+
+if TYPE_CHECKING:
+    from treeviz.trace.nodes import SearchResult, Trace
+
+Runner = Callable[..., "SearchResult"]
+Facts = Callable[["Trace", int], dict[str, Any]]  # (trace, node) -> readable facts
+Labels = Callable[["Trace", int], list[str]]  # (trace, node) -> extra label lines
+Recount = Callable[["Trace", np.ndarray, int], None]  # replay: (trace, first n nodes, n)
+
+
+@dataclass(frozen=True)
+class Agent:
+    """An agent's declaration: everything treeviz knows about it, in one place.
+
+    ``run(position, **params)`` receives every declared parameter, validated (plus
+    ``reuse`` where the agent continues an earlier result); ``value_kind`` names the
+    units of its values and may name parameters in braces (``heuristic:{heuristic}``);
+    ``sources`` says which seeds it comes from. What views and the judge ask of it:
+    ``fields``, each node field it writes and what it means (the README's field table
+    is made from these); ``labels`` and ``facts``, what a node's label and the node
+    panel show beyond its move and value; ``reasons``, the sentences behind a choice;
+    ``weight``, the node field that ranks children and widens edges (MCTS: visits);
+    ``recount``, how a replay rebuilds what the search knew after n nodes (None: a
+    depth-first search, whose values appear as subtrees finish); ``quick``, settings
+    of a tiny run (warm-up, tests); ``warmup`` False for agents that run a person's
+    code or program, which runs only when asked."""
+
+    name: str
+    description: str
+    params: tuple[Param, ...]
+    run: Runner
+    value_kind: str | Callable[[Mapping[str, Any]], str]
+    sources: str = ""
+    runtime: tuple[str, ...] = field(default=())  # keyword inputs that are not settings
+    quick: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, str] = field(default_factory=dict)
+    labels: Labels | None = None
+    facts: Facts | None = None
+    reasons: ReasonsFn = generic_reasons
+    weight: str | None = None
+    recount: Recount | None = None
+    warmup: bool = True  # run once before the first timed search (not a person's code)
+
+    def param(self, key: str) -> Param:
+        """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
+        for p in self.params:
+            if p.name == key:
+                return p
+        names = ", ".join(p.name for p in self.params) or "none"
+        raise InvalidParameterError(
+            f"agent {self.name!r} has no parameter {show_value(key)}; it takes {names}"
+        )
+
+    def validate(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared parameter: the given ones checked and converted, the rest at
+        their defaults, in declaration order."""
+        for key in given:
+            self.param(key)
+        return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
+                for p in self.params}  # fmt: skip
+
+    def kind_of(self, params: Mapping[str, Any]) -> str:
+        """The value kind of a search with ``params`` (e.g. ``heuristic:window``)."""
+        if callable(self.value_kind):
+            return self.value_kind(params)
+        return self.value_kind.format(**params)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON form of ``treeviz agents --json``."""
+        return {
+            "name": self.name,
+            "description": self.description,
+            "value_kind": self.kind_of(self.validate({})),
+            "params": [p.as_dict() for p in self.params],
+        }
+
+
+def format_param(value: Any) -> str:
+    """A parameter value as a spec writes it (parsed back to the same value)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """An agent with its settings: ``name`` and the parameters given (validated and
+    converted, in declaration order). ``str(spec)`` is ``name:key=value,...`` and
+    parses back to an equal spec."""
+
+    name: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.name
+        return self.name + ":" + ",".join(f"{k}={format_param(v)}" for k, v in self.params)
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        """The given parameters as keyword arguments."""
+        return dict(self.params)
+
+
+def split_spec(text: str, agents: Mapping[str, Agent]) -> tuple[str, str]:
+    """(agent, settings) of a spec: ``name:settings`` for a built-in, ``WHERE:NAME``
+    (a file or module and a name in it) then ``:settings`` for a user agent, and the
+    whole text for ``cmd:COMMAND`` (see :mod:`treeviz.agents.user.load`)."""
+    t = text.strip()
+    if t.startswith("cmd:"):
+        return t, ""
+    head, sep, rest = t.partition(":")
+    head = head.strip()
+    if head in agents or not sep:
+        return head, rest
+    name, _, settings = rest.partition(":")
+    if name.strip().isidentifier():
+        return f"{head}:{name.strip()}", settings
+    return head, rest
+
+
+def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
+    """``name`` or ``name:key=value,key=value`` checked against the declaration;
+    :class:`InvalidParameterError` quoting the spec and naming what is wrong."""
+    name, rest = split_spec(text, agents)
+    if name not in agents:
+        raise InvalidParameterError(
+            f"unknown agent {show_value(name)} in {show_value(text)}: choose one of "
+            f"{', '.join(agents)}"
+        )
+    agent = agents[name]
+    given: dict[str, Any] = {}
+    for item in filter(None, (s.strip() for s in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidParameterError(
+                f"{show_value(item)} in agent spec {show_value(text)} is not key=value"
+            )
+        key = key.strip()
+        if key in given:
+            raise InvalidParameterError(f"{key} is given twice in agent spec {show_value(text)}")
+        try:
+            given[key] = agent.param(key).coerce(value)
+        except InvalidParameterError as exc:
+            raise InvalidParameterError(f"{exc} (in agent spec {show_value(text)})") from None
+    return make_spec(agent, given)
+
+
+def make_spec(agent: Agent, given: Mapping[str, Any]) -> AgentSpec:
+    """The spec of ``agent`` with ``given`` parameters (validated)."""
+    valid = agent.validate(given)
+    return AgentSpec(agent.name, tuple((k, v) for k, v in valid.items() if k in given))
+
+
+NEARLY_FULL = "76724423326731757151271355323125166645"  # 4 cells left: every agent is fast
+_WARM: set[str] = set()
+_LOCK = threading.RLock()  # a search waits (untimed) while another thread warms its agent;
+# re-entrant: an agent may search with another agent (a user's declared agent does)
+
+
+def warm(agent: Agent) -> None:
+    """Run ``agent`` once with its defaults on a nearly full board (once per process)."""
+    if agent.name in _WARM or not agent.warmup:
+        return
+    with _LOCK:
+        if agent.name not in _WARM:
+            with announcing(), quietly():  # the first run after an install compiles
+                agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
+            _WARM.add(agent.name)
+
+
+
+def run_agent(
+    agent: Agent, pos: Position, given: Mapping[str, Any], **runtime: Any
+) -> SearchResult:
+    """Validate ``given`` and run ``agent`` on ``pos``; the trace records the value
+    kind and every parameter's value."""
+    for key in runtime:
+        if key not in agent.runtime:
+            agent.param(key)  # raises: not a parameter of this agent
+    params = agent.validate(given)
+    warm(agent)  # compiled code loaded before the clock starts: time_s is search time
+    res = agent.run(pos, **params, **runtime)
+    finish_trace(agent, res.trace, params)
+    return res
+
+
+def finish_trace(agent: Agent, trace: Trace, params: Mapping[str, Any]) -> None:
+    """The trace's ``params`` become exactly the declared parameters as given (so its
+    spec parses back to the same search); anything else an agent wrote there is a fact
+    of the run and moves to ``extra``. The name and value kind come from the
+    declaration (a user's agent may delegate to another agent's search)."""
+    facts = {k: v for k, v in trace.params.items() if k not in params}
+    trace.algorithm = agent.name
+    trace.params = dict(params)
+    trace.extra.update(facts)
+    trace.value_kind = agent.kind_of(params)
+
+
+def markdown_table(agents: Mapping[str, Agent]) -> str:
+    """The README's agent table: name, what it does, its parameters with defaults."""
+    lines = ["| agent | what it does | values | parameters (default) |", "|---|---|---|---|"]
+    for a in agents.values():
+        params = ", ".join(f"`{p.name}` ({format_param(p.default)})" for p in a.params)
+        kind = a.kind_of(a.validate({}))
+        seeds = f" (seeds {a.sources})" if a.sources else ""
+        lines.append(f"| `{a.name}` | {a.description}{seeds} | `{kind}` | {params} |")
+    return "\n".join(lines)
+
+
+def fields_table(agents: Mapping[str, Agent]) -> str:
+    """The README's table of what each agent writes in a trace's nodes."""
+    lines = ["| agent | node field | what it holds |", "|---|---|---|"]
+    for a in agents.values():
+        for name, meaning in a.fields.items():
+            lines.append(f"| `{a.name}` | `{name}` | {meaning} |")
+    return "\n".join(lines)

@@ -1,0 +1,475 @@
+"""Traced searches: the tree of a person's own recursive search, recorded from its calls.
+
+``@traced`` wraps a search function; inside ``with recording() as rec:`` every call of
+it becomes a node of a standard trace (:mod:`treeviz.trace.nodes`): its parent is the
+calling node, its move the column that turns the caller's position into its own, its
+depth, the alpha and beta it received and the value it returned. Outside a recording
+the wrapper only reads one context variable and calls the function.
+
+A recording belongs to the thread (or asyncio task) that opened it: searches recorded
+at once in different threads are independent, and a traced function called where no
+recording is on just runs, whatever other threads are recording.
+
+The hot path keeps, per call, a copy of the position (for the next call's move) and a
+few numbers in compact arrays: nothing per node is a Python object. Everything else
+(the positions of the nodes, legal moves and cutoffs, wins, the values in treeviz's
+convention) is worked out once, with NumPy, when the result is asked for
+(:mod:`treeviz.agents.user.instrument_result`).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+import time
+from array import array
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from treeviz.agents.common import CAPACITY
+from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
+from treeviz.connect4.board import Position
+from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
+from treeviz.errors import (
+    InvalidParameterError,
+    InvalidPositionError,
+    UserAgentError,
+    exception_line,
+)
+from treeviz.settings import DEFAULT_CAPACITY, show_value
+from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
+
+NO_MOVE = -1
+NEW = -3  # a call that makes a new node (beside NO_PARENT and NOT_RECORDED)
+UNKNOWN = -1  # ``maximizing`` not given or not a bool
+
+
+def occupied(obj: Any) -> set[int]:
+    """Where the stones of a position argument are, as bitboards (both readings of a
+    grid)."""
+    if isinstance(obj, Position | str):
+        return {to_position(obj).mask}
+    return occupancy(obj)
+
+
+def to_position(obj: Any) -> Position:
+    """A :class:`Position` from a position, a move string or a board grid;
+    :class:`InvalidPositionError` when ``obj`` is none of them."""
+    if isinstance(obj, Position):
+        return obj.copy()
+    if isinstance(obj, str):
+        return Position.from_moves(obj)
+    return position_from_grid(obj)
+
+
+# ------------------------------------------------------------------ board snapshots
+class Reader:
+    """Copies a position argument cheaply and finds the column between two copies."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+
+    def snap(self, obj: Any) -> Any:
+        raise NotImplementedError
+
+    def column(self, before: Any, after: Any) -> int:
+        """The 0-based column of the one stone ``after`` has over ``before``, or -1."""
+        raise NotImplementedError
+
+
+class PositionReader(Reader):
+    def snap(self, obj: Any) -> Any:
+        return obj.mask
+
+    def column(self, before: Any, after: Any) -> int:
+        bit = after ^ before
+        if bit & (bit - 1) or not bit & after:
+            return NO_MOVE
+        return (bit.bit_length() - 1) // (self.height + 1)
+
+
+class MovesReader(Reader):
+    def snap(self, obj: Any) -> Any:
+        return obj
+
+    def column(self, before: Any, after: Any) -> int:
+        if len(after) != len(before) + 1 or not after.startswith(before):
+            return NO_MOVE
+        return int(after[-1]) - 1 if after[-1].isdigit() else NO_MOVE
+
+
+class ArrayReader(Reader):
+    def snap(self, obj: Any) -> Any:
+        return np.array(obj, copy=True)
+
+    def column(self, before: Any, after: Any) -> int:
+        changed = np.flatnonzero(np.asarray(after) != before)
+        return int(changed[0]) % self.width if len(changed) == 1 else NO_MOVE
+
+
+class RowsReader(Reader):
+    def snap(self, obj: Any) -> Any:
+        return [r if isinstance(r, str) else tuple(r) for r in obj]
+
+    def column(self, before: Any, after: Any) -> int:
+        found = NO_MOVE
+        for old, new in zip(before, after, strict=False):
+            if isinstance(new, list):
+                new = tuple(new)
+            if old != new:
+                diff = [j for j, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
+                if found != NO_MOVE or len(diff) != 1:
+                    return NO_MOVE
+                found = diff[0]
+        return found
+
+
+def reader_for(obj: Any, width: int, height: int) -> Reader:
+    """The snapshot reader for position arguments like ``obj``."""
+    if isinstance(obj, Position):
+        return PositionReader(width, height)
+    if isinstance(obj, str):
+        return MovesReader(width, height)
+    if isinstance(obj, np.ndarray):
+        return ArrayReader(width, height)
+    return RowsReader(width, height)
+
+
+# ------------------------------------------------------------------- what a call means
+def _number(ret: Any) -> float:
+    """The default value of a return: the number, or a tuple's first number (NaN: none)."""
+    if is_number(ret):
+        return _float(ret)
+    i = first_number(ret) if isinstance(ret, tuple | list) else None
+    return math.nan if i is None else _float(ret[i])
+
+
+def _argument(sig: inspect.Signature | None, name: str | None) -> Callable[..., Any] | None:
+    """A getter of argument ``name`` from ``(args, kwargs)``, or None when the function
+    has no such parameter."""
+    if name is None or sig is None or name not in sig.parameters:
+        return None
+    param = sig.parameters[name]
+    index = list(sig.parameters).index(name)
+    default = None if param.default is inspect.Parameter.empty else param.default
+
+    def get(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        return args[index] if index < len(args) else kwargs.get(name, default)
+
+    return get
+
+
+@dataclass
+class TraceSpec:
+    """How to read one traced function's calls (see :func:`traced`)."""
+
+    fn: Callable[..., Any]
+    name: str
+    position: Callable[..., Any] | None
+    value: Callable[[Any], Any] | None
+    maximizing: Callable[..., Any] | None
+    alpha: Callable[..., Any] | None
+    beta: Callable[..., Any] | None
+    chosen: Callable[[Any], Any] | None
+    index: int | None = None  # the argument holding the position, once found
+
+    def board(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """The position argument of one call."""
+        if self.position is not None:
+            return self.position(*args, **kwargs)
+        if self.index is None:
+            self.index = self._find(args, kwargs)
+        if self.index < len(args):
+            return args[self.index]
+        return list(kwargs.values())[self.index - len(args)]
+
+    def _find(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        """The first argument that reads as a position."""
+        for i, arg in enumerate([*args, *kwargs.values()]):
+            if isinstance(arg, Position | str) or grid_rows(arg) is not None:
+                try:
+                    to_position(arg)
+                except (InvalidPositionError, ValueError):
+                    continue
+                return i
+        raise InvalidParameterError(
+            f"no argument of {self.name}() reads as a position (a Position, a move string or "
+            "a board grid): pass position=, a function of the call's arguments"
+        )
+
+    def number(self, ret: Any) -> float:
+        """The value of a return, as a float (NaN: no value); :class:`UserAgentError`
+        when ``value=`` raises or gives something that is not a number or None."""
+        if self.value is None:
+            return _number(ret)
+        try:
+            v = self.value(ret)
+        except Exception as exc:
+            raise UserAgentError(f"value= of {self.name}() raised {exception_line(exc)} on "
+                                 f"the return {show_value(ret)}") from exc  # fmt: skip
+        if v is None:
+            return math.nan
+        if not is_number(v):
+            raise UserAgentError(f"value= of {self.name}() gave {show_value(v)} for the return "
+                                 f"{show_value(ret)}: expected a number or None")  # fmt: skip
+        return _float(v)
+
+
+def traced(
+    fn: Callable[..., Any] | None = None,
+    *,
+    position: Callable[..., Any] | None = None,
+    value: Callable[[Any], Any] | None = None,
+    maximizing: str | None = None,
+    alpha: str | None = "alpha",
+    beta: str | None = "beta",
+    chosen: Callable[[Any], Any] | None = None,
+) -> Any:
+    """Record the calls of ``fn`` as a search tree while :func:`recording` is on.
+
+    ``position(*args, **kwargs)`` gives a call's position (a :class:`Position`, a move
+    string or a board grid; default: the first argument that reads as one). ``value(ret)``
+    the number a call returned (default: the return, or a tuple's first number).
+    ``maximizing`` names a bool argument: values are then from the maximiser's side
+    (``maximizingPlayer``); without it, from the side to move at the call (negamax).
+    ``alpha``/``beta`` name the window's arguments when the function has them.
+    ``chosen(ret)`` gives the 0-based column the root's return chose (default: a
+    tuple's first integer after the value that is a legal column; else the best
+    child by the recorded values). Usable as ``@traced`` or ``@traced(...)``."""
+    if fn is None:
+        return functools.partial(traced, position=position, value=value, maximizing=maximizing,
+                                 alpha=alpha, beta=beta, chosen=chosen)  # fmt: skip
+    try:
+        sig: inspect.Signature | None = inspect.signature(fn)
+    except (TypeError, ValueError):
+        sig = None
+    if maximizing is not None and (sig is None or maximizing not in sig.parameters):
+        raise InvalidParameterError(f"{fn.__qualname__}() has no argument {maximizing!r}")
+    spec = TraceSpec(fn, fn.__qualname__, position, value, _argument(sig, maximizing),
+                     _argument(sig, alpha), _argument(sig, beta), chosen)  # fmt: skip
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        rec = _ACTIVE.get()
+        if rec is None:
+            return fn(*args, **kwargs)
+        return rec.call(spec, args, kwargs)
+
+    wrapper.__treeviz_trace__ = spec  # type: ignore[attr-defined]
+    return wrapper
+
+
+# ------------------------------------------------------------------------- recording
+# The recording on in this thread or task. A context variable, not a global: sessions
+# of a dashboard record their searches at once, each on its own thread (a new thread
+# starts with no recording; an asyncio task, with a copy of its creator's).
+_ACTIVE: ContextVar[Recording | None] = ContextVar("treeviz_recording", default=None)
+
+
+class Recording:
+    """The calls made while recording: compact per-node arrays, filled in call order.
+
+    ``result`` (and ``trace``) turn them into a :class:`~treeviz.trace.nodes.SearchResult`
+    on first use. ``root``: the position the search is about (a file agent's
+    position); top-level calls then hang below it, or are it."""
+
+    def __init__(self, root: Position | None = None, capacity: int = DEFAULT_CAPACITY) -> None:
+        self.root = root.copy() if root is not None else None
+        self.root_given = root is not None
+        self.capacity = capacity
+        self.parent, self.move, self.depth = array("i"), array("b"), array("h")
+        self.value, self.alpha, self.beta = array("d"), array("d"), array("d")
+        self.maxi = array("b")
+        # calls that reach a node again (a re-search, an MCTS descent) add to its visits
+        # and its sum of values; first child and next sibling find such a node
+        self.visits, self.first, self.sibling = array("i"), array("i"), array("i")
+        self.calls = 0
+        self.stack: list[tuple[int, Any]] = []  # (node, snapshot) of the calls under way
+        self.reader: Reader | None = None
+        self.spec: TraceSpec | None = None
+        self.root_call: int | None = None  # node of the call made at the root
+        self.root_return: Any = None
+        self.t0 = time.perf_counter()
+        self.seconds = 0.0
+        self.forced: int | None = None  # the column the agent answered, when it said
+        self.name: str | None = None  # the agent's spec, for a file agent's search
+        self._result: Any = None
+
+    def call(self, spec: TraceSpec, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Record one call of a traced function and make it."""
+        self.calls += 1
+        board = spec.board(args, kwargs)
+        if self.stack:
+            parent, before = self.stack[-1]
+            reader: Reader = self.reader  # type: ignore[assignment]  # set by the first call
+            snap = reader.snap(board)
+            move = reader.column(before, snap) if parent >= 0 else NO_MOVE
+            if move == NO_MOVE and parent >= 0:
+                raise InvalidPositionError(self._not_one_move(spec, board))
+        else:
+            parent, move, snap = self._top(spec, board)
+        node = self._node(parent, move)
+        if node == NEW:
+            node = self._add(spec, parent, move, args, kwargs)
+        self.stack.append((node, snap))
+        try:
+            ret = spec.fn(*args, **kwargs)
+        finally:
+            self.stack.pop()
+        if node >= 0:
+            v = spec.number(ret)
+            if v == v:  # not NaN: a value was returned
+                self.value[node] += v
+                self.visits[node] += 1
+            if node == 0:
+                self.root_return = ret
+        return ret
+
+    def _node(self, parent: int, move: int) -> int:
+        """The node a call reaches again (the same move from the same node), NEW for a
+        new one, NOT_RECORDED below an unrecorded node."""
+        if parent >= 0:
+            child = self.first[parent]
+            while child >= 0:
+                if self.move[child] == move:
+                    return child
+                child = self.sibling[child]
+            return NEW
+        if parent == NOT_RECORDED:
+            return NOT_RECORDED
+        return 0 if self.parent else NEW  # the root, called again
+
+    def _add(self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...],
+             kwargs: dict[str, Any]) -> int:  # fmt: skip
+        """Append a node (-1 when the capacity is reached: its calls are not recorded)."""
+        if len(self.parent) >= self.capacity:
+            return NOT_RECORDED
+        a = _float(spec.alpha(args, kwargs)) if spec.alpha else math.nan
+        b = _float(spec.beta(args, kwargs)) if spec.beta else math.nan
+        m = spec.maximizing(args, kwargs) if spec.maximizing else None
+        return self._append(parent, move, a, b, UNKNOWN if m is None else 1 if m else 0)
+
+    def _top(self, spec: TraceSpec, board: Any) -> tuple[int, int, Any]:
+        """(parent, move, snapshot) of a call made from outside any traced call: the
+        root (the first such call, or the ``root`` given; it may be called again, as an
+        MCTS loop does) or, below a given root, one move after it."""
+        if self.root is None:
+            self.root = to_position(board)
+        root = self.root
+        if self.reader is None:
+            self.reader = reader_for(board, root.width, root.height)
+            self.spec = spec
+        snap = self.reader.snap(board)
+        masks = occupied(board) if self.parent or self.root_given else {root.mask}
+        if root.mask in masks:
+            self.root_call = 0
+            return NO_PARENT, NO_MOVE, snap
+        if not self.parent:  # the root itself was never a call: a node of its own
+            self.add_root()
+        for mask in masks:
+            bit = mask ^ root.mask
+            if mask & root.mask == root.mask and bit and not bit & (bit - 1):
+                return 0, (bit.bit_length() - 1) // (root.height + 1), snap
+        where = root.moves_string() or "the empty board"
+        raise InvalidParameterError(
+            f"a recording holds one search: {spec.name}() was called from outside on "
+            f"{show_value(board)}, which is not its root {where!r} nor one move after it "
+            "(record one search per recording, or trace the function that makes these calls)"
+        )
+
+    def add_root(self) -> None:
+        """Node 0, the root, with no value yet."""
+        self._append(NO_PARENT, NO_MOVE, math.nan, math.nan, UNKNOWN)
+
+    def add_child(self, column: int, value: float) -> None:
+        """A child of the root through 0-based ``column`` with ``value`` for its side to
+        move (an agent that gave per-column values but traced no search)."""
+        self.calls += 1
+        node = self._append(0, column, math.nan, math.nan, UNKNOWN)
+        self.value[node], self.visits[node] = value, 1
+
+    def _append(self, parent: int, move: int, alpha: float, beta: float, maxi: int) -> int:
+        """A new node below ``parent`` (-1: the root); its id."""
+        n = len(self.parent)
+        self.parent.append(parent)
+        self.move.append(move)
+        self.depth.append(self.depth[parent] + 1 if parent >= 0 else 0)
+        self.value.append(0.0)
+        self.visits.append(0)
+        self.alpha.append(alpha)
+        self.beta.append(beta)
+        self.maxi.append(maxi)
+        self.first.append(-1)
+        self.sibling.append(self.first[parent] if parent >= 0 else -1)
+        if parent >= 0:
+            self.first[parent] = n
+        return n
+
+    def _not_one_move(self, spec: TraceSpec, board: Any) -> str:
+        parent = self.stack[-1][0]
+        return (
+            f"call {self.calls} of {spec.name}() (depth {self.depth[parent] + 1}) got a "
+            f"position that is not one move after its caller's: {show_value(board)}; trace "
+            "a function that is called once per move, or pass position="
+        )
+
+    @property
+    def result(self) -> Any:
+        """The :class:`~treeviz.trace.nodes.SearchResult` of the recorded search."""
+        if self._result is None:
+            if not self.parent:
+                raise InvalidParameterError("nothing was recorded: no traced function was "
+                                            "called inside the recording")  # fmt: skip
+            self._result = build_result(self)
+        return self._result
+
+    @property
+    def trace(self) -> Any:
+        """The recorded search's :class:`~treeviz.trace.nodes.Trace`."""
+        return self.result.trace
+
+
+def _float(x: Any) -> float:
+    """A number a search gave (a window bound, a value) as a float (NaN when it is not
+    a number)."""
+    return as_float(x) if is_number(x) else math.nan
+
+
+def answered(rec: Recording, pos: Position, name: str, column: int,
+             values: dict[int, float], seconds: float) -> Any:  # fmt: skip
+    """The :class:`~treeviz.trace.nodes.SearchResult` of an agent that answered 0-based
+    ``column``: its recorded tree when it traced one, else a root and one child per
+    column it gave a value for (``values``: the root player's, by 0-based column)."""
+    if not rec.parent:
+        rec.root = pos.copy()
+        rec.add_root()
+        for col, v in values.items():
+            rec.add_child(col, -v)  # stored for the child's side to move
+    rec.forced, rec.name, rec.seconds = column, name, seconds
+    return rec.result
+
+
+@contextmanager
+def recording(root: Position | str | None = None,
+              capacity: int = DEFAULT_CAPACITY) -> Iterator[Recording]:  # fmt: skip
+    """Record the traced calls made inside the block (one search) in this thread or
+    task. ``root``: the position searched, when the traced function is called on its
+    children rather than on it; ``capacity``: the nodes kept (an int, see
+    :data:`~treeviz.agents.common.CAPACITY`). One recording at a time per thread:
+    :class:`InvalidParameterError` when one is already on here."""
+    if _ACTIVE.get() is not None:
+        raise InvalidParameterError("a recording is already on: recordings do not nest")
+    pos = Position.from_moves(root) if isinstance(root, str) else root
+    rec = Recording(pos, CAPACITY.check(capacity))
+    token = _ACTIVE.set(rec)
+    try:
+        yield rec
+    finally:
+        _ACTIVE.reset(token)
+        rec.seconds = time.perf_counter() - rec.t0

@@ -1,0 +1,75 @@
+"""One search's recording: its node table, counters and clock, frozen into a
+:class:`~treeviz.trace.nodes.Trace` when the search is done; and the precondition every
+search checks first (a game that is not over)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from treeviz.connect4.board import Position
+from treeviz.errors import InvalidPositionError
+from treeviz.trace.nodes import (
+    C_CUTOFFS,
+    C_LEAVES,
+    C_NODES,
+    C_RECORDED,
+    C_TRUNCATED,
+    C_TT_HITS,
+    Trace,
+    new_counters,
+    new_nodes,
+)
+
+CORE_FIELDS = ("parent", "move", "depth", "flags", "value")  # every trace has these
+
+
+def check_playable(pos: Position) -> None:
+    """Searches need a move to make: refuse finished games."""
+    if pos.is_over():
+        raise InvalidPositionError(
+            f"the game in '{pos.moves_string()}' is over ({pos.status()}): nothing to search"
+        )
+
+
+
+class Recorder:
+    """Node table, counters and clock of one search."""
+
+    def __init__(self, capacity: int) -> None:
+        self.nodes = new_nodes(capacity)
+        self.ctr = new_counters()
+        self.t0 = time.perf_counter()
+
+    def trace(
+        self,
+        algorithm: str,
+        params: dict[str, Any],
+        pos: Position,
+        fields: tuple[str, ...],
+        extra: dict[str, Any] | None = None,
+    ) -> Trace:
+        """Freeze what was recorded into a :class:`Trace` (stops the clock)."""
+        c = self.ctr
+        counters = {
+            "nodes": int(c[C_NODES]),
+            "recorded": int(c[C_RECORDED]),
+            "cutoffs": int(c[C_CUTOFFS]),
+            "tt_hits": int(c[C_TT_HITS]),
+            "leaves": int(c[C_LEAVES]),
+            "time_s": time.perf_counter() - self.t0,
+            "truncated": bool(c[C_TRUNCATED]),
+            "capacity": int(self.nodes.shape[0]),
+        }
+        nodes = self.nodes[: int(c[C_RECORDED])].copy()
+        return Trace(
+            algorithm=algorithm,
+            params=params,
+            root_moves=pos.moves_string(),
+            width=pos.width,
+            height=pos.height,
+            nodes=nodes,
+            fields=tuple(dict.fromkeys(CORE_FIELDS + fields)),
+            counters=counters,
+            extra=extra or {},
+        )
