@@ -116,3 +116,19 @@ def test_colours_come_from_the_style_table() -> None:
         for m in re.findall(r"#[0-9a-fA-F]{6}\b", p.read_text())
     ]
     assert found == []
+
+
+def test_views_read_the_trace_not_the_agents() -> None:
+    """Drawing a tree, replaying it and reading its nodes ask the trace (its fields),
+    never the registry: importing them loads no agent and no compiled search."""
+    import subprocess
+    import sys
+
+    views = ("treeviz.draw.view", "treeviz.draw.export", "treeviz.trace.reading",
+             "treeviz.trace.replay", "treeviz.trace.analysis")  # fmt: skip
+    code = (f"import sys\nimport {', '.join(views)}\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('treeviz.agents', "
+            "'treeviz.exact'))))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)  # fmt: skip
+    assert out.stdout.strip() == "[]", out.stdout

@@ -151,7 +151,7 @@ def test_mcts_children_show_q_exploration_and_uct(mcts: SearchResult) -> None:
 def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
     """From the iteration log: shares sum to one, and at the last iteration each
     column's share is its root child's visits over the root's."""
-    from treeviz.agents.mcts.explain import share_over_time
+    from treeviz.trace.reading import share_over_time
 
     res = search(Position.from_moves("4453"), "mcts", iterations=500, seed=2,
                  record_iterations=True)  # fmt: skip

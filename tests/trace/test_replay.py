@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from treeviz.agents.registry import agent_of, search
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import NO_VALUE
@@ -38,16 +38,15 @@ def test_values_appear_when_their_subtree_is_done(agent: str) -> None:
 def test_mcts_visits_grow_to_the_final_counts() -> None:
     spec = "mcts:iterations=400,seed=3,record_iterations=true"
     trace = search(Position.from_moves("4453"), spec).trace
-    recount = agent_of(trace).recount
     cut = steps(trace, 40)
-    roots = [int(trace_at(trace, int(n), recount).nodes["visits"][0]) for n in cut]
+    roots = [int(trace_at(trace, int(n)).nodes["visits"][0]) for n in cut]
     assert roots == sorted(roots) and roots[-1] == int(trace.nodes["visits"][0])
     assert roots[0] < roots[-1], "the visits grow as the replay goes"
-    final = trace_at(trace, len(trace), recount)
+    final = trace_at(trace, len(trace))
     assert np.array_equal(final.nodes["visits"], trace.nodes["visits"])
     assert np.allclose(final.nodes["value_sum"], trace.nodes["value_sum"], atol=1e-3)
     for n in cut:  # a parent has been visited at least as often as its children together
-        at = trace_at(trace, int(n), recount)
+        at = trace_at(trace, int(n))
         parent = at.nodes["parent"][1:].astype(np.int64)
         kids = np.bincount(parent, weights=at.nodes["visits"][1:], minlength=len(at))
         assert np.all(at.nodes["visits"] >= kids)

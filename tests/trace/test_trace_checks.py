@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.agents.mcts.explain import share_over_time
-from treeviz.agents.registry import agent_of, search
+from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.cache import exact_meanings
 from treeviz.dashboard.results.replay import root_columns
@@ -55,6 +54,7 @@ from treeviz.trace.analysis import (
 )
 from treeviz.trace.files import dumps, header, loads, npz_bytes
 from treeviz.trace.nodes import Trace
+from treeviz.trace.reading import share_over_time
 from treeviz.trace.replay import steps, trace_at
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -159,7 +159,7 @@ def dashboard_tree(trace: Trace) -> None:
 def replay(trace: Trace) -> None:
     """The replay at a few steps, with the agent's own recount (MCTS: the log)."""
     for n in steps(trace, 4):
-        at = trace_at(trace, int(n), agent_of(trace).recount)
+        at = trace_at(trace, int(n))
         select(at, 0, 3, None, max_nodes=300)
         root_columns(at)
 

@@ -71,14 +71,16 @@ def test_select_caps_the_drawn_nodes() -> None:
 
 @pytest.mark.parametrize(
     "agent, kind",
-    [("mcts", "win_rate"), ("solver", "exact"), ("alphabeta", "heuristic:centre"),
+    [("mcts", "win_rate"), ("solver", "exact"), ("solver:weak=true", "exact:weak"),
+     ("alphabeta:heuristic=centre", "heuristic:centre"), ("minimax", "heuristic:window"),
+     ("greedy:heuristic=centre", "heuristic:centre"), ("astar", "heuristic:window"),
      ("random", "probability")],
 )  # fmt: skip
 def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
-    """Version 1 did not record the value kind: it follows from the algorithm."""
+    """Version 1 did not record the value kind: it follows from the fields the search
+    recorded (and the heuristic its params name)."""
     pos = Position.from_moves("76724423326731757151271355323125166645")
-    params = {"heuristic": "centre"} if agent == "alphabeta" else {}
-    trace = search(pos, agent, **params).trace
+    trace = search(pos, agent).trace
     data = json.loads(dumps(trace))
     data["schema"] = 1
     del data["value_kind"]

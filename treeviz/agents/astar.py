@@ -34,7 +34,6 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.heuristics import evaluate_kernel
 from treeviz.connect4.tt_order import tt_slot
 from treeviz.jit import njit
-from treeviz.trace.analysis import field_text
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
@@ -260,11 +259,6 @@ def _f_text(trace: Trace, n: int) -> str:
     return f"{col}: f = {g} + ({h}) = {f}"
 
 
-def _f_label(trace: Trace, node: int) -> list[str]:
-    """``f=-100``: the priority the node had on the frontier."""
-    return [f"f={field_text(int(trace.nodes['f'][node]), note=False)}"] if node else []
-
-
 AGENT = Agent(
     name="astar",
     description="best-first search, f = g + h, open and closed sets, until a win is found",
@@ -279,7 +273,6 @@ AGENT = Agent(
     sources="003, 004",
     quick={"max_nodes": 300},
     reasons=_astar,
-    labels=_f_label,
     fields={
         "g": "plies from the root",
         "h": "the heuristic cost for the root player (value = -h at even depths, h at odd)",

@@ -22,7 +22,7 @@ from treeviz.trace.nodes import (
     record,
 )
 from treeviz.trace.recorder import Recorder
-from treeviz.trace.values import bound_text, outcome_text
+from treeviz.trace.values import outcome_text
 
 RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
@@ -161,12 +161,3 @@ WINDOW_FIELDS = {
     "alpha, beta": "the window on entry, for the node's side to move",
     "pruned": "columns a cutoff left unsearched (bit c: column c + 1)",
 }
-
-
-def window_label(trace: Trace, node: int) -> list[str]:
-    """The window a node was searched with, when it was not closed (alpha-beta and the
-    solver): ``α=-inf β=+3``, for the node's side to move."""
-    n = trace.nodes[node]
-    if n["alpha"] == n["beta"]:
-        return []
-    return [f"α={bound_text(trace, int(n['alpha']))} β={bound_text(trace, int(n['beta']))}"]

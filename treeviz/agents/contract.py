@@ -15,8 +15,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from treeviz.agents.reasons import ReasonsFn, generic_reasons
 from treeviz.agents.stopping import quietly
 from treeviz.connect4.board import Position
@@ -28,9 +26,6 @@ if TYPE_CHECKING:
     from treeviz.trace.nodes import SearchResult, Trace
 
 Runner = Callable[..., "SearchResult"]
-Facts = Callable[["Trace", int], dict[str, Any]]  # (trace, node) -> readable facts
-Labels = Callable[["Trace", int], list[str]]  # (trace, node) -> extra label lines
-Recount = Callable[["Trace", np.ndarray, int], None]  # replay: (trace, first n nodes, n)
 
 
 @dataclass(frozen=True)
@@ -40,15 +35,12 @@ class Agent:
     ``run(position, **params)`` receives every declared parameter, validated (plus
     ``reuse`` where the agent continues an earlier result); ``value_kind`` names the
     units of its values and may name parameters in braces (``heuristic:{heuristic}``);
-    ``sources`` says which seeds it comes from. What views and the judge ask of it:
-    ``fields``, each node field it writes and what it means (the README's field table
-    is made from these); ``labels`` and ``facts``, what a node's label and the node
-    panel show beyond its move and value; ``reasons``, the sentences behind a choice;
-    ``weight``, the node field that ranks children and widens edges (MCTS: visits);
-    ``recount``, how a replay rebuilds what the search knew after n nodes (None: a
-    depth-first search, whose values appear as subtrees finish); ``quick``, settings
-    of a tiny run (warm-up, tests); ``warmup`` False for agents that run a person's
-    code or program, which runs only when asked."""
+    ``sources`` says which seeds it comes from. ``fields``: each node field it writes
+    and what it means (the README's field table is made from these; views read a trace
+    by its fields, :mod:`treeviz.trace.reading`); ``reasons``, the sentences the judge
+    gives behind a choice; ``quick``, settings of a tiny run (warm-up, tests);
+    ``warmup`` False for agents that run a person's code or program, which runs only
+    when asked."""
 
     name: str
     description: str
@@ -59,11 +51,7 @@ class Agent:
     runtime: tuple[str, ...] = field(default=())  # keyword inputs that are not settings
     quick: Mapping[str, Any] = field(default_factory=dict)
     fields: Mapping[str, str] = field(default_factory=dict)
-    labels: Labels | None = None
-    facts: Facts | None = None
     reasons: ReasonsFn = generic_reasons
-    weight: str | None = None
-    recount: Recount | None = None
     warmup: bool = True  # run once before the first timed search (not a person's code)
 
     def param(self, key: str) -> Param:

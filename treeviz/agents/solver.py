@@ -17,7 +17,6 @@ from treeviz.agents.common import (
     proven_row,
     pv_ids,
     result,
-    window_label,
 )
 from treeviz.agents.contract import Agent, Param
 from treeviz.agents.reasons import Reason, line_words, pv_node
@@ -155,7 +154,6 @@ AGENT = Agent(
     run=search_solver,
     value_kind=lambda p: "exact:weak" if p["weak"] else "exact",
     reasons=_solver,
-    labels=window_label,
     fields={
         "value": "the exact score, or a bound of it where the window closed "
         "(solver_kernel.negamax states which)",

@@ -88,7 +88,7 @@ def stat_words(res: SearchResult) -> dict[str, str]:
     transposition hits) left out of a search that records no alpha-beta window
     unless it made some; ``truncated`` only when the recorded tree was cut; empty
     texts left out."""
-    windows = "alpha" in res.trace.fields
+    windows = res.trace.windowed
     out: dict[str, str] = {}
     for name, value in res.stats.items():
         if value in (None, "") or (name in COUNTERS_OF_WINDOWS and not windows and not value):

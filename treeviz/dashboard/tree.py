@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from treeviz.agents.registry import agent_of
 from treeviz.dashboard.text import escape_html
 from treeviz.draw.style import (
     CHART_FRAME,
@@ -44,6 +43,7 @@ from treeviz.draw.view import (
 from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
 from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
 from treeviz.trace.nodes import Trace, field_is_set, flag_text
+from treeviz.trace.reading import reading_of
 from treeviz.trace.values import bound_text, node_value, outcome_text
 
 # The click's time rides along, so clicking the same node again is a new event.
@@ -242,7 +242,7 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
     for f, header in NODE_COLUMNS.items():
         if f in trace.fields and field_is_set(f, int(n[f])):
             out[header] = field_text(int(n[f]))
-    facts = agent_of(trace).facts
+    facts = reading_of(trace).facts
     if facts is not None:
         out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
     if flags := flag_text(int(n["flags"])):
@@ -267,7 +267,7 @@ def children_table(
     no value."""
     kids = ranked_children(trace, i)
     n = trace.nodes[kids]
-    weight = agent_of(trace).weight
+    weight = reading_of(trace).weight
     table = pd.DataFrame({"node": kids.astype(np.int64), "column": n["move"].astype(int) + 1})
     if weight:
         table[weight] = n[weight].astype(np.int64)
@@ -279,7 +279,7 @@ def children_table(
         sign = -1 if (int(trace.nodes["depth"][i]) - int(trace.nodes["depth"][0])) % 2 else 1
         scores = [exact[int(c) - 1] for c in table["column"]]
         table["exact score (root player)"] = [None if x is None else sign * x for x in scores]
-    facts = agent_of(trace).facts  # MCTS: Q, the exploration term and UCT
+    facts = reading_of(trace).facts  # MCTS: Q, the exploration term and UCT
     if facts is not None:
         known = [facts(trace, int(k)) for k in kids]
         for name in dict.fromkeys(f for row in known for f in row):

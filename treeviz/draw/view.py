@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 import networkx as nx
 import numpy as np
 
-from treeviz.agents.registry import agent_of
 from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace.reading import reading_of
 from treeviz.trace.values import bound_text, kind_text, node_value, value_range
 
 
@@ -43,10 +43,10 @@ class Selection:
 
 
 def ranked_children(trace: Trace, node: int) -> np.ndarray:
-    """Children of ``node``, most important first: by the agent's weight (MCTS: most
+    """Children of ``node``, most important first: by the trace's weight (MCTS: most
     visits), else in search order."""
     kids = trace.children(node)
-    weight = agent_of(trace).weight
+    weight = reading_of(trace).weight
     if weight and len(kids):
         kids = kids[np.argsort(-trace.nodes[weight][kids], kind="stable")]
     return kids
@@ -155,7 +155,7 @@ def node_label(trace: Trace, node: int) -> str:
     """Multi-line label: move, readable value, and what the algorithm recorded."""
     n = trace.nodes[node]
     lines = [node_head(trace, node), node_value(trace, node).text or "-"]
-    labels = agent_of(trace).labels
+    labels = reading_of(trace).labels
     if labels is not None:
         lines.extend(labels(trace, node))
     marks = [
@@ -169,11 +169,11 @@ def node_label(trace: Trace, node: int) -> str:
 
 
 def short_label(trace: Trace, node: int) -> str:
-    """One-line label: id, column, readable value, and the agent's weight (MCTS: N)."""
+    """One-line label: id, column, readable value, and the trace's weight (MCTS: N)."""
     n = trace.nodes[node]
     head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
     text = f"#{node} {head} {node_value(trace, node).text or '-'}"
-    weight = agent_of(trace).weight
+    weight = reading_of(trace).weight
     return text + (f" N={int(n[weight])}" if weight else "")
 
 
@@ -188,7 +188,7 @@ def stub_label(trace: Trace, node: int) -> str:
 def edge_scale(sel: Selection) -> int:
     """The weight (MCTS: visits) that draws the widest edge: the heaviest node of ``sel``
     below its root (the root's own would make every edge thin); 0 when edges carry none."""
-    weight = agent_of(sel.trace).weight
+    weight = reading_of(sel.trace).weight
     if not weight or len(sel.ids) < 2:
         return 0
     return max(1, int(sel.trace.nodes[weight][sel.ids[1:]].max()))
@@ -234,7 +234,7 @@ def walk(
     counts = trace.child_counts()
     shown = set(sel.ids)
     has_shown_child = {int(trace.nodes["parent"][i]) for i in sel.ids[1:]}
-    heavy = agent_of(trace).weight
+    heavy = reading_of(trace).weight
     out = []
     for i in sel.ids:
         n = trace.nodes[i]

@@ -200,7 +200,7 @@ def node_table(trace: Trace) -> pd.DataFrame:
     table["column"] = pd.array(n["move"].astype(np.int64) + 1, dtype="Int64")
     table.loc[root, "column"] = pd.NA
     table["value (root player)"], table["value in words"] = _node_values(trace)
-    if "alpha" in fields:
+    if trace.windowed:
         window = n["alpha"] != n["beta"]
         for f in ("alpha", "beta"):
             table[f"{f} (side to move)"] = _bounds(trace, n[f], window)

@@ -38,6 +38,7 @@ from treeviz.trace.fieldcheck import (
     plain,
     refuse,
 )
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import (
     BOOK,
     INF,
@@ -113,7 +114,8 @@ def check_trace(trace: Trace) -> None:
 def check_kind(kind: str) -> None:
     """A value kind :mod:`treeviz.trace.values` knows (``heuristic:<name>`` names any
     heuristic), of printable characters."""
-    if not (kind.partition(":")[0] in KIND_TEXT and len(kind) <= MAX_KIND and kind.isprintable()):
+    if not (len(kind) <= MAX_KIND and kind.isprintable()
+            and ValueKind.parse(kind).base in KIND_TEXT):  # fmt: skip
         refuse("value_kind", f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>)", kind)
 
 
@@ -205,7 +207,7 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
     within the empty cells (``heuristic``); MCTS and the random agent store none.
     ``NO_VALUE`` (no value) is allowed everywhere: its absolute value overflows to a
     negative number in int32, below every bound."""
-    base = trace.value_kind.partition(":")[0]
+    base = trace.kind.base
     n = trace.nodes
     if base == "user":
         ranks = 0 if table is None else len(table)

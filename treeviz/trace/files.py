@@ -272,15 +272,20 @@ def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: 
 
 
 def legacy_kind(data: dict[str, Any]) -> str:
-    """The value kind of a version 1 file, which did not state it: fixed per algorithm."""
-    algorithm, params = data["algorithm"], data["params"]
-    if algorithm == "mcts":
+    """The value kind of a version 1 file, which did not state it: its fields tell
+    which kind of search wrote it (visit counts: win rates; a static evaluation: the
+    heuristic its params name; a window without one: exact scores; neither: the
+    probabilities of a random choice)."""
+    fields, params = data["fields"], data["params"]
+    if not isinstance(fields, list) or not isinstance(params, dict):
+        return "heuristic:window"  # the checks that follow reject the file
+    if "visits" in fields:
         return "win_rate"
-    if algorithm == "solver":
+    if "static_eval" in fields:
+        return f"heuristic:{params.get('heuristic', 'window')}"
+    if "alpha" in fields:
         return "exact:weak" if params.get("weak") else "exact"
-    if algorithm == "random":
-        return "probability"
-    return f"heuristic:{params.get('heuristic', 'window')}"
+    return "probability"
 
 
 def _numbers(col: list[Any], field: str, source: str) -> np.ndarray:

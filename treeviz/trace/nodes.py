@@ -238,6 +238,11 @@ class Trace:
         return ValueKind.parse(self.value_kind)
 
     @property
+    def windowed(self) -> bool:
+        """Whether the nodes carry the alpha-beta window they were searched with."""
+        return "alpha" in self.fields and "beta" in self.fields
+
+    @property
     def truncated(self) -> bool:
         """True when the search created more nodes than the capacity allowed."""
         return bool(self.counters.get("truncated", False))

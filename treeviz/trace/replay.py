@@ -11,12 +11,12 @@ results from the iteration log, ``record_iterations``, one node per iteration).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
 
 from treeviz.trace.nodes import CUTOFF, NO_VALUE, ON_PV, Trace
+from treeviz.trace.reading import reading_of
 
 MAX_STEPS = 200  # a slider of at most this many stops, whatever the trace's size
 KEPT = ("user_values",)  # what a replay keeps of its trace's extra
@@ -40,14 +40,12 @@ def last_descendant(trace: Trace) -> np.ndarray:
     return end
 
 
-Recount = Callable[[Trace, np.ndarray, int], None]
-
-
-def trace_at(trace: Trace, n: int, recount: Recount | None = None) -> Trace:
+def trace_at(trace: Trace, n: int) -> Trace:
     """The trace after its first ``n`` nodes (1 <= n <= len), as the search knew it.
-    ``recount(trace, nodes, n)`` rebuilds the first ``n`` nodes' statistics for an agent
-    that is not depth-first (its ``Agent.recount``, as MCTS's iteration log); without
-    it a node's value appears once its subtree is complete."""
+    A search that is not depth-first has its first ``n`` nodes' statistics rebuilt by
+    its reading's ``recount`` (:mod:`treeviz.trace.reading`: visit counts from MCTS's
+    iteration log); otherwise a node's value appears once its subtree is complete."""
+    recount = reading_of(trace).recount
     n = max(1, min(int(n), len(trace)))
     nodes = trace.nodes[:n].copy()
     if recount is not None:

@@ -27,7 +27,6 @@ from treeviz.agents.common import (
     proven_row,
     pv_ids,
     result,
-    window_label,
 )
 from treeviz.agents.contract import Agent, Param
 from treeviz.agents.reasons import Reason, horizon, line_words, pv_node, root_child
@@ -285,7 +284,6 @@ ALPHABETA = Agent(
     sources="003, 004",
     quick={"depth": 4},
     reasons=_alphabeta,
-    labels=window_label,
     fields={
         **MINIMAX.fields,
         **WINDOW_FIELDS,

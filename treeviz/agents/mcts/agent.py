@@ -43,7 +43,6 @@ from treeviz.agents.common import (
     result,
 )
 from treeviz.agents.contract import Agent, Param
-from treeviz.agents.mcts.explain import uct_value
 from treeviz.agents.mcts.kernel import (
     AUX_DTYPE,
     OPEN,
@@ -57,6 +56,7 @@ from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.settings import DEFAULT_CAPACITY
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
+from treeviz.trace.reading import uct_value
 from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import outcome, outcome_text
 
@@ -432,8 +432,4 @@ AGENT = Agent(
     quick={"iterations": 300, "seed": 2},
     fields=mcts_explain.FIELDS,
     reasons=mcts_explain.reasons,
-    labels=mcts_explain.labels,
-    facts=mcts_explain.facts,
-    weight="visits",
-    recount=mcts_explain.recount,
 )

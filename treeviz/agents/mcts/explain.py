@@ -1,6 +1,6 @@
-"""What treeviz knows about MCTS beyond running it: the reasons behind its choice, what a
-node shows (visits, mean result, UCT), and how a replay recounts visits from the
-iteration log."""
+"""What treeviz knows about MCTS beyond running it: the reasons behind its choice and
+when it settled, from the iteration log (what a node shows and how a replay recounts
+visits are the trace's reading of its visit counts, :mod:`treeviz.trace.reading`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import numpy as np
 
 from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
-from treeviz.trace.analysis import root_child_of
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.reading import root_visits_over_time
 
 Z95 = 1.96
 
@@ -26,12 +26,6 @@ FIELDS = {
     "value": "unused (NO_VALUE): values are visits and results",
     "flags": "TERMINAL on a finished game; ON_PV along the most visited line",
 }
-
-
-def uct_value(q: float, visits: int, parent_visits: int, c: float) -> float:
-    """UCT of a child with mean result ``q`` over ``visits``, as selection computes it
-    (the compiled copy is ``mcts_kernel.select_child``)."""
-    return q + c * math.sqrt(math.log(parent_visits) / visits)
 
 
 def reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
@@ -84,81 +78,3 @@ def settled_at(trace: Trace, chosen: int) -> int | None:
     leader = np.argmax(counts, axis=1)
     wrong = np.flatnonzero(leader != chosen - 1)
     return int(wrong[-1]) + 2 if len(wrong) else 1
-
-
-def root_visits_over_time(trace: Trace) -> np.ndarray | None:
-    """Visits of each root column (0-based) after every iteration, one row per
-    iteration, from the iteration log (None without one: ``record_iterations``)."""
-    log = trace.extra.get("log")
-    if not log:
-        return None
-    leaves = np.array([row[0] for row in log], dtype=np.int64)
-    top = root_child_of(trace)
-    cols = trace.nodes["move"][top[np.clip(leaves, 0, len(trace) - 1)]].astype(np.int64)
-    counts = np.zeros((len(cols), trace.width), np.int64)
-    valid = leaves > 0
-    counts[np.flatnonzero(valid), cols[valid]] = 1
-    return np.cumsum(counts, axis=0)
-
-
-def share_over_time(trace: Trace, points: int = 400) -> tuple[np.ndarray, np.ndarray] | None:
-    """(iterations, share of the root's visits per column at each) at most ``points``
-    iterations apart evenly, the last included; None without an iteration log."""
-    counts = root_visits_over_time(trace)
-    if counts is None:
-        return None
-    at = np.unique(np.linspace(0, len(counts) - 1, min(points, len(counts))).astype(np.int64))
-    total = np.maximum(1, counts[at].sum(axis=1, keepdims=True))
-    return at + 1, counts[at] / total
-
-
-def labels(trace: Trace, node: int) -> list[str]:
-    """``N=42``: the node's visits."""
-    return [f"N={int(trace.nodes['visits'][node])}"]
-
-
-def facts(trace: Trace, node: int) -> dict[str, Any]:
-    """The node's mean result for the player who moved into it (Q), the exploration
-    term its parent's selection added (with the trace's ``c``) and their sum, UCT, at
-    full precision (views round them)."""
-    n = trace.nodes[node]
-    if not n["visits"]:
-        return {}
-    q = float(n["value_sum"]) / float(n["visits"])
-    out: dict[str, Any] = {"Q (mover)": q}
-    parent = int(n["parent"])
-    if parent >= 0:
-        c = float(trace.params["c"])  # a number in range: checked when a file is loaded
-        parent_n = max(1, int(trace.nodes["visits"][parent]))
-        uct = uct_value(q, int(n["visits"]), parent_n, c)
-        out["exploration (c·√(ln N / n))"] = uct - q
-        out["UCT = Q + exploration"] = uct
-    return out
-
-
-def recount(trace: Trace, nodes: np.ndarray, n: int) -> None:
-    """MCTS: visits and results of the nodes from the iterations that made them (the
-    log); without a log, the final counts are kept and only the growth is shown."""
-    log = trace.extra.get("log")
-    if not log:
-        return
-    rows = np.asarray(log, dtype=np.int64)
-    created = trace.nodes["expanded_at"][:n]
-    last = int(created.max()) if n > 1 else int(rows[0, 0]) if len(rows) else 0
-    first = int(trace.nodes["expanded_at"][1:].min()) if len(trace) > 1 else 0
-    upto = rows[: max(0, last - first + 1)] if n < len(trace) else rows
-    parent = nodes["parent"].astype(np.int64)
-    visits = np.zeros(n, np.int64)
-    value = np.zeros(n, np.float64)
-    leaves = upto[:, 0]
-    result = upto[:, 3] / 2.0  # for the player who moved into the leaf
-    keep = leaves < n
-    leaves, result = leaves[keep], result[keep]
-    while len(leaves):
-        np.add.at(visits, leaves, 1)
-        np.add.at(value, leaves, result)
-        up = parent[leaves]
-        alive = up >= 0
-        leaves, result = up[alive], 1.0 - result[alive]  # the parent's mover is the other
-    nodes["visits"] = visits
-    nodes["value_sum"] = value

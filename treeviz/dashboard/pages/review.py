@@ -26,6 +26,7 @@ from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
 from treeviz.settings import DEFAULT_AGENT
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.values import kind_text
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
@@ -249,7 +250,7 @@ def x_side(value: float, kind: str, player: str) -> float:
     or for a win rate (0.5 even) one minus it."""
     if player == "X":
         return value
-    return 1.0 - value if kind.partition(":")[0] == "win_rate" else -value
+    return 1.0 - value if ValueKind.parse(kind).base == "win_rate" else -value
 
 
 AXIS_NAMES = {"win_rate": "mean result", "heuristic": "points", "exact": "exact score",
@@ -263,7 +264,7 @@ def agent_graph(game: Game, at: int) -> None:
 
     plies = [p for p in game.plies if p.agent_value is not None and p.value_kind]
     kinds = list(dict.fromkeys(str(p.value_kind) for p in plies))
-    if not plies or any(k.partition(":")[0] == "probability" for k in kinds):
+    if not plies or any(ValueKind.parse(k).base == "probability" for k in kinds):
         return
     series = []
     for player in ("X", "O"):
@@ -276,7 +277,7 @@ def agent_graph(game: Game, at: int) -> None:
                            "yAxisIndex": kinds.index(kind), "data": data,
                            "itemStyle": colour, "symbol": "diamond"})  # fmt: skip
     series[0]["markLine"] = _at_line(at)
-    axes = [{"type": "value", "name": AXIS_NAMES.get(k.partition(":")[0], "value")}
+    axes = [{"type": "value", "name": AXIS_NAMES.get(ValueKind.parse(k).base, "value")}
             for k in kinds]  # fmt: skip
     options = {
         "grid": {"left": 48, "right": 48, "top": 44, "bottom": 36},

@@ -42,7 +42,7 @@ def share_section(trace: Trace) -> None:
     Nothing when the trace has no iteration log."""
     from streamlit_echarts import JsCode, st_echarts
 
-    from treeviz.agents.mcts.explain import share_over_time
+    from treeviz.trace.reading import share_over_time
 
     found = share_over_time(trace)
     if found is None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import agent_of
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.results.charts import bars
@@ -16,6 +15,7 @@ from treeviz.draw.style import CHOSEN_ROW
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
 from treeviz.trace.nodes import SearchResult
+from treeviz.trace.reading import reading_of
 
 
 def moves_section(res: SearchResult, exact_on: bool) -> None:
@@ -46,7 +46,7 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
              "share_html", mime="text/html",
              help="one file with the board, verdict, reasons, table and the interactive "
                   "tree; opens in any browser, offline")  # fmt: skip
-    weight = agent_of(trace).weight
+    weight = reading_of(trace).weight
     metric = weight if weight and weight in table else "value"
     left, right = st.columns(2)
     left.caption(f"Agent: {metric} per column")

@@ -10,12 +10,12 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import agent_of
 from treeviz.dashboard.state import ReplayView
 from treeviz.dashboard.tree import tree_options, view_height
 from treeviz.draw.view import select
 from treeviz.settings import VIEW_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.reading import reading_of
 from treeviz.trace.replay import steps, trace_at
 from treeviz.trace.values import node_value
 
@@ -40,7 +40,7 @@ def replay_section(res: SearchResult, view: ReplayView) -> None:
     playing = view.playing
     right.button("Pause" if playing else "Play", key=view.widget("button"),
                  on_click=view.toggle_play)  # fmt: skip
-    at = trace_at(trace, int(cut[idx]), agent_of(trace).recount)
+    at = trace_at(trace, int(cut[idx]))
     st.caption(f"{len(at):,} of {len(trace):,} nodes" + _note(trace))
     sel = select(at, 0, 3, None, max_nodes=VIEW_MAX_NODES)
     options = tree_options(sel) | {"animation": False}
@@ -56,17 +56,17 @@ def replay_section(res: SearchResult, view: ReplayView) -> None:
 
 
 def _note(trace: Trace) -> str:
-    agent = agent_of(trace)
-    if agent.recount is not None and not trace.extra.get("log"):
-        return (f" · {agent.weight or 'statistics'} are the final ones: run {agent.name} with "
-                "record iterations to replay them")
+    reading = reading_of(trace)
+    if reading.recount is not None and not trace.extra.get("log"):
+        return (f" · {reading.weight or 'statistics'} are the final ones: run "
+                f"{trace.algorithm} with record iterations to replay them")
     return ""
 
 
 def root_columns(trace: Trace) -> pd.DataFrame:
-    """The root's columns at this step: value in words (and the agent's weight, MCTS's
+    """The root's columns at this step: value in words (and the trace's weight, MCTS's
     visits)."""
-    rows, weight = [], agent_of(trace).weight
+    rows, weight = [], reading_of(trace).weight
     for k in trace.children(0):
         row: dict[str, Any] = {"column": int(trace.nodes["move"][k]) + 1}
         row["value (root player)"] = node_value(trace, int(k)).text or "searching"
