@@ -132,8 +132,9 @@ class Position:
 
     def can_play(self, col: int) -> bool:
         """True when column ``col`` (0-based) exists and is not full."""
-        top = 1 << (col * (self.height + 1) + self.height - 1)
-        return 0 <= col < self.width and not self.mask & top
+        if not 0 <= col < self.width:  # before the shift: a negative one raises
+            return False
+        return not self.mask & 1 << (col * (self.height + 1) + self.height - 1)
 
     def legal_moves(self) -> list[int]:
         """Playable columns, 0-based, left to right; empty once the game is over."""

@@ -240,8 +240,8 @@ def traced(
     (``maximizingPlayer``); without it, from the side to move at the call (negamax).
     ``alpha``/``beta`` name the window's arguments when the function has them.
     ``chosen(ret)`` gives the 0-based column the root's return chose (default: a
-    tuple's first integer after the value that is a legal column; else the best
-    child by the recorded values). Usable as ``@traced`` or ``@traced(...)``."""
+    tuple's first integer that is a column of the board and not the value ``value=``
+    reads; else the best child by the recorded values). Usable as ``@traced`` or ``@traced(...)``."""
     if fn is None:
         return functools.partial(traced, position=position, value=value, maximizing=maximizing,
                                  alpha=alpha, beta=beta, chosen=chosen)  # fmt: skip

@@ -216,20 +216,57 @@ def _chosen(rec: Recording, values: dict[int, int]) -> int:
 
 
 def _said(rec: Recording) -> int | None:
-    """The 0-based column the root call's return names, if any."""
-    spec, ret = rec.spec, rec.root_return
-    if spec is None or rec.root_call is None:
+    """The 0-based column the root call's return names, if any: ``chosen=``'s answer,
+    else a returned tuple's first integer that is a column of the board and not its
+    value (the number ``value=`` reads, or without it the tuple's first number). A value
+    is never taken for a column: ``(0, 3)`` read with ``value=lambda r: r[0]`` chose 3,
+    and ``(-100, 5)`` chose 5."""
+    spec, ret, root = rec.spec, rec.root_return, rec.root
+    if spec is None or rec.root_call is None or root is None:
         return None
     if spec.chosen is not None:
-        col = spec.chosen(ret)
-        return None if col is None else int(col)
+        return _column(spec.chosen(ret), root.width)
     if not isinstance(ret, tuple | list):
         return None
-    numbers = [i for i, item in enumerate(ret)
-               if isinstance(item, int | np.integer) and not isinstance(item, bool)]  # fmt: skip
-    if spec.value is None and numbers and numbers[0] == first_number(ret):
-        numbers = numbers[1:]
-    return int(ret[numbers[0]]) if numbers else None
+    ints = [i for i, item in enumerate(ret)
+            if isinstance(item, int | np.integer) and not isinstance(item, bool)]  # fmt: skip
+    value_at = first_number(ret) if spec.value is None else _value_index(ret, ints, spec)
+    found = (_column(ret[i], root.width) for i in ints if i != value_at)
+    return next((c for c in found if c is not None), None)
+
+
+def _value_index(ret: tuple[Any, ...] | list[Any], ints: list[int], spec: Any) -> int | None:
+    """Which integer of ``ret`` holds the value ``value=`` reads, if any: the one whose
+    change changes the value (``r[0]``, ``-r[0]``, ``r[1] / 100`` alike), else the one
+    equal to it (a ``value=`` that cannot read a changed copy). Where the value and a
+    column are the same number, either reads the same."""
+    v = spec.number(ret)
+    if math.isnan(v):
+        return None
+    for i in ints:
+        try:
+            if spec.value(_changed(ret, i)) != spec.value(ret):
+                return i
+        except Exception:  # a person's accessor may refuse a copy: compare numbers instead
+            break
+    exact = [i for i in ints if as_float(ret[i]) == v]
+    found = exact or [i for i in ints if as_float(ret[i]) == -v]
+    return found[0] if found else None
+
+
+def _changed(ret: tuple[Any, ...] | list[Any], i: int) -> Any:
+    """A copy of ``ret`` (of its own type, named tuples included) with item ``i`` one
+    more."""
+    items = list(ret)
+    items[i] = items[i] + 1
+    return type(ret)(*items) if hasattr(ret, "_fields") else type(ret)(items)
+
+
+def _column(x: Any, width: int) -> int | None:
+    """``x`` as a 0-based column of a board ``width`` wide, or None."""
+    if not is_number(x) or not math.isfinite(x) or x != int(x):  # 3.0 reads as 3
+        return None
+    return int(x) if 0 <= x < width else None
 
 
 def is_number(item: Any) -> bool:
