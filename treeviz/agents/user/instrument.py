@@ -241,7 +241,8 @@ def traced(
     ``alpha``/``beta`` name the window's arguments when the function has them.
     ``chosen(ret)`` gives the 0-based column the root's return chose (default: a
     tuple's first integer that is a column of the board and not the value ``value=``
-    reads; else the best child by the recorded values). Usable as ``@traced`` or ``@traced(...)``."""
+    reads; else the best child by the recorded values). Usable as ``@traced`` or
+    ``@traced(...)``."""
     if fn is None:
         return functools.partial(traced, position=position, value=value, maximizing=maximizing,
                                  alpha=alpha, beta=beta, chosen=chosen)  # fmt: skip
