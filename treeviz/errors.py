@@ -76,10 +76,47 @@ class InputTooLargeError(TreevizError):
 
 class UserAgentError(TreevizError):
     """A person's own agent (a file, a module or a command-line engine) failed: it
-    raised, crashed, answered something that is not a legal column, or nothing in time."""
+    raised, crashed, answered something that is not a legal column, or nothing in time.
+    The subclasses say which (the doctor names them as its checks)."""
+
+
+class AgentCrashError(UserAgentError):
+    """The agent raised an exception or its program exited: ``error`` names the
+    exception's type (empty for a program) and ``where`` the file and line in the
+    person's own code where it was raised (empty when unknown)."""
+
+    def __init__(self, message: str, error: str = "", where: str = "") -> None:
+        super().__init__(message)
+        self.error, self.where = error, where
+
+
+class AgentTimeoutError(UserAgentError):
+    """The agent gave no answer within the time allowed for a move."""
+
+
+class AgentNoMoveError(UserAgentError):
+    """The agent answered something that is not a column (``None``, text, a float)."""
+
+
+class AgentIllegalMoveError(UserAgentError):
+    """The agent answered a column that cannot be played: out of range, or full."""
 
 
 MESSAGE_CHARS = 200  # of a person's exception text quoted in one of ours
+
+
+def raised_at(exc: BaseException, skip: tuple[str, ...] = ()) -> str:
+    """``mine.py:12``: where ``exc`` was raised, in the innermost frame whose file is
+    not under one of the folders ``skip`` (a library or treeviz itself: the person's
+    own line is what they can fix); the innermost frame when every one is."""
+    tb, last, own = exc.__traceback__, "", ""
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename
+        last = f"{os.path.basename(path)}:{tb.tb_lineno}"
+        if not any(path.startswith(folder) for folder in skip):
+            own = last
+        tb = tb.tb_next
+    return own or last
 
 
 def exception_line(exc: BaseException) -> str:

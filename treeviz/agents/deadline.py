@@ -10,9 +10,10 @@ caller's thread, and Ctrl-C stops it.
 
 A Python thread cannot be killed. Under a limit the code runs in a daemon worker
 thread (with a copy of the caller's context) while the caller waits; past the limit
-the caller gets :class:`UserAgentError` at once, and the worker is asked to stop by an
-exception raised inside it (CPython's ``PyThreadState_SetAsyncExc``): a Python loop
-stops at its next instruction, code blocked in C (a sleep, a read) once that returns.
+the caller gets :class:`~treeviz.errors.AgentTimeoutError` at once, and the worker is
+asked to stop by an exception raised inside it (CPython's
+``PyThreadState_SetAsyncExc``): a Python loop stops at its next instruction, code
+blocked in C (a sleep, a read) once that returns.
 Code that catches every exception, or never returns from C, runs on in the background
 until the process ends; its answer is dropped, and what it traces goes to its own
 recording (recordings are per thread), never to another search's.
@@ -28,7 +29,7 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar, copy_context
 from typing import Any, TypeVar
 
-from treeviz.errors import InvalidParameterError, UserAgentError
+from treeviz.errors import AgentTimeoutError, InvalidParameterError
 
 T = TypeVar("T")
 DEFAULT_SECONDS = 10.0
@@ -50,10 +51,18 @@ def seconds() -> float:
     return value
 
 
+def current_limit() -> float:
+    """The seconds a move may take here: an enclosing :func:`move_limit`'s, else
+    :func:`seconds` (a command-line engine is always asked with a timeout)."""
+    limit = _LIMIT.get()
+    return seconds() if limit is None else limit
+
+
 @contextlib.contextmanager
 def move_limit(limit: float | None = None) -> Iterator[None]:
     """Within the block, a person's Python agent answers within ``limit`` seconds
-    (default :func:`seconds`) or raises :class:`UserAgentError` (see the module docs)."""
+    (default :func:`seconds`) or raises :class:`~treeviz.errors.AgentTimeoutError` (see
+    the module docs)."""
     token = _LIMIT.set(seconds() if limit is None else limit)
     try:
         yield
@@ -84,7 +93,7 @@ class _Abandoned(BaseException):
 
 def within(limit: float, fn: Callable[[], T], late: str) -> T:
     """``fn()`` run in a worker thread: its result or its exception, or
-    :class:`UserAgentError` saying ``late`` when it takes longer than ``limit``
+    :class:`~treeviz.errors.AgentTimeoutError` saying ``late`` when it takes longer than ``limit``
     seconds (the worker is then asked to stop, see the module docs)."""
     box: list[tuple[bool, Any]] = []
     done = threading.Event()
@@ -109,7 +118,7 @@ def within(limit: float, fn: Callable[[], T], late: str) -> T:
         if not done.is_set():  # too late, or Ctrl-C while waiting
             _stop(worker)
     if not finished:
-        raise UserAgentError(late)
+        raise AgentTimeoutError(late)
     ok, value = box[0]
     if ok:
         return value

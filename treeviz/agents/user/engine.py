@@ -19,14 +19,21 @@ import shlex
 import subprocess
 import tempfile
 import time
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from treeviz.agents.contract import Agent
-from treeviz.agents.deadline import seconds
+from treeviz.agents.deadline import current_limit
 from treeviz.agents.user.instrument import Recording, answered
 from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError, UserAgentError
+from treeviz.errors import (
+    AgentCrashError,
+    AgentIllegalMoveError,
+    AgentNoMoveError,
+    AgentTimeoutError,
+    InvalidParameterError,
+    UserAgentError,
+)
 from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult
 
@@ -61,7 +68,8 @@ class Engine:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=self.err, bufsize=0)  # fmt: skip
         except OSError as exc:
-            raise UserAgentError(f"cannot start {show_value(self.head)}: {exc.strerror}") from None
+            raise AgentCrashError(f"cannot start {show_value(self.head)}: "
+                                  f"{exc.strerror}") from None  # fmt: skip
         self.buffer = b""
         return self.proc
 
@@ -80,29 +88,33 @@ class Engine:
     def _line(self, proc: subprocess.Popen[bytes], question: str) -> str:
         """One line from the engine, within the time allowed."""
         assert proc.stdout is not None
-        deadline = time.monotonic() + seconds()
+        limit = current_limit()
+        deadline = time.monotonic() + limit
         with selectors.DefaultSelector() as sel:
             sel.register(proc.stdout, selectors.EVENT_READ)
             while b"\n" not in self.buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    self.fail(f"gave no answer to {question!r} within {seconds():g} s")
+                    self.fail(f"gave no answer to {question!r} within {limit:g} s",
+                              AgentTimeoutError)  # fmt: skip
                 chunk = os.read(proc.stdout.fileno(), 4096)
                 if not chunk:
                     proc.wait(timeout=1)
                     self.fail(f"exited (code {proc.returncode}) when asked {question!r}")
                 self.buffer += chunk
                 if len(self.buffer) > MAX_LINE:
-                    self.fail(f"answered {question!r} with over {MAX_LINE} bytes and no line end")
+                    self.fail(f"answered {question!r} with over {MAX_LINE} bytes and no line "
+                              "end", AgentNoMoveError)  # fmt: skip
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode(errors="replace").strip()
 
-    def fail(self, what: str) -> None:
-        """Stop the engine and raise :class:`UserAgentError` saying ``what`` happened."""
+    def fail(self, what: str, error: type[UserAgentError] = AgentCrashError) -> NoReturn:
+        """Stop the engine and raise ``error`` (a :class:`UserAgentError`: by default,
+        it crashed) saying ``what`` happened."""
         said = self.stderr_tail()
         self.stop()
         tail = f"; it said: {said}" if said else ""
-        raise UserAgentError(f"engine {show_value(self.head)} {what}{tail}")
+        raise error(f"engine {show_value(self.head)} {what}{tail}")
 
     def stderr_tail(self) -> str:
         """The last line the engine wrote on stderr."""
@@ -143,14 +155,14 @@ def parse_answer(head: str, pos: Position, question: str,
     except ValueError:
         column = None
     if column is None:
-        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: expected "
+        raise AgentNoMoveError(f"engine {head} answered {shown} to {question!r}: expected "
                              f"a column 1-{pos.width}, optionally followed by a score per "
                              "column")  # fmt: skip
     if not 1 <= column <= pos.width or not pos.can_play(column - 1):
-        raise UserAgentError(f"engine {head} answered column {column} to {question!r}, "
+        raise AgentIllegalMoveError(f"engine {head} answered column {column} to {question!r}, "
                              "which is not a legal move there")  # fmt: skip
     if scores and len(scores) != pos.width:
-        raise UserAgentError(f"engine {head} answered {shown} to {question!r}: "
+        raise AgentNoMoveError(f"engine {head} answered {shown} to {question!r}: "
                              f"{len(scores)} scores for {pos.width} columns")  # fmt: skip
     return column - 1, {c: s for c, s in enumerate(scores) if pos.can_play(c)}
 

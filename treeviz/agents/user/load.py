@@ -42,12 +42,24 @@ from treeviz.agents.user.instrument import answered, recording
 from treeviz.agents.user.instrument_result import as_float
 from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidParameterError, UserAgentError, exception_line
+from treeviz.errors import (
+    AgentCrashError,
+    AgentIllegalMoveError,
+    AgentNoMoveError,
+    InvalidParameterError,
+    UserAgentError,
+    exception_line,
+    raised_at,
+)
 from treeviz.settings import show_path, show_value
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.recorder import check_playable
 
 ENGINE_PREFIX = "cmd:"
+# Where a person's own code is not: treeviz, the standard library, installed packages
+# (a crash is shown at the line of theirs that raised it, not inside NumPy)
+NOT_THEIRS = tuple(sorted({str(Path(__file__).resolve().parents[2]), sys.prefix,
+                           sys.base_prefix, str(Path(dataclasses.__file__).parent)}))  # fmt: skip
 # None: this process loads whatever its own code names (the CLI, a notebook). A set:
 # the only user agents it may load or run (a dashboard's, named when it started).
 # Process-wide on purpose: Streamlit runs callbacks, fragments and pages on threads of
@@ -220,7 +232,8 @@ def _call(head: str, fn: Callable[[Position], Any], pos: Position) -> Any:
         raise UserAgentError(f"{head}: {exc}") from None
     except Exception as exc:
         where = pos.moves_string() or "the empty board"
-        raise UserAgentError(f"{head} raised {exception_line(exc)} on {where!r}") from None
+        raise AgentCrashError(f"{head} raised {exception_line(exc)} on {where!r}",
+                              type(exc).__name__, raised_at(exc, NOT_THEIRS)) from None
 
 
 def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
@@ -230,17 +243,18 @@ def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
     values: dict[int, float] = {}
     if isinstance(out, tuple | list) and len(out) == 2:
         if not isinstance(out[1], tuple | list | dict):
-            raise UserAgentError(f"{head} returned {show_value(out)}: expected a column "
+            raise AgentNoMoveError(f"{head} returned {show_value(out)}: expected a column "
                                  f"1-{pos.width}, or (column, values) with one value per "
                                  "column in a list or a dict")  # fmt: skip
         values = _values(head, pos, out[1])
         out = out[0]
     if isinstance(out, bool) or not isinstance(out, Integral):
-        raise UserAgentError(f"{head} returned {show_value(out)}: expected a column 1-{pos.width}")
+        raise AgentNoMoveError(f"{head} returned {show_value(out)}: expected a column "
+                               f"1-{pos.width}")  # fmt: skip
     out = int(out)  # NumPy's integers too
     if not 1 <= out <= pos.width or not pos.can_play(out - 1):
         legal = ", ".join(str(c + 1) for c in pos.legal_moves())
-        raise UserAgentError(f"{head} returned column {out} on "
+        raise AgentIllegalMoveError(f"{head} returned column {out} on "
                              f"{pos.moves_string() or 'the empty board'!r}: columns count "
                              f"from 1, and the legal ones are {legal}")  # fmt: skip
     return out - 1, values
