@@ -25,7 +25,7 @@ LAYERS = (
     ("games",),
     ("judge",),
     ("draw",),
-    ("arena", "id3"),
+    ("arena", "id3", "doctor"),
     ("cli", "dashboard", "warmup", "__init__", "__main__"),
 )
 TOP_LEVEL_LIMIT = 6

@@ -229,6 +229,10 @@ GAMES = Param("games", "int", None, "games per pair (per setting in a sweep)", l
               hi=10**12, optional=True)
 RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
 
+# The doctor's checkup: positions per kind and the time a person's agent has per move.
+DOCTOR_MAX_POSITIONS = 1_000  # per kind: eight kinds, plus re-asks and shrinking
+DOCTOR_MAX_SECONDS = 600.0
+
 # Caps: what a reader, a drawing or the dashboard takes at most.
 DEFAULT_CAPACITY = 1_000_000  # nodes a trace records by default (the search goes on past it)
 MAX_CAPACITY = 20_000_000  # the largest capacity an agent accepts

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from treeviz.trace.nodes import SearchResult, Trace
 
 Runner = Callable[..., "SearchResult"]
+TO_THE_END = 10**9  # a horizon past the last move of any board
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,10 @@ class Agent:
     by its fields, :mod:`treeviz.trace.reading`); ``reasons``, the sentences the judge
     gives behind a choice; ``quick``, settings of a tiny run (warm-up, tests);
     ``warmup`` False for agents that run a person's code or program, which runs only
-    when asked."""
+    when asked; ``horizon``, how many plies ahead it sees every outcome with its
+    settings (a number, or a function of the validated parameters): within it, a
+    missed win, block or endgame result is a bug, beyond it a matter of strength
+    (the doctor, :mod:`treeviz.doctor`)."""
 
     name: str
     description: str
@@ -53,6 +57,7 @@ class Agent:
     fields: Mapping[str, str] = field(default_factory=dict)
     reasons: ReasonsFn = generic_reasons
     warmup: bool = True  # run once before the first timed search (not a person's code)
+    horizon: int | Callable[[Mapping[str, Any]], int] = 0
 
     def param(self, key: str) -> Param:
         """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
@@ -71,6 +76,12 @@ class Agent:
             self.param(key)
         return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
                 for p in self.params}  # fmt: skip
+
+    def horizon_of(self, params: Mapping[str, Any]) -> int:
+        """The plies ahead a search with ``params`` sees every outcome of."""
+        if callable(self.horizon):
+            return int(self.horizon(params))
+        return self.horizon
 
     def kind_of(self, params: Mapping[str, Any]) -> str:
         """The value kind of a search with ``params`` (e.g. ``heuristic:window``)."""

@@ -107,6 +107,7 @@ AGENT = Agent(
     value_kind="heuristic:{heuristic}",
     sources="000",
     reasons=_greedy,
+    horizon=1,  # its own wins at once; a block needs the reply: 2
     fields={
         "static_eval": "each child's heuristic, for its side to move",
         "value": "the same; a child that wins at once is TERMINAL with -(WIN - 1)",

@@ -18,7 +18,7 @@ from treeviz.agents.common import (
     pv_ids,
     result,
 )
-from treeviz.agents.contract import Agent, Param
+from treeviz.agents.contract import TO_THE_END, Agent, Param
 from treeviz.agents.reasons import Reason, line_words, pv_node
 from treeviz.agents.stopping import run_stoppable
 from treeviz.connect4.board import Position
@@ -154,6 +154,7 @@ AGENT = Agent(
     run=search_solver,
     value_kind=lambda p: "exact:weak" if p["weak"] else "exact",
     reasons=_solver,
+    horizon=TO_THE_END,
     fields={
         "value": "the exact score, or a bound of it where the window closed "
         "(solver_kernel.negamax states which)",

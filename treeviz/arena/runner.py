@@ -108,7 +108,7 @@ def _results(
 
         def submit(task: GameTask) -> Any:
             if cluster is not None:  # a cluster's workers may not see this machine's files
-                _ship(client, task, sent)
+                ship_agents(client, (task.x, task.o), sent)
             return client.submit(play_task, task, pure=False)
 
         running = as_completed([submit(t) for t in itertools.islice(todo, window)])
@@ -122,12 +122,13 @@ def _results(
             client.cancel(list(running.futures))
 
 
-def _ship(client: Any, task: GameTask, sent: set[str]) -> None:
-    """Upload the files of the user agents ``task`` names to every worker, once: a
-    worker that cannot read the path imports the uploaded copy instead."""
+def ship_agents(client: Any, specs: Iterable[str], sent: set[str]) -> None:
+    """Upload the files of the user agents ``specs`` name to every worker, once (the
+    paths in ``sent`` are skipped, and added): a worker that cannot read the path
+    imports the uploaded copy instead."""
     from treeviz.agents.user.load import agent_file
 
-    for text in (task.x, task.o):
+    for text in specs:
         path = agent_file(text)
         if path is not None and path not in sent:
             client.upload_file(path)

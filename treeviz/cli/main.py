@@ -33,9 +33,10 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     sub = parser.add_subparsers(dest="command", required=True)
     # imported here, inside main's guard: a Ctrl-C while they load (a second on a busy
     # machine) is one line, not a traceback
-    from treeviz.cli import analyze, app, arena, export, games, id3, report, show, solve
+    from treeviz.cli import analyze, app, arena, doctor, export, games, id3, report, show, solve
 
-    for module in (show, analyze, games, id3, arena, export, report, solve, app):  # --help's order
+    for module in (show, analyze, games, doctor, id3, arena, export, report, solve,
+                   app):  # --help's order  # fmt: skip
         module.add_commands(sub)
     return parser, sub.choices
 
@@ -96,10 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     args = parser.parse_args(dashed_values(commands, list(sys.argv[1:] if argv is None else argv)))
     forget_interrupt()
-    func: Callable[[argparse.Namespace], None] = args.func
+    func: Callable[[argparse.Namespace], int | None] = args.func
 
     try:
-        func(args)
+        code = func(args)
     except (SearchStopped, KeyboardInterrupt) as exc:
         # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
         print(f"{STOPPED}{error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
@@ -118,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"treeviz: error: {error_line(os_error_text(exc))}", file=sys.stderr)
         return 2
-    return 0
+    return code or 0  # a command's own exit code (the doctor's 1: something found)
 
 
 if __name__ == "__main__":

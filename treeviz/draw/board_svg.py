@@ -7,14 +7,18 @@ ring; column numbers 1..w run below the board.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from treeviz.connect4.board import Position
 from treeviz.draw.style import BOARD_FRAME, PV_LINE, STONES
 
 
-def board_svg(pos: Position, cell: int = 36, numbers: bool = True) -> str:
-    """The board of ``pos`` as an SVG document (``cell`` pixels a cell)."""
+def board_svg(pos: Position, cell: int = 36, numbers: bool = True,
+              marks: Mapping[int, str] | None = None) -> str:  # fmt: skip
+    """The board of ``pos`` as an SVG document (``cell`` pixels a cell); ``marks``
+    colours columns (0-based) with a bar under the board and their number in bold:
+    an answer, the right ones."""
     w, h, pad = pos.width, pos.height, 4
     width, height = w * cell + 2 * pad, h * cell + 2 * pad + (18 if numbers else 0)
     last = pos.history[-1] if pos.history else None
@@ -30,9 +34,14 @@ def board_svg(pos: Position, cell: int = 36, numbers: bool = True) -> str:
             ring = f' stroke="{PV_LINE}" stroke-width="3"' if (col, row) == (last, last_row) else ""
             cx, cy = pad + col * cell + cell / 2, pad + (h - 1 - row) * cell + cell / 2
             parts.append(f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}"{ring}/>')
+        mark = (marks or {}).get(col)
+        if mark is not None:
+            parts.append(f'<rect x="{pad + col * cell + 3}" y="{h * cell + 2 * pad - 5}" '
+                         f'width="{cell - 6}" height="4" fill="{mark}"/>')  # fmt: skip
         if numbers:
+            bold = f' font-weight="bold" fill="{mark}"' if mark is not None else ""
             parts.append(f'<text x="{pad + col * cell + cell / 2:g}" y="{height - 4}" '
-                         f'text-anchor="middle" font-family="sans-serif" font-size="12">'
+                         f'text-anchor="middle" font-family="sans-serif" font-size="12"{bold}>'
                          f"{col + 1}</text>")  # fmt: skip
     parts.append("</svg>")
     return "".join(parts)

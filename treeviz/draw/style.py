@@ -50,6 +50,8 @@ PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#f
 BAR = PALETTE[0]
 SECOND_SERIES = "#7f7f7f"  # a second axis beside the main one (agents' own values)
 CHOSEN_ROW = "#fff3b0"  # the chosen column's row in a table
+WRONG_MARK = "#d62728"  # a column the agent answered that was wrong (the doctor)
+RIGHT_MARK = "#2ca02c"  # the columns that were right
 DIFFER = "#ffd8cc"  # a cell where two searches differ (Compare)
 
 

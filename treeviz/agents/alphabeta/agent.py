@@ -265,6 +265,7 @@ MINIMAX = Agent(
     value_kind="heuristic:{heuristic}",
     sources="002, 003, 004",
     quick={"depth": 2},
+    horizon=lambda p: int(p["depth"]),
     reasons=_negamax,
     fields={
         "value": "the heuristic at the horizon backed up, ±(WIN - plies) for a win the "
@@ -283,6 +284,7 @@ ALPHABETA = Agent(
     value_kind="heuristic:{heuristic}",
     sources="003, 004",
     quick={"depth": 4},
+    horizon=lambda p: int(p["depth"]),  # with no time_limit cutting the deepening short
     reasons=_alphabeta,
     fields={
         **MINIMAX.fields,

@@ -432,4 +432,5 @@ AGENT = Agent(
     quick={"iterations": 300, "seed": 2},
     fields=mcts_explain.FIELDS,
     reasons=mcts_explain.reasons,
+    horizon=lambda p: 2 if p["rule"] else 0,  # the rule plays a win, else blocks one
 )

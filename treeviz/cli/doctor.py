@@ -1,0 +1,70 @@
+"""``doctor``: a checkup of an agent, ours or a person's, for bugs in its search.
+
+Exit codes: 0 when nothing is found, 1 when something is, 2 on bad input.
+(Imports inside commands: see :mod:`treeviz.cli`.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from treeviz.cli.common import CLUSTER_HELP, print_json
+from treeviz.errors import InvalidParameterError
+from treeviz.settings import DOCTOR_MAX_POSITIONS, DOCTOR_MAX_SECONDS
+
+FOUND = 1  # the exit code of a checkup that found something (as grep's "matched")
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    """Run the checkup, print it (words or JSON); 1 when something was found."""
+    from treeviz.arena.runner import check_workers, progress_bar
+    from treeviz.doctor import checkup
+
+    _check(args)
+    check_workers(args.workers)
+    with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
+
+        def tick(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        result = checkup(args.agent, args.positions, args.seconds, args.depth, args.seed,
+                         args.workers, args.cluster, tick)  # fmt: skip
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print(result.text())
+    return 0 if result.healthy else FOUND
+
+
+def _check(args: argparse.Namespace) -> None:
+    """Refuse numbers out of range, naming the flag."""
+    if not 1 <= args.positions <= DOCTOR_MAX_POSITIONS:
+        raise InvalidParameterError(f"--positions {args.positions}: from 1 to "
+                                    f"{DOCTOR_MAX_POSITIONS} per kind")  # fmt: skip
+    if not 0 < args.seconds <= DOCTOR_MAX_SECONDS:
+        raise InvalidParameterError(f"--seconds {args.seconds:g}: more than 0, at most "
+                                    f"{DOCTOR_MAX_SECONDS:g}")  # fmt: skip
+    if args.depth is not None and not 0 <= args.depth <= 1_000:
+        raise InvalidParameterError(f"--depth {args.depth}: from 0 (plies ahead)")
+
+
+def add_commands(sub: Any) -> None:
+    """``doctor``."""
+    d = sub.add_parser("doctor", help="a checkup of an agent: bugs in its search, each "
+                       "proved by the shortest position that shows it")  # fmt: skip
+    d.add_argument("agent", help="an agent spec: ours (alphabeta:depth=4), PATH.py:NAME, "
+                   "module:NAME or cmd:COMMAND")  # fmt: skip
+    d.add_argument("--positions", type=int, default=40, help="positions per kind (default 40)")
+    d.add_argument("--seconds", type=float, default=2.0,
+                   help="time a person's agent may take per move (default 2)")  # fmt: skip
+    d.add_argument("--depth", type=int, help="plies a person's agent looks ahead (default 2; "
+                   "ours say it themselves)")  # fmt: skip
+    d.add_argument("--seed", type=int, default=0, help="the battery's seed (default 0)")
+    d.add_argument("--json", action="store_true", help="the checkup as JSON")
+    where = d.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, default=1, help="local worker processes")
+    where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)
+    d.set_defaults(func=cmd_doctor)

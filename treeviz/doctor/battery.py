@@ -1,0 +1,263 @@
+"""The doctor's positions: a seeded battery, by kind, each chosen to tempt one bug.
+
+Every position is reached by play from the empty board (its move string is the proof
+that it is reachable), none is over, and each kind alternates the side to move:
+
+- ``win-now``: the side to move wins at once, and where one can be found another
+  column wins too, only later (a search that scores wins the same at any depth
+  takes the slow one);
+- ``block``: it cannot win at once, the opponent threatens to, and some moves stop
+  the threat while others let it through;
+- ``edge``: a win or the only block is in an edge column (``if move:`` is false for
+  column index 0);
+- ``endgame``: a nearly full board whose columns do not all lead to the same
+  outcome, a draw the best one where such can be found (searches meet full boards
+  here);
+- ``transposition``: a position with a second move order that reaches it (a search
+  whose answer depends on the path, or on what it was asked before);
+- ``early``, ``middle``, ``late``: positions by phase, for the strength report.
+
+The facts a check needs are cheap bitboard tests (:func:`facts`); exact scores come
+from the solver when a check or the strength report asks (cached per position).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from treeviz.connect4.board import Position, has_four
+
+KINDS = ("win-now", "block", "edge", "endgame", "transposition", "early", "middle", "late")
+PHASES = {"early": (4, 12), "middle": (13, 26), "late": (27, 38)}  # plies, inclusive
+ENDGAME_EMPTY = (2, 8)  # empty cells of an endgame position, inclusive (horizons are short)
+TRIES_PER_POSITION = 400  # playouts tried for one position of a kind before giving up
+
+
+@dataclass(frozen=True)
+class Probe:
+    """A position of the battery: its ``moves`` from the empty board, the ``kind``
+    that chose it, and for a transposition ``other``, a second move order to it."""
+
+    moves: str
+    kind: str
+    other: str = ""
+
+    def position(self) -> Position:
+        return Position.from_moves(self.moves)
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What the side to move of a position faces, as 0-based columns: ``wins`` (its
+    moves that win at once), ``threats`` (where the opponent would win at once if it
+    moved now), ``unsafe`` (its moves after which the opponent wins at once) and
+    ``safe`` (the other legal moves)."""
+
+    wins: frozenset[int]
+    threats: frozenset[int]
+    unsafe: frozenset[int]
+    safe: frozenset[int]
+
+    @property
+    def must_block(self) -> bool:
+        """No win at once, a threat, and a choice between stopping it and not."""
+        return not self.wins and bool(self.threats) and bool(self.safe) and bool(self.unsafe)
+
+
+def facts(pos: Position) -> Facts:
+    """The :class:`Facts` of ``pos`` (not over), from its bitboards."""
+    legal = pos.legal_moves()
+    wins = frozenset(c for c in legal if pos.is_winning_move(c))
+    theirs = pos.current ^ pos.mask
+    threats = frozenset(c for c in legal if has_four(theirs | _cell(pos, c), pos.height))
+    unsafe = set()
+    for c in legal:
+        if c in wins:
+            continue
+        child = pos.copy()
+        child.play(c)
+        if child.can_win_next():
+            unsafe.add(c)
+    return Facts(wins, threats, frozenset(unsafe), frozenset(legal) - wins - unsafe)
+
+
+def _cell(pos: Position, col: int) -> int:
+    """The bit of the cell a stone played in ``col`` would take."""
+    base = col * (pos.height + 1)
+    return (pos.mask + (1 << base)) & (((1 << pos.height) - 1) << base)
+
+
+def battery(per_kind: int, seed: int = 0, kinds: tuple[str, ...] = KINDS) -> list[Probe]:
+    """``per_kind`` positions of each kind (fewer where a kind is rare), distinct,
+    the same for the same ``seed``."""
+    out: list[Probe] = []
+    seen: set[str] = set()
+    for kind in kinds:
+        rng = random.Random(f"{seed}:{kind}")
+        found = 0
+        for i in range(per_kind * 4):  # room for repeats
+            if found == per_kind:
+                break
+            probe = FINDERS[kind](rng, i % 2)
+            if probe is not None and probe.moves not in seen:
+                seen.add(probe.moves)
+                out.append(probe)
+                found += 1
+    return out
+
+
+def playout(rng: random.Random, plies: int, careful: bool = False) -> str | None:
+    """A random game of ``plies`` moves that is not over, as a move string; None when
+    it ended first. ``careful``: no move wins or hands the opponent a win at once
+    while another exists (games that reach full boards)."""
+    pos = Position()
+    for _ in range(plies):
+        legal = pos.legal_moves()
+        if careful:
+            quiet = [c for c in legal if not pos.is_winning_move(c) and not _hands_win(pos, c)]
+            legal = quiet or [c for c in legal if not pos.is_winning_move(c)]
+        if not legal:
+            return None
+        pos.play(rng.choice(legal))
+        if pos.is_over():
+            return None
+    return pos.moves_string()
+
+
+def _hands_win(pos: Position, col: int) -> bool:
+    child = pos.copy()
+    child.play(col)
+    return child.can_win_next()
+
+
+def _search(rng: random.Random, parity: int, lo: int, hi: int,
+            accept: Callable[[Position], bool], careful: bool = False) -> str | None:  # fmt: skip
+    """A playout of ``lo``..``hi`` plies, with ``parity`` the side to move (0: X), that
+    ``accept`` takes; None after :data:`TRIES_PER_POSITION` tries."""
+    for _ in range(TRIES_PER_POSITION):
+        plies = rng.randrange(lo, hi + 1)
+        if plies % 2 != parity:  # X moves after an even number of plies
+            plies = plies + 1 if plies < hi else plies - 1
+        moves = playout(rng, plies, careful)
+        if moves is not None and accept(Position.from_moves(moves)):
+            return moves
+    return None
+
+
+def _win_now(rng: random.Random, parity: int) -> Probe | None:
+    def tempting(pos: Position) -> bool:  # a win now and a slower one beside it
+        return bool(facts(pos).wins) and _slow_win(pos)
+
+    moves = _search(rng, parity, 7, 30, tempting) or _search(
+        rng, parity, 7, 30, lambda p: bool(facts(p).wins))
+    return Probe(moves, "win-now") if moves else None
+
+
+def _slow_win(pos: Position) -> bool:
+    """Some column that does not win at once still wins (the exact scores say)."""
+    from treeviz.exact.scores import exact_scores
+
+    scores = exact_scores(pos, 0.2)
+    wins = facts(pos).wins
+    return scores is not None and any(
+        s is not None and s > 0 and c not in wins for c, s in enumerate(scores))
+
+
+def _block(rng: random.Random, parity: int) -> Probe | None:
+    moves = _search(rng, parity, 6, 30, lambda p: facts(p).must_block)
+    return Probe(moves, "block") if moves else None
+
+
+def _edge(rng: random.Random, parity: int) -> Probe | None:
+    def at_edge(pos: Position) -> bool:
+        f, edges = facts(pos), {0, pos.width - 1}
+        return bool(f.wins & edges) or (f.must_block and f.safe <= edges)
+
+    moves = _search(rng, parity, 6, 30, at_edge)
+    return Probe(moves, "edge") if moves else None
+
+
+def _endgame(rng: random.Random, parity: int) -> Probe | None:
+    cells = Position().width * Position().height
+    lo, hi = cells - ENDGAME_EMPTY[1], cells - ENDGAME_EMPTY[0]
+    moves = _search(rng, parity, lo, hi, _draw_or_lose, careful=True) or _search(
+        rng, parity, lo, hi, _outcomes_differ, careful=True)
+    return Probe(moves, "endgame") if moves else None
+
+
+def outcomes(pos: Position) -> dict[int, int] | None:
+    """Each legal column's exact outcome for the side to move (1 win, 0 draw, -1
+    loss), or None when the solver does not finish quickly."""
+    from treeviz.exact.scores import exact_scores
+
+    scores = exact_scores(pos, 1.0)
+    if scores is None:
+        return None
+    return {c: (s > 0) - (s < 0) for c, s in enumerate(scores) if s is not None}
+
+
+def _outcomes_differ(pos: Position) -> bool:
+    found = outcomes(pos)
+    return found is not None and len(set(found.values())) > 1
+
+
+def _draw_or_lose(pos: Position) -> bool:
+    found = outcomes(pos)
+    return found is not None and max(found.values()) == 0 and min(found.values()) < 0
+
+
+def _transposition(rng: random.Random, parity: int) -> Probe | None:
+    for _ in range(TRIES_PER_POSITION):
+        moves = _search(rng, parity, 6, 24, lambda p: True)
+        other = moves and next(other_orders(moves, rng), None)
+        if moves and other:
+            return Probe(moves, "transposition", other)
+    return None
+
+
+def other_orders(moves: str, rng: random.Random) -> Iterator[str]:
+    """Other move orders that reach the position of ``moves`` without a game ending
+    on the way: two moves of one player swapped (in a random order of pairs)."""
+    target = Position.from_moves(moves)
+    pairs = [(i, j) for i in range(len(moves)) for j in range(i + 2, len(moves), 2)
+             if moves[i] != moves[j]]  # fmt: skip
+    rng.shuffle(pairs)
+    for i, j in pairs:
+        swapped = moves[:i] + moves[j] + moves[i + 1 : j] + moves[i] + moves[j + 1 :]
+        pos = reached(swapped)
+        if pos is not None and pos.key() == target.key():
+            yield swapped
+
+
+def reached(moves: str) -> Position | None:
+    """The position after ``moves``, or None when a move is illegal or the game ends
+    before the last one (a position the doctor cannot ask about)."""
+    pos = Position()
+    for ch in moves:
+        col = int(ch) - 1
+        if pos.is_over() or not 0 <= col < pos.width or not pos.can_play(col):
+            return None
+        pos.play(col)
+    return None if pos.is_over() else pos
+
+
+def _phase(kind: str) -> Callable[[random.Random, int], Probe | None]:
+    lo, hi = PHASES[kind]
+
+    def find(rng: random.Random, parity: int) -> Probe | None:
+        moves = _search(rng, parity, lo, hi, lambda p: True, careful=kind == "late")
+        return Probe(moves, kind) if moves else None
+
+    return find
+
+
+FINDERS: dict[str, Callable[[random.Random, int], Probe | None]] = {
+    "win-now": _win_now,
+    "block": _block,
+    "edge": _edge,
+    "endgame": _endgame,
+    "transposition": _transposition,
+    **{k: _phase(k) for k in PHASES},
+}

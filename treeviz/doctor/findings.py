@@ -1,0 +1,154 @@
+"""A finding: one bug the doctor proved, with the shortest position that shows it and
+a sentence a student understands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from treeviz.connect4.board import Position
+from treeviz.doctor.ask import Answer
+from treeviz.doctor.checks import facts_of
+
+WHERE = {  # the positions a check applies to, in words
+    "crash": "positions", "no-move": "positions", "illegal-move": "positions",
+    "timeout": "positions",
+    "misses-win": "positions where it could win at once",
+    "misses-block": "positions where the opponent threatened to win at once",
+    "endgame": "endgames within its horizon",
+    "history": "positions asked twice or by two move orders",
+}  # fmt: skip
+
+
+@dataclass
+class Finding:
+    """``check`` failed in ``count`` of the ``of`` positions it applies to; ``moves``
+    is the shortest exposing position (from the empty board), ``side`` its side to
+    move, ``answered`` the agent's column (1-based; None when it gave none), ``scores``
+    the exact score of each column (None: full or unknown), ``best`` the columns with
+    the best one, ``sides`` the failures and positions per side (X, O). ``history``
+    gives ``other``, the second move order (or the same string, asked again later);
+    a crash its ``error`` and ``where``; ``text`` says it all in a sentence."""
+
+    check: str
+    moves: str
+    side: str
+    answered: int | None
+    scores: list[int | None] | None
+    best: list[int]
+    count: int
+    of: int
+    sides: dict[str, list[int]] = field(default_factory=dict)
+    other: str = ""
+    error: str = ""
+    where: str = ""
+    text: str = ""
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
+            other: str = "", other_answer: int | None = None) -> Finding:  # fmt: skip
+    """The finding of ``check`` shown by ``answer`` (the shortest failing one), with
+    the failures and the positions it applied to counted per side."""
+    from treeviz.exact.scores import exact_scores
+
+    pos = Position.from_moves(answer.moves)
+    scores = exact_scores(pos, 2.0)
+    found = [s for s in scores or [] if s is not None]
+    best = [c + 1 for c, s in enumerate(scores or []) if found and s == max(found)]
+    sides = {p: [sum(_side(a.moves) == p for a in failed), sum(_side(m) == p for m in of)]
+             for p in ("X", "O")}  # fmt: skip
+    out = Finding(check, answer.moves, pos.side_to_move, answer.column, scores, best,
+                  len(failed), len(of), sides, other, answer.error, answer.where)  # fmt: skip
+    out.text = describe(out, answer, other_answer)
+    return out
+
+
+def _side(moves: str) -> str:
+    return "X" if len(moves) % 2 == 0 else "O"
+
+
+def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str:
+    """The finding in a sentence: how often, the shortest position, what it played
+    and what was right; and when only one side fails, which."""
+    after = f"after {f.moves or 'no moves'} ({f.side} to move)"
+    head = f"in {f.count} of {f.of} {WHERE[f.check]}"
+    body = {
+        "crash": lambda: f"it raised {answer.error or 'an error'}"
+        + (f" at {answer.where}" if answer.where else "") + f"; the shortest: {after}",
+        "no-move": lambda: f"it answered no column; the shortest: {after}: {answer.text}",
+        "illegal-move": lambda: f"it answered a column that cannot be played; the "
+        f"shortest: {after}: {answer.text}",
+        "timeout": lambda: f"it gave no answer in time; the shortest: {after}",
+        "misses-win": lambda: f"it played elsewhere; the shortest: {after} it plays "
+        f"{f.answered}{_outcome(f)}, while {_cols(facts_of(f.moves).wins)} "
+        f"win{'s' if len(facts_of(f.moves).wins) == 1 else ''} now",
+        "misses-block": lambda: f"it let the win through; the shortest: {after} it plays "
+        f"{f.answered} and the opponent wins with {_cols(facts_of(f.moves).threats)}; "
+        f"{_cols(facts_of(f.moves).safe)} stop{'s' if len(facts_of(f.moves).safe) == 1 else ''}"
+        " it",
+        "endgame": lambda: f"it chose a worse outcome than it could see; the shortest: "
+        f"{after} it plays {f.answered}{_outcome(f)}, while {_cols_1(f.best)} "
+        f"{_best_words(f)}",
+        "history": lambda: _history(f, other_answer),
+    }[f.check]()
+    return f"{head} {body}{_one_side(f)}"
+
+
+def _history(f: Finding, other_answer: int | None) -> str:
+    if f.other == f.moves:
+        return (f"its answer changed when the same position was asked again later: after "
+                f"{f.moves} it played {f.answered}, then {other_answer}: state leaks from "
+                "one call to the next")  # fmt: skip
+    return (f"the same position got different answers: after {f.moves} it plays "
+            f"{f.answered}, after {f.other} (the same stones, another order) "
+            f"{other_answer}")  # fmt: skip
+
+
+def _one_side(f: Finding) -> str:
+    """``; only as O (3 of 20, as X 0 of 20): ...`` when one side never fails."""
+    x, o = f.sides.get("X", [0, 0]), f.sides.get("O", [0, 0])
+    if f.check not in ("misses-win", "misses-block", "endgame") or not (x[1] and o[1]):
+        return ""
+    if (x[0] and not o[0]) or (o[0] and not x[0]):
+        bad, good = ("X", "O") if x[0] else ("O", "X")
+        b, g = f.sides[bad], f.sides[good]
+        return (f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): the mark of "
+                "values taken from the wrong side at some depths")  # fmt: skip
+    return ""
+
+
+def _outcome(f: Finding) -> str:
+    """``, which wins only in 5 plies`` or ``, which draws`` or ``, which loses``."""
+    from treeviz.exact.scores import score_meaning
+
+    if f.scores is None or f.answered is None or f.scores[f.answered - 1] is None:
+        return ""
+    pos = Position.from_moves(f.moves)
+    words = score_meaning(int(f.scores[f.answered - 1] or 0), pos)
+    if words.startswith("win"):
+        return f", which wins only {words[4:]}"
+    return ", which draws" if words == "draw" else f", which loses ({words[5:]})"
+
+
+def _best_words(f: Finding) -> str:
+    from treeviz.exact.scores import score_meaning
+
+    if f.scores is None or not f.best:
+        return "do better"
+    words = score_meaning(int(f.scores[f.best[0] - 1] or 0), Position.from_moves(f.moves))
+    verb = "win" if words.startswith("win") else "draw" if words == "draw" else "lose later"
+    return verb if len(f.best) > 1 else verb + ("s" if verb != "lose later" else "")
+
+
+def _cols(cols: frozenset[int]) -> str:
+    return _cols_1(sorted(c + 1 for c in cols))
+
+
+def _cols_1(cols: list[int]) -> str:
+    """``3``, ``3 and 7``, ``1, 3 and 7``."""
+    names = [str(c) for c in cols]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
