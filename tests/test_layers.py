@@ -25,7 +25,7 @@ LAYERS = (
     ("games",),
     ("judge",),
     ("draw",),
-    ("arena", "id3", "doctor"),
+    ("arena", "id3", "checkup"),
     ("cli", "dashboard", "warmup", "__init__", "__main__"),
 )
 TOP_LEVEL_LIMIT = 6

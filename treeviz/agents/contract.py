@@ -44,7 +44,7 @@ class Agent:
     when asked; ``horizon``, how many plies ahead it sees every outcome with its
     settings (a number, or a function of the validated parameters): within it, a
     missed win, block or endgame result is a bug, beyond it a matter of strength
-    (the doctor, :mod:`treeviz.doctor`)."""
+    (the doctor, :mod:`treeviz.checkup`)."""
 
     name: str
     description: str

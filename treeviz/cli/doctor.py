@@ -20,7 +20,7 @@ FOUND = 1  # the exit code of a checkup that found something (as grep's "matched
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Run the checkup, print it (words or JSON); 1 when something was found."""
     from treeviz.arena.runner import check_workers, progress_bar
-    from treeviz.doctor import checkup
+    from treeviz.checkup import checkup
 
     _check(args)
     check_workers(args.workers)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from treeviz.doctor.battery import reached
+from treeviz.checkup.battery import reached
 
 SHRINK_ASKS = 60  # agent calls spent shrinking one finding, at most
 

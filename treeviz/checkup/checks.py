@@ -3,7 +3,7 @@
 A check applies only where a correct search of the agent's horizon cannot go wrong:
 a win at once needs one ply of lookahead, a block two, an endgame as many plies as
 there are empty cells. Outside its horizon a miss is a matter of strength (reported
-apart, :mod:`treeviz.doctor.strength`), never a finding.
+apart, :mod:`treeviz.checkup.strength`), never a finding.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from treeviz.checkup.ask import Answer
+from treeviz.checkup.battery import Facts, facts, outcomes
 from treeviz.connect4.board import Position
-from treeviz.doctor.ask import Answer
-from treeviz.doctor.battery import Facts, facts, outcomes
 
 FAILURE_CHECKS = ("crash", "no-move", "illegal-move", "timeout")
 MOVE_CHECKS = ("misses-win", "misses-block", "endgame")
@@ -33,7 +33,7 @@ class Judged:
 
 @lru_cache(maxsize=4096)
 def facts_of(moves: str) -> Facts:
-    """:func:`~treeviz.doctor.battery.facts` of the position after ``moves``, cached."""
+    """:func:`~treeviz.checkup.battery.facts` of the position after ``moves``, cached."""
     return facts(Position.from_moves(moves))
 
 

@@ -1,15 +1,51 @@
-"""A checkup in words (the command line) and as HTML (a notebook), each finding with
-its board: the agent's answer and the right columns marked."""
+"""A checkup's result: the findings and the strength, in words (the command line) and
+as HTML (a notebook), each finding with its board (the agent's answer and the right
+columns marked)."""
 
 from __future__ import annotations
 
 import html as html_lib
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Any
 
+from treeviz.checkup.findings import Finding
 from treeviz.connect4.board import Position
 
-if TYPE_CHECKING:
-    from treeviz.doctor.checkup import Checkup
+
+@dataclass
+class Checkup:
+    """What the doctor found: ``findings`` (bugs, each proved by a position), and the
+    agent's ``strength`` (accuracy against the exact scores by phase, misses beyond
+    its horizon) for ``agent`` seen as looking ``horizon`` plies ahead, over
+    ``positions`` positions."""
+
+    agent: str
+    horizon: int
+    positions: int
+    seed: int
+    findings: list[Finding] = field(default_factory=list)
+    strength: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+    command: bool = True  # the agent can be named on the command line (not a function)
+
+    @property
+    def healthy(self) -> bool:
+        """True when nothing was found."""
+        return not self.findings
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
+                "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
+                "findings": [f.as_dict() for f in self.findings],
+                "strength": self.strength}  # fmt: skip
+
+    def text(self) -> str:
+        """The checkup in words, as the command line prints it."""
+        return text(self)
+
+    def _repr_html_(self) -> str:
+        return html(self)
+
 
 
 def text(c: Checkup) -> str:
@@ -21,7 +57,8 @@ def text(c: Checkup) -> str:
     for i, f in enumerate(c.findings, 1):
         lines.append(f"{i}. {f.check}: {f.text}")
         shown = f.moves or '""'
-        lines.append(f"   treeviz analyze {shown} --agent {c.agent}")
+        if c.command:
+            lines.append(f"   treeviz analyze {shown} --agent {c.agent}")
     lines.append("strength (not bugs): " + strength_words(c))
     return "\n".join(lines)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from treeviz.checkup.ask import Answer
+from treeviz.checkup.checks import facts_of
 from treeviz.connect4.board import Position
-from treeviz.doctor.ask import Answer
-from treeviz.doctor.checks import facts_of
 
 WHERE = {  # the positions a check applies to, in words
     "crash": "positions", "no-move": "positions", "illegal-move": "positions",

@@ -4,72 +4,87 @@ position, and the agent's strength reported apart.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from treeviz.doctor.ask import Answer, ask, ask_all
-from treeviz.doctor.battery import PHASES, Probe, battery
-from treeviz.doctor.checks import CHECKS, beyond, judge, outcomes_of
-from treeviz.doctor.findings import Finding, finding
-from treeviz.doctor.shrink import shrink
+from treeviz.checkup.ask import Answer, ask, ask_all
+from treeviz.checkup.battery import PHASES, Probe, battery
+from treeviz.checkup.checks import CHECKS, beyond, judge, outcomes_of
+from treeviz.checkup.findings import Finding, finding
+from treeviz.checkup.result import Checkup
+from treeviz.checkup.shrink import shrink
+from treeviz.errors import InvalidParameterError
+from treeviz.settings import show_value
 
 DEFAULT_HORIZON = 2  # a person's agent that says nothing looks two plies ahead
 REASKED = 20  # positions asked again at the end, to catch state kept between calls
 
 
-@dataclass
-class Checkup:
-    """What the doctor found: ``findings`` (bugs, each proved by a position), and the
-    agent's ``strength`` (accuracy against the exact scores by phase, misses beyond
-    its horizon) for ``agent`` seen as looking ``horizon`` plies ahead, over
-    ``positions`` positions."""
-
-    agent: str
-    horizon: int
-    positions: int
-    seed: int
-    findings: list[Finding] = field(default_factory=list)
-    strength: dict[str, Any] = field(default_factory=dict)
-    seconds: float = 0.0
-
-    @property
-    def healthy(self) -> bool:
-        """True when nothing was found."""
-        return not self.findings
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
-                "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
-                "findings": [f.as_dict() for f in self.findings],
-                "strength": self.strength}  # fmt: skip
-
-    def text(self) -> str:
-        """The checkup in words, as the command line prints it."""
-        from treeviz.doctor.report import text
-
-        return text(self)
-
-    def _repr_html_(self) -> str:
-        from treeviz.doctor.report import html
-
-        return html(self)
-
-
 def horizon_of(agent: str, depth: int | None) -> int:
     """How far ``agent`` sees: ``depth`` when given, else its declaration (ours), else
-    :data:`DEFAULT_HORIZON` (a person's agent)."""
+    :data:`DEFAULT_HORIZON` (a person's agent: it declares nothing)."""
     from treeviz.agents.registry import get_agent, spec
     from treeviz.agents.user.load import is_user_head
 
     if depth is not None:
         return depth
     chosen = spec(agent)
-    if is_user_head(chosen.name):
+    decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
+    if decl is None or not decl.warmup and not decl.horizon:  # a person's, declaring none
         return DEFAULT_HORIZON
-    decl = get_agent(chosen.name)
     return decl.horizon_of(decl.validate(chosen.kwargs))
+
+
+def doctor(
+    agent: Any,
+    positions: int = 40,
+    seconds: float = 2.0,
+    depth: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    cluster: str | None = None,
+) -> Checkup:
+    """A checkup of ``agent``: a spec (``"mine.py:choose"``, ``"alphabeta:depth=4"``),
+    an :class:`~treeviz.agents.contract.Agent`, or a plain function ``(Position) ->
+    column`` (1-based) defined right here, in a notebook; ``depth`` is how far a
+    person's agent looks (2 when not given). The result shows itself in a notebook and
+    holds the findings as data (``.findings``, ``.as_dict()``). A function or an
+    Agent is checked in this process; a spec may be spread over ``workers`` local
+    processes or a Dask ``cluster``."""
+    name = _registered(agent)
+    if name != agent and (workers != 1 or cluster is not None):
+        raise InvalidParameterError("a function or an Agent is checked in this process: "
+                                    "give its spec (PATH.py:NAME) to spread the checkup "
+                                    "over workers")  # fmt: skip
+    result = checkup(name, positions, seconds, depth, seed, workers, cluster)
+    result.command = name == agent
+    return result
+
+
+def _registered(agent: Any) -> str:
+    """The spec to ask ``agent`` by: a spec as it is; an Agent or a function registered
+    under a name of its own (``your_NAME``, never one of ours)."""
+    from treeviz.agents.contract import Agent
+    from treeviz.agents.registry import AGENTS, register
+    from treeviz.agents.user.load import function_agent
+
+    if isinstance(agent, str):
+        return agent
+    if isinstance(agent, Agent):
+        decl = agent
+    elif callable(agent):
+        decl = function_agent(getattr(agent, "__qualname__", "agent"), agent)
+    else:
+        raise InvalidParameterError(f"doctor() takes an agent spec, an Agent or a function "
+                                    f"(Position) -> column, not the {type(agent).__name__} "
+                                    f"{show_value(agent)}")  # fmt: skip
+    name = "your_" + re.sub(r"\W", "_", decl.name)
+    register(dataclasses.replace(decl, name=name, warmup=False))
+    assert name in AGENTS
+    return name
 
 
 def checkup(

@@ -6,11 +6,12 @@ columns, endgames, transpositions, and positions by phase) is put to the agent
 (:mod:`.ask`, here or on Dask workers); each answer is judged by the checks that a
 correct search of the agent's horizon passes (:mod:`.checks`); each failed check
 becomes a finding (:mod:`.findings`) proved by the shortest position that still fails
-(:mod:`.shrink`); :mod:`.checkup` runs it all and :mod:`.report` says it in words and
+(:mod:`.shrink`); :mod:`.run` runs it all and :mod:`.result` says it in words and
 HTML. What lies beyond the agent's horizon is its strength, reported apart.
 """
 
-from treeviz.doctor.checkup import Checkup, checkup
-from treeviz.doctor.findings import Finding
+from treeviz.checkup.findings import Finding
+from treeviz.checkup.result import Checkup
+from treeviz.checkup.run import checkup
 
 __all__ = ["Checkup", "Finding", "checkup"]
