@@ -27,6 +27,7 @@ class Checkup:
     strength: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     command: bool = True  # the agent can be named on the command line (not a function)
+    notes: list[str] = field(default_factory=list)  # what could not be judged, and why
 
     @property
     def healthy(self) -> bool:
@@ -36,7 +37,7 @@ class Checkup:
     def as_dict(self) -> dict[str, Any]:
         return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
                 "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
-                "findings": [f.as_dict() for f in self.findings],
+                "findings": [f.as_dict() for f in self.findings], "notes": self.notes,
                 "strength": self.strength}  # fmt: skip
 
     def text(self) -> str:
@@ -59,6 +60,7 @@ def text(c: Checkup) -> str:
         shown = f.moves or '""'
         if c.command:
             lines.append(f"   treeviz analyze {shown} --agent {c.agent}")
+    lines.extend(f"note: {n}" for n in c.notes)
     lines.append("strength (not bugs): " + strength_words(c))
     return "\n".join(lines)
 
@@ -101,4 +103,5 @@ def html(c: Checkup) -> str:
         items.append(f"<li><b>{e(f.check)}</b>: {e(f.text)}<div>{board}</div>"
                      f"<code>{e(f.moves) or '(empty board)'}</code></li>")  # fmt: skip
     body = f"<ol>{''.join(items)}</ol>" if items else ""
+    body += "".join(f"<p>Note: {e(n)}</p>" for n in c.notes)
     return f"<div>{head}{body}<p>Strength (not bugs): {e(strength_words(c))}</p></div>"

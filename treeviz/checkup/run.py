@@ -15,12 +15,13 @@ from treeviz.checkup.battery import PHASES, Probe, battery
 from treeviz.checkup.checks import CHECKS, beyond, judge, outcomes_of
 from treeviz.checkup.findings import Finding, finding
 from treeviz.checkup.result import Checkup
+from treeviz.checkup.sequence import fresh_runs
 from treeviz.checkup.shrink import shrink
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import show_value
 
 DEFAULT_HORIZON = 2  # a person's agent that says nothing looks two plies ahead
-REASKED = 20  # positions asked again at the end, to catch state kept between calls
+REASKED = 10  # positions asked again at the end, and move-order pairs, to judge history
 
 
 def horizon_of(agent: str, depth: int | None) -> int:
@@ -33,7 +34,7 @@ def horizon_of(agent: str, depth: int | None) -> int:
         return depth
     chosen = spec(agent)
     decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
-    if decl is None or not decl.warmup and not decl.horizon:  # a person's, declaring none
+    if decl is None or (not decl.warmup and not decl.horizon):  # a person's, declaring none
         return DEFAULT_HORIZON
     return decl.horizon_of(decl.validate(chosen.kwargs))
 
@@ -59,7 +60,8 @@ def doctor(
         raise InvalidParameterError("a function or an Agent is checked in this process: "
                                     "give its spec (PATH.py:NAME) to spread the checkup "
                                     "over workers")  # fmt: skip
-    result = checkup(name, positions, seconds, depth, seed, workers, cluster)
+    result = checkup(name, positions, seconds, depth, seed, workers, cluster,
+                     fresh=name == agent)  # fmt: skip
     result.command = name == agent
     return result
 
@@ -96,13 +98,17 @@ def checkup(
     workers: int = 1,
     cluster: str | None = None,
     tick: Callable[[int, int], Any] | None = None,
+    fresh: bool = True,
 ) -> Checkup:
     """Check ``agent`` (a spec) on ``positions`` positions of each kind, at most
-    ``seconds`` a move for a person's agent; ``tick(done, total)`` hears progress."""
+    ``seconds`` a move for a person's agent; ``tick(done, total)`` hears progress.
+    ``fresh``: its history is judged in new processes (False for an agent only this
+    process knows: a notebook's function)."""
     t0 = time.perf_counter()
     horizon = horizon_of(agent, depth)
     probes = battery(positions, seed)
-    total = len(probes) + 3 * sum(bool(p.other) for p in probes) + 2 * REASKED
+    pairs = min(REASKED, sum(bool(p.other) for p in probes))
+    total = len(probes) + 2 * (2 * min(REASKED, len(probes)) + 2 * pairs)
     done = [0]
 
     def step() -> None:
@@ -113,9 +119,10 @@ def checkup(
     answers = ask_all(agent, [p.moves for p in probes], seconds, workers, cluster, step)
     result = Checkup(agent, horizon, len(probes), seed)
     result.findings = _findings(agent, seconds, horizon, answers, seed)
-    history = _history(agent, seconds, probes, answers, step)
+    history, note = _history(agent, seconds, probes, fresh, step)
     if history is not None:
         result.findings.append(history)
+    result.notes = [note] if note else []
     result.strength = strength(answers, horizon)
     result.seconds = time.perf_counter() - t0
     return result
@@ -161,39 +168,42 @@ def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer
     return seen[best]
 
 
-def _history(agent: str, seconds: float, probes: list[Probe], answers: dict[str, Answer],
-             step: Callable[[], None]) -> Finding | None:  # fmt: skip
-    """Different answers to one position: by two move orders, or asked again after
-    other positions (in this process). An agent that answers differently when asked
-    twice in a row is not deterministic: nothing to conclude from it."""
+def _history(agent: str, seconds: float, probes: list[Probe], fresh: bool,
+             step: Callable[[], None]) -> tuple[Finding | None, str]:  # fmt: skip
+    """Different answers to one position: asked again after others, or reached by two
+    move orders. The questions go twice to fresh processes (``fresh``: the agent has a
+    spec a new process can load), and only an agent whose two runs agree is judged:
+    one that answers at random says nothing about its history. Returns the finding,
+    if any, and a note when the history could not be judged."""
+    again = [p.moves for p in probes[:REASKED]]
+    pairs = [(p.moves, p.other) for p in probes if p.other][:REASKED]
+    asked = again + [m for pair in pairs for m in pair] + again
+    if fresh:
+        one, two = fresh_runs(agent, seconds, asked)
+    else:  # a function or an Agent of this process: asked here, twice over
+        one = [ask(agent, m, seconds) for m in asked]
+        two = [ask(agent, m, seconds) for m in asked]
+    for _ in range(2 * len(asked)):
+        step()
+    if [a.column for a in one] != [a.column for a in two]:
+        return None, "its answers vary from run to run: history not judged"
+    k, n = len(again), len(pairs)
     failed: list[tuple[Answer, str, int | None]] = []
     of: list[str] = []
-
-    def again(moves: str) -> tuple[Answer, bool]:
-        one, two = ask(agent, moves, seconds), ask(agent, moves, seconds)
-        step()
-        step()
-        return one, one.column == two.column and one.column is not None
-
-    for p in probes[:REASKED]:
-        later, steady = again(p.moves)
-        first = answers[p.moves]
-        if steady and first.column is not None:
-            of.append(p.moves)
-            if later.column != first.column:
-                failed.append((first, p.moves, later.column))
-    for p in (p for p in probes if p.other):
-        one, steady = again(p.moves)
-        moved = ask(agent, p.other, seconds)
-        step()
-        if steady and moved.column is not None:
-            of.append(p.moves)
-            if moved.column != one.column:
-                failed.append((one, p.other, moved.column))
+    for first, later in zip(one[:k], one[k + 2 * n :], strict=True):
+        if first.column is not None and later.column is not None:
+            of.append(first.moves)
+            if first.column != later.column:
+                failed.append((first, first.moves, later.column))
+    for a, b in zip(one[k : k + 2 * n : 2], one[k + 1 : k + 2 * n : 2], strict=True):
+        if a.column is not None and b.column is not None:
+            of.append(a.moves)
+            if a.column != b.column:
+                failed.append((a, b.moves, b.column))
     if not failed:
-        return None
+        return None, ""
     shortest, other, column = min(failed, key=lambda f: len(f[0].moves))
-    return finding("history", shortest, [f[0] for f in failed], of, other, column)
+    return finding("history", shortest, [f[0] for f in failed], of, other, column), ""
 
 
 def strength(answers: dict[str, Answer], horizon: int) -> dict[str, Any]:
