@@ -55,6 +55,16 @@ def _unsealed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(user, "_SEALED", user.sealed())
 
 
+@pytest.fixture(autouse=True)
+def _agents_as_they_were() -> Any:
+    """Agents a test loaded (a file's, a notebook function's) are gone after it: the
+    next test sees the agents a fresh process has (tests list and run every agent)."""
+    before = dict(AGENTS)
+    yield
+    AGENTS.clear()
+    AGENTS.update(before)
+
+
 # Each agent's quick settings (its declaration's ``quick``), so a test can run every
 # agent on a position quickly.
 QUICK = {name: str(make_spec(a, a.quick)) for name, a in AGENTS.items()}
