@@ -27,11 +27,10 @@ from treeviz.agents.user.instrument import Recording, answered
 from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, UserAgentError
-from treeviz.settings import show_value
+from treeviz.settings import ENGINE_LINE_MAX_BYTES, show_value
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"
-MAX_LINE = 65_536  # an answer longer than this is garbage, not a column
 
 
 class Engine:
@@ -92,8 +91,9 @@ class Engine:
                     proc.wait(timeout=1)
                     self.fail(f"exited (code {proc.returncode}) when asked {question!r}")
                 self.buffer += chunk
-                if len(self.buffer) > MAX_LINE:
-                    self.fail(f"answered {question!r} with over {MAX_LINE} bytes and no line end")
+                if len(self.buffer) > ENGINE_LINE_MAX_BYTES:
+                    self.fail(f"answered {question!r} with over {ENGINE_LINE_MAX_BYTES} bytes "
+                              "and no line end")  # fmt: skip
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode(errors="replace").strip()
 
