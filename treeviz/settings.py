@@ -24,7 +24,6 @@ from treeviz.errors import InvalidParameterError
 DISTRIBUTION = "treeviz-c4"
 
 
-
 def package_version() -> str:
     """treeviz's installed version ("unknown" for sources run without installing)."""
     try:

@@ -36,8 +36,6 @@ IN_FLIGHT_PER_WORKER = 4  # games handed to Dask ahead, per worker
 OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
 
 
-
-
 def play_all(
     tasks: Iterable[GameTask],
     store: Store,

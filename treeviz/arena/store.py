@@ -54,8 +54,6 @@ NULLABLE = {"spec", "agent_value", "value_kind", "time_s", "nodes", "class", "sc
             "best_score"}  # fmt: skip
 
 
-
-
 @dataclass
 class StoredGame:
     """A game as stored: its row id and fields, and its plies (dicts of PLY_FIELDS)."""

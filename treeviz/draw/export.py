@@ -55,8 +55,6 @@ FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json", "npz")
 RENDERED = ("svg", "png", "pdf")
 
 
-
-
 @dataclass(frozen=True)
 class ExportOptions:
     """Which subtree to draw and how (the dashboard view's settings)."""
