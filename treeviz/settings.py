@@ -32,7 +32,6 @@ def package_version() -> str:
         return "unknown"
 
 
-TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 NONE_WORDS = ("none", "")

@@ -17,11 +17,6 @@ from treeviz.settings import ERROR_LINE_CHARS, show_path
 STOPPED = "treeviz: stopped: "
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
-    return _parsers()[0]
-
-
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The argument parser and each subcommand's, by name."""
     parser = argparse.ArgumentParser(

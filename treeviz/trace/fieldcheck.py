@@ -107,7 +107,6 @@ class Kind:
             refuse(path, f"must be {self.words()}", value)
 
 
-WHOLE = Kind("whole")
 COUNT = Kind("whole", lo=0)
 BOOL = Kind("bool")
 TEXT = Kind("text")
