@@ -202,15 +202,18 @@ def setting_of(args: argparse.Namespace, setting: Param) -> Any:
     return setting.default if raw is None else setting.coerce(raw)
 
 
+# A time budget at most, whatever it is for: an hour.
+MAX_SECONDS = 3600.0
 # The exact scores beside an agent's choice (verdict, per-move table, ID3 leaves).
 EXACT_SECONDS = Param("exact_seconds", "float", 2.0,
-                      "time budget for the exact scores (no verdict past it)", lo=0.0, hi=3600.0)
+                      "time budget for the exact scores (no verdict past it)",
+                      lo=0.0, hi=MAX_SECONDS)
 # Judging every move of a game (review) and of an arena's games.
 REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
-                       "exact-score budget per move (0: values only)", lo=0.0, hi=3600.0)
+                       "exact-score budget per move (0: values only)", lo=0.0, hi=MAX_SECONDS)
 ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
                           "exact-score budget per move for accuracy (0 to skip)",
-                          lo=0.0, hi=3600.0)
+                          lo=0.0, hi=MAX_SECONDS)
 DEFAULT_AGENT = Param("agent", "str", "alphabeta",
                       "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
 # The dashboard's agent presets: the specs its pages start with, declared once.
@@ -225,7 +228,7 @@ GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena dat
 SPRT_ELO = Param("sprt", "float", 0.0, "Elo of the hypotheses", lo=-2000.0, hi=2000.0)
 GAMES = Param("games", "int", None, "games per pair (per setting in a sweep)", lo=1,
               hi=10**12, optional=True)
-RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
+RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=MAX_SECONDS)
 
 # Searches: how much a search records and may cost, and when it shows its progress.
 DEFAULT_CAPACITY = 1_000_000  # nodes a trace records by default (the search goes on past it)
