@@ -1,14 +1,25 @@
-"""Shared test helpers: the exact-score data files of ``tests/data``, random positions,
-quick agent settings."""
+"""Shared test helpers, in one place for every layer's tests: the checkout's paths, the
+exact-score data files of ``tests/data``, random positions, quick agent settings, the
+command line in this process or in one of its own, the dashboard under AppTest, a
+local Dask cluster, hand-made ``.npz`` trace files and a clean agent registry.
+
+(Layer folders have no ``conftest.py`` of their own: the tests import these helpers as
+``from conftest import ...``, and a second ``conftest`` module would shadow this one.)"""
 
 from __future__ import annotations
 
+import io
 import random
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pytest
+from local_server import ROOT
 
 from treeviz import jit
 from treeviz.agents.contract import make_spec
@@ -16,11 +27,18 @@ from treeviz.agents.registry import AGENTS
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
 # The line saying kernels compile goes to stderr, which many tests compare whole; its
 # own tests turn it on (test_first_compile.py), and the installed package's run it as is.
 jit.NOTICE = False
 
+# ROOT, the checkout, comes from local_server.py (which the benchmarks import alone).
 DATA = Path(__file__).resolve().parent / "data" / "positions"
+EXAMPLES = ROOT / "examples"
+APP = str(ROOT / "app.py")
+TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]  # the command line, as a process
 
 
 def data_lines(name: str) -> list[tuple[str, list[int]]]:
@@ -100,6 +118,45 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def run_process(*argv: str, stdin: str | None = None, env: dict[str, str] | None = None,
+                timeout: float = 300) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    """``treeviz ARGV`` in a process of its own, from the checkout, its output captured
+    as text (``stdin``: what it reads; ``env``: its environment, else this one's)."""
+    return subprocess.run([*TREEVIZ, *argv], input=stdin, env=env, capture_output=True,
+                          text=True, cwd=ROOT, timeout=timeout, check=False)  # fmt: skip
+
+
+def app_test(page: str | None = None, timeout: float = 180) -> AppTest:
+    """The whole app (``app.py``) under AppTest, run once, then switched to ``page`` the
+    way the pages' own buttons do it."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=timeout).run()
+    if page is not None:
+        at.session_state["goto"] = page
+        at.run()
+    return at
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
+    """A Dask scheduler and two single-threaded workers, each a separate process:
+    (address, worker processes), for the tests of one module."""
+    from treeviz.arena.localhost import localhost_cluster
+
+    with localhost_cluster(2) as running:
+        yield running
+
+
+def npz_of(columns: dict[str, np.ndarray], meta: bytes | None = None) -> bytes:
+    """An .npz archive written by hand: ``columns`` and, when given, a ``meta`` member
+    (the bytes of its JSON) first."""
+    out = io.BytesIO()
+    arrays = dict(columns) if meta is None else {"meta": np.frombuffer(meta, np.uint8), **columns}
+    np.savez(out, **arrays)  # type: ignore[arg-type]
+    return out.getvalue()
 
 
 # A person's declared agent (treeviz's contract, a parameter of its own), as a file.

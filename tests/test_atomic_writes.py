@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import run_cli
+from conftest import ROOT, run_cli
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -31,7 +31,6 @@ from treeviz.trace.files import load, save
 
 OLD = b"the old file, which must survive\n"
 BUDGET = 64  # bytes the full disk takes before it refuses more
-ROOT = Path(__file__).resolve().parents[1]
 
 
 class FullDisk:

@@ -25,13 +25,12 @@ from pathlib import Path
 
 import psutil
 import pytest
-from local_server import free_port
+from local_server import ROOT, free_port
 
 from treeviz.settings import DISTRIBUTION
 
 pytestmark = pytest.mark.installed
 
-ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "treeviz"
 NOT_SHIPPED = ("__pycache__", ".nbi", ".nbc", ".pyc")  # made on the user's machine
 

@@ -24,7 +24,6 @@ from treeviz.errors import InvalidParameterError
 DISTRIBUTION = "treeviz-c4"
 
 
-
 def package_version() -> str:
     """treeviz's installed version ("unknown" for sources run without installing)."""
     try:
@@ -33,7 +32,6 @@ def package_version() -> str:
         return "unknown"
 
 
-TYPES: dict[str, type] = {"int": int, "float": float, "bool": bool, "str": str}
 TRUE_WORDS = ("true", "yes", "on", "1")
 FALSE_WORDS = ("false", "no", "off", "0")
 NONE_WORDS = ("none", "")
@@ -204,15 +202,18 @@ def setting_of(args: argparse.Namespace, setting: Param) -> Any:
     return setting.default if raw is None else setting.coerce(raw)
 
 
+# A time budget at most, whatever it is for: an hour.
+MAX_SECONDS = 3600.0
 # The exact scores beside an agent's choice (verdict, per-move table, ID3 leaves).
 EXACT_SECONDS = Param("exact_seconds", "float", 2.0,
-                      "time budget for the exact scores (no verdict past it)", lo=0.0, hi=3600.0)
+                      "time budget for the exact scores (no verdict past it)",
+                      lo=0.0, hi=MAX_SECONDS)
 # Judging every move of a game (review) and of an arena's games.
 REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
-                       "exact-score budget per move (0: values only)", lo=0.0, hi=3600.0)
+                       "exact-score budget per move (0: values only)", lo=0.0, hi=MAX_SECONDS)
 ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
                           "exact-score budget per move for accuracy (0 to skip)",
-                          lo=0.0, hi=3600.0)
+                          lo=0.0, hi=MAX_SECONDS)
 DEFAULT_AGENT = Param("agent", "str", "alphabeta",
                       "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
 # The dashboard's agent presets: the specs its pages start with, declared once.
@@ -227,17 +228,32 @@ GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena dat
 SPRT_ELO = Param("sprt", "float", 0.0, "Elo of the hypotheses", lo=-2000.0, hi=2000.0)
 GAMES = Param("games", "int", None, "games per pair (per setting in a sweep)", lo=1,
               hi=10**12, optional=True)
-RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=3600.0)
+RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=MAX_SECONDS)
 
 # The doctor's checkup: positions per kind and the time a person's agent has per move.
 DOCTOR_MAX_POSITIONS = 1_000  # per kind: eight kinds, plus re-asks and shrinking
 DOCTOR_MAX_SECONDS = 600.0
 
-# Caps: what a reader, a drawing or the dashboard takes at most.
+# Searches: how much a search records and may cost, and when it shows its progress.
 DEFAULT_CAPACITY = 1_000_000  # nodes a trace records by default (the search goes on past it)
 MAX_CAPACITY = 20_000_000  # the largest capacity an agent accepts
+# An MCTS run's iterations at most, one bounded by time alone too (about 12 s at the
+# 850,000 iterations/s of BENCHMARKS.md).
+MCTS_MAX_ITERATIONS = 10_000_000
+# The solver's principal variation stops once its walk has cost this many nodes (a
+# fraction of a second at the solver's speed): the line stays cheap beside the scores.
+PV_NODE_BUDGET = 2_000_000
+PROGRESS_AFTER_S = 1.0  # a search shows its progress on a terminal after this (a quick one: none)
+
+# A person's agents: how long they may think and how much an engine may say.
+ENGINE_SECONDS = 10.0  # per move (TREEVIZ_ENGINE_SECONDS sets another); past it, a forfeit
+ENGINE_LINE_MAX_BYTES = 65_536  # an engine's answer line: longer is garbage, not a column
+
+# Readers: what a file, an upload or an input line may hold at most (read while reading).
 TRACE_MAX_NODES = 5_000_000  # nodes in a trace file
 TRACE_MAX_JSON_BYTES = 128 << 20  # a trace file's JSON once decompressed
+TRACE_META_MAX_BYTES = 64 << 20  # an .npz trace's settings, counters and extras (an MCTS log)
+TRACE_KIND_MAX_CHARS = 100  # a trace's value kind (a heuristic's name after "heuristic:")
 TRACE_UPLOAD_MB = 200  # a trace uploaded to the dashboard
 TABLE_UPLOAD_MB = 20  # a CSV uploaded to the Decision trees page
 TABLE_MAX_BYTES = 64 << 20  # a table file read by ID3
@@ -245,7 +261,38 @@ GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
 POSITION_MAX_BYTES = 64 << 10  # a position: moves, a diagram, JSON or a sample file
 LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)
+
+# Drawings: how big a diagram, a report or the dashboard's tree may get.
 EXPORT_MAX_NODES = 5_000  # nodes in a drawn diagram: an export, a report, a widget
 VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
 VIEW_BREADTH = 40  # leaves across the view (rows of labels) before nodes are drawn folded
 BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small
+DRAW_DEPTH = 3  # levels an export draws below its root by default: a tree read at a glance
+WIDE_LEVEL = 12  # entries on a level beyond which a diagram is laid out left to right
+TITLE_PART_CHARS = 120  # each part of a diagram's title (Graphviz fails on huge labels)
+REPORT_MAX_BYTES = 8 << 20  # an HTML report past this is refused (labels of huge parameters)
+DPI = 96.0  # a PNG's resolution by default: a screen's
+MAX_DPI = 2400  # a PNG's resolution at most: a print's (more only makes huge images)
+REPLAY_MAX_STEPS = 200  # stops of a replay's slider, whatever the trace's size
+
+# Messages: how much of a person's text one line quotes (values and paths: SHOWN_CHARS
+# and PATH_CHARS, above).
+ERROR_LINE_CHARS = 1_000  # the CLI's error line, whatever the text it carries
+
+# Arena: openings, workers, a cluster and the games' database.
+OPENING_PLIES = 4  # stones of the balanced openings (the 12 drawn 2-ply ones are too few)
+ARENA_MAX_WORKERS = 64  # local worker processes: one machine's cores (more: a --cluster)
+CLUSTER_CONNECT_SECONDS = 3  # a --cluster that does not answer fails this soon, not hangs
+CLUSTER_PROBE_SECONDS = 2.0  # an address that is not a Dask scheduler is refused this soon
+CLUSTER_GREETING_MAX_BYTES = 1 << 20  # a scheduler's first message (a few hundred bytes)
+STORE_WAIT_SECONDS = 30  # a games database another process is writing: waited for this long
+
+# Dashboard: its port, and what its caches keep (shared by every session; the least
+# recently used entry goes first).
+APP_PORT = 8501  # Streamlit's own default
+KEPT_SEARCHES = 16  # search results: each may hold a million-node trace, so a few
+KEPT_EXACT = 64  # exact scores of positions: small, and seconds each to make
+KEPT_REVIEWS = 32  # reviewed games
+KEPT_TREES = 8  # ID3: (table, tree) pairs and cross-validations
+
+ID3_MIN_SAMPLES = 2  # an ID3 node with fewer rows is a leaf (2: split what can be split)

@@ -4,12 +4,11 @@ test): legal moves, valid traces, readable values, spec round trips, determinism
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import numpy as np
 import pytest
-from conftest import QUICK
+from conftest import QUICK, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,16 +19,6 @@ from treeviz.errors import InvalidParameterError
 from treeviz.trace.files import dumps, loads
 
 SENTINEL = 100_000
-
-
-def random_position(seed: int, plies: int) -> Position:
-    rng = random.Random(seed)
-    pos = Position()
-    for _ in range(plies):
-        if pos.is_over():
-            break
-        pos.play(rng.choice(pos.legal_moves()))
-    return pos if not pos.is_over() else Position.from_moves(pos.moves_string()[:-1])
 
 
 # Early positions for the heuristic agents; the solver gets late ones (fast to solve).

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from conftest import run_process
 
 from treeviz.agents.deadline import within
 from treeviz.arena.store import Store
 from treeviz.errors import UserAgentError
 
-ROOT = Path(__file__).resolve().parents[2]
 SLOW = """import time
 
 
@@ -46,8 +45,7 @@ def treeviz_cli(*argv: str, seconds: str = "0.3") -> subprocess.CompletedProcess
     """``treeviz ARGV`` in a process of its own, with a per-move limit of ``seconds``
     (a process: if the limit failed, the test fails by its timeout, not by hanging)."""
     env = {**os.environ, "TREEVIZ_ENGINE_SECONDS": seconds}
-    return subprocess.run([sys.executable, "-m", "treeviz.cli.main", *argv], env=env,
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)  # fmt: skip
+    return run_process(*argv, env=env, timeout=120)
 
 
 @pytest.mark.slow

@@ -6,11 +6,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from conftest import run_cli
-from streamlit.testing.v1 import AppTest
+from conftest import ROOT, app_test, run_cli
 from test_agents import check_contract
 
 from treeviz.agents.common import column_rows, mark_pv, one_ply_recorder, result
@@ -19,7 +17,6 @@ from treeviz.agents.registry import AGENTS, register, unregister
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import MoveStat, SearchResult
 
-ROOT = Path(__file__).resolve().parents[2]
 BUILTIN = list(AGENTS)  # as registered (the tests below register more)
 
 
@@ -111,7 +108,7 @@ def test_a_new_agent_appears_in_the_cli(
 
 
 def test_a_new_agent_appears_in_the_dashboard(nth_agent: Agent) -> None:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at = app_test(timeout=120)
     assert "nth" in at.sidebar.selectbox(key="agent").options
     at.sidebar.selectbox(key="agent").set_value("nth").run()
     at.sidebar.slider(key="nth_nth").set_value(1).run()

@@ -8,18 +8,16 @@ import re
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import TREEVIZ
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.jit import NOTICE_TEXT
-
-TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]
 
 
 def test_a_time_limit_holds_at_depth_42() -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import EXAMPLES
 
 import treeviz.exact.kernel as S
 from treeviz.agents.user.instrument import recording, traced
@@ -24,8 +25,6 @@ from treeviz.errors import InvalidParameterError
 from treeviz.exact.book import book_arrays
 from treeviz.trace.nodes import C_NODES, NO_PARENT
 from treeviz.trace.recorder import Recorder
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_another_thread_runs_while_the_solver_searches() -> None:

@@ -7,19 +7,17 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from conftest import DECLARED_AGENT, record_odd_negamax, seen
+from conftest import DECLARED_AGENT, EXAMPLES, app_test, record_odd_negamax, seen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.agents.registry import AGENTS, search, unregister
-from treeviz.arena.localhost import localhost_cluster
+from treeviz.agents.registry import AGENTS, search
 from treeviz.arena.store import Store
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
@@ -29,19 +27,10 @@ from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import CUTOFF
 from treeviz.trace.values import node_value, user_value
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 sys.path.insert(0, str(EXAMPLES))
-import minimax_agent as mm  # noqa: E402
+import minimax_agent as mm
 
-
-@pytest.fixture(autouse=True)
-def forget_user_agents() -> Iterator[None]:
-    """User agents loaded by a test are registered: forget them after it, so later
-    tests see the built-in agents only."""
-    before = set(AGENTS)
-    yield
-    for name in set(AGENTS) - before:
-        unregister(name)
+# User agents loaded by a test are registered: forgotten after it (conftest.py).
 
 
 # ---------------------------------------------------------------- traced searches
@@ -229,21 +218,15 @@ def test_answers_that_are_not_columns_are_one_clear_error(tmp_path: Path, capsys
     assert res.move == 4 and [m.value for m in res.moves] == [1, 2, 3, 9, 3, 2, 1]
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    with localhost_cluster(2) as (address, _):
-        yield address
-
-
 @pytest.mark.slow
-def test_a_file_agent_travels_to_a_cluster(cluster: str, tmp_path: Path,
+def test_a_file_agent_travels_to_a_cluster(cluster: tuple[str, Any], tmp_path: Path,
                                            monkeypatch: Any, capsys: Any) -> None:  # fmt: skip
     """The workers run in another folder: they import the uploaded file."""
     (tmp_path / "mine.py").write_text((EXAMPLES / "minimax_agent.py").read_text()
                                       .replace("DEPTH = 4", "DEPTH = 2"))  # fmt: skip
     monkeypatch.chdir(tmp_path)
     db = str(tmp_path / "a.db")
-    argv = ["arena", "mine.py:choose", "random", "--games", "4", "--cluster", cluster,
+    argv = ["arena", "mine.py:choose", "random", "--games", "4", "--cluster", cluster[0],
             "--db", db, "--ply-seconds", "0", "--json"]  # fmt: skip
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
@@ -314,10 +297,8 @@ def test_an_engine_that_answers_garbage_or_nothing(tmp_path: Path, monkeypatch: 
 def test_the_dashboard_lists_the_agents_it_was_started_with_and_no_other(
     monkeypatch: Any,
 ) -> None:
-    from streamlit.testing.v1 import AppTest
-
     monkeypatch.setenv("TREEVIZ_AGENTS", f"{AGENT};nothere.py:f;examples/mcts_agent.py")
-    at = AppTest.from_file(str(EXAMPLES.parent / "app.py"), default_timeout=120).run()
+    at = app_test(timeout=120)
     assert AGENT in AGENTS and "examples/mcts_agent.py:choose" in AGENTS
     assert any("nothere.py" in seen(e.value) for e in at.error)  # one clear error, the page works
     at.sidebar.selectbox(key="sample").set_value("greedy-trap").run()

@@ -11,25 +11,17 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from treeviz.arena import run_arena
-from treeviz.arena.localhost import kill, localhost_cluster
+from treeviz.arena.localhost import kill
 from treeviz.arena.store import ArenaDatabaseError, Store
 from treeviz.cli.main import main
 
 SPECS = ["random", "alphabeta:depth=3"]
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
-    """A scheduler and two single-threaded workers, each a separate process."""
-    with localhost_cluster(2) as running:
-        yield running
 
 
 def results(report: dict[str, Any]) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import QUICK, data_lines, run_cli
+from conftest import QUICK, TREEVIZ, data_lines, run_cli
 
 from treeviz.trace.files import load
 
@@ -50,9 +50,8 @@ def test_bad_input_is_one_line_exit_2(
 def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     """``treeviz ... | head -1``: the closed pipe ends the command quietly."""
     import subprocess
-    import sys
 
-    cmd = [sys.executable, "-m", "treeviz.cli.main", "play", "random", "random", "--seed", "1"]
+    cmd = [*TREEVIZ, "play", "random", "random", "--seed", "1"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.close()  # the reader leaves before anything is printed

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pytest
 from conftest import DECLARED_AGENT, run_cli
 
 import treeviz
-from treeviz.agents.registry import AGENTS, search, unregister
+from treeviz.agents.registry import search
 from treeviz.cli.common import print_json
 from treeviz.connect4.board import Position
 from treeviz.errors import (
@@ -42,13 +41,7 @@ def unprintable(pos):
 """
 
 
-@pytest.fixture(autouse=True)
-def forget_user_agents() -> Iterator[None]:
-    """User agents a test loads are registered: forget them after it."""
-    before = set(AGENTS)
-    yield
-    for name in set(AGENTS) - before:
-        unregister(name)
+# User agents a test loads are registered: forgotten after it (conftest.py).
 
 
 @pytest.fixture

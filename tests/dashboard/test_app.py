@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import seen
+from conftest import APP, app_test, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import AGENTS, search
@@ -18,12 +18,6 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.pages.trace import load_upload
 from treeviz.errors import TreevizError
 from treeviz.trace.files import dumps
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def started() -> AppTest:
-    return AppTest.from_file(APP, default_timeout=180).run()
 
 
 def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
@@ -34,7 +28,7 @@ def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
 
 @pytest.mark.parametrize("agent", list(AGENTS))
 def test_renders_for_every_agent(agent: str) -> None:
-    at = started()
+    at = app_test()
     for sample in ("nearly-full", "greedy-trap"):
         run_agent(at, sample, agent)
         assert not at.exception and not at.error, (sample, at.exception, at.error)
@@ -55,7 +49,7 @@ def test_renders_for_every_agent(agent: str) -> None:
 
 
 def test_exact_scores_match_the_sample() -> None:
-    at = run_agent(started(), "must-block", "greedy")
+    at = run_agent(app_test(), "must-block", "greedy")
     table = at.dataframe[0].value
     pos = at.session_state["position"]
     best = max(s for s in table["exact score"] if s is not None and s == s)
@@ -63,7 +57,7 @@ def test_exact_scores_match_the_sample() -> None:
 
 
 def test_bad_move_string_shows_error_and_keeps_position() -> None:
-    at = started()
+    at = app_test()
     at.sidebar.radio(key="source").set_value("Move string or board").run()
     at.sidebar.text_area(key="position_text").set_value("4453").run()
     at.sidebar.text_area(key="position_text").set_value("4459").run()
@@ -74,14 +68,14 @@ def test_bad_move_string_shows_error_and_keeps_position() -> None:
 
 
 def test_bad_board_diagram_shows_error() -> None:
-    at = started()
+    at = app_test()
     at.sidebar.radio(key="source").set_value("Move string or board").run()
     at.sidebar.text_area(key="position_text").set_value(". . X\nO O O O O O O").run()
     assert at.error and not at.exception
 
 
 def test_click_to_play_undo_and_reset() -> None:
-    at = started()
+    at = app_test()
     at.button(key="reset").click().run()
     at.button_group(key="play").set_value(4).run()
     at.button_group(key="play").set_value(4).run()
@@ -93,7 +87,7 @@ def test_click_to_play_undo_and_reset() -> None:
 
 
 def test_reroot_and_breadcrumbs() -> None:
-    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at = run_agent(app_test(), "greedy-trap", "alphabeta")
     at.session_state["analyze_node"] = 1
     at.run()
     at.button(key="analyze_reroot").click().run()
@@ -144,7 +138,7 @@ def test_oversized_upload_says_the_limit() -> None:
 def test_verdict_panel_and_reason_links() -> None:
     """The verdict against the exact scores heads the result; a reason's button selects
     its node in the tree."""
-    at = run_agent(started(), "greedy-trap", "greedy")
+    at = run_agent(app_test(), "greedy-trap", "greedy")
     assert not at.exception
     text = " ".join(m.value for m in at.markdown)
     assert "greedy plays column" in text
@@ -217,7 +211,7 @@ def test_compare_page_reports_a_bad_spec() -> None:
 
 
 def test_replay_slider_steps_through_the_search() -> None:
-    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at = run_agent(app_test(), "greedy-trap", "alphabeta")
     at.toggle(key="analyze_replay").set_value(True).run()
     slider = at.select_slider(key="analyze_replay_nodes")
     nodes = [int(o) for o in slider.options]
@@ -232,7 +226,7 @@ def test_replay_slider_steps_through_the_search() -> None:
 def test_a_run_keeps_to_its_time_budget() -> None:
     """Past the budget a single pass has nothing to show (an error says so); deepening
     pass by pass, the last finished pass is the answer."""
-    at = started()
+    at = app_test()
     at.sidebar.selectbox(key="sample").set_value("empty-board").run()
     at.sidebar.selectbox(key="agent").set_value("alphabeta").run()
     at.sidebar.slider(key="alphabeta_depth").set_value(42).run()
@@ -279,7 +273,7 @@ def test_the_browser_is_sent_every_parameter_on_every_run() -> None:
     """Each run sends the parameter widgets' values along (``set_value``), so a run
     cut short between storing a value and drawing its widget cannot leave the browser
     drawing, and then reporting back, the widget's minimum."""
-    at = started()
+    at = app_test()
     at.sidebar.selectbox(key="agent").set_value("alphabeta").run()
     at.sidebar.slider(key="alphabeta_depth").set_value(5).run()
     at.run()  # a rerun that changes nothing
@@ -292,7 +286,7 @@ def test_the_browser_is_sent_every_parameter_on_every_run() -> None:
 def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
     """A deep node selected in one search (a reason's button) must not carry over to
     the next search: it drew a lone node of the new trace, with the old panel."""
-    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at = run_agent(app_test(), "greedy-trap", "alphabeta")
     deep = next(b for b in at.button if b.key.startswith("analyze_reason_")
                 and int(b.label.rsplit("#", 1)[1]) > 0)  # fmt: skip
     deep.click().run()
@@ -306,7 +300,7 @@ def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
 
 
 def test_go_to_a_node_by_id_or_moves() -> None:
-    at = run_agent(started(), "greedy-trap", "alphabeta")
+    at = run_agent(app_test(), "greedy-trap", "alphabeta")
     res = search(at.session_state["position"], "alphabeta")
     deep = int(np.flatnonzero(res.trace.nodes["depth"] == 3)[0])
     moves = res.trace.path_moves(deep)

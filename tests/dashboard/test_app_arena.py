@@ -6,12 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import seen
+from conftest import app_test, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.arena.store import Store
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture(autouse=True)
@@ -24,9 +22,7 @@ def _arena_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 def arena(tmp_path: Path) -> AppTest:
     """The app on the Arena page, storing into a fresh database ``a`` (``a.db`` in the
     folder the server was started with)."""
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    at.session_state["goto"] = "arena"
-    at.run()
+    at = app_test("arena")
     at.sidebar.text_input(key="arena_db_name").set_value("a")
     at.sidebar.checkbox(key="arena_judge").uncheck()
     return at

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import seen
+from conftest import app_test, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
@@ -16,22 +16,13 @@ from treeviz.dashboard.board_chart import board_options
 from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def on_page(page: str) -> AppTest:
-    """The whole app, switched to ``page`` the way the pages' own buttons do it."""
-    at = AppTest.from_file(APP, default_timeout=180).run()
-    at.session_state["goto"] = page
-    return at.run()
-
 
 def game_of(at: AppTest) -> str:
     return str(at.session_state["play_game"].moves)
 
 
 def test_human_against_an_agent_with_undo_hint_and_the_agent_search() -> None:
-    at = on_page("play")
+    at = app_test("play")
     assert at.title[0].value == "Play" and not at.exception
     at.segmented_control(key="play_move").set_value(4).run()
     moves = game_of(at)
@@ -52,7 +43,7 @@ def test_human_against_an_agent_with_undo_hint_and_the_agent_search() -> None:
 
 
 def test_two_agents_step_then_autoplay_to_a_banner() -> None:
-    at = on_page("play")
+    at = app_test("play")
     at.sidebar.text_input(key="play_x").set_value("alphabeta:depth=4").run()
     at.sidebar.text_input(key="play_o").set_value("random").run()
     at.sidebar.button(key="play_new").click().run()
@@ -72,7 +63,7 @@ def test_two_agents_step_then_autoplay_to_a_banner() -> None:
 
 
 def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> None:
-    at = on_page("play")
+    at = app_test("play")
     at.segmented_control(key="play_move").set_value(4).run()
     before = game_of(at)
     at.sidebar.text_input(key="play_o").set_value("mcts:c=-2").run()
@@ -84,7 +75,7 @@ def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> 
 
 
 def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() -> None:
-    at = on_page("review")
+    at = app_test("review")
     at.sidebar.radio(key="review_source").set_value("Move string").run()
     game = "4453" + "1"  # the last move lets X win at once
     at.sidebar.text_input(key="review_moves").set_value(game).run()
@@ -120,7 +111,7 @@ def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() ->
 
 
 def test_review_a_game_played_on_the_play_page() -> None:
-    at = on_page("play")
+    at = app_test("play")
     at.sidebar.text_input(key="play_x").set_value("greedy").run()
     at.sidebar.text_input(key="play_o").set_value("alphabeta:depth=2").run()
     at.sidebar.button(key="play_new").click().run()
@@ -137,7 +128,7 @@ def test_review_a_game_played_on_the_play_page() -> None:
 
 def test_pages_start_from_the_position_being_analysed() -> None:
     """A position typed on Analyze is where Compare starts (its board, its searches)."""
-    at = AppTest.from_file(APP, default_timeout=180).run()
+    at = app_test()
     at.sidebar.radio(key="source").set_value("Move string or board").run()
     at.sidebar.text_area(key="position_text").set_value("4453").run()
     at.session_state["goto"] = "compare"

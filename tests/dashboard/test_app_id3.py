@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from conftest import seen
+from conftest import app_test, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.id3 import bundled_path, cross_validate, fit, read_table
 from treeviz.id3.draw import class_colour, edge_text
-
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def on_page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=240).run()
-    at.session_state["goto"] = "id3"
-    return at.run()
 
 
 def metrics(at: AppTest) -> dict[str, str]:
@@ -26,7 +16,7 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def test_bundled_sets_learn_score_and_draw() -> None:
-    at = on_page()
+    at = app_test("id3", timeout=240)
     assert at.title[0].value == "Decision trees (ID3)" and not at.exception
     table = read_table(bundled_path("weather"))
     tree = fit(table)
@@ -48,7 +38,7 @@ def test_bundled_sets_learn_score_and_draw() -> None:
 
 
 def test_a_bad_upload_shows_an_error_and_the_page_survives() -> None:
-    at = on_page()
+    at = app_test("id3", timeout=240)
     at.sidebar.selectbox(key="id3_source").set_value("iris").run()
     at.sidebar.number_input(key="id3_cv").set_value(1).run()  # below the minimum: clamped
     assert not at.exception
@@ -59,7 +49,7 @@ def test_a_bad_upload_shows_an_error_and_the_page_survives() -> None:
 
 @pytest.mark.slow
 def test_connect4_follows_a_position_to_its_leaf_beside_the_solver() -> None:
-    at = on_page()
+    at = app_test("id3", timeout=240)
     at.sidebar.number_input(key="id3_cv").set_value(0).run()
     at.sidebar.selectbox(key="id3_source").set_value("connect-4").run()
     assert not at.exception and metrics(at)["Train accuracy"] == "100.00%"
@@ -74,7 +64,7 @@ def test_connect4_follows_a_position_to_its_leaf_beside_the_solver() -> None:
 def test_downloads_do_not_rerun_the_page() -> None:
     """Every download of the page is frontend-only (``on_click="ignore"``): a rerun
     started by the click raced the diagram drawn on demand and left it loading."""
-    at = on_page()
+    at = app_test("id3", timeout=240)
     buttons = at.get("download_button")
     assert len(buttons) == 6  # SVG, PNG, PDF, DOT, GraphML, JSON
     assert all(b.proto.ignore_rerun for b in buttons), [b.proto.label for b in buttons]

@@ -4,9 +4,7 @@ review. Checked on a 6x5 board (the solver's exact scores are the outside answer
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from streamlit.testing.v1 import AppTest
+from conftest import app_test
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -17,12 +15,11 @@ from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game, loads_game
 from treeviz.judge.review import review
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
 SMALL = Position.from_moves("3342", width=6, height=5)
 
 
 def test_a_pasted_6x5_board_stays_6x5_from_paste_to_tree() -> None:
-    at = AppTest.from_file(APP, default_timeout=180).run()
+    at = app_test()
     at.sidebar.radio(key="source").set_value("Move string or board").run()
     at.sidebar.text_area(key="position_text").set_value(to_diagram(SMALL)).run()
     assert at.session_state["position"] == SMALL and not at.error

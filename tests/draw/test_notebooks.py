@@ -14,6 +14,7 @@ from typing import Any
 
 import nbformat
 import pytest
+from conftest import EXAMPLES
 from local_server import CHROMIUM, CHROMIUM_FLAGS
 from nbclient import NotebookClient
 
@@ -24,8 +25,6 @@ from treeviz.draw import html as report_html
 from treeviz.draw.html import tree_payload
 from treeviz.draw.style import STONES
 from treeviz.draw.widget import ADAPTER
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 @pytest.fixture(scope="module")

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import data_lines
+from conftest import data_lines, run_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,8 +24,6 @@ from treeviz.games.game import (
     valid_prefix,
 )
 from treeviz.judge.review import review
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def agent_game(x: str, o: str, seed: int, opening: str = "") -> Game:
@@ -162,9 +159,7 @@ def test_play_bad_input(
 
 
 def run_human(stdin: str, *argv: str) -> subprocess.CompletedProcess[str]:
-    cmd = [sys.executable, "-m", "treeviz.cli.main", "play", *argv, "--json"]
-    return subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=ROOT,
-                          timeout=300, check=False)  # fmt: skip
+    return run_process("play", *argv, "--json", stdin=stdin)
 
 
 def test_terminal_human_moves_undo_bad_input_and_quit() -> None:

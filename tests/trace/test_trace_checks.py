@@ -5,19 +5,17 @@ the judge's verdict and reasons, every export, the replay) without an exception.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import re
 import subprocess
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from conftest import record_odd_negamax
+from conftest import EXAMPLES, npz_of, record_odd_negamax
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,7 +55,6 @@ from treeviz.trace.nodes import Trace
 from treeviz.trace.reading import share_over_time
 from treeviz.trace.replay import steps, trace_at
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ROOT = "4453"
 AGENT_SPECS = {
     "random": "random:seed=3",
@@ -285,13 +282,6 @@ COLUMN_VARIANTS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 }
 
 
-def npz_of(columns: dict[str, np.ndarray], meta: dict[str, Any]) -> bytes:
-    out = io.BytesIO()
-    text = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-    np.savez(out, meta=text, **columns)  # type: ignore[arg-type]
-    return out.getvalue()
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["alphabeta", "mcts", "solver", "traced-minimax"])
 @pytest.mark.parametrize("variant", list(COLUMN_VARIANTS))
@@ -304,7 +294,7 @@ def test_a_crafted_npz_column_is_refused_by_name_or_shows_everywhere(
         columns = {f: trace.nodes[f].copy() for f in trace.fields}
         columns[field] = COLUMN_VARIANTS[variant](columns[field])
         try:
-            back = loads(npz_of(columns, meta), "t.npz")
+            back = loads(npz_of(columns, json.dumps(meta).encode()), "t.npz")
         except TraceFormatError as exc:
             assert FIELD.search(str(exc)) or "not a plain array" in str(exc), str(exc)
             continue

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import npz_of
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -87,18 +88,6 @@ def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
     old = loads(json.dumps(data))
     assert old.value_kind == kind == trace.value_kind
     assert np.array_equal(old.nodes, trace.nodes)
-
-
-def npz_of(columns: dict[str, np.ndarray], meta: bytes | None = None) -> bytes:
-    """An .npz archive written by hand: ``columns`` and a ``meta`` member."""
-    import io
-
-    out = io.BytesIO()
-    arrays = dict(columns)
-    if meta is not None:
-        arrays["meta"] = np.frombuffer(meta, dtype=np.uint8)
-    np.savez(out, **arrays)  # type: ignore[arg-type]
-    return out.getvalue()
 
 
 def test_npz_files_are_checked_like_json() -> None:

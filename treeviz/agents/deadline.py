@@ -30,9 +30,9 @@ from contextvars import ContextVar, copy_context
 from typing import Any, TypeVar
 
 from treeviz.errors import AgentTimeoutError, InvalidParameterError
+from treeviz.settings import ENGINE_SECONDS
 
 T = TypeVar("T")
-DEFAULT_SECONDS = 10.0
 
 _LIMIT: ContextVar[float | None] = ContextVar("treeviz_move_limit", default=None)
 
@@ -43,7 +43,7 @@ def seconds() -> float:
     number."""
     text = os.environ.get("TREEVIZ_ENGINE_SECONDS", "")
     try:
-        value = float(text) if text else DEFAULT_SECONDS
+        value = float(text) if text else ENGINE_SECONDS
     except ValueError:
         raise InvalidParameterError(f"TREEVIZ_ENGINE_SECONDS={text!r} is not a number") from None
     if not 0 < value < 1e6:

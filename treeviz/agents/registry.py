@@ -101,11 +101,6 @@ def get_agent_if_user(name: str) -> None:
         register(load_user(name))
 
 
-def agent_params(name: str) -> dict[str, Any]:
-    """The parameters agent ``name`` takes and their defaults."""
-    return {p.name: p.default for p in get_agent(name).params}
-
-
 def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
     """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
     set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
@@ -143,13 +138,14 @@ def _position(position: Any) -> Position:
         f"search() takes a Position or a move string such as '4453' as its position, "
         f"not the {type(position).__name__} {show_value(position)}"
     )
+
+
 __all__ = [
     "AGENTS",
     "Agent",
     "AgentSpec",
     "Param",
     "agent_of",
-    "agent_params",
     "get_agent",
     "register",
     "search",

@@ -33,11 +33,10 @@ from treeviz.exact.scores import (
     score_source,
     win_score,
 )
+from treeviz.settings import PV_NODE_BUDGET
 from treeviz.trace.nodes import C_NODES, NO_PARENT, MoveStat, SearchResult
 from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import score_outcome
-
-PV_NODE_BUDGET = 2_000_000  # the principal variation walk stops once it has cost this
 
 
 def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveStat:

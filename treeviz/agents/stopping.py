@@ -21,13 +21,11 @@ from typing import TypeVar
 import numpy as np
 
 from treeviz.errors import SearchStopped
+from treeviz.settings import PROGRESS_AFTER_S
 from treeviz.trace.nodes import C_NODES, C_STOP
 
 T = TypeVar("T")
-POLL_S = 0.05
-PROGRESS_AFTER_S = 1.0
-
-
+POLL_S = 0.05  # the waiting caller looks at the deadline and the progress this often
 
 
 Waiter = Callable[[float, int], None]  # (seconds so far, nodes so far); may raise to stop

@@ -4,6 +4,12 @@
 fixed opponent) from balanced openings, each played twice with colours swapped, on
 this process, local workers or a Dask cluster; every game is stored in SQLite as it
 finishes (a re-run resumes), and the report is computed from the stored games.
+
+Its modules: :mod:`.openings` (balanced openings), :mod:`.tasks` (the schedule and the
+game task), :mod:`.runner` (where the tasks run), :mod:`.store` (SQLite),
+:mod:`.ratings` (Bradley-Terry, Elo, SPRT), :mod:`.report` and :mod:`.report_html`
+(the report, as data and as HTML), and :mod:`.localhost` (a real Dask cluster on this
+machine, for the tests and benchmarks of ``--cluster``).
 """
 
 from __future__ import annotations

@@ -17,11 +17,7 @@ from treeviz.connect4.board import Position, distinct_positions
 from treeviz.errors import OpeningsError, TreevizError
 from treeviz.exact.scores import solve
 from treeviz.reading import read_bounded
-from treeviz.settings import OPENINGS_MAX_BYTES, show_path, show_value
-
-OPENING_PLIES = 4  # 2-ply openings are too few for long matches (12 drawn ones)
-
-
+from treeviz.settings import OPENING_PLIES, OPENINGS_MAX_BYTES, show_path, show_value
 
 
 @functools.cache

@@ -23,15 +23,17 @@ from typing import Any
 from treeviz.arena.store import Store
 from treeviz.arena.tasks import GameTask, play_task
 from treeviz.errors import ClusterError, InvalidParameterError
-from treeviz.settings import show_value
+from treeviz.settings import (
+    ARENA_MAX_WORKERS,
+    CLUSTER_CONNECT_SECONDS,
+    CLUSTER_GREETING_MAX_BYTES,
+    CLUSTER_PROBE_SECONDS,
+    show_value,
+)
 
-MAX_WORKERS = 64
 IN_FLIGHT_PER_WORKER = 4  # games handed to Dask ahead, per worker
-CONNECT_SECONDS = 3
 
 OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
-
-
 
 
 def play_all(
@@ -73,8 +75,8 @@ def play_all(
 
 def check_workers(workers: int) -> None:
     """Refuse a number of local workers out of range, naming the flag."""
-    if not 1 <= workers <= MAX_WORKERS:
-        raise InvalidParameterError(f"--workers {workers}: from 1 to {MAX_WORKERS}")
+    if not 1 <= workers <= ARENA_MAX_WORKERS:
+        raise InvalidParameterError(f"--workers {workers}: from 1 to {ARENA_MAX_WORKERS}")
 
 
 @contextlib.contextmanager
@@ -151,7 +153,7 @@ def _result(fut: Any, cluster: str | None) -> dict[str, Any]:
 @contextlib.contextmanager
 def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
     """A Dask client: on ``workers`` new local processes, or on the scheduler at
-    ``cluster`` (failing within ``CONNECT_SECONDS`` when it cannot be reached)."""
+    ``cluster`` (failing within ``CLUSTER_CONNECT_SECONDS`` when it cannot be reached)."""
     from distributed import Client, LocalCluster
 
     if cluster is None:
@@ -167,16 +169,12 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
         return
     check_scheduler(cluster)
     try:
-        client = Client(cluster, timeout=CONNECT_SECONDS)
+        client = Client(cluster, timeout=CLUSTER_CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise ClusterError(f"cannot reach the Dask cluster at {show_value(cluster)}: "
                            f"{exc}") from None  # fmt: skip
     with client:
         yield client
-
-
-PROBE_SECONDS = 2.0
-MAX_GREETING = 1 << 20  # a scheduler's first message is a few hundred bytes
 
 
 @contextlib.contextmanager
@@ -197,7 +195,7 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 def check_scheduler(address: str) -> None:
-    """Refuse, within ``PROBE_SECONDS``, an address that is not a Dask scheduler. A
+    """Refuse, within ``CLUSTER_PROBE_SECONDS``, an address that is not a Dask scheduler. A
     scheduler speaks first over TCP: its greeting starts with the message's length as
     8 little-endian bytes. A web server says nothing until asked (Dask then waited on
     it), and any other service's first bytes read as an absurd length (one made Dask
@@ -207,16 +205,16 @@ def check_scheduler(address: str) -> None:
     if scheme != "tcp" or not port.isdigit():
         return
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS) as s:
-            s.settimeout(PROBE_SECONDS)
+        with socket.create_connection((host.strip("[]"), int(port)), CLUSTER_PROBE_SECONDS) as s:
+            s.settimeout(CLUSTER_PROBE_SECONDS)
             head = _recv_exactly(s, 8)
     except (OSError, ValueError) as exc:
         raise ClusterError(f"cannot reach the Dask cluster at {show_value(address)}: "
                            f"{exc}") from None  # fmt: skip
     if head is None:
         raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it said nothing within "
-                           f"{PROBE_SECONDS:g} s")  # fmt: skip
-    if not 0 < int.from_bytes(head, "little") <= MAX_GREETING:
+                           f"{CLUSTER_PROBE_SECONDS:g} s")  # fmt: skip
+    if not 0 < int.from_bytes(head, "little") <= CLUSTER_GREETING_MAX_BYTES:
         raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it answered {head!r}")
 
 

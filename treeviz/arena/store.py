@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.errors import ArenaDatabaseError
-from treeviz.settings import show_path
+from treeviz.settings import STORE_WAIT_SECONDS, show_path
 
 APPLICATION_ID = 0x74727A76  # "trzv"
 SCHEMA_VERSION = 1
@@ -52,8 +52,6 @@ GAME_TYPES = (INT, TEXT, TEXT, TEXT, TEXT, INT, TEXT, TEXT, TEXT)
 PLY_TYPES = (INT, TEXT, TEXT, INT, REAL, TEXT, REAL, INT, TEXT, INT, INT)
 NULLABLE = {"spec", "agent_value", "value_kind", "time_s", "nodes", "class", "score",
             "best_score"}  # fmt: skip
-
-
 
 
 @dataclass
@@ -234,13 +232,13 @@ def _connect(path: str, create: bool) -> sqlite3.Connection:
     folder, or not ours to change), falling back to an immutable view when SQLite
     cannot open its shared-memory file there."""
     if create:
-        return sqlite3.connect(path, timeout=30)
+        return sqlite3.connect(path, timeout=STORE_WAIT_SECONDS)
     uri = Path(path).resolve().as_uri()
-    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30)
+    conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=STORE_WAIT_SECONDS)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn
     except sqlite3.OperationalError:
         conn.close()
-        return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=30)
+        return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=STORE_WAIT_SECONDS)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP
 from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
+from treeviz.settings import APP_PORT
 
 SCRIPT = Path(__file__).resolve().parent.parent / "dashboard" / "streamlit_app.py"
 # Every message whole (Streamlit's two-sided cache of large messages can fall out of
@@ -25,7 +26,7 @@ STREAMLIT_OPTIONS = {"server_headless": True, "browser_gatherUsageStats": False,
 
 def add_commands(sub: Any) -> None:
     """``app``."""
-    p = sub.add_parser("app", help="start the dashboard (http://localhost:8501)",
+    p = sub.add_parser("app", help=f"start the dashboard (http://localhost:{APP_PORT})",
                        description=__doc__.split("\n\n")[0])  # fmt: skip
     p.add_argument("--agents", default="", metavar="SPECS",
                    help="your own agents, separated by ';' (mine.py:choose;cmd:./engine): "
@@ -33,7 +34,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--host", default="localhost",
                    help="the address to listen on (default localhost: this machine only; "
                         "0.0.0.0 lets anyone on the network in)")  # fmt: skip
-    p.add_argument("--port", type=int, default=8501)
+    p.add_argument("--port", type=int, default=APP_PORT)
     p.add_argument("--cluster", metavar="tcp://HOST:PORT",
                    help=f"the Arena's games go there: {CLUSTER_HELP}")
     p.add_argument("--arena-dir", metavar="DIR",

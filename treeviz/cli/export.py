@@ -11,8 +11,7 @@ from typing import Any
 
 from treeviz.cli.common import check_output
 from treeviz.errors import InvalidParameterError
-
-MAX_DPI = 2400
+from treeviz.settings import BOARDS_MAX_NODES, DPI, DRAW_DEPTH, MAX_DPI
 
 
 def export_options(args: argparse.Namespace) -> Any:
@@ -49,12 +48,14 @@ def add_export_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--root", type=int, default=0, help="trace node id to start from")
     p.add_argument(
         "--view-depth" if p.prog.endswith("analyze") else "--depth",
-        dest="depth_view", type=int, default=3, help="levels drawn below the root (-1: all)",
+        dest="depth_view", type=int, default=DRAW_DEPTH,
+        help="levels drawn below the root (-1: all)",
     )  # fmt: skip
     p.add_argument("--top", type=int, help="at most K children per node (rest: +N more)")
-    p.add_argument("--boards", action="store_true", help="small boards in nodes (<=50 nodes)")
+    p.add_argument("--boards", action="store_true",
+                   help=f"small boards in nodes (<={BOARDS_MAX_NODES} nodes)")  # fmt: skip
     p.add_argument("--no-stubs", action="store_true", help="leave pruned moves out")
-    p.add_argument("--dpi", type=float, default=96.0, help="PNG resolution")
+    p.add_argument("--dpi", type=float, default=DPI, help="PNG resolution")
 
 
 def add_commands(sub: Any) -> None:

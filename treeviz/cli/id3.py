@@ -12,7 +12,7 @@ from typing import Any
 
 from treeviz.cli.common import check_output, print_json
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import RUN_SEED, add_setting_flag, setting_of
+from treeviz.settings import ID3_MIN_SAMPLES, RUN_SEED, add_setting_flag, setting_of
 
 
 def load_table(args: argparse.Namespace) -> Any:
@@ -94,7 +94,7 @@ def add_commands(sub: Any) -> None:
     p.add_argument("--cv", type=int, metavar="K", help="K-fold cross-validated accuracy")
     add_setting_flag(p, RUN_SEED)
     p.add_argument("--max-depth", type=int, help="stop splitting at this depth")
-    p.add_argument("--min-samples", type=int, default=2,
+    p.add_argument("--min-samples", type=int, default=ID3_MIN_SAMPLES,
                    help="a node with fewer rows is a leaf")  # fmt: skip
     p.add_argument("--criterion", choices=["gain", "gain_ratio"], default="gain")
     p.add_argument("--json", action="store_true")

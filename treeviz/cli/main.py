@@ -12,17 +12,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from treeviz.errors import BatchError, SearchStopped, TreevizError
-from treeviz.settings import show_path
+from treeviz.settings import ERROR_LINE_CHARS, show_path
 
 STOPPED = "treeviz: stopped: "
-
-
-MAX_ERROR_CHARS = 1_000  # an error line, whatever the text it carries
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
-    return _parsers()[0]
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -69,12 +61,12 @@ def dashed_values(commands: dict[str, argparse.ArgumentParser], argv: list[str])
 
 
 def error_line(text: str) -> str:
-    """A message as one line of at most :data:`MAX_ERROR_CHARS` characters. Values
-    quoted in our messages are cut where they are quoted (``show_value``); this is the
-    last guard, for text from elsewhere (the system's, a library's)."""
+    """A message as one line of at most ``ERROR_LINE_CHARS`` characters. Values quoted
+    in our messages are cut where they are quoted (``show_value``); this is the last
+    guard, for text from elsewhere (the system's, a library's)."""
     line = " ".join(text.split())
-    if len(line) > MAX_ERROR_CHARS:
-        line = f"{line[:MAX_ERROR_CHARS]}... ({len(line):,} characters)"
+    if len(line) > ERROR_LINE_CHARS:
+        line = f"{line[:ERROR_LINE_CHARS]}... ({len(line):,} characters)"
     return line
 
 

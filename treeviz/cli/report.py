@@ -13,7 +13,13 @@ from typing import Any
 from treeviz.cli.common import agent_command, check_output, read_position, search_params
 from treeviz.errors import InvalidParameterError
 from treeviz.reading import atomic_write
-from treeviz.settings import EXACT_SECONDS, GAME_ID, add_setting_flag, setting_of
+from treeviz.settings import (
+    EXACT_SECONDS,
+    EXPORT_MAX_NODES,
+    GAME_ID,
+    add_setting_flag,
+    setting_of,
+)
 
 
 def is_game(arg: str) -> bool:
@@ -68,6 +74,6 @@ def add_commands(sub: Any) -> None:
                       cmd_report)  # fmt: skip
     p.add_argument("-o", "--output", required=True, help="the HTML file to write")
     p.add_argument("--draw-depth", type=int, help="levels of the tree drawn (default: as "
-                   "many as fit in 5,000 nodes)")  # fmt: skip
+                   f"many as fit in {EXPORT_MAX_NODES:,} nodes)")  # fmt: skip
     add_setting_flag(p, EXACT_SECONDS)
     add_setting_flag(p, GAME_ID, "--game")

@@ -21,7 +21,14 @@ from treeviz.agents.stopping import watching
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import exact_scores, score_meaning, score_source
 from treeviz.judge.review import Review, review
-from treeviz.settings import EXACT_SECONDS, REVIEW_SECONDS
+from treeviz.settings import (
+    EXACT_SECONDS,
+    KEPT_EXACT,
+    KEPT_REVIEWS,
+    KEPT_SEARCHES,
+    KEPT_TREES,
+    REVIEW_SECONDS,
+)
 from treeviz.trace.nodes import SearchResult
 
 V = TypeVar("V")
@@ -65,10 +72,10 @@ class Kept(Generic[V]):
         return self.put(key, value) if keep(value) else value
 
 
-SEARCHES: Kept[SearchResult] = Kept(16)
-EXACT: Kept[tuple[list[int | None] | None, str]] = Kept(64)
-REVIEWS: Kept[Review] = Kept(32)
-TREES: Kept[Any] = Kept(8)  # ID3: (table, tree) and cross-validations
+SEARCHES: Kept[SearchResult] = Kept(KEPT_SEARCHES)
+EXACT: Kept[tuple[list[int | None] | None, str]] = Kept(KEPT_EXACT)
+REVIEWS: Kept[Review] = Kept(KEPT_REVIEWS)
+TREES: Kept[Any] = Kept(KEPT_TREES)  # ID3: (table, tree) and cross-validations
 
 
 def search_request(pos: Position, agent: str, params: dict[str, Any]) -> Request:

@@ -37,7 +37,16 @@ from treeviz.draw.view import (
 )
 from treeviz.errors import ExportLimitError, InvalidParameterError
 from treeviz.reading import atomic_write
-from treeviz.settings import BOARDS_MAX_NODES, EXPORT_MAX_NODES, show_path, show_value
+from treeviz.settings import (
+    BOARDS_MAX_NODES,
+    DPI,
+    DRAW_DEPTH,
+    EXPORT_MAX_NODES,
+    TITLE_PART_CHARS,
+    WIDE_LEVEL,
+    show_path,
+    show_value,
+)
 from treeviz.trace.analysis import node_table
 from treeviz.trace.files import dumps, npz_bytes, save
 from treeviz.trace.nodes import Trace
@@ -46,18 +55,16 @@ FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json", "npz")
 RENDERED = ("svg", "png", "pdf")
 
 
-
-
 @dataclass(frozen=True)
 class ExportOptions:
     """Which subtree to draw and how (the dashboard view's settings)."""
 
     root: int = 0
-    depth: int | None = 3
+    depth: int | None = DRAW_DEPTH
     top_k: int | None = None
     stubs: bool = True
     boards: bool = False
-    dpi: float = 96.0
+    dpi: float = DPI
     collapsed: frozenset[int] = field(default_factory=frozenset)
 
 
@@ -86,9 +93,6 @@ def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
             "lower the depth, keep the top-k children per node, or start from a deeper root"
         )
     return sel
-
-
-WIDE_LEVEL = 12  # entries on a level beyond which a diagram is laid out left to right
 
 
 def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> bytes:
@@ -132,7 +136,7 @@ def export(
 _GRAPHVIZ = threading.Lock()
 
 
-def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
+def render(dot: str, fmt: str, dpi: float = DPI) -> bytes:
     """Lay out ``dot`` and render it with the bundled Graphviz engine (one render at a
     time per process)."""
     with _GRAPHVIZ:
@@ -143,15 +147,12 @@ def render(dot: str, fmt: str, dpi: float = 96.0) -> bytes:
     return data
 
 
-TITLE_PART = 120  # characters of each part of a title (Graphviz fails on huge labels)
-
-
 def title_of(trace: Trace) -> str:
     """The diagram's title: agent, position and the parameters that were set, each
     part shortened (a trace file may hold a parameter of any length)."""
     params = ", ".join(f"{k}={v}" for k, v in trace.params.items() if v is not None)
     parts = (trace.algorithm, trace.root_moves or "(empty)", params)
-    short = [p if len(p) <= TITLE_PART else p[: TITLE_PART - 1] + "…" for p in parts]
+    short = [p if len(p) <= TITLE_PART_CHARS else p[: TITLE_PART_CHARS - 1] + "…" for p in parts]
     return f"{short[0]} · position {short[1]} · {short[2]}"
 
 

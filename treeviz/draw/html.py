@@ -21,11 +21,10 @@ from treeviz.draw.board_svg import js_style
 from treeviz.draw.style import CHART_FRAME, CHOSEN_ROW, MUTED_TEXT, TABLE_HEAD
 from treeviz.draw.view import legend_stops, legend_title, select, walk
 from treeviz.errors import ExportLimitError
-from treeviz.settings import EXPORT_MAX_NODES
+from treeviz.settings import EXPORT_MAX_NODES, REPORT_MAX_BYTES
 from treeviz.trace.nodes import Trace
 
 STATIC = Path(__file__).resolve().parent / "static"
-REPORT_MAX_BYTES = 8 * 2**20  # a report past this is refused (labels of huge parameters)
 STYLE = (f"body{{font:14px/1.4 sans-serif;margin:24px;max-width:1200px}}"
          f"table{{border-collapse:collapse;margin:8px 0}}td,th{{border:1px solid {CHART_FRAME};"
          f"padding:3px 8px;text-align:right}}th{{background:{TABLE_HEAD}}}"

@@ -1,4 +1,6 @@
-"""ID3 decision trees learned from tables, drawn with the search trees' views."""
+"""ID3 decision trees learned from tables, drawn with the search trees' views: tables
+read and encoded (:mod:`.table`), trees learned and cross-validated (:mod:`.learn`, its
+compiled split search in :mod:`.split_kernel`) and drawn (:mod:`.draw`)."""
 
 from treeviz.id3.learn import CrossValidation, DecisionTree, Node, cross_validate, fit, folds
 from treeviz.id3.table import Table, TableError, bundled_path, parse_table, read_table

@@ -33,7 +33,7 @@ import numpy as np
 from treeviz.errors import InvalidParameterError
 from treeviz.id3.split_kernel import categorical_splits, numeric_splits
 from treeviz.id3.table import Table
-from treeviz.settings import show_value
+from treeviz.settings import ID3_MIN_SAMPLES, show_value
 
 CRITERIA = ("gain", "gain_ratio")
 TIE = 1e-12  # gains closer than this are equal (floating-point noise)
@@ -201,7 +201,7 @@ def fit(
     table: Table,
     criterion: str = "gain",
     max_depth: int | None = None,
-    min_samples: int = 2,
+    min_samples: int = ID3_MIN_SAMPLES,
 ) -> DecisionTree:
     """Learn a tree from every row of ``table`` (see the module docs)."""
     if criterion not in CRITERIA:

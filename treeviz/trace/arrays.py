@@ -23,12 +23,12 @@ import numpy as np
 
 from treeviz.errors import TraceFormatError
 from treeviz.reading import atomic_write
-from treeviz.settings import TRACE_MAX_NODES
+from treeviz.settings import TRACE_MAX_NODES, TRACE_META_MAX_BYTES
 from treeviz.trace.nodes import NODE_DTYPE, Trace
 
 MAGIC = b"PK\x03\x04"  # a zip archive, as every .npz is
 META = "meta"
-MAX_META_BYTES = 64 << 20  # settings, counters and extras (an MCTS log) as JSON
+MAX_META_BYTES = TRACE_META_MAX_BYTES  # trace/files.py's name for it (to go: import the setting)
 MAX_MEMBER_BYTES = TRACE_MAX_NODES * 8 + 4096  # the widest field, and the .npy header
 
 
@@ -49,7 +49,7 @@ def write_npz(meta: dict[str, Any], trace: Trace, out: Any) -> None:
 
 def check_header(archive: zipfile.ZipFile, info: zipfile.ZipInfo, source: str) -> None:
     """Refuse a member whose ``.npy`` header does not describe a flat array of plain
-    numbers of at most a trace's length (``meta``: bytes, at most ``MAX_META_BYTES``),
+    numbers of at most a trace's length (``meta``: bytes, at most ``TRACE_META_MAX_BYTES``),
     reading the header alone: nothing is allocated for what it declares."""
     name = info.filename[: -len(".npy")]
     meta = name == META
@@ -63,7 +63,7 @@ def check_header(archive: zipfile.ZipFile, info: zipfile.ZipInfo, source: str) -
     except (ValueError, OSError, zipfile.BadZipFile, EOFError, SyntaxError) as exc:
         raise TraceFormatError(f"{source}: member {info.filename!r} is not a plain array "
                                f"({str(exc)[:80]})") from None  # fmt: skip
-    most = MAX_META_BYTES if meta else TRACE_MAX_NODES
+    most = TRACE_META_MAX_BYTES if meta else TRACE_MAX_NODES
     plain = dtype == np.uint8 if meta else (dtype.kind in "iuf" and dtype.itemsize <= 8)
     if not plain or len(shape) != 1:
         what = "UTF-8 bytes" if meta else "numbers"
@@ -91,7 +91,7 @@ def read_npz(raw: bytes, source: str) -> tuple[dict[str, Any], dict[str, np.ndar
     for info in infos:
         if info.filename not in allowed:
             raise TraceFormatError(f"{source}: member {info.filename[:60]!r} is not a trace field")
-        limit = MAX_META_BYTES if info.filename == f"{META}.npy" else MAX_MEMBER_BYTES
+        limit = TRACE_META_MAX_BYTES if info.filename == f"{META}.npy" else MAX_MEMBER_BYTES
         if info.file_size > limit:
             raise TraceFormatError(f"{source}: member {info.filename!r} is larger than a "
                                    f"trace's ({info.file_size:,} bytes)")  # fmt: skip

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import Param
+from treeviz.settings import TRACE_KIND_MAX_CHARS, Param
 from treeviz.trace.extra import check_answer, check_log, user_table
 from treeviz.trace.fieldcheck import (
     BOOL,
@@ -63,7 +63,6 @@ COUNTERS = {  # what recording writes; "nodes" and "truncated" are read by the v
     "replay_of": COUNT,
 }
 PROVEN_VALUES = (PROVEN_LOSS, PROVEN_OPEN, PROVEN_WIN, PROVEN_DRAW)
-MAX_KIND = 100  # characters of a value kind
 ARRAYS = ("log", "user_values")  # extra's lists checked with NumPy, not item by item
 CHECKED = "_declared_checked"  # in a loaded Trace's __dict__: checked against its agent
 
@@ -114,7 +113,7 @@ def check_trace(trace: Trace) -> None:
 def check_kind(kind: str) -> None:
     """A value kind :mod:`treeviz.trace.values` knows (``heuristic:<name>`` names any
     heuristic), of printable characters."""
-    if not (len(kind) <= MAX_KIND and kind.isprintable()
+    if not (len(kind) <= TRACE_KIND_MAX_CHARS and kind.isprintable()
             and ValueKind.parse(kind).base in KIND_TEXT):  # fmt: skip
         refuse("value_kind", f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>)", kind)
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from treeviz.errors import TraceFormatError
+from treeviz.settings import SHOWN_CHARS
 
 _NOTHING = object()  # refuse() without a value to quote
 PLAIN = "null, true/false, printable text or a finite number"
-SHOWN = 60  # characters of a bad value quoted in a message
 
 
 def shown(value: Any) -> str:
@@ -31,7 +31,7 @@ def shown(value: Any) -> str:
     if isinstance(value, dict):
         return f"an object of {len(value):,} keys"
     text = repr(value)
-    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 3] + "..."
 
 
 def refuse(path: str, problem: str, value: Any = _NOTHING) -> NoReturn:
@@ -107,7 +107,6 @@ class Kind:
             refuse(path, f"must be {self.words()}", value)
 
 
-WHOLE = Kind("whole")
 COUNT = Kind("whole", lo=0)
 BOOL = Kind("bool")
 TEXT = Kind("text")

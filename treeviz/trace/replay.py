@@ -15,14 +15,14 @@ from dataclasses import replace
 
 import numpy as np
 
+from treeviz.settings import REPLAY_MAX_STEPS
 from treeviz.trace.nodes import CUTOFF, NO_VALUE, ON_PV, Trace
 from treeviz.trace.reading import reading_of
 
-MAX_STEPS = 200  # a slider of at most this many stops, whatever the trace's size
 KEPT = ("user_values",)  # what a replay keeps of its trace's extra
 
 
-def steps(trace: Trace, max_steps: int = MAX_STEPS) -> np.ndarray:
+def steps(trace: Trace, max_steps: int = REPLAY_MAX_STEPS) -> np.ndarray:
     """Node counts to stop at, increasing, ending with the whole trace; sampled evenly
     when there are more than ``max_steps``."""
     n = len(trace)

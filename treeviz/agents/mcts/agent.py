@@ -54,14 +54,13 @@ from treeviz.agents.stopping import deadline_of, run_stoppable
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, SearchStopped
-from treeviz.settings import DEFAULT_CAPACITY
+from treeviz.settings import DEFAULT_CAPACITY, MCTS_MAX_ITERATIONS
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
 from treeviz.trace.reading import uct_value
 from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import outcome, outcome_text
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
-MAX_ITERATIONS = 10_000_000
 UNVISITED: dict[str, Any] = {  # the row of a column the search never tried
     "visits": 0,
     "share": 0.0,
@@ -110,7 +109,7 @@ def search_mcts(
     check_playable(pos)
     if iterations is None and time_limit is None:
         raise InvalidParameterError("MCTS needs a budget: give iterations or time_limit")
-    budget = iterations if iterations is not None else MAX_ITERATIONS
+    budget = iterations if iterations is not None else MCTS_MAX_ITERATIONS
     kept = reused_tree(reuse, pos, rule) if reuse is not None else None
     n_kept = len(kept.nodes) if kept else 1
     # An iteration adds at most one node. A search bounded by time alone gets the
@@ -408,7 +407,7 @@ AGENT = Agent(
     "and final-choice options",
     params=(
         Param("iterations", "int", 10_000, "iterations to run (none: until time_limit)",
-              lo=1, hi=MAX_ITERATIONS, optional=True),
+              lo=1, hi=MCTS_MAX_ITERATIONS, optional=True),
         TIME_LIMIT,
         Param("c", "float", math.sqrt(2), "UCT exploration constant", lo=0.0, hi=100.0),
         SEED,
@@ -423,7 +422,7 @@ AGENT = Agent(
         Param("solver", "bool", False, "prove wins, draws and losses (MCTS-solver)"),
         Param("record_iterations", "bool", False, "log every iteration in the trace"),
         Param("capacity", "int", None, "trace node limit (none: what the iterations need)",
-              lo=2, hi=MAX_ITERATIONS + 1, optional=True),
+              lo=2, hi=MCTS_MAX_ITERATIONS + 1, optional=True),
     ),
     run=search_mcts,
     value_kind="win_rate",

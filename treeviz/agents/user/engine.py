@@ -34,11 +34,10 @@ from treeviz.errors import (
     InvalidParameterError,
     UserAgentError,
 )
-from treeviz.settings import show_value
+from treeviz.settings import ENGINE_LINE_MAX_BYTES, show_value
 from treeviz.trace.nodes import SearchResult
 
 PREFIX = "cmd:"
-MAX_LINE = 65_536  # an answer longer than this is garbage, not a column
 
 
 class Engine:
@@ -102,9 +101,9 @@ class Engine:
                     proc.wait(timeout=1)
                     self.fail(f"exited (code {proc.returncode}) when asked {question!r}")
                 self.buffer += chunk
-                if len(self.buffer) > MAX_LINE:
-                    self.fail(f"answered {question!r} with over {MAX_LINE} bytes and no line "
-                              "end", AgentNoMoveError)  # fmt: skip
+                if len(self.buffer) > ENGINE_LINE_MAX_BYTES:
+                    self.fail(f"answered {question!r} with over {ENGINE_LINE_MAX_BYTES} bytes "
+                              "and no line end", AgentNoMoveError)  # fmt: skip
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode(errors="replace").strip()
 

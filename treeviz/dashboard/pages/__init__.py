@@ -1,1 +1,3 @@
-"""The dashboard's pages, one module each; :mod:`treeviz.dashboard.app` lists them."""
+"""The dashboard's pages, one module each: analyze a position, compare two searches,
+play, review a game, explore a trace file, the arena and ID3 decision trees (id3);
+:mod:`treeviz.dashboard.app` lists them."""

@@ -28,6 +28,7 @@ from treeviz.arena import parse_grid, run_arena, run_sweep
 from treeviz.arena.report import report
 from treeviz.arena.store import Store
 from treeviz.dashboard import server, state
+from treeviz.dashboard.inputs import MAX_WIDGET_INT
 from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -101,7 +102,7 @@ def shared_inputs() -> dict[str, Any]:
         workers = 1
         side.caption(f"Games are played on the Dask cluster this dashboard was started with "
                      f"({code(cluster)}).")  # fmt: skip
-    seed = int(side.number_input("Seed", 0, 2**53 - 1, key="arena_seed"))
+    seed = int(side.number_input("Seed", 0, MAX_WIDGET_INT, key="arena_seed"))
     judge = side.checkbox("Judge every move against the exact scores", key="arena_judge")
     ply_seconds = ARENA_PLY_SECONDS.default if judge else 0.0
     return {"games": games, "workers": workers, "cluster": cluster, "seed": seed,

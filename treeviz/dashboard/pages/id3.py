@@ -42,7 +42,7 @@ from treeviz.id3.draw import (
 )
 from treeviz.id3.learn import CRITERIA, CrossValidation, DecisionTree, cross_validate, fit
 from treeviz.id3.table import BUNDLED, Table, bundled_path, column_names, parse_table
-from treeviz.settings import TABLE_UPLOAD_MB, VIEW_MAX_NODES
+from treeviz.settings import ID3_MIN_SAMPLES, TABLE_UPLOAD_MB, VIEW_MAX_NODES
 
 HEADERS = {"detect": None, "yes": True, "no": False}
 Options = tuple[tuple[str, Any], ...]
@@ -144,7 +144,8 @@ def options_widgets() -> tuple[tuple[str, Any], ...]:
     side = st.sidebar
     criterion = side.selectbox("Criterion", CRITERIA, key="id3_criterion")
     depth = int(side.number_input("Max depth (0: none)", 0, 100, 0, key="id3_depth"))
-    min_samples = int(side.number_input("Min samples to split", 1, 10_000, 2, key="id3_min"))
+    min_samples = int(side.number_input("Min samples to split", 1, 10_000, ID3_MIN_SAMPLES,
+                                      key="id3_min"))
     return (("criterion", criterion), ("max_depth", depth or None), ("min_samples", min_samples))
 
 
