@@ -70,12 +70,15 @@ def score_position(board, piece):
 
 @treeviz.traced(maximizing="maximizingPlayer")
 def minimax(board, depth, alpha, beta, maximizingPlayer):
+    # a win sooner is worth more: depth is the plies still to search, larger higher up
     if wins(board, AI):
-        return 1_000_000
+        return 1_000_000 + depth
     if wins(board, HUMAN):
-        return -1_000_000
+        return -1_000_000 - depth
     columns = valid_columns(board)
-    if depth == 0 or not columns:
+    if not columns:
+        return 0  # a full board with no four: a draw
+    if depth == 0:
         return score_position(board, AI)
     if maximizingPlayer:
         value = -math.inf

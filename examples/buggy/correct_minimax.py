@@ -9,7 +9,9 @@ What a correct depth-limited search needs, and this file has:
   * a full board is a draw, scored 0;
   * a win found sooner is worth more: ``WIN + depth`` (``depth`` is the depth still
     left, so a win now beats a win in three);
-  * ties keep the first column searched (``>``, not ``>=``).
+  * ties keep the first column searched (``>``, not ``>=``);
+  * near the end (ENDGAME_DEPTH empty squares or fewer) it searches to the last stone, so
+    it never walks into a loss it could have drawn.
 
 The doctor should find nothing wrong with it. Every file in this folder is this search
 (or an MCTS) with ONE bug put in, so comparing a buggy file with this one shows the bug.
@@ -24,6 +26,7 @@ import treeviz
 ROWS, COLS = 6, 7
 EMPTY, AI, HUMAN = 0, 1, 2
 DEPTH = 4
+ENDGAME_DEPTH = 8  # with this few empty squares left, search that deep: to the end
 WIN = 1_000_000
 
 # a stone is worth more in the centre: more fours go through those squares
@@ -122,12 +125,15 @@ def to_board(pos):
 
 
 def choose(pos):
-    """The agent: the best column (1-7) after a DEPTH-ply search."""
+    """The agent: the best column (1-7) after a DEPTH-ply search (ENDGAME_DEPTH plies,
+    to the end of the game, once that few squares are empty)."""
     board = to_board(pos)
+    empty = sum(row.count(EMPTY) for row in board)
+    depth = ENDGAME_DEPTH if empty <= ENDGAME_DEPTH else DEPTH
     best_col, best_score = None, -math.inf
     alpha = -math.inf
     for col in get_valid_locations(board):
-        score = minimax(drop_piece(board, col, AI), DEPTH - 1, alpha, math.inf, False)
+        score = minimax(drop_piece(board, col, AI), depth - 1, alpha, math.inf, False)
         if best_col is None or score > best_score:
             best_col, best_score = col, score
         alpha = max(alpha, best_score)

@@ -100,9 +100,9 @@ def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str
 
 def _history(f: Finding, other_answer: int | None) -> str:
     if f.other == f.moves:
-        return (f"its answer changed when the same position was asked again later: after "
-                f"{f.moves} it played {f.answered}, then {other_answer}: state leaks from "
-                "one call to the next")  # fmt: skip
+        return (f"its answer changed when the same position was asked again later (right "
+                f"after the position before it): after {f.moves} it played {f.answered}, "
+                f"then {other_answer}: state leaks from one call to the next")  # fmt: skip
     return (f"the same position got different answers: after {f.moves} it plays "
             f"{f.answered}, after {f.other} (the same stones, another order) "
             f"{other_answer}")  # fmt: skip
@@ -111,7 +111,8 @@ def _history(f: Finding, other_answer: int | None) -> str:
 def _one_side(f: Finding) -> str:
     """``; only as O (3 of 20, as X 0 of 20): ...`` when one side never fails."""
     x, o = f.sides.get("X", [0, 0]), f.sides.get("O", [0, 0])
-    if f.check not in ("misses-win", "misses-block", "endgame") or not (x[1] and o[1]):
+    # (an endgame's side follows from how many cells are empty: no hint in it)
+    if f.check not in ("misses-win", "misses-block") or not (x[1] and o[1]):
         return ""
     if (x[0] and not o[0]) or (o[0] and not x[0]):
         bad, good = ("X", "O") if x[0] else ("O", "X")

@@ -108,7 +108,7 @@ def checkup(
     horizon = horizon_of(agent, depth)
     probes = battery(positions, seed)
     pairs = min(REASKED, sum(bool(p.other) for p in probes))
-    total = len(probes) + 2 * (2 * min(REASKED, len(probes)) + 2 * pairs)
+    total = len(probes) + 4 * min(REASKED, len(probes)) + 4 * pairs
     done = [0]
 
     def step() -> None:
@@ -170,32 +170,34 @@ def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer
 
 def _history(agent: str, seconds: float, probes: list[Probe], fresh: bool,
              step: Callable[[], None]) -> tuple[Finding | None, str]:  # fmt: skip
-    """Different answers to one position: asked again after others, or reached by two
-    move orders. The questions go twice to fresh processes (``fresh``: the agent has a
-    spec a new process can load), and only an agent whose two runs agree is judged:
-    one that answers at random says nothing about its history. Returns the finding,
-    if any, and a note when the history could not be judged."""
+    """Different answers to one position: right after the position before it (as in a
+    game the agent plays on both sides) against when asked among unrelated ones, or
+    reached by two move orders. Each sequence goes to a fresh process (``fresh``: the
+    agent has a spec a new process can load), the first one twice: only an agent whose
+    two runs agree is judged (one that answers at random says nothing about its
+    history). Returns the finding, if any, and a note when history was not judged."""
     again = [p.moves for p in probes[:REASKED]]
     pairs = [(p.moves, p.other) for p in probes if p.other][:REASKED]
-    asked = again + [m for pair in pairs for m in pair] + again
+    apart = again + [m for pair in pairs for m in pair]
+    in_game = [m for moves in again for m in (moves[:-1], moves)]
     if fresh:
-        one, two = fresh_runs(agent, seconds, asked)
-    else:  # a function or an Agent of this process: asked here, twice over
-        one = [ask(agent, m, seconds) for m in asked]
-        two = [ask(agent, m, seconds) for m in asked]
-    for _ in range(2 * len(asked)):
+        one, two, game = fresh_runs(agent, seconds, [apart, apart, in_game])
+    else:  # a function or an Agent of this process: asked here, one after the other
+        one, two, game = ([ask(agent, m, seconds) for m in seq]
+                          for seq in (apart, apart, in_game))  # fmt: skip
+    for _ in range(2 * len(apart) + len(in_game)):
         step()
     if [a.column for a in one] != [a.column for a in two]:
         return None, "its answers vary from run to run: history not judged"
-    k, n = len(again), len(pairs)
+    k = len(again)
     failed: list[tuple[Answer, str, int | None]] = []
     of: list[str] = []
-    for first, later in zip(one[:k], one[k + 2 * n :], strict=True):
-        if first.column is not None and later.column is not None:
+    for first, then in zip(one[:k], game[1::2], strict=True):
+        if first.column is not None and then.column is not None:
             of.append(first.moves)
-            if first.column != later.column:
-                failed.append((first, first.moves, later.column))
-    for a, b in zip(one[k : k + 2 * n : 2], one[k + 1 : k + 2 * n : 2], strict=True):
+            if first.column != then.column:
+                failed.append((first, first.moves, then.column))
+    for a, b in zip(one[k::2], one[k + 1 :: 2], strict=True):
         if a.column is not None and b.column is not None:
             of.append(a.moves)
             if a.column != b.column:

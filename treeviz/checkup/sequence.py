@@ -22,11 +22,12 @@ from treeviz.errors import UserAgentError
 START_SECONDS = 60.0  # a fresh process's start-up, at most (imports, a first compile)
 
 
-def fresh_runs(agent: str, seconds: float, moves: list[str], runs: int = 2) -> list[list[Answer]]:
-    """The answers to ``moves``, in order, from ``runs`` fresh processes run side by
-    side; :class:`UserAgentError` when a process fails as a whole."""
-    with ThreadPoolExecutor(runs) as pool:
-        return list(pool.map(lambda _: _run(agent, seconds, moves), range(runs)))
+def fresh_runs(agent: str, seconds: float, sequences: list[list[str]]) -> list[list[Answer]]:
+    """The answers to each sequence of move strings, in order, each from a fresh
+    process, the processes side by side; :class:`UserAgentError` when a process fails
+    as a whole."""
+    with ThreadPoolExecutor(len(sequences)) as pool:
+        return list(pool.map(lambda moves: _run(agent, seconds, moves), sequences))
 
 
 def _run(agent: str, seconds: float, moves: list[str]) -> list[Answer]:
