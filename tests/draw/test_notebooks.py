@@ -55,6 +55,12 @@ def test_the_tour_runs_and_every_object_shows_itself(tour: Any) -> None:
     assert "application/vnd.jupyter.widget-view+json" in outputs(tour, "res.widget()")
     traced = outputs(tour, "import minimax_agent")["text/html"]
     assert "traced:minimax" in traced and "your search" in traced
+    sick, well = (c for c in tour.cells if c.cell_type == "code"
+                  and "treeviz.doctor(choose" in c.source)  # fmt: skip
+    found = next(o for o in sick.outputs if o.output_type == "execute_result")["data"]
+    assert "<b>misses-" in found["text/html"] and "<svg" in found["text/html"]
+    fixed = next(o for o in well.outputs if o.output_type == "execute_result")["data"]
+    assert "No bug found" in fixed["text/html"]
     assert "Game review: 4453354" in outputs(tour, "from treeviz.judge.review")["text/html"]
     arena = outputs(tour, "from treeviz.arena")["text/html"]
     assert "12 games" in arena and arena.count("<circle") == 3  # a dot per player

@@ -47,6 +47,7 @@ def doctor(
     seed: int = 0,
     workers: int = 1,
     cluster: str | None = None,
+    progress: bool = True,
 ) -> Checkup:
     """A checkup of ``agent``: a spec (``"mine.py:choose"``, ``"alphabeta:depth=4"``),
     an :class:`~treeviz.agents.contract.Agent`, or a plain function ``(Position) ->
@@ -54,14 +55,23 @@ def doctor(
     person's agent looks (2 when not given). The result shows itself in a notebook and
     holds the findings as data (``.findings``, ``.as_dict()``). A function or an
     Agent is checked in this process; a spec may be spread over ``workers`` local
-    processes or a Dask ``cluster``."""
+    processes or a Dask ``cluster``. ``progress`` shows a bar while it runs (in a
+    notebook, a widget)."""
     name = _registered(agent)
     if name != agent and (workers != 1 or cluster is not None):
         raise InvalidParameterError("a function or an Agent is checked in this process: "
                                     "give its spec (PATH.py:NAME) to spread the checkup "
                                     "over workers")  # fmt: skip
-    result = checkup(name, positions, seconds, depth, seed, workers, cluster,
-                     fresh=name == agent)  # fmt: skip
+    from tqdm.auto import tqdm
+
+    with tqdm(unit="position", disable=not progress, desc="doctor") as bar:
+
+        def tick(done: int, total: int) -> None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+        result = checkup(name, positions, seconds, depth, seed, workers, cluster, tick,
+                         fresh=name == agent)  # fmt: skip
     result.command = name == agent
     return result
 
