@@ -26,72 +26,10 @@ scored before any pruning).
 
 import math
 
+from notebook_board import AI, HUMAN, drop_piece, get_valid_locations, to_board, winning_move
+from notebook_board.search import WIN, score_position, search_depth
+
 import treeviz
-
-ROWS, COLS = 6, 7
-EMPTY, AI, HUMAN = 0, 1, 2
-DEPTH = 4
-ENDGAME_DEPTH = 8  # with this few empty squares left, search that deep: to the end
-WIN = 1_000_000
-
-# a stone is worth more in the centre: more fours go through those squares
-WEIGHTS = [[3, 4, 5, 7, 5, 4, 3],
-           [4, 6, 8, 10, 8, 6, 4],
-           [5, 8, 11, 13, 11, 8, 5],
-           [5, 8, 11, 13, 11, 8, 5],
-           [4, 6, 8, 10, 8, 6, 4],
-           [3, 4, 5, 7, 5, 4, 3]]
-ORDER = [3, 2, 4, 1, 5, 0, 6]  # centre columns first: alpha-beta prunes more
-
-
-def get_valid_locations(board):
-    return [c for c in ORDER if board[ROWS - 1][c] == EMPTY]
-
-
-def drop_piece(board, col, piece):
-    """A copy of the board with ``piece`` dropped into ``col``."""
-    b_copy = [row[:] for row in board]
-    for r in range(ROWS):
-        if b_copy[r][col] == EMPTY:
-            b_copy[r][col] = piece
-            return b_copy
-
-
-def winning_move(board, piece):
-    # horizontal
-    for r in range(ROWS):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r][c + 1] == piece and board[r][c + 2] == piece and board[r][c + 3] == piece:
-                return True
-    # vertical
-    for r in range(ROWS - 3):
-        for c in range(COLS):
-            if board[r][c] == piece and board[r + 1][c] == piece and board[r + 2][c] == piece and board[r + 3][c] == piece:
-                return True
-    # positive diagonal
-    for r in range(ROWS - 3):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r + 1][c + 1] == piece and board[r + 2][c + 2] == piece and board[r + 3][c + 3] == piece:
-                return True
-    # negative diagonal
-    for r in range(3, ROWS):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r - 1][c + 1] == piece and board[r - 2][c + 2] == piece and board[r - 3][c + 3] == piece:
-                return True
-    return False
-
-
-def score_position(board, piece):
-    """Heuristic: the weights of my stones minus the weights of the opponent's."""
-    score = 0
-    for r in range(ROWS):
-        for c in range(COLS):
-            if board[r][c] == piece:
-                score += WEIGHTS[r][c]
-            elif board[r][c] != EMPTY:
-                score -= WEIGHTS[r][c]
-    return score
-
 
 alpha = -math.inf   # the best score MAX is sure of  (BUG: shared by the whole search)
 
@@ -125,21 +63,12 @@ def minimax(board, depth, beta, maximizingPlayer):
     return value
 
 
-def to_board(pos):
-    """treeviz's position as this notebook's board: row 0 at the bottom, the player
-    to move is the AI (1)."""
-    me = pos.side_to_move
-    return [[EMPTY if cell is None else AI if cell == me else HUMAN for cell in row]
-            for row in reversed(list(pos.rows()))]
-
-
 def choose(pos):
     """The agent: the best column (1-7) after a DEPTH-ply search (ENDGAME_DEPTH plies,
     to the end of the game, once that few squares are empty)."""
     global alpha
     board = to_board(pos)
-    empty = sum(row.count(EMPTY) for row in board)
-    depth = ENDGAME_DEPTH if empty <= ENDGAME_DEPTH else DEPTH
+    depth = search_depth(board)
     alpha = -math.inf                 # a new move, a new search
     best_col, best_score = None, -math.inf
     for col in get_valid_locations(board):

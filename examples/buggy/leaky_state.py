@@ -28,74 +28,15 @@ win in one, so a ``misses-win`` run that reuses one loaded module shows it too).
 
 import math
 
+from notebook_board import EMPTY, drop_piece, get_valid_locations, winning_move
+from notebook_board.search import WIN, score_position, search_depth
+
 import treeviz
 
-ROWS, COLS = 6, 7
-EMPTY, X, O = 0, 1, 2
+X, O = 1, 2  # this board's stones are X's and O's, whichever is the AI
 AI, HUMAN = X, O  # set by choose to the player to move and the other one
-DEPTH = 4
-ENDGAME_DEPTH = 8  # with this few empty squares left, search that deep: to the end
-WIN = 1_000_000
-
-# a stone is worth more in the centre: more fours go through those squares
-WEIGHTS = [[3, 4, 5, 7, 5, 4, 3],
-           [4, 6, 8, 10, 8, 6, 4],
-           [5, 8, 11, 13, 11, 8, 5],
-           [5, 8, 11, 13, 11, 8, 5],
-           [4, 6, 8, 10, 8, 6, 4],
-           [3, 4, 5, 7, 5, 4, 3]]
-ORDER = [3, 2, 4, 1, 5, 0, 6]  # centre columns first
 
 transposition_table = {}  # board -> value, to skip boards seen before
-
-
-def get_valid_locations(board):
-    return [c for c in ORDER if board[ROWS - 1][c] == EMPTY]
-
-
-def drop_piece(board, col, piece):
-    """A copy of the board with ``piece`` dropped into ``col``."""
-    b_copy = [row[:] for row in board]
-    for r in range(ROWS):
-        if b_copy[r][col] == EMPTY:
-            b_copy[r][col] = piece
-            return b_copy
-
-
-def winning_move(board, piece):
-    # horizontal
-    for r in range(ROWS):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r][c + 1] == piece and board[r][c + 2] == piece and board[r][c + 3] == piece:
-                return True
-    # vertical
-    for r in range(ROWS - 3):
-        for c in range(COLS):
-            if board[r][c] == piece and board[r + 1][c] == piece and board[r + 2][c] == piece and board[r + 3][c] == piece:
-                return True
-    # positive diagonal
-    for r in range(ROWS - 3):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r + 1][c + 1] == piece and board[r + 2][c + 2] == piece and board[r + 3][c + 3] == piece:
-                return True
-    # negative diagonal
-    for r in range(3, ROWS):
-        for c in range(COLS - 3):
-            if board[r][c] == piece and board[r - 1][c + 1] == piece and board[r - 2][c + 2] == piece and board[r - 3][c + 3] == piece:
-                return True
-    return False
-
-
-def score_position(board, piece):
-    """Heuristic: the weights of my stones minus the weights of the opponent's."""
-    score = 0
-    for r in range(ROWS):
-        for c in range(COLS):
-            if board[r][c] == piece:
-                score += WEIGHTS[r][c]
-            elif board[r][c] != EMPTY:
-                score -= WEIGHTS[r][c]
-    return score
 
 
 @treeviz.traced(maximizing="maximizingPlayer")
@@ -133,8 +74,7 @@ def choose(pos):
     global AI, HUMAN
     AI, HUMAN = (X, O) if pos.side_to_move == "X" else (O, X)
     board = to_board(pos)
-    empty = sum(row.count(EMPTY) for row in board)
-    depth = ENDGAME_DEPTH if empty <= ENDGAME_DEPTH else DEPTH
+    depth = search_depth(board)
     best_col, best_score = None, -math.inf
     for col in get_valid_locations(board):
         score = minimax(drop_piece(board, col, AI), depth - 1, False)

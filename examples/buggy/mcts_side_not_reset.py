@@ -22,42 +22,17 @@ Doctor check: ``misses-win`` / ``misses-block``.
     treeviz analyze 4453 --agent examples/buggy/mcts_side_not_reset.py:choose
 """
 
-import math
 import random
 
-ROWS, COLS = 6, 7
-ITERATIONS = 200
-C = math.sqrt(2)
-
-
-def other(symbol):
-    return 'O' if symbol == 'X' else 'X'
-
-
-def legal_moves(board):
-    return [c for c in range(COLS) if board[0][c] == '-']
-
-
-def drop(board, col, symbol):
-    """Drop ``symbol`` into ``col``; returns the row it landed in."""
-    for r in range(ROWS - 1, -1, -1):
-        if board[r][col] == '-':
-            board[r][col] = symbol
-            return r
-
-
-def check_win(board, row, col, symbol):
-    """Does the stone just dropped at (row, col) make four in a row?"""
-    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-        count = 1
-        for sign in (1, -1):
-            r, c = row + sign * dr, col + sign * dc
-            while 0 <= r < ROWS and 0 <= c < COLS and board[r][c] == symbol:
-                count += 1
-                r, c = r + sign * dr, c + sign * dc
-        if count >= 4:
-            return True
-    return False
+from notebook_board.mcts import (
+    ITERATIONS,
+    legal_moves,
+    other,
+    play,
+    random_playout,
+    to_board,
+    uct,
+)
 
 
 class Node:
@@ -72,11 +47,6 @@ class Node:
         self.visits = 0
         self.wins = 0.0             # for the player who moved into this node
 
-    def uct(self):
-        if self.visits == 0:
-            return math.inf
-        return self.wins / self.visits + C * math.sqrt(math.log(self.parent.visits) / self.visits)
-
 
 class MCTS:
     def __init__(self, board, to_play, rng):
@@ -87,7 +57,7 @@ class MCTS:
 
     def select(self, node):
         while not node.untried and node.children:
-            node = max(node.children, key=lambda n: n.uct())
+            node = max(node.children, key=uct)
             self.player = other(self.player)
         return node
 
@@ -96,9 +66,8 @@ class MCTS:
             return node
         col = self.rng.choice(node.untried)
         node.untried.remove(col)
-        board = [row[:] for row in node.board]
-        row = drop(board, col, self.player)
-        child = Node(board, self.player, node, col, check_win(board, row, col, self.player))
+        board, won = play(node.board, col, self.player)
+        child = Node(board, self.player, node, col, won)
         node.children.append(child)
         self.player = other(self.player)
         return child
@@ -107,17 +76,7 @@ class MCTS:
         """Random moves to the end; the winner's symbol, or None for a draw."""
         if node.won:
             return node.mover
-        board = [row[:] for row in node.board]
-        player = self.player
-        while True:
-            moves = legal_moves(board)
-            if not moves:
-                return None
-            col = self.rng.choice(moves)
-            row = drop(board, col, player)
-            if check_win(board, row, col, player):
-                return player
-            player = other(player)
+        return random_playout(node.board, self.player, self.rng)
 
     def backpropagate(self, node, winner):
         while node is not None:
@@ -136,11 +95,6 @@ class MCTS:
             self.backpropagate(leaf, winner)
         best = max(self.root.children, key=lambda n: n.visits)
         return best.move
-
-
-def to_board(pos):
-    """treeviz's position as this notebook's board: row 0 at the top, '-' empty."""
-    return [['-' if c is None else c for c in row] for row in pos.rows()]
 
 
 def choose(pos):

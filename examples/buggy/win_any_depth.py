@@ -13,7 +13,8 @@ THE BUG, in ``minimax``:
 Together: when the AI can win at once but some column further right also wins
 later (typically because it already has two threats, so any quiet move "wins in
 three"), the AI plays that column instead of winning. (The fix: return
-``WIN + depth`` and compare with ``>``, as in correct_minimax.py.)
+``WIN + depth`` and compare with ``>``, as in correct_minimax.py and its root,
+``best_column`` in notebook_board/search.py.)
 
 Symptom a player sees: the AI has four in a row available and plays elsewhere; it
 often wins a few moves later anyway, but not always, and the game looks like it is
@@ -26,6 +27,7 @@ Doctor check: ``misses-win``.
 
 import math
 
+import notebook_board
 import numpy as np
 
 import treeviz
@@ -119,11 +121,8 @@ def minimax(board, depth, maximizingPlayer):
 
 def to_board(pos):
     """treeviz's position as the notebook's board: row 0 at the bottom, the player to
-    move is the AI (1)."""
-    me = pos.side_to_move
-    rows = [[EMPTY if c is None else AI_PIECE if c == me else PLAYER_PIECE for c in row]
-            for row in reversed(list(pos.rows()))]
-    return np.array(rows)
+    move is the AI (1), as a NumPy array."""
+    return np.array(notebook_board.to_board(pos))
 
 
 def choose(pos):

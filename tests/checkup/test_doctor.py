@@ -157,6 +157,16 @@ def test_failures_are_named_with_where_they_happen(name: str, check: str) -> Non
         assert "raise ValueError" in Path(CASES).read_text().splitlines()[line - 1]
 
 
+@pytest.mark.slow
+def test_workers_find_what_one_process_finds() -> None:
+    """Spread over two local Dask workers, the same battery gives the same answers,
+    so the same findings, proved by the same positions."""
+    here = checkup(case("skips_column_one"), positions=3, seed=4)
+    spread = checkup(case("skips_column_one"), positions=3, seed=4, workers=2)
+    assert [f.as_dict() for f in here.findings] == [f.as_dict() for f in spread.findings]
+    assert here.findings
+
+
 def test_state_kept_between_calls_and_move_orders_are_history() -> None:
     leaky = {f.check: f for f in checkup(case("leaks"), positions=3, seed=1).findings}
     assert "history" in leaky

@@ -77,8 +77,7 @@ def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str
     after = f"after {f.moves or 'no moves'} ({f.side} to move)"
     head = f"in {f.count} of {f.of} {WHERE[f.check]}"
     body = {
-        "crash": lambda: f"it raised {answer.error or 'an error'}"
-        + (f" at {answer.where}" if answer.where else "") + f"; the shortest: {after}",
+        "crash": lambda: f"it crashed; the shortest: {after}: {answer.text}",
         "no-move": lambda: f"it answered no column; the shortest: {after}: {answer.text}",
         "illegal-move": lambda: f"it answered a column that cannot be played; the "
         f"shortest: {after}: {answer.text}",
