@@ -33,7 +33,7 @@ def horizon_of(agent: str, depth: int | None) -> int:
         return depth
     chosen = spec(agent)
     decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
-    if decl is None or not decl.warmup and not decl.horizon:  # a person's, declaring none
+    if decl is None or (not decl.warmup and not decl.horizon):  # a person's, declaring none
         return DEFAULT_HORIZON
     return decl.horizon_of(decl.validate(chosen.kwargs))
 
