@@ -291,3 +291,45 @@ def test_a_trace_naming_an_agent_runs_nothing(
                 button.first.click()
                 idle(page)
     nothing_ran(target)
+
+
+def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) -> None:
+    from playwright.sync_api import expect
+
+    side = page.locator("[data-testid='stSidebar']")
+    for spec in target.payloads():  # a link naming an agent: the page reads no link
+        page.goto(f"{target.url}/doctor?agent={quote(spec)}&moves=4453")
+        page.get_by_text("Choose an agent and press").wait_for(timeout=120_000)
+        idle(page)
+        assert page.get_by_test_id("stException").count() == 0
+    picker = side.get_by_role("combobox", name="Agent to check")
+    expect(picker).to_have_value("alphabeta")
+    # no field takes text: the agent is picked from a list, its settings from widgets
+    assert side.locator("textarea").count() == 0
+    for box in side.locator("input").all():
+        kind = box.get_attribute("type")
+        assert box.get_attribute("role") == "combobox" or kind in ("number", "checkbox",
+                                                                   "range"), kind  # fmt: skip
+    picker.click()
+    offered = [option.text_content() for option in page.get_by_role("option").all()]
+    page.keyboard.press("Escape")
+    assert offered == ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
+    for spec in target.payloads():  # typed into the picker: no option matches, none is taken
+        idle(page)
+        picker.click()
+        picker.fill(spec)
+        picker.press("Enter")
+        page.keyboard.press("Escape")
+        idle(page)
+        expect(picker).to_have_value("alphabeta")
+    side.locator("[data-testid='stSelectbox']").first.click()
+    page.get_by_role("option", name="random", exact=True).click()
+    idle(page)
+    box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
+    box.fill("1")
+    box.press("Enter")
+    idle(page)
+    side.get_by_role("button", name="Run the checkup").click()
+    expect(page.get_by_text("No bug found")).to_be_visible(timeout=120_000)
+    assert page.get_by_test_id("stException").count() == 0
+    nothing_ran(target)

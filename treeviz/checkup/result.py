@@ -51,7 +51,7 @@ class Checkup:
 
 def text(c: Checkup) -> str:
     """Every finding as a numbered sentence with its position, then the strength."""
-    lines = [f"treeviz doctor: {c.agent} (looks {_plies(c.horizon)} ahead), "
+    lines = [f"treeviz doctor: {c.agent} (looks {plies_ahead(c.horizon)} ahead), "
              f"{c.positions} positions, {c.seconds:.0f} s"]  # fmt: skip
     if c.healthy:
         lines.append("no bug found")
@@ -71,35 +71,49 @@ def strength_words(c: Checkup) -> str:
     acc = c.strength.get("accuracy", {})
     parts = [f"kept the best outcome in {v['kept']} of {v['of']} {k} positions"
              for k, v in acc.items() if v["of"]]  # fmt: skip
-    missed = c.strength.get("beyond_horizon", {})
-    names = {"misses-win": "wins", "misses-block": "blocks"}
-    if missed:
-        parts.append("beyond its horizon it missed " + " and ".join(
-            f"{n} {names[k]}" for k, n in missed.items()))
+    parts += [missed] if (missed := missed_words(c)) else []
     return "; ".join(parts) or "no position with exact scores"
 
 
-def _plies(n: int) -> str:
+def missed_words(c: Checkup) -> str:
+    """``beyond its horizon it missed 2 wins and 3 blocks`` ('' when it missed none)."""
+    missed = c.strength.get("beyond_horizon", {})
+    names = {"misses-win": "wins", "misses-block": "blocks"}
+    if not missed:
+        return ""
+    return "beyond its horizon it missed " + " and ".join(
+        f"{n} {names[k]}" for k, n in missed.items())
+
+
+def plies_ahead(n: int) -> str:
+    """How far a horizon of ``n`` plies reaches, in words: ``4 plies``, ``to the end``."""
     return "to the end" if n >= 1_000 else f"{n} pl{'y' if n == 1 else 'ies'}"
+
+
+def board_marks(f: Finding) -> dict[int, str]:
+    """The columns to mark under the board of ``f`` (0-based): the right ones green,
+    the agent's answer red (:data:`~treeviz.draw.style.WRONG_MARK`, over green when an
+    answer that was right in itself failed a check)."""
+    from treeviz.draw.style import RIGHT_MARK, WRONG_MARK
+
+    marks = {c - 1: RIGHT_MARK for c in f.best}
+    if f.answered is not None:
+        marks[f.answered - 1] = WRONG_MARK
+    return marks
 
 
 def html(c: Checkup) -> str:
     """The checkup as an HTML fragment: a heading, each finding with its board."""
     from treeviz.draw.board_svg import board_svg
-    from treeviz.draw.style import RIGHT_MARK, WRONG_MARK
 
     e = html_lib.escape
-    head = (f"<h4>treeviz doctor: {e(c.agent)}</h4><p>looks {e(_plies(c.horizon))} "
+    head = (f"<h4>treeviz doctor: {e(c.agent)}</h4><p>looks {e(plies_ahead(c.horizon))} "
             f"ahead · {c.positions} positions · {c.seconds:.0f} s</p>")  # fmt: skip
     if c.healthy:
         head += "<p><b>No bug found.</b></p>"
     items = []
     for f in c.findings:
-        pos = Position.from_moves(f.moves)
-        marks = {c - 1: RIGHT_MARK for c in f.best}
-        if f.answered is not None:
-            marks[f.answered - 1] = WRONG_MARK
-        board = board_svg(pos, 22, marks=marks)
+        board = board_svg(Position.from_moves(f.moves), 22, marks=board_marks(f))
         items.append(f"<li><b>{e(f.check)}</b>: {e(f.text)}<div>{board}</div>"
                      f"<code>{e(f.moves) or '(empty board)'}</code></li>")  # fmt: skip
     body = f"<ol>{''.join(items)}</ol>" if items else ""

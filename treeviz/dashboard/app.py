@@ -10,6 +10,7 @@ from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
+from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
 from treeviz.dashboard.pages.id3 import id3_page
 from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
@@ -51,7 +52,8 @@ def start_agents() -> list[str]:
 
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
-    explore a trace file; run tournaments and sweeps; learn decision trees."""
+    explore a trace file; run tournaments and sweeps; check an agent for bugs; learn
+    decision trees."""
     problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()  # already running when treeviz app started the server
@@ -64,11 +66,13 @@ def main() -> None:
         st.Page(review_page, title="Review a game", url_path="review"),
         st.Page(trace_page, title="Explore a trace file", url_path="trace"),
         st.Page(arena_page, title="Arena", url_path="arena"),
+        st.Page(doctor_page, title="Doctor", url_path="doctor"),
         st.Page(id3_page, title="Decision trees", url_path="id3"),
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
-    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS])  # a visit elsewhere forgets nothing
+    # a visit elsewhere forgets nothing
+    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys()])
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

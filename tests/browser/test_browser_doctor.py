@@ -1,0 +1,78 @@
+"""The Doctor page in a real browser: a server started with a buggy agent of a person's
+(``tests/data/never_column_one.py``) checks it and shows its bugs, each with its board,
+and one opens in the analysis view."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve
+
+from treeviz.draw.style import RIGHT_MARK, WRONG_MARK
+
+pytestmark = pytest.mark.browser
+
+BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="")
+    with serve(env=env) as url:
+        yield url
+
+
+def idle(page: Any) -> None:
+    """Until the app's script run is over (a value typed during a rerun is lost)."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=120_000
+    )
+
+
+def test_a_checkup_shows_the_bugs_with_their_boards_and_opens_one(
+    server: str, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})
+        try:
+            page.goto(f"{server}/doctor")
+            expect(page.get_by_text("Choose an agent and press")).to_be_visible(timeout=120_000)
+            side = page.locator("[data-testid='stSidebar']")
+            box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
+            expect(box).to_be_visible(timeout=120_000)  # the page loads its widgets
+            idle(page)
+            picker = side.get_by_role("combobox", name="Agent to check")
+            expect(picker).to_have_value(BUGGY)  # theirs, chosen first
+            box.fill("5")
+            box.press("Enter")
+            idle(page)
+            expect(box).to_have_value("5")
+            side.get_by_role("button", name="Run the checkup").click()
+            expect(page.get_by_text("2 bugs found")).to_be_visible(timeout=180_000)
+            idle(page)
+            expect(page.get_by_text("It misses a win at once")).to_be_visible()
+            expect(page.get_by_text("It misses a block")).to_be_visible()
+            boards = page.locator("svg[aria-label='Connect 4 board']")
+            expect(boards).to_have_count(2)
+            for i in range(2):  # the answer and the right column marked under each
+                expect(boards.nth(i)).to_be_visible()
+                assert boards.nth(i).locator(f"rect[fill='{WRONG_MARK}']").count() == 1
+                assert boards.nth(i).locator(f"rect[fill='{RIGHT_MARK}']").count() >= 1
+            shown = page.get_by_text(re.compile(r"^Position \d+ · [XO] to move$")).first
+            moves = (shown.text_content() or "").split()[1]
+            page.get_by_role("button", name="Open in Analyze").first.click()
+            expect(page.get_by_text("why this column?")).to_be_visible(timeout=120_000)
+            expect(side.get_by_label("Moves (e.g. 4453) or a pasted board")).to_have_value(moves)
+            played = re.compile(rf"^{re.escape(BUGGY)} plays column \d$")
+            expect(page.get_by_text(played)).to_be_visible(timeout=120_000)
+        finally:
+            page.screenshot(path=str(tmp_path / "doctor.png"), full_page=True)
+            browser.close()

@@ -1,0 +1,239 @@
+"""The Doctor page: a checkup of an agent this dashboard may run (ours, or one named when
+it was started) for bugs in its search. Each bug is said in words with the shortest
+position that shows it, drawn with the agent's answer and the right columns marked,
+and opens in the analysis view; the agent's strength is reported apart.
+
+The agent is picked from a list, its settings from its declaration's widgets: no field
+takes a spec, a file or a command, and the spec checked is vetted by the process's seal
+before anything runs. Where the positions are asked (here, or on the Dask cluster the
+server was started with) is the server's choice, never a visitor's.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.agents.registry import AGENTS, get_agent, spec
+from treeviz.agents.user.load import is_user_head, sealed
+from treeviz.checkup import Checkup, Finding, checkup
+from treeviz.checkup.result import board_marks, missed_words, plies_ahead
+from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.dashboard import server
+from treeviz.dashboard.inputs import MAX_WIDGET_INT, param_widget, spec_text
+from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.state import DoctorView
+from treeviz.dashboard.text import code, escape_markdown
+from treeviz.dashboard.text import error as show_error
+from treeviz.draw.board_svg import board_svg
+from treeviz.errors import TreevizError
+from treeviz.settings import DEFAULT_AGENT, Param, show_value
+
+VIEW = DoctorView()
+# The checkup's options. A visitor runs it on the server: fewer positions at most than
+# the command line takes (eight kinds, so 100 a kind is 800 positions and their re-asks).
+POSITIONS = Param("positions", "int", 10, "Positions per kind", lo=1, hi=100)
+DEPTH = Param("depth", "int", DEFAULT_HORIZON, "Plies your agent looks ahead",
+              lo=1, hi=DEFAULT_WIDTH * DEFAULT_HEIGHT)  # fmt: skip
+SEED = Param("seed", "int", 0, "Seed of the positions", lo=0, hi=MAX_WIDGET_INT)
+TITLES = {  # each check's name, as a heading
+    "crash": "It crashes", "no-move": "It answers no column",
+    "illegal-move": "It answers a column that cannot be played",
+    "timeout": "It gives no answer in time", "misses-win": "It misses a win at once",
+    "misses-block": "It misses a block", "endgame": "It chooses a worse endgame outcome",
+    "history": "Its answer depends on what came before",
+}  # fmt: skip
+LEGEND = ("Under each board, red marks the agent's answer and green the right columns "
+          "(by the exact scores).")  # fmt: skip
+
+
+def doctor_page() -> None:
+    """Choose an agent and the checkup's options, run it with a progress bar, read the
+    findings (kept until the next checkup)."""
+    st.title("Doctor: a checkup of an agent")
+    # Run and Stop head the sidebar, in reach however long the agent's settings (as on
+    # the analysis page). Stop needs no callback: any click reruns the page, which ends
+    # a checkup under way at its next progress tick.
+    pressed = st.sidebar.button("Run the checkup", type="primary", key=VIEW.widget("run"))
+    if st.sidebar.button("Stop", key=VIEW.widget("stop"),
+                         help="stop a checkup under way (the last one stays)"):  # fmt: skip
+        st.warning("Stopped. Press **Run the checkup** to check again.")
+    choice = sidebar()
+    if pressed and choice is not None:
+        run(choice)
+    result = VIEW.result
+    if result is None:
+        st.info("Choose an agent and press **Run the checkup**: the doctor puts positions "
+                "of every kind to it (wins at once, blocks, edge columns, endgames, "
+                "transpositions, early to late) and shows each bug with the shortest "
+                "position that has it.")  # fmt: skip
+        return
+    show_checkup(result)
+
+
+def offered_agents() -> list[str]:
+    """The agents a visitor may check: those named when the server started (the
+    seal's), then ours. No other is ever offered, whatever is registered here."""
+    allowed = sealed() or frozenset()
+    theirs = [name for name in AGENTS if is_user_head(name) and name in allowed]
+    return theirs + [name for name in AGENTS if not is_user_head(name)]
+
+
+def sidebar() -> dict[str, Any] | None:
+    """The agent, its settings and the checkup's options, as the widgets hold them
+    (unchecked: :func:`checked` reads them when Run is pressed); None when the agent
+    chosen was not one offered (``st.error`` says so: nothing runs this time)."""
+    side = st.sidebar
+    offered = offered_agents()
+    # a person's agent first: the doctor is for theirs
+    default = offered[0] if is_user_head(offered[0]) else DEFAULT_AGENT.default
+    refused = VIEW.choose_agent(offered, default)
+    if refused is not None:
+        show_error(f"agent {show_value(refused)} is not one this dashboard may check: "
+                   "choose one of the list")  # fmt: skip
+    agent = side.selectbox("Agent to check", offered, key=VIEW.widget("agent"))
+    decl = get_agent(agent)
+    side.caption(("Named when this dashboard was started. " if is_user_head(agent) else "")
+                 + escape_markdown(decl.description))  # fmt: skip
+    params = {p.name: param_widget(p, VIEW.param(agent, p.name)) for p in decl.params}
+    depth = None
+    if is_user_head(agent):
+        depth = param_widget(DEPTH, VIEW.widget("depth"), DEPTH.help)
+    else:
+        side.caption(horizon_words(agent, params))
+    positions = param_widget(POSITIONS, VIEW.widget("positions"), POSITIONS.help)
+    seed = param_widget(SEED, VIEW.widget("seed"), SEED.help)
+    if refused is not None:
+        return None
+    return {"agent": agent, "params": params, "depth": depth, "positions": positions,
+            "seed": seed}  # fmt: skip
+
+
+def horizon_words(agent: str, params: dict[str, Any]) -> str:
+    """How far ``agent`` with ``params`` looks, as it declares (what the checkup
+    judges within), in words; '' when its settings are not valid (Run says why)."""
+    try:
+        horizon = horizon_of(spec_text(agent, params), None)
+    except TreevizError:
+        return ""
+    if not horizon:
+        return ("It sees no outcome for certain: only failures (a crash, no answer, a "
+                "column that cannot be played, no answer in time) and answers that depend "
+                "on what came before count as bugs.")  # fmt: skip
+    return f"It looks {plies_ahead(horizon)} ahead: its answers are judged within that."
+
+
+def checked(choice: dict[str, Any]) -> dict[str, Any]:
+    """The checkup's arguments from the sidebar's ``choice``: the spec (parsed again,
+    so that the seal vets it), the positions, depth and seed checked by their
+    declarations; :class:`InvalidParameterError` naming a bad one."""
+    text = str(spec(spec_text(choice["agent"], choice["params"])))
+    depth = None if choice["depth"] is None else DEPTH.check(choice["depth"])
+    return {"agent": text, "positions": POSITIONS.check(choice["positions"]),
+            "depth": depth, "seed": SEED.check(choice["seed"])}  # fmt: skip
+
+
+def run(choice: dict[str, Any]) -> None:
+    """Run the checkup of the sidebar's ``choice`` with a progress bar and keep its
+    result; a bad choice or a failed checkup shows ``st.error`` and keeps the last."""
+    try:
+        args = checked(choice)
+        bar = st.progress(0.0, text=f"Checking {escape_markdown(args['agent'])}…")
+
+        def tick(done: int, total: int) -> None:
+            bar.progress(min(1.0, done / max(total, 1)),
+                         text=f"{done} of {total} questions answered")  # fmt: skip
+
+        VIEW.keep(checkup(**args, cluster=server.cluster(), tick=tick))
+        bar.empty()
+    except TreevizError as exc:
+        show_error(str(exc))
+    except OSError as exc:  # the server's cluster did not answer
+        show_error(f"the checkup could not run: {exc}")
+
+
+def show_checkup(c: Checkup) -> None:
+    """What was checked, the verdict, each finding, and the strength."""
+    sees = f"looks {plies_ahead(c.horizon)} ahead" if c.horizon else "sees no outcome for certain"
+    st.markdown(f"**{escape_markdown(c.agent)}** · {sees} · {c.positions} positions · "
+                f"seed {c.seed} · {c.seconds:.0f} s")  # fmt: skip
+    verdict(c)
+    for i, f in enumerate(c.findings, 1):
+        show_finding(c, f, i)
+    for note in getattr(c, "notes", ()):  # (what a checkup could not judge, where it says)
+        st.caption(escape_markdown(note))
+    show_strength(c)
+
+
+def verdict(c: Checkup) -> None:
+    """"No bug found", or how many, with how to read the boards."""
+    if c.healthy:
+        judged = ("every answer within its horizon was right" if c.horizon else
+                  "every position got a column in time")  # fmt: skip
+        st.success(f"**No bug found**: {judged}.")
+        return
+    n = len(c.findings)
+    st.warning(f"**{n} bug{'s' if n > 1 else ''} found**, each shown by the shortest "
+               "position that has it.")  # fmt: skip
+    st.caption(LEGEND)
+
+
+def show_finding(c: Checkup, f: Finding, i: int) -> None:
+    """Finding ``i``: its board (answer and right columns marked), its sentence, the
+    counts, and a button that opens its position in the analysis view."""
+    pos = Position.from_moves(f.moves)
+    box = st.container(border=True, key=VIEW.widget("finding", i))
+    left, right = box.columns([1, 2])
+    left.markdown(fitted(board_svg(pos, 30, marks=board_marks(f))), unsafe_allow_html=True)
+    right.markdown(f"**{i}. {escape_markdown(TITLES.get(f.check, f.check))}** "
+                   f"({code(f.check)})")  # fmt: skip
+    right.markdown(escape_markdown(sentence(f.text)))
+    right.caption(counts(f))
+    moves = code(f.moves) if f.moves else "the empty board"
+    other = f" · the other order {code(f.other)}" if f.other and f.other != f.moves else ""
+    right.markdown(f"Position {moves} · {f.side} to move{other}")
+    right.button("Open in Analyze", key=VIEW.widget("open", i), on_click=open_in_analysis,
+                 args=(pos, c.agent), help="this position's search by this agent")  # fmt: skip
+
+
+def fitted(svg: str) -> str:
+    """``svg`` drawn at its own size at most, smaller in a narrower column (its viewBox
+    keeps the proportions): a fixed width ran over the text beside it."""
+    return re.sub(r'width="(\d+)" height="\d+"', r'width="100%" style="max-width:\1px"', svg,
+                  count=1)  # fmt: skip
+
+
+def counts(f: Finding) -> str:
+    """``Failed in 3 of the 31 positions it applies to · as X 3 of 18 · as O 0 of 13``."""
+    sides = [f"as {p} {n} of {m}" for p, (n, m) in f.sides.items() if m]
+    return " · ".join([f"Failed in {f.count} of the {f.of} positions it applies to", *sides])
+
+
+def show_strength(c: Checkup) -> None:
+    """How often it kept the best outcome, by phase, and what it missed beyond its
+    horizon (not bugs: what a search of its horizon cannot see)."""
+    st.markdown("##### Strength (not bugs)")
+    acc = c.strength.get("accuracy", {})
+    rows = [{"phase": k, "positions": v["of"], "kept the best outcome": v["kept"],
+             "share": f"{v['kept'] / v['of']:.0%}"} for k, v in acc.items() if v["of"]]  # fmt: skip
+    if rows:
+        st.dataframe(pd.DataFrame(rows), hide_index=True, key=VIEW.widget("strength"))
+    if missed := missed_words(c):
+        st.caption(sentence(missed))
+    elif not rows:
+        st.caption("No position with exact scores.")
+
+
+def sentence(words: str) -> str:
+    """``words`` as a sentence: a capital first, a full stop last."""
+    return f"{words[:1].upper()}{words[1:]}."
+
+
+def doctor_keys() -> list[str]:
+    """The sidebar's widgets (the agent, every agent's settings, the options), whose
+    values must outlive a visit to another page."""
+    return VIEW.kept_keys((a.name, p.name) for a in AGENTS.values() for p in a.params)

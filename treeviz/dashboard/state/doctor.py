@@ -1,0 +1,50 @@
+"""The state of the Doctor page: the sidebar's choices (the agent, its settings, the
+checkup's options) and the last checkup, kept until the next one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from treeviz.checkup.result import Checkup
+from treeviz.dashboard.state.keyed import Keyed
+
+OPTIONS = ("agent", "positions", "depth", "seed")  # the sidebar's own widgets, kept
+
+
+@dataclass(frozen=True)
+class DoctorView(Keyed):
+    """The Doctor page's values and widgets, under keys ``doctor_*`` (``doctor_agent``:
+    the agent chosen; ``doctor_param_alphabeta_depth``: one of its settings)."""
+
+    key: str = "doctor"
+
+    def param(self, agent: str, name: str) -> str:
+        """The key of setting ``name`` of ``agent`` (one widget per agent and setting,
+        so each agent keeps its own)."""
+        return self.widget("param", agent, name)
+
+    def kept_keys(self, settings: Iterable[tuple[str, str]]) -> list[str]:
+        """The sidebar's widgets, ``settings`` being (agent, setting name) pairs: kept
+        while another page shows."""
+        return [self.widget(name) for name in OPTIONS] + [self.param(a, n) for a, n in settings]
+
+    def choose_agent(self, offered: list[str], default: str) -> str | None:
+        """Before the agent picker is drawn: ``default`` unless an agent among
+        ``offered`` is chosen already. Returns the choice refused, if any: a value
+        the picker cannot have sent (None at first)."""
+        chosen = self._get("agent")
+        if chosen in offered:
+            return None
+        self._put("agent", default)
+        return None if chosen is None else str(chosen)
+
+    @property
+    def result(self) -> Checkup | None:
+        """The last checkup (None before the first)."""
+        out = self._get("result")
+        return out if isinstance(out, Checkup) else None
+
+    def keep(self, result: Checkup) -> None:
+        """Show ``result`` from now on, until the next checkup."""
+        self._put("result", result)
