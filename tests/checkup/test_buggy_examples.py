@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import EXAMPLES
+
 from treeviz.checkup.battery import facts
 from treeviz.checkup.run import checkup
 from treeviz.connect4.board import Position

@@ -11,6 +11,7 @@ from treeviz.checkup.ask import Answer
 from treeviz.checkup.checks import facts_of
 from treeviz.connect4.board import Position
 
+ONE_SIDE_EVIDENCE = 3  # failures on one side, and positions of the other, to say so
 WHERE = {  # the positions a check applies to, in words
     "crash": "positions", "no-move": "positions", "illegal-move": "positions",
     "timeout": "positions",
@@ -116,6 +117,8 @@ def _one_side(f: Finding) -> str:
     if (x[0] and not o[0]) or (o[0] and not x[0]):
         bad, good = ("X", "O") if x[0] else ("O", "X")
         b, g = f.sides[bad], f.sides[good]
+        if b[0] < ONE_SIDE_EVIDENCE or g[1] < ONE_SIDE_EVIDENCE:
+            return ""  # a failure or two on one side says nothing about sides
         return (f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): the mark of "
                 "values taken from the wrong side at some depths")  # fmt: skip
     return ""
