@@ -20,9 +20,7 @@ from treeviz.agents.common import (
     HEURISTIC,
     TIME_LIMIT,
     WINDOW_FIELDS,
-    Evaluator,
     column_rows,
-    evaluator,
     mark_pv,
     proven_row,
     pv_ids,
@@ -33,6 +31,7 @@ from treeviz.agents.contract import Agent, Param
 from treeviz.agents.reasons import Reason, horizon, line_words, pv_node, root_child
 from treeviz.agents.stopping import deadline_of, run_stoppable
 from treeviz.connect4.board import DEFAULT_CELLS, Position
+from treeviz.connect4.heuristics import Evaluator, evaluator
 from treeviz.connect4.tt_order import new_value_table
 from treeviz.errors import SearchStopped
 from treeviz.trace.nodes import (
@@ -86,9 +85,7 @@ def _iterate(
         prune,
         use_tt,
         mode,
-        ev.kernel_args(),
-        w,
-        pos.height,
+        ev.kernel_args,
         -1,
         -1,
         0,
