@@ -20,7 +20,6 @@ from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
     column_rows,
-    evaluator,
     mark_pv,
     proven_row,
     pv_ids,
@@ -31,7 +30,7 @@ from treeviz.agents.reasons import Reason, line_words
 from treeviz.agents.stopping import run_stoppable
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import evaluate_kernel
+from treeviz.connect4.heuristics import evaluate_kernel, evaluator
 from treeviz.connect4.tt_order import tt_slot
 from treeviz.jit import njit
 from treeviz.trace.nodes import (
@@ -88,7 +87,9 @@ def _pop(heap: np.ndarray, n: int) -> int:
 
 
 # nogil: a long search leaves the interpreter to other threads (the dashboard's
-# other sessions keep running).
+# other sessions keep running). The evaluator comes flat, ``Evaluator.kernel_args``
+# spread by the driver: this function is the search loop, and a tuple unpacked here
+# would change its compiled code.
 @njit(cache=True, nogil=True)
 def astar_kernel(
     cur0: np.uint64,
@@ -104,10 +105,12 @@ def astar_kernel(
     ctr: np.ndarray,
     path: np.ndarray,
 ) -> tuple[int, int]:
-    """Run A* from the root; returns (goal id or -1, path length), the
-    path's columns (0-based) written to ``path``: to the goal, else to the best closed
-    node. Ids are trace ids (as far as the trace holds them: the path is kept here, so
-    a trace cut short by its capacity does not change the answer)."""
+    """Run A* from the root, evaluating with ``w`` .. ``centre_cols`` (an
+    ``Evaluator.kernel_args``: the board size and the heuristic); returns (goal id or
+    -1, path length), the path's columns (0-based) written to ``path``: to the goal,
+    else to the best closed node. Ids are trace ids (as far as the trace holds them:
+    the path is kept here, so a trace cut short by its capacity does not change the
+    answer)."""
     curs = np.empty(max_nodes, dtype=np.uint64)
     cols = np.empty(max_nodes, dtype=np.int64)
     masks = np.empty(max_nodes, dtype=np.uint64)
@@ -198,11 +201,8 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     # whatever the capacity (at most width + 1 nodes beyond a tiny one).
     rec = Recorder(max(capacity, pos.width + 1))
     found = np.zeros(pos.width * pos.height + 1, dtype=np.int64)
-    run = partial(
-        astar_kernel, np.uint64(pos.current), np.uint64(pos.mask), max_nodes, pos.width,
-        pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols, rec.nodes, rec.ctr,
-        found,
-    )  # fmt: skip
+    run = partial(astar_kernel, np.uint64(pos.current), np.uint64(pos.mask), max_nodes,
+                  *ev.kernel_args, rec.nodes, rec.ctr, found)  # fmt: skip
     (goal, length), stopped = run_stoppable(run, rec.ctr)
     params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
     trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from treeviz.agents.contract import Param
 from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import HEURISTICS, get_heuristic, tables
+from treeviz.connect4.heuristics import HEURISTICS
 from treeviz.settings import DEFAULT_CAPACITY, MAX_CAPACITY
 from treeviz.trace.nodes import (
     C_NODES,
@@ -41,26 +38,6 @@ TIME_LIMIT = Param(
     "time_limit", "float", None, "seconds before the search stops (none: no limit)",
     lo=0.0, optional=True,
 )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Evaluator:
-    """A heuristic in the form the compiled kernels take."""
-
-    hid: int
-    windows: np.ndarray
-    weights: np.ndarray
-    centre_cols: np.ndarray
-
-    def kernel_args(self) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-        """The bundle the compiled drivers take (``negamax_kernel.negamax``)."""
-        return (self.hid, self.windows, self.weights, self.centre_cols)
-
-
-def evaluator(name: str, pos: Position) -> Evaluator:
-    """The compiled form of heuristic ``name`` for ``pos``'s board size."""
-    t = tables(pos.width, pos.height)
-    return Evaluator(get_heuristic(name).hid, t.windows, t.weights, t.centre_cols)
 
 
 def mark_pv(trace: Trace, ids: list[int]) -> None:

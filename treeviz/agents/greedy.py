@@ -7,13 +7,10 @@ that wins at once is proven: its value is its exact score, above any heuristic.
 
 from __future__ import annotations
 
-import numpy as np
-
 from treeviz.agents.common import (
     CAPACITY,
     HEURISTIC,
     column_rows,
-    evaluator,
     mark_pv,
     pick_best,
     proven_row,
@@ -22,7 +19,7 @@ from treeviz.agents.common import (
 from treeviz.agents.contract import Agent
 from treeviz.agents.reasons import Reason, horizon, root_child
 from treeviz.connect4.board import Position
-from treeviz.connect4.heuristics import evaluate_kernel, window_breakdown
+from treeviz.connect4.heuristics import evaluator, window_breakdown
 from treeviz.trace.nodes import (
     C_LEAVES,
     C_NODES,
@@ -54,10 +51,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
         child.push(col)
         node = record_counted(rec.nodes, rec.ctr, root, col, 1, 0)
         rec.ctr[C_LEAVES] += 1
-        own = evaluate_kernel(
-            ev.hid, np.uint64(child.current), np.uint64(child.mask), pos.width, pos.height,
-            ev.windows, ev.weights, ev.centre_cols,
-        )  # fmt: skip
+        own = ev.evaluate(child)
         if node >= 0:
             rec.nodes[node]["static_eval"] = own
         if child.winner() is not None:

@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP, print_json
+from treeviz.connect4.board import DEFAULT_CELLS
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import (
     ARENA_PLY_SECONDS,
@@ -21,7 +22,8 @@ from treeviz.settings import (
     show_value,
 )
 
-STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, 41))
+# Stones on the board when a move is chosen; the last band ends at a game's last move.
+STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, DEFAULT_CELLS - 1))
 
 
 def cmd_arena(args: argparse.Namespace) -> None:

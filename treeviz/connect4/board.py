@@ -26,17 +26,24 @@ from typing import Any
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from treeviz.settings import show_value
 
+# The standard board: the size of every default, and the only one the opening books hold.
 DEFAULT_WIDTH = 7
 DEFAULT_HEIGHT = 6
+DEFAULT_CELLS = DEFAULT_WIDTH * DEFAULT_HEIGHT  # stones in a full game
+# The sizes a board may have (:func:`check_size`): a column is one digit of a move
+# string, and the cells with each column's sentinel bit must fit one 64-bit word.
+MIN_SIDE, MAX_WIDTH, MAX_HEIGHT = 4, 9, 8
 EMPTY_CHARS = ".-_"
 PLAYERS = ("X", "O")
 
 
 def check_size(width: int, height: int) -> None:
     """Raise :class:`InvalidPositionError` unless the board fits the 64-bit layout."""
-    if not (4 <= width <= 9 and 4 <= height <= 8 and width * (height + 1) <= 64):
+    if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT
+            and width * (height + 1) <= 64):  # fmt: skip
         raise InvalidPositionError(
-            f"board size {width}x{height} is not supported: width must be 4-9, height 4-8 "
+            f"board size {width}x{height} is not supported: width must be "
+            f"{MIN_SIDE}-{MAX_WIDTH}, height {MIN_SIDE}-{MAX_HEIGHT} "
             "and width * (height + 1) at most 64"
         )
 
@@ -278,7 +285,8 @@ class Position:
         return (self.width, self.height, self.key(), self.moves_string())
 
     def __repr__(self) -> str:
-        size = "" if (self.width, self.height) == (7, 6) else f", {self.width}x{self.height}"
+        standard = (self.width, self.height) == (DEFAULT_WIDTH, DEFAULT_HEIGHT)
+        size = "" if standard else f", {self.width}x{self.height}"
         return f"Position({self.moves_string()!r}{size})"
 
     def __str__(self) -> str:

@@ -30,7 +30,7 @@ numba cannot take Python callables cheaply) and the seed it comes from:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 
@@ -237,22 +237,48 @@ def evaluate_kernel(
     return score
 
 
+# What a compiled search takes for its evaluation (see ``Evaluator.kernel_args``).
+KernelArgs = tuple[int, int, int, np.ndarray, np.ndarray, np.ndarray]
+
+
+@dataclass(frozen=True)
+class Evaluator:
+    """Heuristic ``hid`` on a ``width`` x ``height`` board, with that size's tables: the
+    evaluation a search is given whole, and passes whole to its compiled kernel."""
+
+    hid: int
+    width: int
+    height: int
+    tables: Tables
+
+    @cached_property
+    def kernel_args(self) -> KernelArgs:
+        """``(w, h, hid, windows, weights, centre_cols)``: the evaluator as the compiled
+        searches take it, built once (the board size travels with the tables built for
+        it, so the two cannot disagree). Alpha-beta's ``negamax`` takes it as one
+        argument; a kernel that is itself the search loop (A*, MCTS) takes it spread,
+        ``*ev.kernel_args``, into parameters of these names in this order, since a
+        tuple unpacked inside would change the loop's compiled code."""
+        t = self.tables
+        return (self.width, self.height, self.hid, t.windows, t.weights, t.centre_cols)
+
+    def evaluate(self, pos: Position) -> int:
+        """The heuristic of ``pos`` (a position of this board size) for its side to move."""
+        w, h, hid, windows, weights, centre_cols = self.kernel_args
+        return int(evaluate_kernel(hid, np.uint64(pos.current), np.uint64(pos.mask), w, h,
+                                   windows, weights, centre_cols))  # fmt: skip
+
+
+def evaluator(name: str, pos: Position) -> Evaluator:
+    """Heuristic ``name`` for ``pos``'s board size (its tables computed once per size);
+    :class:`InvalidParameterError` for an unknown name."""
+    return Evaluator(get_heuristic(name).hid, pos.width, pos.height,
+                     tables(pos.width, pos.height))  # fmt: skip
+
+
 def evaluate(pos: Position, name: str = "window") -> int:
     """The heuristic ``name`` of ``pos`` from the side to move's perspective."""
-    hid = get_heuristic(name).hid
-    t = tables(pos.width, pos.height)
-    return int(
-        evaluate_kernel(
-            hid,
-            np.uint64(pos.current),
-            np.uint64(pos.mask),
-            pos.width,
-            pos.height,
-            t.windows,
-            t.weights,
-            t.centre_cols,
-        )
-    )
+    return evaluator(name, pos).evaluate(pos)
 
 
 def window_breakdown(pos: Position, for_mover: bool = False) -> str:

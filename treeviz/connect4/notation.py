@@ -15,6 +15,7 @@ from treeviz.connect4.board import (
     DEFAULT_HEIGHT,
     DEFAULT_WIDTH,
     EMPTY_CHARS,
+    MAX_WIDTH,
     Position,
     check_size,
     has_four,
@@ -23,7 +24,6 @@ from treeviz.errors import InvalidPositionError, TreevizError
 from treeviz.settings import show_value
 
 _FRAME_CHARS = set("=#+-|: ")
-_MAX_WIDTH = 9
 
 
 def to_diagram(pos: Position, numbers: bool = True) -> str:
@@ -42,7 +42,7 @@ def _cells(line: str) -> list[str] | None:
         return None  # frame line
     body = text.replace("|", " ").replace("\t", " ")
     cells = body.split() if " " in body.strip() else list(body.strip())
-    if set(text) <= _FRAME_CHARS and len(cells) > _MAX_WIDTH:
+    if set(text) <= _FRAME_CHARS and len(cells) > MAX_WIDTH:
         return None  # a long rule of dashes
     if any(len(c) != 1 for c in cells):
         raise InvalidPositionError(f"cannot read the diagram line {show_value(line.strip())}")

@@ -15,6 +15,7 @@ import mmap
 import numpy as np
 
 from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import DEFAULT_CELLS
 from treeviz.jit import njit
 
 VALUE_TT_BITS = 20
@@ -110,7 +111,7 @@ def centre_order(w: int) -> np.ndarray:
 
 
 
-def new_value_table(depth: int = 42) -> tuple[np.ndarray, np.ndarray]:
+def new_value_table(depth: int = DEFAULT_CELLS) -> tuple[np.ndarray, np.ndarray]:
     """Keys and packed entries ``(value, depth left, bound, best column)``, sized for a
     search ``depth`` plies deep: a shallow search touches few slots, and every fresh
     page of a large table costs a page fault on first touch."""

@@ -29,12 +29,12 @@ from pathlib import Path
 import numpy as np
 
 from treeviz.connect4 import kernels as K
+from treeviz.connect4.board import DEFAULT_CELLS, DEFAULT_HEIGHT, DEFAULT_WIDTH
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import njit
 from treeviz.settings import show_path
 
 BOOK_PLY = 12
-WIDTH, HEIGHT = 7, 6
 RECORD = np.dtype([("key", ">i4"), ("value", "i1")])
 RECORDS = 4_200_899
 PACKAGE, ASSET = "bitbully_databases", "assets/book_12ply_distances.dat"
@@ -130,7 +130,7 @@ def to_score(value: int) -> int:
     if value == 0:
         return 0
     d = 100 - abs(value)
-    half = WIDTH * HEIGHT // 2 + 1
+    half = DEFAULT_CELLS // 2 + 1
     if value > 0:
         return half - (BOOK_PLY + d + 1) // 2  # X's stones when X wins d stones later
     return -(half - (BOOK_PLY + d) // 2)  # O's stones when O wins
@@ -140,18 +140,19 @@ def to_score(value: int) -> int:
 SCORE_OF = np.array([to_score(v) for v in range(-100, 101)], dtype=np.int8)
 
 
+# The board sizes below are module globals: numba compiles them in as constants.
 @njit(cache=True)
 def book_key(x: np.uint64, mask: np.uint64, mirror: bool) -> int:
     """The database key of the stones ``x`` (X's) and ``mask`` (all), optionally of the
-    mirrored board; only meaningful for 12 stones on 7x6."""
+    mirrored board; only meaningful for 12 stones on 7x6 (the standard board)."""
     bits = 0
-    for i in range(WIDTH):
-        col = WIDTH - 1 - i if mirror else i
-        for row in range(HEIGHT):
-            cell = K.U1 << np.uint64(col * (HEIGHT + 1) + row)
+    for i in range(DEFAULT_WIDTH):
+        col = DEFAULT_WIDTH - 1 - i if mirror else i
+        for row in range(DEFAULT_HEIGHT):
+            cell = K.U1 << np.uint64(col * (DEFAULT_HEIGHT + 1) + row)
             if mask & cell:
                 bits = (bits << 2) | (2 if x & cell else 3)
-                if row == HEIGHT - 1:
+                if row == DEFAULT_HEIGHT - 1:
                     bits <<= 1
             else:
                 bits <<= 1
@@ -196,7 +197,7 @@ def book_arrays(
     stones: (keys, scores, the ply they answer). Below ``SHALLOW_PLY`` stones the
     shallow book (6 stones), else the 12-stone book; the ply is -1 when the books are
     off, missing or not for this board size."""
-    if not enabled or (width, height) != (WIDTH, HEIGHT):
+    if not enabled or (width, height) != (DEFAULT_WIDTH, DEFAULT_HEIGHT):
         return np.zeros(1, np.int32), np.zeros(1, np.int8), -1
     shallow = load_shallow() if root_ply < SHALLOW_PLY else None
     if shallow is not None:

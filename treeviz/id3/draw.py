@@ -17,7 +17,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from treeviz.connect4.board import Position
+from treeviz.connect4.board import DEFAULT_HEIGHT, Position
 from treeviz.connect4.notation import parse_position
 from treeviz.draw.export import ExportLimitError, dot_source, graphml_of, render
 from treeviz.draw.style import MORE_FILL, PALETTE, tint
@@ -25,7 +25,7 @@ from treeviz.draw.view import Drawn, drawn_graph
 from treeviz.errors import InvalidParameterError
 from treeviz.exact.scores import exact_scores
 from treeviz.id3.learn import DecisionTree, Node
-from treeviz.id3.table import CONNECT4_NAMES
+from treeviz.id3.table import CONNECT4_COLUMNS, CONNECT4_NAMES
 from treeviz.reading import atomic_write
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, show_path, show_value
 
@@ -236,7 +236,7 @@ def position_row(pos: Position) -> dict[str, str]:
     ``x`` (first player), ``o`` or ``b`` (blank)."""
     out = {}
     for name in CONNECT4_NAMES:
-        col, row = "abcdefg".index(name[0]), int(name[1]) - 1
+        col, row = CONNECT4_COLUMNS.index(name[0]), int(name[1]) - 1
         out[name] = {"X": "x", "O": "o", None: "b"}[pos.cell(col, row)]
     return out
 
@@ -250,14 +250,14 @@ def pattern(tree: DecisionTree, nid: int) -> list[list[str]]:
         cells[tree.feature(tree.nodes[node.parent])] = {"x": "X", "o": "O"}.get(
             node.branch, ".")  # fmt: skip
         nid = node.parent
-    return [[cells[f"{c}{r}"] for c in "abcdefg"] for r in range(6, 0, -1)]
+    return [[cells[f"{c}{r}"] for c in CONNECT4_COLUMNS] for r in range(DEFAULT_HEIGHT, 0, -1)]
 
 
 def row_position(row: dict[str, str]) -> Position:
     """The position of a Connect-4 table row (the board as a diagram, read back)."""
 
-    lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in "abcdefg")
-             for r in range(6, 0, -1)]  # fmt: skip
+    lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in CONNECT4_COLUMNS)
+             for r in range(DEFAULT_HEIGHT, 0, -1)]  # fmt: skip
     return parse_position("\n".join(lines))
 
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import csv
 import io
+import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from treeviz.errors import TableError
 from treeviz.reading import read_text_bounded
 from treeviz.settings import TABLE_MAX_BYTES, show_path, show_value
@@ -30,7 +32,10 @@ BUNDLED = {  # small first: the dashboard opens the first
     "iris": "iris.csv",
     "connect-4": "connect-4.data",
 }
-CONNECT4_NAMES = [f"{c}{r}" for c in "abcdefg" for r in range(1, 7)]
+# The UCI Connect-4 layout: a cell per attribute on the standard board, ``a1``..``g6``
+# (column letter, then row from the bottom), column by column.
+CONNECT4_COLUMNS = string.ascii_lowercase[:DEFAULT_WIDTH]
+CONNECT4_NAMES = [f"{c}{r}" for c in CONNECT4_COLUMNS for r in range(1, DEFAULT_HEIGHT + 1)]
 
 
 
@@ -160,8 +165,8 @@ def detect_header(cells: np.ndarray) -> bool:
 
 def default_names(cells: np.ndarray) -> list[str]:
     """``a1``..``g6``, ``class`` for the UCI Connect-4 layout, else ``col1``..``colN``."""
-    width = cells.shape[1]
-    if width == 43 and set(np.unique(cells[:, :42]).tolist()) <= {"x", "o", "b"}:
+    width, n = cells.shape[1], len(CONNECT4_NAMES)
+    if width == n + 1 and set(np.unique(cells[:, :n]).tolist()) <= {"x", "o", "b"}:
         return [*CONNECT4_NAMES, "class"]
     return [f"col{i}" for i in range(1, width + 1)]
 

@@ -20,9 +20,7 @@ from treeviz.agents.common import (
     HEURISTIC,
     TIME_LIMIT,
     WINDOW_FIELDS,
-    Evaluator,
     column_rows,
-    evaluator,
     mark_pv,
     proven_row,
     pv_ids,
@@ -31,7 +29,8 @@ from treeviz.agents.common import (
 from treeviz.agents.contract import Agent, Param
 from treeviz.agents.reasons import Reason, horizon, line_words, pv_node, root_child
 from treeviz.agents.stopping import deadline_of, run_stoppable
-from treeviz.connect4.board import Position
+from treeviz.connect4.board import DEFAULT_CELLS, Position
+from treeviz.connect4.heuristics import Evaluator, evaluator
 from treeviz.connect4.tt_order import new_value_table
 from treeviz.errors import SearchStopped
 from treeviz.trace.nodes import (
@@ -47,7 +46,7 @@ from treeviz.trace.nodes import (
 from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome
 
-MAX_DEPTH = 42
+MAX_DEPTH = DEFAULT_CELLS  # a whole game on the standard board
 MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
 DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)
 ORDERING = Param(
@@ -85,9 +84,7 @@ def _iterate(
         prune,
         use_tt,
         mode,
-        ev.kernel_args(),
-        w,
-        pos.height,
+        ev.kernel_args,
         -1,
         -1,
         0,

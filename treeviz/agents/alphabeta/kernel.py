@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from treeviz.connect4 import kernels as K
-from treeviz.connect4.heuristics import evaluate_kernel
+from treeviz.connect4.heuristics import KernelArgs, evaluate_kernel
 from treeviz.connect4.tt_order import (
     TT_BOUND,
     TT_DEPTH,
@@ -97,9 +97,7 @@ def negamax(
     prune: bool,
     use_tt: bool,
     mode: int,
-    ev: tuple[int, np.ndarray, np.ndarray, np.ndarray],
-    w: int,
-    h: int,
+    ev: KernelArgs,
     parent: int,
     move: int,
     depth: int,
@@ -117,13 +115,13 @@ def negamax(
     principal variation (triangular table); at the root (``depth == 0``) each
     column's value goes to ``root_vals`` and ``root_cut`` marks upper bounds.
 
-    Bundles: ``ev`` the evaluator (heuristic id, windows, weights, centre columns; see
-    ``Evaluator.kernel_args``), ``table`` the value table (keys, entries), ``out``
-    the answers (pv, pv_len, root_vals, root_cut). The recursion runs on an explicit
-    stack (frame ``d`` is the node at ``depth + d``), so numba can cache the compiled
-    function on disk.
+    Bundles: ``ev`` the evaluator (the board size, heuristic id, windows, weights,
+    centre columns; see ``Evaluator.kernel_args``), ``table`` the value table (keys,
+    entries), ``out`` the answers (pv, pv_len, root_vals, root_cut). The recursion runs
+    on an explicit stack (frame ``d`` is the node at ``depth + d``), so numba can cache
+    the compiled function on disk.
     """
-    hid, windows, weights, centre_cols = ev
+    w, h, hid, windows, weights, centre_cols = ev
     tt_keys, tt_data = table
     pv, pv_len, root_vals, root_cut = out
     top = left + 1

@@ -36,8 +36,6 @@ from treeviz.agents.common import (
     HEURISTIC,
     SEED,
     TIME_LIMIT,
-    Evaluator,
-    evaluator,
     full_row,
     mark_pv,
     result,
@@ -53,6 +51,7 @@ from treeviz.agents.mcts.kernel import (
 from treeviz.agents.stopping import deadline_of, run_stoppable
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import Evaluator, evaluator
 from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.settings import DEFAULT_CAPACITY, MCTS_MAX_ITERATIONS
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
@@ -250,10 +249,10 @@ class _State:
         """Run ``step`` iterations from ``done`` (stoppable); returns (ran, step)."""
         log = np.zeros((step if record_iterations else 0, 4), np.int64)
         first = self.base + done
+        # one spread of flags and evaluator together: mypy misreads two in a row
         chunk = partial(
-            run_iterations, first, first + step, c, *flags, self.pos.width,
-            self.pos.height, ev.hid, ev.windows, ev.weights, ev.centre_cols,
-            self.rec.nodes, self.rec.ctr, self.aux, self.rng, log,
+            run_iterations, first, first + step, c, *(flags + ev.kernel_args), self.rec.nodes,
+            self.rec.ctr, self.aux, self.rng, log,
         )  # fmt: skip
         ran, self.stopped = run_stoppable(chunk, self.rec.ctr, deadline)
         self.log.append(log[:ran])

@@ -218,7 +218,9 @@ def backup(nodes: np.ndarray, aux: np.ndarray, node: int, res: float) -> None:
 
 
 # nogil: a long search leaves the interpreter to other threads (the dashboard's
-# other sessions keep running).
+# other sessions keep running). The evaluator comes flat, ``Evaluator.kernel_args``
+# spread by the driver: this function is the search loop, and a tuple unpacked here
+# would change its compiled code.
 @njit(cache=True, nogil=True)
 def run_iterations(
     first: int,
@@ -243,8 +245,9 @@ def run_iterations(
     """Iterations ``first .. last-1`` on the tree rooted at 0; returns how many ran
     (fewer when the root gets proven, or the node table is full: an iteration adds at
     most one node, and the tree lives in the table, so it never writes past it).
-    ``log`` rows, one per iteration from ``first`` (or none): leaf id, leaf depth,
-    rollout plies (0 for a proven leaf), 2 x result."""
+    ``w`` .. ``centre_cols`` are an ``Evaluator.kernel_args`` (the board size and the
+    heuristic of ``heuristic_order``). ``log`` rows, one per iteration from ``first``
+    (or none): leaf id, leaf depth, rollout plies (0 for a proven leaf), 2 x result."""
     for it in range(first, last):
         full = ctr[C_RECORDED] >= nodes.shape[0] or ctr[C_RECORDED] >= aux.shape[0]
         if aux[0].outcome != OPEN or ctr[C_STOP] != 0 or full:
