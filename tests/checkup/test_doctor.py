@@ -9,10 +9,10 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from treeviz.checkup.ask import ask
 from treeviz.checkup.battery import ENDGAME_EMPTY, KINDS, PHASES, battery, facts, playout, reached
 from treeviz.checkup.run import checkup
