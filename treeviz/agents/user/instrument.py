@@ -33,6 +33,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.agents.common import CAPACITY
+from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
@@ -178,6 +179,7 @@ class TraceSpec:
     beta: Callable[..., Any] | None
     chosen: Callable[[Any], Any] | None
     index: int | None = None  # the argument holding the position, once found
+    flag: str | None = None  # the name of the ``maximizing`` argument, when given
 
     def board(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """The position argument of one call."""
@@ -253,7 +255,8 @@ def traced(
     if maximizing is not None and (sig is None or maximizing not in sig.parameters):
         raise InvalidParameterError(f"{fn.__qualname__}() has no argument {maximizing!r}")
     spec = TraceSpec(fn, fn.__qualname__, position, value, _argument(sig, maximizing),
-                     _argument(sig, alpha), _argument(sig, beta), chosen)  # fmt: skip
+                     _argument(sig, alpha), _argument(sig, beta), chosen,
+                     flag=maximizing)  # fmt: skip
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -312,7 +315,7 @@ class Recording:
             snap = reader.snap(board)
             move = reader.column(before, snap) if parent >= 0 else NO_MOVE
             if move == NO_MOVE and parent >= 0:
-                raise InvalidPositionError(self._not_one_move(spec, board))
+                parent = self._stray(spec, board)
         else:
             parent, move, snap = self._top(spec, board)
         node = self._node(parent, move)
@@ -412,6 +415,12 @@ class Recording:
             self.first[parent] = n
         return n
 
+    def _stray(self, spec: TraceSpec, board: Any) -> int:
+        """A call whose position is not one move after its caller's:
+        :class:`InvalidPositionError` (a checking recording records it instead and
+        returns ``NOT_RECORDED``, the parent of a call kept out of the tree)."""
+        raise InvalidPositionError(self._not_one_move(spec, board))
+
     def _not_one_move(self, spec: TraceSpec, board: Any) -> str:
         parent = self.stack[-1][0]
         return (
@@ -419,6 +428,10 @@ class Recording:
             f"position that is not one move after its caller's: {show_value(board)}; trace "
             "a function that is called once per move, or pass position="
         )
+
+    def facts(self) -> dict[str, Any] | None:
+        """What checking found (``trace.extra["checked"]``); None: not checked."""
+        return None
 
     @property
     def result(self) -> Any:
@@ -434,6 +447,40 @@ class Recording:
     def trace(self) -> Any:
         """The recorded search's :class:`~treeviz.trace.nodes.Trace`."""
         return self.result.trace
+
+
+class CheckedRecording(Recording):
+    """A recording that also checks each call as the search runs (``recording(check=
+    True)``): the stone a call adds (one, of the colour of the side to move, the
+    maximizing flag passed on), the position a call leaves behind (as it received it),
+    and a call on a position that is not one move after its caller's, recorded instead
+    of raised. What it finds goes to ``trace.extra["checked"]``
+    (:mod:`treeviz.agents.user.instrument_check`). A subclass, so that the plain
+    recording's hot path has not one test more."""
+
+    def __init__(self, root: Position | None = None, capacity: int = DEFAULT_CAPACITY) -> None:
+        super().__init__(root, capacity)
+        self.checker = Checker(self)
+
+    def call(self, spec: TraceSpec, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        return self.checker.call(super().call, spec, args, kwargs)
+
+    def _node(self, parent: int, move: int) -> int:
+        node = super()._node(parent, move)
+        self.checker.entered(parent, move, node)
+        return node
+
+    def _add(self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...],
+             kwargs: dict[str, Any]) -> int:  # fmt: skip
+        node = super()._add(spec, parent, move, args, kwargs)
+        self.checker.added(parent, node)
+        return node
+
+    def _stray(self, spec: TraceSpec, board: Any) -> int:
+        return self.checker.stray(board)
+
+    def facts(self) -> dict[str, Any] | None:
+        return self.checker.facts()
 
 
 def _float(x: Any) -> float:
@@ -457,17 +504,19 @@ def answered(rec: Recording, pos: Position, name: str, column: int,
 
 
 @contextmanager
-def recording(root: Position | str | None = None,
-              capacity: int = DEFAULT_CAPACITY) -> Iterator[Recording]:  # fmt: skip
+def recording(root: Position | str | None = None, capacity: int = DEFAULT_CAPACITY,
+              check: bool = False) -> Iterator[Recording]:  # fmt: skip
     """Record the traced calls made inside the block (one search) in this thread or
     task. ``root``: the position searched, when the traced function is called on its
     children rather than on it; ``capacity``: the nodes kept (an int, see
-    :data:`~treeviz.agents.common.CAPACITY`). One recording at a time per thread:
-    :class:`InvalidParameterError` when one is already on here."""
+    :data:`~treeviz.agents.common.CAPACITY`); ``check``: also check every call's
+    position as the search runs (:class:`CheckedRecording`: slower, for the doctor).
+    One recording at a time per thread: :class:`InvalidParameterError` when one is
+    already on here."""
     if _ACTIVE.get() is not None:
         raise InvalidParameterError("a recording is already on: recordings do not nest")
     pos = Position.from_moves(root) if isinstance(root, str) else root
-    rec = Recording(pos, CAPACITY.check(capacity))
+    rec = (CheckedRecording if check else Recording)(pos, CAPACITY.check(capacity))
     token = _ACTIVE.set(rec)
     try:
         yield rec

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.agents.common import column_rows, result
+from treeviz.connect4.board import PLAYERS
 from treeviz.trace.nodes import (
     CUTOFF,
     INF,
@@ -89,7 +90,33 @@ def build_result(rec: Recording) -> SearchResult:
                   "time_s": rec.seconds, "truncated": rec.calls > n, "capacity": rec.capacity},
         extra={"user_values": table.tolist()}, value_kind="user",
     )  # fmt: skip
+    sides = maximizing(root, parent, depth, maxi, spec.flag if spec else None)
+    if sides:
+        trace.extra["maximizing"] = sides
+    checked = rec.facts()
+    if checked is not None:
+        trace.extra["checked"] = checked
     return _answer(rec, trace)
+
+
+def maximizing(root: Any, parent: np.ndarray, depth: np.ndarray, maxi: np.ndarray,
+               flag: str | None) -> dict[str, Any]:  # fmt: skip
+    """Whose values a search with a maximizing flag returns: ``maximizer``, the player
+    (X or O) its flag True stands for (read at the first node that got one), ``flag``
+    the argument's name, and ``same`` the nodes whose flag was their parent's (the
+    turn did not pass; only when there are some). Empty without a flag."""
+    known = np.flatnonzero(maxi >= 0)
+    if not len(known):
+        return {}
+    first = int(known[0])
+    side = PLAYERS[(root.ply + int(depth[first])) % 2]
+    out: dict[str, Any] = {"maximizer": side if maxi[first] == 1 else PLAYERS[side == "X"],
+                           "flag": flag}  # fmt: skip
+    up = maxi[np.maximum(parent, 0)]
+    same = np.flatnonzero((parent >= 0) & (maxi >= 0) & (up >= 0) & (maxi == up))
+    if len(same):
+        out["same"] = same.tolist()
+    return out
 
 
 def magnitudes(*arrays: np.ndarray) -> np.ndarray:

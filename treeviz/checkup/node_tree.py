@@ -1,0 +1,140 @@
+"""The recorded tree as the checks of :mod:`treeviz.checkup.nodes` read it: values as
+numbers, leaves, fours and draws, and which nodes had every call recorded."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from treeviz.trace.nodes import INF, NO_VALUE, TERMINAL, Trace
+
+
+class Tree:
+    """The arrays the checks read, worked out once: values as numbers (NaN: none) in
+    treeviz's convention (for the side to move at the node), the leaves, the fours and
+    draws, the nodes whose position can be trusted and those whose children were all
+    recorded, and each child's value as its parent's side to move reads it."""
+
+    def __init__(self, trace: Trace) -> None:
+        self.trace = trace
+        nodes = trace.nodes
+        self.n = n = len(trace)
+        self.parent = nodes["parent"].astype(np.int64)
+        self.move = nodes["move"].astype(np.int64)
+        self.depth = nodes["depth"].astype(np.int64)
+        table = trace.extra.get("user_values")
+        self.value = numbers(nodes["value"], table)
+        self.alpha = numbers(nodes["alpha"], table)
+        self.beta = numbers(nodes["beta"], table)
+        self.pruned = nodes["pruned"].astype(np.int64)
+        self.kids = trace.child_counts()
+        self.facts: dict[str, Any] = trace.extra.get("checked") or {}
+        self.once = "visits" not in trace.fields  # every node reached by one call
+        self.root = trace.position()
+        # below a call whose board was not its position, treeviz's positions are not
+        # the search's: nothing there is judged (the turn check names the first)
+        self.trusted = self.below(self.mark(self.facts.get("wrong", []))) == 0
+        self.leaf = (self.kids == 0) & self.trusted
+        self.terminal = ((nodes["flags"] & TERMINAL) != 0) & self.trusted
+        self.four = self.terminal & ~self._draws(self.terminal)
+        self.draw = self.terminal & ~self.four
+        self._flags(trace.extra.get("maximizing") or {})
+        # per node, the best of its children's values for its side to move (NaN when one
+        # has none: NaN wins a maximum; -inf: a leaf)
+        self.best = np.full(n, -np.inf)
+        np.maximum.at(self.best, self.parent[1:], self.edge[1:] * self.value[1:])
+        self.complete = self._complete()
+
+    def mark(self, ids: list[int]) -> np.ndarray:
+        """A boolean per node, True at ``ids``."""
+        out = np.zeros(self.n, bool)
+        out[np.asarray(ids, np.int64)] = True
+        return out
+
+    def below(self, marks: np.ndarray) -> np.ndarray:
+        """Per node, how many nodes on its path from the root (itself included) are
+        marked (level by level: a parent's count is known before its children's)."""
+        count = marks.astype(np.int64)
+        for d in range(1, int(self.depth.max(initial=0)) + 1):
+            ids = np.flatnonzero(self.depth == d)
+            count[ids] += count[self.parent[ids]]
+        return count
+
+    def _flags(self, flags: dict[str, Any]) -> None:
+        """A maximizing flag's facts: whose values (``maximizer``), the flag's name,
+        the nodes whose flag was their parent's (``same``), whether each node's flag
+        said it maximises, and ``edge``: what a child's stored value is worth to its
+        parent's side to move (its negation; itself below a flag that did not change,
+        both being stored by their flags)."""
+        self.maximizer: str | None = flags.get("maximizer")
+        self.flag: str | None = flags.get("flag")
+        self.same = self.mark(flags.get("same", []))
+        side_x = (self.root.ply + self.depth) % 2 == 0
+        self.maximising = (side_x == (self.maximizer == "X")) ^ (self.below(self.same) % 2 == 1)
+        self.edge = np.where(self.same, 1.0, -1.0)
+
+    def _complete(self) -> np.ndarray:
+        """Nodes whose children were all recorded, with trusted positions."""
+        out = self.trusted.copy()
+        if self.trace.truncated and self.n:  # the calls on the way to the last node went on
+            out[self.trace.path(self.n - 1)] = False
+        out[np.asarray(self.facts.get("incomplete", []), np.int64)] = False
+        np.logical_and.at(out, self.parent[1:], self.trusted[1:])
+        return out
+
+    def _draws(self, terminal: np.ndarray) -> np.ndarray:
+        """Which finished nodes are full boards without a four (replayed: few)."""
+        size = self.root.width * self.root.height
+        out = np.zeros(self.n, bool)
+        for node in np.flatnonzero(terminal & (self.root.ply + self.depth == size)):
+            pos = self.root.copy()
+            for col in self.line(int(node)):
+                pos.push(col - 1)
+            out[node] = pos.winner() is None
+        return out
+
+    def line(self, node: int) -> tuple[int, ...]:
+        """The columns (1-based) from the root to ``node``."""
+        return tuple(int(self.move[k]) + 1 for k in self.trace.path(node)[1:])
+
+    def side(self, node: int) -> str:
+        """The player to move at ``node``."""
+        return "XO"[(self.root.ply + int(self.depth[node])) % 2]
+
+
+    def leaf_range(self) -> tuple[float, float] | None:
+        """The lowest and highest value of the unfinished leaves (None: none)."""
+        found = self.value[self.leaf & ~self.terminal & ~np.isnan(self.value)]
+        return (float(found.min()), float(found.max())) if len(found) else None
+
+    def wrong_fours(self) -> np.ndarray:
+        """The fours (leaves, valued: the side to move has lost) scored like unfinished
+        positions: 0; a negative value not below every unfinished leaf's; a positive
+        one no larger than the largest unfinished magnitude (a heuristic's size: larger
+        ones are wins with the wrong sign, the ``sign`` check's). Unfinished leaves
+        scored as wins (a search that sees a win without playing it) raise only the
+        positive side, so they do not make correct losses look wrong."""
+        v = self.value
+        four = self.four & self.leaf & ~np.isnan(v)
+        span = self.leaf_range()
+        if span is None:
+            return four & (v == 0)
+        lo, hi = span
+        size = max(-lo, hi)
+        return four & ((v == 0) | ((v < 0) & (v >= lo)) | ((v > 0) & (v <= size)))
+
+
+def numbers(stored: np.ndarray, table: list[float] | None) -> np.ndarray:
+    """Stored values as numbers (NaN: ``NO_VALUE``; ±inf: ±``INF``): a user trace's
+    symmetric ranks read through ``table``, others as they are."""
+    raw = stored.astype(np.int64)
+    out = raw.astype(np.float64)
+    if table is not None:
+        mags = np.concatenate(([0.0], np.asarray(table, np.float64)))
+        ranks = np.clip(np.abs(raw), 0, len(mags) - 1)
+        out = np.sign(raw) * mags[ranks]
+    out[raw >= INF] = np.inf
+    out[(raw <= -INF) & (raw != NO_VALUE)] = -np.inf
+    out[raw == NO_VALUE] = np.nan
+    return out

@@ -1,0 +1,207 @@
+"""The sentences of :mod:`treeviz.checkup.nodes`: a node, its values and its window in
+the words and numbers of the person's own search.
+
+A search with a maximizing flag returns values for one player (the maximiser, which
+the trace records in ``extra["maximizing"]``); a negamax returns them for the side to
+move, as treeviz stores them. Every value also says whose it is ("-3 for O").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+# one helper for "1, 3 and 7" across the doctor (findings.py keeps it private)
+from treeviz.checkup.findings import _cols_1 as columns_text
+from treeviz.checkup.node_tree import Tree
+from treeviz.trace.values import number_text
+
+__all__ = ["Words", "columns", "diff_text"]
+
+
+def columns(cols: list[int]) -> str:
+    """``column 3``, ``columns 3 and 7`` (1-based)."""
+    return f"column{'s' if len(cols) > 1 else ''} {columns_text(cols)}"
+
+
+def diff_text(found: dict[str, Any]) -> str:
+    """``2 stones more (columns 3 and 5)``, ``a stone fewer (column 2)``, ``a stone
+    recoloured (column 4)`` or ``no stone added`` from a checking recording's
+    ``added``/``removed``/``recoloured`` (0-based columns)."""
+    parts = []
+    for key, words in (("added", "more"), ("removed", "fewer"), ("recoloured", "recoloured")):
+        cols = found.get(key) or []
+        if cols:
+            count = "a stone" if len(cols) == 1 else f"{len(cols)} stones"
+            parts.append(f"{count} {words} ({columns([c + 1 for c in cols])})")
+    return ", ".join(parts) or "no stone added"
+
+
+class Words:
+    """Sentences about the nodes of one :class:`~treeviz.checkup.node_tree.Tree`."""
+
+    def __init__(self, tree: Tree) -> None:
+        self.t = tree
+        self.maximizer = tree.maximizer
+
+    # ------------------------------------------------------------------ basics
+    @staticmethod
+    def num(v: float) -> str:
+        """A number as the search gave it: ``+7``, ``-1e+14``, ``-inf``; zero as 0."""
+        return "0" if v == 0 else number_text(v)
+
+    def where(self, node: int) -> str:
+        """``node 12 (4453 then 4 4 3, O to move)``; the root: ``node 0 (the root,
+        4453, X to move)``."""
+        t = self.t
+        start = t.trace.root_moves or "the empty board"
+        if node == 0:
+            return f"node 0 (the root, {start}, {t.side(0)} to move)"
+        line = " ".join(str(c) for c in t.line(node))
+        return f"node {node} ({start} then {line}, {t.side(node)} to move)"
+
+    def over(self, node: int) -> str:
+        """Why the game is over at a finished node."""
+        t = self.t
+        if t.four[node]:
+            return f"{'O' if t.side(node) == 'X' else 'X'} has made four in a row"
+        return "the board is full (a draw)"
+
+    def maximising(self, node: int) -> bool | None:
+        """Whether the person's search maximises at ``node`` (None: a negamax, or not
+        known)."""
+        return None if self.maximizer is None else bool(self.t.maximising[node])
+
+    def raw(self, node: int, v: float) -> float:
+        """A value stored for ``node``'s side to move as the person's search gave it."""
+        return -v if self.maximising(node) is False else v
+
+    def value(self, node: int, v: float) -> str:
+        """``-3 for O``, and what the person's function returned when that differs."""
+        side = self.t.side(node)
+        text = f"{self.num(v)} for {side}"
+        if self.maximising(node) is False:
+            text += (f" (your function returned {self.num(-v)}: its values are for "
+                     f"{self.maximizer}, the maximiser)")  # fmt: skip
+        return text
+
+    def children(self, node: int) -> str:
+        """``column 1: +3, column 4: -2`` in the person's numbers (for the side to
+        move at each child when the convention is not known)."""
+        t = self.t
+        out = []
+        for k in t.trace.children(node):
+            v = float(t.value[k])
+            shown = self.num(self.raw(int(k), v))
+            out.append(f"column {int(t.move[k]) + 1}: {'no value' if np.isnan(v) else shown}")
+        return ", ".join(out)
+
+    def window(self, node: int, lo: float, hi: float) -> tuple[float, float]:
+        """A window (or range) stored for ``node``'s side to move, in the person's
+        numbers: a minimiser's is the negated one, reversed."""
+        return (-hi, -lo) if self.maximising(node) is False else (lo, hi)
+
+    def _best_column(self, node: int, best: float) -> int:
+        t = self.t
+        kids = t.trace.children(node)
+        return next(int(t.move[k]) + 1 for k in kids if t.edge[k] * t.value[k] == best)
+
+    # ------------------------------------------------------------------ checks
+    def backup(self, node: int, best: float) -> str:
+        """Why ``node``'s value is not its children's best (``best``, stored)."""
+        t = self.t
+        v, col = float(t.value[node]), self._best_column(node, best)
+        side, maxi = t.side(node), self.maximising(node)
+        if maxi is not None:
+            word = "largest" if maxi else "smallest"
+            should = (f"{side} {'maximises' if maxi else 'minimises'} here, so it returns "
+                      f"the {word} of its children's values, {self.num(self.raw(node, best))} "
+                      f"(column {col}), but it returned {self.num(self.raw(node, v))}")  # fmt: skip
+        else:
+            should = (f"a negamax returns the largest of its children's values negated, "
+                      f"{self.num(best)} (column {col} returned {self.num(-best)}), but it "
+                      f"returned {self.num(v)}")  # fmt: skip
+        window = self._allowed(node, best)
+        return f"{self.where(node)}: {should}; its children: {self.children(node)}{window}"
+
+    def _allowed(self, node: int, best: float) -> str:
+        """What its recorded window allowed it to return, when it has one."""
+        t = self.t
+        a, b = float(t.alpha[node]), float(t.beta[node])
+        if np.isnan(a) or np.isnan(b):
+            return ""
+        ra, rb = self.window(node, a, b)
+        if a < best < b:
+            allowed = "exactly that value, inside the window"
+        else:
+            lo, hi = (best, a) if best <= a else (b, best)
+            rlo, rhi = self.window(node, lo, hi)
+            allowed = f"anything from {self.num(rlo)} to {self.num(rhi)} (fail-soft to fail-hard)"
+        return (f". With the window it received (alpha {self.num(ra)}, beta {self.num(rb)}) "
+                f"it may return {allowed}")  # fmt: skip
+
+    def cutoff(self, node: int, best: float) -> str:
+        """Why leaving ``node``'s other columns unsearched had no reason."""
+        t = self.t
+        kids = t.trace.children(node)
+        searched = columns(sorted(int(t.move[k]) + 1 for k in kids))
+        left = columns([c + 1 for c in range(t.root.width) if int(t.pruned[node]) >> c & 1])
+        a, b = float(t.alpha[node]), float(t.beta[node])
+        ra, rb = self.window(node, max(a, best), b)
+        ra0, rb0 = self.window(node, a, b)
+        return (f"{self.where(node)}: it searched {searched} and left {left} "
+                f"unsearched, but its window was still open after its last child: alpha "
+                f"{self.num(ra)} < beta {self.num(rb)} (it received alpha {self.num(ra0)}, beta "
+                f"{self.num(rb0)}). A cutoff needs alpha >= beta")  # fmt: skip
+
+    def sign(self, node: int, v: float, counts: dict[int, tuple[int, int]]) -> str:
+        """Why a four scored positive for the loser is a sign error, with the count of
+        such fours at even and odd depths."""
+        t = self.t
+        (k0, n0), (k1, n1) = counts[0], counts[1]
+        text = (f"{self.where(node)}: {self.over(node)}, so {t.side(node)} has lost, but it is "
+                f"scored {self.value(node, v)}: a loss scored as a win. Finished games scored "
+                f"so: {k0} of {n0} at even depths, {k1} of {n1} at odd depths")  # fmt: skip
+        if (k0 == 0) != (k1 == 0):
+            text += ("; one depth parity only: the mark of values taken from the wrong player "
+                     "at every other depth")  # fmt: skip
+            if self.maximizer is None:
+                text += (" (if your function returns values for one player, pass maximizing= "
+                         "naming its flag to @treeviz.traced)")  # fmt: skip
+        return text
+
+    def turn(self, found: dict[str, Any]) -> str:
+        """A checking recording's first ``turn`` problem in words."""
+        node, kind = found["node"], found["kind"]
+        where = self.where(node)
+        if kind == "stones" and found.get("stray"):
+            text = (f"{where} called the search on a position that is not one move after "
+                    f"its own: {diff_text(found)}")  # fmt: skip
+            if len(found.get("added") or []) > 1 and "mutation" in self.t.facts:
+                text += " (the board kept a stone an earlier call left on it: see mutation)"
+        elif kind == "stones":
+            col = int(self.t.move[node]) + 1 if node else None
+            text = (f"{where}: its board is not its caller's with one stone added in column "
+                    f"{col}: {diff_text(found)}")  # fmt: skip
+        elif kind == "colour":
+            text = self._colour(where, found)
+        else:
+            text = (f"{where}: it got {found.get('name') or 'its maximizing flag'}="
+                    f"{found['value']}, the same as its caller: the turn did not pass to "
+                    "the other player")  # fmt: skip
+        count = found.get("count", 1)
+        return text + (f" ({count} calls like this)" if count > 1 else "")
+
+    @staticmethod
+    def _colour(where: str, found: dict[str, Any]) -> str:
+        mover, symbol = found["mover"], found["symbol"]
+        other = "O" if mover == "X" else "X"
+        text = f"{where}: the stone played in column {found['column'] + 1} is {symbol!r}"
+        if found.get("other_symbol") == symbol:
+            text += f", {other}'s symbol"
+        text += f", but {mover} made that move"
+        mine = found.get("mover_symbol")
+        if mine is not None and mine != symbol:
+            text += f" ({mover}'s stones are {mine!r})"
+        return text

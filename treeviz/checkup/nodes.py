@@ -1,0 +1,258 @@
+"""Inside a traced search: the first node of the recorded tree where each bug shows.
+
+:func:`check_tree` reads the tree a ``@treeviz.traced`` search recorded (node id =
+call order) and names, per check, the first node where it fails:
+
+``terminal``
+    a finished game (a four for either side, or a full board) searched further (the
+    node has children), or scored like an unfinished one: a four whose value for the
+    side that lost is 0, negative but not below every unfinished leaf the search
+    evaluated (a loss must score below all of them), or positive but no larger than
+    the largest unfinished magnitude (a heuristic's value); a draw scored ±inf or as
+    large as the search's wins (the smallest magnitude among its other fours).
+``backup``
+    a node whose value is not the best of its children's for its side to move (max
+    of the negated children's values in treeviz's convention, which is the recorded
+    flag's max or min for a search with a maximizing flag) as its recorded window
+    allows: exact inside the window, and on a fail low anything from the best child's
+    value up to alpha, on a fail high from beta up to it (fail-soft and fail-hard
+    alike).
+``sign``
+    a four scored as good for the side that lost: a positive value larger than any
+    unfinished leaf's magnitude (a smaller one is ``terminal``'s); the text counts the
+    fours scored so at even and at odd depths, the mark of values taken from the wrong
+    side at every other depth.
+``turn``
+    a call whose position is not its caller's plus one stone of the colour of the
+    side to move, or whose maximizing flag is its caller's: found as the search runs
+    by a checking recording (``recording(check=True)``), read from
+    ``trace.extra["checked"]``.
+``mutation``
+    a call that changed the position it received (a move played in place and not
+    taken back), from the same checking recording.
+``cutoff``
+    a node with a recorded window that left legal columns unsearched while the window
+    was still open after its last searched child (alpha < beta), unless that child
+    gave it a win (a value as large as the search's wins: nothing left to look for).
+
+Values are checked where each node was reached by one call: a search that came back to
+nodes (an MCTS, an iterative deepening or a re-search in one recording) records means,
+and only ``terminal``'s "searched further", ``turn`` and ``mutation`` apply to it.
+Nodes with calls left out of the tree (past the capacity, or calls that were not one
+move) are not judged by ``backup`` or ``cutoff``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from treeviz.checkup.node_tree import Tree
+from treeviz.checkup.node_words import Words, columns, diff_text
+from treeviz.trace.nodes import SearchResult, Trace
+
+CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff")
+
+
+@dataclass(frozen=True)
+class NodeFinding:
+    """The first node of a recorded search where ``check`` (one of :data:`CHECKS`)
+    fails: its id ``node`` (call order), ``node_moves`` its position as a move string
+    from the empty board (the root's moves, then the line), ``line`` the columns
+    (1-based) from the root to it, and ``text`` what is wrong, in a sentence naming the
+    values and columns."""
+
+    check: str
+    node: int
+    node_moves: str
+    line: tuple[int, ...]
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["line"] = list(self.line)
+        return out
+
+
+def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
+    """Every check of :data:`CHECKS` on the tree of ``result`` (a traced search's
+    result or its trace): at most one finding per check, its first failing node in id
+    order; the findings sorted by node. ``turn`` and ``mutation`` need a checking
+    recording (``recording(check=True)``): without one, ``turn`` reads only the
+    maximizing flags and ``mutation`` finds nothing. A checked recording in which no
+    search was traced (an agent that only answered values per column) has no tree to
+    check: no finding."""
+    t = Tree(result.trace if isinstance(result, SearchResult) else result)
+    if t.facts.get("calls") == 0:  # no search traced: only the agent's column values
+        return []
+    w = Words(t)
+    found = [
+        _earliest(_searched_further(t, w), _terminal_value(t, w)),
+        _backup(t, w),
+        _sign(t, w),
+        _turn(t, w),
+        _mutation(t, w),
+        _cutoff(t, w),
+    ]
+    out = [f for f in found if f is not None]
+    return sorted(out, key=lambda f: (f.node, CHECKS.index(f.check)))
+
+
+def _finding(t: Tree, check: str, node: int, text: str) -> NodeFinding:
+    line = t.line(node)
+    moves = t.trace.root_moves + "".join(str(c) for c in line)
+    return NodeFinding(check, node, moves, line, text)
+
+
+def _earliest(*found: NodeFinding | None) -> NodeFinding | None:
+    """The finding at the lowest node id (None: none)."""
+    return min((f for f in found if f is not None), key=lambda f: f.node, default=None)
+
+
+def _first(mask: np.ndarray) -> int | None:
+    hits = np.flatnonzero(mask)
+    return int(hits[0]) if len(hits) else None
+
+
+# ---------------------------------------------------------------------- terminal
+def _searched_further(t: Tree, w: Words) -> NodeFinding | None:
+    """A finished game with children."""
+    node = _first(t.terminal & (t.kids > 0))  # terminal: trusted positions only
+    if node is None:
+        return None
+    kids = t.trace.children(node)
+    cols = columns(sorted(int(t.move[k]) + 1 for k in kids))
+    return _finding(t, "terminal", node, f"{w.where(node)}: the game is over there "
+                     f"({w.over(node)}), yet the search went on below it: "
+                     f"{len(kids)} call{'s' if len(kids) > 1 else ''} ({cols}). "
+                     "A finished game is a leaf: check for a four (either player's) and a "
+                     "full board before searching on")  # fmt: skip
+
+
+def _terminal_value(t: Tree, w: Words) -> NodeFinding | None:
+    """A four scored like an unfinished position, or a draw scored like a win."""
+    if not t.once:
+        return None
+    wrong_four, wrong_draw = t.wrong_fours(), _wrong_draws(t)
+    node = _first(wrong_four | wrong_draw)
+    if node is None:
+        return None
+    v = float(t.value[node])
+    if wrong_four[node]:
+        span = t.leaf_range()
+        how = "not below" if v < 0 else "the size of"
+        why = ("the value of a draw" if v == 0 or span is None else
+               f"{how} the values of the unfinished positions it evaluated "
+               f"({w.num(span[0])} to {w.num(span[1])} for their side to move): a loss "
+               "must score below every one of them")  # fmt: skip
+        return _finding(t, "terminal", node, f"{w.where(node)}: {w.over(node)}, so "
+                         f"{t.side(node)} has lost, but it is scored {w.value(node, v)}, "
+                         f"{why}")  # fmt: skip
+    magnitude = _win_magnitude(t)
+    how = ("" if not np.isfinite(v) else
+           f", as large as the search's wins and losses ({w.num(magnitude)})")  # fmt: skip
+    return _finding(t, "terminal", node, f"{w.where(node)}: the board is full with no four, "
+                     f"a draw, but it is scored {w.value(node, v)}{how}: a draw scores "
+                     "between a loss and a win (0 is usual)")  # fmt: skip
+
+
+def _win_magnitude(t: Tree) -> float:
+    """The smallest magnitude of the fours scored as decided (outside the unfinished
+    leaves' range; inf when there are none)."""
+    v = t.value
+    decided = t.four & t.leaf & ~np.isnan(v) & ~t.wrong_fours()
+    return float(np.abs(v[decided]).min()) if decided.any() else np.inf
+
+
+def _wrong_draws(t: Tree) -> np.ndarray:
+    """Draws (leaves, valued) scored ±inf or at the search's win magnitude."""
+    v = np.abs(t.value)
+    draw = t.draw & t.leaf & ~np.isnan(v)
+    return draw & (np.isinf(v) | (v >= _win_magnitude(t)))
+
+
+# ---------------------------------------------------------------------- backup, cutoff
+def _judged(t: Tree) -> np.ndarray:
+    """Nodes whose value can be judged from their children: reached once, all their
+    calls recorded, with a value and children that all have one."""
+    best = t.best
+    return t.once & t.complete & (t.kids > 0) & ~np.isnan(t.value) & ~np.isnan(best)
+
+
+def _backup(t: Tree, w: Words) -> NodeFinding | None:
+    """A value that is not its children's best, as its window allows."""
+    best = t.best
+    lo = np.where(np.isnan(t.alpha), -np.inf, t.alpha)
+    hi = np.where(np.isnan(t.beta), np.inf, t.beta)
+    v = t.value
+    ok = (
+        (v == best)
+        | ((best <= lo) & (v >= best) & (v <= lo))  # failed low: an upper bound
+        | ((best >= hi) & (v <= best) & (v >= hi))  # failed high: a lower bound
+    )
+    node = _first(_judged(t) & ~ok)
+    if node is None:
+        return None
+    return _finding(t, "backup", node, w.backup(node, float(best[node])))
+
+
+def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
+    """Legal columns left unsearched while the window was open."""
+    if not t.once:
+        return None
+    best = t.best
+    windowed = ~np.isnan(t.alpha) & ~np.isnan(t.beta)
+    still_open = np.maximum(t.alpha, best) < t.beta
+    won = best >= _win_magnitude(t)  # a win found: nothing left to look for
+    node = _first(_judged(t) & windowed & (t.pruned != 0) & still_open & ~won)
+    if node is None:
+        return None
+    return _finding(t, "cutoff", node, w.cutoff(node, float(best[node])))
+
+
+# ---------------------------------------------------------------------- sign
+def _sign(t: Tree, w: Words) -> NodeFinding | None:
+    """A four scored as good for the side that lost (larger than a heuristic)."""
+    if not t.once:
+        return None
+    v = t.value
+    four = t.four & t.leaf & ~np.isnan(v)
+    wrong = four & (v > 0) & ~t.wrong_fours()
+    node = _first(wrong)
+    if node is None:
+        return None
+    parity = t.depth % 2
+    counts = {p: (int((wrong & (parity == p)).sum()), int((four & (parity == p)).sum()))
+              for p in (0, 1)}  # fmt: skip
+    return _finding(t, "sign", node, w.sign(node, float(v[node]), counts))
+
+
+# ---------------------------------------------------------------------- checked calls
+def _turn(t: Tree, w: Words) -> NodeFinding | None:
+    """The first call a checking recording found off turn; without one, the first
+    node whose maximizing flag was its parent's."""
+    found = t.facts.get("turn")
+    if found is None and not t.facts:
+        node = _first(t.same)
+        if node is not None:
+            found = {"node": node, "kind": "flag", "name": t.flag,
+                     "value": bool(t.maximising[node]), "count": int(t.same.sum())}  # fmt: skip
+    if not found or not 0 <= found["node"] < t.n:
+        return None
+    return _finding(t, "turn", found["node"], w.turn(found))
+
+
+def _mutation(t: Tree, w: Words) -> NodeFinding | None:
+    """The first call a checking recording found changing its position."""
+    found = t.facts.get("mutation")
+    if not found or not 0 <= found["node"] < t.n:
+        return None
+    node = found["node"]
+    count = found["count"]
+    more = f" ({count} calls changed theirs)" if count > 1 else ""
+    return _finding(t, "mutation", node, f"{w.where(node)}: the board this call received "
+                     f"had changed when it returned, {diff_text(found)}{more}: a move "
+                     "played on the board in place and not taken back (undo it after the "
+                     "recursive call, or pass a copy)")  # fmt: skip
