@@ -48,6 +48,35 @@ def test_each_bug_is_found_by_its_check(name: str) -> None:
         assert f.sides["X"][0] == 0 < f.sides["O"][0] and "only as O" in f.text
 
 
+INSIDE = {"full_board_loss": "terminal", "own_stones_only": "turn",
+          "wrong_side_leaves": "sign"}  # fmt: skip
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(INSIDE))
+def test_inside_the_traced_search_the_node_is_named(name: str, tmp_path: Path) -> None:
+    """The node check names a node of the recorded tree, and ``--trace`` saves that
+    tree: the node is in it, at the position the finding says."""
+    from treeviz.cli.main import main
+    from treeviz.trace.files import load
+
+    spec = f"{BUGGY / name}.py:choose"
+    result = checkup(spec, positions=5, depth=4)
+    found = {n.check: n for n in result.inside}
+    assert INSIDE[name] in found, [n.text for n in result.inside]
+    n = found[INSIDE[name]]
+    trace = result.trees[INSIDE[name]]
+    assert trace.path_moves(n.node) == "".join(map(str, n.line))  # the node is in it
+    root = trace.position()
+    root_moves = root.moves_string()
+    assert n.node_moves == root_moves + trace.path_moves(n.node)
+    assert main(["doctor", spec, "--positions", "5", "--depth", "4", "--trace",
+                 str(tmp_path)]) == 1  # fmt: skip
+    saved = load(tmp_path / f"{INSIDE[name]}.json")  # a trace file treeviz reads back
+    assert n.node < len(saved) <= len(trace)
+    assert saved.path_moves(n.node) == trace.path_moves(n.node)
+
+
 @pytest.mark.slow
 def test_the_correct_one_is_healthy() -> None:
     result = checkup(f"{BUGGY / 'correct_minimax'}.py:choose", positions=5, depth=4)

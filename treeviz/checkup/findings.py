@@ -91,7 +91,7 @@ def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str
         f"{_cols(facts_of(f.moves).safe)} stop{'s' if len(facts_of(f.moves).safe) == 1 else ''}"
         " it",
         "endgame": lambda: f"it chose a worse outcome than it could see; the shortest: "
-        f"{after} it plays {f.answered}{_outcome(f)}, while {_cols_1(f.best)} "
+        f"{after} it plays {f.answered}{_outcome(f)}, while {columns_text(f.best)} "
         f"{_best_words(f)}",
         "history": lambda: _history(f, other_answer),
     }[f.check]()
@@ -148,10 +148,10 @@ def _best_words(f: Finding) -> str:
 
 
 def _cols(cols: frozenset[int]) -> str:
-    return _cols_1(sorted(c + 1 for c in cols))
+    return columns_text(sorted(c + 1 for c in cols))
 
 
-def _cols_1(cols: list[int]) -> str:
+def columns_text(cols: list[int]) -> str:
     """``3``, ``3 and 7``, ``1, 3 and 7``."""
     names = [str(c) for c in cols]
     return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)

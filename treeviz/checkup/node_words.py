@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 # one helper for "1, 3 and 7" across the doctor (findings.py keeps it private)
-from treeviz.checkup.findings import _cols_1 as columns_text
+from treeviz.checkup.findings import columns_text
 from treeviz.checkup.node_tree import Tree
 from treeviz.trace.values import number_text
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from treeviz.checkup.findings import Finding
+from treeviz.checkup.nodes import NodeFinding
 from treeviz.connect4.board import Position
+from treeviz.trace.nodes import Trace
 
 
 @dataclass
@@ -28,16 +30,21 @@ class Checkup:
     seconds: float = 0.0
     command: bool = True  # the agent can be named on the command line (not a function)
     notes: list[str] = field(default_factory=list)  # what could not be judged, and why
+    # inside a traced search: the first node where each node check fails, and per check
+    # the recorded tree that shows it (``--trace DIR`` saves them)
+    inside: list[NodeFinding] = field(default_factory=list)
+    trees: dict[str, Trace] = field(default_factory=dict, repr=False)
 
     @property
     def healthy(self) -> bool:
-        """True when nothing was found."""
-        return not self.findings
+        """True when nothing was found, outside or inside the search."""
+        return not self.findings and not self.inside
 
     def as_dict(self) -> dict[str, Any]:
         return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
                 "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
                 "findings": [f.as_dict() for f in self.findings], "notes": self.notes,
+                "inside": [n.as_dict() for n in self.inside],
                 "strength": self.strength}  # fmt: skip
 
     def text(self) -> str:
@@ -60,6 +67,10 @@ def text(c: Checkup) -> str:
         shown = f.moves or '""'
         if c.command:
             lines.append(f"   treeviz analyze {shown} --agent {c.agent}")
+    if c.inside:
+        lines.append("inside its search (the first node where each shows):")
+    for n in c.inside:
+        lines.append(f"- {n.check}: {n.text}")
     lines.extend(f"note: {n}" for n in c.notes)
     lines.append("strength (not bugs): " + strength_words(c))
     return "\n".join(lines)
@@ -117,5 +128,8 @@ def html(c: Checkup) -> str:
         items.append(f"<li><b>{e(f.check)}</b>: {e(f.text)}<div>{board}</div>"
                      f"<code>{e(f.moves) or '(empty board)'}</code></li>")  # fmt: skip
     body = f"<ol>{''.join(items)}</ol>" if items else ""
+    nodes = "".join(f"<li><b>{e(n.check)}</b>: {e(n.text)}</li>" for n in c.inside)
+    if nodes:
+        body += f"<p>Inside its search, the first node where each shows:</p><ul>{nodes}</ul>"
     body += "".join(f"<p>Note: {e(n)}</p>" for n in c.notes)
     return f"<div>{head}{body}<p>Strength (not bugs): {e(strength_words(c))}</p></div>"

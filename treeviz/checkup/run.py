@@ -14,6 +14,7 @@ from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
 from treeviz.checkup.checks import CHECKS, beyond, judge, outcomes_of
 from treeviz.checkup.findings import Finding, finding
+from treeviz.checkup.inside import inside
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
 from treeviz.checkup.shrink import shrink
@@ -133,6 +134,7 @@ def checkup(
     if history is not None:
         result.findings.append(history)
     result.notes = [note] if note else []
+    result.inside, result.trees = inside(agent, seconds, probes, result.findings)
     result.strength = strength(answers, horizon)
     result.seconds = time.perf_counter() - t0
     return result

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP, print_json
@@ -32,11 +33,32 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
         result = checkup(args.agent, args.positions, args.seconds, args.depth, args.seed,
                          args.workers, args.cluster, tick)  # fmt: skip
+    if args.trace and result.inside:
+        _save_trees(result, Path(args.trace))
     if args.json:
         print_json(result.as_dict())
     else:
         print(result.text())
     return 0 if result.healthy else FOUND
+
+
+def _save_trees(result: Any, folder: Path) -> None:
+    """Each tree that shows a node finding as ``FOLDER/<check>.json`` (a trace file:
+    ``treeviz show``, the dashboard's Explore a trace); said on stderr, with the node."""
+    from treeviz.checkup.inside import readable
+    from treeviz.trace.files import save
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in result.inside:
+        trace = readable(result.trees[n.check], n.node)
+        if trace is None:
+            print(f"treeviz doctor: the tree showing {n.check} leaves the game's rules "
+                  "before its node: not saved", file=sys.stderr)  # fmt: skip
+            continue
+        path = folder / f"{n.check}.json"
+        save(trace, path)
+        print(f"treeviz doctor: the tree showing {n.check} is in {path} (node {n.node})",
+              file=sys.stderr)  # fmt: skip
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -64,6 +86,8 @@ def add_commands(sub: Any) -> None:
                    "ours say it themselves)")  # fmt: skip
     d.add_argument("--seed", type=int, default=0, help="the battery's seed (default 0)")
     d.add_argument("--json", action="store_true", help="the checkup as JSON")
+    d.add_argument("--trace", metavar="DIR", help="save the recorded tree showing each bug "
+                   "found inside a traced search, as DIR/CHECK.json")  # fmt: skip
     where = d.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1, help="local worker processes")
     where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)

@@ -274,6 +274,20 @@ def traced(
 # of a dashboard record their searches at once, each on its own thread (a new thread
 # starts with no recording; an asyncio task, with a copy of its creator's).
 _ACTIVE: ContextVar[Recording | None] = ContextVar("treeviz_recording", default=None)
+# Whether recordings opened without saying check= check every call (the doctor turns
+# it on around a person's agent, whose own code opens the recording)
+_CHECKING: ContextVar[bool] = ContextVar("treeviz_checking", default=False)
+
+
+@contextmanager
+def checking() -> Iterator[None]:
+    """Within the block (this thread, and the threads a move limit starts from it),
+    a recording opened without ``check=`` checks every call (:func:`recording`)."""
+    token = _CHECKING.set(True)
+    try:
+        yield
+    finally:
+        _CHECKING.reset(token)
 
 
 class Recording:
@@ -505,17 +519,19 @@ def answered(rec: Recording, pos: Position, name: str, column: int,
 
 @contextmanager
 def recording(root: Position | str | None = None, capacity: int = DEFAULT_CAPACITY,
-              check: bool = False) -> Iterator[Recording]:  # fmt: skip
+              check: bool | None = None) -> Iterator[Recording]:  # fmt: skip
     """Record the traced calls made inside the block (one search) in this thread or
     task. ``root``: the position searched, when the traced function is called on its
     children rather than on it; ``capacity``: the nodes kept (an int, see
     :data:`~treeviz.agents.common.CAPACITY`); ``check``: also check every call's
-    position as the search runs (:class:`CheckedRecording`: slower, for the doctor).
+    position as the search runs (:class:`CheckedRecording`: slower, for the doctor;
+    by default, whether a :func:`checking` block is open).
     One recording at a time per thread: :class:`InvalidParameterError` when one is
     already on here."""
     if _ACTIVE.get() is not None:
         raise InvalidParameterError("a recording is already on: recordings do not nest")
     pos = Position.from_moves(root) if isinstance(root, str) else root
+    check = _CHECKING.get() if check is None else check
     rec = (CheckedRecording if check else Recording)(pos, CAPACITY.check(capacity))
     token = _ACTIVE.set(rec)
     try:
