@@ -37,6 +37,12 @@ EMPTY_CHARS = ".-_"
 PLAYERS = ("X", "O")
 
 
+def score_top(width: int, height: int) -> int:
+    """The largest exact score on a ``width`` x ``height`` board: a win with one's first
+    stone (the solver community's scale: a win with one's k-th stone scores top - k)."""
+    return width * height // 2 + 1
+
+
 def check_size(width: int, height: int) -> None:
     """Raise :class:`InvalidPositionError` unless the board fits the 64-bit layout."""
     if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT

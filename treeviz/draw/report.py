@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from treeviz.connect4.board import DEFAULT_CELLS, DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, score_top
 from treeviz.draw.board_svg import board_svg, js_style
 from treeviz.draw.html import (
     page,
@@ -120,7 +120,7 @@ def graph_svg(rev: Review, width: int = 520, height: int = 180) -> str:
         x_side = p.score if p.player == "X" else -p.score
         points.append((p.ply, x_side))
     n = max(len(rev.moves), 1)
-    top = DEFAULT_CELLS // 2 + 1  # the score scale's end (22 on the standard board)
+    top = score_top(DEFAULT_WIDTH, DEFAULT_HEIGHT)  # the score scale's end
 
     def xy(ply: int, s: int) -> str:
         return f"{8 + (width - 16) * ply / n:.1f},{height / 2 - s * (height / 2 - 8) / top:.1f}"

@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from treeviz.connect4 import kernels as K
-from treeviz.connect4.board import DEFAULT_CELLS, DEFAULT_HEIGHT, DEFAULT_WIDTH
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, score_top
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import njit
 from treeviz.settings import show_path
@@ -130,7 +130,7 @@ def to_score(value: int) -> int:
     if value == 0:
         return 0
     d = 100 - abs(value)
-    half = DEFAULT_CELLS // 2 + 1
+    half = score_top(DEFAULT_WIDTH, DEFAULT_HEIGHT)
     if value > 0:
         return half - (BOOK_PLY + d + 1) // 2  # X's stones when X wins d stones later
     return -(half - (BOOK_PLY + d) // 2)  # O's stones when O wins

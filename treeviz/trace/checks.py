@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from treeviz.connect4.board import score_top
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import TRACE_KIND_MAX_CHARS, Param
 from treeviz.trace.extra import check_answer, check_log, user_table
@@ -221,7 +222,7 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
     a = np.abs(n["value"])
     cells = trace.width * trace.height
     if base == "exact":
-        top = cells // 2 + 1
+        top = score_top(trace.width, trace.height)
         if int(a.max()) > top:
             first_bad(trace, "value", a > top, f"must be an exact score in -{top}..{top}")
         return

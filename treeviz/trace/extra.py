@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.connect4.board import Position
+from treeviz.connect4.board import Position, score_top
 from treeviz.trace.fieldcheck import (
     BOOL,
     COUNT,
@@ -136,8 +136,7 @@ def check_outcome(out: Any, path: str, pos: Position) -> None:
     both given (within the board) or both null (MCTS-solver proves no distance);
     ``bound`` "upper" for a loss in at most ``plies``."""
     out = need_object(out, path)
-    cells = pos.width * pos.height
-    top = cells // 2 + 1
+    cells, top = pos.width * pos.height, score_top(pos.width, pos.height)
     Kind("text", choices=RESULTS).check(member(out, "result", path), f"{path}.result")
     plies, score = member(out, "plies", path), member(out, "score", path)
     Kind("whole", lo=0, hi=cells, null=True).check(plies, f"{path}.plies")

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.connect4.board import score_top
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
 
@@ -62,7 +63,7 @@ def kind_text(kind: str) -> str:
 def stones_score(total_plies: int, winner_is_first: bool, width: int, height: int) -> int:
     """The winner's exact score when the game ends after ``total_plies`` stones."""
     stones = (total_plies + 1) // 2 if winner_is_first else total_plies // 2
-    return (width * height) // 2 + 1 - stones
+    return score_top(width, height) - stones
 
 
 def outcome(
@@ -87,7 +88,7 @@ def score_outcome(score: int, root_ply: int, width: int, height: int) -> dict[st
     """The outcome behind an exact score for the side to move at ``root_ply`` stones."""
     if score == 0:
         return {"result": "draw", "plies": width * height - root_ply, "score": 0}
-    half = width * height // 2 + 1
+    half = score_top(width, height)
     if score > 0:  # the side to move plays its (half - score)-th stone to win
         plies = 2 * (half - score) - 1 - (root_ply - root_ply % 2)
         return {"result": "win", "plies": plies, "score": score}
