@@ -22,6 +22,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
+from treeviz.settings import DRAW_DEPTH
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import bound_text, kind_text, node_value, value_range
@@ -61,7 +62,7 @@ def pruned_columns(trace: Trace, node: int) -> list[int]:
 def select(
     trace: Trace,
     root: int = 0,
-    max_depth: int | None = 3,
+    max_depth: int | None = DRAW_DEPTH,
     top_k: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
     stubs: bool = True,
@@ -262,7 +263,7 @@ def walk(
 def to_networkx(
     trace: Trace,
     root: int = 0,
-    max_depth: int | None = 3,
+    max_depth: int | None = DRAW_DEPTH,
     top_k: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
     stubs: bool = True,

@@ -28,7 +28,6 @@ from treeviz.trace.nodes import NODE_DTYPE, Trace
 
 MAGIC = b"PK\x03\x04"  # a zip archive, as every .npz is
 META = "meta"
-MAX_META_BYTES = TRACE_META_MAX_BYTES  # trace/files.py's name for it (to go: import the setting)
 MAX_MEMBER_BYTES = TRACE_MAX_NODES * 8 + 4096  # the widest field, and the .npy header
 
 

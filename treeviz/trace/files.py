@@ -27,15 +27,21 @@ from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.jit import njit
 from treeviz.reading import atomic_write, read_bounded
-from treeviz.settings import TRACE_MAX_JSON_BYTES, TRACE_MAX_NODES
-from treeviz.trace.arrays import MAGIC, MAX_META_BYTES, read_npz, save_npz, write_npz
+from treeviz.settings import (
+    TRACE_MAX_JSON_BYTES,
+    TRACE_MAX_LISTS,
+    TRACE_MAX_NODES,
+    TRACE_MAX_OBJECTS,
+    TRACE_META_MAX_BYTES,
+    TRACE_NAME_MAX_CHARS,
+)
+from treeviz.trace.arrays import MAGIC, read_npz, save_npz, write_npz
 from treeviz.trace.checks import check_trace
 from treeviz.trace.extra import INFINITE
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
 
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
-MAX_NAME = 1_000  # characters of an algorithm's name (a user agent's is its file's path)
-NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + MAX_META_BYTES  # read whole at most
+NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + TRACE_META_MAX_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
 # seven times their text in memory, so this bounds a load near 1 GB.
 HEADER = (
@@ -152,14 +158,12 @@ def loads(raw: bytes | str, source: str = "trace") -> Trace:
 # A trace holds a few dozen JSON objects and at most one list per recorded iteration
 # (MCTS's log) besides its columns: a file of millions of tiny "{}" or "[]" would make
 # the parser build gigabytes of them from 128 MiB of text. Counted before parsing.
-MAX_OBJECTS = 100_000
-MAX_LISTS = 2 * TRACE_MAX_NODES + 1_000
 
 
 def _check_containers(raw: bytes | str, source: str) -> None:
     """Refuse JSON with more objects or lists than any trace has (bounded memory)."""
     text = raw.encode() if isinstance(raw, str) else raw
-    if text.count(b"{") > MAX_OBJECTS or text.count(b"[") > MAX_LISTS:
+    if text.count(b"{") > TRACE_MAX_OBJECTS or text.count(b"[") > TRACE_MAX_LISTS:
         raise TraceFormatError(f"{source}: more JSON objects or lists than a trace holds")
 
 
@@ -197,11 +201,12 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     )
     _need(
         isinstance(data["algorithm"], str)
-        and 0 < len(data["algorithm"]) <= MAX_NAME
+        and 0 < len(data["algorithm"]) <= TRACE_NAME_MAX_CHARS
         and data["algorithm"].isprintable(),
         source,
         "algorithm",
-        f"must be a name of 1 to {MAX_NAME} printable characters, got {data['algorithm']!r:.60}",
+        f"must be a name of 1 to {TRACE_NAME_MAX_CHARS} printable characters, "
+        f"got {data['algorithm']!r:.60}",
     )
     _need(
         (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())

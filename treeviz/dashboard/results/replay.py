@@ -13,13 +13,11 @@ import streamlit as st
 from treeviz.dashboard.state import ReplayView
 from treeviz.dashboard.tree import tree_options, view_height
 from treeviz.draw.view import select
-from treeviz.settings import VIEW_MAX_NODES
+from treeviz.settings import REPLAY_STEP_SECONDS, VIEW_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.replay import steps, trace_at
 from treeviz.trace.values import node_value
-
-STEP_SECONDS = 0.4  # pause between steps while playing
 
 
 @st.fragment
@@ -51,7 +49,7 @@ def replay_section(res: SearchResult, view: ReplayView) -> None:
                key=view.widget("tree", cut[idx]))  # fmt: skip
     st.dataframe(root_columns(at), hide_index=True, key=view.widget("table"))
     if playing:
-        time.sleep(STEP_SECONDS)
+        time.sleep(REPLAY_STEP_SECONDS)
         st.rerun(scope="fragment")
 
 
