@@ -70,8 +70,10 @@ def rollout(board, to_move):
 
 
 # results are win rates for the player to move (0..1); treeviz reads values that
-# change sign with the side, so 2r - 1 (1 a win, -1 a loss) is the value it records
-@treeviz.traced(position=lambda node: node.board, value=lambda r: 2 * r - 1)
+# change sign with the side, so 2r - 1 (1 a win, -1 a loss) is the value it records;
+# visits= hands it the node's own count, which the doctor checks adds up
+@treeviz.traced(position=lambda node: node.board, value=lambda r: 2 * r - 1,
+                visits=lambda node: node.visits)
 def descend(node):
     """One iteration from ``node``: select, expand, play out, back up."""
     won = winner(node.board)

@@ -31,6 +31,12 @@ class Tree:
         self.kids = trace.child_counts()
         self.facts: dict[str, Any] = trace.extra.get("checked") or {}
         self.once = "visits" not in trace.fields  # every node reached by one call
+        # calls per node (that returned a value), and the person's own visit counts
+        # (``traced(visits=)``; -1: none read)
+        self.calls = nodes["visits"].astype(np.int64) if not self.once else np.ones(n, np.int64)
+        counted = trace.extra.get("user_visits")
+        self.counted = (np.asarray(counted, np.int64) if counted is not None
+                        else np.full(n, -1, np.int64))  # fmt: skip
         self.root = trace.position()
         # below a call whose board was not its position, treeviz's positions are not
         # the search's: nothing there is judged (the turn check names the first)

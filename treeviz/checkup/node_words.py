@@ -205,3 +205,20 @@ class Words:
         if mine is not None and mine != symbol:
             text += f" ({mover}'s stones are {mine!r})"
         return text
+
+    # ------------------------------------------------------------------ visits
+    def visits(self, node: int, own: int, kids: int) -> str:
+        """A node's visit count against its children's sum."""
+        t = self.t
+        ids = t.trace.children(node)
+        each = ", ".join(f"{int(t.move[k]) + 1}: {int(t.counted[k])}"
+                         for k in sorted(ids, key=lambda k: int(t.move[k])))  # fmt: skip
+        how = "fewer" if own < kids else "more"
+        why = ("visits were lost on the way back: every iteration through a child also "
+               "passes through this node (count it in the backpropagation, and count the "
+               "iteration that expands)" if own < kids else
+               "it counted iterations that went through none of its children (counted "
+               "twice, or counted where no child was visited)")  # fmt: skip
+        return (f"{self.where(node)}: its visit count is {own}, {how} than its children's "
+                f"{kids} ({each}) allow: a node's visits are the sum of its children's, "
+                f"plus one for the visit that played out from it before it had any; {why}")

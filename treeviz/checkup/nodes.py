@@ -35,6 +35,20 @@ call order) and names, per check, the first node where it fails:
     was still open after its last searched child (alpha < beta), unless that child
     gave it a win (a value as large as the search's wins: nothing left to look for).
 
+For searches that count visits (an MCTS: calls that came back to nodes):
+
+``visits``
+    a node whose own visit count (``traced(visits=)``, read as each call returns: the
+    last one read) is below the sum of its children's (visits lost: a backpropagation
+    that skips a node, an expansion never counted), or above that sum plus one (a
+    node's one visit of its own is the first, played out from it before it had
+    children: visits = 1 + the children's sum in a UCT that counts every visit, the
+    sum itself in one whose root expands at once). A surplus is judged only where
+    every call of the node but one went down to a traced child (a child created and
+    played out inside its parent's call is visited without a call, as is a call left
+    out of the tree). Judged where the node and all its recorded children have a
+    count.
+
 Values are checked where each node was reached by one call: a search that came back to
 nodes (an MCTS, an iterative deepening or a re-search in one recording) records means,
 and only ``terminal``'s "searched further", ``turn`` and ``mutation`` apply to it.
@@ -53,7 +67,7 @@ from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff")
+CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "visits")
 
 
 @dataclass(frozen=True)
@@ -95,6 +109,7 @@ def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
         _turn(t, w),
         _mutation(t, w),
         _cutoff(t, w),
+        _visits(t, w),
     ]
     out = [f for f in found if f is not None]
     return sorted(out, key=lambda f: (f.node, CHECKS.index(f.check)))
@@ -227,6 +242,33 @@ def _sign(t: Tree, w: Words) -> NodeFinding | None:
     counts = {p: (int((wrong & (parity == p)).sum()), int((four & (parity == p)).sum()))
               for p in (0, 1)}  # fmt: skip
     return _finding(t, "sign", node, w.sign(node, float(v[node]), counts))
+
+
+# ---------------------------------------------------------------------- visits
+def _visits(t: Tree, w: Words) -> NodeFinding | None:
+    """A node whose own visit count (``traced(visits=)``) is not its children's sum or
+    one more (see the module docs)."""
+    v, s = t.counted, _sum_kids(t, t.counted)
+    known = (v >= 0) & (_sum_kids(t, (t.counted < 0).astype(np.int64)) == 0)
+    # a surplus can be first visits made without a traced call (a child created and
+    # played out inside its parent's call): judged only where every call of the node
+    # but one went down to a traced child
+    traced_down = t.calls <= _sum_kids(t, t.calls) + 1
+    wrong = (v < s) | ((v > s + 1) & traced_down)
+    # not ``t.complete``: calls left out of the tree (past the capacity, off one move)
+    # count in a node's calls but not its children's, so only a surplus could follow,
+    # and ``traced_down`` leaves it unjudged
+    node = _first(known & t.trusted & (t.kids > 0) & wrong)
+    if node is None:
+        return None
+    return _finding(t, "visits", node, w.visits(node, int(v[node]), int(s[node])))
+
+
+def _sum_kids(t: Tree, per_node: np.ndarray) -> np.ndarray:
+    """Per node, the sum of ``per_node`` over its children."""
+    out = np.zeros(t.n, np.int64)
+    np.add.at(out, t.parent[1:], per_node[1:])
+    return out
 
 
 # ---------------------------------------------------------------------- checked calls

@@ -180,6 +180,22 @@ class TraceSpec:
     chosen: Callable[[Any], Any] | None
     index: int | None = None  # the argument holding the position, once found
     flag: str | None = None  # the name of the ``maximizing`` argument, when given
+    visits: Callable[..., Any] | None = None  # the person's own visit count of a call
+
+    def count(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
+        """The visit count ``visits=`` reads from one call's arguments (when it has
+        returned), -1 when it gives None; :class:`UserAgentError` when it raises or gives
+        something that is not a whole number."""
+        try:
+            n = self.visits(*args, **kwargs)  # type: ignore[misc]  # only called when given
+        except Exception as exc:
+            raise UserAgentError(f"visits= of {self.name}() raised {exception_line(exc)}") from exc
+        if n is None:
+            return -1
+        if not is_number(n) or not math.isfinite(n) or n != int(n) or n < 0:
+            raise UserAgentError(f"visits= of {self.name}() gave {show_value(n)}: expected a "
+                                 "count (a whole number, 0 or more) or None")  # fmt: skip
+        return int(n)
 
     def board(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """The position argument of one call."""
@@ -232,6 +248,7 @@ def traced(
     alpha: str | None = "alpha",
     beta: str | None = "beta",
     chosen: Callable[[Any], Any] | None = None,
+    visits: Callable[..., Any] | None = None,
 ) -> Any:
     """Record the calls of ``fn`` as a search tree while :func:`recording` is on.
 
@@ -243,11 +260,15 @@ def traced(
     ``alpha``/``beta`` name the window's arguments when the function has them.
     ``chosen(ret)`` gives the 0-based column the root's return chose (default: a
     tuple's first integer that is a column of the board and not the value ``value=``
-    reads; else the best child by the recorded values). Usable as ``@traced`` or
-    ``@traced(...)``."""
+    reads; else the best child by the recorded values). ``visits(*args, **kwargs)``:
+    a search that counts its visits (an MCTS) gives the count of the call's node, read
+    when the call returns (``visits=lambda node: node.visits``); the last one read per
+    node is recorded (``trace.extra["user_visits"]``) for the doctor to check that
+    counts add up. Usable as ``@traced`` or ``@traced(...)``."""
     if fn is None:
         return functools.partial(traced, position=position, value=value, maximizing=maximizing,
-                                 alpha=alpha, beta=beta, chosen=chosen)  # fmt: skip
+                                 alpha=alpha, beta=beta, chosen=chosen,
+                                 visits=visits)  # fmt: skip
     try:
         sig: inspect.Signature | None = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -256,7 +277,7 @@ def traced(
         raise InvalidParameterError(f"{fn.__qualname__}() has no argument {maximizing!r}")
     spec = TraceSpec(fn, fn.__qualname__, position, value, _argument(sig, maximizing),
                      _argument(sig, alpha), _argument(sig, beta), chosen,
-                     flag=maximizing)  # fmt: skip
+                     flag=maximizing, visits=visits)  # fmt: skip
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -307,6 +328,9 @@ class Recording:
         # calls that reach a node again (a re-search, an MCTS descent) add to its visits
         # and its sum of values; first child and next sibling find such a node
         self.visits, self.first, self.sibling = array("i"), array("i"), array("i")
+        # the person's own counts (``visits=``), by node: a dict filled only when given,
+        # so a search without them pays one test per call
+        self.counted: dict[int, int] = {}
         self.calls = 0
         self.stack: list[tuple[int, Any]] = []  # (node, snapshot) of the calls under way
         self.reader: Reader | None = None
@@ -347,6 +371,8 @@ class Recording:
                 self.visits[node] += 1
             if node == 0:
                 self.root_return = ret
+            if spec.visits is not None:
+                self.counted[node] = spec.count(args, kwargs)
         return ret
 
     def _node(self, parent: int, move: int) -> int:

@@ -93,6 +93,8 @@ def build_result(rec: Recording) -> SearchResult:
     sides = maximizing(root, parent, depth, maxi, spec.flag if spec else None)
     if sides:
         trace.extra["maximizing"] = sides
+    if rec.counted:  # the person's own visit counts (-1: none read)
+        trace.extra["user_visits"] = [rec.counted.get(k, -1) for k in range(n)]
     checked = rec.facts()
     if checked is not None:
         trace.extra["checked"] = checked
