@@ -1,6 +1,8 @@
-"""The Doctor page in a real browser: a server started with a buggy agent of a person's
-(``tests/data/never_column_one.py``) checks it and shows its bugs, each with its board,
-and one opens in the analysis view."""
+"""The Doctor page in a real browser: a server started with two buggy agents of a
+person's. ``tests/data/never_column_one.py``: the doctor checks it and shows its bugs,
+each with its board, and one opens in the analysis view. ``tests/data/traced_full_board.py``
+(a traced search): the section "Inside its search" names the node where its bug shows
+and draws its recorded tree with that node selected, which downloads as a trace file."""
 
 from __future__ import annotations
 
@@ -13,16 +15,17 @@ from typing import Any
 import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve
 
-from treeviz.draw.style import RIGHT_MARK, WRONG_MARK
+from treeviz.draw.style import RIGHT_MARK, SELECTED_FILL, WRONG_MARK
 
 pytestmark = pytest.mark.browser
 
 BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
+TRACED = f"{ROOT / 'tests' / 'data' / 'traced_full_board.py'}:choose"
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="")
+    env = dict(os.environ, TREEVIZ_AGENTS=f"{BUGGY};{TRACED}", TREEVIZ_CLUSTER="")
     with serve(env=env) as url:
         yield url
 
@@ -75,4 +78,66 @@ def test_a_checkup_shows_the_bugs_with_their_boards_and_opens_one(
             expect(page.get_by_text(played)).to_be_visible(timeout=120_000)
         finally:
             page.screenshot(path=str(tmp_path / "doctor.png"), full_page=True)
+            browser.close()
+
+
+def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
+    server: str, tmp_path: Path
+) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from treeviz.trace.files import load
+    from treeviz.trace.nodes import TERMINAL
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})
+        try:
+            page.goto(f"{server}/doctor")
+            side = page.locator("[data-testid='stSidebar']")
+            box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
+            expect(box).to_be_visible(timeout=120_000)
+            idle(page)
+            picker = side.get_by_role("combobox", name="Agent to check")
+            picker.click()
+            page.get_by_role("option", name=TRACED).click()
+            idle(page)
+            expect(picker).to_have_value(TRACED)
+            box.fill("2")  # its endgames: one with 6 squares empty or fewer
+            box.press("Enter")
+            idle(page)
+            expect(box).to_have_value("2")
+            side.get_by_role("button", name="Run the checkup").click()
+            section = page.get_by_role("heading", name="Inside its search")
+            expect(section).to_be_visible(timeout=180_000)
+            idle(page)
+            expect(page.get_by_text(re.compile(r"bugs? found inside its search"))).to_be_visible()
+            card = page.locator("[class*='st-key-doctor_node_']").first
+            expect(card.get_by_text("A finished game is searched on, or scored like an "
+                                    "unfinished one")).to_be_visible()  # fmt: skip
+            expect(card.get_by_text(re.compile("the board is full with no four, a draw, but it "
+                                               "is scored -inf"))).to_be_visible()  # fmt: skip
+            expect(card.locator("svg[aria-label='Connect 4 board']")).to_be_visible()
+            where = card.get_by_text(re.compile(r"^Node #\d+ of the search of "))
+            node = int((where.text_content() or "").split()[1][1:])
+            # the recorded tree, drawn as an SVG chart: the node's label, marked selected
+            chart = page.locator("[class*='st-key-doctor_inside_terminal_tree_'] svg").first
+            expect(chart).to_be_visible(timeout=60_000)
+            label = chart.locator("text").filter(has_text=re.compile(rf"^#{node} "))
+            expect(label).to_be_visible()
+            expect(chart.locator(f"[fill='{SELECTED_FILL}']")).to_have_count(1)
+            expect(page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
+                   ).to_be_visible()  # fmt: skip
+            card.scroll_into_view_if_needed()
+            page.screenshot(path=str(tmp_path / "inside.png"), full_page=True)
+            # the tree downloads as a trace file treeviz reads back, the node in it
+            with page.expect_download() as got:
+                card.get_by_role("button", name="Download this tree (trace file)").click()
+            saved = tmp_path / got.value.suggested_filename
+            got.value.save_as(saved)
+            assert saved.name == "treeviz-doctor-terminal.json"
+            trace = load(saved)
+            assert node < len(trace) and trace.nodes["flags"][node] & TERMINAL  # the full board
+        finally:
+            page.screenshot(path=str(tmp_path / "doctor_inside.png"), full_page=True)
             browser.close()

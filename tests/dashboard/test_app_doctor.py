@@ -1,11 +1,15 @@
 """Streamlit AppTest of the Doctor page: a checkup of one of ours that has no bug, of a
 buggy agent named at start (its findings, boards, and the way into the analysis
-view), and bad values refused in words while the page keeps working."""
+view), of a traced buggy search (the node inside it where the bug shows, in words, on
+its board and selected in its recorded tree, which downloads as a trace file), and bad
+values refused in words while the page keeps working."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import seen
@@ -18,6 +22,8 @@ from treeviz.checkup import Checkup
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
+TRACED = f"{ROOT / 'tests' / 'data' / 'traced_full_board.py'}:choose"
+INSIDE = "#### Inside its search"
 
 
 @pytest.fixture(autouse=True)
@@ -62,6 +68,7 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     assert [seen(s.value) for s in at.success] == [
         "**No bug found**: every answer within its horizon was right."]  # fmt: skip
     assert result(at).agent == "greedy" and result(at).healthy and result(at).positions == 16
+    assert not result(at).inside and INSIDE not in [m.value for m in at.markdown]
     assert at.dataframe[0].value["phase"].tolist() == ["early", "middle", "late"]
     at.run()  # a rerun (any widget) shows the same checkup, not run again
     assert at.success and result(at).agent == "greedy"
@@ -89,6 +96,7 @@ def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     assert {f.check for f in found} == {"misses-win", "misses-block"}
     assert not at.success and "2 bugs found" in at.warning[0].value
     page = [seen(m.value) for m in at.markdown]
+    assert not result(at).inside and INSIDE not in page  # no traced search: nothing inside
     for f in found:  # its sentence and its position, escaped
         assert any(f.text[1:] in m for m in page), f.text
         assert f"Position `{f.moves}` · {f.side} to move" in page
@@ -105,6 +113,80 @@ def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     at.session_state["goto"] = "doctor"
     at.run()
     assert result(at).findings == found and "2 bugs found" in at.warning[0].value
+
+
+def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The traced minimax of ``tests/data/traced_full_board.py`` scores a full board
+    -inf: the section names that node in words, draws its board and its line, and
+    shows its recorded tree drawn from two levels above it with the node selected; the
+    tree downloads as a trace file the Explore page opens at the same node."""
+    from treeviz.dashboard.pages.trace import load_upload
+    from treeviz.draw.style import SELECTED_FILL
+    from treeviz.trace.files import dumps
+
+    monkeypatch.setenv("TREEVIZ_AGENTS", TRACED)
+    at = doctor()
+    at.sidebar.number_input(key="doctor_positions").set_value(2)  # an endgame of <= 6 empty
+    at.sidebar.button(key="doctor_run").click().run()
+    assert not at.exception and not at.error
+    c = result(at)
+    (nf,) = [n for n in c.inside if n.check == "terminal"]
+    assert "the board is full with no four, a draw, but it is scored -inf" in nf.text
+    n = len(c.findings) + len(c.inside)  # the count says every bug, inside ones too
+    assert f"**{n} bug{'s' if n > 1 else ''} found**" in at.warning[0].value
+    assert "inside its search" in at.warning[0].value
+    page = [seen(m.value) for m in at.markdown]
+    assert INSIDE in page and any(nf.text[1:] in m for m in page)  # its sentence, escaped
+    line = " ".join(map(str, nf.line))
+    root = nf.node_moves[: -len(nf.line)]
+    assert any(m.startswith(f"Node #{nf.node} of the search of `{root}`") and
+               m.endswith(f"plies down along `{line}`") for m in page)  # fmt: skip
+    boards = [m for m in page if m.startswith("<svg")]
+    assert len(boards) == len(c.findings) + len(c.inside)  # one for each bug
+    # the tree: drawn from two levels above the node, the node selected and marked
+    tree = at.session_state["doctor_trees"]["terminal"]
+    assert at.session_state["doctor_inside_terminal_node"] == nf.node
+    top = tree.path(nf.node)[-3]
+    assert at.session_state["doctor_inside_terminal_root"] == top
+    assert f"**Node #{nf.node}** · path from the root: `{''.join(map(str, nf.line))}`" in page
+    assert f"Position: `{nf.node_moves}`" in page  # the node's panel beside the tree
+    options = chart_options(at, "doctor_inside_terminal_tree_")
+    drawn = options["series"][0]["data"][0]
+    assert drawn["name"] == str(top)
+    marked = drawn["children"][0]["children"][0]
+    assert marked["name"] == str(nf.node) and marked["label"]["backgroundColor"] == SELECTED_FILL
+    # the download: a trace file the Explore page opens, the node at its place
+    assert any(b.proto.label == "Download this tree (trace file)" and b.proto.ignore_rerun
+               for b in at.get("download_button"))  # fmt: skip
+    opened = load_upload("terminal.json", dumps(tree).encode()).trace
+    assert opened.root_moves == root and opened.path_moves(nf.node) == "".join(map(str, nf.line))
+    # a click elsewhere in the tree stands: the next run does not go back to the node
+    at.button(key="doctor_inside_terminal_crumb_0").click().run()
+    assert at.session_state["doctor_inside_terminal_root"] == 0 and not at.exception
+    assert at.session_state["doctor_inside_terminal_node"] == nf.node
+    # its root position opens in the analysis view with the agent
+    at.button(key=f"doctor_node_open_{len(c.findings) + 1}").click().run()
+    assert at.session_state["position"].moves_string() == root
+    assert at.session_state["agent"] == TRACED and not at.exception
+    assert seen(at.subheader[0].value).startswith(f"{TRACED} plays column")
+
+
+def chart_options(at: AppTest, key: str) -> dict[str, Any]:
+    """The ECharts options of the chart whose widget key starts with ``key``."""
+    found = [e for e in iter_elements(at.main) if getattr(e, "type", None) == "bidi_component"
+             and key in e.proto.id]  # fmt: skip
+    assert len(found) == 1, [e.proto.id for e in found]
+    options: dict[str, Any] = json.loads(found[0].proto.json)["options"]
+    return options
+
+
+def iter_elements(node: Any) -> Iterator[Any]:
+    """Every element and block below ``node`` of an AppTest's tree."""
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from iter_elements(child)
 
 
 def test_bad_values_are_refused_in_words_and_the_page_keeps_working(
@@ -156,3 +238,19 @@ def test_values_no_widget_sends_are_refused_before_anything_runs() -> None:
                        ({"agent": "os:system"}, "started with")]:  # fmt: skip
         with pytest.raises(InvalidParameterError, match=words):
             checked(good | bad)
+
+
+def test_the_count_says_where_the_bugs_are() -> None:
+    """The verdict counts the bugs in its answers and inside its search together."""
+    from treeviz.checkup.nodes import NodeFinding
+    from treeviz.dashboard.pages.doctor_inside import found_words
+
+    node = NodeFinding("terminal", 5, "44", (4,), "node 5: ...")
+    c = Checkup("a.py:choose", 2, 8, 0, findings=[object(), object()], inside=[node])
+    assert found_words(c) == ("**3 bugs found**: 2 in its answers, each shown by the shortest "
+                              "position that has it, and 1 inside its search, at the first "
+                              "node of its search where it shows.")  # fmt: skip
+    c.findings = []
+    assert found_words(c).startswith("**1 bug found** inside its search")
+    c.findings, c.inside = [object()], []
+    assert found_words(c) == "**1 bug found**, each shown by the shortest position that has it."

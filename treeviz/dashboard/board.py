@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from treeviz.connect4.board import Position
@@ -96,3 +98,10 @@ def _undo(pos: Position) -> None:
     back = pos.copy()
     back.undo()
     set_position(back)
+
+
+def fitted(svg: str) -> str:
+    """``svg`` drawn at its own size at most, smaller in a narrower column (its viewBox
+    keeps the proportions): a fixed width ran over the text beside it."""
+    return re.sub(r'width="(\d+)" height="\d+"', r'width="100%" style="max-width:\1px"', svg,
+                  count=1)  # fmt: skip

@@ -51,3 +51,8 @@ def error(message: object, where: Any = None) -> None:
     """``st.error`` showing ``message`` (an exception's or a composed message, which
     may quote what a visitor sent) as text; ``where`` is a container (the page)."""
     (where or st).error(escape_markdown(message))
+
+
+def sentence(words: str) -> str:
+    """``words`` as a sentence: a capital first, a full stop last (not escaped)."""
+    return f"{words[:1].upper()}{words[1:]}."

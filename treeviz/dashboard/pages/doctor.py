@@ -1,7 +1,8 @@
 """The Doctor page: a checkup of an agent this dashboard may run (ours, or one named when
 it was started) for bugs in its search. Each bug is said in words with the shortest
 position that shows it, drawn with the agent's answer and the right columns marked,
-and opens in the analysis view; the agent's strength is reported apart.
+and opens in the analysis view; a bug inside a traced search is shown at its node of
+the recorded tree (:mod:`.doctor_inside`); the agent's strength is reported apart.
 
 The agent is picked from a list, its settings from its declaration's widgets: no field
 takes a spec, a file or a command, and the spec checked is vetted by the process's seal
@@ -11,7 +12,6 @@ server was started with) is the server's choice, never a visitor's.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pandas as pd
@@ -24,10 +24,12 @@ from treeviz.checkup.result import board_marks, missed_words, plies_ahead
 from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.dashboard import server
+from treeviz.dashboard.board import fitted
 from treeviz.dashboard.inputs import MAX_WIDGET_INT, param_widget, spec_text
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.pages.doctor_inside import found_words, inside_section, shown_trees
 from treeviz.dashboard.state import DoctorView
-from treeviz.dashboard.text import code, escape_markdown
+from treeviz.dashboard.text import code, escape_markdown, sentence
 from treeviz.dashboard.text import error as show_error
 from treeviz.draw.board_svg import board_svg
 from treeviz.errors import TreevizError
@@ -148,7 +150,8 @@ def run(choice: dict[str, Any]) -> None:
             bar.progress(min(1.0, done / max(total, 1)),
                          text=f"{done} of {total} questions answered")  # fmt: skip
 
-        VIEW.keep(checkup(**args, cluster=server.cluster(), tick=tick))
+        result = checkup(**args, cluster=server.cluster(), tick=tick)
+        VIEW.keep(result, shown_trees(result))
         bar.empty()
     except TreevizError as exc:
         show_error(str(exc))
@@ -157,29 +160,31 @@ def run(choice: dict[str, Any]) -> None:
 
 
 def show_checkup(c: Checkup) -> None:
-    """What was checked, the verdict, each finding, and the strength."""
+    """What was checked, the verdict, each finding (in its answers, then inside its
+    search), and the strength."""
     sees = f"looks {plies_ahead(c.horizon)} ahead" if c.horizon else "sees no outcome for certain"
     st.markdown(f"**{escape_markdown(c.agent)}** · {sees} · {c.positions} positions · "
                 f"seed {c.seed} · {c.seconds:.0f} s")  # fmt: skip
     verdict(c)
     for i, f in enumerate(c.findings, 1):
         show_finding(c, f, i)
+    inside_section(c, VIEW, len(c.findings) + 1)
     for note in getattr(c, "notes", ()):  # (what a checkup could not judge, where it says)
         st.caption(escape_markdown(note))
     show_strength(c)
 
 
 def verdict(c: Checkup) -> None:
-    """"No bug found", or how many, with how to read the boards."""
+    """"No bug found", or how many (in its answers and inside its search), with how to
+    read the boards of its answers."""
     if c.healthy:
         judged = ("every answer within its horizon was right" if c.horizon else
                   "every position got a column in time")  # fmt: skip
         st.success(f"**No bug found**: {judged}.")
         return
-    n = len(c.findings)
-    st.warning(f"**{n} bug{'s' if n > 1 else ''} found**, each shown by the shortest "
-               "position that has it.")  # fmt: skip
-    st.caption(LEGEND)
+    st.warning(found_words(c))
+    if c.findings:
+        st.caption(LEGEND)
 
 
 def show_finding(c: Checkup, f: Finding, i: int) -> None:
@@ -198,13 +203,6 @@ def show_finding(c: Checkup, f: Finding, i: int) -> None:
     right.markdown(f"Position {moves} · {f.side} to move{other}")
     right.button("Open in Analyze", key=VIEW.widget("open", i), on_click=open_in_analysis,
                  args=(pos, c.agent), help="this position's search by this agent")  # fmt: skip
-
-
-def fitted(svg: str) -> str:
-    """``svg`` drawn at its own size at most, smaller in a narrower column (its viewBox
-    keeps the proportions): a fixed width ran over the text beside it."""
-    return re.sub(r'width="(\d+)" height="\d+"', r'width="100%" style="max-width:\1px"', svg,
-                  count=1)  # fmt: skip
 
 
 def counts(f: Finding) -> str:
@@ -226,11 +224,6 @@ def show_strength(c: Checkup) -> None:
         st.caption(sentence(missed))
     elif not rows:
         st.caption("No position with exact scores.")
-
-
-def sentence(words: str) -> str:
-    """``words`` as a sentence: a capital first, a full stop last."""
-    return f"{words[:1].upper()}{words[1:]}."
 
 
 def doctor_keys() -> list[str]:

@@ -1,5 +1,6 @@
 """The state of the Doctor page: the sidebar's choices (the agent, its settings, the
-checkup's options) and the last checkup, kept until the next one."""
+checkup's options), the last checkup, kept until the next one, with the trees of its
+findings inside the search as the page shows them, and one tree view per such tree."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass
 
 from treeviz.checkup.result import Checkup
 from treeviz.dashboard.state.keyed import Keyed
+from treeviz.dashboard.state.tree import TreeView
+from treeviz.trace.nodes import Trace
 
 OPTIONS = ("agent", "positions", "depth", "seed")  # the sidebar's own widgets, kept
 
@@ -45,6 +48,19 @@ class DoctorView(Keyed):
         out = self._get("result")
         return out if isinstance(out, Checkup) else None
 
-    def keep(self, result: Checkup) -> None:
-        """Show ``result`` from now on, until the next checkup."""
+    def keep(self, result: Checkup, trees: dict[str, Trace]) -> None:
+        """Show ``result`` from now on, until the next checkup; ``trees``: per node
+        check of ``result.inside``, the tree the page shows (kept as the same objects,
+        so that each tree view keeps its clicks from one rerun to the next)."""
         self._put("result", result)
+        self._put("trees", dict(trees))
+
+    @property
+    def trees(self) -> dict[str, Trace]:
+        """The trees kept with the last checkup, by node check (none before one)."""
+        out = self._get("trees")
+        return out if isinstance(out, dict) else {}
+
+    def tree_view(self, check: str) -> TreeView:
+        """The tree view of node check ``check``'s tree (keys ``doctor_inside_<check>_*``)."""
+        return TreeView(self.widget("inside", check))

@@ -137,17 +137,30 @@ class TreeView(Keyed):
         read before its search has run)."""
         self._put("pending_node", node)
 
-    def attach(self, trace: Trace) -> None:
+    def attach(self, trace: Trace) -> bool:
         """Show ``trace``: when the view showed another, its root, selection, folding
         and go-to error start again from the new trace's root (a node id of the old
         trace drew a lone node of the new one, with the old breadcrumbs and panel),
-        or from the node :meth:`select_on_arrival` asked for."""
+        or from the node :meth:`select_on_arrival` asked for. Returns True when
+        ``trace`` is new to the view (False: it showed it already)."""
         token = trace.__dict__.setdefault(TOKEN, uuid.uuid4().hex)
         if self._get("trace") == token:
-            return
+            return False
         self._put("trace", token)
         for part in ("root", "node", "open", "shut", "goto_error"):
             self._drop(part)
         pending = self._drop("pending_node")
         if pending is not None and 0 <= pending < len(trace):
             self.focus(trace, pending)
+        return True
+
+    def open_at(self, trace: Trace, node: int, above: int = 1) -> None:
+        """Show ``trace`` with ``node`` selected and drawn from ``above`` levels over
+        it (1: its parent; the trace's root when the node is not that deep), the first
+        time the view shows ``trace``; later calls leave the person's clicks as they
+        are. An id not in ``trace`` selects its root."""
+        if not self.attach(trace) or not 0 <= node < len(trace):
+            return
+        path = trace.path(node)
+        self._put("node", node)
+        self._put("root", int(path[max(0, len(path) - 1 - above)]))
