@@ -226,7 +226,8 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
         if opener.count():
             opener.click()
             idle(page)
-    page.get_by_role("link", name="Review a game").click()
+    # by address, not the link: a click that lands while Play reruns can be lost
+    page.goto(f"{target.url}/review")
     source = page.locator("[data-testid='stSidebar']").get_by_text("Game file", exact=True)
     source.wait_for(timeout=120_000)  # the page loads its modules on a busy machine
     source.click()
