@@ -66,13 +66,8 @@ def doctor(
     from tqdm.auto import tqdm
 
     with tqdm(unit="position", disable=not progress, desc="doctor") as bar:
-
-        def tick(done: int, total: int) -> None:
-            bar.total = total
-            bar.update(done - bar.n)
-
-        result = checkup(name, positions, seconds, depth, seed, workers, cluster, tick,
-                         fresh=name == agent)  # fmt: skip
+        result = checkup(name, positions, seconds, depth, seed, workers, cluster,
+                         ticking(bar), fresh=name == agent)  # fmt: skip
     result.command = name == agent
     return result
 
@@ -81,7 +76,7 @@ def _registered(agent: Any) -> str:
     """The spec to ask ``agent`` by: a spec as it is; an Agent or a function registered
     under a name of its own (``your_NAME``, never one of ours)."""
     from treeviz.agents.contract import Agent
-    from treeviz.agents.registry import AGENTS, register
+    from treeviz.agents.registry import register
     from treeviz.agents.user.load import function_agent
 
     if isinstance(agent, str):
@@ -96,8 +91,17 @@ def _registered(agent: Any) -> str:
                                     f"{show_value(agent)}")  # fmt: skip
     name = "your_" + re.sub(r"\W", "_", decl.name)
     register(dataclasses.replace(decl, name=name, warmup=False))
-    assert name in AGENTS
     return name
+
+
+def ticking(bar: Any) -> Callable[[int, int], None]:
+    """A :func:`checkup` ``tick`` that moves a tqdm ``bar`` (whose total it learns)."""
+
+    def tick(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(done - bar.n)
+
+    return tick
 
 
 def checkup(

@@ -21,18 +21,13 @@ FOUND = 1  # the exit code of a checkup that found something (as grep's "matched
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Run the checkup, print it (words or JSON); 1 when something was found."""
     from treeviz.arena.runner import check_workers, progress_bar
-    from treeviz.checkup import checkup
+    from treeviz.checkup.run import checkup, ticking
 
     _check(args)
     check_workers(args.workers)
     with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
-
-        def tick(done: int, total: int) -> None:
-            bar.total = total
-            bar.update(done - bar.n)
-
         result = checkup(args.agent, args.positions, args.seconds, args.depth, args.seed,
-                         args.workers, args.cluster, tick)  # fmt: skip
+                         args.workers, args.cluster, ticking(bar))  # fmt: skip
     if args.trace and result.inside:
         _save_trees(result, Path(args.trace))
     if args.json:
