@@ -25,7 +25,7 @@ LAYERS = (
     ("games",),
     ("judge",),
     ("draw",),
-    ("arena", "id3", "checkup"),
+    ("arena", "id3", "checkup", "learn"),
     ("cli", "dashboard", "warmup", "__init__", "__main__"),
 )
 TOP_LEVEL_LIMIT = 6
