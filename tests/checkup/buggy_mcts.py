@@ -103,3 +103,52 @@ def expansion_uncounted(node: Any) -> float:
             return result  # BUG: node.visits += 1 skipped
     node.visits += 1
     return result
+
+
+ROOT_PLAYER = [1]  # the player to move at the root of the current search
+
+
+@treeviz.traced(**COUNTED)
+@logged
+def root_view(node: Any) -> float:
+    """BUG: every result is counted for the player to move at the root, at every
+    level (the course notebooks' ``reward = 1 if winner == ai else 0``, never flipped):
+    the opponent's choices below the root follow the root player's results, so the
+    search expects the opponent to help it, and the means at the opponent's nodes have
+    the wrong sign."""
+    me = ROOT_PLAYER[0]
+    won = m.winner(node.board)
+    if won or not m.valid_moves(node.board):
+        result = (1.0 if won == me else 0.0) if won else 0.5
+    elif node.visits == 0:
+        result = m.rollout(node.board, me)
+    else:
+        untried = [c for c in m.valid_moves(node.board) if c not in node.children]
+        if untried:
+            col = random.choice(untried)
+            node.children[col] = m.Node(m.play(node.board, col, node.to_move), 3 - node.to_move)
+        else:
+            col = max(node.children, key=lambda c: m.uct(node, node.children[c]))
+        child = node.children[col]
+        result = root_view(child)  # BUG: not 1.0 - ..., the root player's result
+        child.wins += result
+    node.visits += 1
+    return result
+
+
+@treeviz.traced(position=lambda node: node.board, value=lambda r: 1 - 2 * r,
+                visits=lambda node: node.visits)  # fmt: skip
+@logged
+def mover_values(node: Any) -> float:
+    """BUG (in the tracing): the example's correct search, its results read as the
+    value of the player who moved INTO the node (``value=`` negates them), while
+    treeviz reads a node's value for the player to move there: every level reversed."""
+    won = m.winner(node.board)
+    if won or not m.valid_moves(node.board):
+        result = 0.0 if won else 0.5
+    elif node.visits == 0:
+        result = m.rollout(node.board, node.to_move)
+    else:
+        result = _step(node, mover_values)
+    node.visits += 1
+    return result

@@ -21,6 +21,7 @@ EXPECTED = {  # file -> the check that must find its bug
     "leaky_state": "history",
     "mcts_no_backprop": "misses-win",
     "mcts_side_not_reset": "misses-win",
+    "mcts_wrong_player": "misses-block",
     "one_sided_gameover": "misses-block",
     "own_stones_only": "misses-block",
     "win_any_depth": "misses-win",
@@ -49,7 +50,7 @@ def test_each_bug_is_found_by_its_check(name: str) -> None:
 
 
 INSIDE = {"full_board_loss": "terminal", "own_stones_only": "turn",
-          "wrong_side_leaves": "sign"}  # fmt: skip
+          "wrong_side_leaves": "sign", "mcts_wrong_player": "perspective"}  # fmt: skip
 
 
 @pytest.mark.slow

@@ -103,3 +103,32 @@ def test_a_visits_accessor_that_gives_no_count_is_an_error() -> None:
             bm.search(bad, "4453", 5)
     finally:
         m.descend = saved
+
+
+def mean_for_parent(child: Any) -> float:
+    """A child's mean result as its parent's player to move reads it (the searches
+    below return results for the player to move at the node called)."""
+    return 1.0 - child.wins / child.visits if child.visits else float("nan")
+
+
+@pytest.mark.parametrize("moves", ["2252576", "131475", "64632436374443522122213755656"])
+def test_results_for_the_root_player_at_every_level_are_named(moves: str) -> None:
+    bm.ROOT_PLAYER[0] = 1 if len(moves) % 2 == 0 else 2
+    result = bm.search(bm.root_view, moves, 300)
+    (found,) = findings(result, "perspective")
+    # the root player's nodes (even depths) keep results for the right player; the
+    # opponent's choices below follow the root player's results, and the node named is
+    # one where a child's mean says the reverse of its exact outcome for the mover
+    assert len(found.line) % 2 == 0 and "at even depths below the root" in found.text
+    node = bm.ORDER[found.node]
+    fours = [c for c in node.children.values() if c.visits and m.winner(c.board)]
+    others = [c for c in node.children.values() if c.visits and not m.winner(c.board)]
+    if "makes four" in found.text:  # a win now read as worse than another column
+        assert any(mean_for_parent(f) < mean_for_parent(o) for f in fours for o in others)
+
+
+@pytest.mark.parametrize("moves", ["131475", "3344553"])
+def test_values_read_for_the_wrong_player_everywhere_say_so(moves: str) -> None:
+    result = bm.search(bm.mover_values, moves, 300)
+    (found,) = findings(result, "perspective")
+    assert "at every level" in found.text and "value=" in found.text

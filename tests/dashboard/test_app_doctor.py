@@ -254,3 +254,10 @@ def test_the_count_says_where_the_bugs_are() -> None:
     assert found_words(c).startswith("**1 bug found** inside its search")
     c.findings, c.inside = [object()], []
     assert found_words(c) == "**1 bug found**, each shown by the shortest position that has it."
+
+
+def test_every_node_check_has_a_heading() -> None:
+    from treeviz.checkup.nodes import CHECKS
+    from treeviz.dashboard.pages.doctor_inside import TITLES
+
+    assert set(TITLES) == set(CHECKS)

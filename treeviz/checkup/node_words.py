@@ -15,6 +15,7 @@ import numpy as np
 # one helper for "1, 3 and 7" across the doctor (findings.py keeps it private)
 from treeviz.checkup.findings import columns_text
 from treeviz.checkup.node_tree import Tree
+from treeviz.checkup.perspective import Verdict
 from treeviz.trace.values import number_text
 
 __all__ = ["Words", "columns", "diff_text"]
@@ -222,3 +223,37 @@ class Words:
         return (f"{self.where(node)}: its visit count is {own}, {how} than its children's "
                 f"{kids} ({each}) allow: a node's visits are the sum of its children's, "
                 f"plus one for the visit that played out from it before it had any; {why}")
+
+    # ------------------------------------------------------------------ perspective
+    def perspective(self, found: Verdict) -> str:
+        """A node whose children's means are in the reverse order of their exact
+        outcomes, with the counts per parity of depth."""
+        t = self.t
+        side = t.side(found.node)
+
+        def child(k: int, outcome: int | None) -> str:
+            mean = f"mean {self.num(round(float(t.edge[k] * t.value[k]), 3))}"
+            result = ("makes four" if t.four[k] else "" if outcome is None else
+                      {1: "wins", 0: "draws", -1: "loses"}[outcome])  # fmt: skip
+            return f"column {int(t.move[k]) + 1} ({result + ', ' if result else ''}{mean})"
+
+        pair = (f"{self.where(found.node)}: for {side}, "
+                f"{child(found.better, found.outcomes[0])} is better than "
+                f"{child(found.worse, found.outcomes[1])}, yet the search's mean results "
+                "rank them the other way")  # fmt: skip
+        if found.everywhere:
+            agree, rev = (sum(c[i] for c in found.counts.values()) for i in (0, 1))
+            return (f"{pair}. Over the tree, {rev} of {agree + rev} such pairs of children "
+                    "are ranked against their exact outcomes, at every level: the values "
+                    "the search returns are for the player who moved into each node, "
+                    "where the tracing reads them for the player to move there (return "
+                    "the result for the player to move, or negate it in value=)")
+        agree, rev = found.counts[found.parity]
+        o_agree, o_rev = found.counts[1 - found.parity]
+        level = "even" if found.parity == 0 else "odd"
+        other = f"; at the other levels {o_rev} of {o_agree + o_rev}" if o_agree + o_rev else ""
+        return (f"{pair}. Over the tree, at {level} depths below the root {rev} of "
+                f"{agree + rev} such pairs of children are ranked against their exact "
+                f"outcomes{other}: the results are credited to the wrong player at every "
+                "other level (flip the result at each step back up, so that each node "
+                "keeps it for the player who moved into it)")

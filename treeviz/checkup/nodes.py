@@ -65,9 +65,10 @@ import numpy as np
 
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text
+from treeviz.checkup.perspective import judge
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "visits")
+CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "visits", "perspective")
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,7 @@ def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
         _mutation(t, w),
         _cutoff(t, w),
         _visits(t, w),
+        _perspective(t, w),
     ]
     out = [f for f in found if f is not None]
     return sorted(out, key=lambda f: (f.node, CHECKS.index(f.check)))
@@ -262,6 +264,14 @@ def _visits(t: Tree, w: Words) -> NodeFinding | None:
     if node is None:
         return None
     return _finding(t, "visits", node, w.visits(node, int(v[node]), int(s[node])))
+
+
+def _perspective(t: Tree, w: Words) -> NodeFinding | None:
+    """Means whose order is the reverse of the exact outcomes at one parity of depth."""
+    found = judge(t)
+    if found is None:
+        return None
+    return _finding(t, "perspective", found.node, w.perspective(found))
 
 
 def _sum_kids(t: Tree, per_node: np.ndarray) -> np.ndarray:

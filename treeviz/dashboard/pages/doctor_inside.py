@@ -36,6 +36,8 @@ TITLES = {  # each node check's name, as a heading
     "turn": "A turn does not pass to the other player",
     "mutation": "A call changes the board it was given",
     "cutoff": "Columns are cut off while the window is still open",
+    "visits": "Visit counts do not add up",
+    "perspective": "Results are credited to the wrong player",
 }
 ABOVE = 2  # the tree is drawn from this many levels above the named node
 INTRO = ("The doctor recorded its traced search on the positions that showed a bug and "
