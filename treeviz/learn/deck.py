@@ -50,7 +50,7 @@ def load_deck(path: str | Path) -> list[Card]:
     """The cards of the deck file at ``path``."""
     what = f"deck file {show_path(path)}"
     try:
-        raw = read_bounded(path, DECK_MAX_BYTES + 1, what)
+        raw = read_bounded(path, DECK_MAX_BYTES, what)
     except OSError as exc:
         raise DeckFileError(f"cannot read {what}: {exc.strerror}") from None
     return loads_deck(raw, what)
