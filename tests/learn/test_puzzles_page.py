@@ -58,7 +58,7 @@ def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:
     pick(at, wrong)
     assert f"Not this one**: column {wrong}" in at.warning[0].value
     assert f"column {first.played} was played by greedy" in texts(at)
-    said = f"1 of {len(deck)} cards seen · 1 answers, 0 right, 1 wrong"
+    said = f"1 of {len(deck)} cards seen · 1 answer, 0 right, 1 wrong"
     assert progress_text(at).startswith(said)
     at.button(key="puzzles_next").click().run()
     second = deck[1]

@@ -195,9 +195,10 @@ def answer_board(card: Card) -> None:
     pos = card.position
     open_ = VIEW.answer is None
     board_chart(pos, VIEW.widget("board"), _clicked if open_ else None)
-    st.segmented_control("Your move: click a column",
-                         [c + 1 for c in pos.legal_moves()] if open_ else [],
-                         key=VIEW.widget("pick", VIEW.schedule.now), on_change=_picked)  # fmt: skip
+    if open_:
+        st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
+                             key=VIEW.widget("pick", VIEW.schedule.now),
+                             on_change=_picked)  # fmt: skip
 
 
 def _clicked(col: int) -> None:
@@ -233,7 +234,7 @@ def answer_panel(card: Card) -> None:
     st.markdown(explanation_text(card))
     a, b = st.columns(2)
     a.button("Next card", type="primary", key=VIEW.widget("next"), on_click=VIEW.next)
-    b.button("Open the position in Analyze", key=VIEW.widget("open"),
+    b.button("Open in Analyze", key=VIEW.widget("open"),
              on_click=open_in_analysis, args=(pos, PUZZLE_AGENT),
              help="the exact solver's search of this position: the tree behind "
              "the answer")  # fmt: skip

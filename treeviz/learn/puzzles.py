@@ -167,13 +167,13 @@ def explanation_text(card: Card) -> str:
     goal = ("win" if card.kind == "win" else "hold the draw") if many else (
         "wins" if card.kind == "win" else "holds the draw")
     text = f"Column{'s' if many else ''} {cols} {goal}"
-    if card.scores is not None:
+    if card.scores is not None and card.kind == "win":  # a draw is a draw, however held
         pos = card.position
         best = max(s for s in card.scores if s is not None)
         fastest = [c + 1 for c, s in enumerate(card.scores) if s == best]
         how = outcome_text(score_outcome(best, pos.ply, pos.width, pos.height))
         plural = "s" if len(fastest) > 1 else ""
-        text += f"; best: column{plural} {', '.join(map(str, fastest))} ({how})"
+        text += f"; fastest: column{plural} {', '.join(map(str, fastest))} ({how})"
     text += "."
     v = card_verdict(card)
     if v is not None and v.score is not None:

@@ -57,7 +57,8 @@ class Progress:
 
     def text(self) -> str:
         """``3 of 5 cards seen · 4 answers, 3 right, 1 wrong · 1 due again · 2 new``."""
-        return (f"{self.seen} of {self.cards} cards seen · {self.answers} answers, "
+        answers = f"{self.answers} answer{'' if self.answers == 1 else 's'}"
+        return (f"{self.seen} of {self.cards} cards seen · {answers}, "
                 f"{self.right} right, {self.wrong} wrong · {self.due} due again · "
                 f"{self.new} new")  # fmt: skip
 
