@@ -84,6 +84,18 @@ def test_a_link_opens_one_card_of_one_game_and_the_analysis() -> None:
     assert at.session_state["agent"] == "solver"
 
 
+def test_the_mistakes_of_one_side() -> None:
+    at = page()
+    at.session_state["play_game"] = load_game(GAME_FILE)
+    at.run()
+    side = at.radio(key="puzzles_side")
+    assert side.options == ["both players", "X (greedy)", "O (alphabeta:depth=4)"]
+    side.set_value("O").run()
+    mine = [c for c in cards() if c.player == "O"]
+    assert f"Card 1 of {len(mine)}** · {mine[0].question()}" in texts(at)
+    assert at.caption[-1].value.endswith("played by `alphabeta:depth=4`")
+
+
 def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     at = page()
     at.radio(key="puzzles_source").set_value("Move string").run()

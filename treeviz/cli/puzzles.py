@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from treeviz.cli.common import check_output, is_readable
 from treeviz.cli.games import is_database, read_game
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import Game
 from treeviz.settings import GAME_ID, REVIEW_SECONDS, add_setting_flag, setting_of
-
-if TYPE_CHECKING:
-    from treeviz.learn.puzzles import Card
 
 
 def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
@@ -37,19 +34,11 @@ def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
     return [(arg if is_readable(Path(arg)) else None, read_game(arg))]
 
 
-def by_player(cards: list[Card], player: str | None) -> list[Card]:
-    """The cards of ``player``: a side (``X``, ``O``) or a player as recorded
-    (``human``, an agent spec); all of them when None."""
-    if player is None:
-        return cards
-    return [c for c in cards if player in (c.player, c.by)]
-
-
 def cmd_puzzles(args: argparse.Namespace) -> None:
     """Review every game, keep its mistakes and blunders as cards, write the deck."""
     from treeviz.arena.runner import progress_bar
     from treeviz.learn.deck import dumps_deck, save_deck
-    from treeviz.learn.puzzles import puzzle_cards
+    from treeviz.learn.puzzles import of_player, puzzle_cards
 
     if args.output:
         check_output(args.output, *args.games)
@@ -64,7 +53,7 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
         for source, game in games:
             made = puzzle_cards(game, source=source, seconds=seconds,
                                 on_ply=lambda done, total: bar.update(1))  # fmt: skip
-            cards += by_player(made, args.player)
+            cards += of_player(made, args.player)
     if not args.output:
         print(dumps_deck(cards))
         return

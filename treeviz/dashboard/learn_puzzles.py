@@ -23,17 +23,18 @@ from treeviz.dashboard import state
 from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.pages.review import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.state.puzzles import PuzzlesView
 from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game
 from treeviz.learn.deck import dumps_deck, loads_deck
-from treeviz.learn.puzzles import Card, cards_from_review, explanation_text
+from treeviz.learn.puzzles import Card, cards_from_review, explanation_text, of_player
 from treeviz.settings import DECK_MAX_BYTES, GAME_MAX_BYTES, PUZZLE_AGENT, REVIEW_SECONDS
 from treeviz.trace.values import outcome_text, score_outcome
 
-SOURCES = ["Game from Play", "Game from Arena", "Deck file", "Game file", "Move string"]
+SOURCES = [*SESSION_GAMES, "Deck file", "Game file", "Move string"]
 VIEW = PuzzlesView()
 MOVES, CARD = "p_moves", "p_card"  # the exercise's query parameters
 
@@ -89,7 +90,19 @@ def chosen_deck() -> tuple[str, Maker] | None:
     if game is None or not game.moves:
         return None
     label = game_label(source, game)
-    return f"game:{game.width}x{game.height}:{game.moves}", lambda: deck_of_game(game, label)
+    side = st.radio("Whose mistakes", ["both", "X", "O"], horizontal=True,
+                    key=VIEW.widget("side"), format_func=lambda s: side_text(game, s))  # fmt: skip
+    player = None if side == "both" else side
+    deck_id = f"game:{game.width}x{game.height}:{game.moves}:{side}"
+    return deck_id, lambda: deck_of_game(game, label, player)
+
+
+def side_text(game: Game, side: str) -> str:
+    """``X (human)``: a side and who played it (as the game records it)."""
+    if side == "both":
+        return "both players"
+    who = game.spec_of(side)
+    return side if who == "?" else f"{side} ({who})"
 
 
 def uploaded_deck() -> tuple[str, Maker] | None:
@@ -115,16 +128,8 @@ def uploaded_deck() -> tuple[str, Maker] | None:
 def chosen_game(source: str) -> Game | None:
     """The game of ``source``: this session's Play or Arena game, a game file or a
     move string; a bad file or string shows ``st.error``."""
-    if source == "Game from Play":
-        game = state.get(state.PLAY_GAME)
-        if game is None or not game.moves:
-            st.info("Play a game on the Play page first, or choose another source.")
-        return game
-    if source == "Game from Arena":
-        game = state.get(state.ARENA_GAME)
-        if game is None:
-            st.info("Open a stored game from the Arena page first.")
-        return game
+    if source in SESSION_GAMES:
+        return session_game(source)
     try:
         if source == "Game file":
             upload = st.file_uploader("Game file (.json)", type=["json"],
@@ -151,19 +156,19 @@ def game_label(source: str, game: Game) -> str:
     return f"{source.lower()}: {game.moves}"
 
 
-def deck_of_game(game: Game, label: str) -> list[Card] | None:
-    """The cards of ``game``'s mistakes and blunders, from its review (the Review
-    page's, made once for every session, with a progress bar)."""
-    from treeviz.dashboard.pages.review import reviewed
-
+def deck_of_game(game: Game, label: str, player: str | None) -> list[Card] | None:
+    """The cards of ``game``'s mistakes and blunders (``player``'s only, a side, when
+    given), from its review (the Review page's, made once for every session, with a
+    progress bar)."""
     if (game.width, game.height) != (7, 6):
         show_error(f"This game is on a {game.width}x{game.height} board: puzzles are "
                    "positions of the 7x6 board.")  # fmt: skip
         return None
     out = reviewed(game)
     with st.spinner("Making the cards…"):
-        return cards_from_review(out, players=(game.x, game.o), source=label,
+        made = cards_from_review(out, players=(game.x, game.o), source=label,
                                  seconds=REVIEW_SECONDS.default)  # fmt: skip
+    return of_player(made, player)
 
 
 def play_deck() -> None:

@@ -151,6 +151,14 @@ def puzzle_cards(
     return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds)
 
 
+def of_player(cards: list[Card], player: str | None) -> list[Card]:
+    """The cards of ``player``: a side (``X``, ``O``) or a player as the game records
+    it (``human``, an agent spec); all of them when None."""
+    if player is None:
+        return cards
+    return [c for c in cards if player in (c.player, c.by)]
+
+
 def card_verdict(card: Card) -> Verdict | None:
     """The judge's verdict on the move played in the game (None when the card does not
     say which move was played or has no exact scores)."""
