@@ -96,6 +96,19 @@ def test_the_mistakes_of_one_side() -> None:
     assert at.caption[-1].value.endswith("played by `alphabeta:depth=4`")
 
 
+def test_a_player_named_in_markdown_is_shown_as_text() -> None:
+    """A game's players are a visitor's text: no image or link of theirs is drawn."""
+    game = load_game(GAME_FILE)
+    game.x = "![x](http://example.com/a.png) [link](http://example.com)"
+    at = page()
+    at.session_state["play_game"] = game
+    at.run()
+    pick(at, cards()[0].answers[0])
+    shown = [m.value for m in at.markdown if "was played by" in m.value]
+    assert shown and "](http" not in shown[0]
+    assert f"played by {game.x}:" in seen(shown[0])  # every character, as text
+
+
 def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     at = page()
     at.radio(key="puzzles_source").set_value("Move string").run()

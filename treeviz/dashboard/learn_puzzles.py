@@ -25,7 +25,7 @@ from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.pages.review import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.state.puzzles import PuzzlesView
-from treeviz.dashboard.text import code
+from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game
@@ -236,7 +236,7 @@ def answer_panel(card: Card) -> None:
         st.warning(f"**Not this one**: column {column}{did}. "
                    f"The answer: column{'s' if len(card.answers) > 1 else ''} "
                    f"{', '.join(map(str, card.answers))}.")  # fmt: skip
-    st.markdown(explanation_text(card))
+    st.markdown(escape_markdown(explanation_text(card)))  # it quotes the deck's 'by'
     a, b = st.columns(2)
     a.button("Next card", type="primary", key=VIEW.widget("next"), on_click=VIEW.next)
     b.button("Open in Analyze", key=VIEW.widget("open"),
