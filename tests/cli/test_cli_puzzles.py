@@ -76,6 +76,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
         ([str(game), "-o", str(game)], "is the file being read"),
         ([str(game), "-o", str(tmp_path / "no" / "deck.json")], "no writable folder"),
         ([str(game), "--ply-seconds", "-1"], "ply_seconds"),
+        ([str(game), "--ply-seconds", "0"], "puzzles need the exact scores"),
     ]
     for args, words in cases:
         code, stdout, err = run_cli(capsys, "puzzles", *args)
@@ -83,3 +84,14 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
         assert stdout == ""
         assert err.count("\n") == 1 and err.startswith("treeviz: error: ") and words in err, err
     assert load_game(game).moves == load_game(GAME_FILE).moves  # never written over
+
+
+def test_moves_past_the_budget_are_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    """A budget of a few solver nodes judges only what the opening book answers: the
+    other moves are said on stderr, and no card is made of them."""
+    code, stdout, err = run_cli(capsys, "puzzles", str(GAME_FILE), "--ply-seconds", "1e-7")
+    assert code == 0
+    unjudged = int(err.split()[2])
+    assert 0 < unjudged <= len(load_game(GAME_FILE).moves)
+    assert err.endswith("could not be judged within --ply-seconds 1e-07: no card for them\n")
+    assert len(loads_deck(stdout)) < len(puzzle_cards(load_game(GAME_FILE)))

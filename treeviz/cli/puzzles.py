@@ -9,14 +9,18 @@ the deck is written to ``-o`` (or printed as JSON on stdout without it).
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treeviz.cli.common import check_output, is_readable
 from treeviz.cli.games import is_database, read_game
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import Game
 from treeviz.settings import GAME_ID, REVIEW_SECONDS, add_setting_flag, setting_of
+
+if TYPE_CHECKING:
+    from treeviz.learn.puzzles import Card
 
 
 def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
@@ -36,24 +40,21 @@ def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
 
 def cmd_puzzles(args: argparse.Namespace) -> None:
     """Review every game, keep its mistakes and blunders as cards, write the deck."""
-    from treeviz.arena.runner import progress_bar
     from treeviz.learn.deck import dumps_deck, save_deck
-    from treeviz.learn.puzzles import of_player, puzzle_cards
+    from treeviz.learn.puzzles import as_game
 
     if args.output:
         check_output(args.output, *args.games)
     seconds = setting_of(args, REVIEW_SECONDS)
+    if seconds <= 0:
+        raise InvalidParameterError("--ply-seconds 0: puzzles need the exact scores, give "
+                                    "them a budget (more than 0)")  # fmt: skip
     game_id = setting_of(args, GAME_ID)
     if game_id is not None and not any(is_database_arg(a) for a in args.games):
         raise InvalidParameterError(f"--game {game_id}: none of the games given is an arena "
                                     "database")  # fmt: skip
-    games = [g for arg in args.games for g in games_of(arg, game_id)]
-    cards = []
-    with progress_bar(sum(len(g.moves) for _, g in games), not args.quiet, "move") as bar:
-        for source, game in games:
-            made = puzzle_cards(game, source=source, seconds=seconds,
-                                on_ply=lambda done, total: bar.update(1))  # fmt: skip
-            cards += of_player(made, args.player)
+    games = [(source, as_game(g)) for arg in args.games for source, g in games_of(arg, game_id)]
+    cards = made_cards(games, seconds, args.player, not args.quiet)
     if not args.output:
         print(dumps_deck(cards))
         return
@@ -61,6 +62,29 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
     wins = sum(c.kind == "win" for c in cards)
     print(f"{len(cards)} cards ({wins} win, {len(cards) - wins} draw) from {len(games)} "
           f"game{'s' if len(games) != 1 else ''}: {args.output}")  # fmt: skip
+
+
+def made_cards(games: list[tuple[str | None, Game]], seconds: float, player: str | None,
+               progress: bool) -> list[Card]:  # fmt: skip
+    """The cards of every game (``player``'s only when given), a progress bar over
+    their moves on a terminal; the moves past the exact-score budget are counted on
+    stderr (no card can be made of them)."""
+    from treeviz.arena.runner import progress_bar
+    from treeviz.judge.review import review
+    from treeviz.learn.puzzles import cards_from_review, of_player
+
+    cards, unjudged = [], 0
+    with progress_bar(sum(len(g.moves) for _, g in games), progress, "move") as bar:
+        for source, game in games:
+            out = review(game.position, None, seconds, lambda done, total: bar.update(1))
+            unjudged += sum(p.cls == "unknown" for p in out.plies)
+            made = cards_from_review(out, players=(game.x, game.o), source=source,
+                                     seconds=seconds)  # fmt: skip
+            cards += of_player(made, player)
+    if unjudged:
+        print(f"treeviz puzzles: {unjudged} move{'s' if unjudged != 1 else ''} could not be "
+              f"judged within --ply-seconds {seconds:g}: no card for them", file=sys.stderr)
+    return cards
 
 
 def is_database_arg(arg: str) -> bool:

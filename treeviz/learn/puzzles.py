@@ -142,13 +142,20 @@ def puzzle_cards(
     scores and make a card of each mistake and blunder. ``seconds``: the exact-score
     budget per move (a move past it is ``unknown``, never a card); ``on_ply(done,
     total)`` follows the review."""
+    game = as_game(game)
+    out = review(game.position, None, seconds, on_ply)
+    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds)
+
+
+def as_game(game: Game | str) -> Game:
+    """``game`` as a :class:`Game` of the 7x6 board (a move string: players unknown);
+    a game on another board is refused: a card's position is a move string."""
     if isinstance(game, str):
         game = Game("?", "?", moves=Position.from_moves(game).moves_string())
     if (game.width, game.height) != (DEFAULT_WIDTH, DEFAULT_HEIGHT):
         raise InvalidParameterError(f"a game on a {game.width}x{game.height} board: puzzles "
                                     "are positions of the 7x6 board (move strings)")  # fmt: skip
-    out = review(game.position, None, seconds, on_ply)
-    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds)
+    return game
 
 
 def of_player(cards: list[Card], player: str | None) -> list[Card]:
