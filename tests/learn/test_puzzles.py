@@ -123,6 +123,13 @@ def test_solution_is_the_solver_choosing_an_answer() -> None:
     assert out.verdict.cls == "best"
 
 
+def test_a_card_shows_its_question_and_board_in_a_notebook() -> None:
+    card = game_cards()[1][0]
+    html = card._repr_html_()
+    assert html.startswith(f"<p>{card.question()}</p><svg")
+    assert html.endswith(card.position._repr_svg_())
+
+
 def test_public_api() -> None:
     assert treeviz.puzzle_cards is puzzle_cards
     assert {"Card", "Schedule", "load_deck", "save_deck", "DeckFileError"} <= set(treeviz.__all__)

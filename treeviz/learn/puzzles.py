@@ -66,6 +66,14 @@ class Card:
         goal = "wins" if self.kind == "win" else "holds the draw"
         return f"{self.player} to move: find the move that {goal}."
 
+    def _repr_html_(self) -> str:
+        """A notebook's view: the question above the board (the answer is not shown)."""
+        from html import escape
+
+        from treeviz.draw.board_svg import board_svg
+
+        return f"<p>{escape(self.question())}</p>{board_svg(self.position)}"
+
     def as_dict(self) -> dict[str, Any]:
         """The card as a deck file holds it (fields without a value left out)."""
         out: dict[str, Any] = {"moves": self.moves, "answers": self.answers, "kind": self.kind}
