@@ -196,14 +196,17 @@ def play_deck() -> None:
 
 def answer_board(card: Card) -> None:
     """The card's board; until answered, a click on a column (or the column picker
-    below it) is the answer."""
+    below it) is the answer; then the board shows the move answered (dotted)."""
     pos = card.position
-    open_ = VIEW.answer is None
-    board_chart(pos, VIEW.widget("board"), _clicked if open_ else None)
-    if open_:
-        st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
-                             key=VIEW.widget("pick", VIEW.schedule.now),
-                             on_change=_picked)  # fmt: skip
+    column = VIEW.answer
+    if column is not None:
+        pos.play(column - 1)
+        board_chart(pos, VIEW.widget("board"), None)
+        return
+    board_chart(pos, VIEW.widget("board"), _clicked)
+    st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
+                         key=VIEW.widget("pick", VIEW.schedule.now),
+                         on_change=_picked)  # fmt: skip
 
 
 def _clicked(col: int) -> None:
