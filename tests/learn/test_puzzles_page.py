@@ -82,6 +82,10 @@ def test_a_link_opens_one_card_of_one_game_and_the_analysis() -> None:
     assert at.session_state["goto"] == "analyze"
     assert at.session_state["position"].moves_string() == deck[2].moves
     assert at.session_state["agent"] == "solver"
+    # another game: its deck starts at its first card, not the link's
+    at.text_input(key="puzzles_moves").input("44556612").run()
+    assert "Card 1 of 2**" in texts(at)
+    assert at.query_params["p_card"] == "1"
 
 
 def test_the_mistakes_of_one_side() -> None:

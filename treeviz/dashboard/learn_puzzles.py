@@ -59,9 +59,11 @@ def show() -> None:
 
 
 def read_link() -> None:
-    """Once per session: a link's ``p_moves`` makes the deck of those moves."""
+    """Once per session: a link's ``p_moves`` makes the deck of those moves, and its
+    ``p_card`` is the card that deck starts with."""
     if not VIEW.first_visit():
         return
+    VIEW.keep_link_card(st.query_params.get(CARD))
     moves = st.query_params.get(MOVES)
     if moves is not None:
         state.put(VIEW.widget("source"), "Move string")
@@ -69,8 +71,9 @@ def read_link() -> None:
 
 
 def first_card(size: int) -> int | None:
-    """The card a link's ``p_card`` asks for first (1-based in the link), if valid."""
-    text = st.query_params.get(CARD, "")
+    """The card a link's ``p_card`` asks for first (1-based in the link), if valid;
+    only the first deck made in the session starts there."""
+    text = VIEW.take_link_card() or ""
     if text.isascii() and text.isdigit() and 1 <= int(text) <= size:
         return int(text) - 1
     return None

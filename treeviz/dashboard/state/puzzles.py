@@ -23,6 +23,15 @@ class PuzzlesView(Keyed):
         self._put("visited", True)
         return True
 
+    def keep_link_card(self, text: str | None) -> None:
+        """Keep a link's ``p_card`` for the first deck made (None: there is none)."""
+        self._set_text("link_card", text)
+
+    def take_link_card(self) -> str | None:
+        """The link's ``p_card``, once: later decks start with the schedule's card."""
+        found = self._drop("link_card")
+        return None if found is None else str(found)
+
     @property
     def deck_id(self) -> str | None:
         """What the deck played was made from (None: no deck yet)."""
