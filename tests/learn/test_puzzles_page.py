@@ -11,7 +11,7 @@ from typing import Any
 
 from conftest import seen
 
-from treeviz.games.game import load_game
+from treeviz.games.game import Game, load_game
 from treeviz.learn.puzzles import Card, puzzle_cards
 
 PAGE = str(Path(__file__).resolve().parent / "puzzles_page.py")
@@ -124,3 +124,7 @@ def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     assert re.search(r"Card 1 of 2\*\*", texts(at))
     at.text_input(key="puzzles_moves").input("4").run()  # no mistake in it
     assert "no mistake or blunder" in at.info[0].value
+    at.session_state["play_game"] = Game("human", "greedy", moves="1", width=6, height=5)
+    at.radio(key="puzzles_source").set_value("Game from Play").run()
+    assert not at.exception
+    assert "6x5 board: puzzles are positions of the 7x6 board" in seen(at.error[0].value)

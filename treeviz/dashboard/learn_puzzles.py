@@ -30,7 +30,13 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game
 from treeviz.learn.deck import dumps_deck, loads_deck
-from treeviz.learn.puzzles import Card, cards_from_review, explanation_text, of_player
+from treeviz.learn.puzzles import (
+    Card,
+    as_game,
+    cards_from_review,
+    explanation_text,
+    of_player,
+)
 from treeviz.settings import DECK_MAX_BYTES, GAME_MAX_BYTES, PUZZLE_AGENT, REVIEW_SECONDS
 from treeviz.trace.values import outcome_text, score_outcome
 
@@ -163,9 +169,10 @@ def deck_of_game(game: Game, label: str, player: str | None) -> list[Card] | Non
     """The cards of ``game``'s mistakes and blunders (``player``'s only, a side, when
     given), from its review (the Review page's, made once for every session, with a
     progress bar)."""
-    if (game.width, game.height) != (7, 6):
-        show_error(f"This game is on a {game.width}x{game.height} board: puzzles are "
-                   "positions of the 7x6 board.")  # fmt: skip
+    try:
+        as_game(game)
+    except TreevizError as exc:
+        show_error(str(exc))
         return None
     out = reviewed(game)
     with st.spinner("Making the cards…"):
