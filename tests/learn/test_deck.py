@@ -45,6 +45,7 @@ BAD_CARDS = [
     ({"moves": ...}, "card 1 has no 'moves'"),
     ({"answers": ...}, "card 1 has no 'answers'"),
     ({"kind": ...}, "card 1 has no 'kind'"),
+    ({"playd": 2}, "card 1 has a field 'playd' a card does not have (its fields: moves,"),
     ({"moves": 4256}, "'moves' is '4256'"),
     ({"moves": "4258"}, "column 8"),
     ({"moves": "1111111"}, "1111111"),

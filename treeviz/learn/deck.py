@@ -3,8 +3,9 @@
 ``{"format": "treeviz-deck", "version": 1, "cards": [{"moves": "4453", "answers": [3],
 "kind": "win", "played": 5, "class": "blunder", "by": "human", "source": "game.json",
 "scores": [...]}, ...]}``. ``moves``, ``answers`` and ``kind`` are required; the rest
-is optional. A deck is user input: every field is checked and a bad one raises
-:class:`DeckFileError` naming the card and the field and quoting the value.
+is optional, and no other field is taken. A deck is user input: every field is
+checked and a bad one raises :class:`DeckFileError` naming the card and the field and
+quoting the value.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from treeviz.settings import DECK_MAX_BYTES, DECK_MAX_CARDS, show_path, show_val
 
 DECK_FORMAT = "treeviz-deck"
 DECK_VERSION = 1
+REQUIRED = ("moves", "answers", "kind")
 TEXT_MAX_CHARS = 1_000  # of ``by`` and ``source``: a spec or a file name, not a document
 
 
@@ -81,9 +83,13 @@ def card_of(item: Any, where: str) -> Card:
     """One card of a deck file, each field checked (``where`` names the card)."""
     if not isinstance(item, dict):
         raise DeckFileError(f"{where} is {show_value(item)}, not an object")
-    for name in ("moves", "answers", "kind"):
+    for name in REQUIRED:
         if name not in item:
             raise DeckFileError(f"{where} has no {name!r}")
+    unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL), key=str)
+    if unknown:  # a misspelt field would be lost without a word
+        raise DeckFileError(f"{where} has a field {show_value(unknown[0])} a card does not "
+                            f"have (its fields: {', '.join((*REQUIRED, *OPTIONAL))})")  # fmt: skip
     pos = _position(item["moves"], where)
     card = Card(pos.moves_string(), _answers(item["answers"], pos, where),
                 _choice(item["kind"], KINDS, "kind", where))  # fmt: skip
