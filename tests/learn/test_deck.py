@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import treeviz.learn.deck as deck
+from treeviz.connect4.board import Position
 from treeviz.errors import TreevizError
 from treeviz.learn.deck import DeckFileError, load_deck, loads_deck, save_deck
 from treeviz.learn.puzzles import Card
@@ -118,3 +121,27 @@ def test_caps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         loads_deck(text_of(GOOD))
     with pytest.raises(DeckFileError, match="cannot read deck file"):
         load_deck(tmp_path / "missing.json")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-50, 50) | st.floats(allow_nan=True)
+    | st.text("1234567890xX", max_size=12),
+    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner,
+                                                                max_size=4),
+    max_leaves=8,
+)  # fmt: skip
+
+
+# a loaded machine draws slowly: the draws' time is no property of the reader
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.dictionaries(st.sampled_from([*deck.REQUIRED, *deck.OPTIONAL]), json_values))
+def test_any_card_is_read_or_refused_in_words(card: dict[str, Any]) -> None:
+    """Whatever a card holds, reading it gives a card or a DeckFileError, never
+    another exception (the file is a visitor's)."""
+    try:
+        (read,) = loads_deck(text_of({**GOOD, **card}))
+    except DeckFileError as exc:
+        assert str(exc).startswith("deck: card 1")
+        return
+    assert read.moves == Position.from_moves(read.moves).moves_string()
+    assert read.answers and all(read.position.can_play(c - 1) for c in read.answers)
