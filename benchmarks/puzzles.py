@@ -3,8 +3,8 @@ the cards of its mistakes (each card's position solved again, column by column).
 
 Run: ``.venv/bin/python benchmarks/puzzles.py [GAMES]`` (default 6). Games between
 weak agents (greedy, shallow alpha-beta, a short MCTS: many mistakes, long games) are
-played first from a few openings with fixed seeds; then each game is reviewed and made into cards, both timed.
-The solver's table is shared between calls, so the cards of a game just reviewed cost
+played first from a few openings with fixed seeds; then each game is reviewed and made
+into cards, both timed. The solver's table is shared between calls, so the cards of a game just reviewed cost
 little beside its review: the line says both.
 """
 
@@ -46,8 +46,9 @@ def main() -> None:
         t2 = time.perf_counter()
         total_review += t1 - t0
         total_cards += t2 - t1
-        print(f"{game.x} v {game.o} from {game.opening or '(empty)'}: {len(game.moves)} plies, {len(cards)} cards; review "
-              f"{t1 - t0:.2f} s, cards {t2 - t1:.3f} s")  # fmt: skip
+        start = game.opening or "(empty)"
+        print(f"{game.x} v {game.o} from {start}: {len(game.moves)} plies, {len(cards)} "
+              f"cards; review {t1 - t0:.2f} s, cards {t2 - t1:.3f} s")  # fmt: skip
     print(f"{n} games: review {total_review:.1f} s, cards {total_cards:.2f} s")
 
 
