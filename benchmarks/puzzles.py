@@ -4,8 +4,8 @@ the cards of its mistakes (each card's position solved again, column by column).
 Run: ``.venv/bin/python benchmarks/puzzles.py [GAMES]`` (default 6). Games between
 weak agents (greedy, shallow alpha-beta, a short MCTS: many mistakes, long games) are
 played first from a few openings with fixed seeds; then each game is reviewed and made
-into cards, both timed. The solver's table is shared between calls, so the cards of a game just reviewed cost
-little beside its review: the line says both.
+into cards, both timed. The solver's table is shared between calls, so the cards of a
+game just reviewed cost little beside its review: each line says both.
 """
 
 from __future__ import annotations
