@@ -122,6 +122,12 @@ def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     at.text_input(key="puzzles_moves").input("44556612").run()
     assert not at.error
     assert re.search(r"Card 1 of 2\*\*", texts(at))
+    first, second = puzzle_cards("44556612")
+    pick(at, first.answers[0])
+    assert not any("Every card seen" in c.value for c in at.caption)
+    at.button(key="puzzles_next").click().run()
+    pick(at, second.answers[0])
+    assert any("Every card seen once" in c.value for c in at.caption)
     at.text_input(key="puzzles_moves").input("4").run()  # no mistake in it
     assert "no mistake or blunder" in at.info[0].value
     at.session_state["play_game"] = Game("human", "greedy", moves="1", width=6, height=5)

@@ -262,3 +262,6 @@ def progress() -> None:
     """Cards seen, answers right and wrong, cards due, as a bar and in words."""
     p = VIEW.schedule.progress()
     st.progress(p.seen / p.cards if p.cards else 0.0, text=p.text())
+    if p.seen == p.cards and VIEW.answer is not None:
+        st.caption("Every card seen once: from here the schedule brings back the ones "
+                   "answered wrong first, the ones answered right later and later.")  # fmt: skip
