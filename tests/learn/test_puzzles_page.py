@@ -9,7 +9,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conftest import seen
+from conftest import app_test, seen
 
 from treeviz.games.game import Game, load_game
 from treeviz.learn.puzzles import Card, puzzle_cards
@@ -98,6 +98,21 @@ def test_the_mistakes_of_one_side() -> None:
     mine = [c for c in cards() if c.player == "O"]
     assert f"Card 1 of {len(mine)}** · {mine[0].question()}" in texts(at)
     assert at.caption[-1].value.endswith("played by `alphabeta:depth=4`")
+
+
+def test_the_game_just_reviewed_makes_a_deck() -> None:
+    """The Review page keeps the game it shows; the exercise makes its deck."""
+    review = app_test("review")
+    review.sidebar.radio(key="review_source").set_value("Move string").run()
+    review.sidebar.text_input(key="review_moves").set_value("44556612").run()
+    reviewed = review.session_state["reviewed_game"]
+    assert reviewed.moves == "44556612"
+    at = page()
+    at.session_state["reviewed_game"] = reviewed
+    at.radio(key="puzzles_source").set_value("Game from Review").run()
+    assert not at.exception and not at.error
+    first = puzzle_cards("44556612")[0]
+    assert f"Card 1 of 2** · {first.question()}" in texts(at)
 
 
 def test_a_player_named_in_markdown_is_shown_as_text() -> None:

@@ -80,10 +80,13 @@ def chosen_game() -> Game | None:
         return None
 
 
-# The sources whose game this session holds: the Play page's, the one Arena opened.
+# The sources whose game this session holds: the Play page's, the one Arena opened,
+# the one reviewed last (Review itself offers the first two).
 SESSION_GAMES = {"Game from Play": (state.PLAY_GAME, "Play a game on the Play page first."),
                  "Game from Arena": (state.ARENA_GAME, "Open a stored game from the Arena "
-                                                       "page first.")}  # fmt: skip
+                                                       "page first."),
+                 "Game from Review": (state.REVIEW_GAME, "Review a game on the Review page "
+                                                         "first.")}  # fmt: skip
 
 
 def session_game(source: str) -> Game | None:
@@ -105,6 +108,7 @@ def review_page() -> None:
     game = chosen_game()
     if game is None or not game.moves:
         return
+    state.put(state.REVIEW_GAME, game)  # the game just reviewed, for other pages
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     st.dataframe(summary_table(out), key="review_summary")
