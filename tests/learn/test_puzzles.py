@@ -132,6 +132,7 @@ def test_a_card_shows_its_question_and_board_in_a_notebook() -> None:
 
 def test_public_api() -> None:
     assert treeviz.puzzle_cards is puzzle_cards
+    assert treeviz.puzzle_solution is solution
     assert {"Card", "Schedule", "load_deck", "save_deck", "DeckFileError"} <= set(treeviz.__all__)
 
 
