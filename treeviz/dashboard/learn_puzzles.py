@@ -43,6 +43,9 @@ from treeviz.trace.values import outcome_text, score_outcome
 SOURCES = [*SESSION_GAMES, "Deck file", "Game file", "Move string"]
 VIEW = PuzzlesView()
 MOVES, CARD = "p_moves", "p_card"  # the exercise's query parameters
+# The exercise's choices, kept while another page shows (the app keeps them; an
+# upload cannot be kept: the same deck uploaded again goes on where it was)
+PUZZLES_KEYS = [VIEW.widget(name) for name in ("source", "moves", "side")]
 
 
 def show() -> None:
