@@ -106,6 +106,14 @@ def test_a_lost_position_makes_no_card() -> None:
     assert [c.cls for c in cards] == ["blunder", "blunder"]
 
 
+def test_no_card_of_the_opening_nobody_chose() -> None:
+    game, cards = game_cards()
+    opened = Game(game.x, game.o, opening=game.moves[:5], moves=game.moves)
+    assert puzzle_cards(opened, source="the game file") == [c for c in cards
+                                                          if len(c.moves) >= 5]  # fmt: skip
+    assert any(len(c.moves) < 5 for c in cards)  # the opening had some
+
+
 def test_deck_round_trip_and_explanations() -> None:
     _, cards = game_cards()
     assert loads_deck(dumps_deck(cards)) == list(cards)

@@ -79,7 +79,7 @@ def made_cards(games: list[tuple[str | None, Game]], seconds: float, player: str
             out = review(game.position, None, seconds, lambda done, total: bar.update(1))
             unjudged += sum(p.cls == "unknown" for p in out.plies)
             made = cards_from_review(out, players=(game.x, game.o), source=source,
-                                     seconds=seconds)  # fmt: skip
+                                     seconds=seconds, opening=len(game.opening))  # fmt: skip
             cards += of_player(made, player)
     if unjudged:
         print(f"treeviz puzzles: {unjudged} move{'s' if unjudged != 1 else ''} could not be "

@@ -180,7 +180,8 @@ def deck_of_game(game: Game, label: str, player: str | None) -> list[Card] | Non
     out = reviewed(game)
     with st.spinner("Making the cards…"):
         made = cards_from_review(out, players=(game.x, game.o), source=label,
-                                 seconds=REVIEW_SECONDS.default)  # fmt: skip
+                                 seconds=REVIEW_SECONDS.default,
+                                 opening=len(game.opening))  # fmt: skip
     return of_player(made, player)
 
 

@@ -113,14 +113,17 @@ def cards_from_review(
     players: tuple[str, str] = ("?", "?"),
     source: str | None = None,
     seconds: float = REVIEW_SECONDS.default,
+    opening: int = 0,
 ) -> list[Card]:
     """One card per mistake and blunder of the reviewed game ``out`` (7x6), in the
     order played. ``players``: who played X and O (each card's ``by``); ``seconds``:
     the exact-score budget per card (the review solved these positions already, so
-    the solver's table answers them at once; one it cannot answer is left out)."""
+    the solver's table answers them at once; one it cannot answer is left out);
+    ``opening``: the plies of the opening the game started from, which nobody chose
+    (no card is made of them)."""
     cards = []
     for p in out.plies:
-        if p.cls not in PUZZLE_CLASSES:
+        if p.cls not in PUZZLE_CLASSES or p.ply <= opening:
             continue
         made = _card_of(out.moves[: p.ply - 1], p, players, source, seconds)
         if made is not None:
@@ -147,12 +150,14 @@ def puzzle_cards(
     on_ply: Callable[[int, int], None] | None = None,
 ) -> list[Card]:
     """Review ``game`` (a :class:`Game` or a move string on 7x6) against the exact
-    scores and make a card of each mistake and blunder. ``seconds``: the exact-score
+    scores and make a card of each mistake and blunder its players made (not of the
+    opening's moves). ``seconds``: the exact-score
     budget per move (a move past it is ``unknown``, never a card); ``on_ply(done,
     total)`` follows the review."""
     game = as_game(game)
     out = review(game.position, None, seconds, on_ply)
-    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds)
+    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds,
+                             opening=len(game.opening))  # fmt: skip
 
 
 def as_game(game: Game | str) -> Game:
