@@ -1,6 +1,6 @@
 """The puzzles exercise in Chromium, as a learner meets it: a deck made by ``treeviz
 puzzles`` from a game file, uploaded, a card answered wrong by a click on the board, the
-next answered right with the column picker, the progress said."""
+next answered right with the column picker, the progress said, the deck saved."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 from local_server import ROOT, serve
-from test_browser import browser_page, click_board_until, wait_idle
+from test_browser import browser_page, click_board_until, download, wait_idle
 
 from treeviz.learn.deck import load_deck
 
@@ -67,3 +67,5 @@ def test_a_deck_from_a_game_file_played_through(
         expect(page.get_by_text(re.compile(rf"^2 of {len(cards)} cards seen · 2 answers, "
                                            "1 right, 1 wrong"))).to_be_visible()  # fmt: skip
         expect(page.get_by_role("button", name="Open in Analyze")).to_be_visible()
+        saved = download(page, "Save the deck", tmp_path / "saved.json")
+        assert load_deck(saved) == cards
