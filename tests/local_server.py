@@ -25,11 +25,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None) -> Iterator[str]:
+def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
+          script: Path | None = None) -> Iterator[str]:  # fmt: skip
     """The dashboard's base URL while the context is open; the server is stopped after.
-    ``env``: the server's environment (this process's by default)."""
+    ``env``: the server's environment (this process's by default); ``script``: a page
+    script to serve instead of the app (a test's page showing one section)."""
     port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py")]
+    cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py")]
     cmd += ["--server.headless", "true", "--server.port", str(port)]
     cmd += ["--browser.gatherUsageStats", "false"]
     # the code under test stays as it was started: an edit must not reload it mid-test

@@ -35,6 +35,16 @@ _WHERE = {
     "traced": "treeviz.agents.user.instrument",
     "recording": "treeviz.agents.user.instrument",
     "position_from_grid": "treeviz.connect4.grid",
+    # puzzles from a player's mistakes (treeviz.learn)
+    "Card": "treeviz.learn.puzzles",
+    "puzzle_cards": "treeviz.learn.puzzles",
+    "cards_from_review": "treeviz.learn.puzzles",
+    "puzzle_solution": "treeviz.learn.puzzles:solution",
+    "DeckFileError": "treeviz.learn.deck",
+    "load_deck": "treeviz.learn.deck",
+    "loads_deck": "treeviz.learn.deck",
+    "save_deck": "treeviz.learn.deck",
+    "Schedule": "treeviz.learn.schedule",
 }
 
 __all__ = sorted(_WHERE)

@@ -264,6 +264,8 @@ GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
 POSITION_MAX_BYTES = 64 << 10  # a position: moves, a diagram, JSON or a sample file
 LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)
+DECK_MAX_BYTES = 4 << 20  # a puzzle deck (a card is ~200 bytes: some 20,000 cards)
+DECK_MAX_CARDS = 10_000  # cards in one deck
 
 # Drawings: how big a diagram, a report or the dashboard's tree may get.
 EXPORT_MAX_NODES = 5_000  # nodes in a drawn diagram: an export, a report, a widget
@@ -300,3 +302,9 @@ KEPT_REVIEWS = 32  # reviewed games
 KEPT_TREES = 8  # ID3: (table, tree) pairs and cross-validations
 
 ID3_MIN_SAMPLES = 2  # an ID3 node with fewer rows is a leaf (2: split what can be split)
+
+# Puzzles from a person's mistakes (treeviz.learn): the agent whose search explains a
+# card's answer (its tree, beside the verdict), and the Leitner boxes' spacing.
+PUZZLE_AGENT = "solver"  # exact: its tree is the proof of the right answer
+LEITNER_GAPS = (4, 8, 16, 32, 64)  # cards answered after a right answer, by box (1, 2, ...)
+WRONG_GAP = 2  # cards answered before a card answered wrong comes back

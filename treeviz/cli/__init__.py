@@ -1,6 +1,6 @@
 """The ``treeviz`` command line: one module per command, assembled by :mod:`.main`:
 :mod:`.show` (show, agents), :mod:`.analyze` (analyze, explain), :mod:`.games` (play,
-review), :mod:`.report`, :mod:`.export`, :mod:`.solve`, :mod:`.id3`, :mod:`.arena`
+review), :mod:`.puzzles`, :mod:`.report`, :mod:`.export`, :mod:`.solve`, :mod:`.id3`, :mod:`.arena`
 (arena, sweep) and :mod:`.app`; :mod:`.common` reads positions and makes the agent flags.
 
 Commands import what they need inside their function, so ``treeviz show`` and

@@ -25,10 +25,22 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     sub = parser.add_subparsers(dest="command", required=True)
     # imported here, inside main's guard: a Ctrl-C while they load (a second on a busy
     # machine) is one line, not a traceback
-    from treeviz.cli import analyze, app, arena, doctor, export, games, id3, report, show, solve
+    from treeviz.cli import (
+        analyze,
+        app,
+        arena,
+        doctor,
+        export,
+        games,
+        id3,
+        puzzles,
+        report,
+        show,
+        solve,
+    )
 
-    for module in (show, analyze, games, doctor, id3, arena, export, report, solve,
-                   app):  # --help's order  # fmt: skip
+    for module in (show, analyze, games, puzzles, doctor, id3, arena, export, report,
+                   solve, app):  # --help's order  # fmt: skip
         module.add_commands(sub)
     return parser, sub.choices
 

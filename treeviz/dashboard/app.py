@@ -6,6 +6,7 @@ import streamlit as st
 
 from treeviz.agents.user.load import seal
 from treeviz.dashboard import nav, server, state
+from treeviz.dashboard.learn_puzzles import PUZZLES_KEYS
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
@@ -72,7 +73,7 @@ def main() -> None:
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
     # a visit elsewhere forgets nothing
-    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys()])
+    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *PUZZLES_KEYS])
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

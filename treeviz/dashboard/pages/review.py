@@ -56,17 +56,8 @@ def chosen_game() -> Game | None:
     ``st.error`` and its valid part is reviewed."""
     state.preset(state.REVIEW_SOURCE, SOURCES[0])
     source = st.sidebar.radio("Game", SOURCES, key=state.REVIEW_SOURCE)
-    if source == "Game from Play":
-        game = state.get(state.PLAY_GAME)
-        if game is None or not game.moves:
-            st.info("Play a game on the Play page first, or load a file or a move string.")
-            return None
-        return game
-    if source == "Game from Arena":
-        game = state.get(state.ARENA_GAME)
-        if game is None:
-            st.info("Open a stored game from the Arena page first.")
-        return game
+    if source in SESSION_GAMES:
+        return session_game(source)
     if source == "Game file":
         upload = st.sidebar.file_uploader("Game file (.json)", type=["json"], key="review_file")
         if upload is None:
@@ -89,6 +80,26 @@ def chosen_game() -> Game | None:
         return None
 
 
+# The sources whose game this session holds: the Play page's, the one Arena opened,
+# the one reviewed last (Review itself offers the first two).
+SESSION_GAMES = {"Game from Play": (state.PLAY_GAME, "Play a game on the Play page first."),
+                 "Game from Arena": (state.ARENA_GAME, "Open a stored game from the Arena "
+                                                       "page first."),
+                 "Game from Review": (state.REVIEW_GAME, "Review a game on the Review page "
+                                                         "first.")}  # fmt: skip
+
+
+def session_game(source: str) -> Game | None:
+    """The game of one of the ``SESSION_GAMES`` (None, with a word where to get one,
+    when there is none yet or it has no moves)."""
+    key, where = SESSION_GAMES[source]
+    game = state.get(key)
+    if game is None or not game.moves:
+        st.info(f"{where} Or choose another source.")
+        return None
+    return game
+
+
 def review_page() -> None:
     """Load a game, walk through it on the board beside the graph (arrow keys, the
     graph's points or the move list's rows), see every move classified, open any
@@ -97,6 +108,7 @@ def review_page() -> None:
     game = chosen_game()
     if game is None or not game.moves:
         return
+    state.put(state.REVIEW_GAME, game)  # the game just reviewed, for other pages
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     st.dataframe(summary_table(out), key="review_summary")

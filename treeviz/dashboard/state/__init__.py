@@ -39,6 +39,7 @@ ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
 ARENA_RESULT = "arena_result"  # the Arena's last report (with its database and mode)
 ARENA_DB = "arena_session_db"  # this session's own Arena database file
 REVIEW_SOURCE = "review_source"  # which game the Review page shows
+REVIEW_GAME = "reviewed_game"  # the game the Review page showed last (a Game)
 FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
 TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
 UPLOAD_SEEN = "upload_seen"  # the trace file last read (each is read once)

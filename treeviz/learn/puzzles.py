@@ -1,0 +1,219 @@
+"""A player's mistakes as puzzles: every mistake and blunder of a reviewed game becomes
+a :class:`Card` asking for the move that keeps the best outcome.
+
+A card's position is the one before the faulty move. Its ``kind`` is the exact outcome
+of that position for the side to move (``win`` when it can win, ``draw`` when the best
+it can do is draw; a lost position is never a card: there every move loses, so no
+move there is a mistake). Its ``answers`` are every column that keeps that outcome, by
+the exact scores (all winning columns, not only the fastest), so a slower win is right
+too. The explanation is the judge's verdict on the move played, and the search of
+:data:`~treeviz.settings.PUZZLE_AGENT` (the solver) on the position: the tree behind
+the right answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.errors import InvalidParameterError
+from treeviz.exact.scores import exact_scores
+from treeviz.games.game import Game
+from treeviz.judge.review import PlyReview, Review, review
+from treeviz.judge.verdict import Explanation, Verdict, explain, verdict
+from treeviz.settings import PUZZLE_AGENT, REVIEW_SECONDS
+from treeviz.trace.values import outcome_text, score_outcome
+
+KINDS = ("win", "draw")
+PUZZLE_CLASSES = ("mistake", "blunder")  # the review's classes that make a card
+
+
+@dataclass
+class Card:
+    """One puzzle: the position (``moves`` from the empty 7x6 board), the columns
+    (1..7) that keep its best outcome, and that outcome (``win`` or ``draw``). The
+    rest says where it came from: the column played in the game and its class, who
+    played it (``by``: a spec or ``human``), the game (``source``), and each column's
+    exact score for the side to move (None for a full column)."""
+
+    moves: str
+    answers: list[int]
+    kind: str
+    played: int | None = None
+    cls: str | None = None
+    by: str | None = None
+    source: str | None = None
+    scores: list[int | None] | None = field(default=None)
+
+    @property
+    def position(self) -> Position:
+        """The position to solve."""
+        return Position.from_moves(self.moves)
+
+    @property
+    def player(self) -> str:
+        """The side to move, ``X`` or ``O``."""
+        return "XO"[len(self.moves) % 2]
+
+    def is_right(self, column: int) -> bool:
+        """Whether playing ``column`` (1..7) keeps the best outcome."""
+        return column in self.answers
+
+    def question(self) -> str:
+        """The task in words: ``X to move: find the move that wins``."""
+        goal = "wins" if self.kind == "win" else "holds the draw"
+        return f"{self.player} to move: find the move that {goal}."
+
+    def _repr_html_(self) -> str:
+        """A notebook's view: the question above the board (the answer is not shown)."""
+        from html import escape
+
+        from treeviz.draw.board_svg import board_svg
+
+        return f"<p>{escape(self.question())}</p>{board_svg(self.position)}"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The card as a deck file holds it (fields without a value left out)."""
+        out: dict[str, Any] = {"moves": self.moves, "answers": self.answers, "kind": self.kind}
+        extra = {"played": self.played, "class": self.cls, "by": self.by,
+                 "source": self.source, "scores": self.scores}  # fmt: skip
+        out.update({k: v for k, v in extra.items() if v is not None})
+        return out
+
+
+def kind_of(best: int) -> str | None:
+    """The card kind of a position whose best exact score is ``best``: ``win``,
+    ``draw``, or None for a lost position (no puzzle)."""
+    return "win" if best > 0 else "draw" if best == 0 else None
+
+
+def keeping(scores: list[int | None]) -> list[int]:
+    """The columns (1-based) whose exact score has the best one's outcome: every win
+    when a win is possible, every draw when a draw is the best."""
+    best = max(s for s in scores if s is not None)
+    sign = (best > 0) - (best < 0)
+    return [c + 1 for c, s in enumerate(scores) if s is not None and (s > 0) - (s < 0) == sign]
+
+
+def card_at(moves: str, scores: list[int | None], played: int | None = None,
+            **where: Any) -> Card | None:  # fmt: skip
+    """The card of the position after ``moves`` given its exact column ``scores``,
+    or None when it is lost (no move saves it). ``where``: ``cls``, ``by``, ``source``."""
+    kind = kind_of(max(s for s in scores if s is not None))
+    if kind is None:
+        return None
+    return Card(moves, keeping(scores), kind, played, scores=list(scores), **where)
+
+
+def cards_from_review(
+    out: Review,
+    *,
+    players: tuple[str, str] = ("?", "?"),
+    source: str | None = None,
+    seconds: float = REVIEW_SECONDS.default,
+    opening: int = 0,
+) -> list[Card]:
+    """One card per mistake and blunder of the reviewed game ``out`` (7x6), in the
+    order played. ``players``: who played X and O (each card's ``by``); ``seconds``:
+    the exact-score budget per card (the review solved these positions already, so
+    the solver's table answers them at once; one it cannot answer is left out);
+    ``opening``: the plies of the opening the game started from, which nobody chose
+    (no card is made of them)."""
+    cards = []
+    for p in out.plies:
+        if p.cls not in PUZZLE_CLASSES or p.ply <= opening:
+            continue
+        made = _card_of(out.moves[: p.ply - 1], p, players, source, seconds)
+        if made is not None:
+            cards.append(made)
+    return cards
+
+
+def _card_of(moves: str, p: PlyReview, players: tuple[str, str], source: str | None,
+             seconds: float) -> Card | None:  # fmt: skip
+    """The card of ply ``p`` played after ``moves``."""
+    scores = exact_scores(Position.from_moves(moves), seconds)
+    if scores is None:
+        return None
+    by = players[0] if p.player == "X" else players[1]
+    return card_at(moves, scores, p.column, cls=p.cls, by=None if by == "?" else by,
+                   source=source)  # fmt: skip
+
+
+def puzzle_cards(
+    game: Game | str,
+    *,
+    source: str | None = None,
+    seconds: float = REVIEW_SECONDS.default,
+    on_ply: Callable[[int, int], None] | None = None,
+) -> list[Card]:
+    """Review ``game`` (a :class:`Game` or a move string on 7x6) against the exact
+    scores and make a card of each mistake and blunder its players made (not of the
+    opening's moves). ``seconds``: the exact-score
+    budget per move (a move past it is ``unknown``, never a card); ``on_ply(done,
+    total)`` follows the review."""
+    game = as_game(game)
+    out = review(game.position, None, seconds, on_ply)
+    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds,
+                             opening=len(game.opening))  # fmt: skip
+
+
+def as_game(game: Game | str) -> Game:
+    """``game`` as a :class:`Game` of the 7x6 board (a move string: players unknown);
+    a game on another board is refused: a card's position is a move string."""
+    if isinstance(game, str):
+        game = Game("?", "?", moves=Position.from_moves(game).moves_string())
+    if (game.width, game.height) != (DEFAULT_WIDTH, DEFAULT_HEIGHT):
+        raise InvalidParameterError(f"a game on a {game.width}x{game.height} board: puzzles "
+                                    "are positions of the 7x6 board (move strings)")  # fmt: skip
+    return game
+
+
+def of_player(cards: list[Card], player: str | None) -> list[Card]:
+    """The cards of ``player``: a side (``X``, ``O``) or a player as the game records
+    it (``human``, an agent spec); all of them when None."""
+    if player is None:
+        return cards
+    return [c for c in cards if player in (c.player, c.by)]
+
+
+def card_verdict(card: Card) -> Verdict | None:
+    """The judge's verdict on the move played in the game (None when the card does not
+    say which move was played or has no exact scores)."""
+    if card.played is None or card.scores is None:
+        return None
+    return verdict(card.position, card.played, card.scores)
+
+
+def explanation_text(card: Card) -> str:
+    """Why the answers are right, in words: what the right columns achieve, and what
+    the move played in the game did instead (the judge's verdict)."""
+    cols = ", ".join(map(str, card.answers))
+    many = len(card.answers) > 1
+    goal = ("win" if card.kind == "win" else "hold the draw") if many else (
+        "wins" if card.kind == "win" else "holds the draw")
+    text = f"Column{'s' if many else ''} {cols} {goal}"
+    if card.scores is not None and card.kind == "win":  # a draw is a draw, however held
+        pos = card.position
+        best = max(s for s in card.scores if s is not None)
+        fastest = [c + 1 for c, s in enumerate(card.scores) if s == best]
+        how = outcome_text(score_outcome(best, pos.ply, pos.width, pos.height))
+        plural = "s" if len(fastest) > 1 else ""
+        text += f"; fastest: column{plural} {', '.join(map(str, fastest))} ({how})"
+    text += "."
+    v = card_verdict(card)
+    if v is not None and v.score is not None:
+        pos = card.position
+        did = outcome_text(score_outcome(v.score, pos.ply, pos.width, pos.height))
+        who = f" by {card.by}" if card.by else ""
+        text += f" In the game, column {v.column} was played{who}: a {v.cls} ({did})."
+    return text
+
+
+def solution(card: Card, agent: str = PUZZLE_AGENT) -> Explanation:
+    """The search of ``agent`` (a spec; the exact solver by default) on the card's
+    position with its verdict and reasons: the tree behind the right answer (draw it
+    with :func:`treeviz.select` or open it in the dashboard's analysis view)."""
+    return explain(card.position, agent, exact=card.scores)
