@@ -35,6 +35,11 @@ _WHERE = {
     "traced": "treeviz.agents.user.instrument",
     "recording": "treeviz.agents.user.instrument",
     "position_from_grid": "treeviz.connect4.grid",
+    "predict": "treeviz.learn.predict",
+    "textbook_tree": "treeviz.learn.hand",
+    "position_tree": "treeviz.learn.hand",
+    "check_sheet": "treeviz.learn.hand",
+    "alphabeta_sheet": "treeviz.learn.sheet:sheet",
 }
 
 __all__ = sorted(_WHERE)

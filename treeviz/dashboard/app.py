@@ -12,6 +12,7 @@ from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
 from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
 from treeviz.dashboard.pages.id3 import id3_page
+from treeviz.dashboard.pages.learn import learn_page
 from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
@@ -53,7 +54,7 @@ def start_agents() -> list[str]:
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
     explore a trace file; run tournaments and sweeps; check an agent for bugs; learn
-    decision trees."""
+    decision trees; learn searches by doing."""
     problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()  # already running when treeviz app started the server
@@ -68,6 +69,7 @@ def main() -> None:
         st.Page(arena_page, title="Arena", url_path="arena"),
         st.Page(doctor_page, title="Doctor", url_path="doctor"),
         st.Page(id3_page, title="Decision trees", url_path="id3"),
+        st.Page(learn_page, title="Learn by doing", url_path="learn"),
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)

@@ -126,8 +126,8 @@ def pop_question(trace: Trace, t: int, a: int) -> Question:
     g, h = int(trace.nodes["g"][a]), int(trace.nodes["h"][a])
     why = (f"A* pops the frontier node with the lowest f = g + h (the earliest generated "
            f"on ties): {name(a)} with f = {f[a]} (g = {g}, h = {h}).")  # fmt: skip
-    return Question(
-        POP, a, f"Pop {t}: {len(offered)} nodes wait on the frontier. Which does A* "
+    return Question(  # about the root: the answer's node is not shown before the answer
+        POP, 0, f"Pop {t}: {len(offered)} nodes wait on the frontier. Which does A* "
         "expand next?", tuple((str(i), name(i)) for i in offered), str(a), why, Moment(made),
         Moment(frontier(trace, t + 1)[1]), why_not={str(i): why_not(i) for i in offered if i != a},
     )  # fmt: skip
