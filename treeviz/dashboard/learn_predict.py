@@ -164,7 +164,8 @@ def ask(session: Session) -> None:
     if question is None:
         st.success("Every step of this search is revealed: the whole tree is below.")
         return
-    st.caption(KINDS[question.kind].capitalize())
+    kind = KINDS[question.kind]
+    st.caption(kind[0].upper() + kind[1:])
     key = VIEW.widget("choice", id(session), session.at)
     labels = dict(question.choices)
     st.radio(escape_markdown(question.prompt), list(labels), index=None,

@@ -79,8 +79,9 @@ def uct_question(
     moment = Moment(made, iterations=r)
     return Question(
         UCT, p, f"Iteration {r + 1}: at {where(trace, p)} ({n_p} visits), which child "
-        "does UCT select?", tuple((str(x), f"column {col[x]}") for x in ordered), str(k),
-        why, moment, moment, after, why_not,
+        "does UCT select (on a tie, the child created last)?",
+        tuple((str(x), f"column {col[x]}") for x in ordered), str(k), why, moment, moment,
+        after, why_not,
     )  # fmt: skip
 
 
@@ -115,13 +116,13 @@ def pop_question(trace: Trace, t: int, a: int) -> Question:
     offered = [i for i in waiting if i not in skipped]
 
     def name(i: int) -> str:
-        return trace.path_moves(i)
+        return where(trace, i)
 
     def why_not(i: int) -> str:
         if trace.nodes["flags"][i] & TT_HIT:
-            return f"{name(i)} reaches a position already closed: A* skips it."
+            return f"Not {name(i)}: it reaches a position already closed, which A* skips."
         tie = " (an equal f, generated later)" if f[i] == f[a] else ""
-        return f"{name(i)} has f = {f[i]}{tie}."
+        return f"Not {name(i)}: it has f = {f[i]}{tie}."
 
     g, h = int(trace.nodes["g"][a]), int(trace.nodes["h"][a])
     why = (f"A* pops the frontier node with the lowest f = g + h (the earliest generated "
