@@ -42,17 +42,17 @@ class LearnView(Keyed):
     def keep_session(self, ident: tuple[Any, ...], session: Session) -> None:
         """Keep ``session`` as the one for ``ident`` (the revealed trees start afresh)."""
         self._put("session", (ident, session))
-        self._put("shown", {})
+        self._put("shown", None)
 
     def shown(self, session: Session) -> Trace:
-        """The tree as the learner sees it now, one object per moment (so the tree
-        view keeps its selection across reruns)."""
-        cache: dict[Moment, Trace] = self._get("shown") or {}
+        """The tree as the learner sees it now, the same object while the moment is the
+        same (so the tree view keeps its selection across reruns); only the latest kept."""
+        kept: tuple[Moment, Trace] | None = self._get("shown")
         moment = session.moment()
-        if moment not in cache:
-            cache[moment] = session.shown()
-            self._put("shown", cache)
-        return cache[moment]
+        if kept is None or kept[0] != moment:
+            kept = (moment, session.shown())
+            self._put("shown", kept)
+        return kept[1]
 
     def pending_step(self) -> int | None:
         """The question a shared link asked to start at (taken once)."""
