@@ -45,8 +45,9 @@ def main() -> None:
     for moves in ("", "4453"):
         for spec in SEARCHES:
             seconds, session = median_s(lambda m=moves, s=spec: predict(m, s))
+            asked, nodes = len(session.questions), len(session.trace)
             print(f"predict {moves or '(empty)':7} {spec:44} {seconds * 1000:7.1f} ms  "
-                  f"{len(session.questions):5} questions, {len(session.trace):5} nodes")  # fmt: skip
+                  f"{asked:5} questions, {nodes:5} nodes")  # fmt: skip
     seconds, tree = median_s(lambda: position_tree("4453", 3))
     print(f"position_tree 4453 depth 3             {seconds * 1000:7.1f} ms  {len(tree)} nodes")
     for fmt in ("svg", "pdf"):
