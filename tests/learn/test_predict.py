@@ -5,6 +5,7 @@ ordering, minimax's max/min, the alpha-beta window, UCT, A*'s lowest f)."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -187,3 +188,11 @@ def test_bad_requests_raise_typed_errors_quoting_them() -> None:
     with pytest.raises(InvalidParameterError, match="'9'"):
         mark(session.current, "9")
     assert np.all(session.trace.nodes["depth"] <= 2)
+
+
+def test_a_persons_agent_that_traces_its_search_can_be_predicted_by_its_spec() -> None:
+    traced = Path(__file__).resolve().parents[1] / "data" / "traced_full_board.py"
+    session = predict("4453", f"{traced}:choose")
+    assert session.trace.value_kind == "user"
+    assert {q.kind for q in session.questions} == {NEXT_CHILD, VALUE}
+    full_marks(session)

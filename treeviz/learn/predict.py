@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from treeviz.agents.registry import search, spec
+from treeviz.agents.user.load import is_user_head
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.learn.best_first import pop_questions, uct_questions
@@ -56,11 +57,12 @@ def session_of(trace: Trace) -> Session:
 
 
 def predict(position: Position | str, agent: str, **params: Any) -> Session:
-    """Run ``agent`` (a spec such as ``"alphabeta:depth=3,ordering=left"``, one of
-    :data:`PREDICTABLE`) on ``position`` and return its questions as a :class:`Session`.
-    MCTS records its iterations (the selections are replayed from them)."""
+    """Run ``agent`` (a spec such as ``"alphabeta:depth=3,ordering=left"``: one of
+    :data:`PREDICTABLE`, or a person's traced search) on ``position`` and return its
+    questions as a :class:`Session`. MCTS records its iterations (the selections are
+    replayed from them)."""
     chosen = spec(agent, **params)
-    if chosen.name not in PREDICTABLE:
+    if chosen.name not in PREDICTABLE and not is_user_head(chosen.name):
         raise InvalidParameterError(
             f"agent {show_value(agent)} has no steps to predict: choose one of "
             f"{', '.join(PREDICTABLE)}"
