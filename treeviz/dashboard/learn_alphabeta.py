@@ -18,7 +18,7 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.learn.hand import HandTree, SheetCheck, check_sheet, position_tree, textbook_tree
-from treeviz.learn.sheet import sheet
+from treeviz.learn.sheet import sheet, wide_tree
 from treeviz.settings import HAND_BRANCHING, HAND_DEPTH, INT_TEXT, Param, show_value
 
 VIEW = LearnView()
@@ -115,7 +115,9 @@ def show() -> None:
                                 "root). Fill in α and β at each node as it returns, and "
                                 "tick each branch the search never enters."))  # fmt: skip
     show_key = st.checkbox("Show the answer key", key=VIEW.widget("ab", "key"))
-    st.image(_svg_text(drawn(tree, "svg", show_key)), width="stretch")
+    wide = wide_tree(tree)  # drawn left to right: as tall as its leaves, at its own size
+    st.image(_svg_text(drawn(tree, "svg", show_key), keep_size=wide),
+             width="content" if wide else "stretch")  # fmt: skip
     ident = abs(hash(tree))
     with st.form(VIEW.widget("ab", "form", ident)):
         fields = sheet_form(tree, ident)
@@ -137,13 +139,14 @@ def sheet_form(tree: HandTree, ident: int) -> tuple[dict[int, str], dict[int, st
             continue
         name = tree.names[i]
         role = "MAX" if tree.is_max(i) else "MIN"
-        cols = st.columns([1, 1, 1, 3])
+        cols = st.columns([1, 1, 1, 5])
         cols[0].markdown(f"**{escape_markdown(name)}** {role}")
         alpha[i] = cols[1].text_input(f"α at {name}", key=VIEW.widget("ab", ident, i, "a"))
         beta[i] = cols[2].text_input(f"β at {name}", key=VIEW.widget("ab", ident, i, "b"))
+        cols[3].caption("Pruned branches (never entered):")
         boxes = cols[3].columns(len(tree.children(i)))
         for box, k in zip(boxes, tree.children(i), strict=True):
-            if box.checkbox(f"{tree.names[k]} pruned", key=VIEW.widget("ab", ident, k, "p")):
+            if box.checkbox(tree.names[k], key=VIEW.widget("ab", ident, k, "p")):
                 pruned.add(k)
     return alpha, beta, pruned
 
@@ -176,11 +179,20 @@ def downloads(tree: HandTree) -> None:
     for col, (fmt, key) in zip(cols, [("svg", False), ("pdf", False), ("svg", True),
                                       ("pdf", True)], strict=True):  # fmt: skip
         what = "answer key" if key else "sheet"
-        download(col, f"Download the {what} ({fmt.upper()})", drawn(tree, fmt, key),
-                 f"alphabeta-{what.replace(' ', '-')}.{fmt}", VIEW.widget("ab", "dl", fmt, key))
+        download(
+            col,
+            f"Download the {what} ({fmt.upper()})",
+            drawn(tree, fmt, key),
+            f"alphabeta-{what.replace(' ', '-')}.{fmt}",
+            VIEW.widget("ab", "dl", fmt, key),
+        )
 
 
-def _svg_text(svg: bytes) -> str:
-    """Graphviz's SVG from its ``<svg`` element on (no XML prologue), as wide as the page."""
+def _svg_text(svg: bytes, keep_size: bool) -> str:
+    """Graphviz's SVG from its ``<svg`` element on (no XML prologue); unless
+    ``keep_size``, without its size, so that it fills the page's width."""
     text = svg.decode()
-    return re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", text[text.index("<svg"):], count=1)
+    text = text[text.index("<svg") :]
+    return (
+        text if keep_size else re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", text, count=1)
+    )

@@ -75,9 +75,10 @@ def side_names(trace: Trace, node: int) -> tuple[str, str]:
 
 
 def where(trace: Trace, node: int) -> str:
-    """A node named for a person: the root, or the moves from the root (columns 1..7)."""
+    """A node named for a person as the tree view labels it: its id, and the moves
+    from the root (columns 1..7) that reach it."""
     moves = trace.path_moves(node)
-    return "the root" if not moves else f"node {moves}"
+    return "the root" if not moves else f"node #{node} (moves {moves})"
 
 
 def legal_columns(trace: Trace, node: int) -> list[int]:

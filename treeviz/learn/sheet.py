@@ -10,6 +10,7 @@ from treeviz.draw.style import STUB_LINE
 from treeviz.learn.hand import HandTree, Key, bound_text, solve
 
 BLANK = "____"
+WIDE_LEAVES = 16  # a tree with more leaves is drawn left to right (a page is taller than wide)
 HOW = ("Alpha-beta, children left to right: write α and β at each node as it returns, "
        "and cross out every branch the search never enters.")  # fmt: skip
 
@@ -26,7 +27,7 @@ def sheet_dot(tree: HandTree, key: bool = False) -> str:
     lines = [
         "digraph sheet {",
         f"  graph [label={_quote(title + chr(10) + HOW)}, labelloc=t, fontsize=12, "
-        "nodesep=0.15, ranksep=0.5];",
+        f"nodesep=0.15, ranksep=0.5, rankdir={'LR' if wide_tree(tree) else 'TB'}];",
         '  node [fontname="Helvetica", fontsize=10];',
         '  edge [fontname="Helvetica", fontsize=9, arrowhead=none];',
     ]
@@ -44,6 +45,11 @@ def sheet_dot(tree: HandTree, key: bool = False) -> str:
         lines.append(f"  n{tree.parent[i]} -> n{i} [{attrs}];")
     lines.append("}")
     return "\n".join(lines)
+
+
+def wide_tree(tree: HandTree) -> bool:
+    """Whether ``tree`` has too many leaves to lie side by side across a page."""
+    return sum(v is not None for v in tree.leaf) > WIDE_LEAVES
 
 
 def _below(tree: HandTree, pruned: frozenset[int]) -> set[int]:
