@@ -122,3 +122,13 @@ def test_the_puzzles_choice_is_one_line_until_its_deck_arrives() -> None:
     at = opened({"ex": "puzzles"})
     assert not at.exception and not at.error and len(at.info) == 1
     assert param(at, "ex") == "puzzles"
+
+
+def test_a_visit_to_another_page_forgets_nothing() -> None:
+    at = opened({"ex": "alphabeta", "tree": "textbook", "b": "3", "d": "2", "seed": "7"})
+    for page in ("analyze", "learn"):
+        at.session_state["goto"] = page
+        at.run()
+    assert at.radio(key="learn_exercise").value == "alphabeta"
+    assert at.slider(key="learn_ab_branching").value == 3
+    assert at.number_input(key="learn_ab_seed").value == 7

@@ -12,7 +12,7 @@ from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
 from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
 from treeviz.dashboard.pages.id3 import id3_page
-from treeviz.dashboard.pages.learn import learn_page
+from treeviz.dashboard.pages.learn import learn_keys, learn_page
 from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
@@ -74,7 +74,7 @@ def main() -> None:
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
     # a visit elsewhere forgets nothing
-    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys()])
+    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *learn_keys()])
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

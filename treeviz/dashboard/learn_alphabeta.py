@@ -35,6 +35,13 @@ def setting_key(name: str) -> str:
     return VIEW.widget("ab", name)
 
 
+def kept_keys() -> list[str]:
+    """The widgets whose values outlive a visit to another page (not the sheet's:
+    a new tree starts a new sheet)."""
+    names = ("depth", "branching", "seed", "key")
+    return [SOURCE, LEAVES, MOVES, *(setting_key(n) for n in names)]
+
+
 def read_link(query: Any) -> None:
     """A shared link's tree (``tree``, ``b``, ``d``, ``seed``, ``leaves``, ``moves``) put
     into the widgets; a setting out of its range is refused in words."""
@@ -114,7 +121,7 @@ def show() -> None:
     st.markdown(escape_markdown(f"{tree.note}. Values are for MAX (the player to move at the "
                                 "root). Fill in α and β at each node as it returns, and "
                                 "tick each branch the search never enters."))  # fmt: skip
-    show_key = st.checkbox("Show the answer key", key=VIEW.widget("ab", "key"))
+    show_key = st.checkbox("Show the answer key", key=setting_key("key"))
     wide = wide_tree(tree)  # drawn left to right: as tall as its leaves, at its own size
     st.image(_svg_text(drawn(tree, "svg", show_key), keep_size=wide),
              width="content" if wide else "stretch")  # fmt: skip

@@ -63,6 +63,12 @@ def param_key(agent: str, name: str) -> str:
     return VIEW.widget("param", agent, name)
 
 
+def kept_keys() -> list[str]:
+    """The widgets whose values outlive a visit to another page."""
+    params = [param_key(a, p.name) for a in offered() for p in settings_of(a)]
+    return [MOVES, AGENT, *params]
+
+
 def read_link(query: Any) -> None:
     """A shared link's search (``agent``, ``moves``, ``step``) put into the widgets;
     an agent that is not offered, or a setting out of its range, is refused in words."""

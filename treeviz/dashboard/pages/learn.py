@@ -18,6 +18,12 @@ EXERCISES = {
 }
 
 
+def learn_keys() -> list[str]:
+    """The sidebar's widgets (the exercise and each exercise's settings), whose values
+    must outlive a visit to another page."""
+    return [EXERCISE, *learn_predict.kept_keys(), *learn_alphabeta.kept_keys()]
+
+
 def read_link() -> None:
     """Once per session, before the widgets: the link's exercise and its settings."""
     if not VIEW.read_link_once():
