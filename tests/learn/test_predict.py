@@ -120,6 +120,22 @@ def test_uct_answers_are_the_highest_uct_recomputed_from_the_recorded_visits(
 ) -> None:
     """The replay's UCT values choose the recorded child (the kernel's own choice)."""
     session = predict(random_position(seed, plies), f"mcts:iterations=60,seed={seed}")
+    uct_is_highest(session)
+
+
+def test_uct_of_a_search_that_reused_a_tree_counts_the_reused_visits() -> None:
+    spec = "mcts:iterations=300,seed=5,record_iterations=true"
+    first = treeviz.search("4453", spec)
+    reused = treeviz.search("44534", spec, reuse=first).trace
+    assert reused.extra["reused_nodes"] > 1
+    session = session_of(reused)
+    assert kind(session, UCT)
+    uct_is_highest(session)
+
+
+def uct_is_highest(session: Session) -> None:
+    """Every UCT question's answer is the child of highest UCT as the learner is shown
+    the visits (newest on ties)."""
     trace = session.trace
     c = float(trace.params["c"])
     for q in kind(session, UCT):

@@ -11,9 +11,9 @@ import numpy as np
 
 from treeviz.errors import InvalidParameterError
 from treeviz.learn.depth_first import where
-from treeviz.learn.questions import POP, UCT, Moment, Question
+from treeviz.learn.questions import POP, UCT, Moment, Question, stats_after
 from treeviz.trace.nodes import TT_HIT, Trace
-from treeviz.trace.reading import uct_value, visits_of
+from treeviz.trace.reading import uct_value
 
 
 def uct_questions(trace: Trace) -> list[Question]:
@@ -32,15 +32,14 @@ def uct_questions(trace: Trace) -> list[Question]:
 
 
 def _selections(trace: Trace, rows: np.ndarray, c: float) -> Iterator[Question]:
-    parent = trace.nodes["parent"].astype(np.int64)
-    made = int(trace.params.get("reused_nodes") or 0) or 1  # nodes before the first row
+    made = int(trace.extra.get("reused_nodes") or 0) or 1  # nodes before the first row
     for r, row in enumerate(rows):
         leaf = int(row[0])
         if leaf >= len(trace):  # past the trace's capacity
             return
         path = trace.path(leaf)
         new = leaf == made
-        visits, sums = visits_of(parent[:made], rows[:r])
+        visits, sums = stats_after(trace, made, r)
         steps = list(pairwise(path))
         if new:
             steps = steps[:-1]

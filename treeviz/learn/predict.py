@@ -50,8 +50,9 @@ def session_of(trace: Trace) -> Session:
     found = questions(trace)
     if not found:
         raise InvalidParameterError(
-            f"this {trace.algorithm} search of {len(trace)} nodes asks nothing to predict: "
-            "search deeper or from a position with more moves"
+            f"this {trace.algorithm} search of {len(trace)} nodes asks nothing to predict "
+            "(it never had a choice to make: a forced or proven result ends it at once): "
+            "search deeper, longer or from another position"
         )
     return Session(trace, found)
 

@@ -100,8 +100,7 @@ def view_trace(trace: Trace, moment: Moment) -> Trace:
     shown = trace_at(trace, moment.nodes)
     nodes = shown.nodes
     if moment.iterations is not None:
-        rows = np.asarray(trace.extra.get("log") or [], dtype=np.int64)[: moment.iterations]
-        nodes["visits"], nodes["value_sum"] = visits_of(nodes["parent"], rows)
+        nodes["visits"], nodes["value_sum"] = stats_after(trace, moment.nodes, moment.iterations)
     if moment.nodes < len(trace) or moment.no_value:
         nodes["flags"] &= ~np.uint8(ON_PV)
         unfinished = nodes["flags"] & CUTOFF == 0  # (trace_at cleared the unfinished)
@@ -112,6 +111,19 @@ def view_trace(trace: Trace, moment: Moment) -> Trace:
         nodes["flags"][i] &= ~np.uint8(CUTOFF)
         nodes["pruned"][i] = 0
     return replace(shown, nodes=nodes)
+
+
+def stats_after(trace: Trace, n: int, iterations: int) -> tuple[np.ndarray, np.ndarray]:
+    """(visits, sum of results for the mover into each) of an MCTS ``trace``'s first
+    ``n`` nodes after the first ``iterations`` rows of its log: what those iterations
+    added to what a reused tree brought (the final counts less the whole log's)."""
+    rows = np.asarray(trace.extra.get("log") or [], dtype=np.int64).reshape(-1, 4)
+    parent = trace.nodes["parent"]
+    all_v, all_s = visits_of(parent, rows)
+    v, s = visits_of(parent[:n], rows[:iterations])
+    kept_v = trace.nodes["visits"][:n] - all_v[:n]
+    kept_s = trace.nodes["value_sum"][:n].astype(np.float64) - all_s[:n]
+    return kept_v + v, kept_s + s
 
 
 @dataclass
