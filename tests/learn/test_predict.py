@@ -62,6 +62,10 @@ def test_the_recorded_steps_score_full_marks_and_others_are_wrong_with_a_reason(
     for q in session.questions:
         wrong = [k for k, _ in q.choices if k != q.answer]
         assert len(q.choices) >= 2 and q.answer in dict(q.choices)
+        assert q.step < q.then.nodes  # the step is drawn once answered
+        if q.kind in (NEXT_CHILD, UCT, POP):  # the child searched, selected, popped
+            step_col = str(int(session.trace.nodes["move"][q.step]) + 1)
+            assert q.answer == (step_col if q.kind == NEXT_CHILD else str(q.step))
         if wrong:
             verdict = mark(q, wrong[seed % len(wrong)])
             assert not verdict.right and verdict.reason and verdict.answer == q.label(q.answer)

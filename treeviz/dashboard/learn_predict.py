@@ -148,7 +148,8 @@ def show() -> None:
         ask(session)
     tv = VIEW.tree_view
     shown = VIEW.shown(session)
-    tv.open_at(shown, node, ABOVE)
+    last = session.last  # the step just revealed is selected, until the next answer
+    tv.open_at(shown, last.step if last is not None and last.step < len(shown) else node, ABOVE)
     tree_section(shown, tv)
 
 

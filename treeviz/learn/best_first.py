@@ -80,7 +80,7 @@ def uct_question(
         UCT, p, f"Iteration {r + 1}: at {where(trace, p)} ({n_p} visits), which child "
         "does UCT select (on a tie, the child created last)?",
         tuple((str(x), f"column {col[x]}") for x in ordered), str(k), why, moment, moment,
-        after, why_not,
+        after, why_not, k,
     )  # fmt: skip
 
 
@@ -130,4 +130,5 @@ def pop_question(trace: Trace, t: int, a: int) -> Question:
         POP, 0, f"Pop {t}: {len(offered)} nodes wait on the frontier. Which does A* "
         "expand next?", tuple((str(i), name(i)) for i in offered), str(a), why, Moment(made),
         Moment(frontier(trace, t + 1)[1]), why_not={str(i): why_not(i) for i in offered if i != a},
+        step=a,
     )  # fmt: skip

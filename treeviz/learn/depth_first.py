@@ -117,7 +117,7 @@ def next_child(trace: Trace, p: int, k: int) -> Question | None:
         f"At {where(trace, p)} (searched so far: {before}), which column is searched next?",
         tuple((str(c + 1), f"column {c + 1}") for c in left), str(col + 1), why,
         Moment(k), Moment(k + 1),
-        why_not={str(c + 1): f"Column {c + 1} is not next." for c in left if c != col},
+        why_not={str(c + 1): f"Column {c + 1} is not next." for c in left if c != col}, step=k,
     )  # fmt: skip
 
 
@@ -140,7 +140,7 @@ def value_question(trace: Trace, j: int, before: Moment, then: Moment) -> Questi
     why_not = {t: f"{t} is not what comes back." for t in keys if t != right}
     return Question(
         VALUE, j, f"What value comes back from {where(trace, j)} (for {root})?",
-        tuple((t, t) for t in keys), right, why, before, then, why_not=why_not,
+        tuple((t, t) for t in keys), right, why, before, then, why_not=why_not, step=j,
     )  # fmt: skip
 
 
@@ -198,5 +198,5 @@ def cutoff_question(
         CUTOFF_Q, p, f"Column {int(trace.nodes['move'][j]) + 1} returned to "
         f"{where(trace, p)}: is the rest of this node cut off?", choices, answer, why,
         Moment(shown, hide_parent | {p}, hide_parent | {p}), Moment(shown, hide_parent),
-        after, why_not={k: v for k, v in why_not.items() if k != answer},
+        after, why_not={k: v for k, v in why_not.items() if k != answer}, step=p,
     )  # fmt: skip

@@ -49,7 +49,9 @@ class Question:
     selects it); ``choices`` (key, label) pairs, ``answer`` the key of the step the
     search took; ``why`` says why in words, ``why_not`` why each other choice is wrong
     (by key), ``after`` what the answer reveals (a window, UCT values). ``before`` and
-    ``then`` are the tree while asking and once answered.
+    ``then`` are the tree while asking and once answered; ``step`` the node the
+    answer reveals (the child searched, the node whose value or cutoff it was, the
+    child selected, the node popped).
     """
 
     kind: str
@@ -62,6 +64,7 @@ class Question:
     then: Moment
     after: str = ""
     why_not: dict[str, str] = field(default_factory=dict)
+    step: int = 0
 
     def label(self, key: str) -> str:
         """The label of choice ``key`` (the key itself when it is not a choice)."""
@@ -70,13 +73,16 @@ class Question:
 
 @dataclass(frozen=True)
 class Verdict:
-    """How one answer was marked: ``right``, the reason in words, the right step."""
+    """How one answer was marked: ``right``, the labels of the answer ``given`` and of
+    the right one, the ``reason`` in words, what the answer reveals (``after``, words;
+    ``step``, the node of the step the search took)."""
 
     right: bool
     given: str
     answer: str
     reason: str
     after: str
+    step: int
 
 
 def mark(question: Question, given: str) -> Verdict:
@@ -90,7 +96,7 @@ def mark(question: Question, given: str) -> Verdict:
     right = given == question.answer
     reason = question.why if right else f"{question.why_not.get(given, '')} {question.why}"
     return Verdict(right, question.label(given), question.label(question.answer),
-                   reason.strip(), question.after)  # fmt: skip
+                   reason.strip(), question.after, question.step)  # fmt: skip
 
 
 def view_trace(trace: Trace, moment: Moment) -> Trace:
