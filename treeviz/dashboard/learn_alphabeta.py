@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from treeviz.connect4.notation import parse_position
+from treeviz.dashboard import state
 from treeviz.dashboard.inputs import download, param_widget
 from treeviz.dashboard.state.learn import LearnView
 from treeviz.dashboard.text import error as show_error
@@ -46,17 +47,17 @@ def read_link(query: Any) -> None:
     """A shared link's tree (``tree``, ``b``, ``d``, ``seed``, ``leaves``, ``moves``) put
     into the widgets; a setting out of its range is refused in words."""
     if query.get("tree") in SOURCES:
-        st.session_state[SOURCE] = query["tree"]
+        state.put(SOURCE, query["tree"])
     for name, p in LINKED.items():
         if name in query:
             try:
-                st.session_state[setting_key(p.name)] = p.coerce(query[name])
+                state.put(setting_key(p.name), p.coerce(query[name]))
             except TreevizError as exc:
                 show_error(f"The link's tree cannot be opened: {exc}")
     if "leaves" in query:
-        st.session_state[LEAVES] = query["leaves"]
+        state.put(LEAVES, query["leaves"])
     if "moves" in query:
-        st.session_state[MOVES] = query["moves"]
+        state.put(MOVES, query["moves"])
 
 
 def parse_leaves(text: str) -> list[int] | None:
@@ -90,7 +91,7 @@ def drawn(tree: HandTree, fmt: str, key: bool) -> bytes:
 def choose_tree() -> HandTree | None:
     """The tree the sidebar describes (None when it cannot be made: ``st.error`` says why)."""
     side = st.sidebar
-    st.session_state.setdefault(SOURCE, "textbook")
+    state.preset(SOURCE, "textbook")
     source = side.radio("Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE,
                         horizontal=True)  # fmt: skip
     depth = int(param_widget(HAND_DEPTH, setting_key("depth")))
@@ -104,7 +105,7 @@ def choose_tree() -> HandTree | None:
             st.query_params.from_dict(query)
             leaves = parse_leaves(text)
             return _textbook(branching, depth, seed, None if leaves is None else tuple(leaves))
-        st.session_state.setdefault(MOVES, "4453")
+        state.preset(MOVES, "4453")
         moves = side.text_input("Position (moves)", key=MOVES)
         st.query_params.from_dict(query | {"moves": moves})
         return _position(parse_position(moves).moves_string(), depth)

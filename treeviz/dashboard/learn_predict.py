@@ -17,6 +17,7 @@ from treeviz.agents.registry import get_agent, spec
 from treeviz.agents.user.load import is_user_head
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
+from treeviz.dashboard import state
 from treeviz.dashboard.board import status_line
 from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.inputs import param_widget, spec_text
@@ -73,7 +74,7 @@ def read_link(query: Any) -> None:
     """A shared link's search (``agent``, ``moves``, ``step``) put into the widgets;
     an agent that is not offered, or a setting out of its range, is refused in words."""
     if "moves" in query:
-        st.session_state[MOVES] = query["moves"]
+        state.put(MOVES, query["moves"])
     step = query.get("step", "")
     if step.isascii() and step.isdigit():
         VIEW.ask_step(int(step))
@@ -88,21 +89,21 @@ def read_link(query: Any) -> None:
             )
         for p in settings_of(chosen.name):
             if p.name in chosen.kwargs:
-                st.session_state[param_key(chosen.name, p.name)] = p.coerce(chosen.kwargs[p.name])
+                state.put(param_key(chosen.name, p.name), p.coerce(chosen.kwargs[p.name]))
     except TreevizError as exc:
         show_error(f"The link's search cannot be opened: {exc}")
         return
-    st.session_state[AGENT] = chosen.name
+    state.put(AGENT, chosen.name)
 
 
 def sidebar() -> tuple[Position | None, str | None]:
     """The position and the spec of the search to predict, as the widgets hold them
     (None where they are not valid: ``st.error`` says why)."""
     side = st.sidebar
-    st.session_state.setdefault(MOVES, DEFAULT_MOVES)
+    state.preset(MOVES, DEFAULT_MOVES)
     text = side.text_input("Position (moves, e.g. 4453)", key=MOVES)
     agents = offered()
-    st.session_state.setdefault(AGENT, "alphabeta")
+    state.preset(AGENT, "alphabeta")
     agent = side.selectbox("Search", agents, key=AGENT)
     side.caption(escape_markdown(get_agent(agent).description))
     params = {p.name: param_widget(p, param_key(agent, p.name)) for p in settings_of(agent)}
@@ -181,13 +182,13 @@ def ask(session: Session) -> None:
     a.button("Answer", type="primary", key=VIEW.widget("answer"), on_click=_answer,
              args=(session, key))  # fmt: skip
     b.button("Skip (reveal this step)", key=VIEW.widget("skip"), on_click=session.skip)
-    if st.session_state.get(VIEW.widget("unanswered")):
+    if VIEW.unanswered:
         st.warning("Choose an answer first.")
 
 
 def _answer(session: Session, key: str) -> None:
     """The Answer button: mark the choice (none chosen: say so, nothing marked)."""
-    given = st.session_state.get(key)
-    st.session_state[VIEW.widget("unanswered")] = given is None
+    given = state.widget_value(key)
+    VIEW.set_unanswered(given is None)
     if given is not None:
         session.answer(str(given))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treeviz.dashboard import learn_alphabeta, learn_predict
+from treeviz.dashboard import learn_alphabeta, learn_predict, state
 from treeviz.dashboard.state.learn import LearnView
 
 VIEW = LearnView()
@@ -32,7 +32,7 @@ def read_link() -> None:
     ex = query.get("ex", "")
     if ex not in EXERCISES:
         return
-    st.session_state[EXERCISE] = ex
+    state.put(EXERCISE, ex)
     if ex == "predict":
         learn_predict.read_link(query)
     elif ex == "alphabeta":
@@ -43,7 +43,7 @@ def learn_page() -> None:
     """Choose an exercise and do it."""
     st.title("Learn by doing")
     read_link()
-    st.session_state.setdefault(EXERCISE, "predict")
+    state.preset(EXERCISE, "predict")
     ex = st.sidebar.radio("Exercise", list(EXERCISES), format_func=EXERCISES.__getitem__,
                           key=EXERCISE)  # fmt: skip
     if ex == "predict":

@@ -62,6 +62,15 @@ class LearnView(Keyed):
         """Start the next session at question ``step`` (a shared link's)."""
         self._put("step", step)
 
+    @property
+    def unanswered(self) -> bool:
+        """Whether Answer was pressed with no choice made (the page asks for one)."""
+        return bool(self._get("unanswered"))
+
+    def set_unanswered(self, flag: bool) -> None:
+        """Keep whether Answer was pressed with no choice made."""
+        self._put("unanswered", flag)
+
     # -- alpha-beta by hand ---------------------------------------------------------
     def checked(self, tree: HandTree) -> Any:
         """The last check of ``tree``'s sheet (None before one)."""
