@@ -75,6 +75,13 @@ def test_a_bad_position_is_refused_quoting_it() -> None:
     assert at.error and "'4458'" in seen(at.error[0].value)
 
 
+def test_a_hostile_link_is_read_as_data() -> None:
+    at = opened({"ex": "predict", "agent": "minimax:depth=2", "step": "9" * 5000})
+    assert not at.exception and "question 1 of" in seen(" ".join(m.value for m in at.markdown))
+    at = opened({"ex": "alphabeta", "b": "9" * 30, "leaves": "1 " * 100_000})
+    assert not at.exception and at.error  # each refused in words
+
+
 def fill(at: AppTest, tree: Any, wrong: int | None = None) -> AppTest:
     """Fill the sheet of ``tree`` from its key; ``wrong``: that node's alpha off by one."""
     key = solve(tree)

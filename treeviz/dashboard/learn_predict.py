@@ -37,6 +37,7 @@ AGENT = VIEW.widget("agent")
 MOVES = VIEW.widget("moves")
 DEFAULT_MOVES = "4453"
 ABOVE = 2  # the tree is drawn from this many levels above the question's node
+STEP_DIGITS = 9  # a link's step past this many digits is past every session's end
 NO_TT = {"tt": False}  # a transposition table answers repeats: not what one predicts
 
 
@@ -76,7 +77,7 @@ def read_link(query: Any) -> None:
     if "moves" in query:
         state.put(MOVES, query["moves"])
     step = query.get("step", "")
-    if step.isascii() and step.isdigit():
+    if step.isascii() and step.isdigit() and len(step) <= STEP_DIGITS:
         VIEW.ask_step(int(step))
     if "agent" not in query:
         return
