@@ -131,6 +131,14 @@ def test_the_puzzles_choice_is_one_line_until_its_deck_arrives() -> None:
     assert param(at, "ex") == "puzzles"
 
 
+def test_another_exercise_leaves_the_link_with_its_own_settings_only() -> None:
+    at = opened({"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "seed": "1"})
+    at.radio(key="learn_exercise").set_value("puzzles").run()
+    assert dict(at.query_params) in ({"ex": "puzzles"}, {"ex": ["puzzles"]})
+    at.radio(key="learn_exercise").set_value("predict").run()
+    assert "tree" not in at.query_params and param(at, "agent").startswith("alphabeta")
+
+
 def test_a_visit_to_another_page_forgets_nothing() -> None:
     at = opened({"ex": "alphabeta", "tree": "textbook", "b": "3", "d": "2", "seed": "7"})
     for page in ("analyze", "learn"):

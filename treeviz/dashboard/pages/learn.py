@@ -46,10 +46,11 @@ def learn_page() -> None:
     state.preset(EXERCISE, "predict")
     ex = st.sidebar.radio("Exercise", list(EXERCISES), format_func=EXERCISES.__getitem__,
                           key=EXERCISE)  # fmt: skip
+    if st.query_params.get("ex") != ex:  # another exercise: its settings are not this one's
+        st.query_params.from_dict({"ex": ex})
     if ex == "predict":
         learn_predict.show()
     elif ex == "alphabeta":
         learn_alphabeta.show()
     else:
-        st.query_params.from_dict({"ex": "puzzles"})
         st.info("Your mistakes as puzzles: the puzzle deck comes with `treeviz puzzles`.")
