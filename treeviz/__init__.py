@@ -45,6 +45,11 @@ _WHERE = {
     "loads_deck": "treeviz.learn.deck",
     "save_deck": "treeviz.learn.deck",
     "Schedule": "treeviz.learn.schedule",
+    "predict": "treeviz.learn.predict",
+    "textbook_tree": "treeviz.learn.hand",
+    "position_tree": "treeviz.learn.hand",
+    "check_sheet": "treeviz.learn.hand",
+    "alphabeta_sheet": "treeviz.learn.sheet:sheet",
 }
 
 __all__ = sorted(_WHERE)

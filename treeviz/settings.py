@@ -205,29 +205,58 @@ def setting_of(args: argparse.Namespace, setting: Param) -> Any:
 # A time budget at most, whatever it is for: an hour.
 MAX_SECONDS = 3600.0
 # The exact scores beside an agent's choice (verdict, per-move table, ID3 leaves).
-EXACT_SECONDS = Param("exact_seconds", "float", 2.0,
-                      "time budget for the exact scores (no verdict past it)",
-                      lo=0.0, hi=MAX_SECONDS)
+EXACT_SECONDS = Param(
+    "exact_seconds",
+    "float",
+    2.0,
+    "time budget for the exact scores (no verdict past it)",
+    lo=0.0,
+    hi=MAX_SECONDS,
+)
 # Judging every move of a game (review) and of an arena's games.
-REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
-                       "exact-score budget per move (0: values only)", lo=0.0, hi=MAX_SECONDS)
-ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
-                          "exact-score budget per move for accuracy (0 to skip)",
-                          lo=0.0, hi=MAX_SECONDS)
-DEFAULT_AGENT = Param("agent", "str", "alphabeta",
-                      "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+REVIEW_SECONDS = Param(
+    "ply_seconds",
+    "float",
+    5.0,
+    "exact-score budget per move (0: values only)",
+    lo=0.0,
+    hi=MAX_SECONDS,
+)
+ARENA_PLY_SECONDS = Param(
+    "ply_seconds",
+    "float",
+    EXACT_SECONDS.default,
+    "exact-score budget per move for accuracy (0 to skip)",
+    lo=0.0,
+    hi=MAX_SECONDS,
+)
+DEFAULT_AGENT = Param(
+    "agent",
+    "str",
+    "alphabeta",
+    "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
+)
 # The dashboard's agent presets: the specs its pages start with, declared once.
 QUICK_AGENT = "alphabeta:depth=3"  # answers at once: Compare's first side, an Arena player
 OPPONENT_AGENT = "alphabeta:depth=4"  # Play's opponent, the opponent of an Arena sweep
 DEEP_AGENT = "alphabeta:depth=7"  # Play's hints past the solver, Compare's second side
-RUN_SEED = Param("seed", "int", 0, "run seed (openings, agents' seeds per move, folds)",
-                 lo=0, hi=2**63 - 1)
-GAME_ID = Param("game_id", "int", None, "the game's id when GAME is an arena database",
-                lo=1, hi=2**63 - 1, optional=True)
+RUN_SEED = Param(
+    "seed", "int", 0, "run seed (openings, agents' seeds per move, folds)", lo=0, hi=2**63 - 1
+)
+GAME_ID = Param(
+    "game_id",
+    "int",
+    None,
+    "the game's id when GAME is an arena database",
+    lo=1,
+    hi=2**63 - 1,
+    optional=True,
+)
 # Elo differences an SPRT can test (beyond a few thousand the model's odds overflow).
 SPRT_ELO = Param("sprt", "float", 0.0, "Elo of the hypotheses", lo=-2000.0, hi=2000.0)
-GAMES = Param("games", "int", None, "games per pair (per setting in a sweep)", lo=1,
-              hi=10**12, optional=True)
+GAMES = Param(
+    "games", "int", None, "games per pair (per setting in a sweep)", lo=1, hi=10**12, optional=True
+)
 RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=MAX_SECONDS)
 
 # The doctor's checkup: positions per kind and the time a person's agent has per move.
@@ -308,3 +337,15 @@ ID3_MIN_SAMPLES = 2  # an ID3 node with fewer rows is a leaf (2: split what can 
 PUZZLE_AGENT = "solver"  # exact: its tree is the proof of the right answer
 LEITNER_GAPS = (4, 8, 16, 32, 64)  # cards answered after a right answer, by box (1, 2, ...)
 WRONG_GAP = 2  # cards answered before a card answered wrong comes back
+
+# Learn by doing (treeviz.learn): searches small enough to predict step by step, and
+# trees small enough to fill in by hand and print on a sheet.
+LEARN_DEPTH = Param("depth", "int", 3, "plies of minimax or alpha-beta to predict", lo=2, hi=4)
+LEARN_ITERATIONS = Param("iterations", "int", 30, "MCTS iterations to predict", lo=5, hi=200)
+LEARN_ASTAR_NODES = Param("max_nodes", "int", 40, "nodes A* generates", lo=8, hi=400)
+HAND_DEPTH = Param("depth", "int", 3, "levels below the root of a hand alpha-beta tree",
+                   lo=2, hi=3)  # fmt: skip
+HAND_BRANCHING = Param("branching", "int", 3, "children of each node of a textbook tree",
+                       lo=2, hi=4)  # fmt: skip
+HAND_LEAF_RANGE = 9  # a textbook tree's leaf numbers lie in -9..9
+HAND_MAX_LEAVES = 400  # leaves of a hand tree (a real position at depth 3 has at most 343)

@@ -6,13 +6,13 @@ import streamlit as st
 
 from treeviz.agents.user.load import seal
 from treeviz.dashboard import nav, server, state
-from treeviz.dashboard.learn_puzzles import PUZZLES_KEYS
 from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
 from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
 from treeviz.dashboard.pages.arena import arena_page
 from treeviz.dashboard.pages.compare import compare_page
 from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
 from treeviz.dashboard.pages.id3 import id3_page
+from treeviz.dashboard.pages.learn import learn_keys, learn_page
 from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
 from treeviz.dashboard.pages.review import review_page
 from treeviz.dashboard.pages.trace import trace_page
@@ -54,7 +54,7 @@ def start_agents() -> list[str]:
 def main() -> None:
     """The pages: analyse a position; compare two searches; play; review a game;
     explore a trace file; run tournaments and sweeps; check an agent for bugs; learn
-    decision trees."""
+    decision trees; learn searches by doing."""
     problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()  # already running when treeviz app started the server
@@ -69,11 +69,12 @@ def main() -> None:
         st.Page(arena_page, title="Arena", url_path="arena"),
         st.Page(doctor_page, title="Doctor", url_path="doctor"),
         st.Page(id3_page, title="Decision trees", url_path="id3"),
+        st.Page(learn_page, title="Learn by doing", url_path="learn"),
     ]
     nav.PAGES.update({p.url_path or "analyze": p for p in pages})
     current = st.navigation(pages)
     # a visit elsewhere forgets nothing
-    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *PUZZLES_KEYS])
+    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *learn_keys()])
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

@@ -99,11 +99,20 @@ def recount_visits(trace: Trace, nodes: np.ndarray, n: int) -> None:
     last = int(created.max()) if n > 1 else int(rows[0, 0]) if len(rows) else 0
     first = int(trace.nodes["expanded_at"][1:].min()) if len(trace) > 1 else 0
     upto = rows[: max(0, last - first + 1)] if n < len(trace) else rows
-    parent = nodes["parent"].astype(np.int64)
+    nodes["visits"], nodes["value_sum"] = visits_of(nodes["parent"], upto)
+
+
+def visits_of(parent: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(visits, sum of results for the player who moved in) of the nodes whose
+    ``parent`` column is given, after the iterations of the log ``rows`` (leaf, ...,
+    2 x result); leaves past the nodes given are left out."""
+    n = len(parent)
+    parent = np.asarray(parent, dtype=np.int64)
     visits = np.zeros(n, np.int64)
     value = np.zeros(n, np.float64)
-    leaves = upto[:, 0]
-    result = upto[:, 3] / 2.0  # for the player who moved into the leaf
+    rows = np.asarray(rows, dtype=np.int64).reshape(-1, 4)
+    leaves = rows[:, 0]
+    result = rows[:, 3] / 2.0  # for the player who moved into the leaf
     keep = leaves < n
     leaves, result = leaves[keep], result[keep]
     while len(leaves):
@@ -112,8 +121,7 @@ def recount_visits(trace: Trace, nodes: np.ndarray, n: int) -> None:
         up = parent[leaves]
         alive = up >= 0
         leaves, result = up[alive], 1.0 - result[alive]  # the parent's mover is the other
-    nodes["visits"] = visits
-    nodes["value_sum"] = value
+    return visits, value
 
 
 def root_visits_over_time(trace: Trace) -> np.ndarray | None:

@@ -1,0 +1,133 @@
+"""The Learn page in a real browser, as a learner: for each kind of question (the next
+child, the value coming back, a cutoff, UCT's choice, A*'s pop) one wrong and one right
+answer, each opened by a teacher's link at its step; then an alpha-beta sheet filled in
+right, and again with one error, checked."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+
+from treeviz.learn.hand import bound_text, solve, textbook_tree
+from treeviz.learn.predict import predict
+from treeviz.learn.questions import CUTOFF_Q, NEXT_CHILD, POP, UCT, VALUE, Question
+
+pytestmark = pytest.mark.browser
+
+SEARCHES = {  # a kind of question -> the search that asks it (the link's settings)
+    NEXT_CHILD: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
+    VALUE: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
+    CUTOFF_Q: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
+    UCT: ("4453", "mcts:iterations=30,seed=3"),
+    POP: ("", "astar:max_nodes=40"),
+}
+WAIT = 120_000
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    with serve() as url:
+        yield url
+
+
+def idle(page: Any) -> None:
+    """Until the app's script run is over (a click during a rerun can be lost)."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=WAIT
+    )
+
+
+def two_of(questions: list[Question], kind: str) -> int:
+    """A step whose question and the next are both of ``kind`` (the learner answers
+    one wrong, then the next right), else -1."""
+    kinds = [q.kind for q in questions]
+    return next((s for s in range(len(kinds) - 1) if kinds[s] == kinds[s + 1] == kind), -1)
+
+
+def answer(page: Any, question: Question, key: str) -> None:
+    """Choose the choice ``key`` of ``question`` and press Answer."""
+    idle(page)
+    expect_visible(page.get_by_text(question.prompt, exact=True))
+    choices = page.locator("[class*='st-key-learn_choice_']")
+    choices.get_by_text(question.label(key), exact=True).click()
+    idle(page)
+    page.get_by_role("button", name="Answer", exact=True).click()
+    idle(page)
+
+
+def expect_visible(locator: Any) -> None:
+    from playwright.sync_api import expect
+
+    expect(locator).to_be_visible(timeout=WAIT)
+
+
+def predict_kind(page: Any, server: str, kind: str) -> None:
+    """Open a link at two questions of ``kind`` in a row: answer wrong, then right."""
+    moves, spec = SEARCHES[kind]
+    questions = predict(moves, spec).questions
+    s = two_of(questions, kind)
+    steps = [s, s + 1] if s >= 0 else [i for i, q in enumerate(questions) if q.kind == kind][:2]
+    for n, step in enumerate(steps):
+        if n == 0 or s < 0:
+            query = {"ex": "predict", "agent": spec, "moves": moves, "step": str(step)}
+            page.goto(f"{server}/learn?{urlencode(query)}")
+        q = questions[step]
+        wrong = next(k for k, _ in q.choices if k != q.answer)
+        answer(page, q, wrong if n == 0 else q.answer)
+        verdict = f"Wrong: you said {q.label(wrong)}" if n == 0 else f"Right: {q.label(q.answer)}"
+        expect_visible(page.get_by_text(verdict))
+
+
+def fill_sheet(page: Any, tree: Any, wrong: int | None = None) -> None:
+    """Fill in the sheet from its key (``wrong``: that node's alpha off by one) and
+    check it."""
+    key = solve(tree)
+    main = page.locator("[data-testid='stMain']")
+    for i, nk in enumerate(key.nodes):
+        name = tree.names[i]
+        if tree.leaf[i] is None:
+            a, b = (bound_text(nk.alpha), bound_text(nk.beta)) if nk.visited else ("", "")
+            if i == wrong:
+                a = "0" if a in ("-inf", "+inf") else str(int(a) + 1)
+            main.get_by_label(f"α at {name}", exact=True).fill(a)
+            main.get_by_label(f"β at {name}", exact=True).fill(b)
+        if i:
+            box = main.get_by_label(name, exact=True)
+            box.set_checked(i in key.pruned, force=True)
+    main.get_by_role("button", name="Check the sheet").click()
+    idle(page)
+
+
+def test_a_learner_answers_every_kind_of_question_and_fills_a_sheet(
+    server: str, tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page(viewport={"width": 1300, "height": 1000})
+        try:
+            for kind in SEARCHES:
+                predict_kind(page, server, kind)
+                page.screenshot(path=str(tmp_path / f"predict_{kind}.png"), full_page=True)
+            expect_visible(page.get_by_text(re.compile(r"Score 1 / 2")))
+            query = {"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "seed": "1"}
+            page.goto(f"{server}/learn?{urlencode(query)}")
+            expect_visible(page.get_by_role("button", name="Check the sheet"))
+            idle(page)
+            tree = textbook_tree(2, 2, seed=1)
+            assert solve(tree).pruned  # a branch to tick
+            fill_sheet(page, tree)
+            expect_visible(page.get_by_text("The whole sheet is right"))
+            fill_sheet(page, tree, wrong=1)
+            expect_visible(page.get_by_text(re.compile(r"The first, at B, α: you wrote")))
+            page.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
+        finally:
+            page.screenshot(path=str(tmp_path / "learn.png"), full_page=True)
+            browser.close()

@@ -1,0 +1,206 @@
+"""The Learn page's "Alpha-beta by hand": a small tree (a textbook one from a seed or
+given leaves, or a real position's), its sheet to fill in (alpha and beta at each inner
+node as it returns, the pruned branches ticked), checked node by node with the first
+mistake explained; the sheet and its answer key to download as SVG or PDF."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+import streamlit as st
+
+from treeviz.connect4.notation import parse_position
+from treeviz.dashboard import state
+from treeviz.dashboard.inputs import download, param_widget
+from treeviz.dashboard.state.learn import LearnView
+from treeviz.dashboard.text import error as show_error
+from treeviz.dashboard.text import escape_markdown
+from treeviz.errors import InvalidParameterError, TreevizError
+from treeviz.learn.hand import HandTree, SheetCheck, check_sheet, position_tree, textbook_tree
+from treeviz.learn.sheet import sheet, wide_tree
+from treeviz.settings import HAND_BRANCHING, HAND_DEPTH, INT_TEXT, Param, show_value
+
+VIEW = LearnView()
+SOURCES = {"textbook": "Textbook tree", "position": "Real position"}
+SOURCE = VIEW.widget("ab", "source")
+LEAVES = VIEW.widget("ab", "leaves")
+MOVES = VIEW.widget("ab", "moves")
+SEED = Param("seed", "int", 1, "seed of the leaf numbers", lo=0, hi=10**9)
+LINKED = {"b": HAND_BRANCHING, "d": HAND_DEPTH, "seed": SEED}  # query name -> setting
+
+
+def setting_key(name: str) -> str:
+    """The widget key of a tree setting."""
+    return VIEW.widget("ab", name)
+
+
+def kept_keys() -> list[str]:
+    """The widgets whose values outlive a visit to another page (not the sheet's:
+    a new tree starts a new sheet)."""
+    names = ("depth", "branching", "seed", "key")
+    return [SOURCE, LEAVES, MOVES, *(setting_key(n) for n in names)]
+
+
+def read_link(query: Any) -> None:
+    """A shared link's tree (``tree``, ``b``, ``d``, ``seed``, ``leaves``, ``moves``) put
+    into the widgets; a setting out of its range is refused in words."""
+    if query.get("tree") in SOURCES:
+        state.put(SOURCE, query["tree"])
+    for name, p in LINKED.items():
+        if name in query:
+            try:
+                state.put(setting_key(p.name), p.coerce(query[name]))
+            except TreevizError as exc:
+                show_error(f"The link's tree cannot be opened: {exc}")
+    if "leaves" in query:
+        state.put(LEAVES, query["leaves"])
+    if "moves" in query:
+        state.put(MOVES, query["moves"])
+
+
+def parse_leaves(text: str) -> list[int] | None:
+    """Leaf numbers as typed (separated by spaces or commas), None when blank."""
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts:
+        return None
+    bad = [p for p in parts if not INT_TEXT.fullmatch(p)]
+    if bad:
+        raise InvalidParameterError(f"leaf {show_value(bad[0])} in {show_value(text)} is "
+                                    "not a whole number")  # fmt: skip
+    return [int(p) for p in parts]
+
+
+@lru_cache(maxsize=32)
+def _textbook(branching: int, depth: int, seed: int, leaves: tuple[int, ...] | None) -> HandTree:
+    return textbook_tree(branching, depth, seed=seed, leaves=leaves)
+
+
+@lru_cache(maxsize=32)
+def _position(moves: str, depth: int) -> HandTree:
+    return position_tree(moves, depth)
+
+
+@lru_cache(maxsize=16)
+def drawn(tree: HandTree, fmt: str, key: bool) -> bytes:
+    """The sheet (or key) of ``tree``, rendered once per tree."""
+    return sheet(tree, fmt, key)
+
+
+def choose_tree() -> HandTree | None:
+    """The tree the sidebar describes (None when it cannot be made: ``st.error`` says why)."""
+    side = st.sidebar
+    state.preset(SOURCE, "textbook")
+    source = side.radio("Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE,
+                        horizontal=True)  # fmt: skip
+    depth = int(param_widget(HAND_DEPTH, setting_key("depth")))
+    query = {"ex": "alphabeta", "tree": source, "d": str(depth)}
+    try:
+        if source == "textbook":
+            branching = int(param_widget(HAND_BRANCHING, setting_key("branching")))
+            seed = int(param_widget(SEED, setting_key("seed")))
+            text = side.text_input("Leaves, left to right (blank: from the seed)", key=LEAVES)
+            query |= {"b": str(branching), "seed": str(seed)} | ({"leaves": text} if text else {})
+            st.query_params.from_dict(query)
+            leaves = parse_leaves(text)
+            return _textbook(branching, depth, seed, None if leaves is None else tuple(leaves))
+        state.preset(MOVES, "4453")
+        moves = side.text_input("Position (moves)", key=MOVES)
+        st.query_params.from_dict(query | {"moves": moves})
+        return _position(parse_position(moves).moves_string(), depth)
+    except TreevizError as exc:
+        show_error(str(exc))
+        return None
+
+
+def show() -> None:
+    """The exercise: the sheet, its form, the check, the downloads."""
+    tree = choose_tree()
+    if tree is None:
+        return
+    st.markdown(escape_markdown(f"{tree.note}. Values are for MAX (the player to move at the "
+                                "root). Fill in α and β at each node as it returns, and "
+                                "tick each branch the search never enters."))  # fmt: skip
+    show_key = st.checkbox("Show the answer key", key=setting_key("key"))
+    wide = wide_tree(tree)  # drawn left to right: as tall as its leaves, at its own size
+    st.image(_svg_text(drawn(tree, "svg", show_key), keep_size=wide),
+             width="content" if wide else "stretch")  # fmt: skip
+    ident = abs(hash(tree))
+    with st.form(VIEW.widget("ab", "form", ident)):
+        fields = sheet_form(tree, ident)
+        submitted = st.form_submit_button("Check the sheet", type="primary")
+    if submitted:
+        try:
+            VIEW.keep_check(tree, check_sheet(tree, *fields))
+        except TreevizError as exc:
+            VIEW.keep_check(tree, str(exc))
+    show_check(tree, VIEW.checked(tree))
+    downloads(tree)
+
+
+def sheet_form(tree: HandTree, ident: int) -> tuple[dict[int, str], dict[int, str], set[int]]:
+    """One row per inner node: its alpha, its beta, and a box per branch below it."""
+    alpha, beta, pruned = {}, {}, set()
+    for i in range(len(tree)):
+        if tree.leaf[i] is not None:
+            continue
+        name = tree.names[i]
+        role = "MAX" if tree.is_max(i) else "MIN"
+        cols = st.columns([1, 1, 1, 5])
+        cols[0].markdown(f"**{escape_markdown(name)}** {role}")
+        alpha[i] = cols[1].text_input(f"α at {name}", key=VIEW.widget("ab", ident, i, "a"))
+        beta[i] = cols[2].text_input(f"β at {name}", key=VIEW.widget("ab", ident, i, "b"))
+        cols[3].caption("Pruned branches (never entered):")
+        boxes = cols[3].columns(len(tree.children(i)))
+        for box, k in zip(boxes, tree.children(i), strict=True):
+            if box.checkbox(tree.names[k], key=VIEW.widget("ab", ident, k, "p")):
+                pruned.add(k)
+    return alpha, beta, pruned
+
+
+def show_check(tree: HandTree, result: SheetCheck | str | None) -> None:
+    """The last check: all right, or the first mistake explained and the others named."""
+    if result is None:
+        return
+    if isinstance(result, str):
+        show_error(result)
+        return
+    if result.right:
+        st.success("The whole sheet is right: every α, every β and every pruned branch.")
+        return
+    first = result.mistakes[0]
+    name = tree.names[first.node]
+    what = {"alpha": "α", "beta": "β", "pruned": "the branch"}[first.what]
+    st.error(escape_markdown(
+        f"{len(result.mistakes)} mistake{'s' if len(result.mistakes) > 1 else ''}. The first, "
+        f"at {name}, {what}: you wrote {first.given or '(nothing)'}, the answer is "
+        f"{first.right or '(nothing)'}. {first.reason}"))  # fmt: skip
+    if len(result.mistakes) > 1:
+        others = ", ".join(f"{tree.names[m.node]} {m.what}" for m in result.mistakes[1:])
+        st.caption(escape_markdown(f"Also wrong: {others}."))
+
+
+def downloads(tree: HandTree) -> None:
+    """The sheet and its answer key, as SVG and PDF, for a teacher to print."""
+    cols = st.columns(4)
+    for col, (fmt, key) in zip(cols, [("svg", False), ("pdf", False), ("svg", True),
+                                      ("pdf", True)], strict=True):  # fmt: skip
+        what = "answer key" if key else "sheet"
+        download(
+            col,
+            f"Download the {what} ({fmt.upper()})",
+            drawn(tree, fmt, key),
+            f"alphabeta-{what.replace(' ', '-')}.{fmt}",
+            VIEW.widget("ab", "dl", fmt, key),
+        )
+
+
+def _svg_text(svg: bytes, keep_size: bool) -> str:
+    """Graphviz's SVG from its ``<svg`` element on (no XML prologue); unless
+    ``keep_size``, without its size, so that it fills the page's width."""
+    text = svg.decode()
+    text = text[text.index("<svg") :]
+    return (
+        text if keep_size else re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", text, count=1)
+    )
