@@ -8,12 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pytest
 
 import treeviz
 from treeviz.agents.user.instrument import CheckedRecording, Recording
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidPositionError
 
 
 def two_stones_once(moves: str, depth: int, log: list[str]) -> Any:
@@ -35,8 +33,9 @@ def two_stones_once(moves: str, depth: int, log: list[str]) -> Any:
 
 def test_a_call_off_one_move_is_noted_and_the_search_goes_on() -> None:
     log: list[str] = []
-    with pytest.raises(InvalidPositionError, match="not one move"), treeviz.recording():
+    with treeviz.recording() as plain:  # left out and counted, the search unchanged
         two_stones_once("44", 2, log)
+    assert plain.trace.counters["left_out"] == 1 and len(plain.trace) == len(log) - 8
     log.clear()
     with treeviz.recording(check=True) as rec:
         two_stones_once("44", 2, log)
@@ -45,7 +44,7 @@ def test_a_call_off_one_move_is_noted_and_the_search_goes_on() -> None:
     assert facts["turn"]["added"] == [2, 2] and facts["turn"]["call"] == log.index("4433") + 1
     assert facts["incomplete"] == [0] and facts["calls"] == len(log)
     # the skipped call's subtree is out of the tree, the rest is in
-    assert len(rec.trace) == len(log) - 8 and rec.trace.truncated
+    assert len(rec.trace) == len(log) - 8 and not rec.trace.truncated
 
 
 def test_a_move_left_on_a_position_is_noted_at_the_call_that_left_it() -> None:

@@ -132,13 +132,28 @@ def test_zero_cost_outside_a_recording_and_one_search_per_recording() -> None:
         with pytest.raises(treeviz.InvalidParameterError, match="one search"):
             f("45")
     assert len(rec.trace) == 1
-    with treeviz.recording() as rec, pytest.raises(InvalidPositionError, match="not one move"):
 
-        @treeviz.traced
-        def jump(moves: str) -> int:
-            return jump(moves + "11") if len(moves) < 2 else 0
 
-        jump("")
+def test_a_call_not_one_move_on_is_left_out_and_the_search_goes_on() -> None:
+    """Tracing never changes what a search does: a call two stones on (a move played
+    in place and not taken back) is kept out of the tree, counted and said, and the
+    search returns what it returns without treeviz."""
+    from treeviz.trace.reading import left_out_note
+
+    @treeviz.traced
+    def jump(moves: str) -> int:
+        if len(moves) >= 4:
+            return 7
+        return max(jump(moves + "1"), jump(moves + "22"))
+
+    plain = jump("")
+    with treeviz.recording() as rec:
+        assert jump("") == plain == 7
+    t = rec.trace
+    assert t.counters["left_out"] == 4  # "22" below each recorded node but the last
+    assert [t.path_moves(i) for i in range(len(t))] == ["", "1", "11", "111", "1111"]
+    assert not t.truncated and "4 calls were made" in left_out_note(t)
+    assert left_out_note(treeviz.search("4453", "greedy").trace) == ""
 
 
 # --------------------------------------------------------------------- board grids

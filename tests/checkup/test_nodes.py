@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.checkup.nodes import CHECKS, NodeFinding, check_tree
 from treeviz.connect4.board import Position
-from treeviz.errors import InvalidPositionError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
 import mcts_agent
@@ -205,9 +204,11 @@ def test_a_move_left_on_the_board_is_named_where_the_code_forgot_it() -> None:
     assert "not one move after its own: 2 stones more" in g.text
 
 
-def test_without_checking_a_call_off_one_move_is_an_error() -> None:
-    with pytest.raises(InvalidPositionError, match="not one move"):
-        run(bn.break_before_undo, "4453", 3, -math.inf, math.inf, check=False)
+def test_without_checking_a_call_off_one_move_is_left_out() -> None:
+    checked = run(bn.break_before_undo, "4453", 3, -math.inf, math.inf)
+    plain = run(bn.break_before_undo, "4453", 3, -math.inf, math.inf, check=False)
+    assert plain.trace.counters["left_out"] >= 1
+    assert len(plain.trace) == len(checked.trace)  # the same calls kept out
 
 
 # ---------------------------------------------------------------------- cutoff

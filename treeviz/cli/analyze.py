@@ -47,6 +47,10 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
         f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
     )
+    from treeviz.trace.reading import left_out_note
+
+    if note := left_out_note(res.trace):
+        print(f"note: {note}")
 
 
 def cmd_explain(args: argparse.Namespace) -> None:

@@ -62,6 +62,7 @@ COUNTERS = {  # what recording writes; "nodes" and "truncated" are read by the v
     "truncated": BOOL,
     "capacity": Kind("whole", lo=1, null=True),
     "replay_of": COUNT,
+    "left_out": COUNT,
 }
 PROVEN_VALUES = (PROVEN_LOSS, PROVEN_OPEN, PROVEN_WIN, PROVEN_DRAW)
 ARRAYS = ("log", "user_values")  # extra's lists checked with NumPy, not item by item

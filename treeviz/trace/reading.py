@@ -187,3 +187,16 @@ def reading_of(trace: Trace) -> Reading:
         if fields.issuperset(needs):
             return found
     return PLAIN
+
+
+def left_out_note(trace: Trace) -> str:
+    """Why a person's traced search has calls missing from its tree (``counters
+    ["left_out"]``: calls on a position that is not one move after their caller's),
+    in a sentence; "" when none are."""
+    n = int(trace.counters.get("left_out", 0) or 0)
+    if not n:
+        return ""
+    calls = "call was" if n == 1 else f"{n:,} calls were"
+    return (f"{calls} made on a position that is not one move after its caller's (a move "
+            "played on the board and not taken back, or a traced helper) and left out of "
+            "the tree")

@@ -339,6 +339,8 @@ class Recording:
         self.root_return: Any = None
         self.t0 = time.perf_counter()
         self.seconds = 0.0
+        self.left_out = 0  # calls not one move after their caller's, kept out of the tree
+        self.left_out_text = ""  # the first of them, in words
         self.forced: int | None = None  # the column the agent answered, when it said
         self.name: str | None = None  # the agent's spec, for a file agent's search
         self._result: Any = None
@@ -456,10 +458,16 @@ class Recording:
         return n
 
     def _stray(self, spec: TraceSpec, board: Any) -> int:
-        """A call whose position is not one move after its caller's:
-        :class:`InvalidPositionError` (a checking recording records it instead and
-        returns ``NOT_RECORDED``, the parent of a call kept out of the tree)."""
-        raise InvalidPositionError(self._not_one_move(spec, board))
+        """A call whose position is not one move after its caller's (a move played in
+        place and not taken back, a helper traced by mistake): kept out of the tree
+        with its subtree (``NOT_RECORDED``), counted in ``counters["left_out"]``, and
+        the first one described in :attr:`left_out_text`. The search itself goes on as
+        it would without treeviz: tracing never turns a bug into a crash. A checking
+        recording notes the call against its caller instead."""
+        if not self.left_out:
+            self.left_out_text = self._not_one_move(spec, board)
+        self.left_out += 1
+        return NOT_RECORDED
 
     def _not_one_move(self, spec: TraceSpec, board: Any) -> str:
         parent = self.stack[-1][0]

@@ -87,7 +87,8 @@ def build_result(rec: Recording) -> SearchResult:
         fields=tuple(dict.fromkeys((*CORE_FIELDS, "pruned", *fields))),
         counters={"nodes": rec.calls, "recorded": n, "cutoffs": int((flags & CUTOFF != 0).sum()),
                   "tt_hits": 0, "leaves": int((np.bincount(parent[1:], minlength=n) == 0).sum()),
-                  "time_s": rec.seconds, "truncated": rec.calls > n, "capacity": rec.capacity},
+                  "time_s": rec.seconds, "truncated": n >= rec.capacity and rec.calls > n,
+                  "capacity": rec.capacity, "left_out": rec.left_out},
         extra={"user_values": table.tolist()}, value_kind="user",
     )  # fmt: skip
     sides = maximizing(root, parent, depth, maxi, spec.flag if spec else None)

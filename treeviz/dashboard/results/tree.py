@@ -29,6 +29,7 @@ from treeviz.draw.export import ExportOptions
 from treeviz.draw.view import Selection, select, short_label
 from treeviz.settings import EXPORT_MAX_NODES, VIEW_MAX_NODES
 from treeviz.trace.nodes import Trace
+from treeviz.trace.reading import left_out_note
 
 BUILT_MAX = 8  # tree views kept built per session: clicks go back and forth between few
 
@@ -63,6 +64,7 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
         f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
         f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
         + (" · trace truncated at capacity" if trace.truncated else "")
+        + (f" · {note}" if (note := left_out_note(trace)) else "")
     )
     _breadcrumbs(trace, root, view)
     goto_box(trace, view, depth)
