@@ -96,3 +96,53 @@ def test_named_tuples_and_chosen_say_the_column() -> None:
 def test_a_column_out_of_range_is_not_playable() -> None:
     pos = Position.from_moves("4453")
     assert [c for c in range(-300, 300) if pos.can_play(c)] == list(range(7))
+
+
+def ordered_minimax(column_first: bool, scores: dict[str, float]) -> Any:
+    """A depth-2 minimax over move strings, its return ``(column, value)`` or
+    ``(value, column)`` (``None`` for the column at the leaves), traced with no
+    ``value=``: the leaf after moves m scores ``scores[m]`` for X."""
+
+    def pack(value: float, col: int | None) -> tuple[Any, Any]:
+        return (col, value) if column_first else (value, col)
+
+    @treeviz.traced(maximizing="maximizingPlayer")
+    def minimax(moves: str, depth: int, maximizingPlayer: bool) -> Any:
+        if depth == 0:
+            return pack(scores[moves], None)
+        best, best_col = (-math.inf if maximizingPlayer else math.inf), None
+        for col in Position.from_moves(moves).legal_moves():
+            got = minimax(moves + str(col + 1), depth - 1, not maximizingPlayer)
+            value = got[1] if column_first else got[0]
+            better = value > best if maximizingPlayer else value < best
+            if best_col is None or better:
+                best, best_col = value, col
+        return pack(best, best_col)
+
+    return minimax
+
+
+LEAF = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e9, 1e9, allow_nan=False))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(LEAF, min_size=49, max_size=49))
+def test_either_order_of_value_and_column_reads_the_same(leaves: list[float]) -> None:
+    """Without ``value=``, ``(column, value)`` and ``(value, column)`` record the same
+    values and the same move once a value is one no column can be (the doctor's
+    backup check then finds nothing in a correct minimax)."""
+    from treeviz.checkup.nodes import check_tree
+
+    moves = [f"{a}{b}" for a in range(1, 8) for b in range(1, 8)]
+    leaves[0] = -12345  # a value no column can be
+    scores = dict(zip(moves, leaves, strict=True))
+    results = []
+    for column_first in (True, False):
+        search = ordered_minimax(column_first, scores)
+        with treeviz.recording() as rec:
+            got = search("", 2, True)
+        results.append(rec.result)
+        assert rec.result.move == (got[0] if column_first else got[1]) + 1
+        assert [f.check for f in check_tree(rec.result)] == []
+    a, b = (r.trace.nodes["value"] for r in results)
+    assert (a == b).all() and results[0].move == results[1].move

@@ -35,6 +35,7 @@ import numpy as np
 from treeviz.agents.common import CAPACITY
 from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
+from treeviz.agents.user.tuple_values import TupleValues
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
 from treeviz.errors import (
@@ -254,7 +255,8 @@ def traced(
 
     ``position(*args, **kwargs)`` gives a call's position (a :class:`Position`, a move
     string or a board grid; default: the first argument that reads as one). ``value(ret)``
-    the number a call returned (default: the return, or a tuple's first number).
+    the number a call returned (default: the return; for a tuple, the item that holds
+    values in every tuple the search returned: see :mod:`.tuple_values`).
     ``maximizing`` names a bool argument: values are then from the maximiser's side
     (``maximizingPlayer``); without it, from the side to move at the call (negamax).
     ``alpha``/``beta`` name the window's arguments when the function has them.
@@ -339,6 +341,7 @@ class Recording:
         self.root_return: Any = None
         self.t0 = time.perf_counter()
         self.seconds = 0.0
+        self.tuples = TupleValues()  # a default value= on tuple returns (see its module)
         self.left_out = 0  # calls not one move after their caller's, kept out of the tree
         self.left_out_text = ""  # the first of them, in words
         self.forced: int | None = None  # the column the agent answered, when it said
@@ -367,10 +370,13 @@ class Recording:
         finally:
             self.stack.pop()
         if node >= 0:
-            v = spec.number(ret)
-            if v == v:  # not NaN: a value was returned
-                self.value[node] += v
-                self.visits[node] += 1
+            if spec.value is None and isinstance(ret, tuple | list):
+                self.tuples.add(node, ret)  # which item is the value: decided at the end
+            else:
+                v = spec.number(ret)
+                if v == v:  # not NaN: a value was returned
+                    self.value[node] += v
+                    self.visits[node] += 1
             if node == 0:
                 self.root_return = ret
             if spec.visits is not None:
@@ -408,6 +414,7 @@ class Recording:
         if self.root is None:
             self.root = to_position(board)
         root = self.root
+        self.tuples.width = root.width
         if self.reader is None:
             self.reader = reader_for(board, root.width, root.height)
             self.spec = spec

@@ -56,8 +56,11 @@ def build_result(rec: Recording) -> SearchResult:
     depth = np.frombuffer(rec.depth, np.int16).copy()
     maxi = np.frombuffer(rec.maxi, np.int8)
     flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
-    visits = np.frombuffer(rec.visits, np.int32)
-    sums = np.frombuffer(rec.value, np.float64)
+    visits = np.frombuffer(rec.visits, np.int32).copy()
+    sums = np.frombuffer(rec.value, np.float64).copy()
+    for node, (total, count) in rec.tuples.totals().items():  # tuples' values, read once
+        sums[node] += total
+        visits[node] += count
     mean = np.divide(sums, visits, out=np.full(n, np.nan), where=visits > 0)
     value = np.where(flip, -1.0, 1.0) * mean
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
@@ -248,7 +251,8 @@ def _chosen(rec: Recording, values: dict[int, int]) -> int:
 def _said(rec: Recording) -> int | None:
     """The 0-based column the root call's return names, if any: ``chosen=``'s answer,
     else a returned tuple's first integer that is a column of the board and not its
-    value (the number ``value=`` reads, or without it the tuple's first number). A value
+    value (the number ``value=`` reads, or without it the item the search's tuples hold
+    their values in: :mod:`~treeviz.agents.user.tuple_values`). A value
     is never taken for a column: ``(0, 3)`` read with ``value=lambda r: r[0]`` chose 3,
     and ``(-100, 5)`` chose 5."""
     spec, ret, root = rec.spec, rec.root_return, rec.root
@@ -260,7 +264,11 @@ def _said(rec: Recording) -> int | None:
         return None
     ints = [i for i, item in enumerate(ret)
             if isinstance(item, int | np.integer) and not isinstance(item, bool)]  # fmt: skip
-    value_at = first_number(ret) if spec.value is None else _value_index(ret, ints, spec)
+    if spec.value is None:
+        slot = rec.tuples.index()
+        value_at = first_number(ret) if slot is None else slot
+    else:
+        value_at = _value_index(ret, ints, spec)
     found = (_column(ret[i], root.width) for i in ints if i != value_at)
     return next((c for c in found if c is not None), None)
 

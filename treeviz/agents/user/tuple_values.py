@@ -1,0 +1,62 @@
+"""Which item of a returned tuple is the value, when ``traced(value=)`` does not say.
+
+Course notebooks return ``(value, column)`` and ``(column, value)`` alike, and leaves
+often ``(None, score)``. Taking a tuple's first number as the value reads the columns of
+``(column, value)`` as values, and the doctor then sees a search whose backed-up values
+make no sense. So the choice is made once per search, after it, from every tuple it
+returned: the first of the tuple's first two items that ever held something a column
+cannot be (a negative number, a fraction, infinity, a number past the board's width)
+is the value. A search whose items were all small whole numbers gives no evidence: each
+return's first number is its value, as before.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from treeviz.agents.user.instrument_result import as_float, first_number, is_number
+
+SLOTS = 2  # the items looked at: (value, column) and (column, value)
+
+
+class TupleValues:
+    """The numbers of the tuples one search returned, by node, under each reading:
+    slot 0, slot 1, and each return's first number."""
+
+    def __init__(self, width: int = 7) -> None:
+        self.width = width  # the board's (set when the search's root is known)
+        self.sums: dict[int, list[float]] = {}  # node -> [s0, n0, s1, n1, first, n]
+        self.valueish = [False] * SLOTS  # a slot held something no column can be
+
+    def add(self, node: int, ret: tuple[Any, ...] | list[Any]) -> None:
+        """Count the numbers of one return of ``node``."""
+        acc = self.sums.get(node)
+        if acc is None:
+            acc = self.sums[node] = [0.0] * (2 * SLOTS + 2)
+        for i in range(min(SLOTS, len(ret))):
+            if is_number(ret[i]):
+                x = as_float(ret[i])
+                acc[2 * i] += x
+                acc[2 * i + 1] += 1
+                if not self.valueish[i] and not self._column_like(x):
+                    self.valueish[i] = True
+        first = first_number(ret)
+        if first is not None:
+            acc[-2] += as_float(ret[first])
+            acc[-1] += 1
+
+    def _column_like(self, x: float) -> bool:
+        """A number that could be a column, 0- or 1-based."""
+        return math.isfinite(x) and x == int(x) and 0 <= x <= self.width
+
+    def index(self) -> int | None:
+        """The slot that holds the values (None: no evidence, each first number)."""
+        return next((i for i in range(SLOTS) if self.valueish[i]), None)
+
+    def totals(self) -> dict[int, tuple[float, int]]:
+        """Per node, the sum of its values and how many there were, by :meth:`index`."""
+        i = self.index()
+        at = -2 if i is None else 2 * i
+        return {node: (acc[at], int(acc[at + 1])) for node, acc in self.sums.items()
+                if acc[at + 1]}  # fmt: skip
