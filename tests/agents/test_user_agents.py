@@ -191,6 +191,16 @@ def test_grids_in_every_encoding_read_back(pos: Position, enc: tuple, top_first:
     assert position_from_grid(grid) == pos
 
 
+def test_equal_counts_read_with_the_second_symbol_first_when_only_that_is_a_game() -> None:
+    """A notebook whose AI plays 2 and moves first: after 4 4 5 5 6 6 its 2s lie on
+    the floor under the 1s, which no game reaches with 1 as the first player."""
+    pos = Position.from_moves("445566")
+    rows = [[{"X": 2, "O": 1, None: 0}[c] for c in row] for row in pos.rows()]
+    assert position_from_grid(rows) == pos
+    ones_first = [[{"X": 1, "O": 2, None: 0}[c] for c in row] for row in pos.rows()]
+    assert position_from_grid(ones_first) == pos  # the usual reading still comes first
+
+
 @pytest.mark.parametrize(("grid", "problem"), [
     ([[0] * 7] * 5 + [[0, 0, 0, 1, 1, 0, 0]], "X has 2 stones and O has 0"),
     ([[0] * 7] * 4 + [[0, 0, 0, 1, 0, 0, 0], [0] * 7], "floating"),

@@ -152,3 +152,4 @@ def mover_values(node: Any) -> float:
         result = _step(node, mover_values)
     node.visits += 1
     return result
+

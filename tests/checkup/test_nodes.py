@@ -146,8 +146,22 @@ def test_wins_scored_from_the_wrong_side_at_odd_depths_are_named() -> None:
     fours = [e for e in bn.LOG if bn.wins(e["board"], bn.AI) or bn.wins(e["board"], bn.HUMAN)]
     odd = sum(len(line_of(e)) % 2 == 1 for e in fours)
     assert "at odd depths" in f.text and f"of {odd} at odd depths" in f.text
-    assert "0 of" in f.text.split("at even depths")[0].rsplit(":", 1)[-1]
+    even = f.text.split("at even depths")[0].rsplit(":", 1)[-1]
+    assert "0 of" in even or "no four" in even  # none of the even depths' fours is wrong
     assert not [g for g in check_tree(result) if g.check in ("terminal", "backup")]
+
+
+def test_one_parity_is_blamed_only_against_fours_scored_right_at_the_other() -> None:
+    from treeviz.checkup.node_tree import Tree
+    from treeviz.checkup.node_words import Words
+
+    result = run(bn.flag_signed, "121213", 3)
+    f = found(result, "sign")
+    words = Words(Tree(result.trace))
+    none_even = words.sign(f.node, 5.0, {0: (0, 0), 1: (3, 3)})
+    assert "no four at even depths, 3 of 3 at odd depths" in none_even
+    assert "one depth parity" not in none_even
+    assert "one depth parity" in words.sign(f.node, 5.0, {0: (0, 2), 1: (3, 3)})
 
 
 def line_of(entry: dict[str, Any]) -> tuple[int, ...]:
@@ -182,8 +196,9 @@ def test_a_flag_that_does_not_change_is_named_with_or_without_checking() -> None
         f = found(result, "turn")
         assert_at(f, "4453", i)
         assert "maximizingPlayer=False, the same as its caller" in f.text
-        # values are read by the recorded flags: no backup finding follows from it
-        assert not [g for g in check_tree(result) if g.check == "backup"]
+        # values are read by the recorded flags: no backup finding follows from it,
+        # and whose values a four's are is unknown below it: no sign finding either
+        assert not [g for g in check_tree(result) if g.check in ("backup", "sign")]
 
 
 # ---------------------------------------------------------------------- mutation

@@ -161,10 +161,14 @@ class Words:
         such fours at even and odd depths."""
         t = self.t
         (k0, n0), (k1, n1) = counts[0], counts[1]
+        each = [f"{k} of {n} at {parity} depths" if n else f"no four at {parity} depths"
+                for (k, n), parity in (((k0, n0), "even"), ((k1, n1), "odd"))]  # fmt: skip
         text = (f"{self.where(node)}: {self.over(node)}, so {t.side(node)} has lost, but it is "
                 f"scored {self.value(node, v)}: a loss scored as a win. Finished games scored "
-                f"so: {k0} of {n0} at even depths, {k1} of {n1} at odd depths")  # fmt: skip
-        if (k0 == 0) != (k1 == 0):
+                f"so: {each[0]}, {each[1]}")  # fmt: skip
+        # one parity wrong while the other has fours scored right: a side mix-up, not a
+        # wrong sign everywhere (no fours at the other parity prove nothing)
+        if (k0 > 0 and k1 == 0 < n1) or (k1 > 0 and k0 == 0 < n0):
             text += ("; one depth parity only: the mark of values taken from the wrong player "
                      "at every other depth")  # fmt: skip
             if self.maximizer is None:

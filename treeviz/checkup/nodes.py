@@ -231,8 +231,10 @@ def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
 
 # ---------------------------------------------------------------------- sign
 def _sign(t: Tree, w: Words) -> NodeFinding | None:
-    """A four scored as good for the side that lost (larger than a heuristic)."""
-    if not t.once:
+    """A four scored as good for the side that lost (larger than a heuristic); not
+    judged where a maximizing flag failed to alternate (``turn`` names it: whose values
+    are whose is then unknown below it)."""
+    if not t.once or t.same.any():
         return None
     v = t.value
     four = t.four & t.leaf & ~np.isnan(v)

@@ -8,7 +8,9 @@ first player's symbol first: ``X``/``O``, ``x``/``o``, ``R``/``Y``, ``r``/``y``,
 space, ``b``, ``0``, an empty string or None.
 
 The first player (``X`` in treeviz) is the one with as many stones as the other or
-one more; when the counts are equal the encoding's first symbol is ``X``. Anything
+one more; when the counts are equal the encoding's first symbol is ``X``, unless only
+the other reading is a position a game reaches (a four that only the player who moved
+last could have made). Anything
 that does not fit (unknown symbols, floating stones, counts no game reaches, a grid
 that reads as two different positions) raises one :class:`InvalidPositionError`
 naming the problem.
@@ -72,6 +74,11 @@ def position_from_grid(obj: Any) -> Position:
     try:
         return position_from_stones(x, o, width, height)
     except InvalidPositionError as exc:
+        if x.bit_count() == o.bit_count():  # equal counts: the second symbol may be X
+            try:
+                return position_from_stones(o, x, width, height)
+            except InvalidPositionError:
+                pass
         raise InvalidPositionError(f"{show_value(obj)}: {exc} (reading {first!r} and "
                                    f"{second!r} as the two players)") from None  # fmt: skip
 
