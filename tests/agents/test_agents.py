@@ -158,6 +158,7 @@ def test_spec_strings_round_trip(s: AgentSpec) -> None:
         ("alphabeta:depth", ["'depth'", "not key=value"]),
         ("alphabeta:depth=3,depth=4", ["depth is given twice"]),
         ("chess:depth=3", ["unknown agent 'chess'", "choose one of random"]),
+        ("mine.py", ["unknown agent 'mine.py'", "name its function: mine.py:NAME"]),
     ],
 )
 def test_bad_specs_name_the_key_value_and_what_is_allowed(text: str, words: list[str]) -> None:

@@ -145,6 +145,11 @@ def split_spec(text: str, agents: Mapping[str, Agent]) -> tuple[str, str]:
     return head, rest
 
 
+def file_hint(name: str) -> str:
+    """What to add to an unknown agent's error when it names a Python file alone."""
+    return f", or name its function: {name}:NAME" if name.endswith(".py") else ""
+
+
 def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     """``name`` or ``name:key=value,key=value`` checked against the declaration;
     :class:`InvalidParameterError` quoting the spec and naming what is wrong."""
@@ -152,7 +157,7 @@ def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     if name not in agents:
         raise InvalidParameterError(
             f"unknown agent {show_value(name)} in {show_value(text)}: choose one of "
-            f"{', '.join(agents)}"
+            f"{', '.join(agents)}{file_hint(name)}"
         )
     agent = agents[name]
     given: dict[str, Any] = {}

@@ -17,6 +17,7 @@ from treeviz.agents.contract import (
     Agent,
     AgentSpec,
     Param,
+    file_hint,
     make_spec,
     parse_spec,
     run_agent,
@@ -88,6 +89,7 @@ def get_agent(name: str) -> Agent:
     except KeyError:
         raise InvalidParameterError(
             f"unknown agent {show_value(name)}: choose one of {', '.join(AGENTS)}"
+            f"{file_hint(name)}"
         ) from None
 
 
