@@ -105,7 +105,9 @@ def _history(f: Finding, other_answer: int | None) -> str:
                 f"then {other_answer}: state leaks from one call to the next")  # fmt: skip
     return (f"the same position got different answers: after {f.moves} it plays "
             f"{f.answered}, after {f.other} (the same stones, another order) "
-            f"{other_answer}")  # fmt: skip
+            f"{other_answer}: something other than the stones decides, such as state kept "
+            "from the moves played, or random numbers seeded from the move string (seed "
+            "from the board instead)")  # fmt: skip
 
 
 def _one_side(f: Finding) -> str:
