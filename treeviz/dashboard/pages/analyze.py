@@ -71,6 +71,9 @@ def read_link() -> None:
     node = query.get("node", "")
     if node.isascii() and node.isdigit():
         VIEW.select_on_arrival(int(node))
+    elif node:
+        show_error(f"The link's node {node!r} is not a node id (a number such as 12): "
+                   "showing the root.")  # fmt: skip
 
 
 def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:

@@ -74,7 +74,8 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     if link:
         st.query_params["node"] = str(node)
         follow_history()
-    st.markdown("##### Downloads: the tree as drawn (JSON and per-node CSV: the whole trace)")
+    st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
+                "whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, built.exportable, view)
 
