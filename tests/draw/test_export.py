@@ -155,7 +155,8 @@ def test_csv_writes_a_game_over_in_words() -> None:
     the CSV writes -inf (game over) there and the plain numbers elsewhere; a node
     A* never expanded has no search order."""
     trace = search(Position.from_moves("3344"), "astar").trace
-    df = pd.read_csv(io.BytesIO(export_bytes(trace, "csv", WHOLE)), dtype=str, keep_default_na=False)
+    raw = export_bytes(trace, "csv", WHOLE)
+    df = pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
     assert not re.search(r"\d{6,}", df.to_csv(index=False))
     over = np.abs(trace.nodes["h"].astype(np.int64)) >= WIN - 1_000
     assert over.any() and not over.all()
