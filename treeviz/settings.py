@@ -261,6 +261,7 @@ TRACE_UPLOAD_MB = 200  # a trace uploaded to the dashboard
 TABLE_UPLOAD_MB = 20  # a CSV uploaded to the Decision trees page
 TABLE_MAX_BYTES = 64 << 20  # a table file read by ID3
 GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
+GAME_UPLOAD_MB = GAME_MAX_BYTES >> 20  # the same cap, as the dashboard's uploaders state it
 POSITION_MAX_BYTES = 64 << 10  # a position: moves, a diagram, JSON or a sample file
 LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)

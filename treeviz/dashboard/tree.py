@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from treeviz.dashboard.numbers import ink_on
 from treeviz.dashboard.text import escape_html
 from treeviz.draw.style import (
     CHART_FRAME,
@@ -188,12 +189,16 @@ def legend_html(trace: Trace) -> str:
 
 def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
     """A legend: ``title``, then one swatch per (colour, what it stands for)."""
+    # each swatch one unbreakable box whose ink contrasts with its fill; the line
+    # breaks between swatches, never inside one
     cells = "".join(
-        f"<span style='background:{fill};padding:2px 10px;border:1px solid {CHART_FRAME};"
-        f"font-size:12px'>{escape_html(text)}</span>"
+        f"<span data-swatch='1' style='display:inline-block;white-space:nowrap;"
+        f"background:{fill};color:{ink_on(fill)};padding:2px 10px;"
+        f"border:1px solid {CHART_FRAME};font-size:12px'>{escape_html(text)}</span>"
         for fill, text in pairs
     )
-    return f"<div>{escape_html(title)}: {cells}</div>"
+    return (f"<div data-legend='1' style='display:flex;flex-wrap:wrap;align-items:center;"
+            f"gap:2px'><span style='margin-right:6px'>{escape_html(title)}:</span>{cells}</div>")
 
 
 def view_height(sel: Selection) -> int:

@@ -88,7 +88,8 @@ def source_text() -> tuple[str, str] | None:
         path = bundled_path(choice)
         return path.read_text(encoding="utf-8"), path.name
     upload = st.sidebar.file_uploader(f"CSV file (up to {TABLE_UPLOAD_MB} MB)",
-                                      type=["csv", "data", "txt"], key="id3_upload")  # fmt: skip
+                                      type=["csv", "data", "txt"], key="id3_upload",
+                                      max_upload_size=TABLE_UPLOAD_MB)  # fmt: skip
     if upload is None:
         st.info("Upload a CSV table: one row per example, the class in a column.")
         return None

@@ -33,7 +33,7 @@ def moves_section(res: SearchResult, exact_on: bool) -> None:
         table = move_table(res)
         if exact_on:
             table["exact"] = f"not solved in {EXACT_SECONDS.default:g} s"
-    shown = styled(readable(table)).apply(_highlight_chosen, axis=1)
+    shown = styled(readable(table, trace.value_kind)).apply(_highlight_chosen, axis=1)
     st.dataframe(shown, hide_index=True, key=f"table_{id(trace)}")
     if exact is not None:
         st.caption(f"Exact score: {source}; the solver's score for the player to move (0 a "
