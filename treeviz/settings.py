@@ -216,6 +216,10 @@ ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
                           lo=0.0, hi=MAX_SECONDS)
 DEFAULT_AGENT = Param("agent", "str", "alphabeta",
                       "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+# The first position the Analyze page shows: a real decision, checked by computing (a
+# test asks the exact solver and the agents above and below): one column wins, every
+# other loses, and the default agent (which finds the win) disagrees with QUICK_AGENT.
+DEFAULT_SAMPLE = "minimax-depth-trap"
 # The dashboard's agent presets: the specs its pages start with, declared once.
 QUICK_AGENT = "alphabeta:depth=3"  # answers at once: Compare's first side, an Arena player
 OPPONENT_AGENT = "alphabeta:depth=4"  # Play's opponent, the opponent of an Arena sweep
@@ -272,7 +276,8 @@ VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
 VIEW_BREADTH = 40  # leaves across the view (rows of labels) before nodes are drawn folded
 BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small
 DRAW_DEPTH = 3  # levels an export draws below its root by default: a tree read at a glance
-REPLAY_STEP_SECONDS = 0.4  # the dashboard's replay: the pause between steps while playing
+REPLAY_SECONDS = 20.0  # the dashboard's replay at 1x: any search played through in this time
+REPLAY_SPEEDS = {"0.25x": 0.25, "0.5x": 0.5, "1x": 1.0, "2x": 2.0, "4x": 4.0}  # its speeds
 WIDE_LEVEL = 12  # entries on a level beyond which a diagram is laid out left to right
 TITLE_PART_CHARS = 120  # each part of a diagram's title (Graphviz fails on huge labels)
 REPORT_MAX_BYTES = 8 << 20  # an HTML report past this is refused (labels of huge parameters)

@@ -67,6 +67,8 @@ def play_controls(pos: Position) -> None:
         "Play a column",
         [c + 1 for c in range(pos.width) if pos.can_play(c) and not pos.is_over()],
         key=PICK,
+        label_visibility="collapsed",  # the buttons say it: numbers under the board's
+        help="play a column (or click it on the board)",
         on_change=_play,
         args=(pos,),
     )

@@ -98,3 +98,31 @@ def ink_on(fill: str) -> str:
     lum = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     # contrast with black (lum + 0.05) / 0.05 against white 1.05 / (lum + 0.05)
     return "#000000" if (lum + 0.05) ** 2 > 0.05 * 1.05 else "#ffffff"
+
+
+def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = None,
+                 bound: str = "") -> str:  # fmt: skip
+    """An agent's value of one column, short enough to stand over a board's column:
+    a proven result as ``W5``/``L4``/``D`` (won, lost in that many plies, drawn), a
+    win rate or chance as a percentage, other numbers signed, a cut search's bound
+    with ``≤``/``≥``; ``–`` for a column the agent did not look at."""
+    sign = {"upper": "≤", "lower": "≥"}.get(bound, "")
+    if outcome:
+        result, plies = outcome.get("result"), outcome.get("plies")
+        sign = {"upper": "≤", "lower": "≥"}.get(str(outcome.get("bound", "")), "")
+        letter = {"win": "W", "loss": "L", "draw": "D"}.get(str(result), "?")
+        return sign + (letter if letter == "D" or plies is None else f"{letter}{plies}")
+    if missing(value):
+        return "–"
+    base = ValueKind.parse(kind).base if kind else ""
+    if base in ("win_rate", "probability"):
+        return sign + percent(value)
+    return sign + _number(float(value))
+
+
+def exact_label(score: int | None) -> str:
+    """An exact score over a board's column: signed (``+2``, ``0``, ``-9``); ``–``
+    for a full column."""
+    if score is None:
+        return "–"
+    return f"{score:+d}" if score else "0"

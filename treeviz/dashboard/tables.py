@@ -91,12 +91,26 @@ def styled(table: pd.DataFrame) -> Any:
     """``table`` as a Styler: fractions (:data:`PERCENT_COLUMNS`) as percentages, other
     floats rounded for reading, missing values blank (the cells keep their numbers, so
     columns still sort as numbers)."""
+    table = blank_missing(table)
     rates: list[Hashable] = [c for c in table.columns if c in PERCENT_COLUMNS]
     floats: list[Hashable] = [c for c in table.columns
                               if table[c].dtype.kind == "f" and c not in rates]  # fmt: skip
     # na_rep for every cell first: a later call would replace the floats' formatter
     return (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
             .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
+
+
+def blank_missing(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with its missing cells empty texts: the browser's table draws a
+    missing value as a grey "None" whatever the formatting (those columns then sort
+    as text)."""
+    holes = [c for c in table.columns if table[c].isna().any()]
+    if not holes:
+        return table
+    out = table.copy()
+    for c in holes:
+        out[c] = out[c].astype(object).where(out[c].notna(), "")
+    return out
 
 
 def _percent_cell(value: Any) -> str:

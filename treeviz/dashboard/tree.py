@@ -101,7 +101,7 @@ def echarts_tree(
         "top": "2%",
         "bottom": "2%",
         "left": "6%",
-        "right": "22%",
+        "right": width + 12,  # the deepest labels end inside the chart, never clipped
         "symbolSize": 12,
         "roam": True,
         "initialTreeDepth": -1,

@@ -157,13 +157,15 @@ def sidebar() -> None:
     VIEW.preset_players(HUMAN, OPPONENT_AGENT)
     side.text_input("X plays (agent spec or human)", key=VIEW.widget("x"))
     side.text_input("O plays (agent spec or human)", key=VIEW.widget("o"))
-    side.number_input("Seed", 0, 2**31 - 1, 0, key=VIEW.widget("seed"))
+    # defaults in the state (kept while other pages show: a widget given both warns)
+    state.preset(VIEW.widget("seed"), 0)
+    state.preset(VIEW.widget("hint_agent"), DEEP_AGENT)
+    side.number_input("Seed", 0, 2**31 - 1, key=VIEW.widget("seed"))
     side.text_input("Opening moves", "", key=VIEW.widget("opening"))
     left, right = side.columns(2)
     left.button("New game", type="primary", key=VIEW.widget("new"), on_click=new_game)
     right.button("Swap sides", key=VIEW.widget("swap"), on_click=swap_sides)
-    side.text_input("Hint agent (past the solver's budget)", DEEP_AGENT,
-                    key=VIEW.widget("hint_agent"))  # fmt: skip
+    side.text_input("Hint agent (past the solver's budget)", key=VIEW.widget("hint_agent"))
     side.file_uploader("Load a game (.json)", type=["json"], key=VIEW.widget("upload"),
                        on_change=load_game_file, max_upload_size=GAME_UPLOAD_MB)  # fmt: skip
 
