@@ -61,7 +61,7 @@ def readable(table: pd.DataFrame, kind: str | None = None) -> pd.DataFrame:
     base = ValueKind.parse(kind).base if kind else ""
     if base == "heuristic" and "outcome" in table:
         proven = table["outcome"].astype(str) != ""
-        table["value"] = table["value"].astype(object).where(~proven, None)
+        table["value"] = table["value"].astype(float).where(~proven)
     headers = HEADERS | ({"value": VALUE_HEADERS[base]} if base in VALUE_HEADERS else {})
     if base == "win_rate":  # the value is the mean result Q: one column says it
         table = table.drop(columns=[c for c in ("q",) if c in table])
@@ -101,15 +101,17 @@ def styled(table: pd.DataFrame) -> Any:
 
 
 def blank_missing(table: pd.DataFrame) -> pd.DataFrame:
-    """``table`` with its missing cells empty texts: the browser's table draws a
+    """``table`` with the columns that miss a value as texts, formatted as
+    :func:`styled` shows them and empty where missing: the browser's table draws a
     missing value as a grey "None" whatever the formatting (those columns then sort
-    as text)."""
+    as text; a column of texts is what its Arrow conversion accepts)."""
     holes = [c for c in table.columns if table[c].isna().any()]
     if not holes:
         return table
     out = table.copy()
     for c in holes:
-        out[c] = out[c].astype(object).where(out[c].notna(), "")
+        show = _percent_cell if c in PERCENT_COLUMNS else format_cell
+        out[c] = ["" if missing(v) else show(v) for v in out[c]]
     return out
 
 

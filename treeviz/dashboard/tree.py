@@ -66,7 +66,7 @@ def clicked_name(value: Any) -> str | None:
 
 
 def tree_options(
-    sel: Selection, short: Decorator = short_label, fold: bool = True
+    sel: Selection, short: Decorator = short_label, fold: bool = True, room: int = LABEL_ROOM_PX
 ) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
@@ -74,16 +74,18 @@ def tree_options(
     the depth limit marked with ``▸``; ``fold``: as in :func:`echarts_tree`."""
     trace = sel.trace
     entries = walk(sel, short=short)
-    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold)
+    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold, room)
 
 
 def echarts_tree(
-    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True
+    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True,
+    room: int = LABEL_ROOM_PX,
 ) -> dict[str, Any]:
     """ECharts tree options of drawn entries of any tree; ``where`` names a node in
     its tooltip (a move path, a rule). ``fold``: a click folds and unfolds in the
-    browser (False where the server folds). Labels are cut to their level's width
-    (the tooltip has them whole)."""
+    browser (False where the server folds). Labels are cut to their level's share of
+    ``room`` pixels (the tooltip has them whole); the deepest level's fit in the
+    chart's right margin, so none is clipped at its edge."""
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
     for d in entries:
@@ -93,7 +95,7 @@ def echarts_tree(
             top = item
         else:
             items[d.parent]["children"].append(item)
-    width = max(60, LABEL_ROOM_PX // max(1, _levels(top) - 1))
+    width = max(60, room // max(1, _levels(top) - 1))
     series = {
         "type": "tree",
         "data": [top],

@@ -44,6 +44,12 @@ def page_style() -> None:
         f"{column} [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
         f"{nested}:first-child,{nested}:last-child{{flex:1 1 0;width:auto;min-width:0}}"
         # the verdict's reasons: buttons that read as lines of text, as close as lines
+        # blocks marked ``flow`` (the tree beside its panel): 3:2, wrapping when narrow
+        "[class*='st-key-flow'] [data-testid='stHorizontalBlock']{flex-wrap:wrap}"
+        "[class*='st-key-flow'] [data-testid='stColumn']:first-child{flex:3 1 420px}"
+        "[class*='st-key-flow'] [data-testid='stColumn']:last-child{flex:2 1 300px}"
+        f"[class*='st-key-flow'] {nested}:first-child,[class*='st-key-flow'] {nested}:last-child"
+        "{flex:1 1 0;min-width:0}"
         "[class*='_reason_'] button{min-height:0;padding:0;text-align:left}"
         "[class*='_reason_']{margin-top:-0.6rem}</style>",
         unsafe_allow_html=True,

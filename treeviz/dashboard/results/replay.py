@@ -23,6 +23,7 @@ from treeviz.trace.replay import steps, trace_at
 from treeviz.trace.values import node_value
 
 REPLAY_DEPTH = 2  # levels of the replay's tree (it shares the panel's width)
+REPLAY_LABEL_PX = 240  # the room its levels' labels share: the panel is narrow
 
 
 def step_interval(n_steps: int, speed: float = 1.0) -> float:
@@ -48,8 +49,8 @@ def replay_section(trace: Trace, view: ReplayView) -> None:
     at = trace_at(trace, int(shown))
     st.caption(f"{len(at):,} of {len(trace):,} nodes · at 1x the whole search plays in "
                f"about {REPLAY_SECONDS:g} s" + _note(trace))  # fmt: skip
-    sel = select(at, 0, REPLAY_DEPTH, None, max_nodes=VIEW_MAX_NODES)
-    options = tree_options(sel) | {"animation": False}
+    sel = select(at, 0, REPLAY_DEPTH, None, stubs=False, max_nodes=VIEW_MAX_NODES)
+    options = tree_options(sel, room=REPLAY_LABEL_PX) | {"animation": False}
     # one chart per step: ECharts updating a tree in place whose nodes moved between
     # parents read an edge it had already removed ("Cannot read properties of null
     # (reading '__edge')") and showed that error instead of the tree
@@ -64,21 +65,22 @@ def replay_section(trace: Trace, view: ReplayView) -> None:
 def _controls(view: ReplayView, cut: list[int]) -> float:
     """Start, step back, play/pause, step forward, end, and the speed; returns the
     speed chosen (a factor of the default pace)."""
-    first, back, play, forward, last, pace = st.columns([1, 1, 1, 1, 1, 2],
-                                                        vertical_alignment="bottom")  # fmt: skip
-    first.button("⏮", key=view.widget("first"), on_click=view.go, args=(cut, 0),
-                 help="the first node")  # fmt: skip
-    back.button("◀", key=view.widget("back"), on_click=view.step_by, args=(cut, -1),
-                help="one step back")  # fmt: skip
-    play.button("⏸" if view.playing else "▶", key=view.widget("button"),
-                on_click=view.toggle_play, args=(cut,),
+    first, back, play, forward, last = st.columns(5)
+    # Material icons (Streamlit's own font): the media symbols ⏮ ⏸ ⏭ are missing
+    # from many system fonts and were drawn as empty boxes
+    first.button(":material/skip_previous:", key=view.widget("first"), on_click=view.go,
+                 args=(cut, 0), help="the first node")  # fmt: skip
+    back.button(":material/chevron_left:", key=view.widget("back"), on_click=view.step_by,
+                args=(cut, -1), help="one step back")  # fmt: skip
+    play.button(":material/pause:" if view.playing else ":material/play_arrow:",
+                key=view.widget("button"), on_click=view.toggle_play, args=(cut,),
                 help="pause" if view.playing else "play")  # fmt: skip
-    forward.button("▶|", key=view.widget("forward"), on_click=view.step_by, args=(cut, 1),
-                   help="one step forward")  # fmt: skip
-    last.button("⏭", key=view.widget("last"), on_click=view.go, args=(cut, len(cut) - 1),
-                help="the whole search")  # fmt: skip
+    forward.button(":material/chevron_right:", key=view.widget("forward"),
+                   on_click=view.step_by, args=(cut, 1), help="one step forward")  # fmt: skip
+    last.button(":material/skip_next:", key=view.widget("last"), on_click=view.go,
+                args=(cut, len(cut) - 1), help="the whole search")  # fmt: skip
     view.preset_speed("1x")
-    speed = pace.select_slider("Speed", list(REPLAY_SPEEDS), key=view.widget("speed"))
+    speed = st.select_slider("Speed", list(REPLAY_SPEEDS), key=view.widget("speed"))
     return REPLAY_SPEEDS[str(speed)]
 
 

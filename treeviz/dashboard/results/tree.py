@@ -58,7 +58,8 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     view.attach(trace)
     root = view.root_in(trace)
     # the tree first (its top above the fold), its settings beside it
-    left, right = st.columns([3, 2])
+    with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
+        left, right = st.columns([3, 2])
     c1, c2 = right.columns(2)
     # defaults in the state, not the widgets: the Analyze page's are written back on
     # other pages (state.keep), and a widget given both logs a warning with its stack
