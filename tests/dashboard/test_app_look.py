@@ -1,0 +1,109 @@
+"""The Analyze page's look, as page logic (AppTest) and pure functions: the default
+position teaches, the board's notes say what the solver and the agent say, the replay
+keeps its pace, unknown links are said in words, Play asks for a move only when a
+person is to move."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import APP, app_test, seen
+from streamlit.testing.v1 import AppTest
+
+from treeviz.agents.registry import search
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
+from treeviz.dashboard.board_notes import notes_for
+from treeviz.dashboard.numbers import exact_label
+from treeviz.dashboard.results.replay import step_interval
+from treeviz.exact.scores import exact_scores
+from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE, QUICK_AGENT, REPLAY_SECONDS
+
+
+def _choice(pos: Position, spec: str) -> int:
+    return search(pos, spec).move
+
+
+def test_the_default_position_is_a_real_decision() -> None:
+    """Asked of the exact solver: one column wins and every other loses; asked of the
+    agents: the default agent finds the win, the quick preset does not (they
+    disagree), so the first Run shows a decision and Compare's default shows why."""
+    pos = load_sample(DEFAULT_SAMPLE).position()
+    exact = exact_scores(pos)
+    wins = [c + 1 for c, s in enumerate(exact) if s is not None and s > 0]
+    assert len(wins) == 1
+    assert all(s < 0 for c, s in enumerate(exact) if s is not None and c + 1 not in wins)
+    assert _choice(pos, DEFAULT_AGENT.default) == wins[0]
+    assert _choice(pos, QUICK_AGENT) != wins[0]
+
+
+def test_the_page_opens_on_the_default_position() -> None:
+    at = app_test()
+    assert at.sidebar.selectbox(key="sample").value == DEFAULT_SAMPLE
+    assert at.session_state["position"] == load_sample(DEFAULT_SAMPLE).position()
+    assert not at.exception and not at.error
+
+
+@pytest.mark.parametrize("moves", ["4453", "6635527315761523542137"])
+def test_board_notes_say_what_the_solver_and_the_agent_say(moves: str) -> None:
+    """Over each column the solver's score, the best columns those of the highest
+    score, the agent's column its choice; the bar leans to the side the exact
+    score favours."""
+    pos = Position.from_moves(moves)
+    exact = exact_scores(pos)
+    res = search(pos, "alphabeta", depth=3)
+    notes = notes_for(pos, exact, res)
+    top = max(s for s in exact if s is not None)
+    assert notes.exact == tuple(exact_label(s) for s in exact)
+    assert notes.best == {c for c, s in enumerate(exact) if s == top}
+    assert notes.chosen == res.move - 1 and notes.agent is not None
+    assert len(notes.agent) == pos.width and notes.source == "exact"
+    x_share = notes.share if pos.side_to_move == "X" else 1 - (notes.share or 0)
+    assert notes.share is not None and (x_share > 0.5) == (top > 0) and (x_share < 0.5) == (top < 0)
+    bare = notes_for(pos, None)
+    assert bare.exact is None and bare.agent is None and bare.share is None
+
+
+@pytest.mark.parametrize("n", [2, 57, 200])
+def test_any_search_replays_in_the_same_time(n: int) -> None:
+    assert step_interval(n) * (n - 1) == pytest.approx(REPLAY_SECONDS)
+    assert step_interval(n, 2.0) == pytest.approx(step_interval(n) / 2)
+
+
+def test_the_replay_steps_and_keeps_its_pace() -> None:
+    """Step buttons move one step and pause; a late redraw skips the steps that
+    were due (the pace holds), and the end stops the play."""
+    at = app_test()
+    at.sidebar.button(key="run").click().run()
+    at.toggle(key="analyze_replay").set_value(True).run()
+    slider = at.select_slider(key="analyze_replay_nodes")
+    nodes = [int(o) for o in slider.options]
+    at.button(key="analyze_replay_first").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[0]
+    at.button(key="analyze_replay_forward").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[1]
+    at.button(key="analyze_replay_back").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[0]
+    at.button(key="analyze_replay_last").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[-1]
+    assert not at.session_state["analyze_replay_playing"] and not at.exception
+
+
+def test_an_unknown_node_in_a_link_is_said_in_words() -> None:
+    said = {"99999": "'99999' is not in this trace", "abc": "'abc' is not a node id"}
+    for node, words in said.items():
+        at = AppTest.from_file(APP, default_timeout=180)
+        at.query_params.update({"moves": "4453", "agent": "alphabeta:depth=2", "node": node})
+        at.run()
+        assert not at.exception
+        assert any(words in seen(e.value) for e in at.error), [e.value for e in at.error]
+        assert at.subheader[0].value.startswith("alphabeta plays column")
+
+
+def test_play_asks_for_a_move_only_when_a_person_is_to_move() -> None:
+    at = app_test("play")
+    asks = [s for s in at.get("segmented_control") if s.key == "play_move"]
+    assert asks and "Your move" in asks[0].label  # a person plays X at first
+    at.sidebar.text_input(key="play_x").set_value("random").run()
+    at.sidebar.button(key="play_new").click().run()
+    assert not [s for s in at.get("segmented_control") if s.key == "play_move"]
+    assert not at.exception
