@@ -107,3 +107,33 @@ def test_play_asks_for_a_move_only_when_a_person_is_to_move() -> None:
     at.sidebar.button(key="play_new").click().run()
     assert not [s for s in at.get("segmented_control") if s.key == "play_move"]
     assert not at.exception
+
+
+def test_id3_cells_are_drawn_as_a_board() -> None:
+    """A pattern's cells in the board's colours, each cell marked with what it
+    holds, the untested ones with a question mark; read back cell by cell."""
+    import re
+
+    from treeviz.dashboard.board import pattern_html
+
+    rows = [list("?X.O???"), *[list("???????")] * 4, list("XO.XO.X")]
+    html = pattern_html(rows)
+    cells = re.findall(r"data-cell='([^']*)'[^>]*>([^<]*)</td>", html)
+    assert [c for c, _ in cells] == [m for row in rows for m in row]
+    assert all((text == "?") == (mark == "?") for mark, text in cells)
+
+
+@pytest.mark.parametrize("depth", [1, 3, 6])
+def test_tree_labels_fit_between_their_levels(depth: int) -> None:
+    """Each level's labels are no wider than their share of the chart's room, the
+    deepest in the right margin: a label never reaches the next level nor the
+    edge; the font is at least 11 px."""
+    from treeviz.dashboard.tree import LABEL_ROOM_PX, tree_options
+    from treeviz.draw.view import select
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
+    series = tree_options(select(trace, 0, depth))["series"][0]
+    levels = depth + 2 if any(trace.nodes["pruned"]) else depth + 1  # stubs go a level down
+    width = series["label"]["width"]
+    assert series["label"]["fontSize"] >= 11 and series["right"] == width + 12
+    assert width * (levels - 1) + series["right"] <= LABEL_ROOM_PX or width == 60

@@ -50,7 +50,10 @@ from treeviz.trace.values import bound_text, node_value, outcome_text
 # The click's time rides along, so clicking the same node again is a new event.
 CLICK = "function(p){return p.data.name + '@' + Date.now()}"
 ROW_PX = 22  # vertical room per entry of a level: an 11 px label and its gap
-LABEL_ROOM_PX = 560  # horizontal room the levels' labels share in the chart
+# The chart's narrowest width where it is drawn (the tree beside its panel at 1280 px,
+# less its left margin): each level's labels get an equal share, the deepest level's
+# in the right margin, so no label reaches the next level or the chart's edge.
+LABEL_ROOM_PX = 440
 
 
 def chart_event(event: Any) -> Any:
@@ -95,7 +98,7 @@ def echarts_tree(
             top = item
         else:
             items[d.parent]["children"].append(item)
-    width = max(60, room // max(1, _levels(top) - 1))
+    width = max(60, (room - 12) // max(1, _levels(top)) - 10)  # 10 px: the next symbol
     series = {
         "type": "tree",
         "data": [top],
