@@ -25,7 +25,7 @@ from treeviz.dashboard.inputs import (
 )
 from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import show_result
-from treeviz.dashboard.results.answer import answer_columns, board_key, page_style
+from treeviz.dashboard.results.answer import answer_columns, board_key
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tables import styled
 from treeviz.dashboard.text import error as show_error
@@ -99,7 +99,6 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
 def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column: the
     answer above the fold (:func:`~treeviz.dashboard.results.show_result`)."""
-    page_style()
     st.title("treeviz — why this column?")
     read_link()
     # Run and Stop head the sidebar: in reach however long the agent's settings, and

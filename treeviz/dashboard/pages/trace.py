@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
-from treeviz.dashboard.board import board_html
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.results import show_result
 from treeviz.dashboard.state import TreeView
@@ -42,8 +41,7 @@ def trace_page() -> None:
         st.info("No trace loaded yet.")
         return
     exact_on = exact_checkbox("trace_exact")  # the verdict needs the exact scores
-    st.markdown(board_html(res.trace.position()), unsafe_allow_html=True)
-    show_result(res, VIEW, exact_on=exact_on)
+    show_result(res, VIEW, exact_on=exact_on)  # its board heads the answer
 
 
 def load_upload(name: str, raw: bytes) -> SearchResult:

@@ -59,6 +59,7 @@ def page_style() -> None:
 def answer_columns(key: str) -> tuple[Any, Any]:
     """The board's side and the answer's side, in a container keyed ``wrap_{key}``:
     side by side when both fit, stacked (board first) when not."""
+    page_style()  # the pages that show a result share the Analyze page's look
     with st.container(key=f"wrap_{key}"):
         left, right = st.columns([BOARD_SIDE_PX, 2 * ANSWER_SIDE_PX], gap="small")
     return left, right
