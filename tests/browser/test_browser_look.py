@@ -155,6 +155,16 @@ def check_narrow(page: Any, shots: Path) -> None:
         for b in names[i + 1 :]:
             assert not overlap(blocks[a], blocks[b]), (a, b, blocks[a], blocks[b])
     assert blocks["board"]["y"] < blocks["verdict"]["y"] < blocks["table"]["y"]
+    # the tree's colour legend: each swatch one line (it wrapped mid-swatch), its ink
+    # not its fill ("0.00" was red on red)
+    swatches = page.locator("[data-swatch]").evaluate_all("""els => els.map(e => {
+        const s = getComputedStyle(e);
+        return [e.getBoundingClientRect().height, s.color, s.backgroundColor,
+                parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.6];
+    })""")
+    assert len(swatches) >= 5
+    for height, ink, fill, line in swatches:
+        assert height < 2 * line and ink != fill, swatches
 
 
 def switch_agents(page: Any) -> None:

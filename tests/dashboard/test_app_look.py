@@ -137,3 +137,28 @@ def test_tree_labels_fit_between_their_levels(depth: int) -> None:
     width = series["label"]["width"]
     assert series["label"]["fontSize"] >= 11 and series["right"] == width + 12
     assert width * (levels - 1) + series["right"] <= LABEL_ROOM_PX or width == 60
+
+
+def _paced() -> None:
+    """A replay's state played by hand with a made-up clock (seconds)."""
+    import streamlit as st
+
+    from treeviz.dashboard.state import ReplayView
+
+    view, steps = ReplayView("paced"), list(range(1, 11))
+    view.go(steps, 0)
+    view.toggle_play(steps)
+    seen = []
+    for now in (100.0, 101.2, 104.7, 200.0):  # on time, a bit late, late, far later
+        view.settle(steps, 1.0, now)
+        seen.append(f"{view.step}:{view.playing}")
+    st.write(" ".join(seen))
+
+
+def test_a_late_redraw_skips_the_steps_that_were_due() -> None:
+    """One step per interval: a redraw 1.2 intervals after the last move makes one
+    step, 3.5 later (the clock keeps the fraction) makes three, and the end stops
+    the play; the pace holds however slow the redraws."""
+    at = AppTest.from_function(_paced).run()
+    assert not at.exception
+    assert at.markdown[0].value == "2:True 3:True 6:True 10:False"
