@@ -9,7 +9,14 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.state import put, set_position, widget_value
-from treeviz.draw.style import BOARD_FRAME, LAST_MOVE, STONES, WIN_RING
+from treeviz.draw.style import (
+    BOARD_FRAME,
+    LAST_MOVE,
+    MUTED_TEXT,
+    STONES,
+    UNTESTED_CELL,
+    WIN_RING,
+)
 
 PICK = "play"  # the analysis board's column picker (tests find it by this key)
 
@@ -47,21 +54,18 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     )
 
 
-UNTESTED = "#d9d9d9"  # a cell no test on the path fixes (ID3's patterns)
-
-
 def pattern_html(rows: list[list[str]], size: int = 22) -> str:
     """A board pattern (rows top first, each cell ``X``, ``O``, ``.`` for a known
     empty cell or ``?`` for one not tested) drawn as the board is: discs in their
     colours, known empty cells white, untested ones grey with a question mark."""
 
     def cell(mark: str) -> str:
-        colour = {"X": STONES["X"], "O": STONES["O"], ".": STONES[None]}.get(mark, UNTESTED)
+        colour = {"X": STONES["X"], "O": STONES["O"], ".": STONES[None]}.get(mark, UNTESTED_CELL)
         text = "?" if mark not in ("X", "O", ".") else ""
         return (f"<td data-cell='{escape(mark)}' style='width:{size}px;height:{size}px;"
                 f"padding:0;border-radius:50%;border:2px solid {BOARD_FRAME};"
                 f"background:{colour};text-align:center;font-size:{size // 2}px;"
-                f"color:#555'>{text}</td>")
+                f"color:{MUTED_TEXT}'>{text}</td>")
 
     body = "".join("<tr>" + "".join(cell(m) for m in row) + "</tr>" for row in rows)
     nums = "".join(f"<td style='text-align:center;color:#fff;padding:0'>{c + 1}</td>"

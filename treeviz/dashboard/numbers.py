@@ -10,6 +10,7 @@ import math
 import re
 from typing import Any
 
+from treeviz.draw.style import INK_DARK, INK_LIGHT
 from treeviz.trace.kinds import ValueKind
 
 SEED_DIGITS = 6  # a seed longer than this is shown as its first and last digits
@@ -97,7 +98,7 @@ def ink_on(fill: str) -> str:
 
     lum = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
     # contrast with black (lum + 0.05) / 0.05 against white 1.05 / (lum + 0.05)
-    return "#000000" if (lum + 0.05) ** 2 > 0.05 * 1.05 else "#ffffff"
+    return INK_DARK if (lum + 0.05) ** 2 > 0.05 * 1.05 else INK_LIGHT
 
 
 def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = None,
