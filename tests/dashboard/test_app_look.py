@@ -162,3 +162,18 @@ def test_a_late_redraw_skips_the_steps_that_were_due() -> None:
     at = AppTest.from_function(_paced).run()
     assert not at.exception
     assert at.markdown[0].value == "2:True 3:True 6:True 10:False"
+
+
+@pytest.mark.parametrize(
+    ("page", "limit"), [("play", "GAME_MAX_BYTES"), ("trace", "TRACE_UPLOAD_MB")]
+)
+def test_uploaders_state_the_real_cap(page: str, limit: str) -> None:
+    """The uploader's "per file" limit is the cap the page enforces (Play's said
+    200 MB, Streamlit's default, while a game file may have 1 MiB)."""
+    import treeviz.settings as settings
+
+    cap = getattr(settings, limit)
+    megabytes = cap >> 20 if limit.endswith("BYTES") else cap
+    at = app_test(page)
+    sizes = [u.proto.max_upload_size_mb for u in at.get("file_uploader")]
+    assert sizes == [megabytes] and not at.exception
