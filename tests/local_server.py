@@ -26,9 +26,10 @@ def free_port() -> int:
 
 @contextmanager
 def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
-          script: Path | None = None) -> Iterator[str]:  # fmt: skip
+          log: Path | None = None, script: Path | None = None) -> Iterator[str]:  # fmt: skip
     """The dashboard's base URL while the context is open; the server is stopped after.
-    ``env``: the server's environment (this process's by default); ``script``: a page
+    ``env``: the server's environment (this process's by default); ``log``: a file
+    that receives the server's output (discarded by default); ``script``: a page
     script to serve instead of the app (a test's page showing one section)."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py")]
@@ -36,8 +37,8 @@ def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
     cmd += ["--browser.gatherUsageStats", "false"]
     # the code under test stays as it was started: an edit must not reload it mid-test
     cmd += ["--server.fileWatcherType", "none"]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env)  # fmt: skip
+    out = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + timeout_s
@@ -53,3 +54,5 @@ def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+        if log is not None:
+            out.close()  # type: ignore[union-attr]

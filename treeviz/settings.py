@@ -214,28 +214,17 @@ EXACT_SECONDS = Param(
     hi=MAX_SECONDS,
 )
 # Judging every move of a game (review) and of an arena's games.
-REVIEW_SECONDS = Param(
-    "ply_seconds",
-    "float",
-    5.0,
-    "exact-score budget per move (0: values only)",
-    lo=0.0,
-    hi=MAX_SECONDS,
-)
-ARENA_PLY_SECONDS = Param(
-    "ply_seconds",
-    "float",
-    EXACT_SECONDS.default,
-    "exact-score budget per move for accuracy (0 to skip)",
-    lo=0.0,
-    hi=MAX_SECONDS,
-)
-DEFAULT_AGENT = Param(
-    "agent",
-    "str",
-    "alphabeta",
-    "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
-)
+REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
+                       "exact-score budget per move (0: values only)", lo=0.0, hi=MAX_SECONDS)
+ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
+                          "exact-score budget per move for accuracy (0 to skip)",
+                          lo=0.0, hi=MAX_SECONDS)
+DEFAULT_AGENT = Param("agent", "str", "alphabeta",
+                      "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+# The first position the Analyze page shows: a real decision, checked by computing (a
+# test asks the exact solver and the agents above and below): one column wins, every
+# other loses, and the default agent (which finds the win) disagrees with QUICK_AGENT.
+DEFAULT_SAMPLE = "minimax-depth-trap"
 # The dashboard's agent presets: the specs its pages start with, declared once.
 QUICK_AGENT = "alphabeta:depth=3"  # answers at once: Compare's first side, an Arena player
 OPPONENT_AGENT = "alphabeta:depth=4"  # Play's opponent, the opponent of an Arena sweep
@@ -290,6 +279,7 @@ TRACE_UPLOAD_MB = 200  # a trace uploaded to the dashboard
 TABLE_UPLOAD_MB = 20  # a CSV uploaded to the Decision trees page
 TABLE_MAX_BYTES = 64 << 20  # a table file read by ID3
 GAME_MAX_BYTES = 1 << 20  # a game file (a 42-ply game is a few kB)
+GAME_UPLOAD_MB = GAME_MAX_BYTES >> 20  # the same cap, as the dashboard's uploaders state it
 POSITION_MAX_BYTES = 64 << 10  # a position: moves, a diagram, JSON or a sample file
 LINE_MAX_BYTES = 4 << 10  # one line of `solve`'s input
 OPENINGS_MAX_BYTES = 16 << 20  # an openings file (one move string a line)
@@ -302,7 +292,8 @@ VIEW_MAX_NODES = 500  # nodes drawn by the dashboard's tree view
 VIEW_BREADTH = 40  # leaves across the view (rows of labels) before nodes are drawn folded
 BOARDS_MAX_NODES = 50  # board diagrams inside nodes only for trees this small
 DRAW_DEPTH = 3  # levels an export draws below its root by default: a tree read at a glance
-REPLAY_STEP_SECONDS = 0.4  # the dashboard's replay: the pause between steps while playing
+REPLAY_SECONDS = 20.0  # the dashboard's replay at 1x: any search played through in this time
+REPLAY_SPEEDS = {"0.25x": 0.25, "0.5x": 0.5, "1x": 1.0, "2x": 2.0, "4x": 4.0}  # its speeds
 WIDE_LEVEL = 12  # entries on a level beyond which a diagram is laid out left to right
 TITLE_PART_CHARS = 120  # each part of a diagram's title (Graphviz fails on huge labels)
 REPORT_MAX_BYTES = 8 << 20  # an HTML report past this is refused (labels of huge parameters)

@@ -17,7 +17,7 @@ from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.draw.style import SELECTED_FILL, WIN_RING
+from treeviz.draw.style import BOARD_FRAME, SELECTED_FILL, WIN_RING
 from treeviz.trace.files import load
 
 pytestmark = pytest.mark.browser
@@ -134,7 +134,7 @@ def check_run_click_collapse(
     panel = f"Node #{child} · path from the root: {trace.path_moves(child)}"
     expect(page.get_by_text(panel)).to_be_visible(timeout=30_000)
     expect(node_text(page, child)).to_be_visible()
-    per_node = download(page, "CSV", tmp_path / "nodes.csv")  # the tree's CSV: every node
+    per_node = download(page, "CSV of every node", tmp_path / "nodes.csv")  # the whole trace
     table = pd.read_csv(per_node)
     assert list(table["node"]) == list(range(len(trace))), "one row per recorded node"
     assert list(table["parent"].fillna(-1).astype(int)) == list(trace.nodes["parent"])
@@ -636,13 +636,15 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
 
 
 def play_on_the_board(page: Any, key: str, column: int) -> None:
-    """Click the bottom hole of ``column`` (1-based) on the board chart ``key`` (its
-    plot fills the chart but for 4 px each side and 28 px of column numbers below)."""
+    """Click the bottom hole of ``column`` (1-based) on the board chart ``key``: its
+    frame (the plot, drawn in the board's colour) holds 7 columns of 6 holes,
+    wherever the notes around it (scores over it, a bar beside it) put it."""
     svg = page.locator(f".st-key-{key} svg").first
     svg.wait_for(timeout=60_000)
-    box = svg.bounding_box()
-    x = box["x"] + 4 + (column - 0.5) * (box["width"] - 8) / 7
-    y = box["y"] + box["height"] - 28 - (box["height"] - 32) / 12
+    frame = page.locator(f".st-key-{key} svg [fill='{BOARD_FRAME}']").first
+    box = frame.bounding_box()
+    x = box["x"] + (column - 0.5) * box["width"] / 7
+    y = box["y"] + box["height"] - box["height"] / 12
     page.mouse.click(x, y)
 
 

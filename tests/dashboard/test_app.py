@@ -43,16 +43,20 @@ def test_renders_for_every_agent(agent: str) -> None:
         assert any("recorded nodes" in c.value for c in at.caption)
         legal = table[~table["full column"]] if "full column" in table else table  # if any
         assert legal["in words"].map(bool).all()
-        values = legal["value (player to move)"].dropna()
+        header = next(c for c in table.columns if c.startswith(("value", "win rate", "chance")))
+        values = pd.to_numeric(legal[header].astype(str).str.rstrip("%").replace("", None)).dropna()
         assert (values.abs() < 100_000).all(), values
-        assert len(values) == len(legal) or agent == "mcts", "only MCTS may leave a column"
+        # a heuristic's proven columns say their outcome in words, not in points
+        said = legal["proven outcome"].astype(str) != "" if "proven outcome" in legal else None
+        points = len(legal) if said is None else int((~said).sum())
+        assert len(values) >= points or agent == "mcts", "only MCTS leaves a column"
 
 
 def test_exact_scores_match_the_sample() -> None:
     at = run_agent(app_test(), "must-block", "greedy")
     table = at.dataframe[0].value
     pos = at.session_state["position"]
-    best = max(s for s in table["exact score"] if s is not None and s == s)
+    best = pd.to_numeric(table["exact score"].replace("", None)).max()
     assert best == search(pos, "solver").value
 
 

@@ -40,7 +40,7 @@ def test_tournament_fills_the_tables_and_opens_a_game_in_review(tmp_path: Path) 
     cross = at.dataframe[0].value  # the cross table comes first
     strong = result["players"][0]
     assert strong["spec"] == "alphabeta:depth=3" and strong["score"] >= 0.75
-    assert cross.loc["alphabeta:depth=3", "random"].startswith(f"{strong['score']:.2f}")
+    assert cross.loc["alphabeta:depth=3", "random"].startswith(f"{strong['score']:.0%}")
     with Store(tmp_path / "a.db", create=False) as store:
         third = store.game(3)
     at.selectbox(key="arena_pick").set_value(3).run()

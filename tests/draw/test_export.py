@@ -33,6 +33,7 @@ from treeviz.trace.nodes import NO_VALUE, ON_PV, WIN, SearchResult
 from treeviz.trace.values import node_value
 
 SVG = "{http://www.w3.org/2000/svg}"
+WHOLE = ExportOptions(depth=None)  # every node of a trace
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +116,7 @@ def test_csv_has_one_readable_row_per_node(alphabeta: SearchResult) -> None:
     """The CSV is the whole trace, node by node: parents, columns and depths rebuild
     the tree, values read as the panel's, and no internal sentinel is written."""
     trace = alphabeta.trace
-    raw = export_bytes(trace, "csv")
+    raw = export_bytes(trace, "csv", WHOLE)
     df = pd.read_csv(io.BytesIO(raw))
     assert len(df) == len(trace) and list(df["node"]) == list(range(len(trace)))
     kids = df["parent"].notna()
@@ -132,12 +133,30 @@ def test_csv_has_one_readable_row_per_node(alphabeta: SearchResult) -> None:
     assert best == df.loc[0, "value (root player)"]  # the root takes its best child's value
 
 
+def test_csv_holds_the_view_as_the_diagrams_do(alphabeta: SearchResult, tmp_path: Path) -> None:
+    """``export -o x.csv --depth 2 --top 3`` writes the nodes the GraphML of the same
+    view holds (an independent reader of the other format), and ``--depth -1`` every
+    node of the trace."""
+    trace = tmp_path / "t.json"
+    export(alphabeta.trace, trace)
+    view = ["--depth", "2", "--top", "3", "--root", str(int(alphabeta.trace.children(0)[0]))]
+    for fmt in ("csv", "graphml"):
+        assert main(["export", str(trace), "-o", str(tmp_path / f"v.{fmt}"), *view]) == 0
+    graph = nx.read_graphml(tmp_path / "v.graphml")
+    drawn = {int(n) for n in graph.nodes if n.isdigit()}
+    rows = pd.read_csv(tmp_path / "v.csv")
+    assert set(rows["node"]) == drawn and len(rows) == len(drawn) < len(alphabeta.trace)
+    assert main(["export", str(trace), "-o", str(tmp_path / "all.csv"), "--depth", "-1"]) == 0
+    assert len(pd.read_csv(tmp_path / "all.csv")) == len(alphabeta.trace)
+
+
 def test_csv_writes_a_game_over_in_words() -> None:
     """A*'s goal nodes store a win as their heuristic, h and f (about -1,000,000):
     the CSV writes -inf (game over) there and the plain numbers elsewhere; a node
     A* never expanded has no search order."""
     trace = search(Position.from_moves("3344"), "astar").trace
-    df = pd.read_csv(io.BytesIO(export_bytes(trace, "csv")), dtype=str, keep_default_na=False)
+    raw = export_bytes(trace, "csv", WHOLE)
+    df = pd.read_csv(io.BytesIO(raw), dtype=str, keep_default_na=False)
     assert not re.search(r"\d{6,}", df.to_csv(index=False))
     over = np.abs(trace.nodes["h"].astype(np.int64)) >= WIN - 1_000
     assert over.any() and not over.all()

@@ -87,3 +87,22 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(data) == {"move", "verdict", "text", "reasons"}
     assert set(data["verdict"]) == {"class", "column", "score", "best_score", "best_columns"}
     assert data["verdict"]["column"] == data["move"]
+
+
+@pytest.mark.parametrize("agent", ["minimax:depth=6", "alphabeta:depth=8"])
+def test_a_cut_traces_line_points_at_its_own_recorded_node(agent: str) -> None:
+    """A trace cut at its capacity: the principal variation's reason points at a
+    recorded node along that line (its moves are the line's start), never at the root;
+    when the cut left none of it, the reason says so in words."""
+    name, _, params = agent.partition(":")
+    depth = int(params.split("=")[1])
+    pos = Position.from_moves("4453")
+    res = search(pos, name, depth=depth, capacity=300)
+    assert res.trace.truncated
+    first = explain(pos, name, result=res, exact=None, seconds=0.0).reasons[0]
+    assert first.text.startswith("principal variation")
+    if first.node is None:
+        assert "not recorded" in first.text
+    else:
+        line = res.trace.path_moves(first.node)
+        assert first.node != 0 and "".join(map(str, res.pv)).startswith(line)

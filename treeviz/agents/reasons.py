@@ -48,10 +48,22 @@ def root_child(trace: Trace, column: int) -> int | None:
 
 
 def pv_node(trace: Trace, length: int) -> int | None:
-    """The deepest recorded node of the principal variation within ``length`` plies."""
+    """The deepest recorded node of the principal variation within ``length`` plies;
+    None when the trace recorded none of it below the root (a trace cut at its
+    capacity before the search reached that line: the root is not its node)."""
     on = np.flatnonzero((trace.nodes["flags"] & ON_PV) != 0)
     on = on[trace.nodes["depth"][on] <= length] if len(on) else on
-    return int(on[np.argmax(trace.nodes["depth"][on])]) if len(on) else None
+    node = int(on[np.argmax(trace.nodes["depth"][on])]) if len(on) else None
+    return None if node is None or (length and node == 0) else node
+
+
+def pv_reason(text: str, trace: Trace, length: int) -> Reason:
+    """A reason about the principal variation of ``length`` plies, on its deepest
+    recorded node; in words when the trace did not record it."""
+    node = pv_node(trace, length)
+    if node is None and trace.truncated:
+        text += " (not recorded: the trace was cut at its capacity before this line)"
+    return Reason(text, node)
 
 
 def generic_reasons(

@@ -19,7 +19,7 @@ from treeviz.agents.common import (
     result,
 )
 from treeviz.agents.contract import TO_THE_END, Agent, Param
-from treeviz.agents.reasons import Reason, line_words, pv_node
+from treeviz.agents.reasons import Reason, line_words, pv_reason
 from treeviz.agents.stopping import run_stoppable
 from treeviz.connect4.board import Position
 from treeviz.connect4.tt_order import centre_order, new_table
@@ -137,8 +137,8 @@ def _solver(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
     """The best line and its length."""
     row = res.moves[res.move - 1]
     verb = "winning" if (row.value or 0) > 0 else "saving" if row.value == 0 else "longest"
-    return [Reason(f"{verb} line: {line_words(pos, res.pv)} ({len(res.pv)} plies)",
-                   pv_node(res.trace, len(res.pv)))]  # fmt: skip
+    return [pv_reason(f"{verb} line: {line_words(pos, res.pv)} ({len(res.pv)} plies)",
+                      res.trace, len(res.pv))]  # fmt: skip
 
 
 AGENT = Agent(

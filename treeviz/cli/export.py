@@ -62,6 +62,9 @@ def add_commands(sub: Any) -> None:
     """``export``."""
     ex = sub.add_parser("export", help="draw a saved trace: svg png pdf dot graphml csv json npz")
     ex.add_argument("trace", help="trace file (.json or .json.gz)")
-    ex.add_argument("-o", "--output", required=True, help="file to write")
+    ex.add_argument("-o", "--output", required=True,
+                    help="file to write; a CSV holds the nodes of the view (--root, --depth, "
+                         "--top) as the diagrams do: --depth -1 without --top writes every "
+                         "node of the trace")  # fmt: skip
     add_export_flags(ex)
     ex.set_defaults(func=cmd_export)

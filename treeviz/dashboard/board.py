@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import re
+from html import escape
 
 import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.state import put, set_position, widget_value
-from treeviz.draw.style import BOARD_FRAME, LAST_MOVE, STONES, WIN_RING
+from treeviz.draw.style import (
+    BOARD_FRAME,
+    LAST_MOVE,
+    MUTED_TEXT,
+    STONES,
+    UNTESTED_CELL,
+    WIN_RING,
+)
 
 PICK = "play"  # the analysis board's column picker (tests find it by this key)
 
@@ -46,6 +54,26 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     )
 
 
+def pattern_html(rows: list[list[str]], size: int = 22) -> str:
+    """A board pattern (rows top first, each cell ``X``, ``O``, ``.`` for a known
+    empty cell or ``?`` for one not tested) drawn as the board is: discs in their
+    colours, known empty cells white, untested ones grey with a question mark."""
+
+    def cell(mark: str) -> str:
+        colour = {"X": STONES["X"], "O": STONES["O"], ".": STONES[None]}.get(mark, UNTESTED_CELL)
+        text = "?" if mark not in ("X", "O", ".") else ""
+        return (f"<td data-cell='{escape(mark)}' style='width:{size}px;height:{size}px;"
+                f"padding:0;border-radius:50%;border:2px solid {BOARD_FRAME};"
+                f"background:{colour};text-align:center;font-size:{size // 2}px;"
+                f"color:{MUTED_TEXT}'>{text}</td>")
+
+    body = "".join("<tr>" + "".join(cell(m) for m in row) + "</tr>" for row in rows)
+    nums = "".join(f"<td style='text-align:center;color:#fff;padding:0'>{c + 1}</td>"
+                   for c in range(len(rows[0]) if rows else 0))  # fmt: skip
+    return (f"<table style='background:{BOARD_FRAME};border-spacing:3px;width:auto'>"
+            f"{body}<tr>{nums}</tr></table>")
+
+
 def last_disc(pos: Position) -> tuple[int, int] | None:
     """(column, row) of the last disc played, 0-based, or None when the position has
     no moves (or was pasted without them)."""
@@ -67,6 +95,8 @@ def play_controls(pos: Position) -> None:
         "Play a column",
         [c + 1 for c in range(pos.width) if pos.can_play(c) and not pos.is_over()],
         key=PICK,
+        label_visibility="collapsed",  # the buttons say it: numbers under the board's
+        help="play a column (or click it on the board)",
         on_change=_play,
         args=(pos,),
     )

@@ -14,9 +14,10 @@ from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
-from treeviz.settings import DEFAULT_AGENT
+from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE
 
 SOURCES = ["Sample", "Move string or board"]
+SAMPLE = "sample"  # the sample picker's key (kept while other pages show)
 MAX_WIDGET_INT = 2**53 - 1  # the browser's largest exact integer
 
 
@@ -27,8 +28,9 @@ def choose_position() -> Position:
     state.preset(state.SOURCE, SOURCES[0])
     source = st.sidebar.radio("Position", SOURCES, horizontal=True, key=state.SOURCE)
     if source == "Sample":
+        state.preset(SAMPLE, DEFAULT_SAMPLE if DEFAULT_SAMPLE in samples else next(iter(samples)))
         slug = st.sidebar.selectbox(
-            "Sample", list(samples), format_func=lambda s: samples[s].name, key="sample"
+            "Sample", list(samples), format_func=lambda s: samples[s].name, key=SAMPLE
         )
         sample = samples[slug]
         st.sidebar.caption(

@@ -9,7 +9,9 @@ from typing import Any
 
 import pandas as pd
 
+from treeviz.dashboard.numbers import missing, percent
 from treeviz.trace.analysis import format_cell
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import SearchResult
 
 HEADERS = {  # a per-move table's column -> its header in words
@@ -21,7 +23,7 @@ HEADERS = {  # a per-move table's column -> its header in words
     "source": "exact from",
     "visits": "visits",
     "share": "share of visits",
-    "q": "Q (mean result, 0-1)",
+    "q": "Q (mean result)",
     "uct": "UCT (Q + exploration)",
     "wins": "wins",
     "draws": "draws",
@@ -40,11 +42,30 @@ HEADERS = {  # a per-move table's column -> its header in words
 SILENT_WHEN = {"cutoffs_below": 0, "bound": "exact", "source": ""}  # says nothing if all so
 
 
-def readable(table: pd.DataFrame) -> pd.DataFrame:
+VALUE_HEADERS = {  # a value kind's base -> the header of the agent's value, with its unit
+    "heuristic": "value (heuristic points)",
+    "exact": "value (exact score)",
+    "win_rate": "win rate",
+    "probability": "chance of being chosen",
+}
+PERCENT_COLUMNS = ("share of visits", "Q (mean result)", "win rate", "chance of being chosen")
+
+
+def readable(table: pd.DataFrame, kind: str | None = None) -> pd.DataFrame:
     """``table`` (a per-move table) without the columns that say nothing (see
     :func:`drop_silent`), headers in words; the ``chosen`` column keeps its name (rows
-    are highlighted by it)."""
-    return drop_silent(table, SILENT_WHEN, ("column", "chosen")).rename(columns=HEADERS)
+    are highlighted by it). With the trace's value ``kind``, the agent's value is
+    headed by its unit and holds that unit only: a heuristic search's proven rows
+    (their exact scores) are left blank there, their outcome in its own column."""
+    table = table.copy()
+    base = ValueKind.parse(kind).base if kind else ""
+    if base == "heuristic" and "outcome" in table:
+        proven = table["outcome"].astype(str) != ""
+        table["value"] = table["value"].astype(float).where(~proven)
+    headers = HEADERS | ({"value": VALUE_HEADERS[base]} if base in VALUE_HEADERS else {})
+    if base == "win_rate":  # the value is the mean result Q: one column says it
+        table = table.drop(columns=[c for c in ("q",) if c in table])
+    return drop_silent(table, SILENT_WHEN, ("column", "chosen")).rename(columns=headers)
 
 
 def drop_silent(
@@ -67,10 +88,37 @@ def _says_something(col: pd.Series, name: Hashable, silent: dict[str, Any]) -> b
 
 
 def styled(table: pd.DataFrame) -> Any:
-    """``table`` as a Styler: floats rounded for reading, missing values blank."""
-    floats: list[Hashable] = [c for c in table.columns if table[c].dtype.kind == "f"]
+    """``table`` as a Styler: fractions (:data:`PERCENT_COLUMNS`) as percentages, other
+    floats rounded for reading, missing values blank (the cells keep their numbers, so
+    columns still sort as numbers)."""
+    table = blank_missing(table)
+    rates: list[Hashable] = [c for c in table.columns if c in PERCENT_COLUMNS]
+    floats: list[Hashable] = [c for c in table.columns
+                              if table[c].dtype.kind == "f" and c not in rates]  # fmt: skip
     # na_rep for every cell first: a later call would replace the floats' formatter
-    return table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
+    return (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
+            .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
+
+
+def blank_missing(table: pd.DataFrame) -> pd.DataFrame:
+    """``table`` with the columns that miss a value as texts, formatted as
+    :func:`styled` shows them and empty where missing: the browser's table draws a
+    missing value as a grey "None" whatever the formatting (those columns then sort
+    as text; a column of texts is what its Arrow conversion accepts)."""
+    holes = [c for c in table.columns if table[c].isna().any()]
+    if not holes:
+        return table
+    out = table.copy()
+    for c in holes:
+        show = _percent_cell if c in PERCENT_COLUMNS else format_cell
+        out[c] = ["" if missing(v) else show(v) for v in out[c]]
+    return out
+
+
+def _percent_cell(value: Any) -> str:
+    """A fraction's cell: a percentage with one decimal (blank when missing)."""
+    return percent(value, 1) if isinstance(value, int | float) else ("" if missing(value)
+                                                                     else str(value))
 
 
 STATS = {  # a search statistic -> its name in words (with its unit)

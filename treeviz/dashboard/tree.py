@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from treeviz.dashboard.numbers import ink_on
 from treeviz.dashboard.text import escape_html
 from treeviz.draw.style import (
     CHART_FRAME,
@@ -49,7 +50,10 @@ from treeviz.trace.values import bound_text, node_value, outcome_text
 # The click's time rides along, so clicking the same node again is a new event.
 CLICK = "function(p){return p.data.name + '@' + Date.now()}"
 ROW_PX = 22  # vertical room per entry of a level: an 11 px label and its gap
-LABEL_ROOM_PX = 560  # horizontal room the levels' labels share in the chart
+# The chart's narrowest width where it is drawn (the tree beside its panel at 1280 px,
+# less its left margin): each level's labels get an equal share, the deepest level's
+# in the right margin, so no label reaches the next level or the chart's edge.
+LABEL_ROOM_PX = 440
 
 
 def chart_event(event: Any) -> Any:
@@ -65,7 +69,7 @@ def clicked_name(value: Any) -> str | None:
 
 
 def tree_options(
-    sel: Selection, short: Decorator = short_label, fold: bool = True
+    sel: Selection, short: Decorator = short_label, fold: bool = True, room: int = LABEL_ROOM_PX
 ) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
@@ -73,16 +77,18 @@ def tree_options(
     the depth limit marked with ``▸``; ``fold``: as in :func:`echarts_tree`."""
     trace = sel.trace
     entries = walk(sel, short=short)
-    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold)
+    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold, room)
 
 
 def echarts_tree(
-    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True
+    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True,
+    room: int = LABEL_ROOM_PX,
 ) -> dict[str, Any]:
     """ECharts tree options of drawn entries of any tree; ``where`` names a node in
     its tooltip (a move path, a rule). ``fold``: a click folds and unfolds in the
-    browser (False where the server folds). Labels are cut to their level's width
-    (the tooltip has them whole)."""
+    browser (False where the server folds). Labels are cut to their level's share of
+    ``room`` pixels (the tooltip has them whole); the deepest level's fit in the
+    chart's right margin, so none is clipped at its edge."""
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
     for d in entries:
@@ -92,7 +98,7 @@ def echarts_tree(
             top = item
         else:
             items[d.parent]["children"].append(item)
-    width = max(60, LABEL_ROOM_PX // max(1, _levels(top) - 1))
+    width = max(60, (room - 12) // max(1, _levels(top)) - 10)  # 10 px: the next symbol
     series = {
         "type": "tree",
         "data": [top],
@@ -100,7 +106,7 @@ def echarts_tree(
         "top": "2%",
         "bottom": "2%",
         "left": "6%",
-        "right": "22%",
+        "right": width + 12,  # the deepest labels end inside the chart, never clipped
         "symbolSize": 12,
         "roam": True,
         "initialTreeDepth": -1,
@@ -188,12 +194,16 @@ def legend_html(trace: Trace) -> str:
 
 def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
     """A legend: ``title``, then one swatch per (colour, what it stands for)."""
+    # each swatch one unbreakable box whose ink contrasts with its fill; the line
+    # breaks between swatches, never inside one
     cells = "".join(
-        f"<span style='background:{fill};padding:2px 10px;border:1px solid {CHART_FRAME};"
-        f"font-size:12px'>{escape_html(text)}</span>"
+        f"<span data-swatch='1' style='display:inline-block;white-space:nowrap;"
+        f"background:{fill};color:{ink_on(fill)};padding:2px 10px;"
+        f"border:1px solid {CHART_FRAME};font-size:12px'>{escape_html(text)}</span>"
         for fill, text in pairs
     )
-    return f"<div>{escape_html(title)}: {cells}</div>"
+    return (f"<div data-legend='1' style='display:flex;flex-wrap:wrap;align-items:center;"
+            f"gap:2px'><span style='margin-right:6px'>{escape_html(title)}:</span>{cells}</div>")
 
 
 def view_height(sel: Selection) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import graphviz
 import networkx as nx
@@ -50,6 +50,9 @@ from treeviz.settings import (
 from treeviz.trace.analysis import node_table
 from treeviz.trace.files import dumps, npz_bytes, save
 from treeviz.trace.nodes import Trace
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 FORMATS = ("svg", "png", "pdf", "dot", "graphml", "csv", "json", "npz")
 RENDERED = ("svg", "png", "pdf")
@@ -95,6 +98,27 @@ def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
     return sel
 
 
+def whole_trace(opts: ExportOptions) -> bool:
+    """Whether ``opts`` describe every node of a trace (root 0, every level, every
+    child, nothing folded)."""
+    return (opts.root, opts.depth, opts.top_k, opts.collapsed) == (0, None, None, frozenset())
+
+
+def csv_table(trace: Trace, opts: ExportOptions) -> pd.DataFrame:
+    """The per-node table (:func:`node_table`) of the nodes ``opts`` select, in the
+    view's breadth-first order, as the diagrams draw them (no cap on its size: a
+    table need not be laid out); the whole trace in id order when ``opts`` select it
+    all (``whole_trace``)."""
+    if whole_trace(opts):
+        return node_table(trace)
+    if not 0 <= opts.root < len(trace):
+        raise InvalidParameterError(
+            f"root node {opts.root} is not in this trace of {len(trace)} nodes"
+        )
+    sel = select(trace, opts.root, opts.depth, opts.top_k, opts.collapsed, stubs=False)
+    return node_table(trace).iloc[sel.ids].reset_index(drop=True)
+
+
 def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> bytes:
     """The file contents of ``trace`` exported as ``fmt`` (see :data:`FORMATS`)."""
     opts = opts or ExportOptions()
@@ -103,7 +127,7 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
     if fmt == "npz":
         return npz_bytes(trace)
     if fmt == "csv":
-        return node_table(trace).to_csv(index=False).encode()
+        return csv_table(trace, opts).to_csv(index=False).encode()
     sel = selection_of(trace, opts)
     if fmt == "graphml":
         return graphml_bytes(sel)

@@ -27,7 +27,7 @@ from treeviz.agents.common import (
     result,
 )
 from treeviz.agents.contract import Agent, Param
-from treeviz.agents.reasons import Reason, horizon, line_words, pv_node, root_child
+from treeviz.agents.reasons import Reason, horizon, line_words, pv_reason, root_child
 from treeviz.agents.stopping import deadline_of, run_stoppable
 from treeviz.connect4.board import DEFAULT_CELLS, Position
 from treeviz.connect4.heuristics import Evaluator, evaluator
@@ -201,8 +201,8 @@ def _negamax(
     """The principal variation, each other column's refutation, what cutoffs saved, and
     what lies beyond the horizon."""
     trace, depth = res.trace, int(res.trace.params.get("depth", 0))
-    out = [Reason(f"principal variation: {line_words(pos, res.pv)} "
-                  f"({res.moves[res.move - 1].text})", pv_node(trace, len(res.pv)))]  # fmt: skip
+    out = [pv_reason(f"principal variation: {line_words(pos, res.pv)} "
+                     f"({res.moves[res.move - 1].text})", trace, len(res.pv))]  # fmt: skip
     for m in res.moves:
         if m.value is None or m.column == res.move:
             continue

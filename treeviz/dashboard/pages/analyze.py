@@ -14,12 +14,20 @@ from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.board import play_column, play_controls, status_line
 from treeviz.dashboard.board_chart import board_chart
+from treeviz.dashboard.board_notes import BoardNotes, notes_for
 from treeviz.dashboard.cache import cached_exact, exact_meanings, run_watched, search_request
-from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widget, spec_text
+from treeviz.dashboard.inputs import (
+    SAMPLE,
+    choose_agent,
+    choose_position,
+    setting_widget,
+    spec_text,
+)
 from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import show_result
-from treeviz.dashboard.results.charts import bars
+from treeviz.dashboard.results.answer import answer_columns, board_key
 from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.tables import styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
@@ -36,7 +44,10 @@ def _stop() -> None:
 def exact_checkbox(key: str) -> bool:
     """Whether to show the exact scores beside the agent's (within their budget)."""
     label = f"Exact solver scores ({EXACT_SECONDS.default:g} s budget)"
-    return bool(st.sidebar.checkbox(label, True, key=key))
+    # the default in the state, not the widget: the state is written back on other
+    # pages (state.keep), and a widget given both logs Streamlit's warning and stack
+    state.put(key, state.get(key, True))
+    return bool(st.sidebar.checkbox(label, key=key))
 
 
 def analysis_keys() -> list[str]:
@@ -45,7 +56,7 @@ def analysis_keys() -> list[str]:
     params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
     view = [VIEW.depth_key, VIEW.top_key, ReplayView(VIEW.key).switch_key, "exact",
             RUN_SECONDS.name]
-    return [state.SOURCE, "sample", state.POSITION_TEXT, state.AGENT, *params, *view]
+    return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view]
 
 
 def read_link() -> None:
@@ -71,6 +82,9 @@ def read_link() -> None:
     node = query.get("node", "")
     if node.isascii() and node.isdigit():
         VIEW.select_on_arrival(int(node))
+    elif node:
+        show_error(f"The link's node {node!r} is not a node id (a number such as 12): "
+                   "showing the root.")  # fmt: skip
 
 
 def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
@@ -83,7 +97,8 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
 
 
 def analyze_page() -> None:
-    """Choose a position and an agent, run it, see why it chose its column."""
+    """Choose a position and an agent, run it, see why it chose its column: the
+    answer above the fold (:func:`~treeviz.dashboard.results.show_result`)."""
     st.title("treeviz — why this column?")
     read_link()
     # Run and Stop head the sidebar: in reach however long the agent's settings, and
@@ -94,41 +109,57 @@ def analyze_page() -> None:
     agent, params = choose_agent()
     exact_on = exact_checkbox("exact")
     budget = float(setting_widget(RUN_SECONDS))
-    left, right = st.columns([1, 2])
-    with left:
-        board_chart(pos, "analyze_board", partial(play_column, pos))
-        play_controls(pos)
-        st.markdown(status_line(pos))
     request = search_request(pos, agent, params)
     if run:
         state.put(state.REQUEST, request)
-    if state.get(state.REQUEST) != request:
-        if state.get(state.STOPPED) == request:
-            right.warning("Stopped. Press **Run** to search again.")
-        right.info("Press **Run** to search this position with these settings.")
-        if exact_on and not pos.is_over():
-            with right:
-                exact_panel(pos)
-        return
-    if pos.is_over():
-        right.info("The game is over: there is no move to explain.")
+    if state.get(state.REQUEST) != request or pos.is_over():
+        before_run(pos, exact_on, state.get(state.STOPPED) == request)
         return
     try:
         with st.spinner(f"Running {agent}…"):
-            res = run_watched(request, budget, right)
+            res = run_watched(request, budget, st.container())
     except TreevizError as exc:
-        show_error(str(exc), right)
+        show_error(str(exc))
+        before_run(pos, exact_on, False)
         return
     if res.stats.get("stopped"):
-        right.warning(f"The time budget of {budget:g} s ran out: this is what the search "
-                      "found until then.")  # fmt: skip
+        st.warning(f"The time budget of {budget:g} s ran out: this is what the search "
+                   "found until then.")  # fmt: skip
     write_link(pos, agent, params, res.trace)
-    show_result(res, VIEW, exact_on, link=True)
+    show_result(res, VIEW, exact_on, link=True, board=partial(playable_board, pos))
+
+
+def playable_board(pos: Position, notes: BoardNotes) -> None:
+    """The analysis board: ``pos`` with ``notes`` on it, played by a click on a
+    column (or the picker), with undo, reset and the game's status."""
+    board_chart(pos, "analyze_board", partial(play_column, pos), notes=notes)
+    play_controls(pos)
+    st.markdown(status_line(pos))
+
+
+def before_run(pos: Position, exact_on: bool, stopped: bool) -> None:
+    """Before a search (or after Stop): the board with the exact scores on it beside
+    what to do, and the exact-score table."""
+    exact = cached_exact(pos)[0] if exact_on and not pos.is_over() else None
+    notes = notes_for(pos, exact)
+    left, right = answer_columns(VIEW.key)
+    with left:
+        playable_board(pos, notes)
+        board_key(notes, pos)
+    with right:
+        if pos.is_over():
+            st.info("The game is over: there is no move to explain.")
+            return
+        if stopped:
+            st.warning("Stopped. Press **Run** to search again.")
+        st.info("Press **Run** to search this position with these settings.")
+        if exact_on:
+            exact_panel(pos)
 
 
 def exact_panel(pos: Position) -> None:
     """The truth before any agent runs: each column's exact score (cached, and reused by
-    the result's table), as a table and bars."""
+    the result's table) and its meaning."""
     exact, source = cached_exact(pos)
     if exact is None:
         st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s "
@@ -137,11 +168,9 @@ def exact_panel(pos: Position) -> None:
     table = pd.DataFrame(
         {
             "column": list(range(1, pos.width + 1)),
-            "exact": exact,
-            "meaning": exact_meanings(pos, exact),
+            "exact score": exact,
+            "in words": exact_meanings(pos, exact),
         }
     )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
-    left, right = st.columns([2, 3])
-    left.dataframe(table, hide_index=True, key="exact_table")
-    bars(right, table["column"], table["exact"], "exact_panel")
+    st.dataframe(styled(table), hide_index=True, key="exact_table")

@@ -29,6 +29,7 @@ from treeviz.arena.report import report
 from treeviz.arena.store import Store
 from treeviz.dashboard import server, state
 from treeviz.dashboard.inputs import MAX_WIDGET_INT
+from treeviz.dashboard.numbers import count, missing, percent, seconds, short_seeds
 from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -177,9 +178,10 @@ def cross_table(out: dict[str, Any]) -> pd.DataFrame:
     cells = pd.DataFrame("", index=specs, columns=specs)
     for q in out["pairs"]:
         a, b = q["a"], q["b"]
-        cells.loc[a, b] = f"{q['a_score']:.2f} ({q['a_wins']}-{q['draws']}-{q['b_wins']})"
-        cells.loc[b, a] = f"{1 - q['a_score']:.2f} ({q['b_wins']}-{q['draws']}-{q['a_wins']})"
-    return cells
+        cells.loc[a, b] = f"{percent(q['a_score'])} ({q['a_wins']}-{q['draws']}-{q['b_wins']})"
+        cells.loc[b, a] = f"{percent(1 - q['a_score'])} ({q['b_wins']}-{q['draws']}-{q['a_wins']})"
+    short = [short_seeds(s) for s in specs]  # a 16-digit seed pushed the table off screen
+    return cells.set_axis(short, axis=0).set_axis(short, axis=1)
 
 
 def show_result(out: dict[str, Any]) -> None:
@@ -196,7 +198,8 @@ def show_result(out: dict[str, Any]) -> None:
     right.markdown("##### Ratings (Elo, 95% interval)")
     right.altair_chart(rating_chart(out["players"]), key="arena_ratings")
     st.markdown("##### Accuracy against the exact scores")
-    st.dataframe(accuracy_table(out["players"]), hide_index=True, key="arena_accuracy")
+    st.dataframe(accuracy_styled(accuracy_table(out["players"])), hide_index=True,
+                 key="arena_accuracy")  # fmt: skip
     if out.get("mode") == "Sweep":
         sweep_charts(out)
 
@@ -223,6 +226,18 @@ def accuracy_table(players: list[dict[str, Any]]) -> pd.DataFrame:
             "blunders_per_game": "blunders/game", "time_per_move": "s/move",
             "nodes_per_move": "nodes/move"}  # fmt: skip
     return pd.DataFrame(players)[list(cols)].rename(columns=cols)
+
+
+def accuracy_styled(table: pd.DataFrame) -> Any:
+    """:func:`accuracy_table` as read: score and best moves as percentages, faults per
+    game to two decimals, seconds to what can be told apart, nodes whole, seeds short
+    (the numbers stay numbers, so the columns sort)."""
+    faults = ("inaccuracies/game", "mistakes/game", "blunders/game")
+    formats: dict[str, Any] = {"player": short_seeds, "score": percent,
+                               "best moves": percent, "s/move": seconds,
+                               "nodes/move": count}  # fmt: skip
+    formats |= {c: (lambda v: "" if missing(v) else f"{float(v):.2f}") for c in faults}
+    return table.style.format(formats, na_rep="")
 
 
 def sweep_charts(out: dict[str, Any]) -> None:

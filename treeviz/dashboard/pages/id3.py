@@ -15,7 +15,7 @@ import streamlit as st
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
-from treeviz.dashboard.board import board_html
+from treeviz.dashboard.board import board_html, pattern_html
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
@@ -88,7 +88,8 @@ def source_text() -> tuple[str, str] | None:
         path = bundled_path(choice)
         return path.read_text(encoding="utf-8"), path.name
     upload = st.sidebar.file_uploader(f"CSV file (up to {TABLE_UPLOAD_MB} MB)",
-                                      type=["csv", "data", "txt"], key="id3_upload")  # fmt: skip
+                                      type=["csv", "data", "txt"], key="id3_upload",
+                                      max_upload_size=TABLE_UPLOAD_MB)  # fmt: skip
     if upload is None:
         st.info("Upload a CSV table: one row per example, the class in a column.")
         return None
@@ -176,6 +177,9 @@ def confusion(table: Table, predicted: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(counts, index=table.classes, columns=table.classes)
 
 
+ID3_LABEL_PX = 560  # the tree's column is wider here (3 of 4) than beside a search's panel
+
+
 def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     """The tree (click a node: details; ECharts folds it), and the downloads."""
     from streamlit_echarts import st_echarts
@@ -191,7 +195,7 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     st.markdown(class_legend(tree), unsafe_allow_html=True)
     left, right = st.columns([3, 1])
     with left:
-        options = echarts_tree(entries, lambda d: rule(tree, d.node))
+        options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
         height = rows_height([(d.key, d.parent) for d in entries])
         clicked = st_echarts(options, height=f"{height}px", renderer="svg",
                              events={"click": CLICK}, key="id3_tree")  # fmt: skip
@@ -231,8 +235,8 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
     facts |= {f"class {c}": int(k) for c, k in zip(tree.table.classes, n.counts, strict=True)}
     st.dataframe(pd.Series(facts, name="value").astype(str), key="id3_node")
     if is_connect4(tree):
-        st.caption("Cells its tests fix (? = not tested)")
-        st.code("\n".join(" ".join(row) for row in pattern(tree, nid)), language=None)
+        st.caption("Cells its tests fix (grey ? = not tested, white = empty)")
+        st.markdown(pattern_html(pattern(tree, nid)), unsafe_allow_html=True)
 
 
 def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:

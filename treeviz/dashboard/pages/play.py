@@ -20,13 +20,14 @@ from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.numbers import agent_value, count, seconds, short_seeds
 from treeviz.dashboard.state import PlayView
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import score_meaning
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
-from treeviz.settings import DEEP_AGENT, GAME_MAX_BYTES, OPPONENT_AGENT
+from treeviz.settings import DEEP_AGENT, GAME_MAX_BYTES, GAME_UPLOAD_MB, OPPONENT_AGENT
 from treeviz.trace.nodes import SearchResult
 
 SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
@@ -156,15 +157,17 @@ def sidebar() -> None:
     VIEW.preset_players(HUMAN, OPPONENT_AGENT)
     side.text_input("X plays (agent spec or human)", key=VIEW.widget("x"))
     side.text_input("O plays (agent spec or human)", key=VIEW.widget("o"))
-    side.number_input("Seed", 0, 2**31 - 1, 0, key=VIEW.widget("seed"))
+    # defaults in the state (kept while other pages show: a widget given both warns)
+    state.preset(VIEW.widget("seed"), 0)
+    state.preset(VIEW.widget("hint_agent"), DEEP_AGENT)
+    side.number_input("Seed", 0, 2**31 - 1, key=VIEW.widget("seed"))
     side.text_input("Opening moves", "", key=VIEW.widget("opening"))
     left, right = side.columns(2)
     left.button("New game", type="primary", key=VIEW.widget("new"), on_click=new_game)
     right.button("Swap sides", key=VIEW.widget("swap"), on_click=swap_sides)
-    side.text_input("Hint agent (past the solver's budget)", DEEP_AGENT,
-                    key=VIEW.widget("hint_agent"))  # fmt: skip
+    side.text_input("Hint agent (past the solver's budget)", key=VIEW.widget("hint_agent"))
     side.file_uploader("Load a game (.json)", type=["json"], key=VIEW.widget("upload"),
-                       on_change=load_game_file)  # fmt: skip
+                       on_change=load_game_file, max_upload_size=GAME_UPLOAD_MB)  # fmt: skip
 
 
 def play_page() -> None:
@@ -208,11 +211,9 @@ def controls(game: Game) -> None:
     controls of a game between two agents."""
     pos = game.position
     human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
-    st.segmented_control(
-        "Your move: click a column",
-        [c + 1 for c in pos.legal_moves()] if human_turn else [],
-        key=VIEW.widget("move"), on_change=human_move,
-    )  # fmt: skip
+    if human_turn:  # between two agents (or once the game is over) nobody is asked
+        st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
+                             key=VIEW.widget("move"), on_change=human_move)  # fmt: skip
     a, b, c = st.columns(3)
     a.button("Undo", key=VIEW.widget("undo"), on_click=undo,
              disabled=len(game.moves) <= len(game.opening))  # fmt: skip
@@ -232,8 +233,12 @@ def controls(game: Game) -> None:
 
 def moves_section(game: Game) -> None:
     """The moves so far, and the last agent search one click away."""
-    rows = [{"ply": p.ply, "player": p.player, "column": p.column, "by": p.spec,
-             "value": p.agent_value, "nodes": p.nodes, "time (s)": p.time_s}
+    # each agent's value in its own unit (a win rate beside heuristic points), seeds
+    # shortened (the saved game keeps them whole), a person's move blank
+    rows = [{"ply": p.ply, "player": p.player, "column": p.column, "by": short_seeds(p.spec),
+             "value (its unit)": agent_value(p.agent_value, p.value_kind),
+             "nodes": count(p.nodes),
+             "time (s)": seconds(p.time_s) if p.spec not in (None, HUMAN) else ""}
             for p in game.plies]  # fmt: skip
     st.markdown(f"**Moves** `{game.moves or '(none)'}`")
     if rows:

@@ -25,7 +25,7 @@ from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
 from treeviz.judge.review import Review
-from treeviz.settings import DEFAULT_AGENT
+from treeviz.settings import DEFAULT_AGENT, GAME_UPLOAD_MB
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.values import kind_text
 
@@ -59,7 +59,8 @@ def chosen_game() -> Game | None:
     if source in SESSION_GAMES:
         return session_game(source)
     if source == "Game file":
-        upload = st.sidebar.file_uploader("Game file (.json)", type=["json"], key="review_file")
+        upload = st.sidebar.file_uploader("Game file (.json)", type=["json"], key="review_file",
+                                          max_upload_size=GAME_UPLOAD_MB)  # fmt: skip
         if upload is None:
             st.info("Upload a game file (saved by the Play page or `treeviz play --save`).")
             return None

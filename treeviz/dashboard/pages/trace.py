@@ -5,7 +5,6 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
-from treeviz.dashboard.board import board_html
 from treeviz.dashboard.pages.analyze import exact_checkbox
 from treeviz.dashboard.results import show_result
 from treeviz.dashboard.state import TreeView
@@ -27,7 +26,8 @@ def trace_page() -> None:
         ".npz, NumPy arrays for big traces), "
         f"up to {TRACE_UPLOAD_MB} MB and {TRACE_MAX_NODES:,} nodes."
     )
-    upload = st.file_uploader("Trace file", type=["json", "gz", "npz"], key="trace_file")
+    upload = st.file_uploader("Trace file", type=["json", "gz", "npz"], key="trace_file",
+                              max_upload_size=TRACE_UPLOAD_MB)  # fmt: skip
     # Each file is read once: a refused one shows its error once and leaves what was
     # loaded before in place; a good one is not parsed again on every rerun.
     if upload is not None and upload.file_id != state.get(state.UPLOAD_SEEN):
@@ -41,8 +41,7 @@ def trace_page() -> None:
         st.info("No trace loaded yet.")
         return
     exact_on = exact_checkbox("trace_exact")  # the verdict needs the exact scores
-    st.markdown(board_html(res.trace.position()), unsafe_allow_html=True)
-    show_result(res, VIEW, exact_on=exact_on)
+    show_result(res, VIEW, exact_on=exact_on)  # its board heads the answer
 
 
 def load_upload(name: str, raw: bytes) -> SearchResult:

@@ -1,5 +1,6 @@
-"""The tree view's downloads: the whole trace as JSON, and the view as drawn in every
-export format (diagrams only for subtrees small enough to draw)."""
+"""The tree view's downloads: the view as drawn in every export format (diagrams only
+for subtrees small enough to draw; the CSV its nodes), the whole trace as JSON, NPZ
+and a CSV of every node."""
 
 from __future__ import annotations
 
@@ -48,6 +49,10 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view:
             col, fmt.upper(), _exporter(trace, fmt, opts), f"treeviz-{trace.algorithm}.{fmt}",
             view.widget("dl", fmt), mime=MIME[fmt], disabled=too_big and fmt in DIAGRAMS,
         )  # fmt: skip
+    download(st, "CSV of every node", _exporter(trace, "csv", ExportOptions(depth=None)),
+             f"treeviz-{trace.algorithm}-all.csv", view.widget("dl", "csv_all"), mime=MIME["csv"],
+             help="the per-node table of the whole trace (the CSV above holds the view's "
+                  "nodes)")  # fmt: skip
 
 
 def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:

@@ -10,35 +10,56 @@ import streamlit as st
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.results.charts import bars
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.tables import VALUE_HEADERS, readable, styled
 from treeviz.draw.style import CHOSEN_ROW
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.reading import reading_of
+from treeviz.trace.values import kind_text
+
+TABLE_ROW_PX = 28  # the per-move table's rows: eight of them above the fold
 
 
-def moves_section(res: SearchResult, exact_on: bool) -> None:
-    """The per-move table (sortable, chosen row highlighted, CSV) and bar charts;
-    ``exact_on``: with the exact scores (within their budget)."""
+def _table(res: SearchResult, exact_on: bool) -> tuple[pd.DataFrame, list[int | None] | None,
+                                                       str]:  # fmt: skip
+    """The per-move table of ``res`` (``exact_on``: with the exact scores, or a note
+    that they were not solved in time), its exact scores and their source."""
+    pos = res.trace.position()
+    exact, source = cached_exact(pos) if exact_on else (None, "")
+    if exact is not None:
+        return move_table(res, exact, exact_meanings(pos, exact)), exact, source
+    table = move_table(res)
+    if exact_on:
+        table["exact"] = f"not solved in {EXACT_SECONDS.default:g} s"
+    return table, None, source
+
+
+def moves_table(res: SearchResult, exact_on: bool) -> None:
+    """The per-move table: sortable, the chosen row highlighted, each column in its
+    unit; ``exact_on``: with the exact scores (within their budget)."""
     trace = res.trace
-    pos = trace.position()
-    exact, source = (
-        cached_exact(trace.position()) if exact_on else (None, "")
-    )
-    if exact is not None:
-        meanings = exact_meanings(pos, exact)
-        table = move_table(res, exact, meanings)
-    else:
-        table = move_table(res)
-        if exact_on:
-            table["exact"] = f"not solved in {EXACT_SECONDS.default:g} s"
-    shown = styled(readable(table)).apply(_highlight_chosen, axis=1)
-    st.dataframe(shown, hide_index=True, key=f"table_{id(trace)}")
-    if exact is not None:
-        st.caption(f"Exact score: {source}; the solver's score for the player to move (0 a "
-                   "draw, above 0 a win: the sooner, the higher). The CSV keeps every "
-                   "column at full precision.")  # fmt: skip
+    table, exact, source = _table(res, exact_on)
+    shown = readable(table, trace.value_kind)
+    # what each column means on its header's tooltip: the table stays above the fold
+    helps = {VALUE_HEADERS.get(trace.kind.base, "value (player to move)"):
+             f"{kind_text(trace.value_kind)}; the player to move at the root",
+             "exact score": f"{source}: the solver's score for the player to move (0 a "
+             "draw, above 0 a win: the sooner, the higher)"}  # fmt: skip
+    config = {h: st.column_config.Column(help=t) for h, t in helps.items() if h in shown}
+    st.dataframe(styled(shown).apply(_highlight_chosen, axis=1), hide_index=True,
+                 key=f"table_{id(trace)}", row_height=TABLE_ROW_PX,
+                 column_config=config)  # fmt: skip
+    if exact_on and exact is None:
+        st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s.")
+
+
+def moves_extras(res: SearchResult, exact_on: bool) -> None:
+    """Below the tree: the table as CSV (every column at full precision), the
+    one-file HTML report, and bars of the agent's metric and of the exact scores."""
+    trace = res.trace
+    table, exact, source = _table(res, exact_on)
+    st.markdown("#### The columns in numbers")
     left, right = st.columns(2)
     download(left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
              mime="text/csv")  # fmt: skip

@@ -14,7 +14,8 @@ from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.results.downloads import downloads_section
 from treeviz.dashboard.results.goto import goto_box
 from treeviz.dashboard.results.node import detail_panel
-from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.results.replay import replay_section
+from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tree import (
     CLICK,
     clicked_name,
@@ -47,36 +48,53 @@ class View:
 
 
 @st.fragment
-def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False) -> None:
-    """The interactive tree beside the selected node's details, and the downloads of
-    the view; ``link``: the selected node goes in the page's query parameters
-    (``node``). A fragment: clicking in the tree reruns only this part of the page."""
+def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False,
+                 replay: bool = True) -> None:  # fmt: skip
+    """The interactive tree beside the selected node's details (or, switched on, the
+    search's replay: ``replay``), and the downloads of the view; ``link``: the
+    selected node goes in the page's query parameters (``node``). A fragment:
+    clicking in the tree reruns only this part of the page."""
     if state.pop(state.FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
     view.attach(trace)
     root = view.root_in(trace)
-    c1, c2, c3 = st.columns(3)
-    depth = int(c1.slider("Depth shown", 1, 12, 3, key=view.depth_key))
-    top = int(c2.number_input("Top-k children (0 = all)", 0, 7, 0, key=view.top_key))
+    # the tree first (its top above the fold), its settings beside it
+    with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
+        left, right = st.columns([3, 2])
+    c1, c2 = right.columns(2)
+    # defaults in the state, not the widgets: the Analyze page's are written back on
+    # other pages (state.keep), and a widget given both logs a warning with its stack
+    state.preset(view.depth_key, 3)
+    state.preset(view.top_key, 0)
+    depth = int(c1.slider("Depth shown", 1, 12, key=view.depth_key))
+    top = int(c2.number_input("Top-k children (0 = all)", 0, 7, key=view.top_key))
     node = view.selected_in(trace)
     built = _built(trace, root, depth, top, *view.folding(trace, root, node))
-    c3.caption(
-        f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
-        f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
-        + (" · trace truncated at capacity" if trace.truncated else "")
-        + (f" · {note}" if (note := left_out_note(trace)) else "")
-    )
-    _breadcrumbs(trace, root, view)
-    goto_box(trace, view, depth)
-    left, right = st.columns([3, 2])
+    with right:
+        goto_box(trace, view, depth)
+        st.caption(
+            f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
+            f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
+            + (" · trace truncated at capacity" if trace.truncated else "")
+            + (f" · {note}" if (note := left_out_note(trace)) else "")
+        )
     with left:
+        if root != 0:  # drawn from deeper: the way back up
+            _breadcrumbs(trace, root, view)
         _chart(trace, view, built, root, node)
     with right:
-        detail_panel(trace, view, depth, exact_on)
+        steps = ReplayView(view.key)
+        if replay and st.toggle("Replay the search step by step", key=steps.switch_key,
+                                help="in place of the selected node's panel: play, pause "
+                                "and step through the search as it grew"):  # fmt: skip
+            replay_section(trace, steps)
+        else:
+            detail_panel(trace, view, depth, exact_on)
     if link:
         st.query_params["node"] = str(node)
         follow_history()
-    st.markdown("##### Downloads: the tree as drawn (JSON and per-node CSV: the whole trace)")
+    st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
+                "whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, built.exportable, view)
 

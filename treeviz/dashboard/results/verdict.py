@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import streamlit as st
 
+from treeviz.agents.reasons import Reason
 from treeviz.dashboard.cache import cached_exact
 from treeviz.dashboard.state import TreeView, VerdictView
 from treeviz.dashboard.text import escape_html, escape_markdown
 from treeviz.draw.style import CLASS_COLOURS
 from treeviz.judge.verdict import Explanation, explain
 from treeviz.trace.nodes import SearchResult
+
+REASONS_SHOWN = 3  # reasons in view under the verdict; the others in an expander
 
 
 def explanation_of(res: SearchResult, panel: VerdictView, exact_on: bool) -> Explanation:
@@ -36,16 +39,29 @@ def verdict_section(res: SearchResult, view: TreeView, exact_on: bool) -> None:
         f"border-radius:10px;font-weight:bold' data-testid='verdict-badge'>{cls}</span>"
     )
     st.markdown(f"{badge} {escape_html(out.text)}", unsafe_allow_html=True)
-    for i, reason in enumerate(out.reasons):
-        if reason.node is None:
-            st.markdown(f"- {escape_markdown(reason.text)}")
-            continue
-        st.button(
-            f"{escape_markdown(reason.text)}  →  node #{reason.node}",
-            key=panel.widget("reason", i),
-            on_click=view.focus,
-            args=(res.trace, reason.node),
-            type="tertiary",
-            help=f"{escape_markdown(reason.text)} (click: select node #{reason.node} in the tree)",
-        )
+    # the first reasons in view, the rest one click away: the table and the tree's
+    # top stay above the fold
+    for i, reason in enumerate(out.reasons[:REASONS_SHOWN]):
+        _reason(res, view, panel, i, reason)
+    if len(out.reasons) > REASONS_SHOWN:
+        with st.expander(f"{len(out.reasons) - REASONS_SHOWN} more reasons"):
+            for i, reason in enumerate(out.reasons[REASONS_SHOWN:], REASONS_SHOWN):
+                _reason(res, view, panel, i, reason)
+
+
+def _reason(res: SearchResult, view: TreeView, panel: VerdictView, i: int,
+            reason: Reason) -> None:  # fmt: skip
+    """One reason: a button selecting its node in the tree, or a line when it is
+    about the search as a whole."""
+    if reason.node is None:
+        st.markdown(f"- {escape_markdown(reason.text)}")
+        return
+    st.button(
+        f"{escape_markdown(reason.text)}  →  node #{reason.node}",
+        key=panel.widget("reason", i),
+        on_click=view.focus,
+        args=(res.trace, reason.node),
+        type="tertiary",
+        help=f"{escape_markdown(reason.text)} (click: select node #{reason.node} in the tree)",
+    )
 

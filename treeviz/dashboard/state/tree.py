@@ -152,6 +152,9 @@ class TreeView(Keyed):
         pending = self._drop("pending_node")
         if pending is not None and 0 <= pending < len(trace):
             self.focus(trace, pending)
+        elif pending is not None:  # said where the go-to box says what names no node
+            self.set_goto_error(f"The link's node '{pending}' is not in this trace of "
+                                f"{len(trace):,} nodes: showing its root.")  # fmt: skip
         return True
 
     def open_at(self, trace: Trace, node: int, above: int = 1) -> None:

@@ -43,20 +43,45 @@ class ReplayView(Keyed):
         """Whether the replay moves on by itself."""
         return bool(self._get("replay_playing"))
 
-    def toggle_play(self) -> None:
-        """Callback of Play/Pause."""
-        self._put("replay_playing", not self.playing)
+    def preset_speed(self, speed: str) -> None:
+        """The speed the replay starts at (a choice of the speed control)."""
+        self._preset("replay_speed", speed)
 
-    def settle(self, steps: list[int]) -> None:
+    def toggle_play(self, steps: list[int]) -> None:
+        """Callback of Play/Pause: playing from the last step starts again from the
+        first."""
+        playing = not self.playing
+        if playing and self.step == steps[-1]:
+            self._put("replay_nodes", steps[0])
+        self._drop("replay_clock")
+        self._put("replay_playing", playing)
+
+    def step_by(self, steps: list[int], delta: int) -> None:
+        """Callback of a step button: ``delta`` steps on (back when negative) within
+        ``steps``, paused."""
+        at = steps.index(self.step) if self.step in steps else len(steps) - 1
+        self.go(steps, at + delta)
+
+    def go(self, steps: list[int], index: int) -> None:
+        """Callback: show step ``index`` of ``steps`` (clamped), paused."""
+        self._put("replay_nodes", steps[max(0, min(index, len(steps) - 1))])
+        self._put("replay_playing", False)
+
+    def settle(self, steps: list[int], interval: float, now: float) -> None:
         """Before the slider is drawn: a step not among ``steps`` (another search was
-        shown) goes to the last one; a playing replay moves one step on, and stops
-        at the last."""
+        shown) goes to the last one; a playing replay moves on by the steps due since
+        its last move (one every ``interval`` seconds; ``now``: the clock, from
+        ``time.monotonic``), at least one, and stops at the last."""
         if self.step not in steps:
             self._put("replay_nodes", steps[-1])
-        if self.playing:
-            nxt = steps[min(steps.index(self.step) + 1, len(steps) - 1)]
-            self._put("replay_nodes", nxt)
-            self._put("replay_playing", nxt < steps[-1])
+        if not self.playing:
+            return
+        last = self._get("replay_clock")
+        due = 1 if last is None else max(1, int((now - last) / interval))
+        nxt = steps[min(steps.index(self.step) + due, len(steps) - 1)]
+        self._put("replay_clock", now if last is None else last + due * interval)
+        self._put("replay_nodes", nxt)
+        self._put("replay_playing", nxt < steps[-1])
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,181 @@
+"""The dashboard's look in Chromium, one server for every check: where the answer
+sits at 1280x800 and at 800 px wide (bounding boxes, not only text), a screenshot of
+every page at both sizes (``TREEVIZ_SHOTS`` names their folder; else the test's tmp
+path), and a server log without warnings or stacks after normal use (switching
+agents, visiting every page)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+
+from treeviz.connect4.samples import load_sample
+from treeviz.dashboard.numbers import exact_label
+from treeviz.exact.scores import exact_scores
+from treeviz.settings import DEFAULT_SAMPLE
+
+pytestmark = pytest.mark.browser
+
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+PAGES = ("compare", "play", "review", "trace", "arena", "doctor", "id3")
+WIDE, NARROW = (1280, 800), (800, 1000)
+
+
+@pytest.fixture(scope="module")
+def logged_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    log = tmp_path_factory.mktemp("server") / "server.log"
+    with serve(log=log) as url:
+        yield url, log
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """Where the screenshots go: ``TREEVIZ_SHOTS`` if set, else under the test's tmp
+    path (never the checkout)."""
+    folder = Path(os.environ.get("TREEVIZ_SHOTS") or tmp_path / "shots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def settle(page: Any) -> None:
+    page.locator(IDLE).wait_for(timeout=120_000)
+    page.wait_for_timeout(1_000)  # charts draw after the run ends
+    page.locator(IDLE).wait_for(timeout=120_000)
+
+
+def box(page: Any, selector: str) -> dict[str, float]:
+    """The bounding box of the first visible match of ``selector``, in page
+    coordinates (the main area scrolls inside the page: its scroll is added)."""
+    found = page.locator(f"{selector} >> visible=true").first
+    found.wait_for(timeout=60_000)
+    b = found.bounding_box()
+    scrolled = page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop")
+    return {**b, "y": b["y"] + scrolled}
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])  # fmt: skip
+
+
+def tree_top(page: Any) -> float:
+    """The top of the tree chart's highest label (the chart's first row)."""
+    labels = page.locator("[class*='st-key-analyze_flow'] [data-testid='stColumn'] svg text")
+    labels.first.wait_for(timeout=120_000)
+    tops = labels.evaluate_all("els => els.map(e => e.getBoundingClientRect().top)")
+    scrolled = page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop")
+    return min(tops) + scrolled
+
+
+def answer_blocks(page: Any) -> dict[str, dict[str, float]]:
+    return {
+        "board": box(page, ".st-key-analyze_board"),
+        "verdict": box(page, "[data-testid='verdict-badge']"),
+        "table": box(page, "[data-testid='stDataFrame']"),
+        "tree": box(page, "[class*='st-key-analyze_flow'] [data-testid='stColumn']"),
+    }
+
+
+def run_default(page: Any, server: str) -> None:
+    page.goto(server)
+    settle(page)
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(
+        timeout=120_000
+    )
+    settle(page)
+
+
+def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
+    logged_server: tuple[str, Path], tmp_path: Path
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    server, log = logged_server
+    shots = shots_dir(tmp_path)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport=dict(zip(("width", "height"), WIDE, strict=True)))
+            check_wide(page, server, shots)
+            page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
+            check_narrow(page, shots)
+            switch_agents(page)
+            for size in (WIDE, NARROW):
+                page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+                for name in PAGES:
+                    page.goto(f"{server}/{name}")
+                    settle(page)
+                    page.screenshot(path=str(shots / f"{name}-{size[0]}x{size[1]}.png"))
+        finally:
+            browser.close()
+    said = log.read_text(errors="replace")
+    assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
+
+
+def check_wide(page: Any, server: str, shots: Path) -> None:
+    """At 1280x800, with no scrolling: the board, the verdict, the per-move table and
+    the start of the tree; the board carries the exact scores and the agent's values
+    over its columns."""
+    run_default(page, server)
+    page.screenshot(path=str(shots / "analyze-1280x800.png"))
+    blocks = answer_blocks(page)
+    for name in ("board", "verdict", "table"):
+        b = blocks[name]
+        assert b["y"] >= 0 and b["y"] + b["height"] <= WIDE[1], (name, b)
+        assert b["x"] + b["width"] <= WIDE[0], (name, b)
+    assert blocks["tree"]["y"] < WIDE[1] and tree_top(page) < WIDE[1], blocks["tree"]
+    texts = page.locator(".st-key-analyze_board svg text").evaluate_all(
+        "els => els.map(e => e.textContent)"
+    )
+    exact = exact_scores(load_sample(DEFAULT_SAMPLE).position())  # the solver's, here
+    left = Counter(texts)
+    left.subtract(Counter(exact_label(s) for s in exact))
+    assert min(left.values()) >= 0, (texts, exact)  # every column's score is over it
+    assert not overlap(blocks["board"], blocks["table"])
+    assert not overlap(blocks["board"], blocks["verdict"])
+
+
+def check_narrow(page: Any, shots: Path) -> None:
+    """At 800 px wide the sides stack: no two of the main blocks overlap and none
+    runs past the window's right edge."""
+    page.locator(IDLE).wait_for(timeout=60_000)
+    page.wait_for_timeout(1_000)
+    page.screenshot(path=str(shots / "analyze-800x1000.png"))
+    blocks = answer_blocks(page)
+    names = list(blocks)
+    for i, a in enumerate(names):
+        assert blocks[a]["x"] + blocks[a]["width"] <= NARROW[0] + 1, (a, blocks[a])
+        for b in names[i + 1 :]:
+            assert not overlap(blocks[a], blocks[b]), (a, b, blocks[a], blocks[b])
+    assert blocks["board"]["y"] < blocks["verdict"]["y"] < blocks["table"]["y"]
+    # the tree's colour legend: each swatch one line (it wrapped mid-swatch), its ink
+    # not its fill ("0.00" was red on red)
+    swatches = page.locator("[data-swatch]").evaluate_all("""els => els.map(e => {
+        const s = getComputedStyle(e);
+        return [e.getBoundingClientRect().height, s.color, s.backgroundColor,
+                parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.6];
+    })""")
+    assert len(swatches) >= 5
+    for height, ink, fill, line in swatches:
+        assert height < 2 * line and ink != fill, swatches
+
+
+def switch_agents(page: Any) -> None:
+    """Normal use that used to log Streamlit's Session State warning with its stack:
+    another agent, a page away and back."""
+    side = page.locator("[data-testid='stSidebar']")
+    for agent in ("mcts", "alphabeta"):
+        side.locator("[data-testid='stSelectbox']").nth(1).click()
+        page.get_by_role("option", name=agent, exact=True).click()
+        settle(page)
+    page.get_by_role("link", name="Play").click()
+    settle(page)
+    page.get_by_role("link", name="Analyze a position").click()
+    settle(page)

@@ -1,0 +1,179 @@
+"""The Analyze page's look, as page logic (AppTest) and pure functions: the default
+position teaches, the board's notes say what the solver and the agent say, the replay
+keeps its pace, unknown links are said in words, Play asks for a move only when a
+person is to move."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import APP, app_test, seen
+from streamlit.testing.v1 import AppTest
+
+from treeviz.agents.registry import search
+from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
+from treeviz.dashboard.board_notes import notes_for
+from treeviz.dashboard.numbers import exact_label
+from treeviz.dashboard.results.replay import step_interval
+from treeviz.exact.scores import exact_scores
+from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE, QUICK_AGENT, REPLAY_SECONDS
+
+
+def _choice(pos: Position, spec: str) -> int:
+    return search(pos, spec).move
+
+
+def test_the_default_position_is_a_real_decision() -> None:
+    """Asked of the exact solver: one column wins and every other loses; asked of the
+    agents: the default agent finds the win, the quick preset does not (they
+    disagree), so the first Run shows a decision and Compare's default shows why."""
+    pos = load_sample(DEFAULT_SAMPLE).position()
+    exact = exact_scores(pos)
+    wins = [c + 1 for c, s in enumerate(exact) if s is not None and s > 0]
+    assert len(wins) == 1
+    assert all(s < 0 for c, s in enumerate(exact) if s is not None and c + 1 not in wins)
+    assert _choice(pos, DEFAULT_AGENT.default) == wins[0]
+    assert _choice(pos, QUICK_AGENT) != wins[0]
+
+
+def test_the_page_opens_on_the_default_position() -> None:
+    at = app_test()
+    assert at.sidebar.selectbox(key="sample").value == DEFAULT_SAMPLE
+    assert at.session_state["position"] == load_sample(DEFAULT_SAMPLE).position()
+    assert not at.exception and not at.error
+
+
+@pytest.mark.parametrize("moves", ["4453", "6635527315761523542137"])
+def test_board_notes_say_what_the_solver_and_the_agent_say(moves: str) -> None:
+    """Over each column the solver's score, the best columns those of the highest
+    score, the agent's column its choice; the bar leans to the side the exact
+    score favours."""
+    pos = Position.from_moves(moves)
+    exact = exact_scores(pos)
+    res = search(pos, "alphabeta", depth=3)
+    notes = notes_for(pos, exact, res)
+    top = max(s for s in exact if s is not None)
+    assert notes.exact == tuple(exact_label(s) for s in exact)
+    assert notes.best == {c for c, s in enumerate(exact) if s == top}
+    assert notes.chosen == res.move - 1 and notes.agent is not None
+    assert len(notes.agent) == pos.width and notes.source == "exact"
+    x_share = notes.share if pos.side_to_move == "X" else 1 - (notes.share or 0)
+    assert notes.share is not None and (x_share > 0.5) == (top > 0) and (x_share < 0.5) == (top < 0)
+    bare = notes_for(pos, None)
+    assert bare.exact is None and bare.agent is None and bare.share is None
+
+
+@pytest.mark.parametrize("n", [2, 57, 200])
+def test_any_search_replays_in_the_same_time(n: int) -> None:
+    assert step_interval(n) * (n - 1) == pytest.approx(REPLAY_SECONDS)
+    assert step_interval(n, 2.0) == pytest.approx(step_interval(n) / 2)
+
+
+def test_the_replay_steps_and_keeps_its_pace() -> None:
+    """Step buttons move one step and pause; a late redraw skips the steps that
+    were due (the pace holds), and the end stops the play."""
+    at = app_test()
+    at.sidebar.button(key="run").click().run()
+    at.toggle(key="analyze_replay").set_value(True).run()
+    slider = at.select_slider(key="analyze_replay_nodes")
+    nodes = [int(o) for o in slider.options]
+    at.button(key="analyze_replay_first").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[0]
+    at.button(key="analyze_replay_forward").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[1]
+    at.button(key="analyze_replay_back").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[0]
+    at.button(key="analyze_replay_last").click().run()
+    assert at.session_state["analyze_replay_nodes"] == nodes[-1]
+    assert not at.session_state["analyze_replay_playing"] and not at.exception
+
+
+def test_an_unknown_node_in_a_link_is_said_in_words() -> None:
+    said = {"99999": "'99999' is not in this trace", "abc": "'abc' is not a node id"}
+    for node, words in said.items():
+        at = AppTest.from_file(APP, default_timeout=180)
+        at.query_params.update({"moves": "4453", "agent": "alphabeta:depth=2", "node": node})
+        at.run()
+        assert not at.exception
+        assert any(words in seen(e.value) for e in at.error), [e.value for e in at.error]
+        assert at.subheader[0].value.startswith("alphabeta plays column")
+
+
+def test_play_asks_for_a_move_only_when_a_person_is_to_move() -> None:
+    at = app_test("play")
+    asks = [s for s in at.get("segmented_control") if s.key == "play_move"]
+    assert asks and "Your move" in asks[0].label  # a person plays X at first
+    at.sidebar.text_input(key="play_x").set_value("random").run()
+    at.sidebar.button(key="play_new").click().run()
+    assert not [s for s in at.get("segmented_control") if s.key == "play_move"]
+    assert not at.exception
+
+
+def test_id3_cells_are_drawn_as_a_board() -> None:
+    """A pattern's cells in the board's colours, each cell marked with what it
+    holds, the untested ones with a question mark; read back cell by cell."""
+    import re
+
+    from treeviz.dashboard.board import pattern_html
+
+    rows = [list("?X.O???"), *[list("???????")] * 4, list("XO.XO.X")]
+    html = pattern_html(rows)
+    cells = re.findall(r"data-cell='([^']*)'[^>]*>([^<]*)</td>", html)
+    assert [c for c, _ in cells] == [m for row in rows for m in row]
+    assert all((text == "?") == (mark == "?") for mark, text in cells)
+
+
+@pytest.mark.parametrize("depth", [1, 3, 6])
+def test_tree_labels_fit_between_their_levels(depth: int) -> None:
+    """Each level's labels are no wider than their share of the chart's room, the
+    deepest in the right margin: a label never reaches the next level nor the
+    edge; the font is at least 11 px."""
+    from treeviz.dashboard.tree import LABEL_ROOM_PX, tree_options
+    from treeviz.draw.view import select
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
+    series = tree_options(select(trace, 0, depth))["series"][0]
+    levels = depth + 2 if any(trace.nodes["pruned"]) else depth + 1  # stubs go a level down
+    width = series["label"]["width"]
+    assert series["label"]["fontSize"] >= 11 and series["right"] == width + 12
+    assert width * (levels - 1) + series["right"] <= LABEL_ROOM_PX or width == 60
+
+
+def _paced() -> None:
+    """A replay's state played by hand with a made-up clock (seconds)."""
+    import streamlit as st
+
+    from treeviz.dashboard.state import ReplayView
+
+    view, steps = ReplayView("paced"), list(range(1, 11))
+    view.go(steps, 0)
+    view.toggle_play(steps)
+    seen = []
+    for now in (100.0, 101.2, 104.7, 200.0):  # on time, a bit late, late, far later
+        view.settle(steps, 1.0, now)
+        seen.append(f"{view.step}:{view.playing}")
+    st.write(" ".join(seen))
+
+
+def test_a_late_redraw_skips_the_steps_that_were_due() -> None:
+    """One step per interval: a redraw 1.2 intervals after the last move makes one
+    step, 3.5 later (the clock keeps the fraction) makes three, and the end stops
+    the play; the pace holds however slow the redraws."""
+    at = AppTest.from_function(_paced).run()
+    assert not at.exception
+    assert at.markdown[0].value == "2:True 3:True 6:True 10:False"
+
+
+@pytest.mark.parametrize(
+    ("page", "limit"), [("play", "GAME_MAX_BYTES"), ("trace", "TRACE_UPLOAD_MB")]
+)
+def test_uploaders_state_the_real_cap(page: str, limit: str) -> None:
+    """The uploader's "per file" limit is the cap the page enforces (Play's said
+    200 MB, Streamlit's default, while a game file may have 1 MiB)."""
+    import treeviz.settings as settings
+
+    cap = getattr(settings, limit)
+    megabytes = cap >> 20 if limit.endswith("BYTES") else cap
+    at = app_test(page)
+    sizes = [u.proto.max_upload_size_mb for u in at.get("file_uploader")]
+    assert sizes == [megabytes] and not at.exception

@@ -1,0 +1,129 @@
+"""Numbers as a person reads them in the dashboard's tables and labels: each value in
+its own unit (heuristic points, exact scores, win rates as percentages), fractions as
+percentages, counts rounded to what they mean, long seeds shortened, missing values
+blank, and legend text that contrasts with its swatch. Pure functions (no Streamlit):
+the downloads keep the machine numbers, only what is shown goes through here."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from treeviz.draw.style import INK_DARK, INK_LIGHT
+from treeviz.trace.kinds import ValueKind
+
+SEED_DIGITS = 6  # a seed longer than this is shown as its first and last digits
+_SEED = re.compile(r"(seed=)(\d{" + str(SEED_DIGITS + 1) + r",})")
+
+
+def missing(value: Any) -> bool:
+    """Whether ``value`` stands for nothing (None, NaN, pandas' NA): a blank cell."""
+    if value is None:
+        return True
+    try:
+        return bool(value != value)  # NaN and NA are not equal to themselves
+    except (TypeError, ValueError):  # NA's comparison is NA, whose truth is an error
+        return True
+
+
+def percent(fraction: Any, digits: int = 0) -> str:
+    """``fraction`` (0..1) as a percentage: ``0.5455`` -> ``"55%"`` (``digits``
+    decimals); blank when missing."""
+    if missing(fraction):
+        return ""
+    return f"{float(fraction) * 100:.{digits}f}%"
+
+
+def count(value: Any) -> str:
+    """A count or a mean of counts (nodes per move): a whole number with thousands
+    separators, ``121.5455`` -> ``"122"``; blank when missing."""
+    if missing(value):
+        return ""
+    return f"{round(float(value)):,}"
+
+
+def seconds(value: Any) -> str:
+    """A duration in seconds to what a person can tell apart: 3 significant digits
+    below 10 s, whole seconds above; blank when missing."""
+    if missing(value):
+        return ""
+    v = float(value)
+    return f"{v:.3g}" if abs(v) < 10 else f"{v:,.0f}"
+
+
+def agent_value(value: Any, kind: str | None) -> str:
+    """An agent's value in its own unit, for a table mixing agents: a win rate or a
+    chance as a percentage (``0.62`` -> ``"62% wins"``), heuristic points signed with
+    their unit (``-43`` -> ``"-43 pts"``), an exact score signed (``"+3 exact"``);
+    blank when missing (a person's move)."""
+    if missing(value):
+        return ""
+    v = float(value)
+    base = ValueKind.parse(kind).base if kind else ""
+    if base == "win_rate":
+        return f"{percent(v)} wins"
+    if base == "probability":
+        return percent(v)
+    if base == "exact":
+        return f"{v:+.0f} exact"
+    if base == "heuristic":
+        return f"{v:+.0f} pts"
+    return _number(v)
+
+
+def _number(v: float) -> str:
+    """Any other number: whole when it is, else 3 significant digits."""
+    if math.isfinite(v) and v == int(v):
+        return f"{int(v):+d}"
+    return f"{v:+.3g}"
+
+
+def short_seeds(spec: Any) -> str:
+    """``spec`` with each long seed shortened to its ends (``seed=1234…7890``); the
+    whole spec is in the downloads and tooltips. Blank when missing."""
+    if missing(spec):
+        return ""
+    keep = SEED_DIGITS // 2
+    return _SEED.sub(lambda m: f"{m[1]}{m[2][:keep]}…{m[2][-keep:]}", str(spec))
+
+
+def ink_on(fill: str) -> str:
+    """Black or white: whichever reads better on the colour ``fill`` (``#rrggbb``),
+    by the WCAG relative luminance (white text only on dark swatches)."""
+    r, g, b = (int(fill.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4))
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    lum = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    # contrast with black (lum + 0.05) / 0.05 against white 1.05 / (lum + 0.05)
+    return INK_DARK if (lum + 0.05) ** 2 > 0.05 * 1.05 else INK_LIGHT
+
+
+def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = None,
+                 bound: str = "") -> str:  # fmt: skip
+    """An agent's value of one column, short enough to stand over a board's column:
+    a proven result as ``W5``/``L4``/``D`` (won, lost in that many plies, drawn), a
+    win rate or chance as a percentage, other numbers signed, a cut search's bound
+    with ``≤``/``≥``; ``–`` for a column the agent did not look at."""
+    sign = {"upper": "≤", "lower": "≥"}.get(bound, "")
+    if outcome:
+        result, plies = outcome.get("result"), outcome.get("plies")
+        sign = {"upper": "≤", "lower": "≥"}.get(str(outcome.get("bound", "")), "")
+        letter = {"win": "W", "loss": "L", "draw": "D"}.get(str(result), "?")
+        return sign + (letter if letter == "D" or plies is None else f"{letter}{plies}")
+    if missing(value):
+        return "–"
+    base = ValueKind.parse(kind).base if kind else ""
+    if base in ("win_rate", "probability"):
+        return sign + percent(value)
+    return sign + _number(float(value))
+
+
+def exact_label(score: int | None) -> str:
+    """An exact score over a board's column: signed (``+2``, ``0``, ``-9``); ``–``
+    for a full column."""
+    if score is None:
+        return "–"
+    return f"{score:+d}" if score else "0"
