@@ -1,6 +1,6 @@
 """Showing one search result, section by section: the verdict, the per-move table
 (:mod:`.moves`), the tree with its node panel, go-to box and downloads (:mod:`.tree`),
-the replay (:mod:`.replay`), MCTS's visit share (:mod:`.charts`) and the statistics
+the replay (:mod:`.replay`), MCTS's search progress (:mod:`.progress`) and the statistics
 (:mod:`.stats`). Used for fresh searches and uploaded traces alike; each result's
 widgets and state are keyed by its :class:`~treeviz.dashboard.state.TreeView`."""
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treeviz.dashboard.results.charts import share_section
 from treeviz.dashboard.results.moves import moves_section
+from treeviz.dashboard.results.progress import progress_section
 from treeviz.dashboard.results.replay import replay_section
 from treeviz.dashboard.results.stats import stats_section
 from treeviz.dashboard.results.tree import tree_section
@@ -35,7 +35,6 @@ def show_result(res: SearchResult, view: TreeView, exact_on: bool = True,
     replay = ReplayView(view.key)
     if st.toggle("Replay the search step by step", key=replay.switch_key):
         replay_section(res, replay)
-    if res.trace.extra.get("log"):  # an MCTS run with record_iterations
-        share_section(res.trace)
+    progress_section(res.trace)  # MCTS run with record_iterations: visits and results
     st.markdown("#### Statistics")
     stats_section(res)
