@@ -19,6 +19,7 @@ from treeviz.dashboard.inputs import choose_agent, choose_position, setting_widg
 from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import show_result
 from treeviz.dashboard.results.charts import bars
+from treeviz.dashboard.results.whatif import whatif_section
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -124,6 +125,7 @@ def analyze_page() -> None:
                       "found until then.")  # fmt: skip
     write_link(pos, agent, params, res.trace)
     show_result(res, VIEW, exact_on, link=True)
+    whatif_section(res, VIEW, agent, params, budget)
 
 
 def exact_panel(pos: Position) -> None:

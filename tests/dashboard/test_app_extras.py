@@ -1,0 +1,56 @@
+"""The Analyze page's what-if under AppTest: the column forced at the root or at the
+node selected in the tree, searched again by the agent analysed (a person's agent the
+dashboard was started with too), the sentence and both analyses shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import APP, EXAMPLES
+
+from treeviz.agents.registry import search
+from treeviz.judge.whatif import what_if
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
+USER = f"{EXAMPLES / 'minimax_agent.py'}:choose"
+
+
+def analysed(agent: str, moves: str = "4453") -> AppTest:
+    """Analyze opened by a link to ``moves`` and ``agent``: its search runs on open."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"moves": moves, "agent": agent})
+    return at.run()
+
+
+@pytest.mark.parametrize("agent", ["alphabeta:depth=3", "mcts:iterations=200,seed=2", USER])
+def test_what_if_at_the_root(agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TREEVIZ_AGENTS", USER)
+    at = analysed(agent)
+    assert not at.exception and not at.error
+    at.selectbox(key="analyze_whatif_column").set_value(1).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    expected = what_if(search("4453", agent), 1, agent=agent)
+    assert [i.value for i in at.info][-1] == expected.text
+    shown = " ".join(m.value for m in at.markdown)
+    assert "**First search**" in shown and "**Column 1 forced**" in shown
+    assert f"the reply chosen: column {expected.forced.move}" in shown
+
+
+def test_what_if_at_the_selected_node() -> None:
+    at = analysed("alphabeta:depth=3")
+    first = search("4453", "alphabeta:depth=3")
+    node = int(first.trace.children(0)[1])
+    at.session_state["analyze_node"] = node
+    at.run()
+    captions = " ".join(c.value for c in at.caption)
+    assert f"node #{node} (after {first.trace.path_moves(node)}" in captions
+    at.selectbox(key="analyze_whatif_column").set_value(7).run()
+    at.button(key="analyze_whatif_run").click().run()
+    expected = what_if(first, 7, node=node)
+    assert [i.value for i in at.info][-1] == expected.text
