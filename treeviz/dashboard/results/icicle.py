@@ -1,0 +1,67 @@
+"""The whole search at a glance: the trace's icicle (:mod:`treeviz.draw.icicle`) in a
+small component of its own (``static/icicle.js``, a canvas). A click zooms into a
+node in the browser at once and selects it in the tree (the component's value comes
+back to Python); the top row zooms out a level. Its zoom is kept per tree view."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from treeviz.dashboard import state
+from treeviz.dashboard.state import TreeView
+from treeviz.draw.icicle import icicle_data
+from treeviz.trace.nodes import Trace
+
+SCRIPT = Path(__file__).resolve().parents[1] / "static" / "icicle.js"
+
+
+@cache
+def _component() -> Any:
+    """The component, registered once per process (its script is treeviz's own file)."""
+    return st.components.v2.component("treeviz_icicle", js=SCRIPT.read_text(encoding="utf-8"),
+                                      isolate_styles=False)  # fmt: skip
+
+
+def zoom_of(trace: Trace, view: TreeView) -> int:
+    """The node the view's icicle is zoomed into (the root when none or not in ``trace``)."""
+    kept = st.session_state.get(view.widget("icicle_zoom"))
+    if not isinstance(kept, tuple) or kept[0] != id(trace):  # another trace's zoom
+        return 0
+    return kept[1] if 0 <= kept[1] < len(trace) else 0
+
+
+def icicle_section(trace: Trace, view: TreeView) -> None:
+    """The icicle zoomed as the view keeps it, the view's selected node outlined."""
+    zoom = zoom_of(trace, view)
+    data = icicle_data(trace, zoom, view.selected_in(trace))
+    shown = len(data["id"])
+    where = "the whole trace" if zoom == 0 else f"node #{zoom} (after {trace.path_moves(zoom)})"
+    st.markdown("##### The whole search at a glance")
+    st.caption(f"{where.capitalize() if zoom == 0 else 'Zoomed into ' + where}: each "
+               "rectangle a node under its parent, as wide as its subtree, coloured by its "
+               "value for the player to move at the root (the tree's colours). Click to "
+               f"zoom in and select it in the tree; the top row zooms out. {shown:,} "
+               f"rectangles drawn of {len(trace):,} nodes.")  # fmt: skip
+    key = view.widget("icicle", id(trace))
+    _component()(data=data, key=key, height="content",
+                 on_clicked_change=lambda: on_click(trace, view, key))  # fmt: skip
+
+
+def on_click(trace: Trace, view: TreeView, key: str) -> None:
+    """A click in the icicle keyed ``key``: zoom into the node and select it in the tree;
+    on the zoomed node itself, zoom out to its parent."""
+    value = state.widget_value(key)
+    clicked = value.get("clicked") if hasattr(value, "get") else None
+    name = str(clicked).rsplit("@", 1)[0] if clicked is not None else ""
+    if not name.isdigit() or not 0 <= int(name) < len(trace):
+        return
+    node, zoom = int(name), zoom_of(trace, view)
+    if node == zoom and node != 0:
+        node = int(trace.nodes["parent"][node])
+    st.session_state[view.widget("icicle_zoom")] = (id(trace), node)
+    depth = st.session_state.get(view.depth_key)
+    view.pick(trace, node, unfold=True, depth=depth if isinstance(depth, int) else 3)
