@@ -54,3 +54,43 @@ def test_what_if_at_the_selected_node() -> None:
     at.button(key="analyze_whatif_run").click().run()
     expected = what_if(first, 7, node=node)
     assert [i.value for i in at.info][-1] == expected.text
+
+
+ICICLE_CLICKS = """
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.results.icicle import on_click, zoom_of
+from treeviz.dashboard.state import TreeView
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+for name in st.session_state.get("clicks", []):  # what the component reports, in turn
+    st.session_state["k"] = {"clicked": f"{name}@1"}
+    on_click(trace, view, "k")
+    st.write(f"zoom {zoom_of(trace, view)} selected {view.selected_in(trace)} "
+             f"root {view.root_in(trace)}")
+"""
+
+
+def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
+    """A click zooms into the node and selects it in the tree (the tree's root moving
+    down when the node lies deeper than the depth shown); the zoomed node's own row
+    zooms out to its parent; a stale or foreign value changes nothing."""
+    from streamlit.testing.v1 import AppTest
+
+    trace = search("4453", "alphabeta:depth=4").trace
+    child = int(trace.children(0)[2])
+    deep = next(i for i in range(len(trace)) if trace.nodes["depth"][i] == 4)
+    deep_parent = int(trace.nodes["parent"][deep])
+    at = AppTest.from_string(ICICLE_CLICKS, default_timeout=60)
+    at.session_state["clicks"] = [child, child, "junk", 10**9, deep]
+    at.run()
+    lines = [m.value for m in at.markdown]
+    assert lines == [
+        f"zoom {child} selected {child} root 0",
+        "zoom 0 selected 0 root 0",  # the zoomed node clicked again: out to its parent
+        "zoom 0 selected 0 root 0",
+        "zoom 0 selected 0 root 0",
+        f"zoom {deep} selected {deep} root {deep_parent}",  # deeper than 3 levels
+    ]

@@ -155,7 +155,7 @@ def best_line(trace: Trace, node: int | None) -> list[int]:
 def value_words(value: float | None, base: str) -> str:
     """A value in its unit, for a sentence."""
     if value is None:
-        return "no value"
+        return "no value (not searched)"
     if base == "win_rate":
         return f"a mean result of {value:.0%}"
     if base == "exact":

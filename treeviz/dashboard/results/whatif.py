@@ -67,14 +67,14 @@ def show_whatif(found: WhatIf, at: Position) -> None:
     forced = found.forced.trace.position()
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**First search** · column {found.column} worth "
+        st.markdown(f"**First search** · column {found.column}: "
                     f"{value_words(found.before, base)}")  # fmt: skip
         st.markdown(board_html(at), unsafe_allow_html=True)
         st.caption(f"Line expected: {move_line(found.was)}")
         if found.node == 0:  # the first search's table is its root's
             _table(found.original, "whatif_first")
     with right:
-        st.markdown(f"**Column {found.column} forced** · worth "
+        st.markdown(f"**Column {found.column} forced** · "
                     f"{value_words(found.after, base)}; the reply chosen: column "
                     f"{found.forced.move}")  # fmt: skip
         st.markdown(board_html(forced), unsafe_allow_html=True)
