@@ -74,6 +74,7 @@ export default function (component) {
   const state = canvas.__icicle || (canvas.__icicle = { canvas });
   state.data = data;
   state.view = { x0: 0, x1: 1, level: 0, node: data.root };
+  canvas.dataset.zoom = "sent";
   // where a node is drawn, in page pixels (tests and benchmarks click it)
   state.box = (id) => {
     const found = state.boxes.find(([i]) => state.data.id[i] === id);
@@ -91,6 +92,7 @@ export default function (component) {
       state.view = { x0: d.x[i], x1: d.x[i] + d.w[i], level: d.level[i], node: d.id[i] };
       d.selected = d.id[i];
       draw(state);
+      canvas.dataset.zoom = "browser"; // until Python's rectangles for this zoom come
     }
     setTriggerValue("clicked", d.id[i] + "@" + Date.now());
   };
