@@ -36,9 +36,10 @@ def progress_section(trace: Trace) -> None:
         st_echarts(progress_options(found, at, found.mean, "mean result (root player)",
                                     lo=0.0, hi=1.0),
                    height="300px", renderer="svg", key=f"progress_mean_{id(trace)}")  # fmt: skip
-    st.caption("Each line a column: its visits (left) and mean result for the player to "
-               "move at the root, 1 win, 0.5 draw, 0 loss (right), after each iteration; "
-               "the dashed line marks where the choice settled.")  # fmt: skip
+    st.caption("Each line a column (c1 to c7, as in the tree): its visits (left) and "
+               "mean result for the player to move at the root, 1 win, 0.5 draw, 0 loss "
+               "(right), after each iteration; the dashed line marks where the choice "
+               "settled.")  # fmt: skip
 
 
 def settle_text(found: Progress) -> str:
@@ -66,21 +67,23 @@ def progress_options(found: Progress, at: np.ndarray, table: np.ndarray, name: s
         colour = PALETTE[c % len(PALETTE)]
         data = [[int(i) + 1, None if np.isnan(v) else round(float(v), 4)]
                 for i, v in zip(at, table[at, c].astype(np.float64), strict=True)]  # fmt: skip
-        series.append({"type": "line", "name": f"column {c + 1}", "showSymbol": False,
+        series.append({"type": "line", "name": f"c{c + 1}", "showSymbol": False,
                        "data": data, "lineStyle": {"color": colour},
                        "itemStyle": {"color": colour}})  # fmt: skip
     if series and found.settled:
         series[0]["markLine"] = {
             "symbol": "none", "silent": True, "lineStyle": {"type": "dashed", "color": "#333"},
-            "label": {"formatter": f"settled at {found.settled:,}"},
+            "label": {"formatter": f"settled at {found.settled:,}",
+                      "position": "insideEndTop"},
             "data": [{"xAxis": found.settled}],
         }  # fmt: skip
-    y: dict[str, Any] = {"type": "value", "name": name}
+    y: dict[str, Any] = {"type": "value", "name": name, "nameLocation": "middle",
+                         "nameGap": 44}
     if lo is not None:
         y |= {"min": lo, "max": hi}
     return {
-        "grid": {"left": 56, "right": 16, "top": 40, "bottom": 44},
-        "legend": {"top": 0},
+        "grid": {"left": 64, "right": 16, "top": 36, "bottom": 44},
+        "legend": {"top": 0, "type": "scroll"},  # c1..c7 fit one line: none hidden
         "tooltip": {"trigger": "axis"},
         "xAxis": {"type": "value", "name": "iteration", "nameLocation": "middle",
                   "nameGap": 26, "min": 1, "max": found.iterations},
