@@ -59,8 +59,9 @@ def test_what_if_at_the_selected_node() -> None:
 ICICLE_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.icicle import on_click, zoom_of
+from treeviz.dashboard.results.icicle import on_click
 from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import IcicleView
 
 view = TreeView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
@@ -68,7 +69,7 @@ view.attach(trace)
 for name in st.session_state.get("clicks", []):  # what the component reports, in turn
     st.session_state["k"] = {"clicked": f"{name}@1"}
     on_click(trace, view, "k")
-    st.write(f"zoom {zoom_of(trace, view)} selected {view.selected_in(trace)} "
+    st.write(f"zoom {IcicleView('t').zoom(trace)} selected {view.selected_in(trace)} "
              f"root {view.root_in(trace)}")
 """
 

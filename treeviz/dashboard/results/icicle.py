@@ -13,6 +13,7 @@ import streamlit as st
 
 from treeviz.dashboard import state
 from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import IcicleView
 from treeviz.draw.icicle import icicle_data
 from treeviz.trace.nodes import Trace
 
@@ -26,17 +27,9 @@ def _component() -> Any:
                                       isolate_styles=False)  # fmt: skip
 
 
-def zoom_of(trace: Trace, view: TreeView) -> int:
-    """The node the view's icicle is zoomed into (the root when none or not in ``trace``)."""
-    kept = st.session_state.get(view.widget("icicle_zoom"))
-    if not isinstance(kept, tuple) or kept[0] != id(trace):  # another trace's zoom
-        return 0
-    return kept[1] if 0 <= kept[1] < len(trace) else 0
-
-
 def icicle_section(trace: Trace, view: TreeView) -> None:
     """The icicle zoomed as the view keeps it, the view's selected node outlined."""
-    zoom = zoom_of(trace, view)
+    zoom = IcicleView(view.key).zoom(trace)
     data = icicle_data(trace, zoom, view.selected_in(trace))
     shown = len(data["id"])
     where = "the whole trace" if zoom == 0 else f"node #{zoom} (after {trace.path_moves(zoom)})"
@@ -59,9 +52,10 @@ def on_click(trace: Trace, view: TreeView, key: str) -> None:
     name = str(clicked).rsplit("@", 1)[0] if clicked is not None else ""
     if not name.isdigit() or not 0 <= int(name) < len(trace):
         return
-    node, zoom = int(name), zoom_of(trace, view)
-    if node == zoom and node != 0:
+    icicle = IcicleView(view.key)
+    node = int(name)
+    if node == icicle.zoom(trace) and node != 0:
         node = int(trace.nodes["parent"][node])
-    st.session_state[view.widget("icicle_zoom")] = (id(trace), node)
-    depth = st.session_state.get(view.depth_key)
+    icicle.zoom_to(trace, node)
+    depth = state.widget_value(view.depth_key)
     view.pick(trace, node, unfold=True, depth=depth if isinstance(depth, int) else 3)

@@ -16,6 +16,7 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import run_watched, search_request
 from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import WhatIfView
 from treeviz.dashboard.tables import readable, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
@@ -54,10 +55,10 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
         except TreevizError as exc:
             show_error(str(exc))
             return
-        st.session_state[view.widget("whatif_found")] = (asked, found)
-    kept = st.session_state.get(view.widget("whatif_found"))
-    if kept is not None and kept[0] == asked:
-        show_whatif(kept[1], pos)
+        WhatIfView(view.key).keep(asked, found)
+    kept = WhatIfView(view.key).found(asked)
+    if kept is not None:
+        show_whatif(kept, pos)
 
 
 def show_whatif(found: WhatIf, at: Position) -> None:
