@@ -42,13 +42,13 @@ def _children_by_column(parent: np.ndarray, move: np.ndarray) -> tuple[np.ndarra
     """(kids, start): every node's children, grouped by parent in id order, each group
     sorted by column (insertion sort: a node has at most a board's width of them)."""
     n = parent.shape[0]
-    start = np.zeros(n + 1, np.int64)
+    start = np.zeros(n + 1, np.int32)  # int32: a trace holds at most a few million nodes
     for i in range(1, n):
         start[parent[i] + 1] += 1
     for i in range(n):
         start[i + 1] += start[i]
     fill = start[:-1].copy()
-    kids = np.empty(max(n - 1, 0), np.int64)
+    kids = np.empty(max(n - 1, 0), np.int32)
     for i in range(1, n):
         p = parent[i]
         j = fill[p]
@@ -87,8 +87,8 @@ def layout(trace: Trace) -> Layout:
     """The icicle layout of ``trace``, built once per trace (kept on it)."""
     cached = trace.__dict__.get("_icicle")
     if cached is None:
-        parent = trace.nodes["parent"].astype(np.int64)
-        kids, start = _children_by_column(parent, trace.nodes["move"].astype(np.int64))
+        parent = trace.nodes["parent"]
+        kids, start = _children_by_column(parent, trace.nodes["move"])
         x0, w = _place(trace.subtree_sizes(), kids, start)
         cached = trace.__dict__["_icicle"] = Layout(x0, w, kids, start)
     return cached
