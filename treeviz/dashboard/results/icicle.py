@@ -30,7 +30,7 @@ def _component() -> Any:
 def icicle_section(trace: Trace, view: TreeView) -> None:
     """The icicle zoomed as the view keeps it, the view's selected node outlined."""
     zoom = IcicleView(view.key).zoom(trace)
-    data = icicle_data(trace, zoom, view.selected_in(trace))
+    data = _drawn(trace, zoom) | {"selected": view.selected_in(trace)}
     shown = len(data["id"])
     where = "the whole trace" if zoom == 0 else f"node #{zoom} (after {trace.path_moves(zoom)})"
     st.markdown("##### The whole search at a glance")
@@ -42,6 +42,16 @@ def icicle_section(trace: Trace, view: TreeView) -> None:
     key = view.widget("icicle", id(trace))
     _component()(data=data, key=key, height="content",
                  on_clicked_change=lambda: on_click(trace, view, key))  # fmt: skip
+
+
+def _drawn(trace: Trace, zoom: int) -> dict[str, Any]:
+    """The icicle's data at ``zoom``, kept per session with the tree's views: a click
+    in the tree reruns this section with the same zoom."""
+    memo = state.built_views()
+    kept = memo.get(("icicle", id(trace), zoom))
+    if kept is None or kept[0] is not trace:  # an id can be reused once freed
+        kept = memo[("icicle", id(trace), zoom)] = (trace, icicle_data(trace, zoom))
+    return dict(kept[1])
 
 
 def on_click(trace: Trace, view: TreeView, key: str) -> None:
