@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.draw.style import value_colour
+from treeviz.draw.view import colour
 from treeviz.jit import njit
 from treeviz.settings import ICICLE_LEVELS, ICICLE_MAX_RECTS, ICICLE_MIN_PX, ICICLE_WIDTH_PX
 from treeviz.trace.nodes import Trace
@@ -151,7 +151,7 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
         "level": (depth[ids] - depth[root]).tolist(),
         "x": np.round((lay.x0[ids] - lay.x0[root]) / span, 7).tolist(),
         "w": np.round(lay.w[ids] / span, 7).tolist(),
-        "colour": [value_colour(v.scaled) for v in values],
+        "colour": [colour(v.scaled) for v in values],  # the tree's fill (draw.view)
         "label": [str(int(m) + 1) if m >= 0 else "root" for m in trace.nodes["move"][ids]],
         "text": [v.text for v in values],
         "size": sizes[ids].tolist(),
