@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.draw.icicle import icicle_data, layout, visible
+from treeviz.draw.view import node_colour
 from treeviz.trace.nodes import Trace, new_nodes, subtree_sizes_of
 
 # a random tree: node i's parent is any earlier node (ids are creation order), its
@@ -107,3 +108,4 @@ def test_icicle_data_is_relative_to_its_zoom() -> None:
     assert all(x >= 0 and x + w <= 1 + 1e-6 for x, w in zip(data["x"], data["w"], strict=True))
     assert data["size"][0] == int(trace.subtree_sizes()[node])
     assert data["label"][0] == str(int(trace.nodes["move"][node]) + 1)
+    assert data["colour"] == [node_colour(trace, i) for i in data["id"]]  # as the tree
