@@ -140,7 +140,7 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
     lay = layout(trace)
     ids = visible(trace, root, **options)
     span = lay.w[root]
-    depth = trace.nodes["depth"].astype(np.int64)
+    depth = trace.nodes["depth"][ids].astype(np.int64)  # the drawn nodes' only
     sizes = trace.subtree_sizes()
     values = [node_value(trace, int(i)) for i in ids]
     return {
@@ -148,7 +148,7 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
         "selected": int(selected),
         "path": trace.path(int(root)),
         "id": ids.tolist(),
-        "level": (depth[ids] - depth[root]).tolist(),
+        "level": (depth - int(trace.nodes["depth"][root])).tolist(),
         "x": np.round((lay.x0[ids] - lay.x0[root]) / span, 7).tolist(),
         "w": np.round(lay.w[ids] / span, 7).tolist(),
         "colour": [colour(v.scaled) for v in values],  # the tree's fill (draw.view)
