@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
+from treeviz.trace.nodes import Trace
 from treeviz.trace.progress import search_progress, settled_iteration
 
 
@@ -63,10 +64,28 @@ def test_settle_is_the_last_change_of_leader(picks: list[int]) -> None:
     assert settled_iteration(visits) == replayed_settle(visits)
 
 
-def test_settle_on_a_real_search() -> None:
-    res = search(Position.from_moves("4453"), "mcts", iterations=800, seed=5,
+def replay_the_log(trace: Trace) -> tuple[list[list[int]], int]:
+    """Each root column's visits after every iteration and the settle iteration, by
+    climbing from each logged leaf to the root child it hangs under, one row at a
+    time (no arrays shared with the code under test)."""
+    parent, move = trace.nodes["parent"], trace.nodes["move"]
+    counts, rows = [0] * 7, []
+    for leaf, *_ in trace.extra["log"]:
+        node = int(leaf)
+        while node > 0 and parent[node] != 0:
+            node = int(parent[node])
+        if node > 0:
+            counts[int(move[node])] += 1
+        rows.append(list(counts))
+    return rows, replayed_settle(np.array(rows))
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_settle_on_a_real_search(seed: int) -> None:
+    res = search(Position.from_moves("4453"), "mcts", iterations=800, seed=seed,
                  record_iterations=True)  # fmt: skip
     found = search_progress(res.trace)
     assert found is not None
-    assert found.settled == replayed_settle(found.visits)
-    assert 1 <= found.settled <= found.iterations
+    rows, settled = replay_the_log(res.trace)
+    assert found.visits.tolist() == rows
+    assert found.settled == settled and 1 <= settled <= found.iterations
