@@ -78,9 +78,8 @@ def forced_position(trace: Trace, column: int, node: int) -> Position:
     """The position after the moves to ``node`` and ``column`` (1-based)."""
     if isinstance(node, bool) or not isinstance(node, int) or not 0 <= node < len(trace):
         raise InvalidMoveError(f"node {node!r} is not in this trace (nodes 0-{len(trace) - 1})")
-    pos = trace.position()
-    for c in trace.path_moves(node):
-        pos.play(int(c) - 1)
+    moves = trace.root_moves + trace.path_moves(node)
+    pos = Position.from_moves(moves, trace.width, trace.height)
     if isinstance(column, bool) or not isinstance(column, int) or not 1 <= column <= pos.width:
         raise InvalidMoveError(f"column {column!r} is out of range 1-{pos.width}")
     if pos.is_over():

@@ -20,6 +20,7 @@ from treeviz.dashboard.state.glance import WhatIfView
 from treeviz.dashboard.tables import readable, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
+from treeviz.draw.view import node_position
 from treeviz.errors import TreevizError
 from treeviz.judge.whatif import WhatIf, move_line, value_words, what_if
 from treeviz.trace.analysis import move_table
@@ -33,9 +34,7 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
     and show both analyses and the difference."""
     trace = res.trace
     node = view.selected_in(trace)
-    pos = trace.position()
-    for c in trace.path_moves(node):
-        pos.play(int(c) - 1)
+    pos = node_position(trace, node)
     st.markdown("#### What if?")
     moves = escape_markdown(trace.path_moves(node))
     where = f"node #{node} (after {moves}, selected in the tree)" if node else "the board"
