@@ -7,6 +7,13 @@
 const ROW = 26;
 const LABEL_PX = 16; // rectangles narrower than this carry no label
 
+// dark text on light fills, white on dark ones (the tree's deep blues and reds)
+function ink(fill) {
+  const n = parseInt(fill.slice(1), 16);
+  const lum = (0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255)) / 255;
+  return lum < 0.55 ? "#fff" : "#111";
+}
+
 function draw(state) {
   const { canvas, data, view } = state;
   const width = canvas.parentElement.clientWidth || 800;
@@ -39,7 +46,7 @@ function draw(state) {
       ctx.strokeRect(x + 1.5, y + 1.5, Math.max(w - 4, 1), ROW - 4);
     }
     if (w >= LABEL_PX) {
-      ctx.fillStyle = "#111";
+      ctx.fillStyle = ink(data.colour[i]);
       const text = data.label[i] + (w > 90 ? "  " + data.text[i] : "");
       ctx.save();
       ctx.beginPath();
