@@ -95,3 +95,37 @@ def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
         "zoom 0 selected 0 root 0",
         f"zoom {deep} selected {deep} root {deep_parent}",  # deeper than 3 levels
     ]
+
+
+ICICLE_SECTION = """
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.results.icicle import icicle_section
+from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import IcicleView
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+if "zoom" in st.session_state:
+    IcicleView("t").zoom_to(trace, st.session_state.pop("zoom"))
+icicle_section(trace, view)
+"""
+
+
+def test_the_whole_trace_button_zooms_out() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    trace = search("4453", "alphabeta:depth=4").trace
+    node = int(trace.children(trace.children(0)[1])[0])
+    at = AppTest.from_string(ICICLE_SECTION, default_timeout=60)
+    at.run()
+    assert not at.exception and at.button(key="t_icicle_out").disabled  # nothing to undo
+    assert at.caption[0].value.startswith("The whole trace")
+    at.session_state["zoom"] = node
+    at.run()
+    assert at.caption[0].value.startswith(f"Zoomed into node #{node} (after "
+                                          f"{trace.path_moves(node)})")  # fmt: skip
+    assert not at.button(key="t_icicle_out").disabled
+    at.button(key="t_icicle_out").click().run()
+    assert at.caption[0].value.startswith("The whole trace") and not at.exception

@@ -39,6 +39,10 @@ def icicle_section(trace: Trace, view: TreeView) -> None:
                "value for the player to move at the root (the tree's colours). Click to "
                f"zoom in and select it in the tree; the top row zooms out. {shown:,} "
                f"rectangles drawn of {len(trace):,} nodes.")  # fmt: skip
+    # always there (disabled at the root): a zoom does not move the icicle down the page
+    st.button("Whole trace", key=view.widget("icicle_out"), help="zoom out to the root",
+              disabled=not zoom, on_click=IcicleView(view.key).zoom_to,
+              args=(trace, 0))  # fmt: skip
     key = view.widget("icicle", id(trace))
     _component()(data=data, key=key, height="content",
                  on_clicked_change=lambda: on_click(trace, view, key))  # fmt: skip
