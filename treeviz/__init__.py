@@ -24,6 +24,7 @@ _WHERE = {
     "parse_position": "treeviz.connect4.notation",
     "AGENTS": "treeviz.agents.registry",
     "explain": "treeviz.judge.verdict",
+    "what_if": "treeviz.judge.whatif",
     "doctor": "treeviz.checkup.run",
     "search": "treeviz.agents.registry",
     "SearchResult": "treeviz.trace.nodes",

@@ -300,6 +300,10 @@ REPORT_MAX_BYTES = 8 << 20  # an HTML report past this is refused (labels of hug
 DPI = 96.0  # a PNG's resolution by default: a screen's
 MAX_DPI = 2400  # a PNG's resolution at most: a print's (more only makes huge images)
 REPLAY_MAX_STEPS = 200  # stops of a replay's slider, whatever the trace's size
+ICICLE_WIDTH_PX = 1_000  # the icicle's width as laid out (the browser scales it to fit)
+ICICLE_MIN_PX = 1.0  # narrower rectangles are left out at the current zoom
+ICICLE_LEVELS = 10  # levels below the zoomed node drawn at once
+ICICLE_MAX_RECTS = 8_000  # rectangles sent at once at most (whole levels)
 
 # Messages: how much of a person's text one line quotes (values and paths: SHOWN_CHARS
 # and PATH_CHARS, above).

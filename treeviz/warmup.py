@@ -19,6 +19,7 @@ from pathlib import Path
 from treeviz.agents.contract import NEARLY_FULL, warm
 from treeviz.agents.registry import AGENTS, search
 from treeviz.connect4.board import Position
+from treeviz.draw.icicle import icicle_data
 from treeviz.exact.book import load_book
 from treeviz.exact.scores import solve_many
 from treeviz.id3 import fit, parse_table
@@ -47,8 +48,10 @@ def warm_everything(report: Callable[[str, float], None] | None) -> None:
             report(name, time.perf_counter() - t0)
     solve_many([Position.from_moves(NEARLY_FULL)])  # ``solve``'s batches
     fit(parse_table("n,c,y\n1,a,p\n2,b,q\n3,a,q\n", "warm-up"))  # ID3's split search
-    # the trace reader's compiled check, which every file read runs
-    loads(dumps(search(Position.from_moves(NEARLY_FULL), "random").trace))
+    # the trace reader's compiled check, which every file read runs; the icicle's layout
+    trace = search(Position.from_moves(NEARLY_FULL), "random").trace
+    loads(dumps(trace))
+    icicle_data(trace)
 
 
 def main() -> int:

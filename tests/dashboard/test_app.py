@@ -18,6 +18,7 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.pages.trace import load_upload
 from treeviz.errors import TreevizError
 from treeviz.trace.files import dumps
+from treeviz.trace.progress import search_progress
 
 
 def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
@@ -345,9 +346,9 @@ def test_a_link_cannot_load_code(tmp_path: Path) -> None:
     assert not marker.exists()
 
 
-def test_mcts_detail_children_uct_and_visit_share() -> None:
+def test_mcts_detail_children_uct_and_search_progress() -> None:
     """An MCTS link with its iteration log: the root's children table shows Q, the
-    exploration term and UCT, and the visit share over iterations is drawn."""
+    exploration term and UCT, and the search progress says where the choice settled."""
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params["moves"] = "4453"
     at.query_params["agent"] = "mcts:iterations=300,seed=4,record_iterations=true"
@@ -359,7 +360,13 @@ def test_mcts_detail_children_uct_and_visit_share() -> None:
     assert list(kids["visits"]) == sorted(visits.tolist(), reverse=True)
     sums = kids["Q (mover)"] + kids["exploration (c·√(ln N / n))"]
     assert np.allclose(sums, kids["UCT = Q + exploration"])
-    assert any(m.value == "#### Visit share over iterations" for m in at.markdown)
+    assert any(m.value == "#### Search progress" for m in at.markdown)
+    logged = search(Position.from_moves("4453"), "mcts", iterations=300, seed=4,
+                    record_iterations=True)  # fmt: skip
+    found = search_progress(logged.trace)
+    assert found is not None
+    said = f"Column {logged.move} has been the most visited since iteration {found.settled:,}"
+    assert any(said in c.value for c in at.caption)
 
 
 def test_window_bounds_read_as_words() -> None:

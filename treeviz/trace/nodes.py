@@ -181,6 +181,18 @@ def finish(nodes: np.ndarray, node: int, value: int, flags: int) -> None:
         nodes[node].flags |= flags
 
 
+@njit(cache=True)
+def subtree_sizes_of(parent: np.ndarray) -> np.ndarray:
+    """Nodes in every node's subtree, itself included, for a ``parent`` array in id
+    order (every parent before its children, the root's -1): one pass from the last
+    id back, each node adding its finished size to its parent's."""
+    size = np.ones(parent.shape[0], np.int64)
+    for i in range(parent.shape[0] - 1, 0, -1):
+        if parent[i] >= 0:
+            size[parent[i]] += size[i]
+    return size
+
+
 @dataclass(eq=False)
 class Trace:
     """What one search did: its nodes, settings and counters.
@@ -259,18 +271,10 @@ class Trace:
 
     def subtree_sizes(self) -> np.ndarray:
         """Recorded nodes in every node's subtree, itself included, indexed by id
-        (built once, level by level from the deepest: O(n) in NumPy)."""
+        (built once: :func:`subtree_sizes_of`)."""
         cached = self.__dict__.get("_subtree_sizes")
         if cached is None:
-            parent = self.nodes["parent"].astype(np.int64)
-            depth = self.nodes["depth"].astype(np.int64)
-            cached = np.ones(len(self), dtype=np.int64)
-            order = np.argsort(-depth, kind="stable")
-            bounds = np.flatnonzero(np.diff(depth[order])) + 1
-            for level in np.split(order, bounds):
-                level = level[parent[level] >= 0]
-                np.add.at(cached, parent[level], cached[level])
-            self.__dict__["_subtree_sizes"] = cached
+            cached = self.__dict__["_subtree_sizes"] = subtree_sizes_of(self.nodes["parent"])
         return cached
 
     def _child_index(self) -> tuple[np.ndarray, np.ndarray]:

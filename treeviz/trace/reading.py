@@ -26,8 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.trace.analysis import field_text, root_child_of
+from treeviz.trace.analysis import field_text
 from treeviz.trace.nodes import Trace
+from treeviz.trace.progress import search_progress
 from treeviz.trace.values import bound_text
 
 Facts = Callable[[Trace, int], dict[str, Any]]  # (trace, node) -> readable facts
@@ -127,16 +128,8 @@ def visits_of(parent: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
 def root_visits_over_time(trace: Trace) -> np.ndarray | None:
     """Visits of each root column (0-based) after every iteration, one row per
     iteration, from the iteration log (None without one: ``record_iterations``)."""
-    log = trace.extra.get("log")
-    if not log:
-        return None
-    leaves = np.array([row[0] for row in log], dtype=np.int64)
-    top = root_child_of(trace)
-    cols = trace.nodes["move"][top[np.clip(leaves, 0, len(trace) - 1)]].astype(np.int64)
-    counts = np.zeros((len(cols), trace.width), np.int64)
-    valid = leaves > 0
-    counts[np.flatnonzero(valid), cols[valid]] = 1
-    return np.cumsum(counts, axis=0)
+    found = search_progress(trace)
+    return None if found is None else found.visits
 
 
 def share_over_time(trace: Trace, points: int = 400) -> tuple[np.ndarray, np.ndarray] | None:

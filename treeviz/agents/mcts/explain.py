@@ -7,11 +7,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.progress import settled_iteration
 from treeviz.trace.reading import root_visits_over_time
 
 Z95 = 1.96
@@ -73,8 +72,4 @@ def settled_at(trace: Trace, chosen: int) -> int | None:
     """The first iteration from which the chosen column (1-based) stayed the most
     visited, from the iteration log (None without one)."""
     counts = root_visits_over_time(trace)
-    if counts is None:
-        return None
-    leader = np.argmax(counts, axis=1)
-    wrong = np.flatnonzero(leader != chosen - 1)
-    return int(wrong[-1]) + 2 if len(wrong) else 1
+    return (settled_iteration(counts, chosen - 1) or None) if counts is not None else None

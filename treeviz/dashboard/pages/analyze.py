@@ -26,6 +26,7 @@ from treeviz.dashboard.inputs import (
 from treeviz.dashboard.nav import load_analysis
 from treeviz.dashboard.results import show_result
 from treeviz.dashboard.results.answer import answer_columns, board_key
+from treeviz.dashboard.results.whatif import whatif_section
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tables import styled
 from treeviz.dashboard.text import error as show_error
@@ -127,6 +128,7 @@ def analyze_page() -> None:
                    "found until then.")  # fmt: skip
     write_link(pos, agent, params, res.trace)
     show_result(res, VIEW, exact_on, link=True, board=partial(playable_board, pos))
+    whatif_section(res, VIEW, agent, params, budget)
 
 
 def playable_board(pos: Position, notes: BoardNotes) -> None:

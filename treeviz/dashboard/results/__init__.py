@@ -12,8 +12,8 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard.results.answer import BoardDrawer, answer_section
-from treeviz.dashboard.results.charts import share_section
 from treeviz.dashboard.results.moves import moves_extras
+from treeviz.dashboard.results.progress import progress_section
 from treeviz.dashboard.results.stats import stats_section
 from treeviz.dashboard.results.tree import tree_section
 from treeviz.dashboard.state import TreeView
@@ -30,7 +30,6 @@ def show_result(res: SearchResult, view: TreeView, exact_on: bool = True,
     st.markdown("**Search tree**")
     tree_section(res.trace, view, link, exact_on)
     moves_extras(res, exact_on)
-    if res.trace.extra.get("log"):  # an MCTS run with record_iterations
-        share_section(res.trace)
+    progress_section(res.trace)  # MCTS run with record_iterations: visits and results
     st.markdown("#### Statistics")
     stats_section(res)

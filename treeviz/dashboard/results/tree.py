@@ -13,6 +13,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.results.downloads import downloads_section
 from treeviz.dashboard.results.goto import goto_box
+from treeviz.dashboard.results.icicle import icicle_section
 from treeviz.dashboard.results.node import detail_panel
 from treeviz.dashboard.results.replay import replay_section
 from treeviz.dashboard.state import ReplayView, TreeView
@@ -90,6 +91,7 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
             replay_section(trace, steps)
         else:
             detail_panel(trace, view, depth, exact_on)
+    icicle_section(trace, view)  # the whole trace, linked to the tree's selection
     if link:
         st.query_params["node"] = str(node)
         follow_history()

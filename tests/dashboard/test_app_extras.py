@@ -1,0 +1,131 @@
+"""The Analyze page's what-if under AppTest: the column forced at the root or at the
+node selected in the tree, searched again by the agent analysed (a person's agent the
+dashboard was started with too), the sentence and both analyses shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pytest
+from conftest import APP, EXAMPLES
+
+from treeviz.agents.registry import search
+from treeviz.judge.whatif import what_if
+
+if TYPE_CHECKING:
+    from streamlit.testing.v1 import AppTest
+
+USER = f"{EXAMPLES / 'minimax_agent.py'}:choose"
+
+
+def analysed(agent: str, moves: str = "4453") -> AppTest:
+    """Analyze opened by a link to ``moves`` and ``agent``: its search runs on open."""
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"moves": moves, "agent": agent})
+    return at.run()
+
+
+@pytest.mark.parametrize("agent", ["alphabeta:depth=3", "mcts:iterations=200,seed=2", USER])
+def test_what_if_at_the_root(agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TREEVIZ_AGENTS", USER)
+    at = analysed(agent)
+    assert not at.exception and not at.error
+    at.selectbox(key="analyze_whatif_column").set_value(1).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    expected = what_if(search("4453", agent), 1, agent=agent)
+    assert [i.value for i in at.info][-1] == expected.text
+    shown = " ".join(m.value for m in at.markdown)
+    assert "**First search**" in shown and "**Column 1 forced**" in shown
+    assert f"the reply chosen: column {expected.forced.move}" in shown
+
+
+def test_what_if_at_the_selected_node() -> None:
+    at = analysed("alphabeta:depth=3")
+    first = search("4453", "alphabeta:depth=3")
+    node = int(first.trace.children(0)[1])
+    at.session_state["analyze_node"] = node
+    at.run()
+    captions = " ".join(c.value for c in at.caption)
+    assert f"node #{node} (after {first.trace.path_moves(node)}" in captions
+    at.selectbox(key="analyze_whatif_column").set_value(7).run()
+    at.button(key="analyze_whatif_run").click().run()
+    expected = what_if(first, 7, node=node)
+    assert [i.value for i in at.info][-1] == expected.text
+
+
+ICICLE_CLICKS = """
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.results.icicle import on_click
+from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import IcicleView
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+for name in st.session_state.get("clicks", []):  # what the component reports, in turn
+    st.session_state["k"] = {"clicked": f"{name}@1"}
+    on_click(trace, view, "k")
+    st.write(f"zoom {IcicleView('t').zoom(trace)} selected {view.selected_in(trace)} "
+             f"root {view.root_in(trace)}")
+"""
+
+
+def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
+    """A click zooms into the node and selects it in the tree (the tree's root moving
+    down when the node lies deeper than the depth shown); the zoomed node's own row
+    zooms out to its parent; a stale or foreign value changes nothing."""
+    from streamlit.testing.v1 import AppTest
+
+    trace = search("4453", "alphabeta:depth=4").trace
+    child = int(trace.children(0)[2])
+    deep = next(i for i in range(len(trace)) if trace.nodes["depth"][i] == 4)
+    deep_parent = int(trace.nodes["parent"][deep])
+    at = AppTest.from_string(ICICLE_CLICKS, default_timeout=60)
+    at.session_state["clicks"] = [child, child, "junk", 10**9, deep]
+    at.run()
+    lines = [m.value for m in at.markdown]
+    assert lines == [
+        f"zoom {child} selected {child} root 0",
+        "zoom 0 selected 0 root 0",  # the zoomed node clicked again: out to its parent
+        "zoom 0 selected 0 root 0",
+        "zoom 0 selected 0 root 0",
+        f"zoom {deep} selected {deep} root {deep_parent}",  # deeper than 3 levels
+    ]
+
+
+ICICLE_SECTION = """
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.results.icicle import icicle_section
+from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.state.glance import IcicleView
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+if "zoom" in st.session_state:
+    IcicleView("t").zoom_to(trace, st.session_state.pop("zoom"))
+icicle_section(trace, view)
+"""
+
+
+def test_the_whole_trace_button_zooms_out() -> None:
+    from streamlit.testing.v1 import AppTest
+
+    trace = search("4453", "alphabeta:depth=4").trace
+    node = int(trace.children(trace.children(0)[1])[0])
+    at = AppTest.from_string(ICICLE_SECTION, default_timeout=60)
+    at.run()
+    assert not at.exception and at.button(key="t_icicle_out").disabled  # nothing to undo
+    assert at.caption[0].value.startswith("The whole trace")
+    at.session_state["zoom"] = node
+    at.run()
+    assert at.caption[0].value.startswith(f"Zoomed into node #{node} (after "
+                                          f"{trace.path_moves(node)})")  # fmt: skip
+    assert not at.button(key="t_icicle_out").disabled
+    at.button(key="t_icicle_out").click().run()
+    assert at.caption[0].value.startswith("The whole trace") and not at.exception
