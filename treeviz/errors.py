@@ -109,11 +109,14 @@ def raised_at(exc: BaseException, skip: tuple[str, ...] = ()) -> str:
     """``mine.py:12``: where ``exc`` was raised, in the innermost frame whose file is
     not under one of the folders ``skip`` (a library or treeviz itself: the person's
     own line is what they can fix); the innermost frame when every one is."""
+    if isinstance(exc, SyntaxError) and exc.filename:  # the line that does not parse
+        return f"{os.path.basename(exc.filename)}:{exc.lineno}"
     tb, last, own = exc.__traceback__, "", ""
     while tb is not None:
         path = tb.tb_frame.f_code.co_filename
         last = f"{os.path.basename(path)}:{tb.tb_lineno}"
-        if not any(path.startswith(folder) for folder in skip):
+        # Python's own import machinery (<frozen importlib._bootstrap>) is nobody's line
+        if not path.startswith("<frozen") and not any(path.startswith(f) for f in skip):
             own = last
         tb = tb.tb_next
     return own or last
@@ -123,11 +126,8 @@ def exception_line(exc: BaseException) -> str:
     """``ValueError: bad thing (at mine.py:12)``: an exception raised by a person's code
     in one line, its text cut to a readable length, and where it was raised. Never
     raises: an exception whose ``__str__`` fails is still named."""
-    tb = exc.__traceback__
-    where = ""
-    while tb is not None:
-        where = f" (at {os.path.basename(tb.tb_frame.f_code.co_filename)}:{tb.tb_lineno})"
-        tb = tb.tb_next
+    at = raised_at(exc)
+    where = f" (at {at})" if at else ""
     try:
         text = str(exc)
     except Exception:  # a broken __str__ must not hide the error it describes

@@ -189,3 +189,13 @@ def test_the_command_line_exits_by_what_it_found(capsys: pytest.CaptureFixture[s
                 "text"} <= set(f)  # fmt: skip
     code, out, err = run_cli(capsys, "doctor", "random", "--seconds", "-1")
     assert code == 2 and err.count("\n") == 1 and "--seconds" in err
+
+
+def test_a_file_that_does_not_parse_is_named_at_its_own_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "typo.py"
+    bad.write_text("import math\n\ndef choose(pos)\n    return 4\n")
+    code, _, err = run_cli(capsys, "doctor", f"{bad}:choose", "--positions", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert "SyntaxError" in err and "(at typo.py:3)" in err and "frozen" not in err
