@@ -48,8 +48,9 @@ def search(descend: Callable[[Any], float], moves: str, iterations: int, seed: i
     return rec.result
 
 
-def _step(node: Any, descend: Callable[[Any], float]) -> float:
-    """Expand an untried column or follow UCT, then descend (the example's own)."""
+def _step(node: Any, descend: Callable[[Any], float], flip: bool = True) -> float:
+    """Expand an untried column or follow UCT, then descend (the example's own); the
+    child's result flipped to the node's player (``flip``) or kept as it came."""
     untried = [c for c in m.valid_moves(node.board) if c not in node.children]
     if untried:
         col = random.choice(untried)
@@ -57,7 +58,7 @@ def _step(node: Any, descend: Callable[[Any], float]) -> float:
     else:
         col = max(node.children, key=lambda c: m.uct(node, node.children[c]))
     child = node.children[col]
-    result = 1.0 - descend(child)
+    result = 1.0 - descend(child) if flip else descend(child)
     child.wins += result
     return result
 
@@ -123,15 +124,7 @@ def root_view(node: Any) -> float:
     elif node.visits == 0:
         result = m.rollout(node.board, me)
     else:
-        untried = [c for c in m.valid_moves(node.board) if c not in node.children]
-        if untried:
-            col = random.choice(untried)
-            node.children[col] = m.Node(m.play(node.board, col, node.to_move), 3 - node.to_move)
-        else:
-            col = max(node.children, key=lambda c: m.uct(node, node.children[c]))
-        child = node.children[col]
-        result = root_view(child)  # BUG: not 1.0 - ..., the root player's result
-        child.wins += result
+        result = _step(node, root_view, flip=False)  # BUG: the root player's result
     node.visits += 1
     return result
 
