@@ -157,6 +157,11 @@ class TreeView(Keyed):
                                 f"{len(trace):,} nodes: showing its root.")  # fmt: skip
         return True
 
+    def detach(self) -> None:
+        """Forget the trace shown: the next :meth:`open_at` opens afresh, even on the
+        same trace (a card answered again)."""
+        self._drop("trace")
+
     def open_at(self, trace: Trace, node: int, above: int = 1) -> None:
         """Show ``trace`` with ``node`` selected and drawn from ``above`` levels over
         it (1: its parent; the trace's root when the node is not that deep), the first
