@@ -73,8 +73,12 @@ def assert_tree_at(at: Any, card: Card, column: int) -> None:
     node = at.session_state["puzzles_tree_node"]
     assert at.session_state["puzzles_tree_root"] == 0
     assert options["series"][0]["data"][0]["name"] == "0"
-    drawn = options["series"][0]["data"][0]["children"]
-    assert str(node) in [c["name"] for c in drawn]  # a child of the root, drawn
+    drawn = {c["name"]: c for c in options["series"][0]["data"][0]["children"]}
+    assert str(node) in drawn  # a child of the root, drawn
+    trace = at.session_state["puzzles_search"][1].trace
+    replies = {c["name"] for c in drawn[str(node)]["children"] if c["name"].isdigit()}
+    kids = {str(k) for k in trace.children(node)}
+    assert replies and replies <= kids  # unfolded: the replies to the answer drawn
     assert f"Position: `{card.moves}{column}`" in texts(at)  # its panel beside the tree
 
 
@@ -186,3 +190,25 @@ def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     at.radio(key="puzzles_source").set_value("Game from Play").run()
     assert not at.exception
     assert "6x5 board: puzzles are positions of the 7x6 board" in seen(at.error[0].value)
+
+
+def test_a_card_answered_again_opens_its_tree_at_the_answer_again() -> None:
+    """A deck of one card: the learner's clicks in its tree do not outlast the answer;
+    the card shown again and answered opens the tree at the answer once more."""
+    at = page()
+    at.radio(key="puzzles_source").set_value("Move string").run()
+    at.text_input(key="puzzles_moves").input("44556612").run()
+    at.radio(key="puzzles_side").set_value("O").run()
+    (card,) = [c for c in puzzle_cards("44556612") if c.player == "O"]
+    assert "Card 1 of 1**" in texts(at)
+    pick(at, card.answers[-1])
+    assert_tree_at(at, card, card.answers[-1])
+    at.session_state["puzzles_tree_node"] = 0  # the learner walked to the root
+    at.run()
+    assert at.session_state["puzzles_tree_node"] == 0
+    at.button(key="puzzles_next").click().run()
+    assert "Card 1 of 1**" in texts(at) and TREE not in texts(at)
+    wrong = next(c for c in card.position.legal_moves() if c + 1 not in card.answers) + 1
+    pick(at, wrong)
+    assert_tree_at(at, card, card.answers[0])
+    assert not at.exception

@@ -286,9 +286,10 @@ def shown_answer(card: Card) -> int:
 
 def answer_tree(card: Card) -> None:
     """The search of :data:`PUZZLE_AGENT` on the card's position, its tree drawn from
-    the root with the right answer's node (the root's child of that column) selected,
-    :data:`TREE_DEPTH` levels deep at first; the learner's clicks stand until the next
-    answer. Nothing when the search cannot be had (said in words)."""
+    the root with the right answer's node (the root's child of that column) selected
+    and unfolded (the replies to it), :data:`TREE_DEPTH` levels deep at first; the
+    learner's clicks stand until the next answer. Nothing when the search cannot be
+    had (said in words)."""
     res = card_search(card)
     if res is None:
         return
@@ -305,7 +306,7 @@ def answer_tree(card: Card) -> None:
     tv = VIEW.tree_view
     state.preset(tv.depth_key, TREE_DEPTH)
     node = root_child(trace, column)
-    tv.open_at(trace, 0 if node is None else node, 1)
+    tv.open_at(trace, 0 if node is None else node, 1, unfold=node is not None)
     tree_section(trace, tv)
 
 
