@@ -1,6 +1,7 @@
 """The puzzles exercise in Chromium, as a learner meets it: a deck made by ``treeviz
 puzzles`` from a game file, uploaded, a card answered wrong by a click on the board, the
-next answered right with the column picker, the progress said, the deck saved."""
+next answered right with the column picker and explained by the solver's tree opened at
+that column's node, the progress said, the deck saved."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from conftest import run_cli
 from local_server import ROOT, serve
 from test_browser import browser_page, click_board_until, download, wait_idle
 
+from treeviz.draw.style import SELECTED_FILL
 from treeviz.learn.deck import load_deck
 
 pytestmark = pytest.mark.browser
@@ -66,6 +68,21 @@ def test_a_deck_from_a_game_file_played_through(
         )
         expect(page.get_by_text(re.compile(rf"^2 of {len(cards)} cards seen · 2 answers, "
                                            "1 right, 1 wrong"))).to_be_visible()  # fmt: skip
+        # below the verdict, the solver's tree, the answer's node (a root child) marked
+        col = second.answers[0]
+        expect(page.get_by_role("heading", name=f"The search behind the answer: column {col}")
+               ).to_be_visible(timeout=60_000)  # fmt: skip
+        chart = page.locator("[class*='st-key-puzzles_tree_tree_'] svg").first
+        expect(chart).to_be_visible(timeout=60_000)
+        panel = page.get_by_text(re.compile(rf"^Node #\d+ · path from the root: {col}$"))
+        expect(panel).to_be_visible(timeout=60_000)
+        node = int((panel.text_content() or "").split()[1][1:])
+        expect(chart.locator("text").filter(has_text=re.compile(rf"^#{node} c{col} "))
+               ).to_be_visible()  # fmt: skip
+        expect(chart.locator(f"[fill='{SELECTED_FILL}']")).to_have_count(1)
+        expect(chart.locator("text").filter(has_text=re.compile(r"^#0 root"))).to_be_visible()
+        chart.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "puzzle_tree.png"))
         expect(page.get_by_role("button", name="Open in Analyze")).to_be_visible()
         saved = download(page, "Save the deck", tmp_path / "saved.json")
         assert load_deck(saved) == cards

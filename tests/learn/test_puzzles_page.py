@@ -1,10 +1,13 @@
 """The puzzles exercise under AppTest (its own page script, as the Learn page calls it):
-a deck made from a game, answered wrong then right, the explanation, the progress, a
-link to one card, the analysis opened, bad input shown and survived."""
+a deck made from a game, answered wrong then right, the explanation (the verdict and the
+solver's tree opened at the right answer), the progress, a link to one card, the
+analysis opened, bad input shown and survived."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +49,39 @@ def progress_text(at: Any) -> str:
     return str(at.get("progress")[0].proto.text)
 
 
+TREE = "The search behind the answer"
+
+
+def iter_elements(node: Any) -> Iterator[Any]:
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from iter_elements(child)
+
+
+def tree_charts(at: Any) -> list[dict[str, Any]]:
+    """The options of the puzzles' tree charts drawn."""
+    return [json.loads(e.proto.json)["options"] for e in iter_elements(at.main)
+            if getattr(e, "type", None) == "bidi_component"
+            and "puzzles_tree_tree_" in e.proto.id]  # fmt: skip
+
+
+def assert_tree_at(at: Any, card: Card, column: int) -> None:
+    """The solver's tree is shown from its root, the node of ``column`` selected: a
+    child of the root whose position is the card's moves and that column."""
+    assert any(m.value.startswith(f"##### {TREE}: column {column}") for m in at.markdown)
+    (options,) = tree_charts(at)
+    node = at.session_state["puzzles_tree_node"]
+    assert at.session_state["puzzles_tree_root"] == 0
+    assert options["series"][0]["data"][0]["name"] == "0"
+    drawn = {c["name"]: c for c in options["series"][0]["data"][0]["children"]}
+    assert str(node) in drawn  # a child of the root, drawn
+    trace = at.session_state["puzzles_search"][1].trace
+    replies = {c["name"] for c in drawn[str(node)]["children"] if c["name"].isdigit()}
+    kids = {str(k) for k in trace.children(node)}
+    assert replies and replies <= kids  # unfolded: the replies to the answer drawn
+    assert f"Position: `{card.moves}{column}`" in texts(at)  # its panel beside the tree
+
+
 def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:
     at = page()
     at.session_state["play_game"] = load_game(GAME_FILE)
@@ -54,21 +90,26 @@ def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:
     deck = cards()
     first = deck[0]
     assert f"Card 1 of {len(deck)}** · {first.question()}" in texts(at)
+    assert TREE not in texts(at) and not tree_charts(at)  # not before an answer
     wrong = next(c for c in first.position.legal_moves() if c + 1 not in first.answers) + 1
     pick(at, wrong)
     assert f"Not this one**: column {wrong}" in at.warning[0].value
     assert f"column {first.played} was played by greedy" in texts(at)
+    assert_tree_at(at, first, first.answers[0])  # answered wrong: the first answer
     said = f"1 of {len(deck)} cards seen · 1 answer, 0 right, 1 wrong"
     assert progress_text(at).startswith(said)
     at.button(key="puzzles_next").click().run()
     second = deck[1]
     assert f"Card 2 of {len(deck)}** · {second.question()}" in texts(at)
-    pick(at, second.answers[0])
-    assert at.success[0].value.startswith(f"**Right**: column {second.answers[0]}")
+    assert TREE not in texts(at) and not tree_charts(at)
+    pick(at, second.answers[-1])
+    assert at.success[0].value.startswith(f"**Right**: column {second.answers[-1]}")
+    assert_tree_at(at, second, second.answers[-1])  # answered right: that column
     assert progress_text(at).startswith(f"2 of {len(deck)} cards seen · 2 answers, 1 right")
     at.button(key="puzzles_next").click().run()
     # the wrong card comes back after one other (Leitner box 0)
     assert f"Card 1 of {len(deck)}**" in texts(at)
+    assert TREE not in texts(at) and not tree_charts(at)
     assert not at.exception
 
 
@@ -149,3 +190,25 @@ def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     at.radio(key="puzzles_source").set_value("Game from Play").run()
     assert not at.exception
     assert "6x5 board: puzzles are positions of the 7x6 board" in seen(at.error[0].value)
+
+
+def test_a_card_answered_again_opens_its_tree_at_the_answer_again() -> None:
+    """A deck of one card: the learner's clicks in its tree do not outlast the answer;
+    the card shown again and answered opens the tree at the answer once more."""
+    at = page()
+    at.radio(key="puzzles_source").set_value("Move string").run()
+    at.text_input(key="puzzles_moves").input("44556612").run()
+    at.radio(key="puzzles_side").set_value("O").run()
+    (card,) = [c for c in puzzle_cards("44556612") if c.player == "O"]
+    assert "Card 1 of 1**" in texts(at)
+    pick(at, card.answers[-1])
+    assert_tree_at(at, card, card.answers[-1])
+    at.session_state["puzzles_tree_node"] = 0  # the learner walked to the root
+    at.run()
+    assert at.session_state["puzzles_tree_node"] == 0
+    at.button(key="puzzles_next").click().run()
+    assert "Card 1 of 1**" in texts(at) and TREE not in texts(at)
+    wrong = next(c for c in card.position.legal_moves() if c + 1 not in card.answers) + 1
+    pick(at, wrong)
+    assert_tree_at(at, card, card.answers[0])
+    assert not at.exception

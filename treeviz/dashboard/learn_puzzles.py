@@ -4,9 +4,11 @@
 Learn page's, under its exercise selector): where the deck comes from (an uploaded deck
 file, read as data only, or a game of this session or a file or a move string, made
 into a deck from its review), the card's board to answer on by a click, right or wrong
-against the card's answers, the explanation (the judge's verdict, a button opening the
-position with the solver's search in the analysis view), the next card by the schedule,
-and the progress. Its state is in the session (:class:`PuzzlesView`); its query
+against the card's answers, the explanation (the judge's verdict, then the search tree
+of :data:`~treeviz.settings.PUZZLE_AGENT` on the position, opened at the right answer,
+and a button opening that search in the analysis view), the next card by the schedule,
+and the progress. The agent is fixed by the settings: nothing a visitor uploads or
+types chooses it. Its state is in the session (:class:`PuzzlesView`); its query
 parameters start with ``p_``: ``p_moves`` (a game's moves to make the deck of) and
 ``p_card`` (the card shown, 1-based), so a link opens one card of one game.
 """
@@ -18,12 +20,15 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from treeviz.agents.reasons import root_child
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.board_chart import board_chart
+from treeviz.dashboard.cache import run_watched, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.pages.review import SESSION_GAMES, reviewed, session_game
+from treeviz.dashboard.results.tree import tree_section
 from treeviz.dashboard.state.puzzles import PuzzlesView
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
@@ -37,7 +42,14 @@ from treeviz.learn.puzzles import (
     explanation_text,
     of_player,
 )
-from treeviz.settings import DECK_MAX_BYTES, GAME_MAX_BYTES, PUZZLE_AGENT, REVIEW_SECONDS
+from treeviz.settings import (
+    DECK_MAX_BYTES,
+    GAME_MAX_BYTES,
+    PUZZLE_AGENT,
+    REVIEW_SECONDS,
+    RUN_SECONDS,
+)
+from treeviz.trace.nodes import SearchResult
 from treeviz.trace.values import outcome_text, score_outcome
 
 SOURCES = [*SESSION_GAMES, "Deck file", "Game file", "Move string"]
@@ -46,6 +58,7 @@ MOVES, CARD = "p_moves", "p_card"  # the exercise's query parameters
 # The exercise's choices, kept while another page shows (the app keeps them; an
 # upload cannot be kept: the same deck uploaded again goes on where it was)
 PUZZLES_KEYS = [VIEW.widget(name) for name in ("source", "moves", "side")]
+TREE_DEPTH = 2  # the answer's tree at first: the root's columns and the replies to them
 
 
 def show() -> None:
@@ -203,6 +216,8 @@ def play_deck() -> None:
         answer_board(card)
     with right:
         answer_panel(card)
+    if VIEW.answer is not None:
+        answer_tree(card)
     progress()
     download(st, "Save the deck", dumps_deck(cards), "treeviz-deck.json",
              VIEW.widget("save"), mime="application/json")  # fmt: skip
@@ -260,6 +275,56 @@ def answer_panel(card: Card) -> None:
              on_click=open_in_analysis, args=(pos, PUZZLE_AGENT),
              help="the exact solver's search of this position: the tree behind "
              "the answer")  # fmt: skip
+
+
+def shown_answer(card: Card) -> int:
+    """The right answer the tree opens at (1..7): the learner's column when it is
+    right, else the card's first answer."""
+    column = VIEW.answer
+    return column if column is not None and card.is_right(column) else card.answers[0]
+
+
+def answer_tree(card: Card) -> None:
+    """The search of :data:`PUZZLE_AGENT` on the card's position, its tree drawn from
+    the root with the right answer's node (the root's child of that column) selected
+    and unfolded (the replies to it), :data:`TREE_DEPTH` levels deep at first; the
+    learner's clicks stand until the next answer. Nothing when the search cannot be
+    had (said in words)."""
+    res = card_search(card)
+    if res is None:
+        return
+    column = shown_answer(card)
+    trace = res.trace
+    st.markdown(f"##### The search behind the answer: column {column}")
+    st.caption(f"The exact solver's search of this position (the tree the answer comes "
+               f"from), drawn from its root; column {column}'s node is selected (a large "
+               "ringed dot, its label yellow), its board and values in the panel beside "
+               "the tree. Click a node to unfold it, or show more levels.")  # fmt: skip
+    if res.stats.get("stopped"):
+        st.caption(f"The search was stopped at its {RUN_SECONDS.default:.0f} s budget: "
+                   "the tree as far as it went.")  # fmt: skip
+    tv = VIEW.tree_view
+    state.preset(tv.depth_key, TREE_DEPTH)
+    node = root_child(trace, column)
+    tv.open_at(trace, 0 if node is None else node, 1, unfold=node is not None)
+    tree_section(trace, tv)
+
+
+def card_search(card: Card) -> SearchResult | None:
+    """The search of :data:`PUZZLE_AGENT` on ``card``'s position: kept in the session
+    while the card shows, run once for every session (the analysis view's "Open in
+    Analyze" finds it run), within the Run budget with its progress shown."""
+    found = VIEW.search(card.moves)
+    if found is not None:
+        return found
+    try:
+        found = run_watched(spec_request(card.position, PUZZLE_AGENT), RUN_SECONDS.default,
+                            st.container())  # fmt: skip
+    except TreevizError as exc:
+        show_error(f"The search behind the answer cannot be shown: {exc}")
+        return None
+    VIEW.keep_search(card.moves, found)
+    return found
 
 
 def progress() -> None:

@@ -1,13 +1,16 @@
 """The state of the puzzles exercise: the deck played (its identity and cards), its
-schedule, the card shown and the learner's answer to it."""
+schedule, the card shown and the learner's answer to it, and the search explaining
+the answer with the view of its tree."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from treeviz.dashboard.state.keyed import Keyed
+from treeviz.dashboard.state.tree import TreeView
 from treeviz.learn.puzzles import Card
 from treeviz.learn.schedule import Schedule
+from treeviz.trace.nodes import SearchResult
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,22 @@ class PuzzlesView(Keyed):
             return
         self.schedule.answer(card, self.cards[card].is_right(column))
         self._put("answer", column)
+        self.tree_view.detach()  # every answer opens its tree at the answer again
+
+    @property
+    def tree_view(self) -> TreeView:
+        """The view of the search tree explaining the answer (keys ``puzzles_tree_*``)."""
+        return TreeView(self.widget("tree"))
+
+    def search(self, moves: str) -> SearchResult | None:
+        """The search kept for the card of ``moves`` (None: not kept)."""
+        kept = self._get("search")
+        return kept[1] if kept is not None and kept[0] == moves else None
+
+    def keep_search(self, moves: str, result: SearchResult) -> None:
+        """Keep ``result``, the search of the card of ``moves``, as the same object
+        while that card shows (its tree view keeps the learner's clicks)."""
+        self._put("search", (moves, result))
 
     def next(self) -> None:
         """Show the card the schedule puts next."""

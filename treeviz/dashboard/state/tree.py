@@ -157,13 +157,21 @@ class TreeView(Keyed):
                                 f"{len(trace):,} nodes: showing its root.")  # fmt: skip
         return True
 
-    def open_at(self, trace: Trace, node: int, above: int = 1) -> None:
+    def detach(self) -> None:
+        """Forget the trace shown: the next :meth:`open_at` opens afresh, even on the
+        same trace (a card answered again)."""
+        self._drop("trace")
+
+    def open_at(self, trace: Trace, node: int, above: int = 1, unfold: bool = False) -> None:
         """Show ``trace`` with ``node`` selected and drawn from ``above`` levels over
-        it (1: its parent; the trace's root when the node is not that deep), the first
-        time the view shows ``trace``; later calls leave the person's clicks as they
-        are. An id not in ``trace`` selects its root."""
+        it (1: its parent; the trace's root when the node is not that deep), and with
+        ``unfold`` its children drawn too, the first time the view shows ``trace``;
+        later calls leave the person's clicks as they are. An id not in ``trace``
+        selects its root."""
         if not self.attach(trace) or not 0 <= node < len(trace):
             return
         path = trace.path(node)
         self._put("node", node)
+        if unfold:
+            self._put("open", {node})
         self._put("root", int(path[max(0, len(path) - 1 - above)]))
