@@ -41,7 +41,8 @@ def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProc
         out, err = proc.communicate(timeout=60)
         # the first run after an install says once that it compiles (a worker too)
         err = "".join(x for x in err.splitlines(True) if not x.startswith(NOTICE_TEXT))
-        if "while starting" not in err and "before anything was kept" not in err:
+        early = ("while starting", "before anything was kept", "while a library was busy")
+        if not any(words in err for words in early):
             break
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
 
@@ -130,3 +131,37 @@ def test_ctrl_c_between_two_searches_says_what_the_game_kept() -> None:
     except KeyboardInterrupt:
         pytest.fail("Ctrl-C between two searches escaped the game")
     assert re.search(r"stopped after 2 moves \(\d\d\)", said) and len(game.moves) == 2
+
+
+def test_a_ctrl_c_swallowed_by_a_library_is_still_a_stop(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C that lands in a library's callback (numba compiling, through llvmlite's
+    ctypes) is swallowed there, and the library then fails with an error of its own:
+    the command says it stopped, in one line, exit 130, and Ctrl-C works as before
+    afterwards."""
+    import os
+
+    import treeviz.cli.doctor as doctor
+    from treeviz.cli.main import main
+
+    def busy_library(args: object) -> None:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)  # the signal is handled here (not a timing assertion)
+        except KeyboardInterrupt:
+            pass  # swallowed, as a ctypes callback does
+        raise RuntimeError("no compiled object yet")
+
+    monkeypatch.setattr(doctor, "cmd_doctor", busy_library)
+    assert main(["doctor", "random"]) == 130
+    err = capsys.readouterr().err
+    assert err.startswith("treeviz: stopped: ") and err.count("\n") == 1
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+    def broken(args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(doctor, "cmd_doctor", broken)
+    with pytest.raises(RuntimeError):  # without a Ctrl-C, an error is an error
+        main(["doctor", "random"])

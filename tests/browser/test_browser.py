@@ -453,7 +453,8 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
             page.goto(f"{server}/id3")
             root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root Weather\?"))
             expect(root).to_be_visible(timeout=120_000)
-            legend = page.get_by_text(re.compile(r"^Class predicted"))  # every colour named
+            legend = page.locator("[data-legend]").filter(has_text="Class predicted")
+            # every colour named, each in a swatch of its own
             expect(legend).to_contain_text("yes")
             expect(legend).to_contain_text("no")
             overcast = page.locator("svg text").filter(has_text=re.compile(r"overcast → yes"))

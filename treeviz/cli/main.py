@@ -8,13 +8,26 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 
 from treeviz.errors import BatchError, SearchStopped, TreevizError
 from treeviz.settings import ERROR_LINE_CHARS, show_path
 
 STOPPED = "treeviz: stopped: "
+# Set by every Ctrl-C this command receives. A Ctrl-C that lands inside a library's
+# callback (numba compiling a kernel, through llvmlite's ctypes) is swallowed there and
+# leaves the library to fail with an error of its own: with this set, that error is the
+# Ctrl-C's doing, said as a stop, not shown as a traceback.
+_SIGINT = threading.Event()
+
+
+def _on_sigint(signum: int, frame: object) -> None:
+    _SIGINT.set()
+    raise KeyboardInterrupt
+
 
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -103,6 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     forget_interrupt()
     func: Callable[[argparse.Namespace], int | None] = args.func
 
+    main_thread = threading.current_thread() is threading.main_thread()
+    before = signal.signal(signal.SIGINT, _on_sigint) if main_thread else None
     try:
         code = func(args)
     except (SearchStopped, KeyboardInterrupt) as exc:
@@ -123,6 +138,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(f"treeviz: error: {error_line(os_error_text(exc))}", file=sys.stderr)
         return 2
+    except Exception:
+        if not _SIGINT.is_set():
+            raise
+        print(f"{STOPPED}Ctrl-C while a library was busy (what was done before it is kept)",
+              file=sys.stderr)  # fmt: skip
+        return 130
+    finally:
+        _SIGINT.clear()
+        if main_thread:
+            signal.signal(signal.SIGINT, before)
     return code or 0  # a command's own exit code (the doctor's 1: something found)
 
 
