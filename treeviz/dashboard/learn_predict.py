@@ -22,6 +22,7 @@ from treeviz.dashboard.board import status_line
 from treeviz.dashboard.board_chart import board_chart
 from treeviz.dashboard.inputs import param_widget, spec_text
 from treeviz.dashboard.pages.doctor import offered_agents
+from treeviz.dashboard.results.answer import answer_columns
 from treeviz.dashboard.results.tree import tree_section
 from treeviz.dashboard.state.learn import LearnView
 from treeviz.dashboard.text import error as show_error
@@ -139,7 +140,7 @@ def show() -> None:
         VIEW.keep_session(ident, session)
     st.query_params.update({"ex": "predict", "agent": text, "moves": pos.moves_string(),
                             "step": str(session.at)})  # fmt: skip
-    left, right = st.columns([1, 2])
+    left, right = answer_columns("learn")  # side by side, stacked when narrow
     question = session.current
     node = question.node if question is not None else 0
     with left:

@@ -28,6 +28,7 @@ from treeviz.dashboard.cache import run_watched, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.pages.review import SESSION_GAMES, reviewed, session_game
+from treeviz.dashboard.results.answer import answer_columns
 from treeviz.dashboard.results.tree import tree_section
 from treeviz.dashboard.state.puzzles import PuzzlesView
 from treeviz.dashboard.text import code, escape_markdown
@@ -211,7 +212,7 @@ def play_deck() -> None:
     if card.source:
         by = f" · played by {code(card.by)}" if card.by else ""
         st.caption(f"From {code(card.source)}{by}")
-    left, right = st.columns([1, 1])
+    left, right = answer_columns("puzzles")  # side by side, stacked when narrow
     with left:
         answer_board(card)
     with right:

@@ -21,6 +21,7 @@ from treeviz.dashboard.cache import cached_exact, run_search, spec_request
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.numbers import agent_value, count, seconds, short_seeds
+from treeviz.dashboard.results.answer import answer_columns
 from treeviz.dashboard.state import PlayView
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
@@ -182,7 +183,7 @@ def play_page() -> None:
     pos = game.position
     st.caption(f"X: {code(game.x)} · O: {code(game.o)}" + (f" · opening {code(game.opening)}"
                                                            if game.opening else ""))  # fmt: skip
-    left, right = st.columns([1, 1])
+    left, right = answer_columns("play")  # side by side, stacked when narrow
     with left:
         banner(game)
         human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
