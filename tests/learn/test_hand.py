@@ -126,6 +126,18 @@ def test_a_right_sheet_passes_and_one_error_is_found_first_with_a_reason(
         assert [(m.node, m.what) for m in check.mistakes] == [(top, "pruned")]
 
 
+@settings(max_examples=15, deadline=None)
+@given(TREES, st.integers(0, 10**6))
+def test_a_blank_field_is_left_to_fill_in_not_a_mistake(tree: HandTree, pick: int) -> None:
+    alpha, beta, pruned = answers(tree)
+    node = sorted(alpha)[pick % len(alpha)]
+    check = check_sheet(tree, {**alpha, node: " "}, beta, pruned)
+    assert not check.mistakes and not check.right
+    assert [(m.node, m.what, m.right) for m in check.blank] == [(node, "alpha", alpha[node])]
+    empty = check_sheet(tree, {}, {}, pruned)  # nothing written yet: nothing wrong
+    assert not empty.mistakes and len(empty.blank) == 2 * len(alpha)
+
+
 def test_marking_a_searched_branch_says_why_it_is_searched() -> None:
     tree = textbook_tree(2, 2, leaves=[3, 5, 2, 9])  # MIN B: 3, 5; MIN E: 2 then 9 cut
     alpha, beta, pruned = answers(tree)

@@ -169,6 +169,15 @@ def show_check(tree: HandTree, result: SheetCheck | str | None) -> None:
     if result.right:
         st.success("The whole sheet is right: every α, every β and every pruned branch.")
         return
+    left = len(result.blank)
+    todo = f"{left} field{'s' if left > 1 else ''} left to fill in" if left else ""
+    if not result.mistakes:
+        first_blank = result.blank[0]
+        sign = {"alpha": "α", "beta": "β"}[first_blank.what]
+        st.info(f"No mistake so far: {todo} (the first: {tree.names[first_blank.node]} {sign}).")
+        return
+    if todo:
+        st.caption(f"Besides the mistakes: {todo}.")
     first = result.mistakes[0]
     name = tree.names[first.node]
     what = {"alpha": "α", "beta": "β", "pruned": "the branch"}[first.what]

@@ -257,15 +257,17 @@ class Mistake:
 
 @dataclass(frozen=True)
 class SheetCheck:
-    """A checked sheet: its mistakes in pre-order (the first is the one to explain)."""
+    """A checked sheet: its mistakes in pre-order (the first is the one to explain),
+    and the bounds of searched nodes left blank (not yet filled in: not mistakes)."""
 
     key: Key
     mistakes: tuple[Mistake, ...]
+    blank: tuple[Mistake, ...] = ()
 
     @property
     def right(self) -> bool:
-        """Whether the whole sheet is right."""
-        return not self.mistakes
+        """Whether the whole sheet is filled in and right."""
+        return not self.mistakes and not self.blank
 
 
 def check_sheet(
@@ -277,10 +279,12 @@ def check_sheet(
     """Check a learner's sheet node by node in pre-order: ``alpha`` and ``beta``
     (node -> text as written, blank for none) at every visited node with children,
     nothing at a node never visited, and ``pruned``, the nodes whose branch was marked
-    pruned. A bound that is not a number raises :class:`InvalidParameterError`."""
+    pruned. A blank bound at a searched node is not a mistake but a field left to fill
+    in (``blank``). A bound that is not a number raises :class:`InvalidParameterError`."""
     key = solve(tree)
     marked = set(pruned)
     out: list[Mistake] = []
+    blank: list[Mistake] = []
     for i, nk in enumerate(key.nodes):
         out += _branch_mistakes(key, i, i in marked)
         if tree.leaf[i] is not None:
@@ -288,13 +292,15 @@ def check_sheet(
         for what, given, right in (("alpha", alpha.get(i, ""), nk.alpha),
                                    ("beta", beta.get(i, ""), nk.beta)):  # fmt: skip
             wrote = parse_bound(given)
-            if nk.visited and wrote != right:
+            if nk.visited and not given.strip():  # not filled in yet: not a mistake
+                blank.append(Mistake(i, what, "", bound_text(right), "not filled in"))
+            elif nk.visited and wrote != right:
                 out.append(Mistake(i, what, given.strip(), bound_text(right),
                                    _bound_reason(key, i, what)))  # fmt: skip
             elif not nk.visited and wrote is not None:
                 out.append(Mistake(i, what, given.strip(), "", f"{tree.names[i]} is never "
                                    "searched: it lies in a pruned branch"))  # fmt: skip
-    return SheetCheck(key, tuple(out))
+    return SheetCheck(key, tuple(out), tuple(blank))
 
 
 def _branch_mistakes(key: Key, i: int, marked: bool) -> list[Mistake]:
