@@ -369,6 +369,19 @@ def test_mcts_detail_children_uct_and_search_progress() -> None:
     assert any(said in c.value for c in at.caption)
 
 
+def test_an_mcts_run_without_its_log_says_how_to_chart_the_progress() -> None:
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["moves"] = "4453"
+    at.query_params["agent"] = "mcts:iterations=200,seed=4"
+    at.run()
+    assert not at.exception and any(m.value == "#### Search progress" for m in at.markdown)
+    assert any("Turn on **record iterations**" in c.value for c in at.caption)
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"moves": "4453", "agent": "alphabeta:depth=3"})
+    at.run()
+    assert not any("record iterations" in c.value for c in at.caption)
+
+
 def test_window_bounds_read_as_words() -> None:
     from treeviz.trace.nodes import INF, WIN
     from treeviz.trace.values import window_text

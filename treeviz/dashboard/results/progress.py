@@ -24,6 +24,11 @@ def progress_section(trace: Trace) -> None:
 
     found = search_progress(trace)
     if found is None:
+        if trace.params.get("record_iterations") is False:  # it could have, when asked
+            st.markdown("#### Search progress")
+            st.caption("Turn on **record iterations** in the sidebar and press **Run** again "
+                       "to chart each column's visits and mean result over the iterations, "
+                       "and to see where the choice settled.")  # fmt: skip
         return
     st.markdown("#### Search progress")
     st.caption(settle_text(found))
