@@ -59,13 +59,21 @@ def readable(table: pd.DataFrame, kind: str | None = None) -> pd.DataFrame:
     (their exact scores) are left blank there, their outcome in its own column."""
     table = table.copy()
     base = ValueKind.parse(kind).base if kind else ""
-    if base == "heuristic" and "outcome" in table:
-        proven = table["outcome"].astype(str) != ""
-        table["value"] = table["value"].astype(float).where(~proven)
+    table["value"] = in_its_unit(table, kind)
     headers = HEADERS | ({"value": VALUE_HEADERS[base]} if base in VALUE_HEADERS else {})
     if base == "win_rate":  # the value is the mean result Q: one column says it
         table = table.drop(columns=[c for c in ("q",) if c in table])
     return drop_silent(table, SILENT_WHEN, ("column", "chosen")).rename(columns=headers)
+
+
+def in_its_unit(table: pd.DataFrame, kind: str | None) -> pd.Series:
+    """The agent's value per row in the unit of its value ``kind`` only: a heuristic
+    search's proven rows (their exact scores, another unit) are missing."""
+    base = ValueKind.parse(kind).base if kind else ""
+    if base == "heuristic" and "outcome" in table:
+        proven = table["outcome"].astype(str) != ""
+        return table["value"].astype(float).where(~proven)
+    return table["value"]
 
 
 def drop_silent(

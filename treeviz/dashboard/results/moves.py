@@ -10,7 +10,7 @@ import streamlit as st
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.results.charts import bars
-from treeviz.dashboard.tables import VALUE_HEADERS, readable, styled
+from treeviz.dashboard.tables import VALUE_HEADERS, in_its_unit, readable, styled
 from treeviz.draw.style import CHOSEN_ROW
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
@@ -70,8 +70,11 @@ def moves_extras(res: SearchResult, exact_on: bool) -> None:
     weight = reading_of(trace).weight
     metric = weight if weight and weight in table else "value"
     left, right = st.columns(2)
-    left.caption(f"Agent: {metric} per column")
-    bars(left, table["column"], table[metric], f"{metric}_{id(trace)}")
+    values = in_its_unit(table, trace.value_kind) if metric == "value" else table[metric]
+    left_out = (values.isna() & table[metric].notna()).any()
+    proven = " (proven wins and losses left out: another unit)" if left_out else ""
+    left.caption(f"Agent: {metric} per column{proven}")
+    bars(left, table["column"], values, f"{metric}_{id(trace)}")
     if exact is not None:
         right.caption(f"Exact solver score per column ({source})")
         bars(right, table["column"], table["exact"], f"exact_{id(trace)}")
