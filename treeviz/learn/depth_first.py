@@ -110,14 +110,15 @@ def next_child(trace: Trace, p: int, k: int) -> Question | None:
     col = int(trace.nodes["move"][k])
     if col not in left:  # a search that plays an illegal column: nothing to predict
         return None
-    before = ", ".join(str(c + 1) for c in sorted(done)) or "none yet"
+    searched = sorted(done)
+    before = ("nothing searched yet" if not searched else
+              f"column{'s' if len(searched) > 1 else ''} "
+              f"{', '.join(str(c + 1) for c in searched)} searched")  # fmt: skip
     why = f"{order_words(trace)}: column {col + 1} comes next."
     return Question(
-        NEXT_CHILD, p,
-        f"At {where(trace, p)} (searched so far: {before}), which column is searched next?",
+        NEXT_CHILD, p, f"At {where(trace, p)}, {before}: which column is searched next?",
         tuple((str(c + 1), f"column {c + 1}") for c in left), str(col + 1), why,
-        Moment(k), Moment(k + 1),
-        why_not={str(c + 1): f"Column {c + 1} is not next." for c in left if c != col}, step=k,
+        Moment(k), Moment(k + 1), step=k,
     )  # fmt: skip
 
 

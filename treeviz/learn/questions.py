@@ -94,7 +94,7 @@ def mark(question: Question, given: str) -> Verdict:
             f"answer {show_value(given)} is not one of this question's choices: {', '.join(keys)}"
         )
     right = given == question.answer
-    reason = question.why if right else f"{question.why_not.get(given, '')} {question.why}"
+    reason = question.why if right else f"{question.why_not.get(given, '')} {question.why}".strip()
     return Verdict(right, question.label(given), question.label(question.answer),
                    reason.strip(), question.after, question.step)  # fmt: skip
 
