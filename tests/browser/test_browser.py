@@ -681,8 +681,8 @@ def test_back_and_forward_walk_the_selected_nodes(server: str, tmp_path: Path) -
             expect(page).to_have_url(re.compile(rf"node={node}$"), timeout=10_000)
         for move, node in ((page.go_back, first), (page.go_back, 0), (page.go_forward, first)):
             wait_idle(page)
-            move()
-            expect(page.get_by_text(f"Node #{node} ·")).to_be_visible(timeout=60_000)
+            move()  # a reload of the link: as slow as a first visit on a loaded machine
+            expect(page.get_by_text(f"Node #{node} ·")).to_be_visible(timeout=120_000)
             expect(node_text(page, first).first).to_be_visible(timeout=60_000)
 
 
