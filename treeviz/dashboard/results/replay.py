@@ -65,20 +65,22 @@ def replay_section(trace: Trace, view: ReplayView) -> None:
 def _controls(view: ReplayView, cut: list[int]) -> float:
     """Start, step back, play/pause, step forward, end, and the speed; returns the
     speed chosen (a factor of the default pace)."""
-    first, back, play, forward, last = st.columns(5)
+    # a row of buttons sized to their icons (wrapping when narrow): five equal columns
+    # squeezed them to empty boxes in a narrow panel
+    row = st.container(horizontal=True, gap="small")
     # Material icons (Streamlit's own font): the media symbols ⏮ ⏸ ⏭ are missing
     # from many system fonts and were drawn as empty boxes
-    first.button(":material/skip_previous:", key=view.widget("first"), on_click=view.go,
-                 args=(cut, 0), help="the first node")  # fmt: skip
-    back.button(":material/chevron_left:", key=view.widget("back"), on_click=view.step_by,
-                args=(cut, -1), help="one step back")  # fmt: skip
-    play.button(":material/pause:" if view.playing else ":material/play_arrow:",
-                key=view.widget("button"), on_click=view.toggle_play, args=(cut,),
-                help="pause" if view.playing else "play")  # fmt: skip
-    forward.button(":material/chevron_right:", key=view.widget("forward"),
-                   on_click=view.step_by, args=(cut, 1), help="one step forward")  # fmt: skip
-    last.button(":material/skip_next:", key=view.widget("last"), on_click=view.go,
-                args=(cut, len(cut) - 1), help="the whole search")  # fmt: skip
+    row.button(":material/skip_previous:", key=view.widget("first"), on_click=view.go,
+               args=(cut, 0), help="the first node")  # fmt: skip
+    row.button(":material/chevron_left:", key=view.widget("back"), on_click=view.step_by,
+               args=(cut, -1), help="one step back")  # fmt: skip
+    row.button(":material/pause:" if view.playing else ":material/play_arrow:",
+               key=view.widget("button"), on_click=view.toggle_play, args=(cut,),
+               help="pause" if view.playing else "play")  # fmt: skip
+    row.button(":material/chevron_right:", key=view.widget("forward"),
+               on_click=view.step_by, args=(cut, 1), help="one step forward")  # fmt: skip
+    row.button(":material/skip_next:", key=view.widget("last"), on_click=view.go,
+               args=(cut, len(cut) - 1), help="the whole search")  # fmt: skip
     view.preset_speed("1x")
     speed = st.select_slider("Speed", list(REPLAY_SPEEDS), key=view.widget("speed"))
     return REPLAY_SPEEDS[str(speed)]
