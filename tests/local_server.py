@@ -11,10 +11,18 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'  # no script run on
+
+
+def wait_idle(page: Any, timeout: float = 120_000) -> None:
+    """Until the app's script run is over: a click or a value typed during a rerun can
+    be lost (a download button then stays in its loading state)."""
+    page.locator(IDLE).wait_for(timeout=timeout)
 
 
 def free_port() -> int:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -30,14 +30,6 @@ def server() -> Iterator[str]:
 
 
 SAMPLE = "Greedy walks into a loss"
-
-
-def wait_idle(page: Any, timeout: float = 60_000) -> None:
-    """Until the app's script run is over: a click during a rerun can be lost (a
-    download button then stays in its loading state)."""
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=timeout
-    )
 
 
 def launch(p: Any) -> Any:

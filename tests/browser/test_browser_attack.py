@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -120,30 +120,23 @@ def page(tmp_path: Path) -> Iterator[Any]:
             browser.close()
 
 
-def idle(page: Any) -> None:
-    """Until the app's script run is over."""
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=120_000
-    )
-
-
 def refused(page: Any, words: str | re.Pattern[str]) -> None:
     """An error in words is shown, and no traceback."""
     from playwright.sync_api import expect
 
     expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first
            ).to_be_visible(timeout=60_000)  # fmt: skip
-    idle(page)
+    wait_idle(page)
     assert page.get_by_test_id("stException").count() == 0
 
 
 def type_into(page: Any, label: str, text: str) -> None:
     """Fill the sidebar field ``label`` and let the server take it."""
-    idle(page)
+    wait_idle(page)
     box = page.locator("[data-testid='stSidebar']").get_by_label(label, exact=True)
     box.fill(text)
     box.press("Control+Enter" if box.evaluate("e => e.tagName") == "TEXTAREA" else "Enter")
-    idle(page)
+    wait_idle(page)
 
 
 def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
@@ -202,12 +195,12 @@ def test_play_fields_and_callbacks_run_nothing(target: Target, page: Any) -> Non
         picker = page.get_by_test_id("stButtonGroup").locator("button")
         if picker.count():  # a move (none once the game is over)
             picker.first.click()
-            idle(page)
+            wait_idle(page)
         type_into(page, "Hint agent (past the solver's budget)", spec)
         hint = page.get_by_role("button", name="Hint", exact=True).last
         if hint.is_enabled():  # (not once the game is over)
             hint.click()
-            idle(page)
+            wait_idle(page)
         assert page.get_by_test_id("stException").count() == 0
     nothing_ran(target)
 
@@ -225,7 +218,7 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
         opener = page.get_by_role("button", name=re.compile("Open the search of move"))
         if opener.count():
             opener.click()
-            idle(page)
+            wait_idle(page)
     # by address, not the link: a click that lands while Play reruns can be lost
     page.goto(f"{target.url}/review")
     source = page.locator("[data-testid='stSidebar']").get_by_text("Game file", exact=True)
@@ -282,7 +275,7 @@ def test_a_trace_naming_an_agent_runs_nothing(
         data["extra"]["result"]["stats"][target.markup()] = target.markup()
         path.write_text(json.dumps(data))
         page.locator("input[type='file']").set_input_files(path)
-        idle(page)
+        wait_idle(page)
         expect(page.get_by_text(re.compile(r"plays column \d")).first).to_be_visible()
         assert page.get_by_test_id("stException").count() == 0
         no_markup_from(page, target)
@@ -290,7 +283,7 @@ def test_a_trace_naming_an_agent_runs_nothing(
             button = page.get_by_role("button", name=name)
             if button.count():
                 button.first.click()
-                idle(page)
+                wait_idle(page)
     nothing_ran(target)
 
 
@@ -301,7 +294,7 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
     for spec in target.payloads():  # a link naming an agent: the page reads no link
         page.goto(f"{target.url}/doctor?agent={quote(spec)}&moves=4453")
         page.get_by_text("Choose an agent and press").wait_for(timeout=120_000)
-        idle(page)
+        wait_idle(page)
         assert page.get_by_test_id("stException").count() == 0
     picker = side.get_by_role("combobox", name="Agent to check")
     expect(picker).to_have_value("alphabeta")
@@ -316,20 +309,20 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
     page.keyboard.press("Escape")
     assert offered == ["random", "greedy", "astar", "minimax", "alphabeta", "mcts", "solver"]
     for spec in target.payloads():  # typed into the picker: no option matches, none is taken
-        idle(page)
+        wait_idle(page)
         picker.click()
         picker.fill(spec)
         picker.press("Enter")
         page.keyboard.press("Escape")
-        idle(page)
+        wait_idle(page)
         expect(picker).to_have_value("alphabeta")
     side.locator("[data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name="random", exact=True).click()
-    idle(page)
+    wait_idle(page)
     box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
     box.fill("1")
     box.press("Enter")
-    idle(page)
+    wait_idle(page)
     side.get_by_role("button", name="Run the checkup").click()
     expect(page.get_by_text("No bug found")).to_be_visible(timeout=120_000)
     assert page.get_by_test_id("stException").count() == 0

@@ -10,10 +10,9 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve, wait_idle
 
 from treeviz.draw.style import RIGHT_MARK, SELECTED_FILL, WRONG_MARK
 
@@ -30,13 +29,6 @@ def server() -> Iterator[str]:
         yield url
 
 
-def idle(page: Any) -> None:
-    """Until the app's script run is over (a value typed during a rerun is lost)."""
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=120_000
-    )
-
-
 def test_a_checkup_shows_the_bugs_with_their_boards_and_opens_one(
     server: str, tmp_path: Path
 ) -> None:
@@ -51,16 +43,16 @@ def test_a_checkup_shows_the_bugs_with_their_boards_and_opens_one(
             side = page.locator("[data-testid='stSidebar']")
             box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
             expect(box).to_be_visible(timeout=120_000)  # the page loads its widgets
-            idle(page)
+            wait_idle(page)
             picker = side.get_by_role("combobox", name="Agent to check")
             expect(picker).to_have_value(BUGGY)  # theirs, chosen first
             box.fill("5")
             box.press("Enter")
-            idle(page)
+            wait_idle(page)
             expect(box).to_have_value("5")
             side.get_by_role("button", name="Run the checkup").click()
             expect(page.get_by_text("2 bugs found")).to_be_visible(timeout=180_000)
-            idle(page)
+            wait_idle(page)
             expect(page.get_by_text("It misses a win at once")).to_be_visible()
             expect(page.get_by_text("It misses a block")).to_be_visible()
             boards = page.locator("svg[aria-label='Connect 4 board']")
@@ -97,20 +89,20 @@ def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
             side = page.locator("[data-testid='stSidebar']")
             box = side.get_by_role("spinbutton", name="Positions per kind", exact=True)
             expect(box).to_be_visible(timeout=120_000)
-            idle(page)
+            wait_idle(page)
             picker = side.get_by_role("combobox", name="Agent to check")
             picker.click()
             page.get_by_role("option", name=TRACED).click()
-            idle(page)
+            wait_idle(page)
             expect(picker).to_have_value(TRACED)
             box.fill("2")  # its endgames: one with 6 squares empty or fewer
             box.press("Enter")
-            idle(page)
+            wait_idle(page)
             expect(box).to_have_value("2")
             side.get_by_role("button", name="Run the checkup").click()
             section = page.get_by_role("heading", name="Inside its search")
             expect(section).to_be_visible(timeout=180_000)
-            idle(page)
+            wait_idle(page)
             expect(page.get_by_text(re.compile(r"bugs? found inside its search"))).to_be_visible()
             card = page.locator("[class*='st-key-doctor_node_']").first
             expect(card.get_by_text("A finished game is searched on, or scored like an "

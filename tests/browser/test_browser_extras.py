@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 
 from treeviz.agents.registry import search
 from treeviz.draw.style import SELECTED_FILL
@@ -25,11 +25,6 @@ MOVES, AGENT = "4453", "alphabeta:depth=4"
 def server() -> Iterator[str]:
     with serve() as url:
         yield url
-
-
-def wait_idle(page: Any) -> None:
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=120_000)  # fmt: skip
 
 
 def box_of(page: Any, node: int) -> dict[str, float]:

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 
 from treeviz.learn.hand import bound_text, solve, textbook_tree
 from treeviz.learn.predict import predict
@@ -36,13 +36,6 @@ def server() -> Iterator[str]:
         yield url
 
 
-def idle(page: Any) -> None:
-    """Until the app's script run is over (a click during a rerun can be lost)."""
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=WAIT
-    )
-
-
 def two_of(questions: list[Question], kind: str) -> int:
     """A step whose question and the next are both of ``kind`` (the learner answers
     one wrong, then the next right), else -1."""
@@ -52,13 +45,13 @@ def two_of(questions: list[Question], kind: str) -> int:
 
 def answer(page: Any, question: Question, key: str) -> None:
     """Choose the choice ``key`` of ``question`` and press Answer."""
-    idle(page)
+    wait_idle(page)
     expect_visible(page.get_by_text(question.prompt, exact=True))
     choices = page.locator("[class*='st-key-learn_choice_']")
     choices.get_by_text(question.label(key), exact=True).click()
-    idle(page)
+    wait_idle(page)
     page.get_by_role("button", name="Answer", exact=True).click()
-    idle(page)
+    wait_idle(page)
 
 
 def expect_visible(locator: Any) -> None:
@@ -101,7 +94,7 @@ def fill_sheet(page: Any, tree: Any, wrong: int | None = None) -> None:
             box = main.get_by_label(name, exact=True)
             box.set_checked(i in key.pruned, force=True)
     main.get_by_role("button", name="Check the sheet").click()
-    idle(page)
+    wait_idle(page)
 
 
 def test_a_learner_answers_every_kind_of_question_and_fills_a_sheet(
@@ -120,7 +113,7 @@ def test_a_learner_answers_every_kind_of_question_and_fills_a_sheet(
             query = {"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "seed": "1"}
             page.goto(f"{server}/learn?{urlencode(query)}")
             expect_visible(page.get_by_role("button", name="Check the sheet"))
-            idle(page)
+            wait_idle(page)
             tree = textbook_tree(2, 2, seed=1)
             assert solve(tree).pruned  # a branch to tick
             fill_sheet(page, tree)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 
 from treeviz.connect4.samples import load_sample
 from treeviz.dashboard.numbers import exact_label
@@ -23,7 +23,6 @@ from treeviz.settings import DEFAULT_SAMPLE
 
 pytestmark = pytest.mark.browser
 
-IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 PAGES = ("compare", "play", "review", "trace", "arena", "doctor", "id3")
 WIDE, NARROW = (1280, 800), (800, 1000)
 
@@ -44,9 +43,9 @@ def shots_dir(tmp_path: Path) -> Path:
 
 
 def settle(page: Any) -> None:
-    page.locator(IDLE).wait_for(timeout=120_000)
+    wait_idle(page)
     page.wait_for_timeout(1_000)  # charts draw after the run ends
-    page.locator(IDLE).wait_for(timeout=120_000)
+    wait_idle(page)
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -145,7 +144,7 @@ def check_wide(page: Any, server: str, shots: Path) -> None:
 def check_narrow(page: Any, shots: Path) -> None:
     """At 800 px wide the sides stack: no two of the main blocks overlap and none
     runs past the window's right edge."""
-    page.locator(IDLE).wait_for(timeout=60_000)
+    wait_idle(page, 60_000)
     page.wait_for_timeout(1_000)
     page.screenshot(path=str(shots / "analyze-800x1000.png"))
     blocks = answer_blocks(page)
