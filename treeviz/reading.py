@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO, TextIO
 
 from treeviz.errors import InputTooLargeError
+from treeviz.settings import show_value
 
 CHUNK = 1 << 20
 TEMP_NAME_PART = 100  # characters of a target's name kept in its temporary file's name
@@ -64,6 +65,31 @@ def line_batches(stream: BinaryIO, cap: int, size: int = 1 << 16) -> Iterator[li
             yield [line.decode("utf-8", errors="replace").rstrip("\r") for line in lines]
     if carry:
         yield [carry.decode("utf-8", errors="replace").rstrip("\r")]
+
+
+def versioned_json(text: str | bytes, source: str, kind: str, *, cap: int, fmt: str,
+                   version: int, field: str, shape: type,
+                   error: type[Exception]) -> dict[str, Any]:  # fmt: skip
+    """A project file's JSON object (``kind``: "game", "deck"...): at most ``cap`` bytes,
+    a ``field`` of type ``shape`` in it, its ``format`` (default ``fmt``) ours and its
+    ``version`` (default ``version``) at most ours; ``error`` naming ``source`` and what
+    is wrong otherwise."""
+    import json
+
+    if len(text) > cap:
+        raise error(f"{source} is larger than {cap >> 10} kB: not a {kind}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise error(f"{source} is not JSON (truncated or not a {kind} file)") from None
+    what = "string" if shape is str else shape.__name__  # "list", "dict"
+    if not isinstance(data, dict) or not isinstance(data.get(field), shape):
+        raise error(f"{source} has no {field!r} {what}: not a {kind} file")
+    found, number = data.get("format", fmt), data.get("version", version)
+    if found != fmt or type(number) is not int or number > version:
+        raise error(f"{source} is {show_value(found)} version {show_value(number)}; this "
+                    f"treeviz reads {fmt!r} up to version {version}")  # fmt: skip
+    return data
 
 
 def stdin_bytes() -> BinaryIO:

@@ -22,7 +22,7 @@ import numpy as np
 from treeviz.agents.stopping import stop_if_interrupted
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
-from treeviz.reading import read_bounded
+from treeviz.reading import read_bounded, versioned_json
 from treeviz.settings import GAME_MAX_BYTES, parse_int, show_path, show_value
 
 GAME_FORMAT = "treeviz-game"
@@ -149,20 +149,9 @@ def checked_moves(
 
 def loads_game(text: str | bytes, source: str = "game") -> Game:
     """A game from a game file's text; :class:`GameFileError` for anything else."""
-    if len(text) > GAME_MAX_BYTES:
-        raise GameFileError(f"{source} is larger than {GAME_MAX_BYTES >> 10} kB: not a game")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise GameFileError(f"{source} is not JSON (truncated or not a game file)") from None
-    if not isinstance(data, dict) or not isinstance(data.get("moves"), str):
-        raise GameFileError(f"{source} has no 'moves' string: not a game file")
-    fmt, version = data.get("format", GAME_FORMAT), data.get("version", GAME_VERSION)
-    if fmt != GAME_FORMAT or not isinstance(version, int) or version > GAME_VERSION:
-        raise GameFileError(
-            f"{source} is {show_value(fmt)} version {show_value(version)}; this treeviz reads "
-            f"{GAME_FORMAT!r} up to version {GAME_VERSION}"
-        )
+    data = versioned_json(text, source, "game", cap=GAME_MAX_BYTES, fmt=GAME_FORMAT,
+                          version=GAME_VERSION, field="moves", shape=str,
+                          error=GameFileError)  # fmt: skip
     moves = data["moves"]
     game = Game(str(data.get("x", "?")), str(data.get("o", "?")), seed=_int_or_none(data))
     game.width, game.height = _size(data, source)

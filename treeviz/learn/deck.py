@@ -18,7 +18,7 @@ from typing import Any
 from treeviz.connect4.board import Position
 from treeviz.errors import TreevizError
 from treeviz.learn.puzzles import KINDS, PUZZLE_CLASSES, Card, keeping, kind_of
-from treeviz.reading import atomic_write, read_bounded
+from treeviz.reading import atomic_write, read_bounded, versioned_json
 from treeviz.settings import DECK_MAX_BYTES, DECK_MAX_CARDS, show_path, show_value
 
 DECK_FORMAT = "treeviz-deck"
@@ -60,19 +60,9 @@ def load_deck(path: str | Path) -> list[Card]:
 
 def loads_deck(text: str | bytes, source: str = "deck") -> list[Card]:
     """The cards of a deck file's text; :class:`DeckFileError` for anything else."""
-    if len(text) > DECK_MAX_BYTES:
-        raise DeckFileError(f"{source} is larger than {DECK_MAX_BYTES >> 10} kB: not a deck")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise DeckFileError(f"{source} is not JSON (truncated or not a deck file)") from None
-    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
-        raise DeckFileError(f"{source} has no 'cards' list: not a deck file")
-    fmt, version = data.get("format", DECK_FORMAT), data.get("version", DECK_VERSION)
-    if fmt != DECK_FORMAT or type(version) is not int or version > DECK_VERSION:
-        raise DeckFileError(f"{source} is {show_value(fmt)} version {show_value(version)}; "
-                            f"this treeviz reads {DECK_FORMAT!r} up to version "
-                            f"{DECK_VERSION}")  # fmt: skip
+    data = versioned_json(text, source, "deck", cap=DECK_MAX_BYTES, fmt=DECK_FORMAT,
+                          version=DECK_VERSION, field="cards", shape=list,
+                          error=DeckFileError)  # fmt: skip
     cards = data["cards"]
     if len(cards) > DECK_MAX_CARDS:
         raise DeckFileError(f"{source} has {len(cards):,} cards: at most {DECK_MAX_CARDS:,}")
