@@ -327,3 +327,22 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
     expect(page.get_by_text("No bug found")).to_be_visible(timeout=120_000)
     assert page.get_by_test_id("stException").count() == 0
     nothing_ran(target)
+
+
+def test_the_learn_page_runs_nothing(target: Target, page: Any) -> None:
+    """Every exercise's link with an agent, a position or leaves that are code, a
+    file, a module or an address: refused or read as data, nothing run or contacted."""
+    links = []
+    for spec in [*target.payloads(), target.markup()]:
+        q = quote(spec)
+        links += [f"ex=predict&agent={q}&moves=4453", f"ex=predict&moves={q}",
+                  f"ex=alphabeta&tree=textbook&b=2&d=2&leaves={q}",
+                  f"ex=alphabeta&tree=position&d=2&moves={q}",
+                  f"ex=puzzles&p_moves={q}&p_card=1"]  # fmt: skip
+    for link in links:
+        page.goto(f"{target.url}/learn?{link}")
+        page.get_by_text("Learn by doing").first.wait_for(timeout=120_000)
+        wait_idle(page)
+        assert page.get_by_test_id("stException").count() == 0, link
+        no_markup_from(page, target)
+    nothing_ran(target)
