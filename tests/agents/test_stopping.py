@@ -41,7 +41,8 @@ def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProc
         out, err = proc.communicate(timeout=60)
         # the first run after an install says once that it compiles (a worker too)
         err = "".join(x for x in err.splitlines(True) if not x.startswith(NOTICE_TEXT))
-        early = ("while starting", "before anything was kept", "while a library was busy")
+        early = ("while starting", "before anything was kept", "while a library was busy",
+                 "before its first iteration")
         if not any(words in err for words in early):
             break
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
