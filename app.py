@@ -1,8 +1,10 @@
-"""``streamlit run app.py`` from a checkout: the same dashboard as ``treeviz app``."""
+"""``streamlit run app.py`` from a checkout: the same dashboard as ``treeviz app``
+(:mod:`treeviz.dashboard.asgi`; the pages themselves are
+``treeviz/dashboard/entry/streamlit_app.py``)."""
 
-from treeviz.dashboard.app import main
+import streamlit as st
 
-# Streamlit runs this file as ``__main__``; the guard keeps the Arena's worker
-# processes, which re-import the main module under another name, from starting the app.
-if __name__ == "__main__":
-    main()
+from treeviz.dashboard.asgi import MIDDLEWARE, PAGES
+
+# Streamlit reads this file to find the app: it must be built here, by this name.
+app = st.App(PAGES, middleware=MIDDLEWARE)

@@ -32,22 +32,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def base_path(flags: list[str]) -> str:
+    """The server's base path set by ``flags`` (``/treeviz``), or ``""``."""
+    option = "--server.baseUrlPath"
+    base = flags[flags.index(option) + 1].strip("/") if option in flags else ""
+    return f"/{base}" if base else ""
+
+
 @contextmanager
 def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
-          log: Path | None = None, script: Path | None = None) -> Iterator[str]:  # fmt: skip
+          log: Path | None = None, script: Path | None = None,
+          flags: list[str] | None = None) -> Iterator[str]:  # fmt: skip
     """The dashboard's base URL while the context is open; the server is stopped after.
     ``env``: the server's environment (this process's by default); ``log``: a file
     that receives the server's output (discarded by default); ``script``: a page
-    script to serve instead of the app (a test's page showing one section)."""
+    script to serve instead of the app (a test's page showing one section); ``flags``:
+    more of ``streamlit run``'s options (``--server.baseUrlPath``, ``x``): the URL
+    yielded then includes that base."""
     port = free_port()
     cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py")]
     cmd += ["--server.headless", "true", "--server.port", str(port)]
     cmd += ["--browser.gatherUsageStats", "false"]
     # the code under test stays as it was started: an edit must not reload it mid-test
-    cmd += ["--server.fileWatcherType", "none"]
+    cmd += ["--server.fileWatcherType", "none", *(flags or [])]
     out = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}" + base_path(flags or [])
     try:
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import seen
+from conftest import APP, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import AGENTS, unregister
@@ -20,7 +20,6 @@ from treeviz.agents.user.load import is_user_head
 from treeviz.checkup import Checkup
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
 BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
 TRACED = f"{ROOT / 'tests' / 'data' / 'traced_full_board.py'}:choose"
 INSIDE = "#### Inside its search"

@@ -17,7 +17,6 @@ from treeviz.cli.common import CLUSTER_HELP
 from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
 from treeviz.settings import APP_PORT
 
-SCRIPT = Path(__file__).resolve().parent.parent / "dashboard" / "streamlit_app.py"
 # Every message whole (Streamlit's two-sided cache of large messages can fall out of
 # step on quick reruns: "Cached ForwardMsg MISS"), and no usage statistics sent out.
 STREAMLIT_OPTIONS = {"server_headless": True, "browser_gatherUsageStats": False,
@@ -55,4 +54,4 @@ def run(args: argparse.Namespace) -> None:
     """Serve the dashboard from this process until Ctrl-C."""
     from treeviz.dashboard.launch import serve
 
-    serve(SCRIPT, options(args))
+    serve(options(args))

@@ -4,4 +4,5 @@
 (:mod:`.state`), every cache (:mod:`.cache`), and the parts pages share: the board
 (:mod:`.board`, :mod:`.board_chart`), inputs, the interactive tree, tables, escaped
 text and one search result's sections (:mod:`.results`). The scripts Streamlit runs,
-``app.py`` and :mod:`.streamlit_app`, only call :func:`treeviz.dashboard.app.main`."""
+:mod:`.entry.streamlit_app`, only calls :func:`treeviz.dashboard.app.main`; ``app.py``
+and :mod:`.asgi` serve it behind the middleware of :mod:`.base_url`."""

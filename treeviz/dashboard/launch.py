@@ -11,23 +11,32 @@ and warms up at the first visit (the warm-up runs once per process).
 
 from __future__ import annotations
 
-from pathlib import Path
+import sys
 from typing import Any
 
 from treeviz import jit
 from treeviz.dashboard.warming import start_warm_up
 
 
-def serve(script: Path, options: dict[str, Any]) -> None:
-    """Run Streamlit's server for ``script`` with config ``options`` (flag names as
-    ``streamlit run`` takes them: ``server_port``...) until it is stopped (Ctrl-C)."""
+def serve(options: dict[str, Any]) -> None:
+    """Run the dashboard's server (:mod:`treeviz.dashboard.asgi`) with config
+    ``options`` (flag names as ``streamlit run`` takes them: ``server_port``...) until
+    it is stopped. Ctrl-C returns normally (uvicorn raises it again once the server
+    has shut down)."""
     from streamlit import config
     from streamlit.web import bootstrap
 
-    config._main_script_path = str(script)  # as streamlit run: config beside the script
+    from treeviz.dashboard.asgi import PAGES
+
+    config._main_script_path = str(PAGES)  # as streamlit run: config beside the script
     bootstrap.load_config_options(flag_options=options)
     jit.LIVE = False  # the terminal is the server's log from here on
     import treeviz.dashboard.app  # noqa: F401  (the pages, before anyone asks for one)
 
     start_warm_up()
-    bootstrap.run(str(script), False, [], options)
+    # the app with its middleware (treeviz.dashboard.asgi), as `streamlit run` serves
+    # a script that builds one
+    try:
+        bootstrap.run_asgi_app(str(PAGES), "treeviz.dashboard.asgi:app", [], options)
+    except KeyboardInterrupt:  # the server's own way to stop: it has shut down already
+        print("  Stopped.", file=sys.stderr)

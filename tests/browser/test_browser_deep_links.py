@@ -1,0 +1,51 @@
+"""Deep links in Chromium: a page opened at its own address asks the server's
+health and host configuration once, at the server's base, with no 404 in between
+(:mod:`treeviz.dashboard.base_url`), with and without a base path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+
+pytestmark = pytest.mark.browser
+
+LINKS = ["play", "review?moves=4453", "learn?ex=puzzles", "analyze/", ""]
+
+
+def visit(page: Any, url: str) -> tuple[list[str], list[str]]:
+    """Open ``url`` until the app is idle; returns the failed responses and the
+    addresses of the ``_stcore`` requests made meanwhile."""
+    failed: list[str] = []
+    probes: list[str] = []
+    on_response = lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None  # noqa: E731
+    on_request = lambda r: probes.append(r.url) if "/_stcore/" in r.url else None  # noqa: E731
+    page.on("response", on_response)
+    page.on("request", on_request)
+    page.goto(url)
+    wait_idle(page)
+    page.remove_listener("response", on_response)
+    page.remove_listener("request", on_request)
+    return failed, probes
+
+
+@pytest.mark.parametrize("base", ["", "treeviz/app"])
+def test_deep_links_ask_the_server_once_at_its_base(base: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    flags = ["--server.baseUrlPath", base] if base else []
+    with serve(flags=flags) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page = browser.new_page()
+        page.set_default_timeout(120_000)
+        for link in LINKS:
+            failed, probes = visit(page, f"{url}/{link}")
+            assert failed == [], link
+            health = [u for u in probes if u.endswith("/_stcore/health")]
+            assert health == [f"{url}/_stcore/health"], (link, probes)
+            path = link.split("?")[0].strip("/")
+            shown = f"{url}/{path}"  # the page opened, at the address it was opened by
+            current = page.locator('[data-testid="stSidebarNav"] a[aria-current="page"]')
+            assert current.get_attribute("href", timeout=60_000) == shown, link
+        browser.close()

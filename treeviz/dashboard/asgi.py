@@ -1,0 +1,22 @@
+"""The dashboard as Streamlit's ASGI app: its pages (:data:`PAGES`, run for each
+visitor) behind the middleware the server needs (:data:`MIDDLEWARE`:
+:class:`~treeviz.dashboard.base_url.BackendBaseUrl`, so that a deep link such as
+``/play`` asks the server's address once).
+
+``treeviz app`` serves :data:`app` from this module; ``streamlit run app.py`` in a
+checkout serves the same app, built the same way in that file (Streamlit finds an app
+by reading the script it is given)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+from starlette.middleware import Middleware
+
+from treeviz.dashboard.base_url import BackendBaseUrl
+
+PAGES = Path(__file__).resolve().parent / "entry" / "streamlit_app.py"
+MIDDLEWARE = [Middleware(BackendBaseUrl)]
+
+app = st.App(PAGES, middleware=MIDDLEWARE)
