@@ -49,6 +49,15 @@ def test_subtree_sizes_count_every_descendant(seed: int, iterations: int) -> Non
     assert list(trace.subtree_sizes()) == brute_sizes(trace)
 
 
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.integers(20, 400))
+def test_every_node_knows_its_root_child(seed: int, iterations: int) -> None:
+    """The root child each node descends from is the second node of its path."""
+    trace = search(Position.from_moves("44"), "mcts", iterations=iterations, seed=seed).trace
+    paths = [trace.path(i) for i in range(len(trace))]
+    assert list(trace.root_children()) == [p[1] if len(p) > 1 else 0 for p in paths]
+
+
 def test_subtree_sizes_of_a_full_minimax_tree(minimax: SearchResult) -> None:
     """Minimax to depth 4 from the empty board: 7^k nodes below each level."""
     trace = minimax.trace

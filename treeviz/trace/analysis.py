@@ -93,27 +93,18 @@ def result_of(trace: Trace) -> SearchResult:
 
 
 def root_child_of(trace: Trace) -> np.ndarray:
-    """For every node, the root child it descends from (the root maps to itself),
-    filled level by level."""
-    parent = trace.nodes["parent"].astype(np.int64)
-    depth = trace.nodes["depth"].astype(np.int64) - int(trace.nodes["depth"][0])
-    top = np.arange(len(trace))
-    for d in range(2, int(depth.max()) + 1 if len(trace) else 0):
-        level = np.flatnonzero(depth == d)
-        top[level] = top[parent[level]]
-    return top
+    """For every node, the root child it descends from (the root maps to itself):
+    :meth:`Trace.root_children`, kept on the trace."""
+    return trace.root_children()
 
 
 def cutoffs_below(trace: Trace) -> dict[int, int]:
     """Number of cutoff nodes in each root child's subtree, by 0-based column."""
     if len(trace) <= 1:
         return {}
-    top = root_child_of(trace)
     cut = (trace.nodes["flags"] & CUTOFF) != 0
-    out: dict[int, int] = {}
-    for child in trace.children(0):
-        out[int(trace.nodes["move"][child])] = int(np.sum(cut & (top == child)))
-    return out
+    counts = np.bincount(root_child_of(trace)[cut], minlength=len(trace))
+    return {int(trace.nodes["move"][c]): int(counts[c]) for c in trace.children(0)}
 
 
 def format_cell(value: Any) -> str:

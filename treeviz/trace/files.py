@@ -335,15 +335,14 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
     limit = f"must list 1 to {TRACE_MAX_NODES:,} nodes, got {n:,}"
     _need(1 <= n <= TRACE_MAX_NODES, source, "parent", limit)
     nodes = np.zeros(n, dtype=NODE_DTYPE)
-    for f, default in FIELD_DEFAULTS.items():
-        nodes[f] = default
+    typed: dict[str, np.ndarray] = {}  # .npz columns of their fields' own types
     for f in fields:
         _need(f in (NODE_DTYPE.names or ()), source, "fields", f"names {f!r:.60}, not a node field")
         col = columns.get(f)
         _need(_is_column(col) and len(col) == n, source, f, f"must be a list of {n} numbers")
         if isinstance(col, np.ndarray) and col.ndim == 1 and col.dtype == NODE_DTYPE[f] \
-                and col.dtype.kind in "iu":  # an .npz column of the field's own type
-            nodes[f] = col
+                and col.dtype.kind in "iu":  # fmt: skip
+            typed[f] = col
             continue
         arr = _numbers(col, f, source)
         info = np.iinfo(NODE_DTYPE[f]) if NODE_DTYPE[f].kind in "iu" else None
@@ -361,6 +360,10 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
             _need(bool(np.all(np.abs(arr) <= limit32)), source, f,
                   f"must hold numbers within ±{limit32:.3g}")  # fmt: skip
         nodes[f] = arr
+    for f, default in FIELD_DEFAULTS.items():
+        if f not in fields:
+            nodes[f] = default
+    _fill(nodes, typed)
     parent = nodes["parent"].astype(np.int64)
     ids = np.arange(n)
     _need(parent[0] == -1, source, "parent", "of node 0 (the root) must be -1")
@@ -383,6 +386,19 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         "must be the parent's depth + 1",
     )
     return nodes
+
+
+FILL_ROWS = 8192  # rows per block: a block of every field stays in the processor's cache
+
+
+def _fill(nodes: np.ndarray, columns: dict[str, np.ndarray]) -> None:
+    """``nodes[f] = columns[f]`` for every field, block of rows by block: a field of a
+    structured array is strided, and writing whole fields one after another went
+    through the whole array once per field (0.3 s of an open for 2,000,000 nodes)."""
+    for lo in range(0, len(nodes), FILL_ROWS):
+        block = nodes[lo : lo + FILL_ROWS]
+        for f, col in columns.items():
+            block[f] = col[lo : lo + FILL_ROWS]
 
 
 def _is_column(col: Any) -> bool:

@@ -193,6 +193,18 @@ def subtree_sizes_of(parent: np.ndarray) -> np.ndarray:
     return size
 
 
+@njit(cache=True)
+def root_children_of(parent: np.ndarray) -> np.ndarray:
+    """For every node, the root child it descends from (the root and its children map
+    to themselves), for a ``parent`` array in id order: one pass, each node taking its
+    parent's answer."""
+    top = np.arange(parent.shape[0])
+    for i in range(1, parent.shape[0]):
+        if parent[i] > 0:
+            top[i] = top[parent[i]]
+    return top
+
+
 @dataclass(eq=False)
 class Trace:
     """What one search did: its nodes, settings and counters.
@@ -275,6 +287,15 @@ class Trace:
         cached = self.__dict__.get("_subtree_sizes")
         if cached is None:
             cached = self.__dict__["_subtree_sizes"] = subtree_sizes_of(self.nodes["parent"])
+        return cached
+
+    def root_children(self) -> np.ndarray:
+        """The root child every node descends from, indexed by id (the root maps to
+        itself; built once: :func:`root_children_of`)."""
+        cached = self.__dict__.get("_root_children")
+        if cached is None:
+            parent = self.nodes["parent"]
+            cached = self.__dict__["_root_children"] = root_children_of(parent)
         return cached
 
     def _child_index(self) -> tuple[np.ndarray, np.ndarray]:
