@@ -29,6 +29,22 @@ class ReplayView(Keyed):
         return joined(self.key, "replay")
 
     @property
+    def on(self) -> bool:
+        """Whether the replay is switched on (it then draws the tree in its place)."""
+        return bool(self._get("replay"))
+
+    def pause(self) -> None:
+        """Callback: stop playing (the step shown stays)."""
+        self._drop("replay_clock")
+        self._put("replay_playing", False)
+
+    def leave(self) -> None:
+        """Callback: switch the replay off, paused (a node clicked during a replay:
+        the tree shows the whole search again, with that node selected)."""
+        self._put("replay", False)
+        self.pause()
+
+    @property
     def step_key(self) -> str:
         """The "Nodes created" slider's key: the step shown is the slider's value."""
         return self.widget("nodes")
