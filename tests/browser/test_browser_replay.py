@@ -109,10 +109,12 @@ def test_the_replay_grows_the_main_tree(server: str, tmp_path: Path) -> None:
             page.set_viewport_size({"width": 1280, "height": 800})
             # a click on a node stops the replay and selects it in the whole tree
             node = int(trace.children(0)[1])
-            page.locator(FLOW).first.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).click()
+            tree = page.locator(FLOW).first.locator("svg text")
+            tree.filter(has_text=re.compile(rf"^#{node} ")).click()
             picked = page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
             expect(picked).to_be_visible(timeout=30_000)
-            expect(page.get_by_role("switch", name="Replay the search step by step")).not_to_be_checked()
+            switch = page.get_by_role("switch", name="Replay the search step by step")
+            expect(switch).not_to_be_checked()
             expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
             assert not [e for e in errors if "__edge" in e], errors
         finally:
