@@ -57,20 +57,31 @@ def keys_under(node: Any) -> set[str]:
     return out
 
 
-def flow(at: AppTest) -> tuple[set[str], set[str]]:
-    """The keys in the tree's two columns (left, right): the pair of columns whose
-    right one holds the replay's slider or the go-to box."""
+def columns(at: AppTest) -> tuple[Any, Any]:
+    """The tree's two columns (left, right): the pair of columns whose right one holds
+    the replay's slider or the go-to box."""
     stack = [at._tree]
     while stack:
         node = stack.pop()
         kids = list(getattr(node, "children", {}).values())
         cols = [k for k in kids if type(k).__name__ == "Column"]
-        if len(cols) == 2:
-            left, right = keys_under(cols[0]), keys_under(cols[1])
-            if {STEP, "analyze_goto"} & right:
-                return left, right
+        if len(cols) == 2 and {STEP, "analyze_goto"} & keys_under(cols[1]):
+            return cols[0], cols[1]
         stack.extend(kids)
     raise AssertionError("no tree columns")
+
+
+def flow(at: AppTest) -> tuple[set[str], set[str]]:
+    """The keys in the tree's two columns (left, right)."""
+    left, right = columns(at)
+    return keys_under(left), keys_under(right)
+
+
+def root_table(at: AppTest) -> Any:
+    """The replay's table of the root's columns, in the right column."""
+    tables = columns(at)[1].dataframe
+    assert len(tables) == 1
+    return tables[0].value
 
 
 def expected_at(parent: np.ndarray, n: int) -> set[str]:
@@ -179,3 +190,28 @@ def test_a_click_in_the_replay_stops_it_and_selects_the_node() -> None:
         f"on False playing False selected {b} root 0 open {both}",
         f"on True playing True selected {b} root 0 open {both}",
     ]
+
+
+def test_an_mcts_replay_recounts_its_visits_in_the_main_tree() -> None:
+    """MCTS with its iterations recorded: the tree and the root's columns count the
+    visits made so far (fewer than the search's in the middle, the search's own at
+    the end), and the tree draws no node created later."""
+    from conftest import APP
+
+    spec = "mcts:iterations=300,seed=3,record_iterations=true"
+    final = search("4453", spec).trace
+    kids = {int(final.nodes["move"][k]) + 1: int(final.nodes["visits"][k])
+            for k in final.children(0)}  # fmt: skip
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"moves": "4453", "agent": spec})
+    at.run()
+    at.toggle(key="analyze_replay").set_value(True).run()
+    cut = [int(o) for o in at.select_slider(key=STEP).options]
+    at.select_slider(key=STEP).set_value(cut[len(cut) // 2]).run()
+    table = root_table(at)
+    drawn = items(next(iter(trees(at).values())))
+    assert all(int(k) < cut[len(cut) // 2] for k in drawn if k.isdigit())
+    assert table["visits"].sum() < sum(kids.values()) and not at.exception
+    at.button(key="analyze_replay_last").click().run()
+    table = root_table(at)
+    assert dict(zip(table["column"], table["visits"], strict=True)) == kids
