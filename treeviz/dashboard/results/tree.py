@@ -1,6 +1,8 @@
 """The tree section of a result: the interactive tree (click a node to select and
 unfold it) with breadcrumbs and a go-to box, the selected node's panel beside it, and
-the view's downloads below. Its state is a :class:`TreeView`."""
+the view's downloads below; switched on, the search's replay takes the tree's and the
+panel's place (:mod:`treeviz.dashboard.results.replay`). Its state is a
+:class:`TreeView`."""
 
 from __future__ import annotations
 
