@@ -43,7 +43,7 @@ def main() -> None:
     last_descendant(trace)
     print(f"{len(trace):,} nodes, {len(cut)} steps; first step's extra work "
           f"(each node's last descendant, built once): {time.perf_counter() - start:.3f} s")
-    picked = cut[:: max(1, len(cut) // SAMPLES)] + [cut[-1]]
+    picked = [*cut[:: max(1, len(cut) // SAMPLES)], cut[-1]]
     costs = [step_cost(trace, n) for n in picked]
     pace = step_interval(len(cut))
     median, worst = statistics.median(costs), max(costs)
