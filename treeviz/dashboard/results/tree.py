@@ -97,7 +97,7 @@ def _settings(view: TreeView) -> tuple[int, int]:
 def _tree_beside_panel(trace: Trace, view: TreeView, root: int, exact_on: bool,
                        replay: bool) -> tuple[int, int]:  # fmt: skip
     """The tree of the whole trace from ``root`` beside its settings and the selected
-    node's panel (``replay``: with the replay's switch over it); returns the (depth,
+    node's panel (``replay``: the replay's switch above the panel); returns the (depth,
     top-k) drawn."""
     # the tree first (its top above the fold), its settings beside it
     with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)

@@ -67,8 +67,10 @@ class ReplayView(Keyed):
         """Callback of Play/Pause: playing from the last step starts again from the
         first."""
         playing = not self.playing
-        if playing and self.step == steps[-1]:
-            self._put("replay_nodes", steps[0])
+        # written back either way: a step the server set while playing may not have
+        # reached the slider before the click (the run drawing it was cut short), and
+        # a value written here is sent to the slider, which then shows the step drawn
+        self._put("replay_nodes", steps[0] if playing and self.step == steps[-1] else self.step)
         self._drop("replay_clock")
         self._put("replay_playing", playing)
 
