@@ -68,7 +68,11 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     state.preset(view.top_key, 0)
     steps = ReplayView(view.key)
     if replay and steps.on:
-        # the replay's fragment draws the tree's columns: it reruns alone as it plays
+        # the replay's fragment draws the tree's columns: it reruns alone as it plays.
+        # A fragment can ask for its own rerun only in its own reruns, so a run of the
+        # whole section (the page, the icicle, a new depth) pauses the play: asked for
+        # here, the rerun raised an error in the page
+        steps.pause()
         depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
         replay_section(trace, view, steps, (depth, top), lambda: _settings(view))
     else:
