@@ -83,13 +83,14 @@ def replay_section(trace: Trace, view: TreeView, replay: ReplayView, drawn: tupl
         shown = int(st.select_slider("Nodes created", cut, key=replay.step_key,
                                      help="nodes created so far, in the order the search "
                                      "made them"))  # fmt: skip
-        at = trace_at(trace, shown)
+    at = trace_at(trace, shown)
+    with left:  # the tree right after the slider: a run cut short leaves them alike
+        _chart(trace, at, view, replay, drawn)
+    with right:
         st.caption(f"{len(at):,} of {len(trace):,} nodes · newest: node #{shown - 1} · "
                    f"at 1x the whole search plays in about {REPLAY_SECONDS:g} s"
                    + _note(trace))  # fmt: skip
         st.dataframe(root_columns(at), hide_index=True, key=replay.widget("table"))
-    with left:
-        _chart(trace, at, view, replay, drawn)
     if replay.playing:
         time.sleep(max(0.0, interval - (time.monotonic() - started)))
         st.rerun(scope="fragment")
