@@ -83,3 +83,19 @@ def test_a_user_search_replays_with_its_own_numbers() -> None:
     assert [node_value(at, i) for i in range(len(at))] == [
         node_value(trace, i) for i in range(len(trace))
     ]
+
+
+def test_a_node_keeps_its_colour_from_step_to_step() -> None:
+    """A value known at a step is coloured as in the whole trace, and the legend is
+    the whole trace's: the colour scale is the whole search's, not the values known
+    so far (a node's colour changed as larger values appeared)."""
+    from treeviz.draw.view import legend_stops
+    from treeviz.trace.values import node_value
+
+    trace = search(Position.from_moves("4453"), "minimax:depth=3").trace  # its range grows
+    for n in steps(trace, 12)[1:-1]:
+        at = trace_at(trace, int(n))
+        known = np.flatnonzero(at.nodes["value"] != NO_VALUE)
+        assert len(known) > 0 and legend_stops(at) == legend_stops(trace)
+        for i in known:
+            assert node_value(at, int(i)).scaled == node_value(trace, int(i)).scaled

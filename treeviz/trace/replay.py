@@ -18,6 +18,7 @@ import numpy as np
 from treeviz.settings import REPLAY_MAX_STEPS
 from treeviz.trace.nodes import CUTOFF, NO_VALUE, ON_PV, Trace
 from treeviz.trace.reading import reading_of
+from treeviz.trace.values import heuristic_range
 
 KEPT = ("user_values",)  # what a replay keeps of its trace's extra
 
@@ -30,7 +31,15 @@ def steps(trace: Trace, max_steps: int = REPLAY_MAX_STEPS) -> np.ndarray:
 
 
 def last_descendant(trace: Trace) -> np.ndarray:
-    """For every node, the largest id in its subtree (itself when a leaf)."""
+    """For every node, the largest id in its subtree (itself when a leaf); built once
+    per trace (a replay asks at every step: 0.2 s on two million nodes)."""
+    cached = trace.__dict__.get("_last_descendant")
+    if cached is None:
+        cached = trace.__dict__["_last_descendant"] = _last_descendant(trace)
+    return cached
+
+
+def _last_descendant(trace: Trace) -> np.ndarray:
     parent = trace.nodes["parent"].astype(np.int64)
     depth = trace.nodes["depth"].astype(np.int64)
     end = np.arange(len(trace), dtype=np.int64)
@@ -50,13 +59,15 @@ def trace_at(trace: Trace, n: int) -> Trace:
     nodes = trace.nodes[:n].copy()
     if recount is not None:
         recount(trace, nodes, n)
-    else:
+    elif n < len(trace):
         unfinished = last_descendant(trace)[:n] >= n
-        if n < len(trace):
-            for field in ("value",):
-                nodes[field][unfinished] = NO_VALUE
-            nodes["flags"][unfinished] &= ~np.uint8(CUTOFF | ON_PV)  # not known yet
+        nodes["value"][unfinished] = NO_VALUE
+        nodes["flags"][unfinished] &= ~np.uint8(CUTOFF | ON_PV)  # not known yet
     counters = dict(trace.counters, recorded=n, replay_of=len(trace))
     # the answer and the log are the whole search's; a user search's values need their table
     extra = {k: v for k, v in trace.extra.items() if k in KEPT}
-    return replace(trace, nodes=nodes, counters=counters, extra=extra)
+    at = replace(trace, nodes=nodes, counters=counters, extra=extra)
+    # the whole search's colour scale: a node keeps its colour from step to step, as
+    # in the tree of the whole trace (a scale of the values known so far would change)
+    at.__dict__["_heuristic_range"] = heuristic_range(trace)
+    return at

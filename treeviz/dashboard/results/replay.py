@@ -1,29 +1,46 @@
-"""Replaying a search step by step, beside its tree: play and pause, a step back and
-forward, to the start and the end, a speed, and a slider over the nodes created; the
-tree and the root's columns as they stood then. At 1x any search plays through in
-about :data:`REPLAY_SECONDS` (the pace comes from its number of steps, and a slow
-redraw skips steps rather than stretching the time). Its state is a
-:class:`~treeviz.dashboard.state.ReplayView`."""
+"""Replaying a search step by step in the tree's own place: switched on, the tree
+beside the node panel shows the trace as it stood at the step shown, drawn as the
+whole trace is (the depth and top-k chosen, the same label room, colours and legend),
+its newest node unfolded and marked; the panel holds play and pause, a step back and
+forward, to the start and the end, a speed, a slider over the nodes created, and the
+root's columns as they stood then. At 1x any search plays through in about
+:data:`REPLAY_SECONDS` (the pace comes from its number of steps, and a slow redraw
+skips steps rather than stretching the time). Its state is a
+:class:`~treeviz.dashboard.state.ReplayView`.
+
+A fragment cannot draw into columns made outside it, and the replay reruns itself
+while it plays: so :func:`replay_section` makes the tree's two columns itself, in the
+place where :func:`~treeviz.dashboard.results.tree.tree_section` draws them when the
+replay is off."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from treeviz.dashboard.state import ReplayView
-from treeviz.dashboard.tree import tree_options, view_height
-from treeviz.draw.view import select
-from treeviz.settings import REPLAY_SECONDS, REPLAY_SPEEDS, VIEW_MAX_NODES
+from treeviz.dashboard import state
+from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.tree import (
+    CLICK,
+    clicked_name,
+    highlight,
+    legend_html,
+    selection_for,
+    shape_of,
+    tree_options,
+    view_height,
+)
+from treeviz.settings import REPLAY_SECONDS, REPLAY_SPEEDS
 from treeviz.trace.nodes import Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.replay import steps, trace_at
 from treeviz.trace.values import node_value
 
-REPLAY_DEPTH = 2  # levels of the replay's tree (it shares the panel's width)
-REPLAY_LABEL_PX = 240  # the room its levels' labels share: the panel is narrow
+Settings = Callable[[], tuple[int, int]]  # draws the view's depth and top-k widgets
 
 
 def step_interval(n_steps: int, speed: float = 1.0) -> float:
@@ -32,34 +49,96 @@ def step_interval(n_steps: int, speed: float = 1.0) -> float:
     return REPLAY_SECONDS / max(1, n_steps - 1) / speed
 
 
-@st.fragment
-def replay_section(trace: Trace, view: ReplayView) -> None:
-    """The replay's controls, its slider over the search's steps (nodes created),
-    and the tree and the root's columns as they stood at the step shown."""
-    from streamlit_echarts import st_echarts
+def replay_switch(replay: ReplayView) -> bool:
+    """The switch that puts the replay in the tree's place; True when on. Switching
+    it either way pauses the replay."""
+    return st.toggle("Replay the search step by step", key=replay.switch_key,
+                     on_change=replay.pause,
+                     help="the tree grows as the search built it: play, pause and "
+                     "step through the nodes it created")  # fmt: skip
 
+
+@st.fragment
+def replay_section(trace: Trace, view: TreeView, replay: ReplayView, drawn: tuple[int, int],
+                   settings: Settings) -> None:  # fmt: skip
+    """The tree of ``view`` as it stood at the replay's step (left), beside the
+    view's ``settings`` (its depth and top-k widgets, drawn by the caller's function),
+    the replay's switch, controls, slider, caption and the root's columns (right).
+    ``drawn``: the (depth, top-k) the rest of the tree section was drawn with; when
+    the person changes them here, or switches the replay off (or clicks a node), the
+    whole page runs again, so that the normal view and the downloads below agree."""
+    if not replay.on:
+        st.rerun()  # switched off in here: the tree section draws its normal view
     started = time.monotonic()
     cut = list(dict.fromkeys(int(c) for c in steps(trace)))  # nodes at each step (<= 200)
-    speed = _controls(view, cut)
-    interval = step_interval(len(cut), speed)
-    view.settle(cut, interval, started)  # before the slider: it shows the step settled
-    shown = st.select_slider("Nodes created", cut, key=view.step_key,
-                             help="nodes created so far, in the order the search made "
-                             "them")  # fmt: skip
-    at = trace_at(trace, int(shown))
-    st.caption(f"{len(at):,} of {len(trace):,} nodes · at 1x the whole search plays in "
-               f"about {REPLAY_SECONDS:g} s" + _note(trace))  # fmt: skip
-    sel = select(at, 0, REPLAY_DEPTH, None, stubs=False, max_nodes=VIEW_MAX_NODES)
-    options = tree_options(sel, room=REPLAY_LABEL_PX) | {"animation": False}
-    # one chart per step: ECharts updating a tree in place whose nodes moved between
-    # parents read an edge it had already removed ("Cannot read properties of null
-    # (reading '__edge')") and showed that error instead of the tree
-    st_echarts(options, height=f"{view_height(sel)}px", renderer="svg",
-               key=view.widget("tree", shown))  # fmt: skip
-    st.dataframe(root_columns(at), hide_index=True, key=view.widget("table"))
-    if view.playing:
+    with st.container(key=view.widget("flow")):  # where the normal view has its columns
+        left, right = st.columns([3, 2])
+    with right:
+        if settings() != drawn:
+            st.rerun()
+        replay_switch(replay)
+        speed = _controls(replay, cut)
+        interval = step_interval(len(cut), speed)
+        replay.settle(cut, interval, started)  # before the slider: it shows the step settled
+        shown = int(st.select_slider("Nodes created", cut, key=replay.step_key,
+                                     help="nodes created so far, in the order the search "
+                                     "made them"))  # fmt: skip
+    at = trace_at(trace, shown)
+    with left:  # the tree right after the slider: a run cut short leaves them alike
+        _chart(trace, at, view, replay, drawn)
+    with right:
+        st.caption(f"{len(at):,} of {len(trace):,} nodes · newest: node #{shown - 1} · "
+                   f"at 1x the whole search plays in about {REPLAY_SECONDS:g} s"
+                   + _note(trace))  # fmt: skip
+        st.dataframe(root_columns(at), hide_index=True, key=replay.widget("table"))
+    if replay.playing:
         time.sleep(max(0.0, interval - (time.monotonic() - started)))
         st.rerun(scope="fragment")
+
+
+def _chart(trace: Trace, at: Trace, view: TreeView, replay: ReplayView,
+           drawn: tuple[int, int]) -> None:  # fmt: skip
+    """The tree of ``at`` (``trace`` at the step shown) from the root, with the view's
+    depth and top-k and the nodes the person unfolded and folded; the newest node's
+    ancestors unfolded, so that it is drawn, and its label marked."""
+    # Imported here: the component registers itself on import, which only works once
+    # a Streamlit runtime exists (importing this module from tests must not need one).
+    from streamlit_echarts import st_echarts
+
+    depth, top = drawn
+    path = at.path(len(at) - 1)
+    opened = frozenset(n for n in view.opened if n < len(at)) | frozenset(path[:-1])
+    shut = frozenset(n for n in view.shut if n < len(at)) - opened
+    sel = selection_for(at, 0, depth, top or None, opened, shut)
+    options = highlight(tree_options(sel, fold=False), [str(n) for n in path])
+    # one chart per step and shape: ECharts updating a tree in place whose nodes moved
+    # between parents read an edge it had already removed ("Cannot read properties of
+    # null (reading '__edge')") and showed that error instead of the tree
+    chart = replay.widget("tree", len(at), shape_of(sel))
+    st_echarts(options | {"animation": False}, events={"click": CLICK},
+               height=f"{view_height(sel)}px", renderer="svg", key=chart,
+               on_change=lambda: on_click(trace, view, replay, chart))  # fmt: skip
+    st.markdown(legend_html(trace), unsafe_allow_html=True)
+    st.caption(
+        "The search as it stood at the step shown: values appear once the search knew "
+        "them · yellow label: the newest node · colour: value for the player to move "
+        "at the root (red bad, blue good) · bold: principal variation · click a node to "
+        "stop the replay and select it"
+    )
+
+
+def on_click(trace: Trace, view: TreeView, replay: ReplayView, chart: str) -> None:
+    """Callback of a click in the replay's tree keyed ``chart``: the replay stops and
+    switches off, and the whole tree shows with the clicked node selected and
+    unfolded (drawn from the trace's root when the view's root is not above it)."""
+    name = clicked_name(state.widget_value(chart))
+    if name is None or not name.isdigit() or not 0 <= int(name) < len(trace):
+        return  # a "+N more" or a stub, or nothing
+    node = int(name)
+    replay.leave()
+    view.pick(trace, node, unfold=True)
+    if view.root_in(trace) not in trace.path(node):
+        view.draw_from(0)
 
 
 def _controls(view: ReplayView, cut: list[int]) -> float:

@@ -1,6 +1,8 @@
 """The tree section of a result: the interactive tree (click a node to select and
 unfold it) with breadcrumbs and a go-to box, the selected node's panel beside it, and
-the view's downloads below. Its state is a :class:`TreeView`."""
+the view's downloads below; switched on, the search's replay takes the tree's and the
+panel's place (:mod:`treeviz.dashboard.results.replay`). Its state is a
+:class:`TreeView`."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from treeviz.dashboard.results.downloads import downloads_section
 from treeviz.dashboard.results.goto import goto_box
 from treeviz.dashboard.results.icicle import icicle_section
 from treeviz.dashboard.results.node import detail_panel
-from treeviz.dashboard.results.replay import replay_section
+from treeviz.dashboard.results.replay import replay_section, replay_switch
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tree import (
     CLICK,
@@ -51,24 +53,61 @@ class View:
 @st.fragment
 def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False,
                  replay: bool = True) -> None:  # fmt: skip
-    """The interactive tree beside the selected node's details (or, switched on, the
-    search's replay: ``replay``), and the downloads of the view; ``link``: the
-    selected node goes in the page's query parameters (``node``). A fragment:
-    clicking in the tree reruns only this part of the page."""
+    """The interactive tree beside the selected node's details, and the downloads of
+    the view; ``replay``: a switch puts the search's replay in their place (the tree
+    as it stood at each step, beside the replay's controls); ``link``: the selected
+    node goes in the page's query parameters (``node``). A fragment: clicking in the
+    tree reruns only this part of the page."""
     if state.pop(state.FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
     view.attach(trace)
     root = view.root_in(trace)
-    # the tree first (its top above the fold), its settings beside it
-    with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
-        left, right = st.columns([3, 2])
-    c1, c2 = right.columns(2)
     # defaults in the state, not the widgets: the Analyze page's are written back on
     # other pages (state.keep), and a widget given both logs a warning with its stack
     state.preset(view.depth_key, 3)
     state.preset(view.top_key, 0)
+    steps = ReplayView(view.key)
+    if replay and steps.on:
+        # the replay's fragment draws the tree's columns: it reruns alone as it plays.
+        # A fragment can ask for its own rerun only in its own reruns, so a run of the
+        # whole section (the page, the icicle, a new depth) pauses the play: asked for
+        # here, the rerun raised an error in the page
+        steps.pause()
+        depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
+        replay_section(trace, view, steps, (depth, top), lambda: _settings(view))
+    else:
+        depth, top = _tree_beside_panel(trace, view, root, exact_on, replay)
+    node = view.selected_in(trace)
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    icicle_section(trace, view)  # the whole trace, linked to the tree's selection
+    if link:
+        st.query_params["node"] = str(node)
+        follow_history()
+    st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
+                "whole trace)")
+    opts = ExportOptions(root=root, depth=depth, top_k=top or None)
+    downloads_section(trace, opts, built.exportable, view)
+
+
+def _settings(view: TreeView) -> tuple[int, int]:
+    """The view's "Depth shown" and "Top-k children" widgets, side by side; returns
+    (depth, top-k), 0 for all children."""
+    c1, c2 = st.columns(2)
     depth = int(c1.slider("Depth shown", 1, 12, key=view.depth_key))
     top = int(c2.number_input("Top-k children (0 = all)", 0, 7, key=view.top_key))
+    return depth, top
+
+
+def _tree_beside_panel(trace: Trace, view: TreeView, root: int, exact_on: bool,
+                       replay: bool) -> tuple[int, int]:  # fmt: skip
+    """The tree of the whole trace from ``root`` beside its settings and the selected
+    node's panel (``replay``: the replay's switch above the panel); returns the (depth,
+    top-k) drawn."""
+    # the tree first (its top above the fold), its settings beside it
+    with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
+        left, right = st.columns([3, 2])
+    with right:
+        depth, top = _settings(view)
     node = view.selected_in(trace)
     built = _built(trace, root, depth, top, *view.folding(trace, root, node))
     with right:
@@ -84,21 +123,10 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
             _breadcrumbs(trace, root, view)
         _chart(trace, view, built, root, node)
     with right:
-        steps = ReplayView(view.key)
-        if replay and st.toggle("Replay the search step by step", key=steps.switch_key,
-                                help="in place of the selected node's panel: play, pause "
-                                "and step through the search as it grew"):  # fmt: skip
-            replay_section(trace, steps)
-        else:
-            detail_panel(trace, view, depth, exact_on)
-    icicle_section(trace, view)  # the whole trace, linked to the tree's selection
-    if link:
-        st.query_params["node"] = str(node)
-        follow_history()
-    st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
-                "whole trace)")
-    opts = ExportOptions(root=root, depth=depth, top_k=top or None)
-    downloads_section(trace, opts, built.exportable, view)
+        if replay:  # off here: switched on, the replay's fragment draws these columns
+            replay_switch(ReplayView(view.key))
+        detail_panel(trace, view, depth, exact_on)
+    return depth, top
 
 
 def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:

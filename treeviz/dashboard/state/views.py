@@ -29,6 +29,22 @@ class ReplayView(Keyed):
         return joined(self.key, "replay")
 
     @property
+    def on(self) -> bool:
+        """Whether the replay is switched on (it then draws the tree in its place)."""
+        return bool(self._get("replay"))
+
+    def pause(self) -> None:
+        """Callback: stop playing (the step shown stays)."""
+        self._drop("replay_clock")
+        self._put("replay_playing", False)
+
+    def leave(self) -> None:
+        """Callback: switch the replay off, paused (a node clicked during a replay:
+        the tree shows the whole search again, with that node selected)."""
+        self._put("replay", False)
+        self.pause()
+
+    @property
     def step_key(self) -> str:
         """The "Nodes created" slider's key: the step shown is the slider's value."""
         return self.widget("nodes")
@@ -51,8 +67,10 @@ class ReplayView(Keyed):
         """Callback of Play/Pause: playing from the last step starts again from the
         first."""
         playing = not self.playing
-        if playing and self.step == steps[-1]:
-            self._put("replay_nodes", steps[0])
+        # written back either way: a step the server set while playing may not have
+        # reached the slider before the click (the run drawing it was cut short), and
+        # a value written here is sent to the slider, which then shows the step drawn
+        self._put("replay_nodes", steps[0] if playing and self.step == steps[-1] else self.step)
         self._drop("replay_clock")
         self._put("replay_playing", playing)
 
