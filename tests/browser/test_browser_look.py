@@ -1,8 +1,11 @@
 """The dashboard's look in Chromium, one server for every check: where the answer
-sits at 1280x800 and at 800 px wide (bounding boxes, not only text), a screenshot of
-every page at both sizes (``TREEVIZ_SHOTS`` names their folder; else the test's tmp
-path), and a server log without warnings or stacks after normal use (switching
-agents, visiting every page)."""
+sits at 1280x800 and at 800 px wide (bounding boxes, not only text); on every page at
+both sizes (800 px wide with the sidebar open) no text cut short with an ellipsis and
+no two texts of a chart drawn over each other (tree labels, the search progress'
+settle mark and its axis); the alpha-beta sheet at no less than its own size; a
+screenshot of every page at both sizes (``TREEVIZ_SHOTS`` names their folder; else
+the test's tmp path), and a server log without warnings or stacks after normal use
+(switching agents, visiting every page)."""
 
 from __future__ import annotations
 
@@ -23,7 +26,11 @@ from treeviz.settings import DEFAULT_SAMPLE
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("compare", "play", "review", "trace", "arena", "doctor", "id3")
+PAGES = ("compare", "play", "review", "trace", "arena", "doctor", "id3", "learn?ex=predict",
+         "learn?ex=alphabeta", "learn?ex=puzzles")
+# an MCTS search whose choice settles early (iteration 12 of 400): its mark's label
+# lay over the y axis' labels
+SETTLES_EARLY = "/?moves=112233&agent=mcts:iterations%3D400,record_iterations%3Dtrue"
 WIDE, NARROW = (1280, 800), (800, 1000)
 
 
@@ -56,6 +63,39 @@ def box(page: Any, selector: str) -> dict[str, float]:
     b = found.bounding_box()
     scrolled = page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop")
     return {**b, "y": b["y"] + scrolled}
+
+
+# Texts cut short with an ellipsis in the main area (button names, labels, metric
+# values, lines): Streamlit's truncating boxes, whose text is wider than the box.
+CLIPPED_JS = """() => [...document.querySelectorAll('[data-testid=stMain] *')]
+    .filter(e => e.tagName !== 'INPUT' && e.offsetParent !== null
+                 && getComputedStyle(e).textOverflow === 'ellipsis'
+                 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.textContent.trim().slice(0, 80))"""
+# Pairs of texts whose boxes meet inside one chart drawn as SVG (``sel`` finds the
+# charts): labels over labels.
+MEETING_JS = """(charts) => charts.flatMap(svg => {
+    const boxes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+        .map(t => [t.textContent.trim(), t.getBoundingClientRect()])
+        .filter(([_, r]) => r.width > 0 && r.height > 0);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [p, a] = boxes[i], [q, b] = boxes[j];
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+            && b.top < a.bottom - 0.5) out.push([p, q]);
+    }
+    return out;
+})"""
+
+
+def clipped(page: Any) -> list[str]:
+    """The main area's texts cut short with an ellipsis (none may be)."""
+    return list(page.evaluate(CLIPPED_JS))
+
+
+def meeting(page: Any, charts: str) -> list[list[str]]:
+    """Pairs of texts that overlap inside the SVG charts ``charts`` selects."""
+    return list(page.locator(charts).evaluate_all(MEETING_JS))
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -105,13 +145,20 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
             check_wide(page, server, shots)
             page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
             check_narrow(page, shots)
+            check_progress(page, server, shots)
             switch_agents(page)
             for size in (WIDE, NARROW):
                 page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
                 for name in PAGES:
                     page.goto(f"{server}/{name}")
                     settle(page)
-                    page.screenshot(path=str(shots / f"{name}-{size[0]}x{size[1]}.png"))
+                    shot = re.sub(r"\W+", "-", name)
+                    page.screenshot(path=str(shots / f"{shot}-{size[0]}x{size[1]}.png"))
+                    readable(page, f"{name} at {size}")
+                    if name == "learn?ex=alphabeta":
+                        check_sheet(page)
+                    if name == "compare":
+                        check_compare(page, shots, size)
         finally:
             browser.close()
     said = log.read_text(errors="replace")
@@ -139,6 +186,9 @@ def check_wide(page: Any, server: str, shots: Path) -> None:
     assert min(left.values()) >= 0, (texts, exact)  # every column's score is over it
     assert not overlap(blocks["board"], blocks["table"])
     assert not overlap(blocks["board"], blocks["verdict"])
+    readable(page, "analyze at 1280")
+    whole_names(page, ["Draw from here", "Analyze this", "Fold children", "PDF",
+                       "CSV of every node"])  # fmt: skip
 
 
 def check_narrow(page: Any, shots: Path) -> None:
@@ -154,6 +204,7 @@ def check_narrow(page: Any, shots: Path) -> None:
         for b in names[i + 1 :]:
             assert not overlap(blocks[a], blocks[b]), (a, b, blocks[a], blocks[b])
     assert blocks["board"]["y"] < blocks["verdict"]["y"] < blocks["table"]["y"]
+    readable(page, "analyze at 800")  # the tree's labels apart: it scrolls sideways
     # the tree's colour legend: each swatch one line (it wrapped mid-swatch), its ink
     # not its fill ("0.00" was red on red)
     swatches = page.locator("[data-swatch]").evaluate_all("""els => els.map(e => {
@@ -178,3 +229,64 @@ def switch_agents(page: Any) -> None:
     settle(page)
     page.get_by_role("link", name="Analyze a position").click()
     settle(page)
+
+
+def readable(page: Any, where: str) -> None:
+    """Nothing in the main area cut short, no two texts of a chart over each other."""
+    assert not clipped(page), (where, clipped(page))
+    charts = "[data-testid='stMain'] svg"
+    assert not meeting(page, charts), (where, meeting(page, charts))
+
+
+def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
+    return (outer["x"] - 0.5 <= inner["x"] and outer["y"] - 0.5 <= inner["y"]
+            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)  # fmt: skip
+
+
+def whole_names(page: Any, names: list[str]) -> None:
+    """Each button named in ``names`` shows its name whole: the text's box inside the
+    button's, and the button inside the main area (they were cut to one letter)."""
+    main = page.locator("[data-testid='stMain']").bounding_box()
+    for name in names:
+        button = page.get_by_role("button", name=name, exact=True).first
+        button.scroll_into_view_if_needed()
+        outer = button.bounding_box()
+        text = button.get_by_text(name, exact=True).first.bounding_box()
+        assert inside(text, outer) and inside(outer, main), (name, text, outer, main)
+
+
+def check_progress(page: Any, server: str, shots: Path) -> None:
+    """At 800 px wide, an MCTS search that settled early: the settle line's label
+    meets none of its chart's texts (the y axis' labels), the two charts' legends
+    none; the node panel's and the downloads' buttons show their names whole."""
+    page.goto(server + SETTLES_EARLY)
+    mark = page.locator("svg text").filter(has_text=re.compile(r"^settled at \d"))
+    mark.first.wait_for(timeout=120_000)
+    settle(page)
+    page.screenshot(path=str(shots / "analyze-mcts-800x1000.png"), full_page=True)
+    assert mark.count() == 2  # one on each chart
+    charts = "[class*='st-key-pair_progress'] svg"
+    assert not meeting(page, charts), meeting(page, charts)
+    readable(page, "mcts at 800")
+    whole_names(page, ["Draw from here", "Analyze this", "Fold children", "SVG", "GRAPHML",
+                       "CSV of every node"])  # fmt: skip
+
+
+def check_sheet(page: Any) -> None:
+    """The alpha-beta sheet is drawn at no less than its own size (10 pt labels): a
+    narrow page scrolls it rather than shrink it out of reading."""
+    sheet = page.locator("[class*='st-key-'][class*='_ab_sheet'] img").first
+    sheet.wait_for(timeout=60_000)
+    page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=sheet.element_handle())
+    drawn, natural = sheet.evaluate("e => [e.getBoundingClientRect().width, e.naturalWidth]")
+    assert drawn >= natural - 1, (drawn, natural)
+
+
+def check_compare(page: Any, shots: Path, size: tuple[int, int]) -> None:
+    """Compare run: its two trees' labels apart, nothing cut short."""
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
+    page.locator("[class*='st-key-pair_compare'] svg text").first.wait_for(timeout=120_000)
+    settle(page)
+    page.screenshot(path=str(shots / f"compare-run-{size[0]}x{size[1]}.png"))
+    readable(page, f"compare run at {size}")

@@ -152,13 +152,13 @@ def options_widgets() -> tuple[tuple[str, Any], ...]:
 
 def summary(table: Table, tree: DecisionTree, cv: CrossValidation | None) -> None:
     """Size and accuracy of the tree, and the confusion matrix."""
-    cols = st.columns(5)
-    cols[0].metric("Nodes", f"{len(tree.nodes):,}")
-    cols[1].metric("Depth", tree.depth)
-    cols[2].metric("Leaves", f"{tree.leaves:,}")
-    cols[3].metric("Train accuracy", f"{tree.accuracy(table):.2%}")
+    row = st.container(horizontal=True, gap="large")  # wraps: no name or value cut short
+    row.metric("Nodes", f"{len(tree.nodes):,}", width="content")
+    row.metric("Depth", tree.depth, width="content")
+    row.metric("Leaves", f"{tree.leaves:,}", width="content")
+    row.metric("Train accuracy", f"{tree.accuracy(table):.2%}", width="content")
     if cv is not None:
-        cols[4].metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}")
+        row.metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}", width="content")
         st.caption("Folds: " + ", ".join(f"{s:.2%}" for s in cv.scores))
     ignored = f"; ignored {', '.join(map(escape_markdown, table.ignored))}" if table.ignored else ""
     st.caption(f"{escape_markdown(table.name)}: {table.rows:,} rows, target "
@@ -244,14 +244,14 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
 
     title = f"ID3 ({tree.criterion}) · {table.name}"
     dot = to_dot(tree, entries, title)
-    cols = st.columns(6)
-    for i, fmt in enumerate(("svg", "png", "pdf")):  # drawn when clicked
-        download(cols[i], fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
+    row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
+    for fmt in ("svg", "png", "pdf"):  # drawn when clicked
+        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
                  f"id3_dl_{fmt}")  # fmt: skip
-    download(cols[3], "DOT", dot, "id3-tree.dot", "id3_dl_dot")
-    download(cols[4], "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
+    download(row, "DOT", dot, "id3-tree.dot", "id3_dl_dot")
+    download(row, "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
              "id3-tree.graphml", "id3_dl_graphml")  # fmt: skip
-    download(cols[5], "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
+    download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
     st.caption(f"Downloads draw the view shown; the whole tree fits in a drawing down to "
                f"depth {fitting_depth(tree)}.")  # fmt: skip
 
