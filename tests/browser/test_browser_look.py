@@ -145,8 +145,8 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
             check_wide(page, server, shots)
             page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
             check_narrow(page, shots)
-            check_progress(page, server, shots)
             switch_agents(page)
+            check_progress(page, server, shots)
             for size in (WIDE, NARROW):
                 page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
                 for name in PAGES:
@@ -161,7 +161,10 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
                         check_compare(page, shots, size)
         finally:
             browser.close()
-    said = log.read_text(errors="replace")
+    # Graphviz's fontconfig (the alpha-beta sheet is drawn by dot) may warn about the
+    # machine's own font configuration: not the app's to fix
+    said = "\n".join(line for line in log.read_text(errors="replace").splitlines()
+                     if not line.startswith("Fontconfig "))  # fmt: skip
     assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
 
 

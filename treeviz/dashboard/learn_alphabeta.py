@@ -126,8 +126,8 @@ def show() -> None:
     # at its own size (10 pt labels), never shrunk to the page: a narrow page scrolls
     # it sideways (a sheet squeezed into 470 px was too small to read)
     key = VIEW.widget("ab", "sheet")
-    st.markdown(f"<style>.st-key-{key}{{overflow-x:auto}}.st-key-{key} img{{max-width:none}}"
-                "</style>", unsafe_allow_html=True)  # fmt: skip
+    st.markdown(f"<style>.st-key-{key}{{overflow-x:auto}}.st-key-{key} img{{width:auto!important;"
+                "max-width:none!important}</style>", unsafe_allow_html=True)  # fmt: skip
     st.container(key=key).image(_svg_text(drawn(tree, "svg", show_key)), width="content")
     ident = abs(hash(tree))
     with st.form(VIEW.widget("ab", "form", ident)):
