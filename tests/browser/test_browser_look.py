@@ -75,7 +75,16 @@ CLIPPED_JS = """() => [...document.querySelectorAll('[data-testid=stMain] *')]
 # Pairs of texts whose boxes meet inside one chart drawn as SVG (``sel`` finds the
 # charts): labels over labels.
 MEETING_JS = """(charts) => charts.flatMap(svg => {
-    const boxes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim())
+    const shown = t => {  // drawn and not faded out (Vega hides crowded tick labels so)
+        for (let e = t; e && e !== svg.parentElement; e = e.parentElement) {
+            const s = getComputedStyle(e);
+            if (s.opacity === '0' || s.visibility === 'hidden' || s.display === 'none') {
+                return false;
+            }
+        }
+        return true;
+    };
+    const boxes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && shown(t))
         .map(t => [t.textContent.trim(), t.getBoundingClientRect()])
         .filter(([_, r]) => r.width > 0 && r.height > 0);
     const out = [];
@@ -267,9 +276,10 @@ def check_progress(page: Any, server: str, shots: Path) -> None:
     mark = page.locator("svg text").filter(has_text=re.compile(r"^settled at \d"))
     mark.first.wait_for(timeout=120_000)
     settle(page)
-    page.screenshot(path=str(shots / "analyze-mcts-800x1000.png"), full_page=True)
-    assert mark.count() == 2  # one on each chart
     charts = "[class*='st-key-pair_progress'] svg"
+    page.locator(charts).first.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "analyze-mcts-800x1000.png"))
+    assert mark.count() == 2  # one on each chart
     assert not meeting(page, charts), meeting(page, charts)
     readable(page, "mcts at 800")
     whole_names(page, ["Draw from here", "Analyze this", "Fold children", "SVG", "GRAPHML",
