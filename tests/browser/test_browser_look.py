@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import CHROMIUM, CHROMIUM_FLAGS, clipped, meeting, serve, wait_idle
 
 from treeviz.connect4.samples import load_sample
 from treeviz.dashboard.numbers import exact_label
@@ -63,48 +63,6 @@ def box(page: Any, selector: str) -> dict[str, float]:
     b = found.bounding_box()
     scrolled = page.evaluate("document.querySelector('[data-testid=stMain]').scrollTop")
     return {**b, "y": b["y"] + scrolled}
-
-
-# Texts cut short with an ellipsis in the main area (button names, labels, metric
-# values, lines): Streamlit's truncating boxes, whose text is wider than the box.
-CLIPPED_JS = """() => [...document.querySelectorAll('[data-testid=stMain] *')]
-    .filter(e => e.tagName !== 'INPUT' && e.offsetParent !== null
-                 && getComputedStyle(e).textOverflow === 'ellipsis'
-                 && e.scrollWidth > e.clientWidth + 1)
-    .map(e => e.textContent.trim().slice(0, 80))"""
-# Pairs of texts whose boxes meet inside one chart drawn as SVG (``sel`` finds the
-# charts): labels over labels.
-MEETING_JS = """(charts) => charts.flatMap(svg => {
-    const shown = t => {  // drawn and not faded out (Vega hides crowded tick labels so)
-        for (let e = t; e && e !== svg.parentElement; e = e.parentElement) {
-            const s = getComputedStyle(e);
-            if (s.opacity === '0' || s.visibility === 'hidden' || s.display === 'none') {
-                return false;
-            }
-        }
-        return true;
-    };
-    const boxes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && shown(t))
-        .map(t => [t.textContent.trim(), t.getBoundingClientRect()])
-        .filter(([_, r]) => r.width > 0 && r.height > 0);
-    const out = [];
-    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-        const [p, a] = boxes[i], [q, b] = boxes[j];
-        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
-            && b.top < a.bottom - 0.5) out.push([p, q]);
-    }
-    return out;
-})"""
-
-
-def clipped(page: Any) -> list[str]:
-    """The main area's texts cut short with an ellipsis (none may be)."""
-    return list(page.evaluate(CLIPPED_JS))
-
-
-def meeting(page: Any, charts: str) -> list[list[str]]:
-    """Pairs of texts that overlap inside the SVG charts ``charts`` selects."""
-    return list(page.locator(charts).evaluate_all(MEETING_JS))
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
