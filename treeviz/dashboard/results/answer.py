@@ -35,6 +35,7 @@ def page_style() -> None:
     column = "[class*='st-key-wrap'] [data-testid='stColumn']"
     nested = f"{column} [data-testid='stColumn']"  # columns inside a side: as Streamlit has them
     flow = "[class*='st-key-'][class*='_flow']"  # the key's view prefix comes first
+    side = "[class*='st-key-'][class*='_side']"
     st.markdown(
         "<style>.block-container{padding-top:3.5rem}"
         ".block-container h1{font-size:2rem;padding-top:0}"
@@ -49,6 +50,10 @@ def page_style() -> None:
         f"{flow} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
         f"{flow} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
         f"{flow} [data-testid='stColumn']:last-child{{flex:2 1 300px}}"
+        # blocks keyed ``..._side`` (a wide tree, a narrow panel): 3:1, wrapping
+        f"{side} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
+        f"{side} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
+        f"{side} [data-testid='stColumn']:last-child{{flex:1 1 220px}}"
         # columns inside a side (the tree's settings) stay side by side, as Streamlit has them
         f"{flow} [data-testid='stColumn'] [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
         f"{flow} [data-testid='stColumn'] [data-testid='stColumn']:is(:first-child,:last-child)"

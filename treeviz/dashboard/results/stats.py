@@ -21,7 +21,7 @@ def stats_section(res: SearchResult) -> None:
     s, words = res.stats, stat_words(res)
     metrics = [(label, f"{s[k]:,}") for k, label in COUNTERS if STATS[k] in words]
     metrics += [("Time", f"{s['time_s']:.3f} s"), ("Nodes/s", f"{s['nodes_per_s'] or 0:,}")]
-    row = st.container(horizontal=True, gap="large")  # wraps: no value cut to "3,…"
+    row = st.container(horizontal=True)  # wraps: no value cut to "3,…"
     for label, value in metrics:
         row.metric(label, value, width="content")
     shown = {STATS[k] for k, _ in COUNTERS} | {STATS["time_s"], STATS["nodes_per_s"]}
