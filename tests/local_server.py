@@ -25,6 +25,48 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
     page.locator(IDLE).wait_for(timeout=timeout)
 
 
+# Texts cut short with an ellipsis in the main area (button names, labels, metric
+# values, lines): Streamlit's truncating boxes, whose text is wider than the box.
+CLIPPED_JS = """() => [...document.querySelectorAll('[data-testid=stMain] *')]
+    .filter(e => e.tagName !== 'INPUT' && e.offsetParent !== null
+                 && getComputedStyle(e).textOverflow === 'ellipsis'
+                 && e.scrollWidth > e.clientWidth + 1)
+    .map(e => e.textContent.trim().slice(0, 80))"""
+# Pairs of texts whose boxes meet inside one chart drawn as SVG (``charts`` finds
+# them): labels over labels.
+MEETING_JS = """(charts) => charts.flatMap(svg => {
+    const shown = t => {  // drawn and not faded out (Vega hides crowded tick labels so)
+        for (let e = t; e && e !== svg.parentElement; e = e.parentElement) {
+            const s = getComputedStyle(e);
+            if (s.opacity === '0' || s.visibility === 'hidden' || s.display === 'none') {
+                return false;
+            }
+        }
+        return true;
+    };
+    const boxes = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && shown(t))
+        .map(t => [t.textContent.trim(), t.getBoundingClientRect()])
+        .filter(([_, r]) => r.width > 0 && r.height > 0);
+    const out = [];
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+        const [p, a] = boxes[i], [q, b] = boxes[j];
+        if (a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+            && b.top < a.bottom - 0.5) out.push([p, q]);
+    }
+    return out;
+})"""
+
+
+def clipped(page: Any) -> list[str]:
+    """The main area's texts cut short with an ellipsis (none may be)."""
+    return list(page.evaluate(CLIPPED_JS))
+
+
+def meeting(page: Any, charts: str) -> list[list[str]]:
+    """Pairs of texts that overlap inside the SVG charts ``charts`` selects."""
+    return list(page.locator(charts).evaluate_all(MEETING_JS))
+
+
 def free_port() -> int:
     """A TCP port nobody listens on right now."""
     with socket.socket() as s:

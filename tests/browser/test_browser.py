@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import CHROMIUM, CHROMIUM_FLAGS, meeting, serve, wait_idle
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -678,21 +678,6 @@ def test_back_and_forward_walk_the_selected_nodes(server: str, tmp_path: Path) -
             expect(node_text(page, first).first).to_be_visible(timeout=60_000)
 
 
-OVERLAPPING_LABELS = """() => {
-  const labels = [...document.querySelectorAll('svg text')]
-    .filter(t => /^(#\\d+ |pruned |\\+\\d+ more)/.test(t.textContent))
-    .map(t => [t.textContent, t.getBoundingClientRect()]);
-  const out = [];
-  for (let i = 0; i < labels.length; i++) for (let j = i + 1; j < labels.length; j++) {
-    const [a, p] = labels[i], [b, q] = labels[j];
-    const w = Math.min(p.right, q.right) - Math.max(p.left, q.left);
-    const h = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
-    if (w > 1 && h > 1) out.push(a + ' | ' + b);
-  }
-  return [labels.length, out];
-}"""
-
-
 def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) -> None:
     """Alpha-beta to depth 6 shown 6 levels deep: 500 nodes drawn at once overlapped;
     now nodes fold past the rows the chart has, and no two labels overlap."""
@@ -711,7 +696,8 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
         expect(page.get_by_text(re.compile(r"^Drawing \d+ of [\d,]+ recorded"))).to_be_visible()
         wait_idle(page)
         page.wait_for_timeout(1000)  # the chart of the deeper view is drawn
-        count, overlaps = page.evaluate(OVERLAPPING_LABELS)
+        count = page.locator("svg text").filter(has_text=re.compile(r"^#\d+ ")).count()
+        overlaps = meeting(page, "[data-testid='stMain'] svg")  # any two texts of a chart
         assert count > 30 and overlaps == [], overlaps[:5]
         assert page.locator("svg text").filter(has_text="▸").count() > 0  # folded, marked
 

@@ -5,6 +5,7 @@ person is to move."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 from conftest import APP, app_test, seen
 from streamlit.testing.v1 import AppTest
@@ -123,20 +124,72 @@ def test_id3_cells_are_drawn_as_a_board() -> None:
     assert all((text == "?") == (mark == "?") for mark, text in cells)
 
 
-@pytest.mark.parametrize("depth", [1, 3, 6])
-def test_tree_labels_fit_between_their_levels(depth: int) -> None:
-    """Each level's labels are no wider than their share of the chart's room, the
-    deepest in the right margin: a label never reaches the next level nor the
-    edge; the font is at least 11 px."""
-    from treeviz.dashboard.tree import LABEL_ROOM_PX, tree_options
+@pytest.mark.parametrize("depth", [1, 3, 6, 12])
+def test_tree_levels_keep_their_labels_apart(depth: int) -> None:
+    """ECharts spreads a tree's levels evenly between its left and right margins. In
+    a chart as wide as ``chart_width`` asks (its floor, or wider), each label (5 px
+    past its node's edge) ends before the next level's node and the deepest inside
+    the chart; labels are 11 px or more, and at least
+    ``LABEL_MIN_PX`` wide (deep views scroll sideways rather than shrink them)."""
+    from treeviz.dashboard.tree import LABEL_MIN_PX, chart_px, chart_width, tree_options
     from treeviz.draw.view import select
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
-    series = tree_options(select(trace, 0, depth))["series"][0]
-    levels = depth + 2 if any(trace.nodes["pruned"]) else depth + 1  # stubs go a level down
-    width = series["label"]["width"]
-    assert series["label"]["fontSize"] >= 11 and series["right"] == width + 12
-    assert width * (levels - 1) + series["right"] <= LABEL_ROOM_PX or width == 60
+    sel = select(trace, 0, depth, stubs=True)
+    options = tree_options(sel)
+    series = options["series"][0]
+    depths = trace.nodes["depth"]  # the levels drawn: nodes, and stubs and summaries below
+    levels = 1 + max([int(depths[i]) for i in sel.ids]
+                     + [int(depths[p]) + 1 for p in [*sel.stubs, *sel.more]])  # fmt: skip
+    label = series["label"]["width"]
+    assert series["label"]["fontSize"] >= 11 and label >= LABEL_MIN_PX
+    floor = chart_px(options)
+    assert chart_width(options) == f"max(100%, {floor}px)"
+    offset = series["symbolSize"] / 2 + 5  # ECharts' label distance: 5 px
+    for width in (floor, floor + 333):
+        step = (width - series["left"] - series["right"]) / (levels - 1)
+        assert offset + label <= step - series["symbolSize"] / 2, (width, step, label)
+        assert width - series["right"] + offset + label <= width
+
+
+def test_the_settle_label_stays_off_the_axis() -> None:
+    """The settle line's label lies on the side of the line with the plot's larger
+    part: right of a line in the left half (left of it, it ran over the y axis'
+    labels), left of one in the right half (right of it, off the chart)."""
+    from treeviz.dashboard.results.progress import progress_options, sampled
+    from treeviz.trace.progress import search_progress
+
+    for moves in ("112233", "4453"):  # settled early (iteration 12) and late (172)
+        res = search(Position.from_moves(moves), "mcts", iterations=400, record_iterations=True)
+        found = search_progress(res.trace)
+        assert found is not None and found.settled
+        options = progress_options(found, sampled(found.iterations), found.visits, "visits")
+        mark = options["series"][0]["markLine"]
+        early = found.settled < found.iterations / 2
+        assert mark["label"]["position"] == ("insideEndBottom" if early else "insideEndTop")
+
+
+def test_table_columns_are_as_wide_as_their_headers_and_texts() -> None:
+    """The browser's table draws on a canvas and cut "value (root player)" and the
+    "in words" texts: every column of a per-move table gets a width that holds its
+    header and its longest text (measured in Chromium: 5.5 px a header character,
+    6.05 px a cell's, and 16 px of padding), capped for very long texts; other
+    settings kept."""
+    from treeviz.dashboard.tables import COLUMN_MAX_PX, fitted_columns, readable, styled
+    from treeviz.trace.analysis import move_table
+
+    res = search(Position.from_moves("4453"), "alphabeta", depth=5)
+    table = readable(move_table(res), res.trace.value_kind)
+    config = fitted_columns(styled(table), {"in words": {"help": "said"}})
+    assert set(config) == {str(c) for c in table.columns}
+    assert config["in words"]["help"] == "said"
+    for name in table.columns:
+        longest = max(len(str(v)) for v in table[name] if v is not None)
+        need = max(5.5 * len(str(name)), 6.05 * longest) + 16
+        assert config[str(name)]["width"] >= min(COLUMN_MAX_PX, need), name
+    assert config["in words"]["width"] > config["column"]["width"]
+    wide = fitted_columns(pd.DataFrame({"x": ["word " * 400]}), index=True)
+    assert wide["x"]["width"] == COLUMN_MAX_PX and "_index" in wide
 
 
 def _paced() -> None:

@@ -19,7 +19,7 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.learn.hand import HandTree, SheetCheck, check_sheet, position_tree, textbook_tree
-from treeviz.learn.sheet import sheet, wide_tree
+from treeviz.learn.sheet import sheet
 from treeviz.settings import HAND_BRANCHING, HAND_DEPTH, INT_TEXT, Param, show_value
 
 VIEW = LearnView()
@@ -123,9 +123,12 @@ def show() -> None:
                                 "root). Fill in α and β at each node as it returns, and "
                                 "tick each branch the search never enters."))  # fmt: skip
     show_key = st.checkbox("Show the answer key", key=setting_key("key"))
-    wide = wide_tree(tree)  # drawn left to right: as tall as its leaves, at its own size
-    st.image(_svg_text(drawn(tree, "svg", show_key), keep_size=wide),
-             width="content" if wide else "stretch")  # fmt: skip
+    # at its own size (10 pt labels), never shrunk to the page: a narrow page scrolls
+    # it sideways (a sheet squeezed into 470 px was too small to read)
+    key = VIEW.widget("ab", "sheet")
+    st.markdown(f"<style>.st-key-{key}{{overflow-x:auto}}.st-key-{key} img{{width:auto!important;"
+                "max-width:none!important}</style>", unsafe_allow_html=True)  # fmt: skip
+    st.container(key=key).image(_svg_text(drawn(tree, "svg", show_key)), width="content")
     ident = abs(hash(tree))
     with st.form(VIEW.widget("ab", "form", ident)):
         fields = sheet_form(tree, ident)
@@ -192,12 +195,11 @@ def show_check(tree: HandTree, result: SheetCheck | str | None) -> None:
 
 def downloads(tree: HandTree) -> None:
     """The sheet and its answer key, as SVG and PDF, for a teacher to print."""
-    cols = st.columns(4)
-    for col, (fmt, key) in zip(cols, [("svg", False), ("pdf", False), ("svg", True),
-                                      ("pdf", True)], strict=True):  # fmt: skip
+    row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
+    for fmt, key in [("svg", False), ("pdf", False), ("svg", True), ("pdf", True)]:
         what = "answer key" if key else "sheet"
         download(
-            col,
+            row,
             f"Download the {what} ({fmt.upper()})",
             drawn(tree, fmt, key),
             f"alphabeta-{what.replace(' ', '-')}.{fmt}",
@@ -205,11 +207,7 @@ def downloads(tree: HandTree) -> None:
         )
 
 
-def _svg_text(svg: bytes, keep_size: bool) -> str:
-    """Graphviz's SVG from its ``<svg`` element on (no XML prologue); unless
-    ``keep_size``, without its size, so that it fills the page's width."""
+def _svg_text(svg: bytes) -> str:
+    """Graphviz's SVG from its ``<svg`` element on (no XML prologue), at its own size."""
     text = svg.decode()
-    text = text[text.index("<svg") :]
-    return (
-        text if keep_size else re.sub(r'<svg width="[^"]*" height="[^"]*"', "<svg", text, count=1)
-    )
+    return text[text.index("<svg") :]

@@ -50,10 +50,18 @@ from treeviz.trace.values import bound_text, node_value, outcome_text
 # The click's time rides along, so clicking the same node again is a new event.
 CLICK = "function(p){return p.data.name + '@' + Date.now()}"
 ROW_PX = 22  # vertical room per entry of a level: an 11 px label and its gap
-# The chart's narrowest width where it is drawn (the tree beside its panel at 1280 px,
-# less its left margin): each level's labels get an equal share, the deepest level's
-# in the right margin, so no label reaches the next level or the chart's edge.
+# The width the labels are sized for (the tree beside its panel at 1280 px): each
+# level's labels get an equal share, the deepest level's in the right margin.
 LABEL_ROOM_PX = 440
+# A label's narrowest share ("#325 c2 win 3 ▸" whole at 11 px): five levels of them
+# (depth 3 and its pruned stubs) fit the tree's side at 1280 px unscrolled.
+LABEL_MIN_PX = 72
+LEFT_PX = 12  # left of the top item: its symbol, ringed when selected
+RIGHT_PX = 12  # right of the deepest labels
+SYMBOL_PX = 12  # a node's symbol: a label starts 5 px past its edge (ECharts' distance)
+# From a label's end to the next level's node: that node's radius and a few pixels,
+# so no label reaches the next node.
+GAP_PX = 20
 
 
 def chart_event(event: Any) -> Any:
@@ -88,7 +96,8 @@ def echarts_tree(
     its tooltip (a move path, a rule). ``fold``: a click folds and unfolds in the
     browser (False where the server folds). Labels are cut to their level's share of
     ``room`` pixels (the tooltip has them whole); the deepest level's fit in the
-    chart's right margin, so none is clipped at its edge."""
+    chart's right margin, so none is clipped at its edge. Drawn at least
+    :func:`chart_width` wide, no label reaches the next level."""
     items: dict[str, dict[str, Any]] = {}
     top: dict[str, Any] = {}
     for d in entries:
@@ -98,16 +107,16 @@ def echarts_tree(
             top = item
         else:
             items[d.parent]["children"].append(item)
-    width = max(60, (room - 12) // max(1, _levels(top)) - 10)  # 10 px: the next symbol
+    width = label_width(_levels(top), room)
     series = {
         "type": "tree",
         "data": [top],
         "orient": "LR",
         "top": "2%",
         "bottom": "2%",
-        "left": "6%",
-        "right": width + 12,  # the deepest labels end inside the chart, never clipped
-        "symbolSize": 12,
+        "left": LEFT_PX,
+        "right": width + RIGHT_PX,  # the deepest labels end inside the chart, never clipped
+        "symbolSize": SYMBOL_PX,
         "roam": True,
         "initialTreeDepth": -1,
         "expandAndCollapse": fold,
@@ -120,6 +129,31 @@ def echarts_tree(
         "animationThreshold": len(entries) + 1,  # keep collapse animated at any size
         "series": [series],
     }
+
+
+def label_width(levels: int, room: int = LABEL_ROOM_PX) -> int:
+    """Pixels for each label of a tree of ``levels`` levels drawn ``room`` pixels wide:
+    an equal share of what the gaps between levels leave, at least ``LABEL_MIN_PX``."""
+    levels = max(1, levels)
+    share = (room - LEFT_PX - RIGHT_PX - GAP_PX * (levels - 1)) // levels
+    return max(LABEL_MIN_PX, share)
+
+
+def chart_px(options: dict[str, Any]) -> int:
+    """The narrowest chart in which the tree of ``options`` (made by
+    :func:`echarts_tree`) keeps its labels apart: ECharts spreads the levels evenly
+    between the left and right margins, so each gap must hold a label and
+    ``GAP_PX``."""
+    series = options["series"][0]
+    width = int(series["label"]["width"])
+    levels = _levels(series["data"][0])
+    return LEFT_PX + (levels - 1) * (width + GAP_PX) + width + RIGHT_PX
+
+
+def chart_width(options: dict[str, Any]) -> str:
+    """The CSS width of a tree chart: its container's, but never under
+    :func:`chart_px` (a narrower container scrolls sideways: ``page_style``)."""
+    return f"max(100%, {chart_px(options)}px)"
 
 
 def _levels(item: dict[str, Any]) -> int:

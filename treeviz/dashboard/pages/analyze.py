@@ -28,7 +28,7 @@ from treeviz.dashboard.results import show_result
 from treeviz.dashboard.results.answer import answer_columns, board_key
 from treeviz.dashboard.results.whatif import whatif_section
 from treeviz.dashboard.state import ReplayView, TreeView
-from treeviz.dashboard.tables import styled
+from treeviz.dashboard.tables import fitted_columns, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
@@ -175,4 +175,5 @@ def exact_panel(pos: Position) -> None:
         }
     )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
-    st.dataframe(styled(table), hide_index=True, key="exact_table")
+    st.dataframe(styled(table), hide_index=True, key="exact_table",
+                 column_config=fitted_columns(table))

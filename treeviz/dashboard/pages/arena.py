@@ -30,6 +30,7 @@ from treeviz.arena.store import Store
 from treeviz.dashboard import server, state
 from treeviz.dashboard.inputs import MAX_WIDGET_INT
 from treeviz.dashboard.numbers import count, missing, percent, seconds, short_seeds
+from treeviz.dashboard.tables import fitted_columns
 from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -194,12 +195,14 @@ def show_result(out: dict[str, Any]) -> None:
         st.caption(f"SPRT: {out['sprt']}")
     left, right = st.columns(2)
     left.markdown("##### Cross table (row's score against column)")
-    left.dataframe(cross_table(out), key="arena_cross")
+    cross = cross_table(out)
+    left.dataframe(cross, key="arena_cross", column_config=fitted_columns(cross, index=True))
     right.markdown("##### Ratings (Elo, 95% interval)")
     right.altair_chart(rating_chart(out["players"]), key="arena_ratings")
     st.markdown("##### Accuracy against the exact scores")
-    st.dataframe(accuracy_styled(accuracy_table(out["players"])), hide_index=True,
-                 key="arena_accuracy")  # fmt: skip
+    accuracy = accuracy_table(out["players"])
+    st.dataframe(accuracy_styled(accuracy), hide_index=True, key="arena_accuracy",
+                 column_config=fitted_columns(accuracy))  # fmt: skip
     if out.get("mode") == "Sweep":
         sweep_charts(out)
 
@@ -275,7 +278,8 @@ def games_list(db: str) -> None:
     st.markdown("##### Games")
     table = pd.DataFrame([{"id": g.id, "X": g.x, "O": g.o, "opening": g.opening,
                            "result": g.result, "moves": g.moves} for g in games])  # fmt: skip
-    st.dataframe(table, hide_index=True, key="arena_games_table", height=240)
+    st.dataframe(table, hide_index=True, key="arena_games_table", height=240,
+                 column_config=fitted_columns(table))
     if not games:
         return
     ids = [g.id for g in games]

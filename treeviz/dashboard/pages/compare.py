@@ -14,14 +14,16 @@ from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.inputs import choose_position
 from treeviz.dashboard.pages.analyze import exact_checkbox
+from treeviz.dashboard.results.answer import page_style
 from treeviz.dashboard.results.tree import on_click
 from treeviz.dashboard.results.verdict import verdict_section
 from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.tables import stat_words, styled
+from treeviz.dashboard.tables import fitted_columns, stat_words, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import (
     CLICK,
+    chart_width,
     highlight,
     node_facts,
     selection_for,
@@ -77,10 +79,12 @@ def show_comparison(
             verdict_section(res, VIEWS[i], exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
     st.markdown("#### Per column: highlighted where the two searches differ")
-    st.dataframe(highlighted(joined_table(results, exact), same_scale(results)),
-                 hide_index=True, key="compare_table")  # fmt: skip
+    joined, stats = joined_table(results, exact), stats_table(results)
+    st.dataframe(highlighted(joined, same_scale(results)), hide_index=True,
+                 key="compare_table", column_config=fitted_columns(joined))  # fmt: skip
     st.markdown("#### Statistics side by side")
-    st.dataframe(highlighted(stats_table(results), False), key="compare_stats")
+    st.dataframe(highlighted(stats, False), key="compare_stats",
+                 column_config=fitted_columns(stats, index=True))  # fmt: skip
     compare_trees(results, exact_on)
 
 
@@ -98,7 +102,9 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
         "click a node for its details and to unfold it; a reason's button draws its "
         "search from that node."
     )
-    cols = st.columns(2)
+    page_style()  # the two trees stack when narrow, each scrolls sideways when deep
+    with st.container(key="pair_compare_trees"):
+        cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
         view, trace, node = VIEWS[i], res.trace, nodes[i]
         with cols[i]:
@@ -107,8 +113,8 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
             if sel.root in path:
                 options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
             chart = view.widget("tree", id(trace), shape_of(sel))
-            st_echarts(options, height=f"{view_height(sel)}px", renderer="svg", key=chart,
-                       events={"click": CLICK},
+            st_echarts(options, height=f"{view_height(sel)}px", width=chart_width(options),
+                       renderer="svg", key=chart, events={"click": CLICK},
                        on_change=partial(on_click, trace, view, chart))  # fmt: skip
             where = trace.path_moves(node) or "(root)"
             st.caption(f"Selected node #{node} · path from the root: `{where}` · drawn from "

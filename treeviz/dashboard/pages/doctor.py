@@ -29,6 +29,7 @@ from treeviz.dashboard.inputs import MAX_WIDGET_INT, param_widget, spec_text
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.pages.doctor_inside import found_words, inside_section, shown_trees
 from treeviz.dashboard.state import DoctorView
+from treeviz.dashboard.tables import fitted_columns
 from treeviz.dashboard.text import code, escape_markdown, sentence
 from treeviz.dashboard.text import error as show_error
 from treeviz.draw.board_svg import board_svg
@@ -219,7 +220,9 @@ def show_strength(c: Checkup) -> None:
     rows = [{"phase": k, "positions": v["of"], "kept the best outcome": v["kept"],
              "share": f"{v['kept'] / v['of']:.0%}"} for k, v in acc.items() if v["of"]]  # fmt: skip
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key=VIEW.widget("strength"))
+        table = pd.DataFrame(rows)
+        st.dataframe(table, hide_index=True, key=VIEW.widget("strength"),
+                     column_config=fitted_columns(table))  # fmt: skip
     if missed := missed_words(c):
         st.caption(sentence(missed))
     elif not rows:

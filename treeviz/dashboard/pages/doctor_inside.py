@@ -21,6 +21,7 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.board import fitted
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.nav import open_in_analysis
+from treeviz.dashboard.results.answer import page_style
 from treeviz.dashboard.results.tree import tree_section
 from treeviz.dashboard.state import DoctorView
 from treeviz.dashboard.text import code, escape_markdown, sentence
@@ -159,4 +160,5 @@ def tree_at_node(shown: list[tuple[int, NodeFinding]], trees: dict[str, Trace],
                "beside the tree. Click any node to walk the tree.")  # fmt: skip
     tree, tv = trees[check], view.tree_view(check)
     tv.open_at(tree, nf.node, ABOVE)
+    page_style()  # the tree beside its panel wraps when narrow, and scrolls sideways
     tree_section(tree, tv)

@@ -17,10 +17,12 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard import cache
 from treeviz.dashboard.board import board_html, pattern_html
 from treeviz.dashboard.inputs import download
+from treeviz.dashboard.results.answer import page_style
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import (
     CLICK,
+    chart_width,
     clicked_name,
     echarts_tree,
     rows_height,
@@ -152,13 +154,13 @@ def options_widgets() -> tuple[tuple[str, Any], ...]:
 
 def summary(table: Table, tree: DecisionTree, cv: CrossValidation | None) -> None:
     """Size and accuracy of the tree, and the confusion matrix."""
-    cols = st.columns(5)
-    cols[0].metric("Nodes", f"{len(tree.nodes):,}")
-    cols[1].metric("Depth", tree.depth)
-    cols[2].metric("Leaves", f"{tree.leaves:,}")
-    cols[3].metric("Train accuracy", f"{tree.accuracy(table):.2%}")
+    row = st.container(horizontal=True)  # wraps: no name or value cut short
+    row.metric("Nodes", f"{len(tree.nodes):,}", width="content")
+    row.metric("Depth", tree.depth, width="content")
+    row.metric("Leaves", f"{tree.leaves:,}", width="content")
+    row.metric("Train accuracy", f"{tree.accuracy(table):.2%}", width="content")
     if cv is not None:
-        cols[4].metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}")
+        row.metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}", width="content")
         st.caption("Folds: " + ", ".join(f"{s:.2%}" for s in cv.scores))
     ignored = f"; ignored {', '.join(map(escape_markdown, table.ignored))}" if table.ignored else ""
     st.caption(f"{escape_markdown(table.name)}: {table.rows:,} rows, target "
@@ -177,7 +179,7 @@ def confusion(table: Table, predicted: np.ndarray) -> pd.DataFrame:
     return pd.DataFrame(counts, index=table.classes, columns=table.classes)
 
 
-ID3_LABEL_PX = 560  # the tree's column is wider here (3 of 4) than beside a search's panel
+ID3_LABEL_PX = 540  # its side at 1280 px: wider here (3 of 4) than beside a search's panel
 
 
 def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
@@ -193,12 +195,14 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     st.caption(f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its "
                "details (and to fold it).")  # fmt: skip
     st.markdown(class_legend(tree), unsafe_allow_html=True)
-    left, right = st.columns([3, 1])
+    page_style()  # beside its panel, stacked above it when narrow; scrolls sideways
+    with st.container(key="id3_side"):
+        left, right = st.columns([3, 1])
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
         height = rows_height([(d.key, d.parent) for d in entries])
-        clicked = st_echarts(options, height=f"{height}px", renderer="svg",
-                             events={"click": CLICK}, key="id3_tree")  # fmt: skip
+        clicked = st_echarts(options, height=f"{height}px", width=chart_width(options),
+                             renderer="svg", events={"click": CLICK}, key="id3_tree")  # fmt: skip
     with right:
         node_panel(tree, _node_id(clicked_name(clicked)))
     downloads(tree, table, entries)
@@ -244,14 +248,14 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
 
     title = f"ID3 ({tree.criterion}) · {table.name}"
     dot = to_dot(tree, entries, title)
-    cols = st.columns(6)
-    for i, fmt in enumerate(("svg", "png", "pdf")):  # drawn when clicked
-        download(cols[i], fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
+    row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
+    for fmt in ("svg", "png", "pdf"):  # drawn when clicked
+        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
                  f"id3_dl_{fmt}")  # fmt: skip
-    download(cols[3], "DOT", dot, "id3-tree.dot", "id3_dl_dot")
-    download(cols[4], "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
+    download(row, "DOT", dot, "id3-tree.dot", "id3_dl_dot")
+    download(row, "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
              "id3-tree.graphml", "id3_dl_graphml")  # fmt: skip
-    download(cols[5], "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
+    download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
     st.caption(f"Downloads draw the view shown; the whole tree fits in a drawing down to "
                f"depth {fitting_depth(tree)}.")  # fmt: skip
 

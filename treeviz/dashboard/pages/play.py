@@ -23,6 +23,7 @@ from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.numbers import agent_value, count, seconds, short_seeds
 from treeviz.dashboard.results.answer import answer_columns
 from treeviz.dashboard.state import PlayView
+from treeviz.dashboard.tables import fitted_columns
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
@@ -215,21 +216,23 @@ def controls(game: Game) -> None:
     if human_turn:  # between two agents (or once the game is over) nobody is asked
         st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
                              key=VIEW.widget("move"), on_change=human_move)  # fmt: skip
-    a, b, c = st.columns(3)
-    a.button("Undo", key=VIEW.widget("undo"), on_click=undo,
-             disabled=len(game.moves) <= len(game.opening))  # fmt: skip
-    b.button("Hint", key=VIEW.widget("hint_button"), on_click=hint, disabled=pos.is_over())
-    download(c, "Save game", game.dumps(), "treeviz-game.json", VIEW.widget("save"),
+    # rows of controls as wide as their names, wrapping in a narrow side (in three
+    # columns "Save game" was cut short)
+    row = st.container(horizontal=True, gap="small")
+    row.button("Undo", key=VIEW.widget("undo"), on_click=undo,
+               disabled=len(game.moves) <= len(game.opening))  # fmt: skip
+    row.button("Hint", key=VIEW.widget("hint_button"), on_click=hint, disabled=pos.is_over())
+    download(row, "Save game", game.dumps(), "treeviz-game.json", VIEW.widget("save"),
              mime="application/json")  # fmt: skip
     if (text := VIEW.hint) is not None:
         st.info(text)
     if HUMAN not in (game.x, game.o):
-        a, b, c = st.columns(3)
-        a.toggle("Auto-play", key=VIEW.widget("auto"), disabled=pos.is_over())
-        b.button("Step", key=VIEW.widget("step_button"), disabled=pos.is_over(),
-                 on_click=VIEW.ask_step)  # fmt: skip
-        c.selectbox("Speed", list(SPEEDS), key=VIEW.widget("speed"),
-                    label_visibility="collapsed")  # fmt: skip
+        row = st.container(horizontal=True, gap="small", vertical_alignment="center")
+        row.toggle("Auto-play", key=VIEW.widget("auto"), disabled=pos.is_over())
+        row.button("Step", key=VIEW.widget("step_button"), disabled=pos.is_over(),
+                   on_click=VIEW.ask_step)  # fmt: skip
+        row.selectbox("Speed", list(SPEEDS), key=VIEW.widget("speed"), width=160,
+                      label_visibility="collapsed")  # fmt: skip
 
 
 def moves_section(game: Game) -> None:
@@ -243,7 +246,9 @@ def moves_section(game: Game) -> None:
             for p in game.plies]  # fmt: skip
     st.markdown(f"**Moves** `{game.moves or '(none)'}`")
     if rows:
-        st.dataframe(pd.DataFrame(rows), hide_index=True, key=VIEW.widget("moves"), height=260)
+        table = pd.DataFrame(rows)
+        st.dataframe(table, hide_index=True, key=VIEW.widget("moves"), height=260,
+                     column_config=fitted_columns(table))  # fmt: skip
     searched = [p for p in game.plies if p.spec and p.spec != HUMAN]
     if searched:
         last = searched[-1]

@@ -17,7 +17,7 @@ from treeviz.dashboard import cache, state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.nav import open_in_analysis
 from treeviz.dashboard.state import ReviewView
-from treeviz.dashboard.tables import drop_silent, styled
+from treeviz.dashboard.tables import drop_silent, fitted_columns, styled
 from treeviz.dashboard.text import code, escape_markdown
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.tree import chart_event
@@ -112,7 +112,8 @@ def review_page() -> None:
     state.put(state.REVIEW_GAME, game)  # the game just reviewed, for other pages
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
-    st.dataframe(summary_table(out), key="review_summary")
+    summary = summary_table(out)
+    st.dataframe(summary, key="review_summary", column_config=fitted_columns(summary, index=True))
     at = VIEW.ply(game.moves, len(out.plies))
     left, right = st.columns([3, 2])
     with left:
@@ -124,6 +125,7 @@ def review_page() -> None:
     st.caption("The move list: choose a row to show that move on the board.")
     st.dataframe(styled(table).apply(_class_colour, axis=1),
                  hide_index=True, key="review_moves_table", height=320,
+                 column_config=fitted_columns(table),
                  on_select=partial(_on_row, game), selection_mode="single-row")  # fmt: skip
     opener(game, out, at)
 
@@ -148,8 +150,9 @@ def board_panel(game: Game, out: Review, at: int) -> None:
     n = len(out.plies)
     steps = (("first_page", "Home", 0), ("chevron_left", "Left", at - 1),
              ("chevron_right", "Right", at + 1), ("last_page", "End", n))  # fmt: skip
-    for col, (icon, key, ply) in zip(st.columns(4), steps, strict=True):
-        col.button(f":material/{icon}:", key=f"review_{key.lower()}", shortcut=key,
+    row = st.container(horizontal=True, gap="small")  # sized to their icons, never cut
+    for icon, key, ply in steps:
+        row.button(f":material/{icon}:", key=f"review_{key.lower()}", shortcut=key,
                    on_click=VIEW.go, args=(min(ply, n),), help=f"keyboard: {key}",
                    disabled=ply < 0 or ply > n or ply == at)  # fmt: skip
     st.markdown(board_html(game.position_at(at), 26), unsafe_allow_html=True)

@@ -34,6 +34,8 @@ def page_style() -> None:
     block = "[class*='st-key-wrap'] [data-testid='stHorizontalBlock']"
     column = "[class*='st-key-wrap'] [data-testid='stColumn']"
     nested = f"{column} [data-testid='stColumn']"  # columns inside a side: as Streamlit has them
+    flow = "[class*='st-key-'][class*='_flow']"  # the key's view prefix comes first
+    side = "[class*='st-key-'][class*='_side']"
     st.markdown(
         "<style>.block-container{padding-top:3.5rem}"
         ".block-container h1{font-size:2rem;padding-top:0}"
@@ -43,13 +45,26 @@ def page_style() -> None:
         "width:auto}"
         f"{column} [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
         f"{nested}:first-child,{nested}:last-child{{flex:1 1 0;width:auto;min-width:0}}"
+        # blocks keyed ``..._flow`` (the tree beside its panel): 3:2, wrapping when
+        # narrow; the tree's side scrolls sideways when its chart is wider (tree.py)
+        f"{flow} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
+        f"{flow} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
+        f"{flow} [data-testid='stColumn']:last-child{{flex:2 1 300px}}"
+        # blocks keyed ``..._side`` (a wide tree, a narrow panel): 3:1, wrapping
+        f"{side} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
+        f"{side} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
+        f"{side} [data-testid='stColumn']:last-child{{flex:1 1 220px}}"
+        # columns inside a side (the tree's settings) stay side by side, as Streamlit has them
+        f"{flow} [data-testid='stColumn'] [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
+        f"{flow} [data-testid='stColumn'] [data-testid='stColumn']:is(:first-child,:last-child)"
+        "{flex:1 1 0;min-width:0;overflow-x:visible}"
+        # blocks keyed ``pair...`` (two charts): side by side when each gets 360 px,
+        # stacked when not (a legend of seven columns, a tree's levels need them); a
+        # chart wider still (a deep tree) scrolls sideways
+        "[class*='st-key-pair'] [data-testid='stHorizontalBlock']{flex-wrap:wrap}"
+        "[class*='st-key-pair'] [data-testid='stColumn']{flex:1 1 360px;min-width:0;"
+        "overflow-x:auto}"
         # the verdict's reasons: buttons that read as lines of text, as close as lines
-        # blocks marked ``flow`` (the tree beside its panel): 3:2, wrapping when narrow
-        "[class*='st-key-flow'] [data-testid='stHorizontalBlock']{flex-wrap:wrap}"
-        "[class*='st-key-flow'] [data-testid='stColumn']:first-child{flex:3 1 420px}"
-        "[class*='st-key-flow'] [data-testid='stColumn']:last-child{flex:2 1 300px}"
-        f"[class*='st-key-flow'] {nested}:first-child,[class*='st-key-flow'] {nested}:last-child"
-        "{flex:1 1 0;min-width:0}"
         "[class*='_reason_'] button{min-height:0;padding:0;text-align:left}"
         "[class*='_reason_']{margin-top:-0.6rem}</style>",
         unsafe_allow_html=True,

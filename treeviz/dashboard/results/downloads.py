@@ -39,17 +39,19 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view:
             "top-k or re-root the view to export a diagram."
         )
     a, b = st.columns(2)
-    boards = a.checkbox("Boards inside nodes (views up to 50 nodes)", key=view.widget("boards"))
+    boards = a.checkbox("Boards inside nodes", key=view.widget("boards"),
+                        help="in views of up to 50 nodes")  # fmt: skip
     dpi = b.select_slider("PNG resolution (dpi)", [72, 96, 150, 300], 96,
                           key=view.widget("dpi"))  # fmt: skip
     opts = replace(opts, boards=boards, dpi=float(dpi))
-    cols = st.columns(len(FORMATS))
-    for col, fmt in zip(cols, FORMATS, strict=True):
+    # buttons as wide as their names, wrapping to a new row when the page is narrow
+    row = st.container(horizontal=True, gap="small")
+    for fmt in FORMATS:
         download(
-            col, fmt.upper(), _exporter(trace, fmt, opts), f"treeviz-{trace.algorithm}.{fmt}",
+            row, fmt.upper(), _exporter(trace, fmt, opts), f"treeviz-{trace.algorithm}.{fmt}",
             view.widget("dl", fmt), mime=MIME[fmt], disabled=too_big and fmt in DIAGRAMS,
         )  # fmt: skip
-    download(st, "CSV of every node", _exporter(trace, "csv", ExportOptions(depth=None)),
+    download(row, "CSV of every node", _exporter(trace, "csv", ExportOptions(depth=None)),
              f"treeviz-{trace.algorithm}-all.csv", view.widget("dl", "csv_all"), mime=MIME["csv"],
              help="the per-node table of the whole trace (the CSV above holds the view's "
                   "nodes)")  # fmt: skip

@@ -10,7 +10,13 @@ import streamlit as st
 from treeviz.dashboard.cache import cached_exact, exact_meanings
 from treeviz.dashboard.inputs import download
 from treeviz.dashboard.results.charts import bars
-from treeviz.dashboard.tables import VALUE_HEADERS, in_its_unit, readable, styled
+from treeviz.dashboard.tables import (
+    VALUE_HEADERS,
+    fitted_columns,
+    in_its_unit,
+    readable,
+    styled,
+)
 from treeviz.draw.style import CHOSEN_ROW
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
@@ -49,7 +55,7 @@ def moves_table(res: SearchResult, exact_on: bool) -> None:
     config = {h: st.column_config.Column(help=t) for h, t in helps.items() if h in shown}
     st.dataframe(styled(shown).apply(_highlight_chosen, axis=1), hide_index=True,
                  key=f"table_{id(trace)}", row_height=TABLE_ROW_PX,
-                 column_config=config)  # fmt: skip
+                 column_config=fitted_columns(shown, config))  # fmt: skip
     if exact_on and exact is None:
         st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s.")
 

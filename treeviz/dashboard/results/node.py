@@ -12,7 +12,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import cached_exact, known_exact
 from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.tables import styled
+from treeviz.dashboard.tables import fitted_columns, styled
 from treeviz.dashboard.tree import children_table, node_facts
 from treeviz.draw.view import node_position
 from treeviz.settings import EXACT_SECONDS
@@ -28,14 +28,15 @@ def detail_panel(trace: Trace, view: TreeView, depth: int, exact_on: bool = Fals
     st.markdown(f"**Node #{node}** · path from the root: `{path or '(root)'}`")
     st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
     st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
-    a, b, c = st.columns(3)
-    a.button("Draw from here", key=view.widget("reroot"), on_click=view.draw_from,
+    # a row of buttons as wide as their texts, wrapping to a new row in a narrow panel
+    row = st.container(horizontal=True, gap="small")
+    row.button("Draw from here", key=view.widget("reroot"), on_click=view.draw_from,
              help="Draw the tree with this node at its top", args=(node,))  # fmt: skip
-    b.button("Analyze this", key=view.widget("load"), on_click=_load_position,
+    row.button("Analyze this", key=view.widget("load"), on_click=_load_position,
              help="Load this node's position on the board, to search it",
              args=(node_position(trace, node),))  # fmt: skip
     shut = node in view.shut
-    c.button("Unfold children" if shut else "Fold children", key=view.widget("fold"),
+    row.button("Unfold children" if shut else "Fold children", key=view.widget("fold"),
              on_click=view.fold, args=(node, not shut))  # fmt: skip
     # st.table, not st.dataframe: static HTML mounts much faster after each click
     st.table(node_facts(trace, node))
@@ -61,6 +62,7 @@ def _children(trace: Trace, view: TreeView, node: int, depth: int, exact_on: boo
         hide_index=True,
         on_select=lambda: _on_row(trace, view, table, kids["node"], depth),
         selection_mode="single-row",
+        column_config=fitted_columns(kids),
         key=table,
     )
 

@@ -33,7 +33,8 @@ def progress_section(trace: Trace) -> None:
     st.markdown("#### Search progress")
     st.caption(settle_text(found))
     at = sampled(found.iterations)
-    left, right = st.columns(2)
+    with st.container(key=f"pair_progress_{id(trace)}"):  # stacked when narrow (page_style)
+        left, right = st.columns(2)
     with left:
         st_echarts(progress_options(found, at, found.visits, "visits so far"),
                    height="300px", renderer="svg", key=f"progress_visits_{id(trace)}")  # fmt: skip
@@ -60,6 +61,12 @@ def sampled(n: int, points: int = POINTS) -> np.ndarray:
     return np.unique(np.linspace(0, n - 1, min(points, n)).round().astype(np.int64))
 
 
+def settle_side(settled: int, iterations: int) -> str:
+    """Where the settle line's label goes: along the line, on the side with more room
+    (right of a line in the left half: on its left it ran over the y axis' labels)."""
+    return "insideEndBottom" if settled < (1 + iterations) / 2 else "insideEndTop"
+
+
 def progress_options(found: Progress, at: np.ndarray, table: np.ndarray, name: str,
                      lo: float | None = None,
                      hi: float | None = None) -> dict[str, Any]:  # fmt: skip
@@ -79,7 +86,7 @@ def progress_options(found: Progress, at: np.ndarray, table: np.ndarray, name: s
         series[0]["markLine"] = {
             "symbol": "none", "silent": True, "lineStyle": {"type": "dashed", "color": "#333"},
             "label": {"formatter": f"settled at {found.settled:,}",
-                      "position": "insideEndTop"},
+                      "position": settle_side(found.settled, found.iterations)},
             "data": [{"xAxis": found.settled}],
         }  # fmt: skip
     y: dict[str, Any] = {"type": "value", "name": name, "nameLocation": "middle",

@@ -21,8 +21,9 @@ def stats_section(res: SearchResult) -> None:
     s, words = res.stats, stat_words(res)
     metrics = [(label, f"{s[k]:,}") for k, label in COUNTERS if STATS[k] in words]
     metrics += [("Time", f"{s['time_s']:.3f} s"), ("Nodes/s", f"{s['nodes_per_s'] or 0:,}")]
-    for col, (label, value) in zip(st.columns(len(metrics)), metrics, strict=True):
-        col.metric(label, value)
+    row = st.container(horizontal=True)  # wraps: no value cut to "3,…"
+    for label, value in metrics:
+        row.metric(label, value, width="content")
     shown = {STATS[k] for k, _ in COUNTERS} | {STATS["time_s"], STATS["nodes_per_s"]}
     rest = [f"{escape_markdown(k)}: **{escape_markdown(v)}**" for k, v in words.items()
             if k not in shown]  # fmt: skip

@@ -21,6 +21,7 @@ from treeviz.dashboard.results.replay import replay_section, replay_switch
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tree import (
     CLICK,
+    chart_width,
     clicked_name,
     highlight,
     legend_html,
@@ -145,6 +146,7 @@ def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> N
         if root in path else built.options,
         events={"click": CLICK},
         height=f"{built.height}px",
+        width=chart_width(built.options),  # levels kept apart: the column scrolls
         renderer="svg",
         key=chart,
         on_change=lambda: on_click(trace, view, chart),

@@ -62,6 +62,7 @@ def _reason(res: SearchResult, view: TreeView, panel: VerdictView, i: int,
         on_click=view.focus,
         args=(res.trace, reason.node),
         type="tertiary",
+        wrap=True,  # a long reason goes on to a second line, never cut
         help=f"{escape_markdown(reason.text)} (click: select node #{reason.node} in the tree)",
     )
 

@@ -17,7 +17,7 @@ from treeviz.dashboard.board import board_html
 from treeviz.dashboard.cache import run_watched, search_request
 from treeviz.dashboard.state import TreeView
 from treeviz.dashboard.state.glance import WhatIfView
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.tables import fitted_columns, readable, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.draw.view import node_position
@@ -86,4 +86,5 @@ def show_whatif(found: WhatIf, at: Position) -> None:
 
 def _table(res: SearchResult, key: str) -> None:
     """A search's per-move table, as the result's own table reads."""
-    st.dataframe(styled(readable(move_table(res))), hide_index=True, key=key)
+    table = readable(move_table(res))
+    st.dataframe(styled(table), hide_index=True, key=key, column_config=fitted_columns(table))
