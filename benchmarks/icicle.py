@@ -105,8 +105,10 @@ def tree_click(page: Page, node: int) -> float:
     """The peer: seconds from a click on ``node``'s label in the tree to its panel."""
     took = click_until(page, node_label(page, node), "strong", f"Node #{node}")
     idle(page)
-    page.get_by_role("button", name="#0 root").first.click()
-    idle(page)
+    back = page.get_by_role("button", name="#0 root")  # drawn from deeper: back up
+    if back.count():
+        back.first.click()
+        idle(page)
     return took
 
 
@@ -123,6 +125,7 @@ def main() -> None:
             opens.append(open_trace(page, url, path))
             for node in kids:
                 clicks.append(icicle_click(page, node))
+            for node in kids:
                 peers.append(tree_click(page, node))
         browser.close()
     med = lambda rows, k: statistics.median(r[k] for r in rows)  # noqa: E731

@@ -25,6 +25,7 @@ from treeviz.exact.scores import solve_many
 from treeviz.id3 import fit, parse_table
 from treeviz.settings import DEFAULT_AGENT
 from treeviz.trace.files import dumps, loads
+from treeviz.trace.values import heuristic_range
 
 
 def warm_order() -> list[str]:
@@ -48,10 +49,13 @@ def warm_everything(report: Callable[[str, float], None] | None) -> None:
             report(name, time.perf_counter() - t0)
     solve_many([Position.from_moves(NEARLY_FULL)])  # ``solve``'s batches
     fit(parse_table("n,c,y\n1,a,p\n2,b,q\n3,a,q\n", "warm-up"))  # ID3's split search
-    # the trace reader's compiled check, which every file read runs; the icicle's layout
+    # the trace reader's compiled check, which every file read runs; the icicle's layout;
+    # the passes every result's page makes (colour scale, each column's subtree)
     trace = search(Position.from_moves(NEARLY_FULL), "random").trace
     loads(dumps(trace))
     icicle_data(trace)
+    heuristic_range(trace)
+    trace.root_children()
 
 
 def main() -> int:

