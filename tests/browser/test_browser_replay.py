@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import CHROMIUM, CHROMIUM_FLAGS, meeting, serve, wait_idle
 from test_browser_look import shots_dir
 
 from treeviz.agents.registry import search
@@ -131,6 +131,8 @@ def test_the_replay_grows_the_main_tree(server: tuple[str, Path], tmp_path: Path
             press(page, "back")
             page.locator(FLOW).first.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / "replay-800x1000.png"))
+            # the newest node's path unfolded deep: its levels' labels still apart
+            assert not meeting(page, "[data-testid='stMain'] svg")
             page.set_viewport_size({"width": 1280, "height": 800})
             # a click on a node stops the replay and selects it in the whole tree
             node = int(trace.children(0)[1])

@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from treeviz.dashboard.base_url import BackendBaseUrl, base_url_script
+from treeviz.dashboard.base_url import BackendBaseUrl, DefaultPageAlias, base_url_script
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body></body></html>"
 
@@ -92,3 +92,36 @@ def test_no_address_can_leave_the_script(page: str) -> None:
     assert "<" not in inner and ">" not in inner.replace("=>", "")
     quoted = re.search(r'var page=("(?:[^"\\]|\\.)*")', inner)
     assert quoted is not None and json.loads(quoted.group(1)) == page.strip("/")
+
+
+def test_the_default_pages_name_leads_to_the_base_with_its_query() -> None:
+    """``/analyze?moves=44`` -> ``./?moves=44`` (relative: a proxy's prefix holds);
+    other pages, files and other methods go on to Streamlit."""
+    called: list[str] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        called.append(scope["path"])
+
+    def ask(path: str, query: bytes = b"", method: str = "GET") -> list[dict[str, Any]]:
+        sent: list[dict[str, Any]] = []
+
+        async def send(message: Any) -> None:
+            sent.append(message)
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request"}
+
+        scope = {"type": "http", "method": method, "path": path, "root_path": "",
+                 "query_string": query, "headers": []}  # fmt: skip
+        asyncio.run(DefaultPageAlias(inner, name="analyze")(scope, receive, send))
+        return sent
+
+    for path, query, where in (("/analyze", b"moves=44", b"./?moves=44"),
+                               ("/analyze/", b"", b"../"), ("/analyze", b"", b"./")):  # fmt: skip
+        start = ask(path, query)[0]
+        assert start["status"] == 302 and headers_of(start)[b"location"] == where
+    assert called == []
+    for path, method in (("/play", "GET"), ("/analyzer", "GET"), ("/analyze", "POST"),
+                         ("/static/analyze.js", "GET")):  # fmt: skip
+        assert ask(path, method=method) == []
+    assert called == ["/play", "/analyzer", "/analyze", "/static/analyze.js"]

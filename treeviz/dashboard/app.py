@@ -61,7 +61,8 @@ def main() -> None:
     for problem in problems:
         show_error(problem)
     pages = [
-        st.Page(analyze_page, title="Analyze a position", url_path="analyze", default=True),
+        st.Page(analyze_page, title="Analyze a position", url_path=nav.DEFAULT_PAGE,
+                default=True),
         st.Page(compare_page, title="Compare two searches", url_path="compare"),
         st.Page(play_page, title="Play", url_path="play"),
         st.Page(review_page, title="Review a game", url_path="review"),
@@ -71,7 +72,7 @@ def main() -> None:
         st.Page(id3_page, title="Decision trees", url_path="id3"),
         st.Page(learn_page, title="Learn by doing", url_path="learn"),
     ]
-    nav.PAGES.update({p.url_path or "analyze": p for p in pages})
+    nav.PAGES.update({p.url_path or nav.DEFAULT_PAGE: p for p in pages})
     current = st.navigation(pages)
     # a visit elsewhere forgets nothing
     state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *learn_keys()])

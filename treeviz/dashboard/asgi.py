@@ -1,7 +1,9 @@
 """The dashboard as Streamlit's ASGI app: its pages (:data:`PAGES`, run for each
 visitor) behind the middleware the server needs (:data:`MIDDLEWARE`:
 :class:`~treeviz.dashboard.base_url.BackendBaseUrl`, so that a deep link such as
-``/play`` asks the server's address once).
+``/play`` asks the server's address once; and
+:class:`~treeviz.dashboard.base_url.DefaultPageAlias`, so that ``/analyze`` opens the
+default page without Streamlit's "Page not found").
 
 ``treeviz app`` serves :data:`app` from this module; ``streamlit run app.py`` in a
 checkout serves the same app, built the same way in that file (Streamlit finds an app
@@ -14,9 +16,10 @@ from pathlib import Path
 import streamlit as st
 from starlette.middleware import Middleware
 
-from treeviz.dashboard.base_url import BackendBaseUrl
+from treeviz.dashboard.base_url import BackendBaseUrl, DefaultPageAlias
+from treeviz.dashboard.nav import DEFAULT_PAGE
 
 PAGES = Path(__file__).resolve().parent / "entry" / "streamlit_app.py"
-MIDDLEWARE = [Middleware(BackendBaseUrl)]
+MIDDLEWARE = [Middleware(DefaultPageAlias, name=DEFAULT_PAGE), Middleware(BackendBaseUrl)]
 
 app = st.App(PAGES, middleware=MIDDLEWARE)

@@ -86,6 +86,30 @@ class BackendBaseUrl:
         await self.app({**scope, "headers": headers}, receive, edit)
 
 
+class DefaultPageAlias:
+    """ASGI middleware: the default page's own name (``/analyze``) leads to the
+    server's base, where Streamlit serves that page (opened by its name, Streamlit says
+    "Page not found" and runs the main page). The redirect is relative, so it holds
+    behind a proxy's prefix too, and keeps the query (``/analyze?moves=44`` ->
+    ``./?moves=44``)."""
+
+    def __init__(self, app: ASGIApp, name: str) -> None:
+        self.app, self.name = app, name
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope.get("type") != "http" or page_path(scope) != self.name \
+                or scope.get("method") not in ("GET", "HEAD"):  # fmt: skip
+            await self.app(scope, receive, send)
+            return
+        query = bytes(scope.get("query_string", b"")).decode("latin-1")
+        here = "./" if not str(scope.get("path", "")).endswith("/") else "../"
+        where = (here + (f"?{query}" if query else "")).encode("latin-1")
+        headers = [(b"location", where), (b"cache-control", b"no-cache"),
+                   (b"content-length", b"0")]  # fmt: skip
+        await send({"type": "http.response.start", "status": 302, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})
+
+
 class _Injector:
     """The ``send`` of one request: holds an HTML answer's start until its body is
     whole, then sends both with the script added and the length set anew."""

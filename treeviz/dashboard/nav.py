@@ -13,6 +13,7 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.errors import TreevizError
 
 PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every run
+DEFAULT_PAGE = "analyze"  # the main page's url path (Streamlit serves it at the base)
 
 
 def open_in_analysis(pos: Position, agent_spec: str) -> None:
@@ -25,7 +26,7 @@ def open_in_analysis(pos: Position, agent_spec: str) -> None:
     except TreevizError as exc:
         state.put(state.NOTICE, f"That search cannot be opened here: {exc}")
         return
-    state.put(state.GOTO, "analyze")
+    state.put(state.GOTO, DEFAULT_PAGE)
 
 
 def show_notice(page: str) -> None:

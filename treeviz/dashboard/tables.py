@@ -64,7 +64,21 @@ def readable(table: pd.DataFrame, kind: str | None = None) -> pd.DataFrame:
     headers = HEADERS | ({"value": VALUE_HEADERS[base]} if base in VALUE_HEADERS else {})
     if base == "win_rate":  # the value is the mean result Q: one column says it
         table = table.drop(columns=[c for c in ("q",) if c in table])
+    table = table[in_reading_order(list(table.columns))]
     return drop_silent(table, SILENT_WHEN, ("column", "chosen")).rename(columns=headers)
+
+
+FRONT = ("column", "value", "exact", "chosen")  # the numbers read first, side by side
+WORDS = ("text", "exact_meaning")  # the long texts, last: a narrow table scrolls to them
+
+
+def in_reading_order(columns: list[str]) -> list[str]:
+    """A per-move table's ``columns`` as a person reads them: the agent's value and
+    the exact score beside the column, the statistics, then the sentences (at 1280 px
+    the exact score sat past a sentence, off the table's visible width)."""
+    front = [c for c in FRONT if c in columns]
+    words = [c for c in WORDS if c in columns]
+    return front + [c for c in columns if c not in front and c not in words] + words
 
 
 def in_its_unit(table: pd.DataFrame, kind: str | None) -> pd.Series:

@@ -26,6 +26,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.dashboard.tree import (
     CLICK,
+    chart_width,
     clicked_name,
     highlight,
     legend_html,
@@ -117,6 +118,7 @@ def _chart(trace: Trace, at: Trace, view: TreeView, replay: ReplayView,
     chart = replay.widget("tree", len(at), shape_of(sel))
     st_echarts(options | {"animation": False}, events={"click": CLICK},
                height=f"{view_height(sel)}px", renderer="svg", key=chart,
+               width=chart_width(options),  # levels kept apart: the column scrolls
                on_change=lambda: on_click(trace, view, replay, chart))  # fmt: skip
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
