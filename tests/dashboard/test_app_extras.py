@@ -54,6 +54,11 @@ def test_what_if_at_the_selected_node() -> None:
     at.button(key="analyze_whatif_run").click().run()
     expected = what_if(first, 7, node=node)
     assert [i.value for i in at.info][-1] == expected.text
+    # the first search's side: what it recorded at the node, its children
+    tables = [d.value for d in at.dataframe if "nodes below" in d.value]
+    assert len(tables) == 2  # the node panel's and the what-if's
+    for kids in tables:
+        assert set(kids["node"]) == {int(k) for k in first.trace.children(node)} != set()
 
 
 ICICLE_CLICKS = """

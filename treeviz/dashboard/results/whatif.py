@@ -20,6 +20,7 @@ from treeviz.dashboard.state.glance import WhatIfView
 from treeviz.dashboard.tables import fitted_columns, readable, styled
 from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
+from treeviz.dashboard.tree import children_table
 from treeviz.draw.view import node_position
 from treeviz.errors import TreevizError
 from treeviz.judge.whatif import WhatIf, move_line, value_words, what_if
@@ -73,6 +74,10 @@ def show_whatif(found: WhatIf, at: Position) -> None:
         st.caption(f"Line expected: {move_line(found.was)}")
         if found.node == 0:  # the first search's table is its root's
             _table(found.original, "whatif_first")
+        else:  # what the first search recorded at the node: its children
+            kids = children_table(found.original.trace, found.node)
+            st.dataframe(styled(kids), hide_index=True, key="whatif_first_kids",
+                         column_config=fitted_columns(kids))  # fmt: skip
     with right:
         st.markdown(f"**Column {found.column} forced** · "
                     f"{value_words(found.after, base)}; the reply chosen: column "
@@ -80,8 +85,10 @@ def show_whatif(found: WhatIf, at: Position) -> None:
         st.markdown(board_html(forced), unsafe_allow_html=True)
         st.caption(f"Line expected: {move_line(found.now)}")
         _table(found.forced, "whatif_again")
-    st.caption("Values for the player to move at the first search's root; each table "
-               "for the side to move in its own position.")  # fmt: skip
+    side = found.original.trace.position().side_to_move
+    st.caption(f"The sentence, the headings and the lines: values for {side}, who moves at "
+               "the first search's root. Each per-move table: values for whoever moves in "
+               "its own position.")  # fmt: skip
 
 
 def _table(res: SearchResult, key: str) -> None:
