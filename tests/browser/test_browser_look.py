@@ -185,6 +185,11 @@ def check_narrow(page: Any, shots: Path) -> None:
     assert len(swatches) >= 5
     for height, ink, fill, line in swatches:
         assert height < 2 * line and ink != fill, swatches
+    # a legend's swatches on one line together (one was left alone beside the title)
+    rows = page.locator("[data-legend]").evaluate_all("""els => els.map(l =>
+        new Set([...l.querySelectorAll('[data-swatch]')]
+            .map(e => Math.round(e.getBoundingClientRect().top))).size)""")
+    assert rows and set(rows) == {1}, rows
 
 
 def switch_agents(page: Any) -> None:

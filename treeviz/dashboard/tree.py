@@ -236,8 +236,11 @@ def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
         f"border:1px solid {CHART_FRAME};font-size:12px'>{escape_html(text)}</span>"
         for fill, text in pairs
     )
+    # the swatches a group of their own: when the line is too short for the title and
+    # all of them, they go to the next line together rather than one by one
     return (f"<div data-legend='1' style='display:flex;flex-wrap:wrap;align-items:center;"
-            f"gap:2px'><span style='margin-right:6px'>{escape_html(title)}:</span>{cells}</div>")
+            f"gap:2px 6px'><span>{escape_html(title)}:</span><span style='display:flex;"
+            f"flex-wrap:nowrap;gap:2px'>{cells}</span></div>")
 
 
 def view_height(sel: Selection) -> int:
