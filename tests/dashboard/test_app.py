@@ -337,6 +337,18 @@ def test_a_shared_link_opens_the_same_analysis(tmp_path: Path) -> None:
                     {"moves": ["4453"], "agent": ["alphabeta:depth=3"], "node": ["5"]})  # fmt: skip
 
 
+def test_a_link_naming_its_agent_alone_analyses_the_first_visits_position() -> None:
+    """``?agent=`` without ``moves``: the position a first visit shows (the default
+    sample, as its own page run chooses it), not the empty board."""
+    first = AppTest.from_file(APP, default_timeout=180).run()
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params["agent"] = "alphabeta:depth=2"
+    at.run()
+    assert not at.exception and not at.error
+    assert at.session_state["position"] == first.session_state["position"] != Position()
+    assert at.subheader[0].value.startswith("alphabeta plays column")
+
+
 def test_a_link_cannot_load_code(tmp_path: Path) -> None:
     """A link naming a Python file is refused with one error: only the person who
     started the dashboard names code."""

@@ -21,6 +21,13 @@ SAMPLE = "sample"  # the sample picker's key (kept while other pages show)
 MAX_WIDGET_INT = 2**53 - 1  # the browser's largest exact integer
 
 
+def default_position() -> Position:
+    """The position a first visit shows: the default sample's."""
+    samples = load_samples()
+    slug = DEFAULT_SAMPLE if DEFAULT_SAMPLE in samples else next(iter(samples))
+    return samples[slug].position()
+
+
 def choose_position() -> Position:
     """A sample or typed text (moves or a pasted diagram, any board size); bad text
     shows ``st.error`` quoting it and keeps the previous position."""

@@ -20,6 +20,7 @@ from treeviz.dashboard.inputs import (
     SAMPLE,
     choose_agent,
     choose_position,
+    default_position,
     setting_widget,
     spec_text,
 )
@@ -69,8 +70,8 @@ def read_link() -> None:
     query = st.query_params
     if "moves" not in query and "agent" not in query:
         return
-    try:
-        pos = parse_position(query.get("moves", ""))
+    try:  # a link naming its agent alone analyses the position a first visit shows
+        pos = parse_position(query["moves"]) if "moves" in query else default_position()
     except TreevizError as exc:
         show_error(f"The link's analysis cannot be opened: {exc}")
         return
