@@ -21,11 +21,16 @@ SAMPLE = "sample"  # the sample picker's key (kept while other pages show)
 MAX_WIDGET_INT = 2**53 - 1  # the browser's largest exact integer
 
 
+def default_sample(samples: dict[str, Any]) -> str:
+    """The slug of the sample a first visit shows (the first one if the default is
+    not among ``samples``)."""
+    return DEFAULT_SAMPLE if DEFAULT_SAMPLE in samples else next(iter(samples))
+
+
 def default_position() -> Position:
     """The position a first visit shows: the default sample's."""
     samples = load_samples()
-    slug = DEFAULT_SAMPLE if DEFAULT_SAMPLE in samples else next(iter(samples))
-    return samples[slug].position()
+    return samples[default_sample(samples)].position()
 
 
 def choose_position() -> Position:
@@ -35,7 +40,7 @@ def choose_position() -> Position:
     state.preset(state.SOURCE, SOURCES[0])
     source = st.sidebar.radio("Position", SOURCES, horizontal=True, key=state.SOURCE)
     if source == "Sample":
-        state.preset(SAMPLE, DEFAULT_SAMPLE if DEFAULT_SAMPLE in samples else next(iter(samples)))
+        state.preset(SAMPLE, default_sample(samples))
         slug = st.sidebar.selectbox(
             "Sample", list(samples), format_func=lambda s: samples[s].name, key=SAMPLE
         )

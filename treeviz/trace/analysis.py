@@ -92,18 +92,12 @@ def result_of(trace: Trace) -> SearchResult:
     )
 
 
-def root_child_of(trace: Trace) -> np.ndarray:
-    """For every node, the root child it descends from (the root maps to itself):
-    :meth:`Trace.root_children`, kept on the trace."""
-    return trace.root_children()
-
-
 def cutoffs_below(trace: Trace) -> dict[int, int]:
     """Number of cutoff nodes in each root child's subtree, by 0-based column."""
     if len(trace) <= 1:
         return {}
     cut = (trace.nodes["flags"] & CUTOFF) != 0
-    counts = np.bincount(root_child_of(trace)[cut], minlength=len(trace))
+    counts = np.bincount(trace.root_children()[cut], minlength=len(trace))
     return {int(trace.nodes["move"][c]): int(counts[c]) for c in trace.children(0)}
 
 

@@ -362,19 +362,19 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         nodes[f] = arr
     _fill(nodes, typed, {f: d for f, d in FIELD_DEFAULTS.items() if f not in fields})
     _need(int(nodes["parent"][0]) == -1, source, "parent", "of node 0 (the root) must be -1")
-    wrong = _first_misplaced(nodes["parent"], nodes["move"], nodes["depth"], width)
-    for kind, field, what in _MISPLACED:
-        rule = what.format(w=width - 1)
-        _need(wrong[0] != kind, source, field, f"{rule} (node {wrong[1]} is not)")
+    kind, node = _first_misplaced(nodes["parent"], nodes["move"], nodes["depth"], width)
+    if kind:
+        field, rule = _MISPLACED[kind]
+        _need(False, source, field, f"{rule.format(w=width - 1)} (node {node} is not)")
     return nodes
 
 
-# what _first_misplaced finds wrong: its code, the field, what every node must be
-_MISPLACED = (
-    (1, "parent", "must point to an earlier node for every node but the root"),
-    (2, "move", "must be a column 0-{w} for every node but the root"),
-    (3, "depth", "must be the parent's depth + 1"),
-)
+# what _first_misplaced finds wrong, by its code: the field, what every node must be
+_MISPLACED = {
+    1: ("parent", "must point to an earlier node for every node but the root"),
+    2: ("move", "must be a column 0-{w} for every node but the root"),
+    3: ("depth", "must be the parent's depth + 1"),
+}
 
 
 @njit(cache=True)

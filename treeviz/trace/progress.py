@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from treeviz.trace.analysis import root_child_of
 from treeviz.trace.nodes import Trace
 
 
@@ -52,7 +51,7 @@ def search_progress(trace: Trace) -> Progress | None:
         return None
     rows = np.asarray(log, dtype=np.int64).reshape(-1, 4)
     leaf, depth, twice = rows[:, 0], rows[:, 1], rows[:, 3]
-    top = root_child_of(trace)
+    top = trace.root_children()
     ok = (leaf > 0) & (leaf < len(trace))
     col = trace.nodes["move"][top[np.where(ok, leaf, 0)]].astype(np.int64)
     # the leaf's result is for the player who moved into it; the root player moved
