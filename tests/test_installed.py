@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -199,3 +200,5 @@ def test_the_dashboard_starts_and_listens_on_this_machine_only(server: Server) -
     listening = [c.laddr.ip for c in psutil.Process(proc.pid).net_connections("tcp")
                  if c.status == psutil.CONN_LISTEN]  # fmt: skip
     assert listening and set(listening) <= {"127.0.0.1", "::1"}, listening
+    proc.send_signal(signal.SIGINT)  # Ctrl-C: the server's way to stop, not a failure
+    assert proc.wait(timeout=60) == 0

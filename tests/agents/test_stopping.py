@@ -160,6 +160,20 @@ def test_a_ctrl_c_swallowed_by_a_library_is_still_a_stop(
     assert err.startswith("treeviz: stopped: ") and err.count("\n") == 1
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
+    def swallowed_then_done(args: object) -> int:
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(1)
+        except KeyboardInterrupt:
+            pass  # swallowed, and the library goes on as if nothing came
+        print("the whole answer")
+        return 0
+
+    monkeypatch.setattr(doctor, "cmd_doctor", swallowed_then_done)
+    assert main(["doctor", "random"]) == 130  # not 0: a script must see it was stopped
+    out, err = capsys.readouterr()
+    assert out == "the whole answer\n" and err.startswith("treeviz: stopped: Ctrl-C was lost")
+
     def broken(args: object) -> None:
         raise RuntimeError("a bug")
 

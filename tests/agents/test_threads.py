@@ -85,19 +85,17 @@ def switching_often() -> Iterator[None]:
 
 def test_recordings_in_many_threads_are_each_their_own_search() -> None:
     alone = {root: recorded(root) for root in ROOTS}
-    start = threading.Barrier(len(ROOTS))
+    # every recording is on before any search starts: they overlap by construction,
+    # not by the scheduler's luck
+    all_on = threading.Barrier(len(ROOTS))
     found: dict[str, tuple[np.ndarray, int]] = {}
     errors: list[BaseException] = []
-    on: list[int] = [0, 0]  # recordings on now, most at once
 
     def work(root: str) -> None:
-        start.wait()
         try:
             with recording() as rec:
-                on[0] += 1
-                on[1] = max(on)
+                all_on.wait(timeout=60)
                 negamax(root, 3)
-                on[0] -= 1
             found[root] = (rec.trace.nodes, rec.calls)
         except BaseException as exc:
             errors.append(exc)
@@ -109,7 +107,6 @@ def test_recordings_in_many_threads_are_each_their_own_search() -> None:
         for t in threads:
             t.join()
     assert not errors, errors
-    assert on[1] > 1, "the recordings did not overlap"
     for root, (nodes, calls) in alone.items():
         assert calls == found[root][1] and np.array_equal(nodes, found[root][0]), root
 

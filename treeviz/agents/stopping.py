@@ -51,6 +51,20 @@ _WATCH: ContextVar[Watch | None] = ContextVar("treeviz_watch", default=None)
 # Set by a Ctrl-C that stopped a search: the search reports what it found, and a
 # command that runs many searches (a game, an arena) ends at its next check.
 _INTERRUPTED = threading.Event()
+# Set by every Ctrl-C that code of ours caught and acted on (a search stopped and
+# reporting, the dashboard's server shutting down): a command that then ends normally
+# was stopped as asked. A Ctrl-C seen but not acted on was swallowed by a library.
+_ACTED_ON = threading.Event()
+
+
+def acted_on_ctrl_c() -> None:
+    """Say that the Ctrl-C just caught was acted on (see :func:`ctrl_c_was_acted_on`)."""
+    _ACTED_ON.set()
+
+
+def ctrl_c_was_acted_on() -> bool:
+    """Whether a Ctrl-C since the command started was caught and acted on by our code."""
+    return _ACTED_ON.is_set()
 
 
 def stop_if_interrupted(what: str) -> None:
@@ -78,6 +92,7 @@ def quietly() -> Iterator[None]:
 def forget_interrupt() -> None:
     """Start a command afresh (an earlier Ctrl-C in this process no longer counts)."""
     _INTERRUPTED.clear()
+    _ACTED_ON.clear()
 
 
 @contextlib.contextmanager
@@ -131,6 +146,7 @@ def run_stoppable(
         except KeyboardInterrupt:
             ctr[C_STOP] = 1
             _INTERRUPTED.set()
+            _ACTED_ON.set()
             continue
         if deadline is not None and time.monotonic() >= deadline:
             ctr[C_STOP] = 1

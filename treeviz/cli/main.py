@@ -19,8 +19,10 @@ from treeviz.settings import ERROR_LINE_CHARS, show_path
 STOPPED = "treeviz: stopped: "
 # Set by every Ctrl-C this command receives. A Ctrl-C that lands inside a library's
 # callback (numba compiling a kernel, through llvmlite's ctypes) is swallowed there and
-# leaves the library to fail with an error of its own: with this set, that error is the
-# Ctrl-C's doing, said as a stop, not shown as a traceback.
+# leaves the library to fail with an error of its own, or to go on as if nothing came:
+# with this set, that error is the Ctrl-C's doing, said as a stop, not shown as a
+# traceback, and a command that ends normally after a Ctrl-C no code of ours acted on
+# (``stopping.ctrl_c_was_acted_on``) ends as stopped too.
 _SIGINT = threading.Event()
 
 
@@ -108,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code (2 for bad input, 130 for Ctrl-C)."""
     try:
         parser, commands = _parsers()
-        from treeviz.agents.stopping import forget_interrupt
+        from treeviz.agents.stopping import ctrl_c_was_acted_on, forget_interrupt
     except KeyboardInterrupt:  # while the commands load, before any of them ran
         print(f"{STOPPED}Ctrl-C while starting, before anything was done", file=sys.stderr)
         return 130
@@ -120,6 +122,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     before = signal.signal(signal.SIGINT, _on_sigint) if main_thread else None
     try:
         code = func(args)
+        if _SIGINT.is_set() and not ctrl_c_was_acted_on():
+            # swallowed where it landed (see _SIGINT): the person asked to stop, and
+            # a script must not take this run for one left alone
+            raise KeyboardInterrupt("Ctrl-C was lost inside a library that was busy; "
+                                    "the command ran on to its end")  # fmt: skip
     except (SearchStopped, KeyboardInterrupt) as exc:
         # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
         print(f"{STOPPED}{error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",

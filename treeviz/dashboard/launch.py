@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from treeviz import jit
+from treeviz.agents.stopping import acted_on_ctrl_c
 from treeviz.dashboard.warming import start_warm_up
 
 
@@ -39,4 +40,5 @@ def serve(options: dict[str, Any]) -> None:
     try:
         bootstrap.run_asgi_app(str(PAGES), "treeviz.dashboard.asgi:app", [], options)
     except KeyboardInterrupt:  # the server's own way to stop: it has shut down already
+        acted_on_ctrl_c()
         print("  Stopped.", file=sys.stderr)

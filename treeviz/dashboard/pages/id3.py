@@ -48,6 +48,7 @@ from treeviz.settings import ID3_MIN_SAMPLES, TABLE_UPLOAD_MB, VIEW_MAX_NODES
 
 HEADERS = {"detect": None, "yes": True, "no": False}
 Options = tuple[tuple[str, Any], ...]
+SEND_S = 0.05  # given to the server's loop to send a progress bar's new state
 
 
 def learned(digest: str, text: str, name: str, target: str | None, ignore: tuple[str, ...],
@@ -68,12 +69,17 @@ def validated(digest: str, k: int, seed: int, options: Options, table: Table) ->
 
     def run() -> CrossValidation:
         bar = st.progress(0.0, text=f"Cross-validating: {k} folds")
+        # Streamlit keeps only the newest state of an element not yet sent, and the
+        # folds hold the interpreter: on a busy server every state of the bar but the
+        # last (empty) one was dropped. A moment off the interpreter lets it go out.
+        time.sleep(SEND_S)
         t0 = time.perf_counter()
 
         def on_fold(done: int) -> None:
             left = (time.perf_counter() - t0) / done * (k - done)
             bar.progress(done / k, text=f"Cross-validating: fold {done} of {k} done, "
                                         f"about {left:.0f} s left")  # fmt: skip
+            time.sleep(SEND_S)
 
         try:
             return cross_validate(table, k, seed, on_fold=on_fold, **dict(options))
