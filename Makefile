@@ -10,6 +10,8 @@ SOURCES := $(shell find treeviz -name '*.py')
 CHROMIUM := /usr/bin/chromium
 # make check: every test but these (make test runs them all)
 QUICK  := not slow and not browser and not installed
+# pytest over every core; a file's tests share one worker (and its module's server)
+XDIST  := -n auto --dist loadfile
 
 .PHONY: setup app check test lint typecheck pytest quick browser dist bench clean
 
@@ -64,11 +66,11 @@ typecheck: $(DEV)
 check: lint typecheck quick
 
 quick: setup
-	$(VENV)/bin/pytest -q -m "$(QUICK)"
+	$(VENV)/bin/pytest -q $(XDIST) -m "$(QUICK)"
 
 # The whole suite, the browser tests and the installed wheel's test included.
 pytest: setup browser
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q $(XDIST)
 
 test: lint typecheck pytest
 
