@@ -25,6 +25,20 @@ BoardDrawer = Callable[[BoardNotes], None]  # draws a page's board with these no
 # board 330 px wide beside a table squeezed to nothing overlapped it at 800 px).
 BOARD_SIDE_PX = 340
 ANSWER_SIDE_PX = 380
+# A chart wider than its side scrolls sideways, and its hidden part fades out at that
+# edge (a label cut at the window's edge read as the end of the tree, the scroll bar
+# being below the fold). The fade follows the scroll position (a scroll-driven
+# animation of two registered lengths); a side that does not scroll has none.
+SCROLL_FADE_PX = 48
+SCROLL_FADE = (
+    "@property --tv-l{syntax:'<length>';inherits:false;initial-value:0px}"
+    "@property --tv-r{syntax:'<length>';inherits:false;initial-value:0px}"
+    f"@keyframes tv-edge{{from{{--tv-l:0px;--tv-r:{SCROLL_FADE_PX}px}}"
+    f"to{{--tv-l:{SCROLL_FADE_PX}px;--tv-r:0px}}}}"
+)
+FADING = ("animation:tv-edge linear both;animation-timeline:scroll(self inline);"
+          "mask-image:linear-gradient(to right,#0000,#000 var(--tv-l),"
+          "#000 calc(100% - var(--tv-r)),#0000)")  # fmt: skip
 
 
 def page_style() -> None:
@@ -37,7 +51,7 @@ def page_style() -> None:
     flow = "[class*='st-key-'][class*='_flow']"  # the key's view prefix comes first
     side = "[class*='st-key-'][class*='_side']"
     st.markdown(
-        "<style>.block-container{padding-top:3.5rem}"
+        f"<style>{SCROLL_FADE}.block-container{{padding-top:3.5rem}}"
         ".block-container h1{font-size:2rem;padding-top:0}"
         f"{block}{{flex-wrap:wrap;gap:1rem}}"
         f"{column}:first-child{{flex:0 0 {BOARD_SIDE_PX}px;width:{BOARD_SIDE_PX}px}}"
@@ -48,11 +62,11 @@ def page_style() -> None:
         # blocks keyed ``..._flow`` (the tree beside its panel): 3:2, wrapping when
         # narrow; the tree's side scrolls sideways when its chart is wider (tree.py)
         f"{flow} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
-        f"{flow} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
+        f"{flow} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto;{FADING}}}"
         f"{flow} [data-testid='stColumn']:last-child{{flex:2 1 300px}}"
         # blocks keyed ``..._side`` (a wide tree, a narrow panel): 3:1, wrapping
         f"{side} [data-testid='stHorizontalBlock']{{flex-wrap:wrap}}"
-        f"{side} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto}}"
+        f"{side} [data-testid='stColumn']:first-child{{flex:3 1 420px;overflow-x:auto;{FADING}}}"
         f"{side} [data-testid='stColumn']:last-child{{flex:1 1 220px}}"
         # columns inside a side (the tree's settings) stay side by side, as Streamlit has them
         f"{flow} [data-testid='stColumn'] [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
@@ -63,7 +77,7 @@ def page_style() -> None:
         # chart wider still (a deep tree) scrolls sideways
         "[class*='st-key-pair'] [data-testid='stHorizontalBlock']{flex-wrap:wrap}"
         "[class*='st-key-pair'] [data-testid='stColumn']{flex:1 1 360px;min-width:0;"
-        "overflow-x:auto}"
+        f"overflow-x:auto;{FADING}}}"
         # the verdict's reasons: buttons that read as lines of text, as close as lines
         "[class*='_reason_'] button{min-height:0;padding:0;text-align:left}"
         "[class*='_reason_']{margin-top:-0.6rem}</style>",
