@@ -5,9 +5,13 @@ person is to move."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import pytest
 from conftest import APP, app_test, seen
+from hypothesis import given
+from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
@@ -230,3 +234,48 @@ def test_uploaders_state_the_real_cap(page: str, limit: str) -> None:
     at = app_test(page)
     sizes = [u.proto.max_upload_size_mb for u in at.get("file_uploader")]
     assert sizes == [megabytes] and not at.exception
+
+
+@given(hs.sets(hs.integers(1, 7)))
+def test_column_runs_read_back_as_the_columns(cols: set[int]) -> None:
+    """``pruned 1-3,5,6``: expanded, the text gives the columns back in order, and a
+    range stands for three columns or more (two read as ``5,6``)."""
+    from treeviz.draw.view import column_runs
+
+    assert expanded(column_runs(sorted(cols))) == sorted(cols)
+
+
+def expanded(text: str) -> list[int]:
+    """The columns of ``1-3,5,6``; a range stands for three or more."""
+    back: list[int] = []
+    for part in filter(None, text.split(",")):
+        lo, _, hi = part.partition("-")
+        assert not hi or int(hi) - int(lo) >= 2, text
+        back += range(int(lo), int(hi or lo) + 1)
+    return back
+
+
+def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
+    """A cutoff's stub: the drawn label names its columns only (the whole sentence was
+    cut at a deep level's label width), the tooltip says the cutoff whole."""
+    from treeviz.dashboard.tree import tree_options
+    from treeviz.draw.view import pruned_columns, select
+
+    trace = search(Position.from_moves("4453"), "alphabeta", depth=4).trace
+    sel = select(trace, 0, 4, stubs=True)
+    assert sel.stubs
+    top = tree_options(sel)["series"][0]["data"][0]
+    items = [x for x in _items(top) if str(x["name"]).startswith("pruned:")]
+    assert len(items) == len(sel.stubs)
+    for item in items:
+        node = int(item["name"].split(":")[1])
+        cols = [c + 1 for c in pruned_columns(trace, node)]
+        drawn = item["label"]["formatter"]
+        assert drawn.startswith("pruned ") and expanded(drawn.removeprefix("pruned ")) == cols
+        assert item["value"].startswith(f"pruned {','.join(map(str, cols))}: value ")
+        assert " ≥ beta " in item["value"]
+
+
+def _items(item: dict[str, Any]) -> list[dict[str, Any]]:
+    """``item`` and every item below it."""
+    return [item, *(x for k in item["children"] for x in _items(k))]

@@ -212,11 +212,11 @@ def _extra(d: Drawn) -> dict[str, Any]:
     border = "dashed" if d.kind == "pruned" else "solid"
     return {
         "name": d.key,
-        "value": d.label,
+        "value": d.label,  # the tooltip: the whole text
         "children": [],
         "symbol": "roundRect",
         "itemStyle": {"color": d.fill, "borderColor": STUB_LINE, "borderType": border},
-        "label": {"formatter": d.label, "color": STUB_LINE},
+        "label": {"formatter": d.short, "color": STUB_LINE},
         "lineStyle": {"type": border, "color": STUB_LINE},
     }
 

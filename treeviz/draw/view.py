@@ -186,6 +186,23 @@ def stub_label(trace: Trace, node: int) -> str:
     return f"pruned {cols}: value {value} ≥ beta {beta}"
 
 
+def stub_short(trace: Trace, node: int) -> str:
+    """A pruned stub's label where room is short (a deep tree's level): its columns,
+    runs written as ranges (``pruned 1-3,5-7``); :func:`stub_label` says the cutoff."""
+    return f"pruned {column_runs([c + 1 for c in pruned_columns(trace, node)])}"
+
+
+def column_runs(cols: list[int]) -> str:
+    """Ascending columns with each run of three or more as a range: ``1-3,5,6``."""
+    runs: list[list[int]] = []
+    for c in cols:
+        if runs and c == runs[-1][-1] + 1:
+            runs[-1].append(c)
+        else:
+            runs.append([c])
+    return ",".join(f"{r[0]}-{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in runs)
+
+
 def edge_scale(sel: Selection) -> int:
     """The weight (MCTS: visits) that draws the widest edge: the heaviest node of ``sel``
     below its root (the root's own would make every edge thin); 0 when edges carry none."""
@@ -255,8 +272,8 @@ def walk(
         text = f"+{count} more"
         out.append(Drawn(f"more:{p}", "more", str(p), text, text, MORE_FILL))
     for i in sel.stubs:
-        text = stub_label(trace, i)
-        out.append(Drawn(f"pruned:{i}", "pruned", str(i), text, text, STUB_FILL))
+        out.append(Drawn(f"pruned:{i}", "pruned", str(i), stub_label(trace, i),
+                         stub_short(trace, i), STUB_FILL))  # fmt: skip
     return out
 
 
