@@ -6,6 +6,13 @@ page's own ``window``), reload the page when the person moves through the histor
 reloaded link is read like a shared one
 (:func:`treeviz.dashboard.pages.analyze.read_link`), its search answered from the
 server's cache.
+
+Streamlit's own listener, called first, reruns the open session with the entry's
+query; that session read its link once, and its run writes the node still selected
+back into the entry's URL. Written before the browser has started the reload, that
+URL is the one reloaded: the page came back at the node it left (a browser test saw
+it now and then on a loaded machine). The page being left writes no history from
+then on.
 """
 
 from __future__ import annotations
@@ -15,7 +22,10 @@ import streamlit as st
 SCRIPT = """<script>
 if (!window.__treevizPop) {
   window.__treevizPop = true;
-  window.addEventListener("popstate", () => location.reload());
+  window.addEventListener("popstate", () => {
+    history.replaceState = history.pushState = () => {};
+    location.reload();
+  });
 }
 </script>"""
 
