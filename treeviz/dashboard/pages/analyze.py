@@ -62,14 +62,17 @@ def analysis_keys() -> list[str]:
 
 
 def read_link() -> None:
-    """Once per session, before the widgets: a shared link's query parameters
-    (``moves``, ``agent``, ``node``) open that analysis, its search run on open."""
-    if state.get(state.LINK_READ):
-        return
-    state.put(state.LINK_READ, True)
+    """Before the widgets: the page's query parameters (``moves``, ``agent``,
+    ``node``) open that analysis, its search run on open, whenever they are not the
+    link the page last read or wrote: a shared link on arrival, and the browser's
+    Back and Forward (Streamlit reruns the page with the history entry's query)."""
     query = st.query_params
     if "moves" not in query and "agent" not in query:
         return
+    link = state.link_in_query()
+    if state.get(state.LINK_SEEN) == link:
+        return
+    state.put(state.LINK_SEEN, link)
     try:  # a link naming its agent alone analyses the position a first visit shows
         pos = parse_position(query["moves"]) if "moves" in query else default_position()
     except TreevizError as exc:
@@ -94,8 +97,8 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
     VIEW.attach(trace)  # a new search starts from its own root
-    st.query_params.update({"moves": pos.moves_string(), "agent": spec_text(agent, params),
-                            "node": str(VIEW.selected_in(trace))})  # fmt: skip
+    state.write_link({"moves": pos.moves_string(), "agent": spec_text(agent, params),
+                      "node": str(VIEW.selected_in(trace))})  # fmt: skip
 
 
 def analyze_page() -> None:

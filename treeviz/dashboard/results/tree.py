@@ -12,7 +12,6 @@ from typing import Any
 import streamlit as st
 
 from treeviz.dashboard import state
-from treeviz.dashboard.history import follow_history
 from treeviz.dashboard.results.downloads import downloads_section
 from treeviz.dashboard.results.goto import goto_box
 from treeviz.dashboard.results.icicle import icicle_section
@@ -82,8 +81,7 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     built = _built(trace, root, depth, top, *view.folding(trace, root, node))
     icicle_section(trace, view)  # the whole trace, linked to the tree's selection
     if link:
-        st.query_params["node"] = str(node)
-        follow_history()
+        state.write_link({"node": str(node)})
     st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
                 "whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)

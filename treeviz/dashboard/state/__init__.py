@@ -45,7 +45,24 @@ TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
 UPLOAD_SEEN = "upload_seen"  # the trace file last read (each is read once)
 UPLOADED = "uploaded"  # the result of the trace file explored
 COMPARE_REQUEST = "compare_request"  # (position identity, spec A, spec B)
-LINK_READ = "link_read"  # the page's query parameters were read (once per session)
+LINK_SEEN = "link_seen"  # the analysis link the page last read or wrote (see link_in_query)
+
+
+Link = tuple[str | None, str | None, str | None]  # an analysis link: moves, agent, node
+
+
+def link_in_query() -> Link:
+    """The analysis link in the page's query parameters (None for what is absent)."""
+    query = st.query_params
+    return query.get("moves"), query.get("agent"), query.get("node")
+
+
+def write_link(values: dict[str, str]) -> None:
+    """Put ``values`` in the page's query parameters and remember the link they make:
+    the Analyze page reads its link again only when it changes under it (a shared
+    link on arrival, the browser's Back and Forward)."""
+    st.query_params.update(values)
+    st.session_state[LINK_SEEN] = link_in_query()
 
 
 def position() -> Position:

@@ -141,21 +141,22 @@ class TreeView(Keyed):
         """Show ``trace``: when the view showed another, its root, selection, folding
         and go-to error start again from the new trace's root (a node id of the old
         trace drew a lone node of the new one, with the old breadcrumbs and panel),
-        or from the node :meth:`select_on_arrival` asked for. Returns True when
+        or from the node :meth:`select_on_arrival` asked for (also when the view
+        shows ``trace`` already: Back to another node of it). Returns True when
         ``trace`` is new to the view (False: it showed it already)."""
         token = trace.__dict__.setdefault(TOKEN, uuid.uuid4().hex)
-        if self._get("trace") == token:
-            return False
-        self._put("trace", token)
-        for part in ("root", "node", "open", "shut", "goto_error"):
-            self._drop(part)
-        pending = self._drop("pending_node")
+        new = self._get("trace") != token
+        if new:
+            self._put("trace", token)
+            for part in ("root", "node", "open", "shut", "goto_error"):
+                self._drop(part)
+        pending = self._drop("pending_node")  # on the trace shown too: Back to a node
         if pending is not None and 0 <= pending < len(trace):
             self.focus(trace, pending)
         elif pending is not None:  # said where the go-to box says what names no node
             self.set_goto_error(f"The link's node '{pending}' is not in this trace of "
                                 f"{len(trace):,} nodes: showing its root.")  # fmt: skip
-        return True
+        return new
 
     def detach(self) -> None:
         """Forget the trace shown: the next :meth:`open_at` opens afresh, even on the
