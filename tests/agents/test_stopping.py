@@ -73,6 +73,15 @@ def test_ctrl_c_keeps_what_mcts_found() -> None:
     assert 1 <= data["move"] <= 7
 
 
+def test_ctrl_c_kept_answer_says_it_was_stopped() -> None:
+    """As text, the answer kept after Ctrl-C says it is not the whole search's (it
+    read as a finished run: the full table, "truncated: False", nothing else)."""
+    done = interrupt(["analyze", "4453", "--agent", "mcts:iterations=10000000"])
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "chosen column:" in done.stdout
+    assert "stopped early (Ctrl-C" in done.stdout.splitlines()[-1]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "args, words",

@@ -260,6 +260,7 @@ def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
     cut at a deep level's label width), the tooltip says the cutoff whole."""
     from treeviz.dashboard.tree import tree_options
     from treeviz.draw.view import pruned_columns, select
+    from treeviz.trace.values import node_value
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=4).trace
     sel = select(trace, 0, 4, stubs=True)
@@ -272,8 +273,12 @@ def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
         cols = [c + 1 for c in pruned_columns(trace, node)]
         drawn = item["label"]["formatter"]
         assert drawn.startswith("pruned ") and expanded(drawn.removeprefix("pruned ")) == cols
-        assert item["value"].startswith(f"pruned {','.join(map(str, cols))}: value ")
-        assert " ≥ beta " in item["value"]
+        # said in the root player's values, as the label of the node it hangs from
+        said = node_value(trace, node)
+        bound = "least" if trace.nodes["depth"][node] % 2 == 0 else "most"
+        assert item["value"].startswith(f"pruned {','.join(map(str, cols))}: worth at {bound}")
+        if said.outcome is None and said.value is not None:
+            assert f"worth at {bound} {said.text} here" in item["value"], (item, said)
 
 
 def _items(item: dict[str, Any]) -> list[dict[str, Any]]:

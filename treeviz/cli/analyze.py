@@ -51,6 +51,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
     if note := left_out_note(res.trace):
         print(f"note: {note}")
+    if s.get("stopped"):  # Ctrl-C kept what was found: the run must not read as whole
+        print("stopped early (Ctrl-C or its time budget): the answer is what the search "
+              "had found by then")  # fmt: skip
 
 
 def cmd_explain(args: argparse.Namespace) -> None:

@@ -179,11 +179,23 @@ def short_label(trace: Trace, node: int) -> str:
 
 
 def stub_label(trace: Trace, node: int) -> str:
-    """Label of a pruned stub: which columns, and the cutoff that pruned them."""
+    """Label of a pruned stub: which columns, and the cutoff that pruned them, in the
+    root player's values as the node labels have them (stored, they are the mover's:
+    "value -38 ≥ beta -63" hung under a node labelled +38)."""
     n = trace.nodes[node]
     cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
-    value, beta = bound_text(trace, int(n["value"])), bound_text(trace, int(n["beta"]))
-    return f"pruned {cols}: value {value} ≥ beta {beta}"
+    value, beta = int(n["value"]), int(n["beta"])
+    if n["depth"] % 2 == 0:  # the root player moves here: a reply too good to allow
+        return (f"pruned {cols}: worth at least {_signed(trace, value)} here, more "
+                f"than the opponent allows (beta {_signed(trace, beta)})")
+    return (f"pruned {cols}: worth at most {_signed(trace, -value)} here, no more "
+            f"than the root player has elsewhere (alpha {_signed(trace, -beta)})")
+
+
+def _signed(trace: Trace, raw: int) -> str:
+    """A bound as the node labels write values: a number with its sign (``+3``)."""
+    text = bound_text(trace, raw)
+    return f"+{text}" if text[:1].isdigit() else text
 
 
 def stub_short(trace: Trace, node: int) -> str:
