@@ -67,8 +67,11 @@ def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> 
     at.segmented_control(key="play_move").set_value(4).run()
     before = game_of(at)
     at.sidebar.text_input(key="play_o").set_value("mcts:c=-2").run()
+    at.sidebar.text_input(key="play_opening").set_value("4459").run()
     at.sidebar.button(key="play_new").click().run()
-    assert at.error and "mcts:c=-2" in seen(at.error[0].value) and game_of(at) == before
+    said = seen(at.error[0].value) if at.error else ""
+    assert "mcts:c=-2" in said and "4459" in said and game_of(at) == before  # both at once
+    at.sidebar.text_input(key="play_opening").set_value("").run()
     at.sidebar.text_input(key="play_o").set_value("greedy").run()
     at.sidebar.button(key="play_swap").click().run()  # greedy plays X now and moves first
     assert at.session_state["play_game"].x == "greedy" and len(game_of(at)) == 1

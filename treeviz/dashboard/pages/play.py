@@ -50,11 +50,17 @@ def players_of(x: str, o: str) -> tuple[str, str]:
 def new_game() -> None:
     """Callback: a new game with the sidebar's players, seed and opening; a bad one
     keeps the current game and says why."""
+    wrong: list[str] = []  # every field's problem at once, not one per press
     try:
         x, o = players_of(*VIEW.players)
+    except TreevizError as exc:
+        wrong.append(str(exc))
+    try:
         opening = Position.from_moves(VIEW.opening).moves_string()
     except TreevizError as exc:
-        VIEW.complain(str(exc))
+        wrong.append(f"Opening moves: {exc}")
+    if wrong:
+        VIEW.complain(" ".join(wrong))
         return
     state.put(state.PLAY_GAME, Game(x, o, opening=opening, moves=opening, seed=VIEW.seed))
     VIEW.stop_auto()
