@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -426,3 +427,20 @@ def test_window_bounds_read_as_words() -> None:
 
     assert window_text(WIN - 4) == "win in 4 plies" and window_text(-(WIN - 7)) == "loss in 7 plies"
     assert (window_text(INF), window_text(-INF), window_text(12)) == ("+inf", "-inf", "12")
+
+
+def test_a_deeper_setting_that_the_rows_fold_says_so() -> None:
+    """"Depth shown" past what the chart's rows hold: the deeper levels stay folded
+    and the caption says how many of the levels asked are drawn (the setting seemed to
+    do nothing); a view that draws every level it asks for says nothing of it."""
+    at = AppTest.from_file(APP, default_timeout=180)
+    at.query_params.update({"moves": "4453", "agent": "alphabeta:depth=5"})
+    at.run()
+    levels = [c.value for c in at.caption if "levels asked" in c.value]
+    assert not levels  # depth 3: every level drawn
+    at.slider(key="analyze_depth").set_value(5).run()
+    assert not at.exception and not at.error
+    said = [c.value for c in at.caption if "levels asked" in c.value]
+    assert len(said) == 1 and re.search(r" (\d) of the 5 levels asked drawn", said[0])
+    drawn = int(re.search(r" (\d) of the 5", said[0]).group(1))  # type: ignore[union-attr]
+    assert 1 <= drawn < 5

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import streamlit as st
 
 from treeviz.dashboard import state
@@ -48,6 +49,7 @@ class View:
     height: int
     exportable: bool
     shape: int  # the same for views drawing the same entries
+    levels: tuple[int, int]  # (drawn, within the depth asked): fewer drawn when folded
 
 
 @st.fragment
@@ -114,6 +116,7 @@ def _tree_beside_panel(trace: Trace, view: TreeView, root: int, exact_on: bool,
         st.caption(
             f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
             f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
+            + levels_note(built, depth)
             + (" · trace truncated at capacity" if trace.truncated else "")
             + (f" · {note}" if (note := left_out_note(trace)) else "")
         )
@@ -126,6 +129,23 @@ def _tree_beside_panel(trace: Trace, view: TreeView, root: int, exact_on: bool,
             replay_switch(ReplayView(view.key))
         detail_panel(trace, view, depth, exact_on)
     return depth, top
+
+
+def levels_below(trace: Trace, root: int, ids: Any) -> int:
+    """How many levels under ``root`` the nodes ``ids`` reach."""
+    depths = trace.nodes["depth"]
+    return int(depths[np.asarray(ids)].max()) - int(depths[root])
+
+
+def levels_note(built: View, depth: int) -> str:
+    """`` · 3 of the 8 levels asked drawn…`` when the chart's rows fold levels that
+    "Depth shown" asks for and the trace has (a deeper setting seemed to do
+    nothing); else ``""``."""
+    drawn, there = built.levels
+    if drawn >= there:
+        return ""
+    return (f" · {drawn} of the {depth} levels asked drawn: the rows are full, so "
+            "deeper nodes stay folded (click ▸, or lower Top-k children)")
 
 
 def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
@@ -180,7 +200,8 @@ def _built(trace: Trace, root: int, depth: int, top: int,
         probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
         options = tree_options(sel, fold=False)
         exportable = len(probe.ids) <= EXPORT_MAX_NODES
-        built = View(sel, options, view_height(sel), exportable, shape_of(sel))
+        built = View(sel, options, view_height(sel), exportable, shape_of(sel),
+                     (levels_below(trace, root, sel.ids), levels_below(trace, root, probe.ids)))
         cache[ident] = built
     return built
 
