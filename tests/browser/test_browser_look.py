@@ -21,6 +21,7 @@ from local_server import CHROMIUM, CHROMIUM_FLAGS, clipped, meeting, serve, wait
 
 from treeviz.connect4.samples import load_sample
 from treeviz.dashboard.numbers import exact_label
+from treeviz.dashboard.results.answer import SCROLL_FADE_PX
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_SAMPLE
 
@@ -247,8 +248,9 @@ def fading_edges(page: Any, where: str) -> int:
     edge only, at its end the left only. Returns how many sides scroll."""
     sides = page.locator("[data-testid='stMain'] [data-testid='stColumn']")
     found = sides.evaluate_all(EDGES_JS)
+    fade = f"{SCROLL_FADE_PX}px"
     for start, end in found:
-        assert start == ["0px", "48px", True] and end == ["48px", "0px", True], (where, found)
+        assert start == ["0px", fade, True] and end == [fade, "0px", True], (where, found)
     return len(found)
 
 

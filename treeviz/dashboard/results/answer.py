@@ -29,7 +29,7 @@ ANSWER_SIDE_PX = 380
 # edge (a label cut at the window's edge read as the end of the tree, the scroll bar
 # being below the fold). The fade follows the scroll position (a scroll-driven
 # animation of two registered lengths); a side that does not scroll has none.
-SCROLL_FADE_PX = 48
+SCROLL_FADE_PX = 32
 SCROLL_FADE = (
     "@property --tv-l{syntax:'<length>';inherits:false;initial-value:0px}"
     "@property --tv-r{syntax:'<length>';inherits:false;initial-value:0px}"
