@@ -10,8 +10,8 @@ SOURCES := $(shell find treeviz -name '*.py')
 CHROMIUM := /usr/bin/chromium
 # make check: every test but these (make test runs them all)
 QUICK  := not slow and not browser and not installed
-# pytest over every core; a file's tests share one worker (and its module's server)
-XDIST  := -n auto --dist loadfile
+# pytest over every core: a file per worker at a time, the browser tests on one (conftest)
+XDIST  := -n auto --dist loadgroup
 
 .PHONY: setup app check test lint typecheck pytest quick browser dist bench clean
 

@@ -174,3 +174,14 @@ def run(pos, depth):
 AGENT = Agent("mine", "alpha-beta at a depth of my choosing",
               (Param("depth", "int", 2, "plies searched", lo=1, hi=6),), run, "heuristic:window")
 """
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``pytest-xdist --dist loadgroup`` (``make test``): every test of a file
+    on one worker, as ``loadfile`` does (its module's server and wheel made once), and
+    the browser tests all on one worker, one at a time. Two browsers, two servers and
+    their pages' runs at once on two cores lost clicks and progress states that one
+    browser beside the other tests' work never did."""
+    for item in items:
+        group = "browser" if item.get_closest_marker("browser") else item.path.name
+        item.add_marker(pytest.mark.xdist_group(group))
