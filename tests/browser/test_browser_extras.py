@@ -61,7 +61,7 @@ def test_icicle_selects_in_the_tree_and_what_if_shows_both(
             hit = box_of(page, node)
             assert hit["width"] >= 1
             page.mouse.click(hit["x"] + hit["width"] / 2, hit["y"] + 13)
-            expect(canvas).to_have_attribute("data-root", str(node), timeout=5_000)
+            expect(canvas).to_have_attribute("data-root", str(node), timeout=30_000)
             expect(page.get_by_text(f"Node #{node} · path from the root")).to_be_visible(
                 timeout=30_000)  # fmt: skip
             marked = page.locator(f"svg [fill='{SELECTED_FILL}']")
