@@ -41,8 +41,10 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel built from it (``python -m build``, this environment's
     setuptools: nothing downloaded)."""
     out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
-                    str(ROOT)], check=True, capture_output=True)  # fmt: skip
+    done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
+                           str(ROOT)], capture_output=True, text=True)  # fmt: skip
+    # The build's own words, not only its exit code, when it fails.
+    assert done.returncode == 0, f"build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return out
 
 
@@ -80,6 +82,28 @@ def test_the_sdist_is_the_whole_source(dist: Path) -> None:
             "examples/minimax_agent.py"} <= names  # fmt: skip
     assert runtime_files() <= names
     assert not any("__pycache__" in n for n in names)
+
+
+def test_the_sdist_leaves_out_files_other_processes_are_writing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MANIFEST.in keeps every ``__pycache__`` out, not only finished ``.pyc`` files: a
+    test worker writing ``x.pyc.<pid>`` (pytest, then renamed) or ``x.nbi.tmp.<id>``
+    (numba) while the sdist is built would otherwise be listed, gone when copied, and
+    fail the build."""
+    from setuptools.command.egg_info import FileList
+
+    for name in ("tests/a.py", "tests/__pycache__/a.cpython-311-pytest.pyc.4242",
+                 "tests/browser/__pycache__/b.nbi.tmp.5f3a", "examples/c.py",
+                 "examples/__pycache__/c.cpython-311.pyc.77"):  # fmt: skip
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    monkeypatch.chdir(tmp_path)
+    files = FileList()
+    for line in (ROOT / "MANIFEST.in").read_text().splitlines():
+        if line.split(" ", 1)[0] in ("graft", "global-exclude"):  # the folders, the rule
+            files.process_template_line(line)
+    assert sorted(files.files) == ["examples/c.py", "tests/a.py"]
 
 
 @pytest.fixture(scope="module")
