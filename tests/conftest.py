@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import random
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -174,6 +175,16 @@ def run(pos, depth):
 AGENT = Agent("mine", "alpha-beta at a depth of my choosing",
               (Param("depth", "int", 2, "plies searched", lo=1, hi=6),), run, "heuristic:window")
 """
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C reaches the tests as at a terminal. A suite started in the background by
+    a shell without job control (``make test &`` in a script) inherits SIGINT ignored
+    and hands that on to every process it starts, so the tests of what Ctrl-C does
+    would see nothing happen; Python's own handler is put back (in this process, and
+    thereby the default in the processes it starts)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -164,10 +164,11 @@ def test_a_ctrl_c_swallowed_by_a_library_is_still_a_stop(
         raise RuntimeError("no compiled object yet")
 
     monkeypatch.setattr(doctor, "cmd_doctor", busy_library)
+    handler = signal.getsignal(signal.SIGINT)
     assert main(["doctor", "random"]) == 130
     err = capsys.readouterr().err
     assert err.startswith("treeviz: stopped: ") and err.count("\n") == 1
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.getsignal(signal.SIGINT) is handler
 
     def swallowed_then_done(args: object) -> int:
         try:

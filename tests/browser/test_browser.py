@@ -102,6 +102,7 @@ def check_run_click_collapse(
     for k in kids:
         expect(node_text(page, k)).to_be_visible()
     page.screenshot(path=str(tmp_path / "tree.png"), full_page=True)
+    check_the_wheel_scrolls_past(page, node_text(page, 0))
     node_text(page, node).click()  # selects the node: its children stay in view
     path = trace.path_moves(node)
     expect(page.get_by_text(f"Node #{node} · path from the root: {path}")).to_be_visible(
@@ -158,6 +159,25 @@ def download(page: Any, button: str, to: Path) -> Path:
                 raise
     info.value.save_as(to)
     return to
+
+
+def check_the_wheel_scrolls_past(page: Any, label: Any) -> None:
+    """The mouse wheel over a tree scrolls the page, as over the rest of it, and leaves
+    the tree's scale alone: ``label`` (a node's, under the pointer, where a zoom would
+    keep it) moves down with the page as the wheel goes up, its size unchanged."""
+    label.scroll_into_view_if_needed()  # below the board: the page above it can scroll
+    before = label.bounding_box()
+    page.mouse.move(before["x"] + before["width"] / 2, before["y"] + before["height"] / 2)
+    page.mouse.wheel(0, -200)
+    after = label.bounding_box()
+    for _ in range(100):  # a smooth scroll ends within a few frames
+        if after["y"] > before["y"] + 100:
+            break
+        page.wait_for_timeout(100)
+        after = label.bounding_box()
+    assert after["y"] > before["y"] + 100, (before, after)  # the page scrolled
+    assert abs(after["height"] - before["height"]) < 1, (before, after)  # not zoomed
+    label.scroll_into_view_if_needed()
 
 
 def check_the_panel_beside(page: Any, trace: Any, node: int) -> None:

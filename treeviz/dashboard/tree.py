@@ -117,7 +117,9 @@ def echarts_tree(
         "left": LEFT_PX,
         "right": width + RIGHT_PX,  # the deepest labels end inside the chart, never clipped
         "symbolSize": SYMBOL_PX,
-        "roam": True,
+        # Drag pans; the wheel scrolls the page as everywhere else (a zooming wheel
+        # trapped a reader scrolling past the tree). Depth and Top-k size the tree.
+        "roam": "move",
         "initialTreeDepth": -1,
         "expandAndCollapse": fold,
         "label": {"position": "right", "fontSize": 11, "width": width, "overflow": "truncate"},

@@ -97,7 +97,7 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
     VIEW.attach(trace)  # a new search starts from its own root
-    state.write_link({"moves": pos.moves_string(), "agent": spec_text(agent, params),
+    state.update_link({"moves": pos.moves_string(), "agent": spec_text(agent, params),
                       "node": str(VIEW.selected_in(trace))})  # fmt: skip
 
 

@@ -83,7 +83,7 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     built = _built(trace, root, depth, top, *view.folding(trace, root, node))
     icicle_section(trace, view)  # the whole trace, linked to the tree's selection
     if link:
-        state.write_link({"node": str(node)})
+        state.update_link({"node": str(node)})
     st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
                 "whole trace)")
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)

@@ -57,7 +57,7 @@ def link_in_query() -> Link:
     return query.get("moves"), query.get("agent"), query.get("node")
 
 
-def write_link(values: dict[str, str]) -> None:
+def update_link(values: dict[str, str]) -> None:
     """Put ``values`` in the page's query parameters and remember the link they make:
     the Analyze page reads its link again only when it changes under it (a shared
     link on arrival, the browser's Back and Forward)."""
