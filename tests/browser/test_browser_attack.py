@@ -127,6 +127,7 @@ def refused(page: Any, words: str | re.Pattern[str], timeout: float = 60_000) ->
     expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first
            ).to_be_visible(timeout=timeout)  # fmt: skip
     wait_idle(page)
+    assert page.get_by_test_id("stException").count() == 0
 
 
 def click_till_refused(page: Any, button: Any, words: str | re.Pattern[str]) -> None:
@@ -143,7 +144,6 @@ def click_till_refused(page: Any, button: Any, words: str | re.Pattern[str]) -> 
         except AssertionError:
             if attempt == 2:
                 raise
-    assert page.get_by_test_id("stException").count() == 0
 
 
 def type_into(page: Any, label: str, text: str) -> None:

@@ -62,7 +62,7 @@ def update_link(values: dict[str, str]) -> None:
     the Analyze page reads its link again only when it changes under it (a shared
     link on arrival, the browser's Back and Forward)."""
     st.query_params.update(values)
-    st.session_state[LINK_SEEN] = link_in_query()
+    put(LINK_SEEN, link_in_query())
 
 
 def position() -> Position:
