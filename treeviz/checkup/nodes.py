@@ -70,6 +70,25 @@ from treeviz.trace.nodes import SearchResult, Trace
 
 CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "visits", "perspective")
 
+# The bug classes a finding can name as its cause (``NodeFinding.cause``), each in a
+# few words a student reads
+CAUSES = {
+    "end-at-horizon": "the depth limit is tested before the end of the game",
+    "end-not-tested": "a finished game is not tested for",
+    "four-as-draw": "a four is scored like a draw",
+    "full-board": "a full board is not scored as a draw",
+    "board-mutated": "a move played on the board is not taken back",
+    "uct-no-log": "the UCT exploration term has no logarithm",
+    "uct-sign": "the UCT exploitation term has the wrong sign",
+    "uct-constant": "the UCT exploration constant has the wrong scale",
+    "mean-choice": "the final move is chosen by mean value, not by visits",
+    "root-only": "the tree never grows below the root",
+    "memo-side": "the memo table ignores whose turn it is",
+    "memo-depth": "the memo table returns values of a shallower search",
+    "blind-direction": "the evaluation ignores one direction of four",
+    "best-outside-test": "the best move is updated outside its test",
+}
+
 
 @dataclass(frozen=True)
 class NodeFinding:
@@ -77,13 +96,22 @@ class NodeFinding:
     fails: its id ``node`` (call order), ``node_moves`` its position as a move string
     from the empty board (the root's moves, then the line), ``line`` the columns
     (1-based) from the root to it, and ``text`` what is wrong, in a sentence naming the
-    values and columns."""
+    values and columns.
+
+    ``cause``: the short name of the bug's class where the recorded tree proves it
+    (:data:`CAUSES`, e.g. ``"uct-no-log"``, ``"memo-side"``), empty where only the
+    symptom is known. ``under``: the ``check`` of another finding of the same tree
+    that explains this one (a symptom of that root cause, not a second bug: a
+    reporter lists it beneath that finding and does not count it as a bug of its
+    own); empty for a finding that stands on its own."""
 
     check: str
     node: int
     node_moves: str
     line: tuple[int, ...]
     text: str
+    cause: str = ""
+    under: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -117,10 +145,11 @@ def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
     return sorted(out, key=lambda f: (f.node, CHECKS.index(f.check)))
 
 
-def _finding(t: Tree, check: str, node: int, text: str) -> NodeFinding:
+def _finding(t: Tree, check: str, node: int, text: str, *, cause: str = "",
+             under: str = "") -> NodeFinding:  # fmt: skip
     line = t.line(node)
     moves = t.trace.root_moves + "".join(str(c) for c in line)
-    return NodeFinding(check, node, moves, line, text)
+    return NodeFinding(check, node, moves, line, text, cause=cause, under=under)
 
 
 def _earliest(*found: NodeFinding | None) -> NodeFinding | None:
