@@ -89,6 +89,9 @@ def check_run_click_collapse(
     page.goto(server)
     side = page.locator("[data-testid='stSidebar']")
     page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+    # a viewer's toolbar: its menu drawn, and no Deploy button beside it
+    page.locator("[data-testid='stMainMenu']").wait_for(timeout=30_000)
+    expect(page.locator("[data-testid='stAppDeployButton']")).to_have_count(0)
     side.locator("[data-testid='stSelectbox']").first.click()
     page.get_by_role("option", name=SAMPLE).click()
     slider = side.get_by_role("slider")

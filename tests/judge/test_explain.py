@@ -12,6 +12,7 @@ from conftest import data_lines
 from treeviz.agents.registry import search
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
+from treeviz.errors import InvalidPositionError
 from treeviz.judge.verdict import classify, explain
 
 CASES = [*data_lines("middle_analyze.txt")[:12], *data_lines("end_analyze.txt")[:12]]
@@ -106,3 +107,25 @@ def test_a_cut_traces_line_points_at_its_own_recorded_node(agent: str) -> None:
     else:
         line = res.trace.path_moves(first.node)
         assert first.node != 0 and "".join(map(str, res.pv)).startswith(line)
+
+
+@pytest.mark.parametrize("agent", ["alphabeta:depth=4", "mcts:iterations=300,seed=1"])
+def test_a_search_result_is_explained_as_it_stands(agent: str) -> None:
+    """``explain(result)``: the result's own position and move, judged against the
+    labelled exact scores (it raised AttributeError: a SearchResult has no is_over)."""
+    for moves, scores in CASES[:4]:
+        res = search(moves, agent)
+        out = explain(res, exact=None, seconds=5.0)
+        assert out.move == res.move
+        assert out.verdict.score == scores[res.move - 1], moves
+        assert out.verdict.cls == expected_class(scores, res.move)
+        same = explain(moves, result=res, exact=None, seconds=5.0)
+        assert (same.text, same.reasons) == (out.text, out.reasons)
+
+
+def test_a_result_and_a_second_result_are_refused() -> None:
+    res = search("4453", "greedy")
+    with pytest.raises(InvalidPositionError, match="not both"):
+        explain(res, result=res)
+    with pytest.raises(InvalidPositionError, match="the int '3'"):
+        explain(3)  # type: ignore[arg-type]

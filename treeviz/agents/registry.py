@@ -124,20 +124,20 @@ def search(
     override the spec's. Unknown or bad parameters raise :class:`InvalidParameterError`,
     a finished game or anything else as the position :class:`InvalidPositionError`.
     ``reuse`` hands an earlier result to agents that can continue from it (MCTS)."""
-    pos = _position(position)
+    pos = position_of(position)
     chosen = spec(agent, **params)
     runtime = {"reuse": reuse} if reuse is not None else {}
     return run_agent(get_agent(chosen.name), pos, chosen.kwargs, **runtime)
 
 
-def _position(position: Any) -> Position:
+def position_of(position: Any) -> Position:
     """The position to search: a :class:`Position`, or one read from a move string."""
     if isinstance(position, Position):
         return position
     if isinstance(position, str):
         return Position.from_moves(position)
     raise InvalidPositionError(
-        f"search() takes a Position or a move string such as '4453' as its position, "
+        "a position is a Position or a move string such as '4453', "
         f"not the {type(position).__name__} {show_value(position)}"
     )
 

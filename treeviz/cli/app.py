@@ -9,18 +9,24 @@ server listens on; the dashboard's visitors choose among those, never more
 from __future__ import annotations
 
 import argparse
+import errno
 import os
+import socket
 from pathlib import Path
 from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP
 from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
+from treeviz.errors import InvalidParameterError
 from treeviz.settings import APP_PORT
 
 # Every message whole (Streamlit's two-sided cache of large messages can fall out of
-# step on quick reruns: "Cached ForwardMsg MISS"), and no usage statistics sent out.
+# step on quick reruns: "Cached ForwardMsg MISS"), no usage statistics sent out, and
+# the toolbar of a viewer (no Deploy button: nobody deploys treeviz from its menu).
+# ``streamlit run app.py`` reads the same settings from .streamlit/config.toml.
 STREAMLIT_OPTIONS = {"server_headless": True, "browser_gatherUsageStats": False,
-                     "global_minCachedMessageSize": 1e15}  # fmt: skip
+                     "global_minCachedMessageSize": 1e15,
+                     "client_toolbarMode": "viewer"}  # fmt: skip
 
 
 def add_commands(sub: Any) -> None:
@@ -34,10 +40,14 @@ def add_commands(sub: Any) -> None:
                    help="the address to listen on (default localhost: this machine only; "
                         "0.0.0.0 lets anyone on the network in)")  # fmt: skip
     p.add_argument("--port", type=int, default=APP_PORT)
-    p.add_argument("--cluster", metavar="tcp://HOST:PORT",
-                   help=f"the Arena's games go there: {CLUSTER_HELP}")
-    p.add_argument("--arena-dir", metavar="DIR",
-                   help="a folder where visitors may keep Arena databases by name")
+    p.add_argument(
+        "--cluster", metavar="tcp://HOST:PORT", help=f"the Arena's games go there: {CLUSTER_HELP}"
+    )
+    p.add_argument(
+        "--arena-dir",
+        metavar="DIR",
+        help="a folder where visitors may keep Arena databases by name",
+    )
     p.set_defaults(func=run)
 
 
@@ -51,7 +61,35 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> None:
-    """Serve the dashboard from this process until Ctrl-C."""
+    """Serve the dashboard from this process until Ctrl-C; a port another program
+    holds is refused first, in a line that says how to choose another."""
     from treeviz.dashboard.launch import serve
 
+    check_free(args.host, args.port)
     serve(options(args))
+
+
+def check_free(host: str, port: int) -> None:
+    """Raise :class:`InvalidParameterError` when ``port`` cannot be listened on at
+    ``host`` because something holds it (Streamlit itself would only say "Port N is not
+    available" and exit). Binding as the server will (``SO_REUSEADDR``, every address
+    ``host`` names) and closing at once: a port left in TIME_WAIT by a stopped server
+    still counts as free."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise InvalidParameterError(
+            f"--host '{host}' is not an address here: {exc.strerror}"
+        ) from None
+    for family, kind, proto, _, address in found:
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(address)
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE:
+                    continue  # not a taken port (no IPv6, say): the server reports it
+                raise InvalidParameterError(
+                    f"port {port} on {host} is taken by another program: choose another "
+                    f"with --port (treeviz app --port {port + 1}, or make app PORT={port + 1})"
+                ) from None

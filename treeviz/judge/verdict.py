@@ -17,8 +17,9 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.agents.reasons import Reason
-from treeviz.agents.registry import agent_of, search, spec
+from treeviz.agents.registry import agent_of, position_of, search, spec
 from treeviz.connect4.board import Position
+from treeviz.errors import InvalidPositionError
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS
 from treeviz.trace.nodes import SearchResult
@@ -92,15 +93,26 @@ class Explanation:
 
 
 def explain(
-    pos: Position,
+    subject: Position | SearchResult | str,
     agent: str = DEFAULT_AGENT.default,
     result: SearchResult | None = None,
     exact: list[int | None] | None = None,
     seconds: float = EXACT_SECONDS.default,
 ) -> Explanation:
-    """Explain agent ``agent`` (a spec string) on ``pos``: run it unless ``result`` is
-    given, and compare its choice with ``exact`` (computed within ``seconds`` when not
-    given)."""
+    """Explain a search: ``subject`` is a :class:`SearchResult` (its own position and
+    search are explained), or a position (a :class:`Position` or a move string such
+    as ``"4453"``) on which agent ``agent`` (a spec string) runs unless ``result`` is
+    given. The chosen column is compared with ``exact`` (computed within ``seconds``
+    when not given). Raises :class:`InvalidPositionError` for anything else as the
+    subject, and when ``result`` is given beside a result as the subject."""
+    if isinstance(subject, SearchResult):
+        if result is not None:
+            raise InvalidPositionError(
+                "explain() takes one search: a SearchResult as its subject, or a position "
+                "with result=..., not both")
+        pos, result = subject.trace.position(), subject
+    else:
+        pos = position_of(subject)
     check_playable(pos)
     res = result if result is not None else search(pos, spec(agent))
     if exact is None and seconds > 0:  # no budget: no verdict, and no search for one
