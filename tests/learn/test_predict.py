@@ -58,7 +58,7 @@ def test_the_recorded_steps_score_full_marks_and_others_are_wrong_with_a_reason(
 ) -> None:
     pos = random_position(seed, plies)
     extra = f",seed={seed}" if spec.startswith("mcts") else ""
-    session = predict(pos, spec + extra)
+    session = predict(pos, spec + extra, every_step=True)
     for q in session.questions:
         wrong = [k for k, _ in q.choices if k != q.answer]
         assert len(q.choices) >= 2 and q.answer in dict(q.choices)
@@ -79,7 +79,7 @@ def kind(session: Session, name: str) -> list[Question]:
 
 @pytest.mark.parametrize("ordering", ["left", "centre"])
 def test_the_next_child_follows_the_ordering(ordering: str) -> None:
-    session = predict("4453", f"alphabeta:depth=3,ordering={ordering},tt=false")
+    session = predict("4453", f"alphabeta:depth=3,ordering={ordering},tt=false", every_step=True)
     order = list(range(7)) if ordering == "left" else [int(c) for c in centre_order(7)]
     for q in kind(session, NEXT_CHILD):
         offered = [int(k) - 1 for k, _ in q.choices]
@@ -87,7 +87,7 @@ def test_the_next_child_follows_the_ordering(ordering: str) -> None:
 
 
 def test_a_value_is_the_max_or_min_of_the_childrens() -> None:
-    session = predict("4453", "minimax:depth=3,ordering=left,tt=false")
+    session = predict("4453", "minimax:depth=3,ordering=left,tt=false", every_step=True)
     trace = session.trace
     for q in kind(session, VALUE):
         kids = trace.children(q.node)
@@ -101,7 +101,7 @@ def test_a_value_is_the_max_or_min_of_the_childrens() -> None:
 def test_a_cutoff_comes_exactly_when_alpha_reaches_beta() -> None:
     """Replay the window at each node from the values that came back, as the textbook
     does (root player's view), and compare with the question's answer."""
-    session = predict("3344", "alphabeta:depth=4,ordering=left,tt=false")
+    session = predict("3344", "alphabeta:depth=4,ordering=left,tt=false", every_step=True)
     trace = session.trace
     cuts = kind(session, CUTOFF_Q)
     assert any(q.answer != "no" for q in cuts) and any(q.answer == "no" for q in cuts)
@@ -123,7 +123,7 @@ def test_uct_answers_are_the_highest_uct_recomputed_from_the_recorded_visits(
     seed: int, plies: int
 ) -> None:
     """The replay's UCT values choose the recorded child (the kernel's own choice)."""
-    session = predict(random_position(seed, plies), f"mcts:iterations=60,seed={seed}")
+    session = predict(random_position(seed, plies), f"mcts:iterations=60,seed={seed}", every_step=True)
     uct_is_highest(session)
 
 
@@ -132,7 +132,7 @@ def test_uct_of_a_search_that_reused_a_tree_counts_the_reused_visits() -> None:
     first = treeviz.search("4453", spec)
     reused = treeviz.search("44534", spec, reuse=first).trace
     assert reused.extra["reused_nodes"] > 1
-    session = session_of(reused)
+    session = session_of(reused, every_step=True)
     assert kind(session, UCT)
     uct_is_highest(session)
 
@@ -156,7 +156,7 @@ def uct_is_highest(session: Session) -> None:
 
 
 def test_a_star_pops_the_lowest_f_of_the_frontier() -> None:
-    session = predict("", "astar:max_nodes=120")
+    session = predict("", "astar:max_nodes=120", every_step=True)
     trace = session.trace
     pops = kind(session, POP)
     assert len(pops) >= 5
@@ -167,7 +167,7 @@ def test_a_star_pops_the_lowest_f_of_the_frontier() -> None:
 
 
 def test_the_tree_hides_what_the_search_had_not_found() -> None:
-    session = predict("4453", "alphabeta:depth=3,ordering=left,tt=false")
+    session = predict("4453", "alphabeta:depth=3,ordering=left,tt=false", every_step=True)
     for q in kind(session, VALUE)[:5] + kind(session, CUTOFF_Q)[:5]:
         shown = view_trace(session.trace, q.before)
         assert len(shown) == q.before.nodes
@@ -196,7 +196,7 @@ def test_a_persons_traced_search_can_be_predicted() -> None:
 
     with treeviz.recording() as rec:
         negamax(Position.from_moves("4453"), 2, -math.inf, math.inf)
-    session = session_of(rec.trace)
+    session = session_of(rec.trace, every_step=True)
     assert {q.kind for q in session.questions} >= {NEXT_CHILD, VALUE}
     full_marks(session)
 
@@ -204,7 +204,7 @@ def test_a_persons_traced_search_can_be_predicted() -> None:
 def test_bad_requests_raise_typed_errors_quoting_them() -> None:
     with pytest.raises(InvalidParameterError, match="'solver'"):
         predict("4453", "solver")
-    session = predict("4453", "minimax:depth=2,tt=false")
+    session = predict("4453", "minimax:depth=2,tt=false", every_step=True)
     with pytest.raises(InvalidParameterError, match="'9'"):
         mark(session.current, "9")
     assert np.all(session.trace.nodes["depth"] <= 2)
@@ -212,7 +212,7 @@ def test_bad_requests_raise_typed_errors_quoting_them() -> None:
 
 def test_a_persons_agent_that_traces_its_search_can_be_predicted_by_its_spec() -> None:
     traced = Path(__file__).resolve().parents[1] / "data" / "traced_full_board.py"
-    session = predict("4453", f"{traced}:choose")
+    session = predict("4453", f"{traced}:choose", every_step=True)
     assert session.trace.value_kind == "user"
     assert {q.kind for q in session.questions} == {NEXT_CHILD, VALUE}
     full_marks(session)

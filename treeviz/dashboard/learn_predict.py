@@ -29,6 +29,7 @@ from treeviz.dashboard.text import error as show_error
 from treeviz.dashboard.text import escape_markdown
 from treeviz.draw.view import node_position
 from treeviz.errors import InvalidParameterError, TreevizError
+from treeviz.learn.decisions import KEY_QUESTIONS
 from treeviz.learn.predict import PREDICTABLE, predict
 from treeviz.learn.questions import KINDS, Session
 from treeviz.settings import LEARN_ASTAR_NODES, LEARN_DEPTH, LEARN_ITERATIONS, Param, show_value
@@ -36,6 +37,11 @@ from treeviz.settings import LEARN_ASTAR_NODES, LEARN_DEPTH, LEARN_ITERATIONS, P
 VIEW = LearnView()
 AGENT = VIEW.widget("agent")
 MOVES = VIEW.widget("moves")
+STEPS = VIEW.widget("steps")
+STEP_CHOICES = {  # the session's questions: the link's ``steps`` value -> its words
+    "key": f"Key decisions (at most {KEY_QUESTIONS})",
+    "all": "Every step",
+}
 DEFAULT_MOVES = "4453"
 ABOVE = 2  # the tree is drawn from this many levels above the question's node
 STEP_DIGITS = 9  # a link's step past this many digits is past every session's end
@@ -69,14 +75,17 @@ def param_key(agent: str, name: str) -> str:
 def kept_keys() -> list[str]:
     """The widgets whose values outlive a visit to another page."""
     params = [param_key(a, p.name) for a in offered() for p in settings_of(a)]
-    return [MOVES, AGENT, *params]
+    return [MOVES, AGENT, STEPS, *params]
 
 
 def read_link(query: Any) -> None:
-    """A shared link's search (``agent``, ``moves``, ``step``) put into the widgets;
-    an agent that is not offered, or a setting out of its range, is refused in words."""
+    """A shared link's search (``agent``, ``moves``, ``steps``, ``step``) put into the
+    widgets; an agent that is not offered, or a setting out of its range, is refused in
+    words."""
     if "moves" in query:
         state.put(MOVES, query["moves"])
+    if query.get("steps") in STEP_CHOICES:
+        state.put(STEPS, query["steps"])
     step = query.get("step", "")
     if step.isascii() and step.isdigit() and len(step) <= STEP_DIGITS:
         VIEW.ask_step(int(step))
@@ -98,9 +107,10 @@ def read_link(query: Any) -> None:
     state.put(AGENT, chosen.name)
 
 
-def sidebar() -> tuple[Position | None, str | None]:
+def sidebar() -> tuple[Position | None, str | None, str]:
     """The position and the spec of the search to predict, as the widgets hold them
-    (None where they are not valid: ``st.error`` says why)."""
+    (None where they are not valid: ``st.error`` says why), and which questions to ask
+    (a key of :data:`STEP_CHOICES`)."""
     side = st.sidebar
     state.preset(MOVES, DEFAULT_MOVES)
     text = side.text_input("Position (moves, e.g. 4453)", key=MOVES)
@@ -109,6 +119,11 @@ def sidebar() -> tuple[Position | None, str | None]:
     agent = side.selectbox("Search", agents, key=AGENT)
     side.caption(escape_markdown(get_agent(agent).description))
     params = {p.name: param_widget(p, param_key(agent, p.name)) for p in settings_of(agent)}
+    state.preset(STEPS, "key")
+    steps = side.radio("Questions", list(STEP_CHOICES), format_func=STEP_CHOICES.__getitem__,
+               key=STEPS, help="Key decisions: only where the search decides something "
+               "(a cutoff, a value that changes its choice, a UCT pick other than the most "
+               "visited child). Every step: each child, value and cutoff in turn.")  # fmt: skip
     pos = None
     try:
         pos = parse_position(text)
@@ -116,22 +131,22 @@ def sidebar() -> tuple[Position | None, str | None]:
         show_error(str(exc))
     try:
         extra = NO_TT if agent in ("minimax", "alphabeta") else {}
-        return pos, spec_text(agent, params | extra)
+        return pos, spec_text(agent, params | extra), steps
     except TreevizError as exc:
         show_error(str(exc))
-        return pos, None
+        return pos, None, steps
 
 
 def show() -> None:
     """The exercise: set up a search, answer its questions one by one."""
-    pos, text = sidebar()
+    pos, text, steps = sidebar()
     if pos is None or text is None:
         return
-    ident = (pos.ident(), text)
+    ident = (pos.ident(), text, steps)
     session = VIEW.session(ident)
     if session is None:
         try:
-            session = predict(pos, text)
+            session = predict(pos, text, every_step=steps == "all")
         except TreevizError as exc:
             show_error(str(exc))
             return
@@ -139,7 +154,7 @@ def show() -> None:
         session.at = min(step or 0, len(session.questions))
         VIEW.keep_session(ident, session)
     st.query_params.update({"ex": "predict", "agent": text, "moves": pos.moves_string(),
-                            "step": str(session.at)})  # fmt: skip
+                            "steps": steps, "step": str(session.at)})  # fmt: skip
     left, right = answer_columns("learn")  # side by side, stacked when narrow
     question = session.current
     node = question.node if question is not None else 0

@@ -176,15 +176,19 @@ def cutoff_question(
     window = f"α = {bound_text(trace, lo)}, β = {bound_text(trace, hi)}"
     after = (f"At {where(trace, p)} the window is now {window} (for {root}); the best "
              f"value so far is {bound_text(trace, sign * best)}.")  # fmt: skip
+    # the columns left, as a set (ascending): the order they come in is the ordering's,
+    # said in its own words, never implied by this list
     rest = ", ".join(str(c + 1) for c in left)
     if cut:
         word = "β: the value ≥ β" if at_root_side else "α: the value ≤ α"
         why = (f"Cut off by {word} ({window}). The other side already has a better "
-               f"choice above, so columns {rest} are pruned.")  # fmt: skip
+               f"choice above, so the columns not searched yet ({rest}) are pruned.")  # fmt: skip
     else:
-        why = f"α < β ({window}): the window is still open, so the search goes on to {rest}."
+        why = (f"No cutoff: α = {bound_text(trace, lo)} is still below β = "
+               f"{bound_text(trace, hi)}, so this node goes on with the columns it has not "
+               f"searched yet ({rest}). {order_words(trace)}.")  # fmt: skip
     choices = (
-        (NO, "No: the search goes on"),
+        (NO, "No: it goes on with its other columns"),
         (BETA, "Yes: a β cutoff (value ≥ β)"),
         (ALPHA, "Yes: an α cutoff (value ≤ α)"),
     )
@@ -196,8 +200,9 @@ def cutoff_question(
                 else f"Only β can cut where {mover} (the maximizing side) moves."),
     }  # fmt: skip
     return Question(
-        CUTOFF_Q, p, f"Column {int(trace.nodes['move'][j]) + 1} returned to "
-        f"{where(trace, p)}: is the rest of this node cut off?", choices, answer, why,
+        CUTOFF_Q, p, f"Column {int(trace.nodes['move'][j]) + 1} has returned its value to "
+        f"{where(trace, p)}. Does this node stop here, skipping the columns it has not "
+        f"searched yet ({rest})?", choices, answer, why,
         Moment(shown, hide_parent | {p}, hide_parent | {p}), Moment(shown, hide_parent),
         after, why_not={k: v for k, v in why_not.items() if k != answer}, step=p,
     )  # fmt: skip

@@ -3,6 +3,9 @@ before each step is shown (:class:`~treeviz.learn.questions.Session`).
 
 >>> session = predict("4453", "alphabeta:depth=3,ordering=left,tt=false")
 >>> q = session.current; verdict = session.answer(q.answer)   # doctest: +SKIP
+
+A session asks, by default, only at the search's decision points (at most 20:
+:mod:`~treeviz.learn.decisions`); ``every_step=True`` asks at every step.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from treeviz.agents.user.load import is_user_head
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.learn.best_first import pop_questions, uct_questions
+from treeviz.learn.decisions import key_questions
 from treeviz.learn.depth_first import depth_first_questions
 from treeviz.learn.questions import Question, Session
 from treeviz.settings import show_value
@@ -45,8 +49,10 @@ def _all_questions(trace: Trace) -> list[Question]:
     return depth_first_questions(trace)
 
 
-def session_of(trace: Trace) -> Session:
-    """A new :class:`Session` over ``trace``'s questions (none: :class:`InvalidParameterError`)."""
+def session_of(trace: Trace, *, every_step: bool = False) -> Session:
+    """A new :class:`Session` over ``trace``'s questions: its decision points (at most
+    :data:`~treeviz.learn.decisions.KEY_QUESTIONS`), or every step with ``every_step``.
+    None to ask: :class:`InvalidParameterError`."""
     found = questions(trace)
     if not found:
         raise InvalidParameterError(
@@ -54,14 +60,28 @@ def session_of(trace: Trace) -> Session:
             "(it never had a choice to make: a forced or proven result ends it at once): "
             "search deeper, longer or from another position"
         )
-    return Session(trace, found)
+    if every_step:
+        return Session(trace, found)
+    key = key_questions(trace, found)
+    if not key:
+        raise InvalidParameterError(
+            f"this {trace.algorithm} search of {len(trace)} nodes decides nothing worth a "
+            f"question (no cutoff, no change of its best move, no UCT pick other than the "
+            f"most visited): ask every step ({len(found)} questions), or search deeper, "
+            "longer or from another position"
+        )
+    return Session(trace, key)
 
 
-def predict(position: Position | str, agent: str, **params: Any) -> Session:
+def predict(
+    position: Position | str, agent: str, *, every_step: bool = False, **params: Any
+) -> Session:
     """Run ``agent`` (a spec such as ``"alphabeta:depth=3,ordering=left"``: one of
     :data:`PREDICTABLE`, or a person's traced search) on ``position`` and return its
-    questions as a :class:`Session`. MCTS records its iterations (the selections are
-    replayed from them)."""
+    questions as a :class:`Session`: at its decision points (at most
+    :data:`~treeviz.learn.decisions.KEY_QUESTIONS`), or all of them with
+    ``every_step``. MCTS records its iterations (the
+    selections are replayed from them)."""
     chosen = spec(agent, **params)
     if chosen.name not in PREDICTABLE and not is_user_head(chosen.name):
         raise InvalidParameterError(
@@ -69,4 +89,4 @@ def predict(position: Position | str, agent: str, **params: Any) -> Session:
             f"{', '.join(PREDICTABLE)}"
         )
     extra = {"record_iterations": True} if chosen.name == "mcts" else {}
-    return session_of(search(position, chosen, **extra).trace)
+    return session_of(search(position, chosen, **extra).trace, every_step=every_step)
