@@ -1,12 +1,17 @@
-"""What if: force a column and search again with the same agent and settings.
+"""What if: force a column and value the position that follows as the first search did.
 
 Forcing column ``c`` at a node of a search means playing ``c`` there and asking the
 same agent (its spec: the name and parameters the trace records, or the one given)
-about the position that follows. Its answer is for the side to move in that
-position; it is turned to the original root player's view (negated across a ply:
-``-v`` for scores and points, ``1 - v`` for a win rate) and compared with what the
-original search had recorded for that column: the value, and the line (principal
-variation) each search expects after it, with the move where they part.
+about the position that follows, like with like (:func:`plan_for`): a depth-limited
+agent (minimax, alpha-beta) searches it to the first search's horizon less the plies
+to it, so its value equals the first search's own value of that column wherever that
+was exact; at or past that horizon, and for agents that value a column by the
+heuristic of the position after it (greedy, A*), it is that position's static
+evaluation; MCTS keeps its budget, the solver solves, a person's agent runs with the
+same settings (its horizon is not known). The answer is turned to the original root
+player's view and compared with what the first search had recorded for that column
+(:mod:`treeviz.judge.whatif_worth`: the value, or the bound it knew), and the line
+each search expects after it, with the move where they part.
 """
 
 from __future__ import annotations
@@ -15,63 +20,116 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from treeviz.agents.registry import search
+from treeviz.agents.registry import search, spec
 from treeviz.connect4.board import Position
+from treeviz.connect4.heuristics import evaluate
 from treeviz.errors import IllegalMoveError, InvalidMoveError
+from treeviz.judge.whatif_text import difference_text
+from treeviz.judge.whatif_worth import (
+    NONE,
+    Worth,
+    child_of,
+    flip,
+    game_over_worth,
+    negamax_worth,
+    node_worth,
+    row_worth,
+)
+from treeviz.judge.whatif_worth import exact_worth as exact_of
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import node_value
 
-SHOWN_MOVES = 14  # moves of a line written out; a longer one ends in "…"
-Runner = Callable[[Position], SearchResult]  # the agent, on the forced position
+# The forced search, run by the caller: the position and every parameter of the agent.
+Runner = Callable[[Position, dict[str, Any]], SearchResult]
+DEPTH_LIMITED = ("minimax", "alphabeta")  # search ``depth`` plies: a horizon
+ONE_PLY = {"greedy": 1}  # a one-ply look: the horizon of an agent without ``depth``
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the forced position is valued: searched with ``params`` (None: not searched,
+    its value is its static evaluation or the finished game's result); ``how`` says
+    so, ``why`` why the value may differ from the first search's (said when it does),
+    ``bound_why`` why the first search knew only a bound."""
+
+    params: dict[str, Any] | None
+    how: str
+    why: str = ""
+    bound_why: str = ""
 
 
 @dataclass(frozen=True)
 class WhatIf:
-    """The original search and its search again with ``column`` (1-based) forced at
-    ``node``. ``before``: the original's value of that column, ``after``: the new
-    search's, both for the original root player in the trace's value kind (None
-    where a search gave none); ``was``/``now``: the lines each expects from the
-    forced move on (1-based columns, the forced one first); ``text``: the
-    difference in words."""
+    """The original search and the forced one: ``column`` (1-based) forced at ``node``.
+    ``first``/``again``: that column's worth to the original root player in the first
+    search and now (:class:`~treeviz.judge.whatif_worth.Worth`, with the bound the
+    first search knew); ``forced`` the new search (None where the position was not
+    searched: a leaf of the horizon, a finished game), ``position`` the forced
+    position; ``was``/``now``: the lines each expects from the forced move on
+    (1-based columns, the forced one first); ``text``: the difference in words."""
 
     original: SearchResult
-    forced: SearchResult
+    forced: SearchResult | None
+    position: Position
     node: int
     column: int
-    before: float | None
-    after: float | None
+    first: Worth
+    again: Worth
+    plan: Plan
     was: list[int]
     now: list[int]
     text: str
 
+    @property
+    def before(self) -> float | None:
+        """The first search's value of the column (root player's view), or its bound."""
+        return self.first.value
+
+    @property
+    def after(self) -> float | None:
+        """The forced position's value now (root player's view)."""
+        return self.again.value
+
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (without the two traces)."""
         return {"node": self.node, "column": self.column, "before": self.before,
-                "after": self.after, "was": self.was, "now": self.now, "text": self.text,
-                "forced_move": self.forced.move}  # fmt: skip
+                "before_bound": self.first.bound, "after": self.after, "was": self.was,
+                "now": self.now, "text": self.text,
+                "forced_move": self.forced.move if self.forced else None}  # fmt: skip
 
 
 def what_if(result: SearchResult, column: int, *, node: int = 0,
             agent: str | None = None, run: Runner | None = None) -> WhatIf:  # fmt: skip
     """Force ``column`` (1-based) at ``node`` (default: the root) of ``result``'s
-    search and search the position that follows with the same agent: ``agent``
-    (a spec string; default: the trace's algorithm and parameters) or ``run``
-    (a function searching a position with it, e.g. within a time budget). An
-    unknown node raises :class:`InvalidMoveError`, a full column or a finished
-    position :class:`IllegalMoveError`; both quote the input."""
+    search and value the position that follows as the first search did
+    (:func:`plan_for`), with the same agent: ``agent`` (a spec string; default: the
+    trace's algorithm and parameters), run by ``run(position, params)`` when given
+    (e.g. within a time budget). An unknown node raises :class:`InvalidMoveError`,
+    a full column or a finished position :class:`IllegalMoveError`; both quote the
+    input."""
     trace = result.trace
     pos = forced_position(trace, column, node)
-    runner = run or (lambda p: search(p, agent or trace.algorithm,
-                                      **({} if agent else trace.params)))  # fmt: skip
-    forced = runner(pos)
     plies = int(trace.nodes["depth"][node]) + 1  # from the root to the forced position
-    after = root_view(searched_value(forced), trace.kind.base, plies)
-    before = recorded_value(result, node, column)
-    was = [column, *best_line(trace, child_of(trace, node, column))]
-    now = [column, *forced.pv]
-    text = difference_text(trace, node, column, before, after, was, now, result.move)
-    return WhatIf(result, forced, node, column, before, after, was, now, text)
+    name, params = _agent(trace, agent)
+    child = child_of(trace, node, column)
+    plan = plan_for(result, name, params, plies, pos, child)
+    runner = run or (lambda p, kw: search(p, name, **kw))
+    forced = None if plan.params is None else runner(pos, plan.params)
+    again = forced_worth(trace, pos, plies, forced, params)
+    first = first_worth(result, node, column, child)
+    was = [column, *best_line(trace, child)]
+    now = [column, *(forced.pv if forced else [])]
+    text = difference_text(result, node, column, first, again, plan, forced, (was, now))
+    return WhatIf(result, forced, pos, node, column, first, again, plan, was, now, text)
+
+
+def _agent(trace: Trace, agent: str | None) -> tuple[str, dict[str, Any]]:
+    """The agent's name and parameters: ``agent``'s, else the trace's."""
+    if agent is None:
+        return trace.algorithm, dict(trace.params)
+    chosen = spec(agent)
+    return chosen.name, chosen.kwargs
 
 
 def forced_position(trace: Trace, column: int, node: int) -> Position:
@@ -90,43 +148,123 @@ def forced_position(trace: Trace, column: int, node: int) -> Position:
     return pos
 
 
+def plan_for(result: SearchResult, name: str, params: dict[str, Any], plies: int,
+             pos: Position, child: int | None) -> Plan:  # fmt: skip
+    """How ``name`` with ``params`` values the forced position ``pos``, ``plies`` below
+    the first search's root (``child``: its node there, if recorded), to compare like
+    with like."""
+    if pos.is_over():
+        winner = pos.winner()
+        how = f"{winner} wins with it" if winner else "it fills the board: a draw"
+        return Plan(None, how + ", so nothing is left to search")
+    if name in DEPTH_LIMITED or name in ONE_PLY:
+        return _horizon_plan(result, name, params, plies)
+    if name == "astar":
+        return Plan(None, "A* values a column by the heuristic of the position after it "
+                          "(its h; it has no depth horizon): that position's static "
+                          f"evaluation ({params.get('heuristic', 'window')} heuristic), "
+                          "as in the first search")  # fmt: skip
+    if name == "mcts":
+        return _mcts_plan(result, params, child)
+    if name == "solver":
+        return Plan(params, "the solver solved the position after it",
+                    bound_why="a null-window pass of the solver only bounded it there")
+    if name == "random":
+        return Plan(params, "random states no values, only chances")
+    return Plan(params, f"{name} searched the position after it again with the same "
+                        "settings; treeviz does not know how far this agent looks ahead, "
+                        "so it may not see as far below this column as the first search "
+                        "did", why="the two searches need not look equally far ahead")  # fmt: skip
+
+
+def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any],
+                  plies: int) -> Plan:  # fmt: skip
+    """A depth-limited agent: the forced position searched to the first search's
+    horizon (the depth its last finished pass reached) less the plies to it; on or
+    past that horizon, its static evaluation."""
+    reached = result.stats.get("depth_reached")
+    horizon = int(reached if reached is not None else params.get("depth", ONE_PLY.get(name, 1)))
+    short = "depth" in params and horizon < int(params["depth"])
+    said = f"the first search's horizon of {horizon} pl{'y' if horizon == 1 else 'ies'}" + (
+        f" (the depth its last finished pass reached, of {params['depth']})" if short else "")
+    left = horizon - plies
+    cut = "it was cut off there: alpha-beta stops searching a move once it cannot change " \
+          "the choice above it, so it knew only a bound"  # fmt: skip
+    heuristic = f"{params.get('heuristic', 'window')} heuristic"
+    if left >= 1:
+        kept = {"depth": left} | ({"time_limit": None} if "time_limit" in params else {})
+        return Plan(params | kept, f"{name} searched the position after it to depth {left}: "
+                                   f"{said}, less the {plies} pl{'y' if plies == 1 else 'ies'}"
+                                   " to it", bound_why=cut)  # fmt: skip
+    if left == 0:
+        return Plan(None, f"the position after it is on {said}: its value is the {heuristic}'s "
+                          "static evaluation, as there", bound_why=cut)  # fmt: skip
+    return Plan(None, f"the position after it lies past {said}, which ends at the node "
+                      f"forced: its value is the {heuristic}'s static evaluation")  # fmt: skip
+
+
+def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) -> Plan:
+    """MCTS: the same budget, all of it below the forced column; its means come from
+    random playouts, fewer of them in the first search."""
+    parts = []
+    if params.get("iterations") is not None:
+        parts.append(f"{params['iterations']:,} iterations")
+    if params.get("time_limit") is not None:
+        parts.append(f"a time limit of {params['time_limit']:g} s")
+    budget = " and ".join(parts) or "its budget"
+    visits = result.trace.nodes["visits"]
+    seen, total = (0 if child is None else int(visits[child])), int(visits[0])
+    return Plan(params, f"MCTS searched the position after it with the first search's "
+                        f"budget ({budget}, seed {params.get('seed', 0)})",
+                why=f"both are mean results of random playouts ({seen:,} of the first "
+                    f"search's {total:,} iterations went through this column, every one "
+                    "of the new search's), so they may differ by chance")  # fmt: skip
+
+
+def forced_worth(trace: Trace, pos: Position, plies: int, forced: SearchResult | None,
+                 params: dict[str, Any]) -> Worth:  # fmt: skip
+    """The forced position's worth to the original root player: the finished game's
+    result, its static evaluation (not searched), or the forced search's value."""
+    base = trace.kind.base
+    if pos.is_over():
+        return game_over_worth(trace, plies, pos.winner() is not None)
+    if base == "probability":
+        return NONE
+    if forced is None:
+        static = evaluate(pos, str(params.get("heuristic", "window")))
+        return Worth(flip(static, base, plies))
+    if base == "heuristic":  # the root's stored negamax value keeps a win's distance
+        stored = int(forced.trace.nodes["value"][0])
+        return negamax_worth(trace, int(flip(stored, base, plies)), "exact", plies)
+    if base == "win_rate":  # the mean of every playout from the forced position
+        mean = node_value(forced.trace, 0).value
+        return NONE if mean is None else Worth(flip(mean, base, plies))
+    own = searched_value(forced)
+    if own is None:
+        return NONE
+    if base == "exact":
+        return exact_of(trace, flip(own, base, plies), "exact")
+    return Worth(flip(own, base, plies))
+
+
 def searched_value(res: SearchResult) -> float | None:
     """What a search says its position is worth to its side to move: its value,
-    else (an agent that states none, such as A*) its chosen column's row."""
+    else (an agent that states none) its chosen column's row."""
     if res.value is not None:
         return float(res.value)
     row = next((m for m in res.moves if m.column == res.move), None)
     return None if row is None or row.value is None else float(row.value)
 
 
-def root_view(value: float | None, base: str, plies: int) -> float | None:
-    """``value`` for the side to move ``plies`` below the root, for the root player
-    (a chance of being picked has no side: None)."""
-    if value is None or base == "probability":
-        return None
-    if plies % 2 == 0:
-        return value
-    return 1.0 - value if base == "win_rate" else -value
-
-
-def child_of(trace: Trace, node: int, column: int) -> int | None:
-    """The recorded child of ``node`` reached by ``column`` (1-based), or None."""
-    for k in trace.children(node):
-        if int(trace.nodes["move"][k]) == column - 1:
-            return int(k)
-    return None
-
-
-def recorded_value(result: SearchResult, node: int, column: int) -> float | None:
-    """The original search's value of ``column`` at ``node``, root player's view: the
-    per-column row at the root, else the recorded child's value."""
-    if node == 0:
-        row = next((m for m in result.moves if m.column == column), None)
-        if row is not None and result.trace.kind.base != "probability":
-            return None if row.value is None else float(row.value)
-        return None
-    child = child_of(result.trace, node, column)
-    return None if child is None else node_value(result.trace, child).value
+def first_worth(result: SearchResult, node: int, column: int, child: int | None) -> Worth:
+    """The first search's worth of ``column`` at ``node`` for the root player: its
+    recorded child, else (at the root) its per-column row."""
+    if result.trace.kind.base == "probability":
+        return NONE
+    if child is not None:
+        return node_worth(result.trace, child)
+    row = next((m for m in result.moves if m.column == column), None) if node == 0 else None
+    return NONE if row is None else row_worth(row)
 
 
 def best_line(trace: Trace, node: int | None) -> list[int]:
@@ -149,59 +287,3 @@ def best_line(trace: Trace, node: int | None) -> list[int]:
             line.append(int(trace.nodes["move"][pick]) + 1)
         node = pick
     return line
-
-
-def value_words(value: float | None, base: str) -> str:
-    """A value in its unit, for a sentence."""
-    if value is None:
-        return "no value (not searched)"
-    if base == "win_rate":
-        return f"a mean result of {value:.0%}"
-    if base == "exact":
-        return f"an exact score of {value:+g}"
-    if base == "user":
-        return f"{value:+g}"
-    return f"{value:+g} points"
-
-
-def difference_text(trace: Trace, node: int, column: int, before: float | None,
-                    after: float | None, was: list[int], now: list[int],
-                    chose: int) -> str:  # fmt: skip
-    """The difference in words: what forcing the column gives, against what the
-    original search had for it, and where the two lines part."""
-    base = trace.kind.base
-    where = "at the root" if node == 0 else f"after {trace.path_moves(node)}"
-    said = "the agent's choice" if node == 0 and column == chose else (
-        f"the agent chose column {chose}" if node == 0 else "")  # fmt: skip
-    head = f"Forcing column {column} {where}" + (f" ({said})" if said else "")
-    if base == "probability":
-        return (f"{head}: {trace.algorithm} states no values, only chances; it would "
-                f"answer with column {now[1] if len(now) > 1 else '-'}.")  # fmt: skip
-    value = f"{head}: searched again it is worth {value_words(after, base)} to the root player"
-    if before is None:
-        value += ", where the first search had no value for it"
-    elif after is not None and abs(after - before) < 1e-9:
-        value += ", the same as in the first search"
-    elif after is not None:
-        way = "up" if after > before else "down"
-        value += f", {way} from {value_words(before, base)} in the first search"
-    return f"{value}. {line_text(was, now)}"
-
-
-def move_line(moves: list[int], limit: int = SHOWN_MOVES) -> str:
-    """A line of 1-based columns as a move string, cut after ``limit`` moves."""
-    return "".join(str(c) for c in moves[:limit]) + ("…" if len(moves) > limit else "")
-
-
-def line_text(was: list[int], now: list[int]) -> str:
-    """Where the new line parts from the first search's, in words."""
-    show = move_line
-    if len(was) <= 1:
-        return f"The first search had no line below it; the new line is {show(now)}."
-    part = next((i for i, (a, b) in enumerate(zip(was, now, strict=False)) if a != b), None)
-    if part is None:
-        if len(was) == len(now):
-            return f"The line is unchanged: {show(now)}."
-        return f"The lines agree as far as the shorter goes: first {show(was)}, now {show(now)}."
-    return (f"The line changed at move {part + 1}: {show(now)} instead of {show(was)} "
-            f"(column {now[part]} where the first search expected {was[part]}).")  # fmt: skip

@@ -1,6 +1,7 @@
-"""What if: force a column at the selected node and search again with the same agent,
-settings and time budget (:mod:`treeviz.judge.whatif`); the first search and the new
-one side by side, and the difference in words.
+"""What if: force a column at the selected node and value the position that follows as
+the first search did, with the same agent and time budget (:mod:`treeviz.judge.whatif`:
+a depth-limited agent to the first search's horizon there); the first search and the
+new one side by side, and the difference in words.
 
 Only the agent already analysed runs (the page hands its name and parameters in, as
 chosen from the agents the server started with); a visitor picks a column, never code.
@@ -23,7 +24,9 @@ from treeviz.dashboard.text import escape_markdown
 from treeviz.dashboard.tree import children_table
 from treeviz.draw.view import node_position
 from treeviz.errors import TreevizError
-from treeviz.judge.whatif import WhatIf, move_line, value_words, what_if
+from treeviz.judge.whatif import WhatIf, what_if
+from treeviz.judge.whatif_text import move_line
+from treeviz.judge.whatif_worth import worth_words
 from treeviz.trace.analysis import move_table
 from treeviz.trace.nodes import SearchResult
 
@@ -39,8 +42,9 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
     st.markdown("#### What if?")
     moves = escape_markdown(trace.path_moves(node))
     where = f"node #{node} (after {moves}, selected in the tree)" if node else "the board"
-    st.caption(f"Force a column at {where} and search the position that follows with "
-               f"{escape_markdown(agent)} again, same settings and budget.")  # fmt: skip
+    st.caption(f"Force a column at {where} and value the position that follows as "
+               f"{escape_markdown(agent)} did in its first search: to the same horizon, "
+               "with the same budget.")  # fmt: skip
     legal = [c + 1 for c in pos.legal_moves()] if not pos.is_over() else []
     if not legal:
         st.info("The game is over at this node: there is no column to force.")
@@ -50,8 +54,8 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
     asked = (search_request(trace.position(), agent, params), node, column)
     if right.button("Search again", key=view.widget("whatif_run")):
         try:
-            found = what_if(res, int(column), node=node, run=lambda p: run_watched(
-                search_request(p, agent, params), budget, st))  # fmt: skip
+            found = what_if(res, int(column), node=node, run=lambda p, kw: run_watched(
+                search_request(p, agent, kw), budget, st))  # fmt: skip
         except TreevizError as exc:
             show_error(str(exc))
             return
@@ -65,11 +69,10 @@ def show_whatif(found: WhatIf, at: Position) -> None:
     """The sentence, then the first search and the new one side by side."""
     base = found.original.trace.kind.base
     st.info(found.text)
-    forced = found.forced.trace.position()
     left, right = st.columns(2)
     with left:
         st.markdown(f"**First search** · column {found.column}: "
-                    f"{value_words(found.before, base)}")  # fmt: skip
+                    f"{worth_words(found.first, base)}")  # fmt: skip
         st.markdown(board_html(at), unsafe_allow_html=True)
         st.caption(f"Line expected: {move_line(found.was)}")
         if found.node == 0:  # the first search's table is its root's
@@ -79,12 +82,15 @@ def show_whatif(found: WhatIf, at: Position) -> None:
             st.dataframe(styled(kids), hide_index=True, key="whatif_first_kids",
                          column_config=fitted_columns(kids))  # fmt: skip
     with right:
+        reply = f"; the reply chosen: column {found.forced.move}" if found.forced else ""
         st.markdown(f"**Column {found.column} forced** · "
-                    f"{value_words(found.after, base)}; the reply chosen: column "
-                    f"{found.forced.move}")  # fmt: skip
-        st.markdown(board_html(forced), unsafe_allow_html=True)
-        st.caption(f"Line expected: {move_line(found.now)}")
-        _table(found.forced, "whatif_again")
+                    f"{worth_words(found.again, base)}{reply}")  # fmt: skip
+        st.markdown(board_html(found.position), unsafe_allow_html=True)
+        if found.forced is None:  # a leaf of the horizon, or a finished game
+            st.caption(escape_markdown(found.plan.how[0].upper() + found.plan.how[1:]) + ".")
+        else:
+            st.caption(f"Line expected: {move_line(found.now)}")
+            _table(found.forced, "whatif_again")
     side = found.original.trace.position().side_to_move
     st.caption(f"The sentence, the headings and the lines: values for {side}, who moves at "
                "the first search's root. Each per-move table: values for whoever moves in "

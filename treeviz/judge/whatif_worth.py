@@ -1,0 +1,169 @@
+"""What a column is worth to the root player in a what-if (:mod:`treeviz.judge.whatif`),
+read alike from the first search (a recorded node or a per-column row) and from the
+forced search, with the bound the first search had where it only bounded it.
+
+Every :class:`Worth` is for the player to move at the first search's root, in its
+trace's value kind, and a proven result counts its plies from that root, so the two
+sides of a what-if compare like with like and read in the same words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from treeviz.trace.nodes import EXACT, TERMINAL, WIN, MoveStat, Trace, field_is_set
+from treeviz.trace.values import (
+    PROVEN,
+    node_value,
+    number_text,
+    outcome,
+    outcome_text,
+    score_outcome,
+)
+
+BOUND_PREFIX = {"upper": "at most ", "lower": "at least "}
+WEAK_RESULT = {1: "win", 0: "draw", -1: "loss"}
+
+
+@dataclass(frozen=True)
+class Worth:
+    """A value for the root player: ``value`` in the trace's kind (None: none known),
+    ``outcome`` the proven result behind it (plies from the root; None for a heuristic
+    or a mean), ``bound`` "exact", or "upper"/"lower" where the search only proved
+    the value at most/at least this."""
+
+    value: float | None
+    outcome: dict[str, Any] | None = None
+    bound: str = "exact"
+
+
+NONE = Worth(None)
+
+
+def flip(value: float, base: str, plies: int) -> float:
+    """``value`` for the side to move ``plies`` below the root, for the root player
+    (negated across a ply: ``1 - v`` for a win rate, ``-v`` otherwise)."""
+    if plies % 2 == 0:
+        return value
+    return 1.0 - value if base == "win_rate" else -value
+
+
+def node_worth(trace: Trace, node: int) -> Worth:
+    """What the first search recorded for ``node``, with its bound: alpha-beta and the
+    solver (fail-soft) proved only ``<= alpha`` or ``>= beta`` of a value outside the
+    window their node was searched with."""
+    base = trace.kind.base
+    if base not in ("heuristic", "exact"):
+        return Worth(node_value(trace, node).value)
+    n = trace.nodes[node]
+    raw = int(n["value"])
+    if not field_is_set("value", raw):
+        return NONE
+    bound = _window_bound(trace, node, raw)
+    sign = 1 if int(n["depth"]) % 2 == 0 else -1
+    if sign < 0:  # the node's side to move is the root player's opponent
+        bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
+    if base == "exact":
+        return exact_worth(trace, sign * raw, bound)
+    return negamax_worth(trace, sign * raw, bound, 0)
+
+
+def _window_bound(trace: Trace, node: int, raw: int) -> str:
+    """"upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
+    it was searched with, else "exact" (a finished game, or a solver node it marked
+    exact, is exact whatever its window)."""
+    n = trace.nodes[node]
+    if not trace.windowed or int(n["flags"]) & (TERMINAL | EXACT):
+        return "exact"
+    alpha, beta = int(n["alpha"]), int(n["beta"])
+    if field_is_set("alpha", alpha) and raw <= alpha:
+        return "upper"
+    if field_is_set("beta", beta) and raw >= beta:
+        return "lower"
+    return "exact"
+
+
+def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:
+    """A negamax value ``v`` for the root player (heuristic points, or ``±(WIN - k)``
+    for a game decided ``k - offset`` plies below where it was searched, ``offset``
+    plies below the root) as a :class:`Worth`."""
+    root_ply, w, h = len(trace.root_moves), trace.width, trace.height
+    if abs(v) < PROVEN:
+        return Worth(v, None, bound)
+    plies = WIN - abs(v) + offset
+    won = v > 0
+    # a bound towards the result only limits its distance ("in at most k plies")
+    near = "lower" if won else "upper"
+    found = outcome("win" if won else "loss", plies, root_ply, w, h,
+                    "upper" if bound == near else "")  # fmt: skip
+    return Worth(found["score"], found, bound)
+
+
+def exact_worth(trace: Trace, score: float, bound: str) -> Worth:
+    """A solver score for the root player (a weak solve: 1, 0 or -1) as a :class:`Worth`:
+    its outcome in plies from the root where the score is exact."""
+    if trace.value_kind == "exact:weak":
+        found = {"result": WEAK_RESULT[int(score)], "plies": None, "score": None}
+        return Worth(score, found if bound == "exact" else None, bound)
+    if bound != "exact":
+        return Worth(score, None, bound)
+    return Worth(score, score_outcome(int(score), len(trace.root_moves), trace.width,
+                                      trace.height), bound)  # fmt: skip
+
+
+def row_worth(row: MoveStat) -> Worth:
+    """A root row of the first search (where its node was not recorded)."""
+    bound = str(row.extra.get("bound", "exact"))
+    return Worth(row.value, row.outcome, bound if bound in BOUND_PREFIX else "exact")
+
+
+def game_over_worth(trace: Trace, plies: int, won: bool) -> Worth:
+    """A game that ends with the forced stone, ``plies`` below the root: won by the
+    side that played it (``won``), else drawn on a full board."""
+    root_ply, w, h = len(trace.root_moves), trace.width, trace.height
+    # the forced stone is the root player's when an odd number of plies down
+    result = "draw" if not won else "win" if plies % 2 == 1 else "loss"
+    found = outcome(result, plies, root_ply, w, h)
+    base = trace.kind.base
+    if base == "win_rate":
+        return Worth({"win": 1.0, "draw": 0.5, "loss": 0.0}[result], found)
+    if base == "exact" and trace.value_kind == "exact:weak":
+        return exact_worth(trace, {"win": 1, "draw": 0, "loss": -1}[result], "exact")
+    if base in ("exact", "heuristic"):
+        return Worth(found["score"], found)
+    return Worth(None, found)  # a person's numbers have no value for a finished game
+
+
+def worth_words(w: Worth, base: str) -> str:
+    """A value as a sentence says it: ``-30 points``, ``at most -24 points``, ``wins in 3
+    plies, exact +19`` (the tables' words for a proven result), ``a mean result of
+    57%``, ``no value``."""
+    if w.value is None:
+        return outcome_text(w.outcome) if w.outcome is not None else "no value"
+    if w.outcome is not None and w.outcome["plies"] is not None:
+        k = int(w.outcome["plies"])
+        plies = f"{k} pl{'y' if k == 1 else 'ies'}"
+        if w.bound == "upper" and w.outcome["result"] == "win":
+            return f"at most {w.value:+g}: at best a win in {plies}"
+        if w.bound == "lower" and w.outcome["result"] == "loss":
+            return f"at least {w.value:+g}: at worst a loss in {plies}"
+        return outcome_text(w.outcome)  # "in at most k plies" when only bounded
+    prefix = BOUND_PREFIX.get(w.bound, "")
+    if w.outcome is not None:  # a weak solve: the result without its distance
+        return prefix + outcome_text(w.outcome)
+    if base == "win_rate":
+        return f"a mean result of {w.value:.0%}"
+    if base == "user":
+        return prefix + number_text(float(w.value))
+    if base == "exact":
+        return f"{prefix}{w.value:+g}"
+    return f"{prefix}{w.value:+g} points"
+
+
+def child_of(trace: Trace, node: int, column: int) -> int | None:
+    """The recorded child of ``node`` reached by ``column`` (1-based), or None."""
+    for k in trace.children(node):
+        if int(trace.nodes["move"][k]) == column - 1:
+            return int(k)
+    return None
