@@ -234,8 +234,7 @@ def markdown_table(agents: Mapping[str, Agent]) -> str:
     for a in agents.values():
         params = ", ".join(f"`{p.name}` ({format_param(p.default)})" for p in a.params)
         kind = a.kind_of(a.validate({}))
-        seeds = f" (seeds {a.sources})" if a.sources else ""
-        lines.append(f"| `{a.name}` | {a.description}{seeds} | `{kind}` | {params} |")
+        lines.append(f"| `{a.name}` | {a.description} | `{kind}` | {params} |")
     return "\n".join(lines)
 
 

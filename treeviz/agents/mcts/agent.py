@@ -402,8 +402,8 @@ def _most_visited_line(nodes: np.ndarray, aux: np.ndarray, node: int) -> list[in
 
 AGENT = Agent(
     name="mcts",
-    description="Monte Carlo Tree Search (UCT) with the seeds' rollout, expansion, rule "
-    "and final-choice options",
+    description="Monte Carlo Tree Search (UCT) with the rollout, expansion, rule "
+    "and final-choice options of the course notebooks",
     params=(
         Param("iterations", "int", 10_000, "iterations to run (none: until time_limit)",
               lo=1, hi=MCTS_MAX_ITERATIONS, optional=True),

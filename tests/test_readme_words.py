@@ -1,0 +1,24 @@
+"""The README speaks the page's own words: every button or label it names (in bold,
+or quoted and capitalised) is a text the code shows."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def named_controls(readme: str) -> set[str]:
+    """Bold terms that are not a paragraph's lead-in ("**Limits.**"), and quoted
+    capitalised phrases of a few words without digits (a digit marks sample output)."""
+    bold = {t for t in re.findall(r"\*\*([^*\n]{1,40})\*\*", readme) if not t.endswith(".")}
+    quoted = {t for t in re.findall(r'"([A-Z][^"\n]{2,40})"', readme)
+              if len(t.split()) <= 5 and not re.search(r"\d", t)}  # fmt: skip
+    return bold | quoted
+
+
+def test_every_control_the_readme_names_is_on_a_page() -> None:
+    code = "\n".join(p.read_text() for p in (ROOT / "treeviz").rglob("*.py"))
+    missing = sorted(t for t in named_controls((ROOT / "README.md").read_text()) if t not in code)
+    assert not missing, f"the README names what no page shows: {missing}"
