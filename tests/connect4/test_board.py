@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position
-from treeviz.connect4.notation import parse_diagram, parse_position, to_diagram
+from treeviz.connect4.notation import parse_position, to_diagram
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, TreevizError
 
 PERFT = [7, 49, 343, 2401, 16807, 117649, 823536, 5673234]
@@ -53,7 +53,7 @@ def play_random(cols: list[int]) -> Position:
 def test_random_games_stay_valid_and_round_trip(cols: list[int]) -> None:
     pos = play_random(cols)
     assert Position.from_moves(pos.moves_string()) == pos
-    assert parse_diagram(to_diagram(pos)).key() == pos.key()
+    assert parse_position(to_diagram(pos)).key() == pos.key()
     assert pos.mirror().mirror() == pos
     assert pos.mirror().mirror_key() == pos.key()
 
@@ -100,14 +100,14 @@ def test_bad_move_strings_raise_typed_errors_quoting_input(
 @pytest.mark.parametrize(
     "diagram",
     [
-        "X......\n" + ".......\n" * 5,  # floating stone
+        ".......\n" * 2 + "X......\n" + ".......\n" * 3,  # floating either way up
         ".......\n" * 5 + "XXX....\n",  # impossible counts
         ".......\n" * 5 + "XXXXOOOO\n",  # wrong width row
     ],
 )
 def test_bad_diagrams_raise_invalid_position(diagram: str) -> None:
     with pytest.raises(InvalidPositionError):
-        parse_diagram(diagram)
+        parse_position(diagram)
 
 
 def test_win_and_threat_queries() -> None:

@@ -20,7 +20,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     from treeviz.trace.analysis import move_table_text
     from treeviz.trace.files import save
 
-    pos = read_position(args.position)
+    pos = read_position(args.position, args.first)
     for output in (args.trace, args.export):
         if output:
             check_output(output, args.position)
@@ -61,7 +61,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
     from treeviz.agents.registry import spec
     from treeviz.judge.verdict import explain
 
-    pos = read_position(args.position)
+    pos = read_position(args.position, args.first)
     chosen = spec(args.agent, **search_params(args))
     out = explain(pos, str(chosen), seconds=setting_of(args, EXACT_SECONDS))
     if args.json:

@@ -11,12 +11,14 @@ import json
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from treeviz.connect4.board import Position
-from treeviz.connect4.notation import parse_position
+from treeviz.connect4.grid import BoardReading
+from treeviz.connect4.notation import read_position_text
 from treeviz.connect4.samples import load_sample, parse_sample
 from treeviz.errors import (
     IllegalMoveError,
@@ -41,17 +43,30 @@ WHAT_WENT_WRONG = {
 FLAG_ALIASES = {"time_limit": ("--time",)}
 
 
-def read_position(arg: str) -> Position:
-    """A position from a CLI argument: ``-`` (stdin), a file, a sample name or text."""
+def read_position(arg: str, first: str | None = None) -> Position:
+    """A position from a CLI argument: ``-`` (stdin), a file, a sample name or text;
+    ``first`` is ``--first`` (which symbol of a board moved first). How a board was
+    read, where it could have been read otherwise, goes to stderr as notes."""
+    reading = _read_position(arg, first)
+    for note in reading.notes("add --first {first}"):
+        print(f"note: {note}", file=sys.stderr)
+    return reading.position
+
+
+def _read_position(arg: str, first: str | None) -> BoardReading:
+    """:func:`read_position`'s reading, before its notes are said."""
     if arg == "-":
-        return parse_position(read_text_bounded("-", POSITION_MAX_BYTES, "standard input"))
+        text = read_text_bounded("-", POSITION_MAX_BYTES, "standard input")
+        return read_position_text(text, first=first)
     path = Path(arg)
     if is_readable(path):
         text = read_text_bounded(path, POSITION_MAX_BYTES, f"file {show_path(arg)}")
         try:
             if text.startswith("name:"):
-                return parse_sample(path.stem, text).position()
-            return parse_position(text)
+                return BoardReading(parse_sample(path.stem, text).position())
+            return read_position_text(text, first=first)
+        except InvalidParameterError:
+            raise  # --first, not the file, is wrong: it quotes only the flag
         except TreevizError as exc:
             # the message names the file, never quotes what is in it
             raise InvalidPositionError(
@@ -59,12 +74,30 @@ def read_position(arg: str) -> Position:
                 f"JSON or a sample file): {WHAT_WENT_WRONG.get(type(exc), 'unreadable')}"
             ) from None
     if SAMPLE_NAME.fullmatch(arg):
-        return load_sample(arg).position()  # an unknown name raises, listing the samples
+        return BoardReading(load_sample(arg).position())  # an unknown name lists the samples
     if looks_like_path(arg):
         where = "is a directory" if path.is_dir() else "does not exist"
         raise InvalidPositionError(f"{show_path(arg)} {where}: give a move string, a sample name, "
                                    "a position file or - for stdin")  # fmt: skip
-    return parse_position(arg)
+    return read_position_text(arg, first=first)
+
+
+def add_position_args(p: argparse.ArgumentParser, name: str = "position",
+                      text: str | None = None) -> None:  # fmt: skip
+    """The position argument of a command (``name``, its help ``text``) and ``--first``."""
+    p.add_argument(name, help=text or "move string, sample name, .txt file, or - for a "
+                   "board on stdin (any printed board: rows of 0 1 2, X O, NumPy arrays)")
+    add_first_flag(p)
+
+
+def add_first_flag(p: argparse.ArgumentParser) -> None:
+    """``--first``, which :func:`read_position` takes (its notes name it)."""
+    p.add_argument(
+        "--first", metavar="SYMBOL",
+        help="for a board whose stone counts are equal, when both colourings are legal: the "
+        "symbol of the player who moved first, 1 or 2 (X or O); without it the board's "
+        "first symbol (1, X) moved first, and a note says so",
+    )  # fmt: skip
 
 
 def looks_like_path(arg: str) -> bool:
@@ -164,10 +197,10 @@ def add_param_flags(p: argparse.ArgumentParser) -> None:
 def agent_command(
     sub: Any, name: str, text: str, func: Callable[[argparse.Namespace], None]
 ) -> argparse.ArgumentParser:
-    """A subcommand running an agent on a position: the position, ``--agent SPEC``, one
-    flag per declared parameter, and ``--json``."""
+    """A subcommand running an agent on a position: the position and ``--first``,
+    ``--agent SPEC``, one flag per declared parameter, and ``--json``."""
     p: argparse.ArgumentParser = sub.add_parser(name, help=text)
-    p.add_argument("position")
+    add_position_args(p)
     p.add_argument(
         "--agent", default=DEFAULT_AGENT.default,
         help="agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",

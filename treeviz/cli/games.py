@@ -10,7 +10,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from treeviz.cli.common import check_output, is_readable, print_json, read_position
+from treeviz.cli.common import (
+    add_position_args,
+    check_output,
+    is_readable,
+    print_json,
+    read_position,
+)
 from treeviz.connect4.notation import to_diagram
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import (
@@ -37,9 +43,9 @@ if TYPE_CHECKING:
     from treeviz.judge.review import PlyReview
 
 
-def read_game(arg: str, game_id: int | None = None) -> Game:
+def read_game(arg: str, game_id: int | None = None, first: str | None = None) -> Game:
     """A game: a JSON game file, game ``game_id`` of an arena database, or anything
-    :func:`read_position` reads (its moves)."""
+    :func:`read_position` reads (its moves; ``first`` is ``--first``)."""
     path = Path(arg)
     if is_readable(path) and path.suffix == ".json":
         return load_game(path)
@@ -47,7 +53,7 @@ def read_game(arg: str, game_id: int | None = None) -> Game:
         return stored_game(path, game_id)
     if game_id is not None:
         raise InvalidParameterError(f"--game {game_id}: {show_path(arg)} is not an arena database")
-    moves = read_position(arg).moves_string()
+    moves = read_position(arg, first).moves_string()
     return Game("?", "?", moves=moves)
 
 
@@ -86,7 +92,7 @@ def cmd_review(args: argparse.Namespace) -> None:
     from treeviz.agents.registry import spec
     from treeviz.judge.review import review
 
-    game = read_game(args.game, setting_of(args, GAME_ID))
+    game = read_game(args.game, setting_of(args, GAME_ID), args.first)
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
     out = review(game.position, chosen, setting_of(args, REVIEW_SECONDS))
     if args.json:
@@ -172,8 +178,8 @@ def add_commands(sub: Any) -> None:
     pl.set_defaults(func=cmd_play)
 
     rv = sub.add_parser("review", help="every move of a game against the exact scores")
-    rv.add_argument("game", help="a move string, sample name, board, JSON game file or "
-                    "arena database (with --game)")  # fmt: skip
+    add_position_args(rv, "game", "a move string, sample name, board, JSON game file or "
+                      "arena database (with --game)")  # fmt: skip
     rv.add_argument("--agent", help="also show what this agent spec would have played")
     add_setting_flag(rv, REVIEW_SECONDS)
     add_setting_flag(rv, GAME_ID, "--game")

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from treeviz.cli.common import check_output, is_readable
+from treeviz.cli.common import add_first_flag, check_output, is_readable
 from treeviz.cli.games import is_database, read_game
 from treeviz.errors import InvalidParameterError
 from treeviz.games.game import Game
@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from treeviz.learn.puzzles import Card
 
 
-def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
+def games_of(arg: str, game_id: int | None,
+             first: str | None = None) -> list[tuple[str | None, Game]]:  # fmt: skip
     """The games an argument names, each with its source for the cards: every game of
     an arena database (only game ``game_id`` when given), or the one game of a game
-    file or a move string (:func:`read_game`)."""
+    file or a move string (:func:`read_game`; ``first`` is ``--first``)."""
     if is_database_arg(arg):
         from treeviz.arena.store import Store
 
@@ -35,7 +36,7 @@ def games_of(arg: str, game_id: int | None) -> list[tuple[str | None, Game]]:
         with Store(Path(arg), create=False) as store:
             return [(f"{arg} game {g.id}", Game(g.x, g.o, opening=g.opening, moves=g.moves))
                     for g in store.games()]  # fmt: skip
-    return [(arg if is_readable(Path(arg)) else None, read_game(arg))]
+    return [(arg if is_readable(Path(arg)) else None, read_game(arg, first=first))]
 
 
 def cmd_puzzles(args: argparse.Namespace) -> None:
@@ -53,15 +54,26 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
     if game_id is not None and not any(is_database_arg(a) for a in args.games):
         raise InvalidParameterError(f"--game {game_id}: none of the games given is an arena "
                                     "database")  # fmt: skip
-    games = [(source, as_game(g)) for arg in args.games for source, g in games_of(arg, game_id)]
+    games = [(source, as_game(g)) for arg in args.games
+             for source, g in games_of(arg, game_id, args.first)]  # fmt: skip
     cards = made_cards(games, seconds, args.player, not args.quiet)
     if not args.output:
         print(dumps_deck(cards))
         return
     save_deck(cards, args.output)
-    wins = sum(c.kind == "win" for c in cards)
-    print(f"{len(cards)} cards ({wins} win, {len(cards) - wins} draw) from {len(games)} "
+    print(f"{len(cards)} cards ({goal_counts(cards)}) from {len(games)} "
           f"game{'s' if len(games) != 1 else ''}: {args.output}")  # fmt: skip
+
+
+def goal_counts(cards: list[Card]) -> str:
+    """How many cards ask for each goal: ``2 find a win within 7 plies, 3 keep the win,
+    1 hold the draw`` (the goals with no card left out)."""
+    from treeviz.learn.puzzles import HOLD_DRAW, KEEP_WIN, SHORT_WIN, WIN_WITHIN
+
+    words = {WIN_WITHIN: f"find a win within {SHORT_WIN} plies", KEEP_WIN: "keep the win",
+             HOLD_DRAW: "hold the draw"}  # fmt: skip
+    counts = [(sum(c.goal == g for c in cards), w) for g, w in words.items()]
+    return ", ".join(f"{n} {w}" for n, w in counts if n) or "none"
 
 
 def made_cards(games: list[tuple[str | None, Game]], seconds: float, player: str | None,
@@ -107,4 +119,5 @@ def add_commands(sub: Any) -> None:
     add_setting_flag(p, REVIEW_SECONDS)
     add_setting_flag(p, GAME_ID, "--game")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_first_flag(p)
     p.set_defaults(func=cmd_puzzles)

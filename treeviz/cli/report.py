@@ -50,7 +50,7 @@ def _analysis(args: argparse.Namespace) -> str:
     from treeviz.exact.scores import exact_scores
     from treeviz.trace.recorder import check_playable
 
-    pos = read_position(args.position)
+    pos = read_position(args.position, args.first)
     check_playable(pos)
     res = search(pos, spec(args.agent, **search_params(args)))
     return analysis_report(pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)),
@@ -62,7 +62,7 @@ def _review(args: argparse.Namespace) -> str:
     from treeviz.draw.report import review_report
     from treeviz.judge.review import review
 
-    game = read_game(args.position, setting_of(args, GAME_ID))
+    game = read_game(args.position, setting_of(args, GAME_ID), args.first)
     rev = review(game.position, None, setting_of(args, EXACT_SECONDS))
     return review_report(rev, (game.x, game.o))
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from treeviz.cli.common import print_json, read_position
+from treeviz.cli.common import add_position_args, print_json, read_position
 from treeviz.connect4.notation import to_diagram
 
 
 def cmd_show(args: argparse.Namespace) -> None:
     """Print a position: board, side to move, legal columns, status (or JSON)."""
-    pos = read_position(args.position)
+    pos = read_position(args.position, args.first)
     if args.json:
         data = pos.to_dict() | {"legal": [c + 1 for c in pos.legal_moves()]}
         print_json(data)
@@ -50,9 +50,7 @@ def cmd_agents(args: argparse.Namespace) -> None:
 def add_commands(sub: Any) -> None:
     """``show`` and ``agents``."""
     show = sub.add_parser("show", help="print a position")
-    show.add_argument(
-        "position", help="move string, sample name, .txt file, or - for a diagram on stdin"
-    )
+    add_position_args(show)
     show.add_argument("--json", action="store_true")
     show.set_defaults(func=cmd_show)
 

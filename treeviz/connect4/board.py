@@ -33,7 +33,6 @@ DEFAULT_CELLS = DEFAULT_WIDTH * DEFAULT_HEIGHT  # stones in a full game
 # The sizes a board may have (:func:`check_size`): a column is one digit of a move
 # string, and the cells with each column's sentinel bit must fit one 64-bit word.
 MIN_SIDE, MAX_WIDTH, MAX_HEIGHT = 4, 9, 8
-EMPTY_CHARS = ".-_"
 PLAYERS = ("X", "O")
 
 

@@ -8,7 +8,7 @@ One file per position, ``NAME.txt``, in a small text format::
     tags: tactics, win-in-1
     description: X has three in a row on the bottom and wins at once.
 
-    (optional) a board diagram, in any style :func:`treeviz.connect4.notation.parse_diagram`
+    (optional) a board diagram, in any style :func:`treeviz.connect4.grid.read_grid`
     reads, that must show the same position as ``moves``.
 
 ``moves`` is the move string (columns 1-based); ``score`` is the exact value for the

@@ -9,7 +9,7 @@ import streamlit as st
 from treeviz.agents.contract import Param, make_spec
 from treeviz.agents.registry import AGENTS, get_agent
 from treeviz.connect4.board import Position
-from treeviz.connect4.notation import parse_position
+from treeviz.connect4.notation import read_position_text
 from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
 from treeviz.dashboard.text import error as show_error
@@ -54,10 +54,27 @@ def choose_position() -> Position:
         text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board",
                                     key=state.POSITION_TEXT)
         try:
-            state.put(state.POSITION, parse_position(text))
+            state.put(state.POSITION, pasted_position(text))
         except TreevizError as exc:
             show_error(str(exc))
     return state.position()
+
+
+def pasted_position(text: str) -> Position:
+    """The position of the typed text (any board a notebook prints). When both
+    colourings of a board are legal, a toggle under the box reads the other one, and
+    a note says which symbol is read as the first player; other notes say how the
+    board was read where it could have been read otherwise."""
+    reading = read_position_text(text)
+    said = st.sidebar.container()  # the notes go above the toggle they point to
+    label = f"'{reading.symbols[1]}' moved first"
+    if reading.both_colourings and st.sidebar.toggle(
+        label, key=state.FIRST_SWAPPED, help="Read the other symbol as X, the first player"
+    ):
+        reading = read_position_text(text, first=2)
+    for note in reading.notes(f"switch on “{label}” below"):
+        said.info(note)
+    return reading.position
 
 
 def choose_agent() -> tuple[str, dict[str, Any]]:

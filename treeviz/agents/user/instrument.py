@@ -37,7 +37,7 @@ from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.agents.user.tuple_values import TupleValues
 from treeviz.connect4.board import Position
-from treeviz.connect4.grid import grid_rows, occupancy, position_from_grid
+from treeviz.connect4.grid import grid_rows, occupancy, read_grid
 from treeviz.errors import (
     InvalidParameterError,
     InvalidPositionError,
@@ -67,7 +67,7 @@ def to_position(obj: Any) -> Position:
         return obj.copy()
     if isinstance(obj, str):
         return Position.from_moves(obj)
-    return position_from_grid(obj)
+    return read_grid(obj).position  # root= settles a colouring the grid cannot
 
 
 # ------------------------------------------------------------------ board snapshots

@@ -27,6 +27,7 @@ from treeviz.dashboard.state.views import VerdictView as VerdictView
 
 POSITION = "position"  # Position: the analysis board's position
 POSITION_TEXT = "position_text"  # the typed-text widget's content
+FIRST_SWAPPED = "first_swapped"  # a pasted board's second symbol moved first (its toggle)
 SOURCE = "source"  # where the position comes from: a sample or typed text
 TYPED = "Move string or board"  # the SOURCE of a typed (or clicked, or opened) position
 AGENT = "agent"  # the agent chosen on the analysis page
