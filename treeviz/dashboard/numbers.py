@@ -6,12 +6,12 @@ the downloads keep the machine numbers, only what is shown goes through here."""
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
 from treeviz.draw.style import INK_DARK, INK_LIGHT
 from treeviz.trace.kinds import ValueKind
+from treeviz.trace.values import number_text
 
 SEED_DIGITS = 6  # a seed longer than this is shown as its first and last digits
 _SEED = re.compile(r"(seed=)(\d{" + str(SEED_DIGITS + 1) + r",})")
@@ -69,14 +69,7 @@ def agent_value(value: Any, kind: str | None) -> str:
         return f"{v:+.0f} exact"
     if base == "heuristic":
         return f"{v:+.0f} pts"
-    return _number(v)
-
-
-def _number(v: float) -> str:
-    """Any other number: whole when it is, else 3 significant digits."""
-    if math.isfinite(v) and v == int(v):
-        return f"{int(v):+d}"
-    return f"{v:+.3g}"
+    return number_text(v)
 
 
 def short_seeds(spec: Any) -> str:
@@ -118,7 +111,7 @@ def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = 
     base = ValueKind.parse(kind).base if kind else ""
     if base in ("win_rate", "probability"):
         return sign + percent(value)
-    return sign + _number(float(value))
+    return sign + number_text(float(value))
 
 
 def exact_label(score: int | None) -> str:

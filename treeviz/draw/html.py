@@ -23,6 +23,7 @@ from treeviz.draw.view import legend_stops, legend_title, select, walk
 from treeviz.errors import ExportLimitError
 from treeviz.settings import EXPORT_MAX_NODES, REPORT_MAX_BYTES
 from treeviz.trace.nodes import Trace
+from treeviz.trace.values import number_text
 
 STATIC = Path(__file__).resolve().parent / "static"
 STYLE = (f"body{{font:14px/1.4 sans-serif;margin:24px;max-width:1200px}}"
@@ -83,13 +84,14 @@ def table_html(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]
 
 
 def cell_text(value: Any) -> str:
-    """A table cell as a person reads it: blank for None, rounded floats."""
+    """A table cell as a person reads it: blank for None, floats as
+    :func:`~treeviz.trace.values.number_text` reads them unsigned."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else ""
     if isinstance(value, float):
-        return f"{value:.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+        return number_text(value, signed=False)
     return str(value)
 
 

@@ -25,7 +25,7 @@ from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
 from treeviz.settings import DRAW_DEPTH
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.reading import reading_of
-from treeviz.trace.values import bound_text, kind_text, node_value, value_range
+from treeviz.trace.values import bound_text, kind_text, node_value, scale_stops, scale_words
 
 
 @dataclass
@@ -122,17 +122,13 @@ def colour(x: float | None) -> str:
 def legend_stops(trace: Trace) -> list[tuple[str, str]]:
     """The colour scale as five (colour, value text) pairs, worst to best for the root
     player: what a legend shows beside a tree of this trace."""
-    lo, hi = value_range(trace)
-    spec = ".2f" if hi - lo <= 2 else "+.0f"
-    return [
-        (colour(float(x)), format(lo + (x + 1) / 2 * (hi - lo), spec))
-        for x in np.linspace(-1, 1, 5)
-    ]
+    return [(colour(x), text) for x, text in scale_stops(trace)]
 
 
 def legend_title(trace: Trace) -> str:
-    """What the colours mean, in words."""
-    return f"colour: {kind_text(trace.value_kind)}"
+    """What the colours mean, in words, and how they are spread when not in proportion."""
+    words = scale_words(trace)
+    return f"colour: {kind_text(trace.value_kind)}" + (f", {words}" if words else "")
 
 
 def node_position(trace: Trace, node: int) -> Position:

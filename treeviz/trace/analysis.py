@@ -20,7 +20,7 @@ from treeviz.trace.nodes import (
     field_is_set,
     flag_text,
 )
-from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
+from treeviz.trace.values import PROVEN, bound_text, node_value, number_text, short_outcome
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -102,11 +102,12 @@ def cutoffs_below(trace: Trace) -> dict[int, int]:
 
 
 def format_cell(value: Any) -> str:
-    """Table cell text: floats to 3 decimals, None/NaN as '-'."""
+    """Table cell text: floats as :func:`number_text` reads them unsigned (any
+    magnitude in a few characters), None/NaN as '-'."""
     if value is None or (isinstance(value, float) and np.isnan(value)):
         return "-"
     if isinstance(value, float):
-        return f"{value:.3f}".rstrip("0").rstrip(".")
+        return number_text(value, signed=False)
     return str(value)
 
 

@@ -36,7 +36,7 @@ import numpy as np
 from treeviz.connect4.board import score_top
 from treeviz.jit import njit
 from treeviz.trace.kinds import ValueKind
-from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, WIN, Trace
+from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, TERMINAL, WIN, Trace
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
@@ -148,16 +148,21 @@ def user_value(raw: int, table: list[float]) -> float:
     return 0.0 if raw == 0 else math.copysign(table[abs(raw) - 1], raw)
 
 
-def number_text(v: float) -> str:
-    """A user search's number as a person reads it: ``+7``, ``+0.343``, ``-1e+14``,
-    ``+inf`` (full precision stays in the trace and the downloads)."""
+def number_text(v: float, *, signed: bool = True) -> str:
+    """A number as a person reads it, at most 9 characters for any magnitude: ``+7``,
+    ``+0.343``, ``+1.2e14`` (a million or more, and below a thousandth, in powers of
+    ten), ``+inf``; ``signed=False`` leaves a positive number's ``+`` out (a table's
+    count). Full precision stays in the trace and the downloads."""
     if not math.isfinite(v):
-        return "+inf" if v > 0 else "-inf"
-    if v == int(v) and abs(v) < 1e15:
-        return f"{int(v):+d}"
-    if abs(v) < 1e-3 or abs(v) >= 1e6:
-        return f"{v:+.3g}"
-    return f"{v:+.3f}".rstrip("0")
+        text = "+inf" if v > 0 else "-inf"
+    elif v == int(v) and abs(v) < 1e6:
+        text = f"{int(v):+d}"
+    elif abs(v) >= 1e6 or abs(v) < 1e-3:
+        mantissa, _, power = f"{v:+.2g}".partition("e")  # +1e+14 -> +1e14
+        text = f"{mantissa}e{int(power)}" if power else mantissa
+    else:
+        text = f"{v:+.4g}" if abs(v) >= 1 else f"{v:+.3f}".rstrip("0")
+    return text if signed else text.removeprefix("+")
 
 
 def bound_text(trace: Trace, raw: int) -> str:
@@ -226,12 +231,46 @@ def node_value(trace: Trace, node: int) -> NodeValue:
 
 
 def _user_node_value(trace: Trace, raw: int) -> NodeValue:
-    """A user search's value (root player's view): its number, coloured against the
-    largest finite magnitude the search returned."""
+    """A user search's value (root player's view): ``win``/``loss`` when it is a score
+    the search gave only to won games (:func:`user_win_ranks`), else its number;
+    coloured by rank among the magnitudes the search returned, so that one huge win
+    score leaves the ordinary values their colours."""
     table = trace.extra.get("user_values") or [1.0]
     v = user_value(raw, table)
-    scaled = max(-1.0, min(1.0, v / table[-1])) if math.isfinite(v) else math.copysign(1.0, v)
-    return NodeValue(v, None, number_text(v), scaled)
+    if abs(raw) in user_win_ranks(trace):
+        return NodeValue(v, None, "win" if raw > 0 else "loss", math.copysign(1.0, raw))
+    return NodeValue(v, None, number_text(v), user_rank_scaled(raw, len(table)))
+
+
+def user_rank_scaled(raw: int, ranks: int) -> float:
+    """A user value stored as rank ``raw`` (of ``ranks`` magnitudes) on the colour
+    scale: its rank over the number of ranks, signed; ±1 for ±inf."""
+    return max(-1.0, min(1.0, raw / max(1, ranks)))
+
+
+def user_win_ranks(trace: Trace) -> frozenset[int]:
+    """The ranks (:func:`user_value`) of a user search's magnitudes that are win scores:
+    returned by a node where a four was just made, always against the side to move
+    there (the sign a win has), and never by a node the search scored otherwise (an
+    unfinished position it did not search further, or a full board). A value of such a
+    magnitude is a won game for one side in the search's own tree, whatever its size;
+    a search whose heuristic could return the same number has none."""
+    cached = trace.__dict__.get("_user_win_ranks")
+    if cached is None:
+        cached = trace.__dict__["_user_win_ranks"] = _win_ranks(trace)
+    return frozenset(cached)
+
+
+def _win_ranks(trace: Trace) -> frozenset[int]:
+    n = trace.nodes
+    raw = n["value"].astype(np.int64)
+    known = (raw != int(NO_VALUE)) & (np.abs(raw) < INF)
+    terminal = (n["flags"] & TERMINAL) != 0
+    full = len(trace.root_moves) + n["depth"].astype(np.int64) >= trace.width * trace.height
+    won = terminal & ~full & known  # a four: the game ended before the board filled
+    kids = np.bincount(n["parent"][n["parent"] >= 0].astype(np.int64), minlength=len(trace))
+    other = known & ((kids == 0) & ~won | won & (raw >= 0))  # evaluations, wrong-signed wins
+    return frozenset(np.unique(np.abs(raw[won])).tolist()) - set(np.abs(raw[other]).tolist())
 
 
 def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
@@ -292,3 +331,25 @@ def value_range(trace: Trace) -> tuple[float, float]:
         return -half, half
     r = heuristic_range(trace)
     return -r, r
+
+
+def scale_stops(trace: Trace, count: int = 5) -> list[tuple[float, str]]:
+    """``count`` points of the colour scale, worst to best for the root player: each
+    its place in [-1, 1] and the value there as a label reads it. A user search's
+    scale is by rank (:func:`scale_words`), its points the values at those ranks."""
+    places = np.linspace(-1.0, 1.0, count).tolist()
+    if trace.kind.base == "user":
+        ranks = len(trace.extra.get("user_values") or [1.0])
+        return [(x, _user_node_value(trace, round(x * ranks)).text) for x in places]
+    lo, hi = value_range(trace)
+    spec = ".2f" if hi - lo <= 2 else "+.0f"
+    return [(x, format(lo + (x + 1) / 2 * (hi - lo), spec)) for x in places]
+
+
+def scale_words(trace: Trace) -> str:
+    """How values map to colours, when not in proportion: a user search's values by
+    rank (its numbers can be any size: one win score of 1e14 would leave every other
+    value white on a proportional scale)."""
+    if trace.kind.base == "user":
+        return "by rank: equal steps between the distinct values, however far apart"
+    return ""

@@ -1,0 +1,97 @@
+"""Numbers of any size read in a few characters, and a person's search that scores a
+win as 10**14 keeps its ordinary values readable: its wins say "win", its colour
+scale goes by rank (the legend says so), so the small values keep distinct colours."""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from treeviz.agents.registry import search
+from treeviz.connect4.board import Position
+from treeviz.dashboard.numbers import column_label, ink_on
+from treeviz.draw.style import value_colour
+from treeviz.draw.view import legend_stops, legend_title
+from treeviz.exact.scores import solve
+from treeviz.trace.nodes import Trace
+from treeviz.trace.values import node_value, number_text
+
+BIG_WIN = "tests/data/traced_big_win.py:choose"  # a win scored 10**14, a loss -10**14
+WHITE = value_colour(0.0)
+
+
+@lru_cache(maxsize=1)
+def big_win_trace() -> Trace:
+    """The traced search of ``4455``, where X has wins within its depth and other
+    columns score a few heuristic points."""
+    return search("4455", BIG_WIN).trace
+
+
+@given(st.one_of(st.floats(allow_nan=False), st.integers(-(10**30), 10**30)))
+def test_any_number_reads_in_nine_characters_and_keeps_its_size(v: float) -> None:
+    text = number_text(v)
+    assert len(text) <= 9, text
+    if math.isfinite(v) and v != 0:  # the text reads back within 5% (2 digits)
+        assert math.isclose(float(text), v, rel_tol=0.05), (v, text)
+    assert column_label(v, "user") == text  # the board's labels say the same
+
+
+def test_a_heuristic_value_that_equals_no_win_score_is_never_a_win() -> None:
+    trace = big_win_trace()
+    words = {node_value(trace, i).text for i in range(len(trace))}
+    assert "win" in words
+    for i in range(len(trace)):
+        v = node_value(trace, i)
+        if v.value is not None and abs(v.value) < 10**14:
+            assert v.text == number_text(v.value)
+
+
+def test_a_win_score_says_win_and_the_solver_agrees() -> None:
+    """Every node labelled win or loss: the exact solver (an independent oracle) finds
+    that result for the root player at its position."""
+    trace = big_win_trace()
+    checked = 0
+    for i in range(len(trace)):
+        text = node_value(trace, i).text
+        if text in ("win", "loss") and checked < 40:
+            pos = Position.from_moves(trace.root_moves + trace.path_moves(i))
+            score = solve(pos)  # for the side to move there
+            root_score = score if trace.nodes["depth"][i] % 2 == 0 else -score
+            assert (root_score > 0) == (text == "win") and root_score != 0, (i, text, score)
+            checked += 1
+    assert checked > 0
+
+
+def test_ordinary_values_keep_distinct_colours_beside_a_1e14_win() -> None:
+    trace = big_win_trace()
+    small: dict[float, str] = {}
+    for i in range(len(trace)):
+        v = node_value(trace, i)
+        if v.value is not None and v.value != 0 and abs(v.value) < 100:
+            small[v.value] = value_colour(v.scaled)
+    assert len(small) >= 8
+    assert WHITE not in small.values()
+    assert len(set(small.values())) == len(small)  # one colour per value
+    ranked = sorted(small)  # and in order: a larger value is bluer
+    blues = [int(small[v][-2:], 16) - int(small[v][1:3], 16) for v in ranked]
+    assert blues == sorted(blues)
+
+
+def test_the_legend_says_its_scale_is_by_rank_and_reads_short() -> None:
+    trace = big_win_trace()
+    assert "by rank" in legend_title(trace)
+    texts = [text for _, text in legend_stops(trace)]
+    assert texts[0] == "loss" and texts[-1] == "win"
+    assert all(len(t) <= 7 for t in texts), texts
+    for fill, _ in legend_stops(trace):
+        assert ink_on(fill)
+
+
+@pytest.mark.parametrize("agent", ["alphabeta:depth=3", "minimax:depth=2"])
+def test_other_agents_keep_their_proportional_legend(agent: str) -> None:
+    trace = search("4453", agent).trace
+    assert "by rank" not in legend_title(trace)
