@@ -13,7 +13,7 @@ from conftest import run_cli
 from treeviz.arena.store import Store
 from treeviz.games.game import load_game
 from treeviz.learn.deck import load_deck, loads_deck
-from treeviz.learn.puzzles import puzzle_cards
+from treeviz.learn.puzzles import SHORT_WIN, puzzle_cards
 
 GAME_FILE = Path(__file__).resolve().parents[1] / "data" / "games" / "greedy_vs_alphabeta.json"
 OTHER = "44556612"  # two blunders (tests/learn/test_puzzles.py)
@@ -44,9 +44,13 @@ def test_a_deck_from_a_file_a_database_and_moves(capsys: pytest.CaptureFixture[s
         [str(GAME_FILE)] * len(from_file) + [f"{db} game 1"] * len(from_file)
         + [f"{db} game 2"] * len(from_other) + [None] * len(from_other))  # fmt: skip
     assert {c.by for c in cards[len(from_file) * 2:]} == {"p", "q", None}
-    wins = sum(c.kind == "win" for c in cards)
-    said = f"{len(cards)} cards ({wins} win, {len(cards) - wins} draw) from 4 games: {out}\n"
-    assert stdout == said
+    # each card's goal by its kind and the solver's fastest win (plies from the score)
+    goals = [("hold the draw" if c.kind == "draw" else "keep the win"
+              if c.win_plies is None or c.win_plies > SHORT_WIN
+              else f"find a win within {SHORT_WIN} plies") for c in cards]  # fmt: skip
+    counts = ", ".join(f"{goals.count(g)} {g}" for g in (f"find a win within {SHORT_WIN} "
+                       "plies", "keep the win", "hold the draw") if g in goals)  # fmt: skip
+    assert stdout == f"{len(cards)} cards ({counts}) from 4 games: {out}\n"
 
 
 def test_one_game_of_a_database_one_player_and_json_on_stdout(

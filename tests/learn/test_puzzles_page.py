@@ -91,20 +91,20 @@ def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:
     first = deck[0]
     assert f"Card 1 of {len(deck)}** · {first.question()}" in texts(at)
     assert TREE not in texts(at) and not tree_charts(at)  # not before an answer
-    wrong = next(c for c in first.position.legal_moves() if c + 1 not in first.answers) + 1
+    wrong = next(c for c in first.position.legal_moves() if c + 1 not in first.right_columns()) + 1
     pick(at, wrong)
     assert f"Not this one**: column {wrong}" in at.warning[0].value
     assert f"column {first.played} was played by greedy" in texts(at)
-    assert_tree_at(at, first, first.answers[0])  # answered wrong: the first answer
+    assert_tree_at(at, first, first.right_columns()[0])  # answered wrong: the first answer
     said = f"1 of {len(deck)} cards seen · 1 answer, 0 right, 1 wrong"
     assert progress_text(at).startswith(said)
     at.button(key="puzzles_next").click().run()
     second = deck[1]
     assert f"Card 2 of {len(deck)}** · {second.question()}" in texts(at)
     assert TREE not in texts(at) and not tree_charts(at)
-    pick(at, second.answers[-1])
-    assert at.success[0].value.startswith(f"**Right**: column {second.answers[-1]}")
-    assert_tree_at(at, second, second.answers[-1])  # answered right: that column
+    pick(at, second.right_columns()[-1])
+    assert at.success[0].value.startswith(f"**Right**: column {second.right_columns()[-1]}")
+    assert_tree_at(at, second, second.right_columns()[-1])  # answered right: that column
     assert progress_text(at).startswith(f"2 of {len(deck)} cards seen · 2 answers, 1 right")
     at.button(key="puzzles_next").click().run()
     # the wrong card comes back after one other (Leitner box 0)
@@ -179,10 +179,10 @@ def test_bad_moves_are_an_error_and_the_page_recovers() -> None:
     assert not at.error
     assert re.search(r"Card 1 of 2\*\*", texts(at))
     first, second = puzzle_cards("44556612")
-    pick(at, first.answers[0])
+    pick(at, first.right_columns()[0])
     assert not any("Every card seen" in c.value for c in at.caption)
     at.button(key="puzzles_next").click().run()
-    pick(at, second.answers[0])
+    pick(at, second.right_columns()[0])
     assert any("Every card seen once" in c.value for c in at.caption)
     at.text_input(key="puzzles_moves").input("4").run()  # no mistake in it
     assert "no mistake or blunder" in at.info[0].value

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from functools import lru_cache
 
 import streamlit as st
 
 from treeviz.agents.reasons import root_child
+from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.board_chart import board_chart
@@ -39,8 +41,10 @@ from treeviz.learn.deck import dumps_deck, loads_deck
 from treeviz.learn.puzzles import (
     Card,
     as_game,
+    best_line,
     cards_from_review,
     explanation_text,
+    line_text,
     of_player,
 )
 from treeviz.settings import (
@@ -66,8 +70,9 @@ def show() -> None:
     """The puzzles exercise, drawn where it is called."""
     read_link()
     st.subheader("Your mistakes as puzzles")
-    st.caption("Every mistake and blunder of a game becomes a card: find the move that "
-               "wins, or that holds the draw, as the exact scores say. A card answered "
+    st.caption("Every mistake and blunder of a game becomes a card, as the exact scores "
+               "say: find a win a few plies away, or keep a longer win or hold the draw "
+               "(the line to the end of the game is shown with the answer). A card answered "
                "right comes back later, one answered wrong sooner.")  # fmt: skip
     made = chosen_deck()
     if made is None:
@@ -266,10 +271,14 @@ def answer_panel(card: Card) -> None:
     if card.is_right(column):
         st.success(f"**Right**: column {column}{did}.")
     else:
+        right = card.right_columns()
         st.warning(f"**Not this one**: column {column}{did}. "
-                   f"The answer: column{'s' if len(card.answers) > 1 else ''} "
-                   f"{', '.join(map(str, card.answers))}.")  # fmt: skip
+                   f"The answer: column{'s' if len(right) > 1 else ''} "
+                   f"{', '.join(map(str, right))}.")  # fmt: skip
     st.markdown(escape_markdown(explanation_text(card)))  # it quotes the deck's 'by'
+    with st.spinner("Playing the line out with the exact scores…"):
+        line = _line(card.moves, shown_answer(card))
+    st.markdown(escape_markdown(line_text(card, list(line))))
     a, b = st.columns(2)
     a.button("Next card", type="primary", key=VIEW.widget("next"), on_click=VIEW.next)
     b.button("Open in Analyze", key=VIEW.widget("open"),
@@ -282,7 +291,14 @@ def shown_answer(card: Card) -> int:
     """The right answer the tree opens at (1..7): the learner's column when it is
     right, else the card's first answer."""
     column = VIEW.answer
-    return column if column is not None and card.is_right(column) else card.answers[0]
+    return column if column is not None and card.is_right(column) else card.right_columns()[0]
+
+
+@lru_cache(maxsize=64)
+def _line(moves: str, column: int) -> tuple[int, ...]:
+    """The best line from the position after ``moves`` starting with ``column`` (made
+    once per server: a card's line is the same for every session)."""
+    return tuple(best_line(Position.from_moves(moves), column))
 
 
 def answer_tree(card: Card) -> None:

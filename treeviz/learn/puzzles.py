@@ -1,6 +1,12 @@
 """A player's mistakes as puzzles: every mistake and blunder of a reviewed game becomes
 a :class:`Card` asking for the move that keeps the best outcome.
 
+A card asks only for what it can show (its :attr:`Card.goal`): a win within ``k``
+plies when the fastest win is at most :data:`SHORT_WIN` plies away (``k`` that
+fastest win, the right columns those that win that fast); else, to keep the win or
+to hold the draw, every column that does, and the answer shows the whole line to the
+end of the game by the exact scores (:func:`best_line`).
+
 A card's position is the one before the faulty move. Its ``kind`` is the exact outcome
 of that position for the side to move (``win`` when it can win, ``draw`` when the best
 it can do is draw; a lost position is never a card: there every move loses, so no
@@ -17,7 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from treeviz.agents.reasons import line_words
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.connect4.tt_order import centre_order
 from treeviz.errors import InvalidParameterError
 from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game
@@ -27,6 +35,8 @@ from treeviz.settings import PUZZLE_AGENT, REVIEW_SECONDS
 from treeviz.trace.values import outcome_text, score_outcome
 
 KINDS = ("win", "draw")
+SHORT_WIN = 7  # plies (four of the winner's moves): a win this near is a puzzle to find
+WIN_WITHIN, KEEP_WIN, HOLD_DRAW = "win_within", "keep_win", "hold_draw"  # a card's goals
 PUZZLE_CLASSES = ("mistake", "blunder")  # the review's classes that make a card
 
 
@@ -57,14 +67,56 @@ class Card:
         """The side to move, ``X`` or ``O``."""
         return "XO"[len(self.moves) % 2]
 
+    @property
+    def win_plies(self) -> int | None:
+        """Plies to the fastest win by the exact scores (this move counted), None for a
+        draw card or one without scores."""
+        if self.kind != "win" or self.scores is None:
+            return None
+        return plies_of(self.position, max(s for s in self.scores if s is not None))
+
+    @property
+    def goal(self) -> str:
+        """What the card asks: :data:`WIN_WITHIN` (a win at most :data:`SHORT_WIN`
+        plies away), :data:`KEEP_WIN` (a longer win, or one of unknown length) or
+        :data:`HOLD_DRAW`."""
+        if self.kind == "draw":
+            return HOLD_DRAW
+        plies = self.win_plies
+        return WIN_WITHIN if plies is not None and plies <= SHORT_WIN else KEEP_WIN
+
+    def right_columns(self) -> list[int]:
+        """The columns (1..7) that do what the card asks: for a win within ``k`` plies
+        those that win that fast, else every column keeping the outcome (``answers``)."""
+        if self.goal != WIN_WITHIN:
+            return self.answers
+        assert self.scores is not None and self.win_plies is not None
+        pos, k = self.position, self.win_plies
+        return [c + 1 for c, s in enumerate(self.scores)
+                if s is not None and s > 0 and plies_of(pos, s) <= k]  # fmt: skip
+
     def is_right(self, column: int) -> bool:
-        """Whether playing ``column`` (1..7) keeps the best outcome."""
-        return column in self.answers
+        """Whether playing ``column`` (1..7) does what the card asks."""
+        return column in self.right_columns()
 
     def question(self) -> str:
-        """The task in words: ``X to move: find the move that wins``."""
-        goal = "wins" if self.kind == "win" else "holds the draw"
-        return f"{self.player} to move: find the move that {goal}."
+        """The task in words, saying which of the goals it is (``X to move: find a move
+        that wins within 5 plies ...``)."""
+        who = f"{self.player} to move"
+        if self.goal == HOLD_DRAW:
+            return (f"{who}: a draw is the best {self.player} can get. Find a move that "
+                    "holds the draw (the drawing line is shown with the answer).")  # fmt: skip
+        plies = self.win_plies
+        keep = "Find a move that keeps the win (the winning line is shown with the answer)."
+        if plies is None:
+            return f"{who}: {self.player} can win. {keep}"
+        if self.goal == KEEP_WIN:
+            return (f"{who}: {self.player} can win, but the fastest win is {plies} plies "
+                    f"away, too far to find here. {keep}")  # fmt: skip
+        if plies == 1:
+            return f"{who}: find the move that wins at once."
+        return (f"{who}: find a move that wins within {plies} plies ({self.player}'s "
+                f"{(plies + 1) // 2} moves, this one included).")  # fmt: skip
 
     def _repr_html_(self) -> str:
         """A notebook's view: the question above the board (the answer is not shown)."""
@@ -81,6 +133,48 @@ class Card:
                  "source": self.source, "scores": self.scores}  # fmt: skip
         out.update({k: v for k, v in extra.items() if v is not None})
         return out
+
+
+def plies_of(pos: Position, score: int) -> int:
+    """Plies to the end of the game for an exact ``score`` of a column of ``pos`` (for
+    its side to move), that column counted."""
+    return int(score_outcome(score, pos.ply, pos.width, pos.height)["plies"])
+
+
+def best_line(pos: Position, first: int, *, seconds: float = REVIEW_SECONDS.default) -> list[int]:
+    """Best play from ``pos`` to the end of the game, starting with column ``first``
+    (1..7): each side then plays a column of its best exact score (the fastest win, the
+    slowest loss, or a draw; centre first among equals). Columns 1..7. A position the
+    solver cannot score within ``seconds`` ends the line early (it is then shorter than
+    the game: :func:`line_text` says so)."""
+    walk = pos.copy()
+    walk.play(first - 1)
+    line = [first]
+    order = [int(c) for c in centre_order(walk.width)]
+    while not walk.is_over():
+        scores = exact_scores(walk, seconds)
+        if scores is None:
+            break
+        best = max(s for s in scores if s is not None)
+        col = next(c for c in order if scores[c] == best)
+        walk.play(col)
+        line.append(col + 1)
+    return line
+
+
+def line_text(card: Card, line: list[int]) -> str:
+    """A card's line in words (``X 4, O 3, X 4``) and how it ends."""
+    pos = card.position
+    for c in line:
+        pos.play(c - 1)
+    plies = f"{len(line)} pl{'y' if len(line) == 1 else 'ies'}"
+    if pos.winner() is not None:
+        end = f"{pos.winner()} has four in a row after {plies}"
+    elif pos.is_over():
+        end = "the board is full: a draw"
+    else:
+        end = "and on past what the solver could score here"
+    return f"The line with best play: {line_words(card.position, line)} ({end})."
 
 
 def kind_of(best: int) -> str | None:
@@ -188,20 +282,30 @@ def card_verdict(card: Card) -> Verdict | None:
 
 
 def explanation_text(card: Card) -> str:
-    """Why the answers are right, in words: what the right columns achieve, and what
-    the move played in the game did instead (the judge's verdict)."""
-    cols = ", ".join(map(str, card.answers))
-    many = len(card.answers) > 1
-    goal = ("win" if card.kind == "win" else "hold the draw") if many else (
-        "wins" if card.kind == "win" else "holds the draw")
-    text = f"Column{'s' if many else ''} {cols} {goal}"
-    if card.scores is not None and card.kind == "win":  # a draw is a draw, however held
-        pos = card.position
-        best = max(s for s in card.scores if s is not None)
-        fastest = [c + 1 for c, s in enumerate(card.scores) if s == best]
-        how = outcome_text(score_outcome(best, pos.ply, pos.width, pos.height))
-        plural = "s" if len(fastest) > 1 else ""
-        text += f"; fastest: column{plural} {', '.join(map(str, fastest))} ({how})"
+    """Why the answers are right, in words: what the right columns achieve (for a win
+    within ``k`` plies, the slower wins named apart), and what the move played in the
+    game did instead (the judge's verdict)."""
+    right = card.right_columns()
+    many = len(right) > 1
+    cols = f"Column{'s' if many else ''} {', '.join(map(str, right))}"
+    if card.goal == WIN_WITHIN:
+        text = f"{cols} win{'' if many else 's'} within {card.win_plies} plies"
+        slower = [c for c in card.answers if c not in right]
+        if slower:
+            text += (f"; column{'s' if len(slower) > 1 else ''} "
+                     f"{', '.join(map(str, slower))} win{'' if len(slower) > 1 else 's'} too, "
+                     "but later")  # fmt: skip
+    elif card.goal == KEEP_WIN:
+        text = f"{cols} keep{'' if many else 's'} the win"
+        if card.scores is not None:
+            best = max(s for s in card.scores if s is not None)
+            fastest = [c + 1 for c, s in enumerate(card.scores) if s == best]
+            plural = "s" if len(fastest) > 1 else ""
+            plies = plies_of(card.position, best)
+            text += (f"; fastest: column{plural} {', '.join(map(str, fastest))} "
+                     f"(wins in {plies} plies, exact {best:+d})")  # fmt: skip
+    else:
+        text = f"{cols} hold{'' if many else 's'} the draw"
     text += "."
     v = card_verdict(card)
     if v is not None and v.score is not None:
