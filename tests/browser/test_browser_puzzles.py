@@ -47,7 +47,8 @@ def test_a_deck_from_a_game_file_played_through(
         first = cards[0]
         heading = page.get_by_text(f"Card 1 of {len(cards)} · {first.question()}")
         expect(heading).to_be_visible(timeout=60_000)
-        wrong = next(c + 1 for c in first.position.legal_moves() if c + 1 not in first.right_columns())
+        right = first.right_columns()
+        wrong = next(c + 1 for c in first.position.legal_moves() if c + 1 not in right)
         wait_idle(page)
         refused = page.get_by_text(re.compile(rf"^Not this one: column {wrong}"))
         click_board_until(page, "puzzles_board", wrong, refused)
@@ -62,14 +63,18 @@ def test_a_deck_from_a_game_file_played_through(
         )
         wait_idle(page)
         picker = page.get_by_test_id("stButtonGroup")
-        picker.locator("button").filter(has_text=re.compile(rf"^{second.right_columns()[0]}$")).click()
-        expect(page.get_by_text(re.compile(rf"^Right: column {second.right_columns()[0]}"))).to_be_visible(
+        col = second.right_columns()[0]
+        picker.locator("button").filter(has_text=re.compile(rf"^{col}$")).click()
+        expect(page.get_by_text(re.compile(rf"^Right: column {col}"))).to_be_visible(
             timeout=60_000
         )
         expect(page.get_by_text(re.compile(rf"^2 of {len(cards)} cards seen · 2 answers, "
                                            "1 right, 1 wrong"))).to_be_visible()  # fmt: skip
+        # the line to the end of the game, as the card's prompt promised
+        expect(page.get_by_text(re.compile(r"^The line with best play: "))).to_be_visible(
+            timeout=60_000
+        )
         # below the verdict, the solver's tree, the answer's node (a root child) marked
-        col = second.right_columns()[0]
         expect(page.get_by_role("heading", name=f"The search behind the answer: column {col}")
                ).to_be_visible(timeout=60_000)  # fmt: skip
         chart = page.locator("[class*='st-key-puzzles_tree_tree_'] svg").first

@@ -123,7 +123,8 @@ def test_uct_answers_are_the_highest_uct_recomputed_from_the_recorded_visits(
     seed: int, plies: int
 ) -> None:
     """The replay's UCT values choose the recorded child (the kernel's own choice)."""
-    session = predict(random_position(seed, plies), f"mcts:iterations=60,seed={seed}", every_step=True)
+    pos = random_position(seed, plies)
+    session = predict(pos, f"mcts:iterations=60,seed={seed}", every_step=True)
     uct_is_highest(session)
 
 
