@@ -53,7 +53,8 @@ def trace_at(trace: Trace, n: int) -> Trace:
     """The trace after its first ``n`` nodes (1 <= n <= len), as the search knew it.
     A search that is not depth-first has its first ``n`` nodes' statistics rebuilt by
     its reading's ``recount`` (:mod:`treeviz.trace.reading`: visit counts from MCTS's
-    iteration log); otherwise a node's value appears once its subtree is complete."""
+    iteration log); otherwise a node's value, its cutoff and the moves it pruned
+    appear once its subtree is complete."""
     recount = reading_of(trace).recount
     n = max(1, min(int(n), len(trace)))
     nodes = trace.nodes[:n].copy()
@@ -63,6 +64,7 @@ def trace_at(trace: Trace, n: int) -> Trace:
         unfinished = last_descendant(trace)[:n] >= n
         nodes["value"][unfinished] = NO_VALUE
         nodes["flags"][unfinished] &= ~np.uint8(CUTOFF | ON_PV)  # not known yet
+        nodes["pruned"][unfinished] = 0  # nor the moves a cutoff will prune: no stub yet
     counters = dict(trace.counters, recorded=n, replay_of=len(trace))
     # the answer and the log are the whole search's; a user search's values need their table
     extra = {k: v for k, v in trace.extra.items() if k in KEPT}
