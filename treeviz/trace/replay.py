@@ -18,7 +18,7 @@ import numpy as np
 from treeviz.settings import REPLAY_MAX_STEPS
 from treeviz.trace.nodes import CUTOFF, NO_VALUE, ON_PV, Trace
 from treeviz.trace.reading import reading_of
-from treeviz.trace.values import heuristic_range
+from treeviz.trace.values import heuristic_range, user_win_ranks
 
 KEPT = ("user_values",)  # what a replay keeps of its trace's extra
 
@@ -72,4 +72,6 @@ def trace_at(trace: Trace, n: int) -> Trace:
     # the whole search's colour scale: a node keeps its colour from step to step, as
     # in the tree of the whole trace (a scale of the values known so far would change)
     at.__dict__["_heuristic_range"] = heuristic_range(trace)
+    if trace.kind.base == "user":  # and its words: a win score is one in the whole search
+        at.__dict__["_user_win_ranks"] = user_win_ranks(trace)
     return at
