@@ -42,6 +42,35 @@ def test_what_if_at_the_root(agent: str, monkeypatch: pytest.MonkeyPatch) -> Non
     assert f"the reply chosen: column {expected.forced.move}" in shown
 
 
+def test_what_if_says_a_bound_as_the_api_does() -> None:
+    """The issue's example on the page: alpha-beta to depth 4 on 4453, column 1 forced:
+    the sentence is the API's (searched to depth 3; the first search's value a bound),
+    and the first search's heading says the bound, not a value."""
+    at = analysed("alphabeta:depth=4")
+    at.selectbox(key="analyze_whatif_column").set_value(1).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    expected = what_if(search("4453", "alphabeta:depth=4"), 1)
+    assert [i.value for i in at.info][-1] == expected.text
+    assert "to depth 3" in expected.text and "at most -24 points" in expected.text
+    shown = " ".join(m.value for m in at.markdown)
+    assert "**First search** · column 1: at most -24 points" in shown
+
+
+def test_what_if_of_a_leaf_shows_its_static_evaluation() -> None:
+    """Greedy looks one ply ahead: the forced position is its leaf, not searched; the
+    page says so beside its board instead of a table."""
+    at = analysed("greedy")
+    at.selectbox(key="analyze_whatif_column").set_value(2).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    expected = what_if(search("4453", "greedy"), 2)
+    assert expected.forced is None
+    assert [i.value for i in at.info][-1] == expected.text
+    captions = " ".join(c.value for c in at.caption)
+    assert "static evaluation" in captions
+
+
 def test_what_if_at_the_selected_node() -> None:
     at = analysed("alphabeta:depth=3")
     first = search("4453", "alphabeta:depth=3")

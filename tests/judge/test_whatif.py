@@ -1,5 +1,6 @@
-"""What if: forcing a column gives the agent's own search of the child position,
-turned to the root player's view, for every agent (a person's one too)."""
+"""What if: forcing a column values the position after it as the same agent did, turned
+to the root player's view, for every kind of agent (a person's one too); the
+depth-limited ones' horizon: ``test_whatif_horizon.py``."""
 
 from __future__ import annotations
 
@@ -13,32 +14,47 @@ from treeviz.errors import IllegalMoveError, InvalidMoveError
 from treeviz.judge.whatif import what_if
 
 MOVES = "4453"
-SPECS = [*QUICK.values(), f"{EXAMPLES / 'minimax_agent.py'}:choose"]
+USER = f"{EXAMPLES / 'minimax_agent.py'}:choose"
 
 
-def other_side(value: float, kind: str) -> float:
-    """The convention: a win rate is 1 - v for the other side, any score -v."""
-    return 1.0 - value if kind == "win_rate" else -value
-
-
-@pytest.mark.parametrize("agent", SPECS)
-def test_forced_value_is_the_agents_search_of_the_child(agent: str) -> None:
+def test_mcts_keeps_its_budget_and_says_its_means_are_estimates() -> None:
+    """MCTS searches the forced position with the first search's iterations and seed;
+    the value is the mean result of all its playouts there (read from the root of an
+    independent run), against the first search's mean over the playouts through that
+    column, and the sentence says both are random estimates, with the counts."""
+    agent = QUICK["mcts"]
     first = search(MOVES, agent)
-    col = next(c for c in range(1, 8) if c != first.move)
-    found = what_if(first, col, agent=agent)
-    child = Position.from_moves(MOVES + str(col))
-    again = search(child, agent)
-    assert found.forced.move == again.move and found.now == [col, *again.pv]
-    kind = first.trace.kind.base
-    if kind == "probability":  # the random agent states chances, not values
-        assert found.after is None and "states no values" in found.text
-        return
-    own = again.value if again.value is not None else next(
-        m.value for m in again.moves if m.column == again.move)  # fmt: skip
-    assert found.after == pytest.approx(other_side(float(own), kind))
-    row = next(m for m in first.moves if m.column == col)
-    assert found.before == row.value
-    assert f"Forcing column {col}" in found.text
+    row = next(m for m in first.moves if m.column == 1)
+    found = what_if(first, 1)
+    again = search(MOVES + "1", agent)
+    root = again.trace.nodes[0]
+    mean_for_x = 1.0 - float(root["value_sum"]) / float(root["visits"])  # O moves there
+    assert found.forced is not None and found.forced.stats["iterations"] == 300
+    assert found.after == pytest.approx(1.0 - mean_for_x)
+    assert found.before == pytest.approx(row.value, abs=1e-6)  # the row is rounded
+    assert found.after != found.before
+    assert "with the first search's budget (300 iterations, seed 2)" in found.text
+    assert (f"Both are mean results of random playouts ({row.extra['visits']} of the first "
+            "search's 300 iterations went through this column") in found.text
+    assert "so they may differ by chance" in found.text
+
+
+def test_a_persons_agent_runs_again_and_its_horizon_is_not_claimed() -> None:
+    """A person's agent: its own search of the forced position (the person's code run
+    again), turned to the root player; treeviz says it does not know how far it looks."""
+    first = search(MOVES, USER)
+    found = what_if(first, 1, agent=USER)
+    again = search(MOVES + "1", USER)
+    assert found.forced is not None and found.forced.move == again.move
+    assert found.now == [1, *again.pv] and found.after == -float(again.value or 0)
+    assert "treeviz does not know how far this agent looks ahead" in found.text
+
+
+def test_random_states_no_values() -> None:
+    first = search(MOVES, QUICK["random"])
+    found = what_if(first, 2)
+    assert found.after is None and found.before is None
+    assert "states no values, only chances" in found.text
 
 
 def test_the_solvers_what_if_is_the_exact_score() -> None:
@@ -55,15 +71,17 @@ def test_the_solvers_what_if_is_the_exact_score() -> None:
 
 def test_what_if_at_a_node_below_the_root() -> None:
     """At a node two plies down, the forced position is three plies below the root:
-    the value is the other side's, negated."""
+    searched to depth 4 - 3 = 1 (the first search's horizon there), the other side's
+    value, negated (plain minimax to depth 1 as the oracle)."""
     first = search(MOVES, "alphabeta:depth=4")
     node = int(first.trace.children(int(first.trace.children(0)[0]))[0])
     path = first.trace.path_moves(node)
     found = what_if(first, 4, node=node)
-    again = search(MOVES + path + "4", "alphabeta:depth=4")
-    assert found.forced.trace.root_moves == MOVES + path + "4"
-    assert found.after == -again.value
-    assert f"after {path}" in found.text
+    again = search(MOVES + path + "4", "minimax:depth=1")
+    assert found.forced is not None and found.forced.trace.root_moves == MOVES + path + "4"
+    assert found.forced.trace.params["depth"] == 1
+    assert found.after == -float(again.value or 0)
+    assert f"after {path}" in found.text and "less the 3 plies to it" in found.text
 
 
 def test_the_line_that_changed_is_named() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from treeviz.trace.nodes import EXACT, TERMINAL, WIN, MoveStat, Trace, field_is_set
+from treeviz.trace.nodes import EXACT, TERMINAL, TT_HIT, WIN, MoveStat, Trace, field_is_set
 from treeviz.trace.values import (
     PROVEN,
     node_value,
@@ -76,12 +76,23 @@ def _window_bound(trace: Trace, node: int, raw: int) -> str:
     n = trace.nodes[node]
     if not trace.windowed or int(n["flags"]) & (TERMINAL | EXACT):
         return "exact"
+    if _horizon_leaf(trace, node):
+        return "exact"
     alpha, beta = int(n["alpha"]), int(n["beta"])
     if field_is_set("alpha", alpha) and raw <= alpha:
         return "upper"
     if field_is_set("beta", beta) and raw >= beta:
         return "lower"
     return "exact"
+
+
+def _horizon_leaf(trace: Trace, node: int) -> bool:
+    """Whether ``node`` is a leaf valued by the heuristic (the horizon: exact whatever its
+    window): no children, no table answer, its value its static evaluation."""
+    n = trace.nodes[node]
+    if "static_eval" not in trace.fields or int(n["flags"]) & TT_HIT:
+        return False
+    return int(n["value"]) == int(n["static_eval"]) and len(trace.children(node)) == 0
 
 
 def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:
