@@ -9,7 +9,6 @@ from conftest import EXAMPLES, QUICK
 
 import treeviz
 from treeviz.agents.registry import search
-from treeviz.connect4.board import Position
 from treeviz.errors import IllegalMoveError, InvalidMoveError
 from treeviz.judge.whatif import what_if
 

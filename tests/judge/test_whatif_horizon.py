@@ -23,8 +23,9 @@ ORACLE = "minimax:ordering=left,tt=false"  # every move searched: no bounds, no 
 def oracle(pos: Position, left: int, heuristic: str) -> float:
     """``pos`` for its side to move: the finished game's exact score, minimax to depth
     ``left``, or at ``left`` 0 the heuristic."""
-    if pos.is_over():  # the player who just moved won (22 - stones), or a draw
-        return 0 if pos.winner() is None else -(pos.width * pos.height // 2 + 1 - (pos.ply + 1) // 2)
+    if pos.is_over():  # the player who just moved won (22 - their stones), or a draw
+        stones = (pos.ply + 1) // 2
+        return 0 if pos.winner() is None else -(pos.width * pos.height // 2 + 1 - stones)
     if left <= 0:
         return evaluate(pos, heuristic)
     value = search(pos, ORACLE, depth=left, heuristic=heuristic).value
