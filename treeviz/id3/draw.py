@@ -258,7 +258,7 @@ def row_position(row: dict[str, str]) -> Position:
 
     lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in CONNECT4_COLUMNS)
              for r in range(DEFAULT_HEIGHT, 0, -1)]  # fmt: skip
-    return parse_position("\n".join(lines))
+    return parse_position("\n".join(lines), first="X")  # the table's x moved first
 
 
 def exact_class(pos: Position, seconds: float = EXACT_SECONDS.default) -> str | None:
