@@ -121,6 +121,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     assert value is not None
     params = {"weak": weak, "book": book, "capacity": capacity}
     trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
+    trace.nodes["value"][0] = value  # the root's score: its best column's (each solved apart)
     rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
     for row in rows:
         if row.value is not None:

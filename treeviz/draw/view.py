@@ -148,10 +148,38 @@ def node_head(trace: Trace, node: int) -> str:
     return "root" if node == 0 or move < 0 else f"col {move + 1}"
 
 
+def search_pass(trace: Trace, node: int) -> tuple[int, int] | None:
+    """``(k, of)`` when ``node``'s parent searched its column ``of`` times (the solver's
+    null-window passes, a re-search with a wider window): ``node`` is the ``k``-th of
+    them in creation order. None for a column searched once from its parent."""
+    parent = int(trace.nodes["parent"][node])
+    if parent < 0:
+        return None
+    kids = trace.children(parent)
+    same = kids[trace.nodes["move"][kids] == trace.nodes["move"][node]]
+    if len(same) < 2:
+        return None
+    return int(np.searchsorted(same, node)) + 1, len(same)
+
+
+def pass_text(trace: Trace, node: int) -> str:
+    """Why a column repeats under one parent, for ``node``'s label: ``visit 2 of 6:
+    column 4 searched 6 times from this position``; "" when searched once."""
+    found = search_pass(trace, node)
+    if found is None:
+        return ""
+    column = int(trace.nodes["move"][node]) + 1
+    return f"visit {found[0]} of {found[1]}: column {column} searched {found[1]} times " \
+        "from this position"
+
+
 def node_label(trace: Trace, node: int) -> str:
-    """Multi-line label: move, readable value, and what the algorithm recorded."""
+    """Multi-line label: move, readable value, a repeated column's visit, and what the
+    algorithm recorded."""
     n = trace.nodes[node]
     lines = [node_head(trace, node), node_value(trace, node).text or "-"]
+    if again := pass_text(trace, node):
+        lines.append(again)
     labels = reading_of(trace).labels
     if labels is not None:
         lines.extend(labels(trace, node))
@@ -166,9 +194,13 @@ def node_label(trace: Trace, node: int) -> str:
 
 
 def short_label(trace: Trace, node: int) -> str:
-    """One-line label: id, column, readable value, and the trace's weight (MCTS: N)."""
+    """One-line label: id, column (with its visit ``2/5`` when its parent searched it
+    more than once: :func:`search_pass`), readable value, and the trace's weight
+    (MCTS: N)."""
     n = trace.nodes[node]
     head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
+    if (again := search_pass(trace, node)) is not None:
+        head += f" ({again[0]}/{again[1]})"
     text = f"#{node} {head} {node_value(trace, node).text or '-'}"
     weight = reading_of(trace).weight
     return text + (f" N={int(n[weight])}" if weight else "")
