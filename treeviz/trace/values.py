@@ -122,7 +122,12 @@ def outcome_text(out: dict[str, Any]) -> str:
     verb = "wins" if out["result"] == "win" else "loses"
     at_most = "at most " if out.get("bound") == "upper" else ""
     exact = "" if at_most else f", exact {out['score']:+d}"
-    return f"{verb} in {at_most}{k} pl{'y' if k == 1 else 'ies'}{exact}"
+    return f"{verb} in {at_most}{plies(k)}{exact}"
+
+
+def plies(k: int) -> str:
+    """``1 ply``, ``3 plies``."""
+    return f"{k} pl{'y' if k == 1 else 'ies'}"
 
 
 def short_outcome(out: dict[str, Any]) -> str:

@@ -44,7 +44,7 @@ from treeviz.trace.nodes import (
     Trace,
 )
 from treeviz.trace.recorder import Recorder, check_playable
-from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome
+from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome, plies
 
 MAX_DEPTH = DEFAULT_CELLS  # a whole game on the standard board
 MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
@@ -153,7 +153,7 @@ def run_negamax(
     trace = rec.trace(algorithm, params, pos, fields)
     mark_pv(trace, pv_ids(trace, pv))
     kind = f"heuristic:{heuristic}"
-    rows = column_rows(pos, lambda c: _row(c, vals, cut, pos, kind))
+    rows = column_rows(pos, lambda c: _row(c, vals, cut & ~_leaves(pos, reached), pos, kind))
     return result(
         trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached, stopped=stopped
     )
@@ -164,6 +164,15 @@ def root_value(raw: int, pos: Position) -> int:
     proven win or loss."""
     found = negamax_outcome(raw, pos.ply, pos.width, pos.height)
     return int(found["score"]) if found else raw
+
+
+def _leaves(pos: Position, reached: int) -> np.ndarray:
+    """Per column, True where the child is a leaf: a win with this stone, a full board,
+    or the horizon (a pass of depth 1). A leaf's value is exact whatever the window,
+    so the kernel's cut flag (any value at or below the best so far) says nothing there."""
+    full = pos.ply + 1 == pos.width * pos.height
+    return np.array([reached == 1 or full or (pos.can_play(c) and pos.is_winning_move(c))
+                     for c in range(pos.width)], dtype=np.bool_)  # fmt: skip
 
 
 def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) -> MoveStat:
@@ -178,7 +187,7 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
         cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(
             col + 1, cap["score"], extra,
-            text=f"≤ {cap['score']:+d}: cut off, at best a win in {cap['plies']} plies",
+            text=f"≤ {cap['score']:+d}: cut off, at best a win in {plies(cap['plies'])}",
         )  # fmt: skip
     return MoveStat(col + 1, raw, extra, text=heuristic_text(raw, kind, bound))
 
