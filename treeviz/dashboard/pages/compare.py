@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -80,10 +82,13 @@ def show_comparison(
     exact = cached_exact(pos)[0] if exact_on else None
     st.markdown("#### Per column: highlighted where the two searches differ")
     joined, stats = joined_table(results, exact), stats_table(results)
-    st.dataframe(highlighted(joined, same_scale(results)), hide_index=True,
+    st.caption("A column is highlighted when one search chose it and the other did not, "
+               "their proven results differ, or (values of one kind) their values differ.")
+    st.dataframe(highlighted(joined, columns_differ(results)), hide_index=True,
                  key="compare_table", column_config=fitted_columns(joined))  # fmt: skip
     st.markdown("#### Statistics side by side")
-    st.dataframe(highlighted(stats, False), key="compare_stats",
+    st.caption("Highlighted where they differ; timings differ from run to run and are not.")
+    st.dataframe(highlighted(stats, stats_differ(stats)), key="compare_stats",
                  column_config=fitted_columns(stats, index=True))  # fmt: skip
     compare_trees(results, exact_on)
 
@@ -133,22 +138,51 @@ def same_scale(results: list[SearchResult]) -> bool:
     return results[0].trace.value_kind == results[1].trace.value_kind
 
 
-def highlighted(table: pd.DataFrame, numbers: bool) -> Any:
-    """``table`` (columns ``A …``/``B …`` in pairs, or ``A``/``B``) with the cells where
-    the two searches differ highlighted: values when ``numbers`` (same scale), else
-    their text. Numbers rounded for reading."""
-    pairs = [(c, "B" + c[1:]) for c in table.columns if c.startswith("A") and "B" + c[1:] in table]
-    if not numbers:
-        pairs = [(a, b) for a, b in pairs if "value" not in a]
+def highlighted(table: pd.DataFrame, differ: Sequence[bool]) -> Any:
+    """``table`` (columns ``A …``/``B …`` in pairs, or ``A``/``B``) with both searches'
+    cells highlighted in the rows where ``differ`` says they differ. Numbers rounded
+    for reading."""
+    cells = [c for c in table.columns if c[:1] in "AB" and c[1:2] in ("", " ")]
+    rows = [i for i, d in enumerate(differ) if d]
 
     def mark(frame: pd.DataFrame) -> pd.DataFrame:
         out = pd.DataFrame("", index=frame.index, columns=frame.columns)
-        for a, b in pairs:
-            differ = frame[a].astype(str) != frame[b].astype(str)
-            out.loc[differ, [a, b]] = f"background-color: {DIFFER}"
+        out.loc[frame.index[rows], cells] = f"background-color: {DIFFER}"
         return out
 
     return styled(table).apply(mark, axis=None)
+
+
+def columns_differ(results: list[SearchResult]) -> list[bool]:
+    """Per column, whether the two searches tell a person something different about
+    it: one chose it and the other not, their proven results differ (or one proved one
+    and the other did not), or, on one scale, their values differ as numbers (a bound
+    and a value of the same number agree). Wording alone never differs."""
+    a, b = results
+    numbers = same_scale(results)
+    out = []
+    for ma, mb in zip(a.moves, b.moves, strict=True):
+        chosen = (ma.column == a.move) != (mb.column == b.move)
+        proven = [(m.outcome or {}).get("result") for m in (ma, mb)]
+        values = numbers and not _same_number(ma.value, mb.value)
+        out.append(chosen or proven[0] != proven[1] or values)
+    return out
+
+
+def _same_number(x: float | None, y: float | None) -> bool:
+    """Whether two values read the same (both missing, or equal to 9 digits)."""
+    if x is None or y is None:
+        return x is None and y is None
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+
+
+MEASURED = ("time (s)", "nodes per second")  # timings: they differ from run to run
+
+
+def stats_differ(stats: pd.DataFrame) -> list[bool]:
+    """Per statistic, whether the searches differ in it; timings never count."""
+    return [name not in MEASURED and a != b
+            for name, a, b in zip(stats.index, stats["A"], stats["B"], strict=True)]  # fmt: skip
 
 
 def stats_table(results: list[SearchResult]) -> pd.DataFrame:
