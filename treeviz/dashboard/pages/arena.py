@@ -33,6 +33,7 @@ from treeviz.dashboard.numbers import count, missing, percent, seconds, short_se
 from treeviz.dashboard.tables import fitted_columns
 from treeviz.dashboard.text import code
 from treeviz.dashboard.text import error as show_error
+from treeviz.draw.style import BAR
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
 from treeviz.settings import ARENA_PLY_SECONDS, OPPONENT_AGENT, QUICK_AGENT
@@ -208,7 +209,8 @@ def show_result(out: dict[str, Any]) -> None:
 
 
 def rating_chart(players: list[dict[str, Any]]) -> Any:
-    """One bar per player with its interval as an error bar."""
+    """One bar per player from 0 to its rating, a tick at the rating (seen at 0 too),
+    and its interval as an error bar."""
     data = pd.DataFrame(players)[["spec", "rating", "rating_low", "rating_high"]]
     # whole specs as labels (Vega cuts them at 180 px), and on hover with the figures
     base = alt.Chart(data).encode(
@@ -219,7 +221,9 @@ def rating_chart(players: list[dict[str, Any]]) -> Any:
     )  # fmt: skip
     bars = base.mark_bar().encode(x=alt.X("rating:Q", title="Elo"))
     rules = base.mark_rule(color="black").encode(x="rating_low:Q", x2="rating_high:Q")
-    return alt.layer(bars, rules).properties(height=40 * len(players) + 30)
+    # a tick at each rating: a bar from 0 has no length at a rating of exactly 0
+    ticks = base.mark_tick(color=BAR, thickness=3).encode(x="rating:Q")
+    return alt.layer(bars, rules, ticks).properties(height=40 * len(players) + 30)
 
 
 def accuracy_table(players: list[dict[str, Any]]) -> pd.DataFrame:
