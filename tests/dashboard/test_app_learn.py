@@ -11,6 +11,7 @@ from typing import Any
 from conftest import app_test, seen
 from streamlit.testing.v1 import AppTest
 
+from treeviz.connect4.board import Position
 from treeviz.learn.hand import bound_text, solve, textbook_tree
 from treeviz.learn.predict import predict
 
@@ -118,9 +119,12 @@ def test_a_sheet_filled_right_passes_and_one_error_is_explained() -> None:
 
 
 def test_a_real_position_tree_and_a_bad_leaf_list() -> None:
-    at = opened({"ex": "alphabeta", "tree": "position", "d": "2", "moves": "444444"})
+    at = opened({"ex": "alphabeta", "tree": "position", "plies": "2", "moves": "444444",
+                 "cols": "1234567"})  # fmt: skip
     assert not at.exception and not at.error
-    assert param(at, "moves") == "444444"
+    assert param(at, "moves") == "444444" and param(at, "cols") == "1234567"
+    at = opened({"ex": "alphabeta", "tree": "position", "cols": "2x"})
+    assert at.error and "'2x'" in seen(at.error[0].value)
     at = opened({"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "leaves": "1 2 x 4"})
     assert at.error and "'x'" in seen(at.error[0].value)
 
@@ -154,3 +158,44 @@ def test_a_visit_to_another_page_forgets_nothing() -> None:
     assert at.radio(key="learn_exercise").value == "alphabeta"
     assert at.slider(key="learn_ab_branching").value == 3
     assert at.number_input(key="learn_ab_seed").value == 7
+
+
+def branch_boxes(at: AppTest) -> int:
+    """The sheet's "pruned" check boxes: one per branch (node below the root)."""
+    return sum(1 for c in at.checkbox if c.key and c.key.endswith("_p"))
+
+
+def legal_paths(moves: str, cols: str, depth: int) -> int:
+    """Nodes below the root of ``moves`` searched ``depth`` plies over ``cols`` only,
+    counted by playing them (the oracle of the page's tree)."""
+    def count(pos: Position, d: int) -> int:
+        if d == depth or pos.is_over():
+            return 0
+        kids = [int(c) - 1 for c in cols if pos.can_play(int(c) - 1)]
+        total = 0
+        for c in kids:
+            child = pos.copy()
+            child.play(c)
+            total += 1 + count(child, d + 1)
+        return total
+
+    return count(Position.from_moves(moves), 0)
+
+
+def test_each_trees_default_is_a_lesson_and_a_big_sheet_is_offered_to_print() -> None:
+    """The defaults: a 3x3 textbook tree (27 leaves) and position 4453 at depth 2 on
+    columns 2-6 (at most 25 leaves, not 343 at depth 3), each drawn; a 343-leaf sheet is
+    offered to print, not drawn (it was 21,540 px tall)."""
+    at = opened({"ex": "alphabeta"})
+    assert not at.exception and not at.error
+    assert branch_boxes(at) == 3 + 9 + 27
+    at = opened({"ex": "alphabeta", "tree": "position"})
+    assert not at.exception and not at.error
+    assert param(at, "plies") == "2" and param(at, "cols") == "23456"
+    assert branch_boxes(at) == legal_paths("4453", "23456", 2) <= 5 + 25
+    assert not at.info  # drawn in the page
+    at = opened({"ex": "alphabeta", "tree": "position", "plies": "3", "cols": ""})
+    assert not at.exception and not at.error
+    assert branch_boxes(at) == legal_paths("4453", "1234567", 3)
+    assert at.info and "too big to read on screen" in at.info[0].value
+    assert "Download" in " ".join(b.label for b in at.get("download_button"))

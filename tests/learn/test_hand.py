@@ -23,7 +23,7 @@ from treeviz.learn.hand import (
     solve,
     textbook_tree,
 )
-from treeviz.learn.sheet import sheet
+from treeviz.learn.sheet import CROSS, sheet
 from treeviz.trace.values import PROVEN
 
 TREES = st.builds(textbook_tree, st.integers(2, 4), st.integers(2, 3), seed=st.integers(0, 10**6))
@@ -156,7 +156,7 @@ def test_the_sheet_and_its_key_show_every_node() -> None:
             assert name in texts or any(t.startswith(name + " ") for t in texts)
             if leaf is not None:
                 assert str(leaf) in texts
-        assert (svg.count("pruned") >= len(key.pruned)) == is_key or not key.pruned
+        assert svg.count(CROSS) == (len(key.pruned) if is_key else 0)
     assert sheet(tree, "pdf").startswith(b"%PDF")
 
 
@@ -168,3 +168,50 @@ def test_bad_input_raises_typed_errors_quoting_it() -> None:
         textbook_tree(9, 2)
     with pytest.raises(InvalidParameterError, match="needs 4"):
         textbook_tree(2, 2, leaves=[1, 2])
+
+
+def win_scale(tree: HandTree) -> int:
+    """The round number a real tree's note says its wins are written from."""
+    found = re.search(r"±\((\d+) − p\)", tree.note)
+    assert found is not None
+    return int(found.group(1))
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 12), st.sets(st.integers(1, 7), min_size=1,
+                                                           max_size=5))
+def test_a_real_position_on_a_few_columns_is_the_tree_of_those_columns(
+    seed: int, plies: int, cols: set[int]
+) -> None:
+    """The tree grown here by playing only ``cols`` (left to right, to depth 2, stopping
+    at a finished game) is the tree given, node for node; its leaves keep the values
+    the full tree gives them (in the heuristic's range: a win's sheet value depends on
+    the largest plain value)."""
+    pos = random_position(seed, plies)
+    try:
+        tree = position_tree(pos, 2, columns=sorted(cols))
+    except InvalidParameterError as exc:  # none of cols playable somewhere: said so
+        assert "none can be played" in str(exc)
+        return
+    names: list[str] = []
+
+    def grow(at: treeviz.Position, path: str, depth: int) -> None:
+        names.append(path or "root")
+        if depth == 2 or at.is_over():
+            return
+        for c in sorted(cols):
+            if at.can_play(c - 1):
+                child = at.copy()
+                child.play(c - 1)
+                grow(child, path + str(c), depth + 1)
+
+    grow(pos, "", 0)
+    assert list(tree.names) == names
+    assert sum(v is not None for v in tree.leaf) <= len(cols) ** 2
+    full = position_tree(pos, 2)
+    by_name = dict(zip(full.names, full.leaf, strict=True))
+    plain = min(win_scale(full), win_scale(tree)) - 42  # below: no win, the heuristic's
+    for name, v in zip(tree.names, tree.leaf, strict=True):
+        if v is not None and abs(v) < plain:
+            assert by_name[name] == v
+    assert f"columns {''.join(map(str, sorted(cols)))} only" in tree.note

@@ -1,7 +1,14 @@
 """The Learn page's "Alpha-beta by hand": a small tree (a textbook one from a seed or
-given leaves, or a real position's), its sheet to fill in (alpha and beta at each inner
-node as it returns, the pruned branches ticked), checked node by node with the first
-mistake explained; the sheet and its answer key to download as SVG or PDF."""
+given leaves, or a real position's, a few of its columns), its sheet to fill in (alpha
+and beta at each inner node as it returns, the pruned branches ticked), checked node by
+node with the first mistake explained; the sheet and its answer key to download as SVG
+or PDF.
+
+Sized for a lesson: the defaults (a 3x3 textbook tree; position 4453 at depth 2,
+columns 2-6: 25 leaves) lie in the page's column at their own size. A bigger sheet is
+scaled down to the column while its labels stay readable (at least
+:data:`READABLE` of their size; a narrower window scrolls it sideways), and one too
+tall to read on screen is offered to print instead (its form still checks it)."""
 
 from __future__ import annotations
 
@@ -27,8 +34,14 @@ SOURCES = {"textbook": "Textbook tree", "position": "Real position"}
 SOURCE = VIEW.widget("ab", "source")
 LEAVES = VIEW.widget("ab", "leaves")
 MOVES = VIEW.widget("ab", "moves")
+COLUMNS = VIEW.widget("ab", "columns")
 SEED = Param("seed", "int", 1, "seed of the leaf numbers", lo=0, hi=10**9)
-LINKED = {"b": HAND_BRANCHING, "d": HAND_DEPTH, "seed": SEED}  # query name -> setting
+PLIES = Param("plies", "int", 2, "plies of the real position's tree", lo=int(HAND_DEPTH.lo or 2),
+              hi=int(HAND_DEPTH.hi or 3))  # fmt: skip
+DEFAULT_COLUMNS = "23456"  # 25 leaves at depth 2: a lesson's size (all 7: 49)
+LINKED = {"b": HAND_BRANCHING, "d": HAND_DEPTH, "seed": SEED, "plies": PLIES}  # query -> setting
+READABLE = 0.6  # a sheet is shrunk to the column down to this share of its size, no more
+SCREEN_MAX_PX = 3000  # a sheet taller than this is offered to print, not drawn on screen
 
 
 def setting_key(name: str) -> str:
@@ -39,13 +52,14 @@ def setting_key(name: str) -> str:
 def kept_keys() -> list[str]:
     """The widgets whose values outlive a visit to another page (not the sheet's:
     a new tree starts a new sheet)."""
-    names = ("depth", "branching", "seed", "key")
-    return [SOURCE, LEAVES, MOVES, *(setting_key(n) for n in names)]
+    names = ("depth", "branching", "seed", "plies", "key")
+    return [SOURCE, LEAVES, MOVES, COLUMNS, *(setting_key(n) for n in names)]
 
 
 def read_link(query: Any) -> None:
-    """A shared link's tree (``tree``, ``b``, ``d``, ``seed``, ``leaves``, ``moves``) put
-    into the widgets; a setting out of its range is refused in words."""
+    """A shared link's tree (``tree``, ``b``, ``d``, ``seed``, ``leaves``; ``moves``,
+    ``plies``, ``cols``) put into the widgets; a setting out of its range is refused in
+    words."""
     if query.get("tree") in SOURCES:
         state.put(SOURCE, query["tree"])
     for name, p in LINKED.items():
@@ -58,6 +72,20 @@ def read_link(query: Any) -> None:
         state.put(LEAVES, query["leaves"])
     if "moves" in query:
         state.put(MOVES, query["moves"])
+    if "cols" in query:
+        state.put(COLUMNS, query["cols"])
+
+
+def parse_columns(text: str) -> tuple[int, ...] | None:
+    """Columns as typed (digits 1-7, spaces and commas ignored), None when blank; any
+    other character raises :class:`InvalidParameterError` quoting the text."""
+    digits = re.sub(r"[\s,;]+", "", text)
+    if not digits:
+        return None
+    if not digits.isascii() or not digits.isdigit() or not set(digits) <= set("1234567"):
+        raise InvalidParameterError(f"columns {show_value(text)}: write columns 1 to 7, "
+                                    "e.g. 23456")  # fmt: skip
+    return tuple(sorted({int(c) for c in digits}))
 
 
 def parse_leaves(text: str) -> list[int] | None:
@@ -78,8 +106,8 @@ def _textbook(branching: int, depth: int, seed: int, leaves: tuple[int, ...] | N
 
 
 @lru_cache(maxsize=32)
-def _position(moves: str, depth: int) -> HandTree:
-    return position_tree(moves, depth)
+def _position(moves: str, depth: int, columns: tuple[int, ...] | None) -> HandTree:
+    return position_tree(moves, depth, columns=columns)
 
 
 @lru_cache(maxsize=16)
@@ -94,21 +122,26 @@ def choose_tree() -> HandTree | None:
     state.preset(SOURCE, "textbook")
     source = side.radio("Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE,
                         horizontal=True)  # fmt: skip
-    depth = int(param_widget(HAND_DEPTH, setting_key("depth")))
-    query = {"ex": "alphabeta", "tree": source, "d": str(depth)}
+    query = {"ex": "alphabeta", "tree": source}
     try:
         if source == "textbook":
+            depth = int(param_widget(HAND_DEPTH, setting_key("depth")))
             branching = int(param_widget(HAND_BRANCHING, setting_key("branching")))
             seed = int(param_widget(SEED, setting_key("seed")))
             text = side.text_input("Leaves, left to right (blank: from the seed)", key=LEAVES)
-            query |= {"b": str(branching), "seed": str(seed)} | ({"leaves": text} if text else {})
-            st.query_params.from_dict(query)
+            query |= {"d": str(depth), "b": str(branching), "seed": str(seed)}
+            st.query_params.from_dict(query | ({"leaves": text} if text else {}))
             leaves = parse_leaves(text)
             return _textbook(branching, depth, seed, None if leaves is None else tuple(leaves))
+        plies = int(param_widget(PLIES, setting_key("plies")))
         state.preset(MOVES, "4453")
         moves = side.text_input("Position (moves)", key=MOVES)
-        st.query_params.from_dict(query | {"moves": moves})
-        return _position(parse_position(moves).moves_string(), depth)
+        state.preset(COLUMNS, DEFAULT_COLUMNS)
+        cols = side.text_input("Columns tried at each node (blank: all 7)", key=COLUMNS,
+                               help="fewer columns, a smaller sheet: 23456 at depth 2 is "
+                               "25 leaves, all 7 are 49")  # fmt: skip
+        st.query_params.from_dict(query | {"plies": str(plies), "moves": moves, "cols": cols})
+        return _position(parse_position(moves).moves_string(), plies, parse_columns(cols))
     except TreevizError as exc:
         show_error(str(exc))
         return None
@@ -123,12 +156,7 @@ def show() -> None:
                                 "root). Fill in α and β at each node as it returns, and "
                                 "tick each branch the search never enters."))  # fmt: skip
     show_key = st.checkbox("Show the answer key", key=setting_key("key"))
-    # at its own size (10 pt labels), never shrunk to the page: a narrow page scrolls
-    # it sideways (a sheet squeezed into 470 px was too small to read)
-    key = VIEW.widget("ab", "sheet")
-    st.markdown(f"<style>.st-key-{key}{{overflow-x:auto}}.st-key-{key} img{{width:auto!important;"
-                "max-width:none!important}</style>", unsafe_allow_html=True)  # fmt: skip
-    st.container(key=key).image(_svg_text(drawn(tree, "svg", show_key)), width="content")
+    show_sheet(tree, show_key)
     ident = abs(hash(tree))
     with st.form(VIEW.widget("ab", "form", ident)):
         fields = sheet_form(tree, ident)
@@ -140,6 +168,34 @@ def show() -> None:
             VIEW.keep_check(tree, str(exc))
     show_check(tree, VIEW.checked(tree))
     downloads(tree)
+
+
+def show_sheet(tree: HandTree, key: bool) -> None:
+    """The sheet (or its key) in the page's column: at its own size when it fits, else
+    shrunk to the column down to :data:`READABLE` of its size (a narrower column then
+    scrolls it sideways: labels squeezed smaller could not be read); a sheet taller
+    than :data:`SCREEN_MAX_PX` is not drawn, but offered to print."""
+    svg = _svg_text(drawn(tree, "svg", key))
+    width, height = svg_size(svg)
+    if height > SCREEN_MAX_PX:
+        leaves = sum(v is not None for v in tree.leaf)
+        st.info(f"This sheet has {leaves} leaves: at {height:,} px tall it is too big to "
+                "read on screen. Download it below to print it; the form below checks it.")
+        return
+    box = VIEW.widget("ab", "sheet")
+    st.markdown(f"<style>.st-key-{box}{{overflow-x:auto}}.st-key-{box} img{{"
+                f"width:100%!important;max-width:{width}px!important;"
+                f"min-width:{int(width * READABLE)}px!important}}</style>",
+                unsafe_allow_html=True)  # fmt: skip
+    st.container(key=box).image(svg, width="stretch")
+
+
+def svg_size(svg: str) -> tuple[int, int]:
+    """(width, height) in CSS pixels of Graphviz's SVG (its sizes are in points)."""
+    found = re.search(r'<svg width="(\d+)pt" height="(\d+)pt"', svg)
+    if found is None:  # Graphviz always writes them; a change there shows it here
+        raise ValueError("the sheet's SVG has no size in points")
+    return int(found.group(1)) * 4 // 3, int(found.group(2)) * 4 // 3
 
 
 def sheet_form(tree: HandTree, ident: int) -> tuple[dict[int, str], dict[int, str], set[int]]:

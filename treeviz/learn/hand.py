@@ -2,13 +2,14 @@
 against, and the checking.
 
 A :class:`HandTree` is either a textbook tree (given or seeded leaf numbers, a chosen
-branching and depth) or a real position searched a few plies deep, every column from
-left to right, with the heuristic's values at its leaves. Values are for MAX, the
-player to move at the root; levels alternate MAX, MIN, MAX... The learner writes, at
-every node the search enters that has children, alpha and beta *as the node returns*,
-and marks every branch the search never enters. :func:`solve` runs the textbook
+branching and depth) or a real position searched a few plies deep, its columns (all,
+or a chosen few) from left to right, with the heuristic's values at its leaves. Values
+are for MAX, the player to move at the root; levels alternate MAX, MIN, MAX... The
+learner writes, at every node the search enters that has children, alpha and beta *as
+the node returns*, and marks every branch the search never enters. :func:`solve` runs the textbook
 alpha-beta (fail-soft, children left to right) to get the answers; on a real position
-it visits, and prunes, exactly what treeviz's own alpha-beta without move ordering does.
+with all its columns it visits, and prunes, exactly what treeviz's own alpha-beta
+without move ordering does.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from treeviz.agents.registry import search
-from treeviz.connect4.board import Position
+from treeviz.connect4.board import DEFAULT_WIDTH, Position
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import (
     HAND_BRANCHING,
@@ -115,42 +116,88 @@ def textbook_tree(
     return HandTree(tuple(parent), tuple(leaf), tuple(edge), names, None, note)
 
 
-def position_tree(position: Position | str, depth: int = 2, heuristic: str = "window") -> HandTree:
-    """The tree of ``position`` searched ``depth`` plies deep, every column left to
-    right, its leaves valued by ``heuristic`` for the player to move at the root (a
-    position won at the leaf: ±(a round number above every heuristic value there,
-    minus the plies to the win), so that the order of the values, and with it the
-    search, is unchanged)."""
+def position_tree(
+    position: Position | str,
+    depth: int = 2,
+    heuristic: str = "window",
+    *,
+    columns: Sequence[int] | None = None,
+) -> HandTree:
+    """The tree of ``position`` searched ``depth`` plies deep, its leaves valued by
+    ``heuristic`` for the player to move at the root (a position won at the leaf:
+    ±(a round number above every heuristic value there, minus the plies to the win),
+    so that the order of the values, and with it the search, is unchanged).
+
+    ``columns`` (1..7; None: all) are the columns tried at every node, left to right:
+    ``(2, 3, 4, 5, 6)`` keeps a depth-2 tree to 25 leaves, a lesson's size. With all
+    columns, :func:`solve` visits and prunes exactly what treeviz's alpha-beta without
+    move ordering does. A tree of more than ``HAND_MAX_LEAVES`` leaves, a column out of
+    range, or a node where none of ``columns`` can be played raises
+    :class:`InvalidParameterError`."""
     HAND_DEPTH.check(depth)
+    chosen = _columns(columns)
     spec = f"minimax:depth={depth},ordering=left,tt=false,heuristic={heuristic}"
     trace = search(position, spec).trace
-    leaves = int((trace.child_counts() == 0).sum())
+    kept = _kept(trace, chosen)
+    leaves = sum(1 for i in kept if not any(trace.nodes["parent"][k] == i for k in kept))
     if leaves > HAND_MAX_LEAVES:
         raise InvalidParameterError(f"position {trace.root_moves!r} at depth {depth} has "
                                     f"{leaves} leaves: more than {HAND_MAX_LEAVES} to fill "
                                     "by hand")  # fmt: skip
-    return _from_trace(trace, heuristic)
+    return _from_trace(trace, heuristic, kept, chosen)
 
 
-def _from_trace(trace: Trace, heuristic: str) -> HandTree:
-    """A full-width depth-first trace (ids in pre-order) as a :class:`HandTree`."""
-    n = len(trace)
-    kids = trace.child_counts()
-    sign = [1 if int(d) % 2 == 0 else -1 for d in trace.nodes["depth"]]
-    raw = [sign[i] * int(trace.nodes["value"][i]) for i in range(n)]  # for MAX
-    plain = [abs(v) for v in raw if abs(v) < PROVEN]
+def _columns(columns: Sequence[int] | None) -> tuple[int, ...] | None:
+    """The chosen columns, 0-based and in increasing order (None: all)."""
+    if columns is None:
+        return None
+    bad = [c for c in columns if not (isinstance(c, int) and 1 <= c <= DEFAULT_WIDTH)]
+    if bad or not columns:
+        raise InvalidParameterError(f"columns {show_value(list(columns))}: give columns "
+                                    f"from 1 to {DEFAULT_WIDTH}")  # fmt: skip
+    return tuple(sorted({c - 1 for c in columns}))
+
+
+def _kept(trace: Trace, chosen: tuple[int, ...] | None) -> list[int]:
+    """The nodes of ``trace`` reached through ``chosen`` columns only (pre-order); a
+    node that had children but keeps none raises :class:`InvalidParameterError`."""
+    parent, move = trace.nodes["parent"], trace.nodes["move"]
+    keep = [True] * len(trace)
+    for i in range(1, len(trace)):
+        keep[i] = keep[int(parent[i])] and (chosen is None or int(move[i]) in chosen)
+    kept = [i for i in range(len(trace)) if keep[i]]
+    for i in kept:
+        kids = trace.children(i)
+        if len(kids) and not any(keep[int(k)] for k in kids):
+            cols = "".join(str(c + 1) for c in chosen or ())
+            raise InvalidParameterError(f"columns {cols!r}: none can be played at "
+                                        f"{trace.path_moves(i) or 'the root'}")  # fmt: skip
+    return kept
+
+
+def _from_trace(
+    trace: Trace, heuristic: str, kept: list[int], chosen: tuple[int, ...] | None
+) -> HandTree:
+    """The ``kept`` nodes of a full-width depth-first trace (ids in pre-order) as a
+    :class:`HandTree`."""
+    index = {old: new for new, old in enumerate(kept)}
+    parent = tuple(index[int(trace.nodes["parent"][i])] if i else -1 for i in kept)
+    inner = set(parent)
+    sign = [1 if int(trace.nodes["depth"][i]) % 2 == 0 else -1 for i in kept]
+    raw = [sign[n] * int(trace.nodes["value"][i]) for n, i in enumerate(kept)]  # for MAX
+    plain = [abs(v) for n, v in enumerate(raw) if n not in inner and abs(v) < PROVEN]
     # a round number above every plain value, and above it still less the plies to a win
     win = 10 ** len(str(max(plain, default=0) + int(trace.nodes["depth"].max()) + 1))
 
     def sheet(v: int) -> int:
         return v if abs(v) < PROVEN else int(math.copysign(win - (WIN - abs(v)), v))
 
-    leaf = tuple(sheet(raw[i]) if kids[i] == 0 else None for i in range(n))
-    edge = tuple("" if i == 0 else str(int(trace.nodes["move"][i]) + 1) for i in range(n))
-    names = tuple(trace.path_moves(i) or "root" for i in range(n))
-    note = (f"position {trace.root_moves or '(empty)'}, heuristic {heuristic} for the "
+    leaf = tuple(None if n in inner else sheet(raw[n]) for n in range(len(kept)))
+    edge = tuple("" if i == 0 else str(int(trace.nodes["move"][i]) + 1) for i in kept)
+    names = tuple(trace.path_moves(i) or "root" for i in kept)
+    only = "" if chosen is None else f", columns {''.join(str(c + 1) for c in chosen)} only"
+    note = (f"position {trace.root_moves or '(empty)'}{only}, heuristic {heuristic} for the "
             f"player to move; a win in p plies is ±({win} − p)")  # fmt: skip
-    parent = tuple(int(p) for p in trace.nodes["parent"])
     return HandTree(parent, leaf, edge, names, trace.root_moves, note)
 
 

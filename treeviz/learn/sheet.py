@@ -5,13 +5,19 @@ other diagram (:func:`treeviz.draw.export.render`): SVG, PDF or PNG."""
 
 from __future__ import annotations
 
+import textwrap
+
 from treeviz.draw.export import render
 from treeviz.draw.style import STUB_LINE
 from treeviz.learn.hand import HandTree, Key, bound_text, solve
 
-BLANK = "____"
-WIDE_LEAVES = 16  # a tree with more leaves is drawn left to right (a page is taller than wide)
-HOW = ("Alpha-beta, children left to right: write α and β at each node as it returns, "
+BLANK = "___"
+CROSS = "✗"  # the answer key's mark on a pruned branch
+TITLE_CHARS = 64  # a title line's length: no wider than the HOW lines below it
+# a tree with more leaves is drawn left to right (a page is taller than wide); a 3x3
+# textbook tree (27 leaves) still lies across, as the lesson draws it
+WIDE_LEAVES = 32
+HOW = ("Alpha-beta, children left to right: write α and β at each node as it returns,\n"
        "and cross out every branch the search never enters.")  # fmt: skip
 
 
@@ -24,24 +30,28 @@ def sheet_dot(tree: HandTree, key: bool = False) -> str:
     """DOT source of the sheet of ``tree`` (``key``: the answer key)."""
     answers: Key = solve(tree)
     title = ("Answer key — " if key else "Alpha-beta by hand — ") + tree.note
+    # wrapped: a title one line long was the widest thing on a 25-leaf sheet
+    head = "\n".join([*textwrap.wrap(title, TITLE_CHARS), HOW])
     lines = [
         "digraph sheet {",
-        f"  graph [label={_quote(title + chr(10) + HOW)}, labelloc=t, fontsize=12, "
-        f"nodesep=0.15, ranksep=0.5, rankdir={'LR' if wide_tree(tree) else 'TB'}];",
-        '  node [fontname="Helvetica", fontsize=10];',
+        f"  graph [label={_quote(head)}, labelloc=t, fontsize=12, "
+        f"nodesep=0.06, ranksep=0.35, rankdir={'LR' if wide_tree(tree) else 'TB'}];",
+        # as narrow as their labels (Graphviz's default 0.75 in made 27 leaves 1,900 px)
+        '  node [fontname="Helvetica", fontsize=10, width=0, height=0, margin="0.04,0.02"];',
         '  edge [fontname="Helvetica", fontsize=9, arrowhead=none];',
     ]
     below_cut = _below(tree, answers.pruned)
     for i in range(len(tree)):
         lines.append(f"  n{i} [{_node_attrs(tree, answers, i, key, i in below_cut)}];")
     for i in range(1, len(tree)):
-        attrs = f"label={_quote(tree.edge[i])}"
+        # no edge label: the node's name says its branch, and a label is as wide as a
+        # node to Graphviz (27 labelled leaves did not fit a screen's column); a pruned
+        # branch is crossed out, as the sheet asks, by a head label (it takes no room)
+        attrs = ""
         if key and i in answers.pruned:
-            attrs += (
-                f', style=dashed, color="{STUB_LINE}", label={_quote(tree.edge[i] + " pruned")}'
-            )
+            attrs = f'style=dashed, color="{STUB_LINE}", headlabel="{CROSS}", fontsize=12'
         elif key and i in below_cut:
-            attrs += f', color="{STUB_LINE}", fontcolor="{STUB_LINE}"'
+            attrs = f'color="{STUB_LINE}"'
         lines.append(f"  n{tree.parent[i]} -> n{i} [{attrs}];")
     lines.append("}")
     return "\n".join(lines)
@@ -62,22 +72,24 @@ def _below(tree: HandTree, pruned: frozenset[int]) -> set[int]:
 
 
 def _node_attrs(tree: HandTree, answers: Key, i: int, key: bool, cut_off: bool) -> str:
-    """A node's DOT attributes: MAX nodes as upward, MIN as downward houses, leaves
-    as boxes with their value; in the key, bounds and value filled in."""
+    """A node's DOT attributes: MAX nodes as square boxes, MIN as rounded ones (the
+    label names the role: houses were too wide for a level of nine), leaves as small
+    boxes with their value; in the key, bounds and value filled in."""
     name = tree.names[i]
     grey = f', fontcolor="{STUB_LINE}", color="{STUB_LINE}"' if key and cut_off else ""
     if tree.leaf[i] is not None:
         return f"shape=box, label={_quote(f'{name}{chr(10)}{tree.leaf[i]}')}{grey}"
     role = "MAX" if tree.is_max(i) else "MIN"
-    shape = "house" if tree.is_max(i) else "invhouse"
+    shape = "box" if tree.is_max(i) else 'box, style="rounded"'
     nk = answers.nodes[i]
+    # one bound a line: a level of nine inner nodes then fits a screen's column
     if key and nk.visited:
-        text = (f"{name} {role}\nα = {bound_text(nk.alpha)}  β = {bound_text(nk.beta)}\n"
+        text = (f"{name} {role}\nα = {bound_text(nk.alpha)}\nβ = {bound_text(nk.beta)}\n"
                 f"value {bound_text(nk.value)}")  # fmt: skip
     elif key:
         text = f"{name} {role}\nnot searched"
     else:
-        text = f"{name} {role}\nα = {BLANK}  β = {BLANK}"
+        text = f"{name} {role}\nα = {BLANK}\nβ = {BLANK}"
     return f"shape={shape}, label={_quote(text)}{grey}"
 
 
