@@ -14,9 +14,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treeviz.checkup.ask import ask
-from treeviz.checkup.battery import ENDGAME_EMPTY, KINDS, PHASES, battery, facts, playout, reached
+from treeviz.checkup.battery import (
+    ENDGAME_EMPTY,
+    KINDS,
+    LEVELS,
+    PHASES,
+    battery,
+    facts,
+    playout,
+    reached,
+)
 from treeviz.checkup.run import checkup
 from treeviz.checkup.shrink import shrink, smaller
+from treeviz.checkup.tactics import tactics
 from treeviz.connect4.board import Position
 
 CASES = str(Path(__file__).resolve().parents[1] / "data" / "agents" / "doctor_cases.py")
@@ -85,6 +95,8 @@ def test_the_battery_is_seeded_and_each_kind_is_what_it_says() -> None:
             elif kind == "transposition":
                 other = reached(p.other)
                 assert other is not None and other.key() == pos.key() and p.other != p.moves
+            elif kind in LEVELS:
+                assert tactics(pos).kind() == LEVELS[kind]
             else:
                 lo, hi = PHASES[kind]
                 assert lo <= pos.ply <= hi

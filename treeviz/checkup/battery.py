@@ -15,6 +15,10 @@ that it is reachable), none is over, and each kind alternates the side to move:
   here);
 - ``transposition``: a position with a second move order that reaches it (a search
   whose answer depends on the path, or on what it was asked before);
+- ``win-3``, ``loss-4``, ``win-5``: the shortest forced win is 3 or 5 plies, or no
+  column wins, some lose in 4 plies (none sooner) and some do not
+  (:mod:`.tactics`): a search that looks that far plays right, one that looks less
+  only by chance (the agent's horizon is measured on these);
 - ``early``, ``middle``, ``late``: positions by phase, for the strength report.
 
 The facts a check needs are cheap bitboard tests (:func:`facts`); exact scores come
@@ -27,11 +31,16 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from treeviz.checkup.tactics import could_be, tactics
 from treeviz.connect4.board import Position, has_four
 
-KINDS = ("win-now", "block", "edge", "endgame", "transposition", "early", "middle", "late")
+LEVELS = {"win-3": 3, "loss-4": 4, "win-5": 5}  # a kind that tests one horizon, its plies
+KINDS = ("win-now", "block", "edge", "endgame", "transposition", *LEVELS, "early", "middle",
+         "late")  # fmt: skip
 PHASES = {"early": (4, 12), "middle": (13, 26), "late": (27, 38)}  # plies, inclusive
 ENDGAME_EMPTY = (2, 8)  # empty cells of an endgame position, inclusive (horizons are short)
+LEVEL_MAX = 20  # positions of a horizon kind at most: enough to count, each costs playouts
+LEVEL_PLIES = (14, 28)  # plies of a horizon kind's position: where deep tactics are common
 TRIES_PER_POSITION = 400  # playouts tried for one position of a kind before giving up
 
 
@@ -90,15 +99,15 @@ def _cell(pos: Position, col: int) -> int:
 
 
 def battery(per_kind: int, seed: int = 0, kinds: tuple[str, ...] = KINDS) -> list[Probe]:
-    """``per_kind`` positions of each kind (fewer where a kind is rare), distinct,
-    the same for the same ``seed``."""
+    """``per_kind`` positions of each kind (fewer where a kind is rare, at most
+    :data:`LEVEL_MAX` of a horizon kind), distinct, the same for the same ``seed``."""
     out: list[Probe] = []
     seen: set[str] = set()
     for kind in kinds:
         rng = random.Random(f"{seed}:{kind}")
-        found = 0
-        for i in range(per_kind * 4):  # room for repeats
-            if found == per_kind:
+        found, wanted = 0, min(per_kind, LEVEL_MAX) if kind in LEVELS else per_kind
+        for i in range(wanted * 4):  # room for repeats
+            if found == wanted:
                 break
             probe = FINDERS[kind](rng, i % 2)
             if probe is not None and probe.moves not in seen:
@@ -243,6 +252,19 @@ def reached(moves: str) -> Position | None:
     return None if pos.is_over() else pos
 
 
+def _level(kind: str) -> Callable[[random.Random, int], Probe | None]:
+    k = LEVELS[kind]
+
+    def find(rng: random.Random, parity: int) -> Probe | None:
+        def accept(pos: Position) -> bool:
+            return could_be(pos, k) and tactics(pos).kind() == k
+
+        moves = _search(rng, parity, *LEVEL_PLIES, accept, careful=True)
+        return Probe(moves, kind) if moves else None
+
+    return find
+
+
 def _phase(kind: str) -> Callable[[random.Random, int], Probe | None]:
     lo, hi = PHASES[kind]
 
@@ -259,5 +281,6 @@ FINDERS: dict[str, Callable[[random.Random, int], Probe | None]] = {
     "edge": _edge,
     "endgame": _endgame,
     "transposition": _transposition,
+    **{k: _level(k) for k in LEVELS},
     **{k: _phase(k) for k in PHASES},
 }

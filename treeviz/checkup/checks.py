@@ -1,8 +1,9 @@
 """The doctor's checks of one answer: which apply to a position, and which failed.
 
 A check applies only where a correct search of the agent's horizon cannot go wrong:
-a win at once needs one ply of lookahead, a block two, an endgame as many plies as
-there are empty cells. Outside its horizon a miss is a matter of strength (reported
+a win at once needs one ply of lookahead, a block two, a forced win in 3 or 5 plies
+three or five, a forced loss in 4 plies four (:mod:`.tactics`), an endgame as many
+plies as there are empty cells. Outside its horizon a miss is a matter of strength (reported
 apart, :mod:`treeviz.checkup.strength`), never a finding.
 """
 
@@ -13,12 +14,17 @@ from functools import lru_cache
 
 from treeviz.checkup.ask import Answer
 from treeviz.checkup.battery import Facts, facts, outcomes
+from treeviz.checkup.tactics import Tactics, tactics
 from treeviz.connect4.board import Position
 
 FAILURE_CHECKS = ("crash", "no-move", "illegal-move", "timeout")
-MOVE_CHECKS = ("misses-win", "misses-block", "endgame")
+# the horizon's checks by the plies of lookahead each needs: a win at once, a block, a
+# forced win in 3, a forced loss in 4, a forced win in 5
+LEVELS = {1: "misses-win", 2: "misses-block", 3: "misses-win-3", 4: "walks-into-loss-4",
+          5: "misses-win-5"}  # fmt: skip
+MOVE_CHECKS = (*LEVELS.values(), "endgame")
 CHECKS = (*FAILURE_CHECKS, *MOVE_CHECKS, "history")
-NEEDS = {"misses-win": 1, "misses-block": 2}  # plies of lookahead a check needs
+NEEDS = {check: k for k, check in LEVELS.items()}  # plies of lookahead a check needs
 
 
 @dataclass(frozen=True)
@@ -45,18 +51,52 @@ def outcomes_of(moves: str) -> tuple[tuple[int, int], ...] | None:
     return None if found is None else tuple(sorted(found.items()))
 
 
+@lru_cache(maxsize=4096)
+def tactics_of(moves: str) -> Tactics:
+    """:func:`~treeviz.checkup.tactics.tactics` of the position after ``moves``, cached."""
+    return tactics(Position.from_moves(moves))
+
+
+def right_columns(moves: str, k: int) -> frozenset[int] | None:
+    """The columns (0-based) a search that looks ``k`` plies ahead plays after
+    ``moves``, when the position tests that horizon (level ``k`` of :data:`LEVELS`),
+    else None: with a win at once, the wins (1); with a threat to block and a choice,
+    the columns that stop it (2); with the shortest forced win in 3 or 5 plies, the
+    columns that win so (3, 5); with no win, some columns losing in 4 plies (none
+    sooner) and some not, the others (4)."""
+    if k == 1:
+        f = facts_of(moves)
+        return f.wins or None
+    if k == 2:
+        f = facts_of(moves)
+        return f.safe if f.must_block else None
+    t = tactics_of(moves)
+    return t.right(k) if t.kind() == k else None
+
+
+def levels(answer: Answer) -> dict[int, bool]:
+    """The horizons (plies) the position of ``answer`` tests, each with whether the
+    answer was right there (a column given: else none)."""
+    if answer.column is None:
+        return {}
+    out = {}
+    for k in LEVELS:
+        right = right_columns(answer.moves, k)
+        if right is not None:
+            out[k] = answer.column - 1 in right
+    return out
+
+
 def judge(answer: Answer, horizon: int) -> list[Judged]:
     """Every check of :data:`CHECKS` but ``history`` on ``answer``, for an agent that
     sees ``horizon`` plies ahead."""
     out = [Judged(c, True, answer.failure == c) for c in FAILURE_CHECKS]
     if answer.column is None:
         return out
-    col, f = answer.column - 1, facts_of(answer.moves)
-    out.append(Judged("misses-win", bool(f.wins) and horizon >= NEEDS["misses-win"],
-                      col not in f.wins))  # fmt: skip
-    out.append(Judged("misses-block", f.must_block and horizon >= NEEDS["misses-block"],
-                      col in f.unsafe))  # fmt: skip
-    out.append(_endgame(answer.moves, col, horizon))
+    tested = levels(answer)
+    for k, check in LEVELS.items():
+        out.append(Judged(check, k in tested and horizon >= k, not tested.get(k, True)))
+    out.append(_endgame(answer.moves, answer.column - 1, horizon))
     return out
 
 
@@ -74,14 +114,6 @@ def _endgame(moves: str, col: int, horizon: int) -> Judged:
 
 
 def beyond(answer: Answer, horizon: int) -> list[str]:
-    """The move checks ``answer`` misses beyond the agent's horizon (strength): a win
-    it could have taken, a block it let through, with too short a lookahead."""
-    if answer.column is None:
-        return []
-    col, f = answer.column - 1, facts_of(answer.moves)
-    out = []
-    if f.wins and horizon < NEEDS["misses-win"] and col not in f.wins:
-        out.append("misses-win")
-    if f.must_block and horizon < NEEDS["misses-block"] and col in f.unsafe:
-        out.append("misses-block")
-    return out
+    """The horizon checks ``answer`` fails beyond the agent's horizon (strength): a
+    win it could have forced, a loss it walked into, with too short a lookahead."""
+    return [LEVELS[k] for k, right in levels(answer).items() if k > horizon and not right]

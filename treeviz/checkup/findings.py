@@ -1,5 +1,13 @@
 """A finding: one bug the doctor proved, with the shortest position that shows it and
 a sentence a student understands.
+
+A checkup holds one list of findings: those seen from outside (a :class:`Finding`,
+the agent's answers as a black box) and those seen inside its recorded tree (a
+:class:`~treeviz.checkup.nodes.NodeFinding`). Both have ``check``, ``text``,
+``cause`` (the bug's class, a key of :data:`~treeviz.checkup.nodes.CAUSES`, where the
+evidence names it) and ``under`` (the ``check`` of the finding that explains it: a
+symptom, reported beneath its cause and not counted as a bug of its own);
+:func:`seen_in` says where each was seen.
 """
 
 from __future__ import annotations
@@ -8,7 +16,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.checkup.ask import Answer
-from treeviz.checkup.checks import facts_of
+from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
+from treeviz.checkup.nodes import NodeFinding
 from treeviz.connect4.board import Position
 
 ONE_SIDE_EVIDENCE = 3  # failures on one side, and positions of the other, to say so
@@ -17,6 +26,10 @@ WHERE = {  # the positions a check applies to, in words
     "timeout": "positions",
     "misses-win": "positions where it could win at once",
     "misses-block": "positions where the opponent threatened to win at once",
+    "misses-win-3": "positions whose shortest forced win takes 3 plies",
+    "walks-into-loss-4": "positions where some columns lose in 4 plies (none sooner) "
+    "and others do not",
+    "misses-win-5": "positions whose shortest forced win takes 5 plies",
     "endgame": "endgames within its horizon",
     "history": "positions asked twice or by two move orders",
 }  # fmt: skip
@@ -45,6 +58,8 @@ class Finding:
     error: str = ""
     where: str = ""
     text: str = ""
+    cause: str = ""
+    under: str = ""
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -66,6 +81,43 @@ def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
                   len(failed), len(of), sides, other, answer.error, answer.where)  # fmt: skip
     out.text = describe(out, answer, other_answer)
     return out
+
+
+OUTSIDE = "outside (black box)"
+INSIDE = "inside the recorded tree"
+AnyFinding = Finding | NodeFinding
+
+
+def seen_in(f: AnyFinding) -> str:
+    """Where ``f`` was seen: :data:`OUTSIDE` (the agent's answers) or :data:`INSIDE`."""
+    return INSIDE if isinstance(f, NodeFinding) else OUTSIDE
+
+
+def entry(f: AnyFinding) -> dict[str, Any]:
+    """``f`` as data, with where it was seen (``seen``) and, for a finding inside,
+    the position it was seen on (``moves``: its tree's root)."""
+    out = {"seen": seen_in(f), **f.as_dict()}
+    if isinstance(f, NodeFinding):
+        out["moves"] = f.node_moves[: len(f.node_moves) - len(f.line)]
+    return out
+
+
+def grouped(found: list[AnyFinding]) -> list[tuple[AnyFinding, list[AnyFinding]]]:
+    """The bugs of ``found``, in its order, each with the symptoms it explains (the
+    findings whose ``under`` names its check, seen the same way); a finding whose
+    cause is not in ``found`` stands as a bug of its own."""
+    roots = [f for f in found if not _explained(f, found)]
+    return [(r, [f for f in found if f is not r and _explained(f, [r])]) for r in roots]
+
+
+def in_order(found: list[AnyFinding]) -> list[AnyFinding]:
+    """``found`` as every view lists it: each bug, then the symptoms it explains."""
+    return [f for root, under in grouped(found) for f in (root, *under)]
+
+
+def _explained(f: AnyFinding, by: list[AnyFinding]) -> bool:
+    return bool(f.under) and any(g is not f and g.check == f.under and
+                                 seen_in(g) == seen_in(f) for g in by)  # fmt: skip
 
 
 def _side(moves: str) -> str:
@@ -94,8 +146,24 @@ def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str
         f"{after} it plays {f.answered}{_outcome(f)}, while {columns_text(f.best)} "
         f"{_best_words(f)}",
         "history": lambda: _history(f, other_answer),
-    }[f.check]()
+    }.get(f.check, lambda: _deep(f, after, NEEDS[f.check]))()
     return f"{head} {body}{_one_side(f)}"
+
+
+def _deep(f: Finding, after: str, k: int) -> str:
+    """A forced win in ``k`` plies not taken (``k`` odd), or a forced loss in ``k``
+    walked into, on the shortest position; a search that looks ``k`` plies sees it."""
+    right = tactics_of(f.moves).right(k)
+    one = len(right) == 1
+    sees = f"a search that looks {k} plies ahead sees this"
+    if k % 2:
+        return (f"it played elsewhere; the shortest: {after} it plays {f.answered}"
+                f"{_outcome(f)}, while {_cols(right)} force{'s' if one else ''} a win in "
+                f"{k} plies ({sees})")  # fmt: skip
+    other = "O" if f.side == "X" else "X"
+    return (f"it walked into it; the shortest: {after} it plays {f.answered}, after which "
+            f"{other} forces a four within {k - 1} more plies, while {_cols(right)} "
+            f"do{'es' if one else ''} not lose within {k} plies ({sees})")  # fmt: skip
 
 
 def _history(f: Finding, other_answer: int | None) -> str:

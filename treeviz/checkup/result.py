@@ -8,43 +8,57 @@ import html as html_lib
 from dataclasses import dataclass, field
 from typing import Any
 
-from treeviz.checkup.findings import Finding
-from treeviz.checkup.nodes import NodeFinding
+from treeviz.checkup.findings import AnyFinding, Finding, entry, grouped, seen_in
+from treeviz.checkup.horizon import Horizon, level_words, verdict_words
+from treeviz.checkup.nodes import CAUSES, NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import Trace
 
 
 @dataclass
 class Checkup:
-    """What the doctor found: ``findings`` (bugs, each proved by a position), and the
-    agent's ``strength`` (accuracy against the exact scores by phase, misses beyond
-    its horizon) for ``agent`` seen as looking ``horizon`` plies ahead, over
-    ``positions`` positions."""
+    """What the doctor found: ``findings``, the one list of bugs, those seen from
+    outside (:class:`Finding`, each proved by a position) and those seen inside the
+    recorded tree (:class:`NodeFinding`), in the order every view shows them: each bug,
+    then the symptoms it explains (:meth:`bugs` nests them); the agent's
+    ``strength`` (accuracy against the exact scores by phase, misses beyond its
+    horizon); ``lookahead``, its horizon measured from its answers. ``horizon`` is
+    the plies its answers are judged within, over ``positions`` positions."""
 
     agent: str
     horizon: int
     positions: int
     seed: int
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[AnyFinding] = field(default_factory=list)
     strength: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     command: bool = True  # the agent can be named on the command line (not a function)
     notes: list[str] = field(default_factory=list)  # what could not be judged, and why
-    # inside a traced search: the first node where each node check fails, and per check
-    # the recorded tree that shows it (``--trace DIR`` saves them)
-    inside: list[NodeFinding] = field(default_factory=list)
+    lookahead: Horizon = field(default_factory=Horizon)
+    # per inside check, the recorded tree that shows it (``--trace DIR`` saves them)
     trees: dict[str, Trace] = field(default_factory=dict, repr=False)
+
+    @property
+    def inside(self) -> list[NodeFinding]:
+        """The findings seen inside the recorded tree (a view of ``findings``)."""
+        return [f for f in self.findings if isinstance(f, NodeFinding)]
 
     @property
     def healthy(self) -> bool:
         """True when nothing was found, outside or inside the search."""
-        return not self.findings and not self.inside
+        return not self.findings
+
+    def bugs(self) -> list[tuple[AnyFinding, list[AnyFinding]]]:
+        """Each bug with the symptoms it explains, in the order of ``findings``."""
+        return grouped(self.findings)
 
     def as_dict(self) -> dict[str, Any]:
+        """The checkup as data: ``findings`` in the order every view shows them,
+        each with ``seen``; ``bugs`` counts those not explained by another."""
         return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
                 "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
-                "findings": [f.as_dict() for f in self.findings], "notes": self.notes,
-                "inside": [n.as_dict() for n in self.inside],
+                "bugs": len(self.bugs()), "findings": [entry(f) for f in self.findings],
+                "lookahead": self.lookahead.as_dict(), "notes": self.notes,
                 "strength": self.strength}  # fmt: skip
 
     def text(self) -> str:
@@ -55,25 +69,48 @@ class Checkup:
         return html(self)
 
 
+def found_words(c: Checkup) -> str:
+    """``no bug found``, ``1 bug found``, ``3 bugs found (2 seen outside (black box),
+    1 inside the recorded tree)``; symptoms are not counted."""
+    roots = [r for r, _ in c.bugs()]
+    if not roots:
+        return "no bug found"
+    head = f"{len(roots)} bug{'s' if len(roots) > 1 else ''} found"
+    where = {seen_in(r) for r in roots}
+    if len(where) == 1:
+        return f"{head}, seen {where.pop()}"
+    counts = [f"{sum(seen_in(r) == w for r in roots)} {w}" for w in sorted(where, reverse=True)]
+    return f"{head} ({', '.join(counts)})"
+
+
+def title(f: AnyFinding) -> str:
+    """``misses-win`` or ``terminal (cause: the depth limit is tested before ...)``."""
+    cause = CAUSES.get(f.cause, f.cause)
+    return f"{f.check} (cause: {cause})" if cause else f.check
+
 
 def text(c: Checkup) -> str:
-    """Every finding as a numbered sentence with its position, then the strength."""
-    lines = [f"treeviz doctor: {c.agent} (looks {plies_ahead(c.horizon)} ahead), "
-             f"{c.positions} positions, {c.seconds:.0f} s"]  # fmt: skip
-    if c.healthy:
-        lines.append("no bug found")
-    for i, f in enumerate(c.findings, 1):
-        lines.append(f"{i}. {f.check}: {f.text}")
-        shown = f.moves or '""'
-        if c.command:
-            lines.append(f"   treeviz analyze {shown} --agent {c.agent}")
-    if c.inside:
-        lines.append("inside its search (the first node where each shows):")
-    for n in c.inside:
-        lines.append(f"- {n.check}: {n.text}")
+    """The horizon, every bug as a numbered sentence saying where it was seen (its
+    symptoms beneath it), then the strength."""
+    lines = [f"treeviz doctor: {c.agent} (judged within {plies_ahead(c.horizon)}), "
+             f"{c.positions} positions, {c.seconds:.0f} s",
+             f"horizon: {verdict_words(c.lookahead)}",
+             f"  {level_words(c.lookahead)}", found_words(c)]  # fmt: skip
+    for i, (root, under) in enumerate(c.bugs(), 1):
+        lines.append(f"{i}. [{seen_in(root)}] {title(root)}: {root.text}")
+        lines.extend(_rerun(c, root, "   "))
+        for f in under:
+            lines.append(f"   - explained by {i} [{seen_in(f)}] {title(f)}: {f.text}")
     lines.extend(f"note: {n}" for n in c.notes)
     lines.append("strength (not bugs): " + strength_words(c))
     return "\n".join(lines)
+
+
+def _rerun(c: Checkup, f: AnyFinding, indent: str) -> list[str]:
+    """The command that shows ``f``'s position searched by the agent (outside only)."""
+    if not c.command or not isinstance(f, Finding):
+        return []
+    return [f"{indent}treeviz analyze {f.moves or chr(34) * 2} --agent {c.agent}"]
 
 
 def strength_words(c: Checkup) -> str:
@@ -89,7 +126,9 @@ def strength_words(c: Checkup) -> str:
 def missed_words(c: Checkup) -> str:
     """``beyond its horizon it missed 2 wins and 3 blocks`` ('' when it missed none)."""
     missed = c.strength.get("beyond_horizon", {})
-    names = {"misses-win": "wins", "misses-block": "blocks"}
+    names = {"misses-win": "wins at once", "misses-block": "blocks",
+             "misses-win-3": "wins in 3 plies", "walks-into-loss-4": "escapes from losses "
+             "in 4 plies", "misses-win-5": "wins in 5 plies"}  # fmt: skip
     if not missed:
         return ""
     return "beyond its horizon it missed " + " and ".join(
@@ -114,22 +153,30 @@ def board_marks(f: Finding) -> dict[int, str]:
 
 
 def html(c: Checkup) -> str:
-    """The checkup as an HTML fragment: a heading, each finding with its board."""
+    """The checkup as an HTML fragment: a heading, the horizon, each bug (where it was
+    seen, its board, its symptoms beneath it), then the strength."""
+    e = html_lib.escape
+    head = (f"<h4>treeviz doctor: {e(c.agent)}</h4><p>judged within "
+            f"{e(plies_ahead(c.horizon))} · {c.positions} positions · {c.seconds:.0f} s</p>"
+            f"<p>Horizon: {e(verdict_words(c.lookahead))}<br><small>"
+            f"{e(level_words(c.lookahead))}</small></p>"
+            f"<p><b>{e(found_words(c))}</b></p>")  # fmt: skip
+    items = []
+    for root, under in c.bugs():
+        subs = "".join(f"<li>explained by it: {_item(f)}</li>" for f in under)
+        items.append(f"<li>{_item(root)}{f'<ul>{subs}</ul>' if subs else ''}</li>")
+    body = f"<ol>{''.join(items)}</ol>" if items else ""
+    body += "".join(f"<p>Note: {e(n)}</p>" for n in c.notes)
+    return f"<div>{head}{body}<p>Strength (not bugs): {e(strength_words(c))}</p></div>"
+
+
+def _item(f: AnyFinding) -> str:
+    """One finding in HTML: where seen, its title and sentence, its board."""
     from treeviz.draw.board_svg import board_svg
 
     e = html_lib.escape
-    head = (f"<h4>treeviz doctor: {e(c.agent)}</h4><p>looks {e(plies_ahead(c.horizon))} "
-            f"ahead · {c.positions} positions · {c.seconds:.0f} s</p>")  # fmt: skip
-    if c.healthy:
-        head += "<p><b>No bug found.</b></p>"
-    items = []
-    for f in c.findings:
+    out = f"<i>{e(seen_in(f))}</i> <b>{e(title(f))}</b>: {e(f.text)}"
+    if isinstance(f, Finding):
         board = board_svg(Position.from_moves(f.moves), 22, marks=board_marks(f))
-        items.append(f"<li><b>{e(f.check)}</b>: {e(f.text)}<div>{board}</div>"
-                     f"<code>{e(f.moves) or '(empty board)'}</code></li>")  # fmt: skip
-    body = f"<ol>{''.join(items)}</ol>" if items else ""
-    nodes = "".join(f"<li><b>{e(n.check)}</b>: {e(n.text)}</li>" for n in c.inside)
-    if nodes:
-        body += f"<p>Inside its search, the first node where each shows:</p><ul>{nodes}</ul>"
-    body += "".join(f"<p>Note: {e(n)}</p>" for n in c.notes)
-    return f"<div>{head}{body}<p>Strength (not bugs): {e(strength_words(c))}</p></div>"
+        out += f"<div>{board}</div><code>{e(f.moves) or '(empty board)'}</code>"
+    return out

@@ -13,7 +13,8 @@ from typing import Any
 from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
 from treeviz.checkup.checks import CHECKS, beyond, judge, outcomes_of
-from treeviz.checkup.findings import Finding, finding
+from treeviz.checkup.findings import Finding, finding, in_order
+from treeviz.checkup.horizon import measure
 from treeviz.checkup.inside import inside
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
@@ -21,13 +22,15 @@ from treeviz.checkup.shrink import shrink
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import show_value
 
-DEFAULT_HORIZON = 2  # a person's agent that says nothing looks two plies ahead
+# a person's agent that states no horizon is judged on wins at once and blocks (its
+# measured horizon is reported beside)
+DEFAULT_HORIZON = 2
 REASKED = 10  # positions asked again at the end, and move-order pairs, to judge history
 
 
-def horizon_of(agent: str, depth: int | None) -> int:
-    """How far ``agent`` sees: ``depth`` when given, else its declaration (ours), else
-    :data:`DEFAULT_HORIZON` (a person's agent: it declares nothing)."""
+def stated_horizon(agent: str, depth: int | None) -> int | None:
+    """How far ``agent`` says it sees: ``depth`` when given, else its declaration
+    (ours); None for a person's agent given no ``depth`` (it declares nothing)."""
     from treeviz.agents.registry import get_agent, spec
     from treeviz.agents.user.load import is_user_head
 
@@ -36,8 +39,15 @@ def horizon_of(agent: str, depth: int | None) -> int:
     chosen = spec(agent)
     decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
     if decl is None or (not decl.warmup and not decl.horizon):  # a person's, declaring none
-        return DEFAULT_HORIZON
+        return None
     return decl.horizon_of(decl.validate(chosen.kwargs))
+
+
+def horizon_of(agent: str, depth: int | None) -> int:
+    """The plies ``agent``'s answers are judged within: its :func:`stated_horizon`,
+    else :data:`DEFAULT_HORIZON`."""
+    stated = stated_horizon(agent, depth)
+    return DEFAULT_HORIZON if stated is None else stated
 
 
 def doctor(
@@ -120,7 +130,8 @@ def checkup(
     ``fresh``: its history is judged in new processes (False for an agent only this
     process knows: a notebook's function)."""
     t0 = time.perf_counter()
-    horizon = horizon_of(agent, depth)
+    stated = stated_horizon(agent, depth)
+    horizon = DEFAULT_HORIZON if stated is None else stated
     probes = battery(positions, seed)
     pairs = min(REASKED, sum(bool(p.other) for p in probes))
     total = len(probes) + 4 * min(REASKED, len(probes)) + 4 * pairs
@@ -133,12 +144,14 @@ def checkup(
 
     answers = ask_all(agent, [p.moves for p in probes], seconds, workers, cluster, step)
     result = Checkup(agent, horizon, len(probes), seed)
-    result.findings = _findings(agent, seconds, horizon, answers, seed)
+    outside = _findings(agent, seconds, horizon, answers, seed)
     history, note = _history(agent, seconds, probes, fresh, step)
     if history is not None:
-        result.findings.append(history)
+        outside.append(history)
     result.notes = [note] if note else []
-    result.inside, result.trees = inside(agent, seconds, probes, result.findings)
+    nodes, result.trees = inside(agent, seconds, probes, outside)
+    result.findings = in_order([*outside, *nodes])
+    result.lookahead = measure(list(answers.values()), stated, horizon)
     result.strength = strength(answers, horizon)
     result.seconds = time.perf_counter() - t0
     return result
