@@ -430,11 +430,27 @@ class Recording:
             if mask & root.mask == root.mask and bit and not bit & (bit - 1):
                 return 0, (bit.bit_length() - 1) // (root.height + 1), snap
         where = root.moves_string() or "the empty board"
+        if len(self.parent) > 1:  # a search under way: a stone its root loop left behind
+            return self._stray_top(spec, board, where), NO_MOVE, snap
         raise InvalidParameterError(
             f"a recording holds one search: {spec.name}() was called from outside on "
             f"{show_value(board)}, which is not its root {where!r} nor one move after it "
             "(record one search per recording, or trace the function that makes these calls)"
         )
+
+    def _stray_top(self, spec: TraceSpec, board: Any, where: str) -> int:
+        """A call from outside any traced call, once the search has recorded some of
+        its tree, whose position is neither the root nor one move after it: the
+        person's root loop left a stone on the board (a move played in place and not
+        taken back). Left out and counted as :meth:`_stray` does: the search runs on."""
+        if not self.left_out:
+            self.left_out_text = (
+                f"call {self.calls} of {spec.name}(), made from outside any traced call, "
+                f"got a position that is neither the root {where!r} nor one move after "
+                f"it: {show_value(board)} (a move played on the board and not taken back?)"
+            )
+        self.left_out += 1
+        return NOT_RECORDED
 
     def add_root(self) -> None:
         """Node 0, the root, with no value yet."""
