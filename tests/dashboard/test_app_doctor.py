@@ -22,7 +22,7 @@ from treeviz.checkup import Checkup
 ROOT = Path(__file__).resolve().parents[2]
 BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
 TRACED = f"{ROOT / 'tests' / 'data' / 'traced_full_board.py'}:choose"
-INSIDE = "#### Inside its search"
+INSIDE = "inside the recorded tree"
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +67,7 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     assert [seen(s.value) for s in at.success] == [
         "**No bug found**: every answer within its horizon was right."]  # fmt: skip
     assert result(at).agent == "greedy" and result(at).healthy and result(at).positions == 16
-    assert not result(at).inside and INSIDE not in [m.value for m in at.markdown]
+    assert not result(at).inside and not any(INSIDE in c.value for c in at.caption)
     assert at.dataframe[0].value["phase"].tolist() == ["early", "middle", "late"]
     at.run()  # a rerun (any widget) shows the same checkup, not run again
     assert at.success and result(at).agent == "greedy"
@@ -95,7 +95,8 @@ def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     assert {f.check for f in found} == {"misses-win", "misses-block"}
     assert not at.success and "2 bugs found" in at.warning[0].value
     page = [seen(m.value) for m in at.markdown]
-    assert not result(at).inside and INSIDE not in page  # no traced search: nothing inside
+    assert not result(at).inside  # no traced search: nothing inside
+    assert not any(INSIDE in c.value for c in at.caption)
     for f in found:  # its sentence and its position, escaped
         assert any(f.text[1:] in m for m in page), f.text
         assert f"Position `{f.moves}` · {f.side} to move" in page
@@ -133,17 +134,19 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     c = result(at)
     (nf,) = [n for n in c.inside if n.check == "terminal"]
     assert "the board is full with no four, a draw, but it is scored -inf" in nf.text
-    n = len(c.findings) + len(c.inside)  # the count says every bug, inside ones too
-    assert f"**{n} bug{'s' if n > 1 else ''} found**" in at.warning[0].value
-    assert "inside its search" in at.warning[0].value
+    n = len(c.bugs())  # the count says every bug, inside ones too, symptoms not
+    assert f"**{n} bug{'s' if n > 1 else ''} found" in at.warning[0].value
+    assert INSIDE in at.warning[0].value
     page = [seen(m.value) for m in at.markdown]
-    assert INSIDE in page and any(nf.text[1:] in m for m in page)  # its sentence, escaped
+    number = next(i for i, (root, _) in enumerate(c.bugs(), 1) if root is nf)
+    assert f"{number}. Seen {INSIDE}." in [seen(x.value) for x in at.caption]
+    assert any(nf.text[1:] in m for m in page)  # its sentence, escaped
     line = " ".join(map(str, nf.line))
     root = nf.node_moves[: -len(nf.line)]
     assert any(m.startswith(f"Node #{nf.node} of the search of `{root}`") and
                m.endswith(f"plies down along `{line}`") for m in page)  # fmt: skip
     boards = [m for m in page if m.startswith("<svg")]
-    assert len(boards) == len(c.findings) + len(c.inside)  # one for each bug
+    assert len(boards) == len(c.findings)  # one for each finding
     # the tree: drawn from two levels above the node, the node selected and marked
     tree = at.session_state["doctor_trees"]["terminal"]
     assert at.session_state["doctor_inside_terminal_node"] == nf.node
@@ -166,7 +169,7 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     assert at.session_state["doctor_inside_terminal_root"] == 0 and not at.exception
     assert at.session_state["doctor_inside_terminal_node"] == nf.node
     # its root position opens in the analysis view with the agent
-    at.button(key=f"doctor_node_open_{len(c.findings) + 1}").click().run()
+    at.button(key=f"doctor_node_open_{number}").click().run()
     assert at.session_state["position"].moves_string() == root
     assert at.session_state["agent"] == TRACED and not at.exception
     assert seen(at.subheader[0].value).startswith(f"{TRACED} plays column")
@@ -240,19 +243,24 @@ def test_values_no_widget_sends_are_refused_before_anything_runs() -> None:
 
 
 def test_the_count_says_where_the_bugs_are() -> None:
-    """The verdict counts the bugs in its answers and inside its search together."""
+    """The verdict counts the bugs of the one list, outside and inside together, a
+    symptom beneath its cause not counted."""
+    from treeviz.checkup.findings import Finding
     from treeviz.checkup.nodes import NodeFinding
-    from treeviz.dashboard.pages.doctor_inside import found_words
+    from treeviz.checkup.result import found_words
 
     node = NodeFinding("terminal", 5, "44", (4,), "node 5: ...")
-    c = Checkup("a.py:choose", 2, 8, 0, findings=[object(), object()], inside=[node])
-    assert found_words(c) == ("**3 bugs found**: 2 in its answers, each shown by the shortest "
-                              "position that has it, and 1 inside its search, at the first "
-                              "node of its search where it shows.")  # fmt: skip
+    symptom = NodeFinding("sign", 7, "445", (4, 5), "node 7: ...", under="terminal")
+    outside = Finding("misses-win", "4453", "X", 1, None, [], 1, 3)
+    c = Checkup("a.py:choose", 2, 8, 0, findings=[outside, node, symptom])
+    assert found_words(c) == ("2 bugs found (1 outside (black box), 1 inside the recorded "
+                              "tree)")  # fmt: skip
+    c.findings = [node, symptom]
+    assert found_words(c) == "1 bug found, seen inside the recorded tree"
+    c.findings = [symptom]  # its cause not found: it stands as a bug of its own
+    assert found_words(c) == "1 bug found, seen inside the recorded tree"
     c.findings = []
-    assert found_words(c).startswith("**1 bug found** inside its search")
-    c.findings, c.inside = [object()], []
-    assert found_words(c) == "**1 bug found**, each shown by the shortest position that has it."
+    assert found_words(c) == "no bug found"
 
 
 def test_every_node_check_has_a_heading() -> None:

@@ -104,8 +104,8 @@ def entry(f: AnyFinding) -> dict[str, Any]:
 
 def grouped(found: list[AnyFinding]) -> list[tuple[AnyFinding, list[AnyFinding]]]:
     """The bugs of ``found``, in its order, each with the symptoms it explains (the
-    findings whose ``under`` names its check, seen the same way); a finding whose
-    cause is not in ``found`` stands as a bug of its own."""
+    findings whose ``under`` names its check); a finding whose cause is not in
+    ``found`` stands as a bug of its own."""
     roots = [f for f in found if not _explained(f, found)]
     return [(r, [f for f in found if f is not r and _explained(f, [r])]) for r in roots]
 
@@ -116,8 +116,7 @@ def in_order(found: list[AnyFinding]) -> list[AnyFinding]:
 
 
 def _explained(f: AnyFinding, by: list[AnyFinding]) -> bool:
-    return bool(f.under) and any(g is not f and g.check == f.under and
-                                 seen_in(g) == seen_in(f) for g in by)  # fmt: skip
+    return bool(f.under) and any(g is not f and g.check == f.under for g in by)
 
 
 def _side(moves: str) -> str:

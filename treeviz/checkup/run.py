@@ -12,10 +12,11 @@ from typing import Any
 
 from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
-from treeviz.checkup.checks import CHECKS, beyond, judge, outcomes_of
+from treeviz.checkup.checks import CHECKS, NEEDS, beyond, judge, outcomes_of
 from treeviz.checkup.findings import Finding, finding, in_order
 from treeviz.checkup.horizon import measure
 from treeviz.checkup.inside import inside
+from treeviz.checkup.nodes import NodeFinding
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
 from treeviz.checkup.shrink import shrink
@@ -150,6 +151,7 @@ def checkup(
         outside.append(history)
     result.notes = [note] if note else []
     nodes, result.trees = inside(agent, seconds, probes, outside)
+    _explain(outside, nodes, horizon)
     result.findings = in_order([*outside, *nodes])
     result.lookahead = measure(list(answers.values()), stated, horizon)
     result.strength = strength(answers, horizon)
@@ -175,6 +177,17 @@ def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answe
                                min(failed[check], key=lambda a: len(a.moves)), seed)  # fmt: skip
             out.append(finding(check, shortest, failed[check], applied[check]))
     return out
+
+
+def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> None:
+    """Put a miss at the last ply of the horizon under the finding inside that proves
+    the depth limit is tested before the end of the game: a four made by the last
+    move searched is then scored by the evaluation, so a win or loss in exactly
+    ``horizon`` plies is what that search cannot see."""
+    cause = next((n for n in nodes if n.cause == "end-at-horizon"), None)
+    for f in outside:
+        if cause is not None and NEEDS.get(f.check) == horizon:
+            f.under = cause.check
 
 
 def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer,

@@ -1,8 +1,11 @@
 """The Doctor page: a checkup of an agent this dashboard may run (ours, or one named when
-it was started) for bugs in its search. Each bug is said in words with the shortest
-position that shows it, drawn with the agent's answer and the right columns marked,
-and opens in the analysis view; a bug inside a traced search is shown at its node of
-the recorded tree (:mod:`.doctor_inside`); the agent's strength is reported apart.
+it was started) for bugs in its search: its horizon as measured, then the checkup's one
+list of bugs, in the order the command line and the notebook give them, each saying
+where it was seen. A bug seen outside is said in words with the shortest position that
+shows it, drawn with the agent's answer and the right columns marked, and opens in the
+analysis view; a bug inside a traced search is shown at its node of the recorded tree
+(:mod:`.doctor_inside`); a symptom follows the bug that explains it. The agent's
+strength is reported apart.
 
 The agent is picked from a list, its settings from its declaration's widgets: no field
 takes a spec, a file or a command, and the spec checked is vetted by the process's seal
@@ -20,14 +23,17 @@ import streamlit as st
 from treeviz.agents.registry import AGENTS, get_agent, spec
 from treeviz.agents.user.load import is_user_head, sealed
 from treeviz.checkup import Checkup, Finding, checkup
-from treeviz.checkup.result import board_marks, missed_words, plies_ahead
+from treeviz.checkup.findings import AnyFinding, seen_in
+from treeviz.checkup.horizon import verdict_words
+from treeviz.checkup.nodes import NodeFinding
+from treeviz.checkup.result import board_marks, found_words, missed_words, plies_ahead, title
 from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.dashboard import server
 from treeviz.dashboard.board import fitted
 from treeviz.dashboard.inputs import MAX_WIDGET_INT, param_widget, spec_text
 from treeviz.dashboard.nav import open_in_analysis
-from treeviz.dashboard.pages.doctor_inside import found_words, inside_section, shown_trees
+from treeviz.dashboard.pages.doctor_inside import INTRO, node_card, shown_trees, tree_at_node
 from treeviz.dashboard.state import DoctorView
 from treeviz.dashboard.tables import fitted_columns
 from treeviz.dashboard.text import code, escape_markdown, sentence
@@ -48,6 +54,9 @@ TITLES = {  # each check's name, as a heading
     "illegal-move": "It answers a column that cannot be played",
     "timeout": "It gives no answer in time", "misses-win": "It misses a win at once",
     "misses-block": "It misses a block", "endgame": "It chooses a worse endgame outcome",
+    "misses-win-3": "It misses a forced win in 3 plies",
+    "walks-into-loss-4": "It walks into a forced loss in 4 plies",
+    "misses-win-5": "It misses a forced win in 5 plies",
     "history": "Its answer depends on what came before",
 }  # fmt: skip
 LEGEND = ("Under each board, red marks the agent's answer and green the right columns "
@@ -161,30 +170,65 @@ def run(choice: dict[str, Any]) -> None:
 
 
 def show_checkup(c: Checkup) -> None:
-    """What was checked, the verdict, each finding (in its answers, then inside its
-    search), and the strength."""
-    sees = f"looks {plies_ahead(c.horizon)} ahead" if c.horizon else "sees no outcome for certain"
-    st.markdown(f"**{escape_markdown(c.agent)}** · {sees} · {c.positions} positions · "
-                f"seed {c.seed} · {c.seconds:.0f} s")  # fmt: skip
+    """What was checked, its horizon, the verdict, each bug (its symptoms after it,
+    the trees of those seen inside), and the strength."""
+    st.markdown(f"**{escape_markdown(c.agent)}** · judged within {plies_ahead(c.horizon)} · "
+                f"{c.positions} positions · seed {c.seed} · {c.seconds:.0f} s")  # fmt: skip
+    show_horizon(c)
     verdict(c)
-    for i, f in enumerate(c.findings, 1):
-        show_finding(c, f, i)
-    inside_section(c, VIEW, len(c.findings) + 1)
+    bugs = c.bugs()
+    symptom, numbered = len(bugs), []  # symptoms are numbered after the bugs
+    for i, (root, under) in enumerate(bugs, 1):
+        numbered.append((i, root, ""))
+        for f in under:
+            symptom += 1
+            numbered.append((symptom, f, f"A symptom of bug {i}, explained by it: not a bug "
+                             "of its own."))  # fmt: skip
+    inside = [(n, f) for n, f, _ in numbered if isinstance(f, NodeFinding)]
+    for n, f, note in numbered:
+        if inside and f is inside[0][1]:  # what a node finding is, said once
+            st.caption(INTRO)
+        show_any(c, f, n, note)
+    shown = [(n, f) for n, f in inside if f.check in VIEW.trees]
+    if shown:
+        tree_at_node(shown, VIEW.trees, VIEW)
     for note in getattr(c, "notes", ()):  # (what a checkup could not judge, where it says)
         st.caption(escape_markdown(note))
     show_strength(c)
 
 
+def show_any(c: Checkup, f: AnyFinding, i: int, note: str) -> None:
+    """Finding ``i``, seen outside or inside, with where it was seen and ``note``."""
+    st.caption(f"{i}. Seen {seen_in(f)}." + (f" {note}" if note else ""))
+    if isinstance(f, NodeFinding):
+        node_card(c.agent, f, i, VIEW.trees.get(f.check), VIEW)
+    else:
+        show_finding(c, f, i)
+
+
+def show_horizon(c: Checkup) -> None:
+    """The horizon measured from its answers, and each level's count (a table)."""
+    h = c.lookahead
+    st.markdown(f"Horizon: {escape_markdown(verdict_words(h))}.")
+    rows = [{"forced": f"{'win' if k % 2 else 'loss'} in {k} pl{'y' if k == 1 else 'ies'}",
+             "positions": n, "right": r, "within the judged horizon": k <= c.horizon}
+            for k, (r, n) in h.levels.items()]  # fmt: skip
+    if rows:
+        table = pd.DataFrame(rows)
+        st.dataframe(table, hide_index=True, key=VIEW.widget("horizon"),
+                     column_config=fitted_columns(table))  # fmt: skip
+
+
 def verdict(c: Checkup) -> None:
-    """"No bug found", or how many (in its answers and inside its search), with how to
-    read the boards of its answers."""
+    """"No bug found", or how many (symptoms not counted) and where they were seen,
+    with how to read the boards of its answers."""
     if c.healthy:
         judged = ("every answer within its horizon was right" if c.horizon else
                   "every position got a column in time")  # fmt: skip
         st.success(f"**No bug found**: {judged}.")
         return
-    st.warning(found_words(c))
-    if c.findings:
+    st.warning(f"**{found_words(c)}**.")
+    if any(isinstance(f, Finding) for f in c.findings):
         st.caption(LEGEND)
 
 
@@ -195,8 +239,8 @@ def show_finding(c: Checkup, f: Finding, i: int) -> None:
     box = st.container(border=True, key=VIEW.widget("finding", i))
     left, right = box.columns([1, 2])
     left.markdown(fitted(board_svg(pos, 30, marks=board_marks(f))), unsafe_allow_html=True)
-    right.markdown(f"**{i}. {escape_markdown(TITLES.get(f.check, f.check))}** "
-                   f"({code(f.check)})")  # fmt: skip
+    heading = TITLES.get(f.check, f.check)
+    right.markdown(f"**{i}. {escape_markdown(heading)}** ({code(title(f))})")
     right.markdown(escape_markdown(sentence(f.text)))
     right.caption(counts(f))
     moves = code(f.moves) if f.moves else "the empty board"
