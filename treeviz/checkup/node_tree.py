@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.connect4.board import Position
 from treeviz.trace.nodes import INF, NO_VALUE, TERMINAL, Trace
 
 
@@ -94,41 +95,70 @@ class Tree:
         size = self.root.width * self.root.height
         out = np.zeros(self.n, bool)
         for node in np.flatnonzero(terminal & (self.root.ply + self.depth == size)):
-            pos = self.root.copy()
-            for col in self.line(int(node)):
-                pos.push(col - 1)
-            out[node] = pos.winner() is None
+            out[node] = self.position(int(node)).winner() is None
         return out
 
     def line(self, node: int) -> tuple[int, ...]:
         """The columns (1-based) from the root to ``node``."""
         return tuple(int(self.move[k]) + 1 for k in self.trace.path(node)[1:])
 
+    def position(self, node: int) -> Position:
+        """The position at ``node`` (the root's, then the line's moves)."""
+        pos = self.root.copy()
+        for col in self.line(node):
+            pos.push(col - 1)
+        return pos
+
     def side(self, node: int) -> str:
         """The player to move at ``node``."""
         return "XO"[(self.root.ply + int(self.depth[node])) % 2]
 
 
+    @property
+    def horizon(self) -> int:
+        """The depth of the deepest unfinished leaf (-1: none): where a search with a
+        depth limit stops and evaluates."""
+        ids = np.flatnonzero(self.leaf & ~self.terminal)
+        return int(self.depth[ids].max()) if len(ids) else -1
+
+    def evaluated(self) -> np.ndarray:
+        """The unfinished leaves at the :attr:`horizon`, valued: the positions the
+        search scored with its evaluation. Unfinished leaves above it returned without
+        searching (a memo table's stored value, an early return): their values may be
+        proven wins and losses, not an evaluation's."""
+        return self.leaf & ~self.terminal & ~np.isnan(self.value) & (self.depth == self.horizon)
+
     def leaf_range(self) -> tuple[float, float] | None:
-        """The lowest and highest value of the unfinished leaves (None: none)."""
-        found = self.value[self.leaf & ~self.terminal & ~np.isnan(self.value)]
+        """The lowest and highest value of the :meth:`evaluated` leaves (None: none)."""
+        found = self.value[self.evaluated()]
         return (float(found.min()), float(found.max())) if len(found) else None
+
+    def loss_size(self) -> float | None:
+        """The smallest magnitude of the fours scored as losses at or below every
+        evaluated leaf: the size of the search's decided results (None: no such four)."""
+        v = self.value
+        span = self.leaf_range()
+        lost = self.four & self.leaf & ~np.isnan(v) & (v <= (0 if span is None else span[0]))
+        lost &= v < 0
+        return float(-v[lost].max()) if lost.any() else None
 
     def wrong_fours(self) -> np.ndarray:
         """The fours (leaves, valued: the side to move has lost) scored like unfinished
-        positions: 0; a negative value not below every unfinished leaf's; a positive
-        one no larger than the largest unfinished magnitude (a heuristic's size: larger
-        ones are wins with the wrong sign, the ``sign`` check's). Unfinished leaves
-        scored as wins (a search that sees a win without playing it) raise only the
-        positive side, so they do not make correct losses look wrong."""
+        positions: 0; a negative value above the lowest evaluated leaf's (a proven
+        loss stored by a memo may equal a four's); a positive one below the size of
+        the search's decided losses (:meth:`loss_size`: a value on the evaluation's
+        scale), or, when no four is scored as a decided loss, no larger than the
+        largest evaluated magnitude. Larger positive ones are wins with the wrong
+        sign, the ``sign`` check's."""
         v = self.value
         four = self.four & self.leaf & ~np.isnan(v)
         span = self.leaf_range()
         if span is None:
             return four & (v == 0)
         lo, hi = span
-        size = max(-lo, hi)
-        return four & ((v == 0) | ((v < 0) & (v >= lo)) | ((v > 0) & (v <= size)))
+        loss = self.loss_size()
+        small = v < loss if loss is not None else v <= max(-lo, hi)
+        return four & ((v == 0) | ((v < 0) & (v > lo)) | ((v > 0) & small))
 
 
 def numbers(stored: np.ndarray, table: list[float] | None) -> np.ndarray:

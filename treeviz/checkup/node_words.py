@@ -12,8 +12,7 @@ from typing import Any
 
 import numpy as np
 
-# one helper for "1, 3 and 7" across the doctor (findings.py keeps it private)
-from treeviz.checkup.findings import columns_text
+from treeviz.checkup.memo import Stale
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.perspective import Verdict
 from treeviz.trace.values import number_text
@@ -23,6 +22,10 @@ __all__ = ["Words", "columns", "diff_text"]
 
 def columns(cols: list[int]) -> str:
     """``column 3``, ``columns 3 and 7`` (1-based)."""
+    # one helper for "1, 3 and 7" across the doctor; imported here, as findings.py
+    # imports this module's findings (a cycle at import time)
+    from treeviz.checkup.findings import columns_text
+
     return f"column{'s' if len(cols) > 1 else ''} {columns_text(cols)}"
 
 
@@ -210,6 +213,32 @@ class Words:
         if mine is not None and mine != symbol:
             text += f" ({mover}'s stones are {mine!r})"
         return text
+
+    # ------------------------------------------------------------------ memo
+    def memo(self, found: Stale) -> str:
+        """An unfinished position that returned at once with a value proven wrong."""
+        t, node = self.t, found.node
+        side = t.side(node)
+        outcome = ("a draw" if found.outcome == "draw" else
+                   f"{side} {'wins' if found.outcome == 'win' else 'loses'} by force in "
+                   f"{found.plies} pl{'y' if found.plies == 1 else 'ies'}")  # fmt: skip
+        text = (f"{self.where(node)}: the game goes on there, "
+                f"{found.left} plies above the depth limit of the search, yet it returned "
+                f"{self.value(node, found.value)} without searching below: a stored value "
+                f"(a memo table's, or another early return). But {outcome} (exact "
+                "solver)")  # fmt: skip
+        if found.cause == "memo-side":
+            text += (": the value is the other player's. The memo table ignores whose turn "
+                     "it is (or whose values it holds): put the player to move in its key, "
+                     "or clear it when the player the search maximises for changes")
+        elif found.cause == "memo-depth":
+            text += (f": a search {found.left} plies deep finds that, so the value was "
+                     "stored by a shallower search. Keep the depth searched with each "
+                     "entry and use it only when it is at least the depth still to search")
+        else:
+            text += ": the value it returned claims a result the position does not have"
+        more = found.count - 1
+        return text + (f" ({more} more position{'s' if more > 1 else ''} like it)" if more else "")
 
     # ------------------------------------------------------------------ visits
     def visits(self, node: int, own: int, kids: int) -> str:

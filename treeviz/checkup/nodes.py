@@ -35,6 +35,17 @@ call order) and names, per check, the first node where it fails:
     was still open after its last searched child (alpha < beta), unless that child
     gave it a win (a value as large as the search's wins: nothing left to look for).
 
+``memo``
+    an unfinished position above the depth limit that returned without searching
+    (a memo table's stored value) with a value the exact solver proves wrong: the
+    other player's result (``memo-side``) or a forced result within the plies left
+    missed (``memo-depth``): :mod:`treeviz.checkup.memo`.
+
+A finding explained by another is reported under it (``NodeFinding.under``): a four
+scored above every evaluation but on the evaluation's scale is the ``terminal`` bug
+(not ``sign``), and fours scored as wins among fours of the same player scored
+right, beside a ``memo-side`` finding, are the memo's.
+
 For searches that count visits (an MCTS: calls that came back to nodes):
 
 ``visits``
@@ -63,12 +74,15 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.checkup.memo import UNNAMED
+from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text
 from treeviz.checkup.perspective import judge
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "visits", "perspective")
+CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "memo", "visits",
+          "perspective")
 
 # The bug classes a finding can name as its cause (``NodeFinding.cause``), each in a
 # few words a student reads
@@ -138,11 +152,35 @@ def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
         _turn(t, w),
         _mutation(t, w),
         _cutoff(t, w),
+        _memo(t, w),
         _visits(t, w),
         _perspective(t, w),
     ]
     out = [f for f in found if f is not None]
+    out = [_under_memo(t, w, f, out) for f in out]
     return sorted(out, key=lambda f: (f.node, CHECKS.index(f.check)))
+
+
+def _under_memo(t: Tree, w: Words, f: NodeFinding, found: list[NodeFinding]) -> NodeFinding:
+    """A ``sign`` finding explained by a memo table that returns the other player's
+    values: judged again without the fours whose scoring is not the search's rule for
+    their kind (the same player's four at the same parity of depth scored both ways,
+    mostly right), no sign is wrong. Reported under ``memo``; else ``f`` itself."""
+    if f.check != "sign" or f.under or not any(g.cause == "memo-side" for g in found):
+        return f
+    v, four = t.value, t.four & t.leaf & ~np.isnan(t.value)
+    wrong = four & (v > 0) & ~t.wrong_fours()
+    for p in (0, 1):  # a parity of depth: the same player made every four there
+        kind = four & (t.depth % 2 == p)
+        if (wrong & kind).any() and (wrong & kind).sum() >= (kind & ~wrong).sum():
+            return f  # mostly scored so: the search's own rule
+    node = f.node
+    return _finding(t, "sign", node, f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
+                     f"has lost, yet it is scored {w.value(node, float(v[node]))}; "
+                     f"{int(wrong.sum())} of {int(four.sum())} fours are scored so, each "
+                     "among fours of the same player (the same depth parity) scored mostly "
+                     "right: values returned from the memo table (see memo), not the "
+                     "search's own sign", under="memo")  # fmt: skip
 
 
 def _finding(t: Tree, check: str, node: int, text: str, *, cause: str = "",
@@ -174,7 +212,7 @@ def _searched_further(t: Tree, w: Words) -> NodeFinding | None:
                      f"({w.over(node)}), yet the search went on below it: "
                      f"{len(kids)} call{'s' if len(kids) > 1 else ''} ({cols}). "
                      "A finished game is a leaf: check for a four (either player's) and a "
-                     "full board before searching on")  # fmt: skip
+                     "full board before searching on", cause="end-not-tested")  # fmt: skip
 
 
 def _terminal_value(t: Tree, w: Words) -> NodeFinding | None:
@@ -187,21 +225,55 @@ def _terminal_value(t: Tree, w: Words) -> NodeFinding | None:
         return None
     v = float(t.value[node])
     if wrong_four[node]:
-        span = t.leaf_range()
-        how = "not below" if v < 0 else "the size of"
-        why = ("the value of a draw" if v == 0 or span is None else
-               f"{how} the values of the unfinished positions it evaluated "
-               f"({w.num(span[0])} to {w.num(span[1])} for their side to move): a loss "
-               "must score below every one of them")  # fmt: skip
+        cause, why_all = _four_cause(t, w, wrong_four)
         return _finding(t, "terminal", node, f"{w.where(node)}: {w.over(node)}, so "
                          f"{t.side(node)} has lost, but it is scored {w.value(node, v)}, "
-                         f"{why}")  # fmt: skip
+                         f"{_four_scale(t, w, v)}{why_all}", cause=cause)  # fmt: skip
     magnitude = _win_magnitude(t)
     how = ("" if not np.isfinite(v) else
            f", as large as the search's wins and losses ({w.num(magnitude)})")  # fmt: skip
     return _finding(t, "terminal", node, f"{w.where(node)}: the board is full with no four, "
                      f"a draw, but it is scored {w.value(node, v)}{how}: a draw scores "
-                     "between a loss and a win (0 is usual)")  # fmt: skip
+                     "between a loss and a win (0 is usual)", cause="full-board")  # fmt: skip
+
+
+def _four_scale(t: Tree, w: Words, v: float) -> str:
+    """Why a four's value ``v`` (for the side that lost) is an unfinished position's."""
+    span, loss = t.leaf_range(), t.loss_size()
+    if v == 0 or span is None:
+        return "the value of a draw"
+    evaluated = (f"the values of the unfinished positions it evaluated at its depth limit "
+                 f"({w.num(span[0])} to {w.num(span[1])} for their side to move)")  # fmt: skip
+    if v < 0:
+        return f"not below {evaluated}: a loss must score below every one of them"
+    if loss is not None:
+        return (f"on the scale of {evaluated}, far from the size of the losses it scores "
+                f"elsewhere ({w.num(-loss)}): the evaluation's score of the board")  # fmt: skip
+    return f"the size of {evaluated}: a loss must score below every one of them"
+
+
+def _four_cause(t: Tree, w: Words, wrong: np.ndarray) -> tuple[str, str]:
+    """The cause the tree proves for fours scored like unfinished positions (``""``:
+    none proven) and a sentence with its evidence: every four scored 0 (scored as
+    draws), or every wrong four at the depth limit while fours above it are scored as
+    decided (the depth limit tested before the end of the game)."""
+    v = t.value
+    fours = t.four & t.leaf & ~np.isnan(v)
+    if (v[fours] == 0).all():
+        return "four-as-draw", (f". Every four it reached is scored 0 ({int(fours.sum())} of "
+                                "them): a finished game is scored like a draw; score a four "
+                                "as a loss for the side to move there")  # fmt: skip
+    horizon = t.horizon
+    right = np.flatnonzero(fours & ~wrong & (t.depth < horizon))
+    if not len(right) or (t.depth[wrong] != horizon).any():
+        return "", ""
+    k = int(right[0])
+    return "end-at-horizon", (
+        f". All {int(wrong.sum())} fours scored so are at the depth limit ({horizon} plies "
+        f"below the root), while the fours above it are scored as decided ({len(right)}, "
+        f"e.g. {w.where(k)}: {w.value(k, float(v[k]))}): the depth limit is tested before "
+        "the end of the game, so a four made by the last move searched is scored by the "
+        "evaluation. Test for a four and a full board before testing the depth")
 
 
 def _win_magnitude(t: Tree) -> float:
@@ -270,11 +342,44 @@ def _sign(t: Tree, w: Words) -> NodeFinding | None:
     wrong = four & (v > 0) & ~t.wrong_fours()
     node = _first(wrong)
     if node is None:
-        return None
+        return _sign_explained(t, w, four)
     parity = t.depth % 2
     counts = {p: (int((wrong & (parity == p)).sum()), int((four & (parity == p)).sum()))
               for p in (0, 1)}  # fmt: skip
     return _finding(t, "sign", node, w.sign(node, float(v[node]), counts))
+
+
+def _sign_explained(t: Tree, w: Words, four: np.ndarray) -> NodeFinding | None:
+    """A four scored above every evaluated leaf for the side that lost, which looks
+    like a win with the wrong sign, but is on the evaluation's scale, far below the
+    search's decided losses: the evaluation scored a finished game (``terminal``'s
+    bug), reported under it. Judged again without those fours, no sign is wrong."""
+    span, loss = t.leaf_range(), t.loss_size()
+    if span is None or loss is None:
+        return None
+    looks = four & (t.value > max(-span[0], span[1])) & t.wrong_fours()
+    node = _first(looks)
+    if node is None:
+        return None
+    v = float(t.value[node])
+    return _finding(t, "sign", node, f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
+                     f"has lost, yet it is scored {w.value(node, v)}, above every unfinished "
+                     f"position it evaluated ({w.num(span[0])} to {w.num(span[1])}): it looks "
+                     f"like a loss scored as a win, but it is far below the size of the "
+                     f"losses it scores elsewhere ({w.num(-loss)}): the evaluation's score of "
+                     "a finished game (see terminal), not a sign taken from the wrong player",
+                     under="terminal")  # fmt: skip
+
+
+# ---------------------------------------------------------------------- memo
+def _memo(t: Tree, w: Words) -> NodeFinding | None:
+    """An unfinished position above the depth limit that returned at once with a value
+    the exact solver proves wrong (:mod:`treeviz.checkup.memo`)."""
+    found = judge_memo(t)
+    if found is None:
+        return None
+    cause = "" if found.cause == UNNAMED else found.cause
+    return _finding(t, "memo", found.node, w.memo(found), cause=cause)
 
 
 # ---------------------------------------------------------------------- visits

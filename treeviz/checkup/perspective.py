@@ -26,7 +26,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from treeviz.checkup.node_tree import Tree
-from treeviz.connect4.board import Position
 
 SOLVED_DEPTH = 3  # children solved down to this depth below the root (few, and quick)
 MIN_CALLS = 10  # an unfinished child's mean counts once the search came back this often
@@ -108,17 +107,10 @@ def _outcomes(t: Tree) -> dict[int, int]:
     out = {int(i): -1 for i in np.flatnonzero(t.four & valued)}
     solve = np.flatnonzero(valued & ~t.terminal & (t.depth >= 1) & (t.depth <= SOLVED_DEPTH)
                            & (t.calls >= MIN_CALLS))  # fmt: skip
-    positions = [_position(t, int(i)) for i in solve]
+    positions = [t.position(int(i)) for i in solve]
     for i, score in zip(solve.tolist(), solve_many(positions, weak=True), strict=True):
         out[i] = int(np.sign(score))
     return out
-
-
-def _position(t: Tree, node: int) -> Position:
-    pos = t.root.copy()
-    for col in t.line(node):
-        pos.push(col - 1)
-    return pos
 
 
 def _pairs(t: Tree, outcome: dict[int, int]) -> list[tuple[int, int, int]]:

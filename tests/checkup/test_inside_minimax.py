@@ -1,0 +1,281 @@
+"""Inside a traced minimax: findings name their cause and explain each other.
+
+The searches here are written as a student of the usual online tutorial writes them
+(a NumPy board, row 0 at the TOP, ``AI_PIECE``/``PLAYER_PIECE``, a window-scoring
+heuristic, the column chosen by the caller's loop over the root's children), unlike
+``buggy_nodes`` (lists, row 0 at the bottom). Each has one bug, or none; the tests
+check the doctor's claims against the boards themselves (who has four, at which
+depth) and against the exact solver, not against the doctor's own output.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+from conftest import random_position
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import treeviz
+from treeviz.checkup.nodes import NodeFinding, check_tree
+from treeviz.connect4.board import Position
+from treeviz.exact.scores import solve
+
+ROW_COUNT, COLUMN_COUNT = 6, 7
+EMPTY, PLAYER_PIECE, AI_PIECE = 0, 1, 2
+WINNING = 10_000_000
+DEPTH = 4
+
+
+def create_board(pos: Position, ai_is_x: bool) -> np.ndarray:
+    """``pos`` as the tutorial's board: row 0 at the top; X's pieces AI_PIECE when
+    ``ai_is_x``."""
+    board = np.zeros((ROW_COUNT, COLUMN_COUNT), int)
+    for r, row in enumerate(pos.rows()):
+        for c, cell in enumerate(row):
+            if cell is not None:
+                board[r][c] = AI_PIECE if (cell == "X") == ai_is_x else PLAYER_PIECE
+    return board
+
+
+def valid_locations(board: np.ndarray) -> list[int]:
+    return [c for c in range(COLUMN_COUNT) if board[0][c] == EMPTY]
+
+
+def drop_piece(board: np.ndarray, col: int, piece: int) -> np.ndarray:
+    b = board.copy()
+    row = max(r for r in range(ROW_COUNT) if b[r][col] == EMPTY)
+    b[row][col] = piece
+    return b
+
+
+def winning_move(board: np.ndarray, piece: int) -> bool:
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for r in range(ROW_COUNT):
+            for c in range(COLUMN_COUNT):
+                cells = [(r + i * dr, c + i * dc) for i in range(4)]
+                if all(0 <= y < ROW_COUNT and 0 <= x < COLUMN_COUNT and board[y][x] == piece
+                       for y, x in cells):  # fmt: skip
+                    return True
+    return False
+
+
+def evaluate_window(window: list[int], piece: int) -> int:
+    opp = PLAYER_PIECE if piece == AI_PIECE else AI_PIECE
+    score = 0
+    if window.count(piece) == 3 and window.count(EMPTY) == 1:
+        score += 5
+    elif window.count(piece) == 2 and window.count(EMPTY) == 2:
+        score += 2
+    if window.count(opp) == 3 and window.count(EMPTY) == 1:
+        score -= 4
+    return score
+
+
+def score_position(board: np.ndarray, piece: int) -> int:
+    """The tutorial's heuristic: centre pieces and windows of four (never a win's size:
+    a completed four is no window of three)."""
+    score = 3 * int((board[:, COLUMN_COUNT // 2] == piece).sum())
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for r in range(ROW_COUNT):
+            for c in range(COLUMN_COUNT):
+                cells = [(r + i * dr, c + i * dc) for i in range(4)]
+                if all(0 <= y < ROW_COUNT and 0 <= x < COLUMN_COUNT for y, x in cells):
+                    score += evaluate_window([int(board[y][x]) for y, x in cells], piece)
+    return score
+
+
+def game_over(board: np.ndarray) -> bool:
+    return (winning_move(board, AI_PIECE) or winning_move(board, PLAYER_PIECE)
+            or not valid_locations(board))  # fmt: skip
+
+
+# ---------------------------------------------------------------------- the searches
+@treeviz.traced(maximizing="maximizingPlayer")
+def horizon_minimax(board: np.ndarray, depth: int, maximizingPlayer: bool) -> float:
+    """BUG: ``depth == 0`` is tested before the game's end: a four made by the last
+    move searched is scored by the heuristic."""
+    if depth == 0:
+        return score_position(board, AI_PIECE)
+    if winning_move(board, AI_PIECE):
+        return WINNING
+    if winning_move(board, PLAYER_PIECE):
+        return -WINNING
+    if not valid_locations(board):
+        return 0
+    if maximizingPlayer:
+        return max(horizon_minimax(drop_piece(board, c, AI_PIECE), depth - 1, False)
+                   for c in valid_locations(board))  # fmt: skip
+    return min(horizon_minimax(drop_piece(board, c, PLAYER_PIECE), depth - 1, True)
+               for c in valid_locations(board))  # fmt: skip
+
+
+@treeviz.traced(maximizing="maximizingPlayer")
+def correct_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
+                    maximizingPlayer: bool) -> float:  # fmt: skip
+    """The tutorial's alpha-beta, the game's end tested first."""
+    if winning_move(board, AI_PIECE):
+        return WINNING
+    if winning_move(board, PLAYER_PIECE):
+        return -WINNING
+    if not valid_locations(board):
+        return 0
+    if depth == 0:
+        return score_position(board, AI_PIECE)
+    value = -math.inf if maximizingPlayer else math.inf
+    for col in valid_locations(board):
+        piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
+        new = correct_minimax(drop_piece(board, col, piece), depth - 1, alpha, beta,
+                              not maximizingPlayer)  # fmt: skip
+        if maximizingPlayer:
+            value, alpha = max(value, new), max(alpha, new)
+        else:
+            value, beta = min(value, new), min(beta, new)
+        if alpha >= beta:
+            break
+    return value
+
+
+MEMO: dict[Any, float] = {}
+
+
+def memo_search(keyed_by_player: bool) -> Any:
+    """A minimax with a memo table kept between moves (a notebook's global dict), the
+    board stored with X's pieces as 1 whoever the AI is. Keyed by the board only
+    (BUG: ``keyed_by_player`` False), a value stored while the AI was X is read back
+    for an AI playing O; keyed by the board and the AI's colour, correct."""
+
+    @treeviz.traced(maximizing="maximizingPlayer")
+    def minimax(board: np.ndarray, depth: int, maximizingPlayer: bool, ai: int) -> float:
+        key = (board.tobytes(), ai) if keyed_by_player else board.tobytes()
+        if key not in MEMO:
+            MEMO[key] = _memo_value(board, depth, maximizingPlayer, ai, minimax)
+        return MEMO[key]
+
+    return minimax
+
+
+def _memo_value(board: np.ndarray, depth: int, maximizingPlayer: bool, ai: int,
+                minimax: Any) -> float:  # fmt: skip
+    human = 3 - ai
+    if winning_move(board, ai):
+        return WINNING
+    if winning_move(board, human):
+        return -WINNING
+    if not valid_locations(board):
+        return 0
+    if depth == 0:
+        return score_position(board, ai)
+    piece = ai if maximizingPlayer else human
+    values = [minimax(drop_piece(board, c, piece), depth - 1, not maximizingPlayer, ai)
+              for c in valid_locations(board)]  # fmt: skip
+    return max(values) if maximizingPlayer else min(values)
+
+
+def choose(search: Any, pos: Position, *, window: bool = False, memo: bool = False) -> int:
+    """The tutorial's root: the AI (the side to move) tries each column, the human
+    minimises below; the 0-based column of the best value."""
+    if memo:
+        ai = 1 if pos.side_to_move == "X" else 2
+        board = create_board(pos, ai_is_x=False)  # X's pieces are PLAYER_PIECE = 1
+        board = np.where(board == 0, 0, np.where(board == 1, 1, 2))
+        calls = {c: (lambda b: search(b, DEPTH - 1, False, ai)) for c in range(COLUMN_COUNT)}
+        piece = ai
+    else:
+        board = create_board(pos, ai_is_x=pos.side_to_move == "X")
+        piece = AI_PIECE
+        extra = (-math.inf, math.inf) if window else ()
+        calls = {c: (lambda b: search(b, DEPTH - 1, *extra, False)) for c in range(COLUMN_COUNT)}
+    best, best_value = None, -math.inf
+    for col in valid_locations(board):
+        v = calls[col](drop_piece(board, col, piece))
+        if best is None or v > best_value:
+            best, best_value = col, v
+    assert best is not None
+    return best
+
+
+def traced_findings(search: Any, moves: str | Position, **how: bool) -> list[NodeFinding]:
+    pos = moves if isinstance(moves, Position) else Position.from_moves(moves)
+    with treeviz.recording(pos, check=True) as rec:
+        choose(search, pos, **how)
+    return check_tree(rec.result)
+
+
+def position_of(f: NodeFinding) -> Position:
+    return Position.from_moves(f.node_moves)
+
+
+# ---------------------------------------------------------------------- horizon
+def test_a_depth_limit_tested_before_the_end_is_the_cause_not_a_sign_error() -> None:
+    """Before: a ``terminal`` finding and a standalone ``sign`` finding ("values taken
+    from the wrong player at every other depth"), false. Now the sign symptom is under
+    the terminal finding, which names the cause."""
+    found = traced_findings(horizon_minimax, "3344553")
+    by = {f.check: f for f in found}
+    terminal = by["terminal"]
+    assert terminal.cause == "end-at-horizon" and terminal.under == ""
+    # the node is a four made by the last move searched, at the depth limit
+    assert position_of(terminal).winner() is not None
+    assert len(terminal.line) == DEPTH
+    assert not [f for f in found if f.check == "sign" and not f.under]
+    assert all(f.under in ("", "terminal") for f in found)
+    sign = [f for f in found if f.check == "sign"]
+    if sign:  # the symptom, reported beneath its cause, is a four at the depth limit
+        assert sign[0].under == "terminal" and len(sign[0].line) == DEPTH
+        assert position_of(sign[0]).winner() is not None
+        assert "not a sign taken from the wrong player" in sign[0].text
+
+
+def test_the_horizon_cause_is_not_named_without_fours_above_the_limit() -> None:
+    """A four scored by the heuristic proves a terminal bug; that the depth is tested
+    first needs fours above the limit scored as decided, which 4453 at depth 4 has not:
+    then no cause is named."""
+    found = traced_findings(horizon_minimax, "4453")
+    assert all(f.cause != "end-at-horizon" for f in found)
+
+
+# ---------------------------------------------------------------------- memo
+def _warm(search: Any, moves: str) -> None:
+    """The agent's move before (the doctor asks many positions before it records one):
+    the table holds the values of a search whose AI played the other colour."""
+    MEMO.clear()
+    choose(search, Position.from_moves(moves), memo=True)
+
+
+def test_a_memo_table_that_ignores_the_player_is_named_not_a_false_terminal() -> None:
+    """Before: no memo finding and a false ``terminal`` (a correct four at -WINNING
+    looked like an unfinished position, since stored wins sat among the leaves)."""
+    search = memo_search(keyed_by_player=False)
+    _warm(search, "1314751")
+    found = traced_findings(search, "131475", memo=True)
+    assert not [f for f in found if f.check == "terminal"], found
+    (memo,) = [f for f in found if f.check == "memo"]
+    assert memo.cause == "memo-side"
+    # the oracle: the exact outcome at the named node is the opposite of the claim
+    pos = position_of(memo)
+    claimed = "wins" if memo.text.split("returned ")[1].startswith("+") else "loses"
+    exact = solve(pos)
+    assert exact != 0 and (exact > 0) != (claimed == "wins")
+    assert len(memo.line) < DEPTH and not pos.is_over()
+    # the fours the stale values reached are a symptom beneath it, not a sign bug
+    assert all(f.under == "memo" for f in found if f.check == "sign")
+
+
+def test_a_memo_keyed_by_the_player_gets_no_finding() -> None:
+    search = memo_search(keyed_by_player=True)
+    for moves in ("131475", "3344553"):
+        _warm(search, moves + "1")
+        assert traced_findings(search, moves, memo=True) == []
+
+
+# ---------------------------------------------------------------------- no false alarm
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 24))
+def test_correct_traced_searches_get_no_finding(seed: int, plies: int) -> None:
+    pos = random_position(seed, plies)
+    assert traced_findings(correct_minimax, pos, window=True) == []
+    search = memo_search(keyed_by_player=True)
+    assert traced_findings(search, pos, memo=True) == []
