@@ -92,9 +92,10 @@ class BoardReading:
         if self.both_colourings:
             x, o = (repr(str(s)) for s in self.symbols)
             each = self.position.ply // 2
+            stones = f"{each} stone{'s' if each > 1 else ''} each"
             swap = switch.format(first=self.other)
             said = ", as asked" if self.asked else f"; if {o} moved first, {swap}"
-            out.append(f"Both colourings of this board are legal ({each} stones each): {x} is "
+            out.append(f"Both colourings of this board are legal ({stones}): {x} is "
                        f"read as X, the first player (red){said}.")  # fmt: skip
         if self.bottom_first:
             out.append("Read bottom row first: read top row first, a stone would float above "
