@@ -39,11 +39,14 @@ def test_first_2_reads_the_other_colouring_and_a_wrong_first_is_one_line() -> No
     assert bad.returncode == 2 and "'7'" in bad.stderr and len(bad.stderr.splitlines()) == 1
 
 
-def test_counts_decide_without_a_note_and_against_first() -> None:
-    """One more 2 than 1: 2 moved first, nothing to choose, --first 1 is refused."""
+def test_counts_decide_said_why_and_against_first() -> None:
+    """One more 2 than 1: 2 moved first, nothing to choose (no --first offered), and
+    --first 1 is refused."""
     grid = PRINT_BOARD.replace("0 0 2 1 1 0 0", "0 2 2 1 1 0 0")
     done = run_process("show", "-", "--json", stdin=grid)
-    assert done.returncode == 0 and "note" not in done.stderr, done.stderr
+    assert done.returncode == 0, done.stderr
+    assert "'2' is read as X, the first player (red): it has one stone more" in done.stderr
+    assert "--first" not in done.stderr
     assert json.loads(done.stdout)["to_move"] == "O"
     refused = run_process("show", "-", "--first", "1", stdin=grid)
     assert refused.returncode == 2 and "'1' cannot have moved first" in refused.stderr

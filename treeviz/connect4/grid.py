@@ -44,6 +44,7 @@ PAIRS: tuple[tuple[Any, Any], ...] = (
     ("X", "O"), ("x", "o"), ("R", "Y"), ("r", "y"), (1, 2), ("1", "2"), (1, -1), ("1", "-1"),
 )  # fmt: skip
 EMPTY: frozenset[Any] = frozenset({".", "-", "_", " ", "b", "0", "", 0, None})
+SECONDS = frozenset(pair[1] for pair in PAIRS)  # the symbols of second players
 # What ``first`` may say, besides the grid's own symbols: the encoding's first or second
 FIRST_NAMES = (("1", "X"), ("2", "O"))
 
@@ -97,6 +98,11 @@ class BoardReading:
             said = ", as asked" if self.asked else f"; if {o} moved first, {swap}"
             out.append(f"Both colourings of this board are legal ({stones}): {x} is "
                        f"read as X, the first player (red){said}.")  # fmt: skip
+        elif self.symbols[0] in SECONDS and not self.asked:  # not the convention: say why
+            x, o = (repr(str(s)) for s in self.symbols)
+            why = (f"it has one stone more than {o}" if self.position.ply % 2
+                   else f"no game reaches this board with {o} first")  # fmt: skip
+            out.append(f"{x} is read as X, the first player (red): {why}.")
         if self.bottom_first:
             out.append("Read bottom row first: read top row first, a stone would float above "
                        "an empty cell.")  # fmt: skip
