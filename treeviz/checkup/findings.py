@@ -17,6 +17,7 @@ from typing import Any
 
 from treeviz.checkup.ask import Answer
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
+from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.nodes import NodeFinding
 from treeviz.connect4.board import Position
 
@@ -80,7 +81,21 @@ def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
     out = Finding(check, answer.moves, pos.side_to_move, answer.column, scores, best,
                   len(failed), len(of), sides, other, answer.error, answer.where)  # fmt: skip
     out.text = describe(out, answer, other_answer)
+    one_way = blind(check, [a.moves for a in failed], of)
+    if one_way is not None:
+        out.cause = "blind-direction"
+        out.text += _blind_words(one_way, check)
     return out
+
+
+def _blind_words(b: Blind, check: str) -> str:
+    """``; only where every four is diagonal / (7 of 7 such positions missed, 0 of 9
+    others): ...``."""
+    whose = "its own" if check == "misses-win" else "the opponent's"
+    return (f"; only where every four ({whose}) is {b.direction} ({b.missed} of {b.only} "
+            f"such positions missed, 0 of {b.others} with a four in another direction): "
+            "the mark of a win test or an evaluation that ignores "
+            f"{b.direction} fours")  # fmt: skip
 
 
 OUTSIDE = "outside (black box)"
