@@ -13,6 +13,7 @@ import pytest
 from conftest import run_cli
 from local_server import ROOT, serve
 from test_browser import browser_page, click_board_until, download, wait_idle
+from test_browser_learn import sideways
 
 from treeviz.draw.style import SELECTED_FILL
 from treeviz.learn.deck import load_deck
@@ -47,6 +48,9 @@ def test_a_deck_from_a_game_file_played_through(
         first = cards[0]
         heading = page.get_by_text(f"Card 1 of {len(cards)} · {first.question()}")
         expect(heading).to_be_visible(timeout=60_000)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        wait_idle(page)
+        assert not sideways(page)  # the card, its board and picker fit the page
         right = first.right_columns()
         wrong = next(c + 1 for c in first.position.legal_moves() if c + 1 not in right)
         wait_idle(page)
@@ -70,10 +74,12 @@ def test_a_deck_from_a_game_file_played_through(
         )
         expect(page.get_by_text(re.compile(rf"^2 of {len(cards)} cards seen · 2 answers, "
                                            "1 right, 1 wrong"))).to_be_visible()  # fmt: skip
-        # the line to the end of the game, as the card's prompt promised
+        # the line to the end of the game, as the card's prompt promised, wrapped
         expect(page.get_by_text(re.compile(r"^The line with best play: "))).to_be_visible(
             timeout=60_000
         )
+        assert not sideways(page)
+        page.screenshot(path=str(tmp_path / "puzzles_answered_1280x800.png"))
         # below the verdict, the solver's tree, the answer's node (a root child) marked
         expect(page.get_by_role("heading", name=f"The search behind the answer: column {col}")
                ).to_be_visible(timeout=60_000)  # fmt: skip
