@@ -163,7 +163,7 @@ def show() -> None:
         board_chart(shown_at, VIEW.widget("board"), None, size=24)
         st.markdown(status_line(shown_at))
     with right:
-        ask(session)
+        ask(session, every_step=steps == "all")
     tv = VIEW.tree_view
     shown = VIEW.shown(session)
     last = session.last  # the step just revealed is selected, until the next answer
@@ -171,12 +171,16 @@ def show() -> None:
     tree_section(shown, tv)
 
 
-def ask(session: Session) -> None:
-    """The score, the last answer's verdict, and the question to answer now."""
+def ask(session: Session, *, every_step: bool) -> None:
+    """The score, the last answer's verdict, and the question to answer now (only the
+    search's key decisions unless ``every_step``: the caption says so)."""
     total = len(session.questions)
     st.markdown(f"**Score {session.score} / {session.answered}** · streak {session.streak} "
                 f"(best {session.best_streak}) · question {min(session.at + 1, total)} of "
                 f"{total}")  # fmt: skip
+    if not every_step:
+        st.caption("Only the steps where the search decides something are asked; the "
+                   "steps between them are filled into the tree as you go.")  # fmt: skip
     last = session.last
     if last is not None:
         said = (f"**Right**: {escape_markdown(last.answer)}." if last.right else

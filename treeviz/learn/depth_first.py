@@ -140,7 +140,7 @@ def value_question(trace: Trace, j: int, before: Moment, then: Moment) -> Questi
         why += " It stopped early (a cutoff), so this is a bound the parent will not use."
     why_not = {t: f"{t} is not what comes back." for t in keys if t != right}
     return Question(
-        VALUE, j, f"What value comes back from {where(trace, j)} (for {root})?",
+        VALUE, j, f"What value does {where(trace, j)} send back up (counted for {root})?",
         tuple((t, t) for t in keys), right, why, before, then, why_not=why_not, step=j,
     )  # fmt: skip
 
