@@ -77,8 +77,10 @@ def add_commands(sub: Any) -> None:
     d.add_argument("--positions", type=int, default=40, help="positions per kind (default 40)")
     d.add_argument("--seconds", type=float, default=2.0,
                    help="time a person's agent may take per move (default 2)")  # fmt: skip
-    d.add_argument("--depth", type=int, help="plies a person's agent looks ahead (default 2; "
-                   "ours say it themselves)")  # fmt: skip
+    d.add_argument("--depth", type=int, help="plies the agent says it looks ahead: its "
+                   "answers are judged within them, and the horizon the doctor measures is "
+                   "checked against them (a person's agent: wins at once and blocks when "
+                   "not given; ours state their own)")  # fmt: skip
     d.add_argument("--seed", type=int, default=0, help="the battery's seed (default 0)")
     d.add_argument("--json", action="store_true", help="the checkup as JSON")
     d.add_argument("--trace", metavar="DIR", help="save the recorded tree showing each bug "
