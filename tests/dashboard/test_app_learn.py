@@ -199,3 +199,14 @@ def test_each_trees_default_is_a_lesson_and_a_big_sheet_is_offered_to_print() ->
     assert branch_boxes(at) == legal_paths("4453", "1234567", 3)
     assert at.info and "too big to read on screen" in at.info[0].value
     assert "Download" in " ".join(b.label for b in at.get("download_button"))
+
+
+def test_predict_asks_the_key_decisions_unless_a_link_asks_every_step() -> None:
+    spec = "alphabeta:depth=3,ordering=centre,tt=false"
+    for steps, every in (("key", False), ("all", True)):
+        at = opened({"ex": "predict", "agent": spec, "moves": "4453", "steps": steps})
+        assert not at.exception and not at.error
+        total = len(predict("4453", spec, every_step=every).questions)
+        assert f"question 1 of {total}" in seen(" ".join(m.value for m in at.markdown))
+        assert param(at, "steps") == steps
+        assert (total <= 20) != every  # every step of this search: 403 questions
