@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.checkup.ask import Answer
+from treeviz.checkup.causes import slow_win, slow_win_words
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.nodes import NodeFinding
@@ -85,6 +86,9 @@ def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
     if one_way is not None:
         out.cause = "blind-direction"
         out.text += _blind_words(one_way, check)
+    elif slow := slow_win(check, failed):
+        out.cause = "slow-win"
+        out.text += slow_win_words(slow)
     return out
 
 

@@ -8,6 +8,7 @@ import html as html_lib
 from dataclasses import dataclass, field
 from typing import Any
 
+from treeviz.checkup.causes import OUTSIDE_CAUSES
 from treeviz.checkup.findings import AnyFinding, Finding, entry, grouped, seen_in
 from treeviz.checkup.horizon import Horizon, level_words, verdict_words
 from treeviz.checkup.nodes import CAUSES, NodeFinding
@@ -85,7 +86,7 @@ def found_words(c: Checkup) -> str:
 
 def title(f: AnyFinding) -> str:
     """``misses-win`` or ``terminal (cause: the depth limit is tested before ...)``."""
-    cause = CAUSES.get(f.cause, f.cause)
+    cause = CAUSES.get(f.cause) or OUTSIDE_CAUSES.get(f.cause, f.cause)
     return f"{f.check} (cause: {cause})" if cause else f.check
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
-from treeviz.checkup.checks import CHECKS, NEEDS, beyond, judge, outcomes_of
+from treeviz.checkup.checks import CHECKS, MOVE_CHECKS, NEEDS, beyond, judge, outcomes_of
 from treeviz.checkup.findings import Finding, finding, in_order
 from treeviz.checkup.horizon import measure
 from treeviz.checkup.inside import inside
@@ -180,14 +180,21 @@ def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answe
 
 
 def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> None:
-    """Put a miss at the last ply of the horizon under the finding inside that proves
-    the depth limit is tested before the end of the game: a four made by the last
-    move searched is then scored by the evaluation, so a win or loss in exactly
-    ``horizon`` plies is what that search cannot see."""
-    cause = next((n for n in nodes if n.cause == "end-at-horizon"), None)
+    """Put each miss seen outside under the finding inside whose proved cause accounts
+    for it: a board the search changes and does not restore (every answer after it is
+    searched on a wrong board) any move check's; a full board not scored as a draw an
+    endgame's; the depth limit tested before the end of the game a win or loss in
+    exactly ``horizon`` plies (the four made by the last move searched is scored by the
+    evaluation: what such a search cannot see)."""
+    def accounts(n: NodeFinding, f: Finding) -> bool:
+        if n.cause == "board-mutated" or n.check == "mutation":
+            return f.check in MOVE_CHECKS
+        if n.cause == "full-board":
+            return f.check == "endgame"
+        return n.cause == "end-at-horizon" and NEEDS.get(f.check) == horizon
+
     for f in outside:
-        if cause is not None and NEEDS.get(f.check) == horizon:
-            f.under = cause.check
+        f.under = next((n.check for n in nodes if accounts(n, f)), "")
 
 
 def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer,
