@@ -15,6 +15,8 @@ import numpy as np
 from treeviz.checkup.memo import Stale
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.perspective import Verdict
+from treeviz.checkup.selection import SENSIBLE
+from treeviz.checkup.selection import Verdict as Rule
 from treeviz.trace.values import number_text
 
 __all__ = ["Words", "columns", "diff_text"]
@@ -290,3 +292,69 @@ class Words:
                 f"outcomes{other}: the results are credited to the wrong player at every "
                 "other level (flip the result at each step back up, so that each node "
                 "keeps it for the player who moved into it)")
+
+    # ------------------------------------------------------------------ the MCTS's rules
+    def selection(self, found: Rule) -> str:
+        """A selection rule that explains the choices where UCT does not."""
+        s, row, rule, uct = found.steps, found.first, found.rule, found.uct
+        node = int(s.node[row])
+        kids = ", ".join(f"column {c + 1}: {int(s.n[row, c])} visits, mean "
+                         f"{self.num(round(float(s.mean[row, c]), 3))}"
+                         for c in range(s.n.shape[1]) if s.n[row, c] > 0)  # fmt: skip
+        ucts = columns([c + 1 for c in np.flatnonzero(uct.prefers[row])])
+        span = found.high - found.low
+        values = f"values from {self.num(found.low)} to {self.num(found.high)} as recorded"
+        head = (f"{self.where(node)}: after {int(s.total[row])} visits, with every column "
+                f"tried ({kids}; means for {self.t.side(node)}), it chose column "
+                f"{int(s.chosen[row]) + 1}, where UCT would choose {ucts}")  # fmt: skip
+        why = {
+            "uct-no-log": "the exploration term has no logarithm, so it grows like a power "
+                          "of the visits and swamps the results: use sqrt(ln N / n)",
+            "uct-sign": "the children are chosen for their worst mean for the player to "
+                        "move: the exploitation term works for the opponent (a wrong sign "
+                        "in it, or each child's total kept for the player to move there "
+                        "instead of the player who moved into it)",
+            "uct-constant": f"the constant is {rule.c / span:.3g} times the "
+                            "range of the values: of the wrong scale for them (about 1 "
+                            "times the range is usual: sqrt 2 on results 0..1)",
+        }[rule.cause]  # fmt: skip
+        return (f"{head}. Over the tree, {found.count} such selections (at nodes whose every "
+                f"column had been tried): {rule.formula()} with c = "
+                f"{rule.c:.3g} ({values}) agrees with "
+                f"{int(rule.agrees.sum())} of them; UCT, mean + c*sqrt(ln N / n), with c "
+                f"from {SENSIBLE[0]:g} to {SENSIBLE[1]:g} times that range, "
+                f"with at most {int(uct.agrees.sum())}. Where the two differ "
+                f"({found.decisive} selections), the search followed the first in "
+                f"{found.explained}: {why}")
+
+    def mean_choice(self, node: int, most: int) -> str:
+        """The answered child has the best mean but not the most visits."""
+        t = self.t
+
+        def child(k: int) -> str:
+            mean = self.num(round(float(t.edge[k] * t.value[k]), 3))
+            return f"column {int(t.move[k]) + 1} ({int(t.calls[k])} visits, mean {mean})"
+
+        return (f"{self.where(0)}: it answered {child(node)}, the best mean result for "
+                f"{t.side(0)}, but {child(most)} was visited more: the final move is "
+                "chosen by mean value. A mean over few visits is luck; an MCTS plays "
+                "its most visited child")  # fmt: skip
+
+    def best_outside_test(self, node: int, best: int) -> str:
+        """The answered child is the last searched and worse than another."""
+        t = self.t
+        raw = {k: self.num(self.raw(int(k), float(t.value[k]))) for k in (node, best)}
+        return (f"{self.where(0)}: it answered column {int(t.move[node]) + 1}, the last "
+                f"column it searched, valued {raw[node]}, while column "
+                f"{int(t.move[best]) + 1} is valued {raw[best]}, better for {t.side(0)} "
+                f"(children: {self.children(0)}): the best move is updated for every "
+                "column, outside the test of a better value (set it only where the best "
+                "value is)")  # fmt: skip
+
+    def root_only(self, node: int) -> str:
+        """The tree never grew below the root."""
+        t = self.t
+        return (f"{self.where(node)}: called {int(t.calls[node])} times, the game going on "
+                f"there, yet no call below it or any other child of the root: the tree "
+                "never grows below the root (a visited node must expand a child of its "
+                "own and the descent go on through it)")  # fmt: skip

@@ -79,10 +79,12 @@ from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text
 from treeviz.checkup.perspective import judge
+from treeviz.checkup.root import best_outside_test, mean_choice, root_only
+from treeviz.checkup.selection import judge as judge_selection
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "memo", "visits",
-          "perspective")
+CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "memo", "best-move",
+          "visits", "perspective", "selection", "final", "growth")
 
 # The bug classes a finding can name as its cause (``NodeFinding.cause``), each in a
 # few words a student reads
@@ -93,7 +95,7 @@ CAUSES = {
     "full-board": "a full board is not scored as a draw",
     "board-mutated": "a move played on the board is not taken back",
     "uct-no-log": "the UCT exploration term has no logarithm",
-    "uct-sign": "the UCT exploitation term has the wrong sign",
+    "uct-sign": "the UCT exploitation term works for the opponent (a wrong sign)",
     "uct-constant": "the UCT exploration constant has the wrong scale",
     "mean-choice": "the final move is chosen by mean value, not by visits",
     "root-only": "the tree never grows below the root",
@@ -153,8 +155,9 @@ def check_tree(result: SearchResult | Trace) -> list[NodeFinding]:
         _mutation(t, w),
         _cutoff(t, w),
         _memo(t, w),
+        _best_move(t, w),
         _visits(t, w),
-        _perspective(t, w),
+        *_mcts(t, w),
     ]
     out = [f for f in found if f is not None]
     out = [_under_memo(t, w, f, out) for f in out]
@@ -402,12 +405,37 @@ def _visits(t: Tree, w: Words) -> NodeFinding | None:
     return _finding(t, "visits", node, w.visits(node, int(v[node]), int(s[node])))
 
 
-def _perspective(t: Tree, w: Words) -> NodeFinding | None:
-    """Means whose order is the reverse of the exact outcomes at one parity of depth."""
+def _mcts(t: Tree, w: Words) -> list[NodeFinding | None]:
+    """The checks of a search that came back to nodes: ``perspective`` (means whose
+    order is the reverse of the exact outcomes at one parity of depth), ``selection``
+    (a selection rule other than UCT, :mod:`treeviz.checkup.selection`; a wrong sign
+    only where the means are the search's own: no ``perspective`` finding),
+    ``final`` and ``growth`` (:mod:`treeviz.checkup.root`)."""
+    if t.once:
+        return []
     found = judge(t)
+    out = [] if found is None else [_finding(t, "perspective", found.node, w.perspective(found))]
+    rule = judge_selection(t, sign_allowed=found is None)
+    if rule is not None:
+        node = int(rule.steps.node[rule.first])
+        out.append(_finding(t, "selection", node, w.selection(rule), cause=rule.rule.cause))
+    final = mean_choice(t)
+    if final is not None:
+        out.append(_finding(t, "final", 0, w.mean_choice(final.node, final.other),
+                            cause="mean-choice"))  # fmt: skip
+    grown = root_only(t)
+    if grown is not None:
+        out.append(_finding(t, "growth", grown, w.root_only(grown), cause="root-only"))
+    return out
+
+
+def _best_move(t: Tree, w: Words) -> NodeFinding | None:
+    """The root's answer is the last column it searched and worse than another's."""
+    found = best_outside_test(t)
     if found is None:
         return None
-    return _finding(t, "perspective", found.node, w.perspective(found))
+    return _finding(t, "best-move", 0, w.best_outside_test(found.node, found.other),
+                    cause="best-outside-test")  # fmt: skip
 
 
 def _sum_kids(t: Tree, per_node: np.ndarray) -> np.ndarray:
@@ -443,4 +471,4 @@ def _mutation(t: Tree, w: Words) -> NodeFinding | None:
     return _finding(t, "mutation", node, f"{w.where(node)}: the board this call received "
                      f"had changed when it returned, {diff_text(found)}{more}: a move "
                      "played on the board in place and not taken back (undo it after the "
-                     "recursive call, or pass a copy)")  # fmt: skip
+                     "recursive call, or pass a copy)", cause="board-mutated")  # fmt: skip

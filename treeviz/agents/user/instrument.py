@@ -346,6 +346,7 @@ class Recording:
         self.left_out_text = ""  # the first of them, in words
         self.forced: int | None = None  # the column the agent answered, when it said
         self.name: str | None = None  # the agent's spec, for a file agent's search
+        self.said = False  # the column chosen is the search's answer (not read from values)
         self._result: Any = None
 
     def call(self, spec: TraceSpec, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -532,26 +533,62 @@ class CheckedRecording(Recording):
     def __init__(self, root: Position | None = None, capacity: int = DEFAULT_CAPACITY) -> None:
         super().__init__(root, capacity)
         self.checker = Checker(self)
+        # the calls in the order they were made: each one's node (NOT_RECORDED: none)
+        # and the value it returned (NaN: none; a tuple's, read once its slot is known)
+        self.call_node, self.call_value = array("i"), array("d")
+        self.call_tuples: dict[int, tuple[Any, ...] | list[Any]] = {}
 
     def call(self, spec: TraceSpec, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        return self.checker.call(super().call, spec, args, kwargs)
+        i = len(self.call_node)
+        self.call_node.append(NOT_RECORDED)  # its node, once the recording places it
+        self.call_value.append(math.nan)
+        ret = self.checker.call(super().call, spec, args, kwargs)
+        if self.call_node[i] >= 0:
+            if spec.value is None and isinstance(ret, tuple | list):
+                self.call_tuples[i] = ret
+            else:
+                self.call_value[i] = spec.number(ret)
+        return ret
 
     def _node(self, parent: int, move: int) -> int:
         node = super()._node(parent, move)
         self.checker.entered(parent, move, node)
+        if node != NEW:  # the current call's entry is the last one: its calls come after
+            self.call_node[-1] = node
         return node
 
     def _add(self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...],
              kwargs: dict[str, Any]) -> int:  # fmt: skip
         node = super()._add(spec, parent, move, args, kwargs)
         self.checker.added(parent, node)
+        self.call_node[-1] = node
         return node
 
     def _stray(self, spec: TraceSpec, board: Any) -> int:
         return self.checker.stray(board)
 
     def facts(self) -> dict[str, Any] | None:
-        return self.checker.facts()
+        return {**self.checker.facts(), "sequence": self.sequence()}
+
+    def sequence(self) -> dict[str, list[Any]]:
+        """The calls in the order they were made, as plain JSON: ``node`` (-1: left
+        out of the tree) and ``value``, what each returned in treeviz's convention
+        (for the side to move at its node; None: no value), so that the state of the
+        tree before any call can be rebuilt (an MCTS's visits and sums as each
+        selection saw them)."""
+        values = np.frombuffer(self.call_value, np.float64).copy()
+        slot = self.tuples.index()
+        for i, ret in self.call_tuples.items():
+            if slot is not None and slot < len(ret) and is_number(ret[slot]):
+                values[i] = _float(ret[slot])
+        nodes = np.frombuffer(self.call_node, np.int32)
+        maxi = np.frombuffer(self.maxi, np.int8)
+        flip = np.zeros(len(nodes), bool)
+        if len(maxi):
+            flip = (nodes >= 0) & (maxi[np.maximum(nodes, 0)] == 0)
+        values = np.where(flip, -values, values)  # a minimiser's numbers are the maximiser's
+        return {"node": nodes.tolist(),
+                "value": [None if v != v else float(v) for v in values.tolist()]}
 
 
 def _float(x: Any) -> float:

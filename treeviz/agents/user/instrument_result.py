@@ -207,6 +207,8 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
     for k in kids:  # a column called twice from the root: its first call counts
         values.setdefault(int(nodes["move"][k]), int(nodes["value"][k]))
     best = _chosen(rec, values)
+    if rec.said:  # an answer given, not read from the values: the doctor judges it
+        trace.extra["answered"] = best
     pv = [best, *_line(trace, next((int(k) for k in kids if nodes["move"][k] == best), None))]
     node = 0
     nodes["flags"][0] |= ON_PV
@@ -238,6 +240,7 @@ def _chosen(rec: Recording, values: dict[int, int]) -> int:
     assert root is not None
     said = rec.forced if rec.forced is not None else _said(rec)
     if said is not None and root.can_play(said):
+        rec.said = True  # the search's own answer, not one read from its values
         return said
     best, top = None, None
     for col, v in values.items():  # in call order
