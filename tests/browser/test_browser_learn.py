@@ -151,6 +151,10 @@ def sideways(page: Any) -> list[Any]:
     return doc + [b for b in seen["boxes"] if b[1] > b[2]]
 
 
+SHEET_LOADED_JS = """() => {
+    const img = document.querySelector('[class*=st-key-learn_ab_sheet] img');
+    return img !== null && img.complete && img.naturalWidth > 0;
+}"""
 DEFAULTS = {  # an exercise's default as a link opens it -> what shows it is drawn
     "alphabeta": ({"ex": "alphabeta"}, "Check the sheet"),
     "alphabeta_position": ({"ex": "alphabeta", "tree": "position"}, "Check the sheet"),
@@ -176,7 +180,9 @@ def test_each_exercises_default_fits_the_page_without_sideways_scroll(
                     page.goto(f"{server}/learn?{urlencode(query)}")
                     expect_visible(page.get_by_role("button", name=button, exact=True))
                     wait_idle(page)
-                    page.wait_for_timeout(500)  # the sheet's image laid out
+                    if name.startswith("alphabeta"):  # the sheet's image loaded
+                        page.wait_for_function(SHEET_LOADED_JS, timeout=WAIT)
+                    page.wait_for_timeout(300)  # and laid out
                     page.screenshot(path=str(tmp_path / f"{name}_{width}x{height}.png"))
                     if width != 1280:
                         continue
