@@ -27,6 +27,7 @@ from treeviz.errors import IllegalMoveError, InvalidMoveError
 from treeviz.judge.whatif_text import difference_text
 from treeviz.judge.whatif_worth import (
     NONE,
+    Plan,
     Worth,
     child_of,
     flip,
@@ -44,19 +45,6 @@ from treeviz.trace.values import node_value
 Runner = Callable[[Position, dict[str, Any]], SearchResult]
 DEPTH_LIMITED = ("minimax", "alphabeta")  # search ``depth`` plies: a horizon
 ONE_PLY = {"greedy": 1}  # a one-ply look: the horizon of an agent without ``depth``
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How the forced position is valued: searched with ``params`` (None: not searched,
-    its value is its static evaluation or the finished game's result); ``how`` says
-    so, ``why`` why the value may differ from the first search's (said when it does),
-    ``bound_why`` why the first search knew only a bound."""
-
-    params: dict[str, Any] | None
-    how: str
-    why: str = ""
-    bound_why: str = ""
 
 
 @dataclass(frozen=True)

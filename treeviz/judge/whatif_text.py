@@ -7,13 +7,8 @@ Values are the original root player's (:mod:`treeviz.judge.whatif_worth`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from treeviz.judge.whatif_worth import Worth, worth_words
+from treeviz.judge.whatif_worth import Plan, Worth, worth_words
 from treeviz.trace.nodes import SearchResult
-
-if TYPE_CHECKING:
-    from treeviz.judge.whatif import Plan
 
 SHOWN_MOVES = 14  # moves of a line written out; a longer one ends in "…"
 

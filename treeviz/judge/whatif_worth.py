@@ -178,3 +178,16 @@ def child_of(trace: Trace, node: int, column: int) -> int | None:
         if int(trace.nodes["move"][k]) == column - 1:
             return int(k)
     return None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the forced position is valued: searched with ``params`` (None: not searched,
+    its value is its static evaluation or the finished game's result); ``how`` says
+    so, ``why`` why the value may differ from the first search's (said when it does),
+    ``bound_why`` why the first search knew only a bound."""
+
+    params: dict[str, Any] | None
+    how: str
+    why: str = ""
+    bound_why: str = ""
