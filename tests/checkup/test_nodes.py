@@ -212,6 +212,7 @@ def test_a_move_left_on_the_board_is_named_where_the_code_forgot_it() -> None:
     f = found(result, "mutation")
     assert_at(f, "4453", culprits[0], ids[culprits[0]])
     assert "a stone more" in f.text
+    assert f.cause == "board-mutated"
     # the stone left behind makes the caller's next call two moves on: named too
     stray = first(lambda i: not one_move(i) and bn.LOG[i]["parent"] in ids)
     g = found(result, "turn")

@@ -301,7 +301,7 @@ class Words:
         kids = ", ".join(f"column {c + 1}: {int(s.n[row, c])} visits, mean "
                          f"{self.num(round(float(s.mean[row, c]), 3))}"
                          for c in range(s.n.shape[1]) if s.n[row, c] > 0)  # fmt: skip
-        ucts = columns([c + 1 for c in np.flatnonzero(uct.prefers[row])])
+        ucts = columns([int(c) + 1 for c in np.flatnonzero(uct.prefers[row])])
         span = found.high - found.low
         values = f"values from {self.num(found.low)} to {self.num(found.high)} as recorded"
         head = (f"{self.where(node)}: after {int(s.total[row])} visits, with every column "
@@ -343,11 +343,12 @@ class Words:
     def best_outside_test(self, node: int, best: int) -> str:
         """The answered child is the last searched and worse than another."""
         t = self.t
-        raw = {k: self.num(self.raw(int(k), float(t.value[k]))) for k in (node, best)}
+        side = t.side(0)
+        worth = {k: f"{self.num(float(t.edge[k] * t.value[k]))} for {side}" for k in (node, best)}
         return (f"{self.where(0)}: it answered column {int(t.move[node]) + 1}, the last "
-                f"column it searched, valued {raw[node]}, while column "
-                f"{int(t.move[best]) + 1} is valued {raw[best]}, better for {t.side(0)} "
-                f"(children: {self.children(0)}): the best move is updated for every "
+                f"column it searched, worth {worth[node]}, while column "
+                f"{int(t.move[best]) + 1} is worth {worth[best]} (as its children returned "
+                f"them: {self.children(0)}): the best move is updated for every "
                 "column, outside the test of a better value (set it only where the best "
                 "value is)")  # fmt: skip
 

@@ -405,7 +405,7 @@ def _visits(t: Tree, w: Words) -> NodeFinding | None:
     return _finding(t, "visits", node, w.visits(node, int(v[node]), int(s[node])))
 
 
-def _mcts(t: Tree, w: Words) -> list[NodeFinding | None]:
+def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     """The checks of a search that came back to nodes: ``perspective`` (means whose
     order is the reverse of the exact outcomes at one parity of depth), ``selection``
     (a selection rule other than UCT, :mod:`treeviz.checkup.selection`; a wrong sign
