@@ -24,8 +24,10 @@ at least :data:`AGREE` of the selections where the two disagree (at least
 named). Ties count as agreement (the search may break them its own way).
 
 A search whose values are not its own (a tracing that reads them for the other
-player, results credited to the wrong player: the ``perspective`` check's bug) would
-look like a wrong sign: ``uct-sign`` is named only when that check finds nothing.
+player, results credited to the wrong player: the ``perspective`` check's bug; results
+passed up unflipped) would look like a wrong sign: ``uct-sign`` is named only when
+that check finds nothing and each call returns the negation of its child call's
+result (at least :data:`AGREE` of them).
 """
 
 from __future__ import annotations
@@ -222,7 +224,9 @@ def judge(t: Tree, *, sign_allowed: bool) -> Verdict | None:
     fits = {cause: _fit(s, cause, high - low) for cause in CLASSES}
     found = [f for f in fits.values() if f is not None]
     best = max(found, key=lambda f: f.share)
-    if not best.cause or best.share < AGREE or (best.cause == "uct-sign" and not sign_allowed):
+    if best.cause == "uct-sign" and not (sign_allowed and _flipped(t) >= AGREE):
+        return None
+    if not best.cause or best.share < AGREE:
         return None
     for other in found:
         apart = other.cause != best.cause and not _beats(best, other)
@@ -234,6 +238,21 @@ def judge(t: Tree, *, sign_allowed: bool) -> Verdict | None:
     first = int(np.flatnonzero(apart & best.agrees)[0])
     return Verdict(best, uct, s, len(s.chosen), int(apart.sum()),
                    int((apart & best.agrees).sum()), first, low, high)  # fmt: skip
+
+
+def _flipped(t: Tree) -> float:
+    """The share of calls whose return is the negation of their child call's (both
+    non-zero): a search that passes its results up unchanged (not flipped for the
+    player who moved) would look like a wrong sign in the selection."""
+    seq = t.facts["sequence"]
+    last: dict[int, int] = {}  # node -> its latest call
+    pairs = []
+    for j, k in enumerate(seq["node"]):
+        if k and int(t.parent[k]) in last:
+            pairs.append((seq["value"][last[int(t.parent[k])]], seq["value"][j]))
+        last[k] = j
+    judged = [(a, b) for a, b in pairs if a and b]
+    return sum(a == -b for a, b in judged) / len(judged) if judged else 0.0
 
 
 def _both_too_big(rule: Fit, other: Fit, span: float) -> bool:
