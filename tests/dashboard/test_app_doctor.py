@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest
 from treeviz.agents.registry import AGENTS, unregister
 from treeviz.agents.user.load import is_user_head
 from treeviz.checkup import Checkup
+from treeviz.checkup.battery import KINDS
 
 ROOT = Path(__file__).resolve().parents[2]
 BUGGY = f"{ROOT / 'tests' / 'data' / 'never_column_one.py'}:choose"
@@ -66,9 +67,13 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     assert not at.exception and not at.error
     assert [seen(s.value) for s in at.success] == [
         "**No bug found**: every answer within its horizon was right."]  # fmt: skip
-    assert result(at).agent == "greedy" and result(at).healthy and result(at).positions == 16
+    assert result(at).agent == "greedy" and result(at).healthy and result(at).positions == 2 * len(KINDS)
     assert not result(at).inside and not any(INSIDE in c.value for c in at.caption)
-    assert at.dataframe[0].value["phase"].tolist() == ["early", "middle", "late"]
+    horizon, strength = (d.value for d in at.dataframe)
+    assert strength["phase"].tolist() == ["early", "middle", "late"]
+    levels = result(at).lookahead.levels  # the measured horizon's table, level by level
+    assert horizon["positions"].tolist() == [n for _, n in levels.values()]
+    assert horizon["within the judged horizon"].tolist() == [k <= 1 for k in levels]
     at.run()  # a rerun (any widget) shows the same checkup, not run again
     assert at.success and result(at).agent == "greedy"
     at.session_state["goto"] = "analyze"  # a visit elsewhere and back
