@@ -13,7 +13,7 @@ from conftest import EXAMPLES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.checkup.battery import playout
+from treeviz.checkup.battery import battery, playout
 from treeviz.checkup.directions import directions
 from treeviz.checkup.run import checkup
 from treeviz.connect4.board import Position
@@ -104,3 +104,48 @@ def test_the_direction_of_a_win_is_the_boards_own(seed: int, plies: int) -> None
     if moves is None:
         return
     assert directions(moves, "misses-win") == wins_by_direction(moves)
+
+
+@pytest.mark.slow
+def test_wins_scored_alike_at_any_depth_are_named_slow_win_and_a_blind_column_is_not() -> None:
+    """A search that scores a win the same however far away plays later wins: named,
+    its column a win by the exact solver; a search that never plays column 1 also
+    plays later wins when column 1 wins now, but its missed wins are all in one column:
+    not named."""
+    from treeviz.exact.scores import exact_scores
+
+    buggy = Path(EXAMPLES) / "buggy"
+    slow = checkup(f"{buggy / 'win_any_depth'}.py:choose", positions=10, depth=4, seed=0)
+    (f,) = [f for f in slow.findings if f.check == "misses-win"]
+    assert f.cause == "slow-win", f.text
+    scores = exact_scores(Position.from_moves(f.moves), 5.0)
+    assert f.answered is not None and scores is not None
+    assert (scores[f.answered - 1] or 0) > 0  # it wins too, only later
+    blind_column = checkup(f"{buggy / 'column_zero_dropped'}.py:choose", positions=10,
+                           depth=4, seed=0)  # fmt: skip
+    missed = [f for f in blind_column.findings if f.check == "misses-win"]
+    assert missed and all(f.cause != "slow-win" for f in missed)
+
+
+def test_endgame_misses_only_where_a_draw_is_best_name_a_full_board() -> None:
+    """Misses on endgames whose best outcome is a draw (a loss chosen), every endgame
+    won at best kept: ``full-board``; one miss of a won endgame: no cause named."""
+    from treeviz.checkup.ask import Answer
+    from treeviz.checkup.battery import outcomes
+    from treeviz.checkup.causes import draw_misvalued
+
+    drawn, won = [], []
+    for p in battery(12, seed=7, kinds=("endgame", "late", "win-now")):
+        found = outcomes(Position.from_moves(p.moves))
+        if found is None:
+            continue
+        losing = [c for c, o in found.items() if o < 0]
+        if max(found.values()) == 0 and losing:
+            drawn.append(Answer(p.moves, losing[0] + 1))
+        elif max(found.values()) == 1 and losing:
+            won.append(Answer(p.moves, losing[0] + 1))
+    assert len(drawn) >= 1 and len(won) >= 3
+    of = [a.moves for a in drawn + won]
+    assert draw_misvalued("endgame", drawn, of) == (len(drawn), len(won))
+    assert draw_misvalued("endgame", drawn + won[:1], of) is None
+    assert draw_misvalued("endgame", drawn, [a.moves for a in drawn + won[:2]]) is None

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.checkup.ask import Answer
-from treeviz.checkup.causes import slow_win, slow_win_words
+from treeviz.checkup.causes import draw_misvalued, draw_words, slow_win, slow_win_words
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.nodes import NodeFinding
@@ -89,6 +89,9 @@ def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
     elif slow := slow_win(check, failed):
         out.cause = "slow-win"
         out.text += slow_win_words(slow)
+    elif drawn := draw_misvalued(check, failed, of):
+        out.cause = "full-board"
+        out.text += draw_words(*drawn)
     return out
 
 
