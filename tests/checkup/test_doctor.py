@@ -141,7 +141,7 @@ def test_no_false_alarms(agent: str) -> None:
 
 def test_a_dropped_column_one_is_found_and_proved() -> None:
     result = checkup(case("skips_column_one"), positions=8, seed=2)
-    found = {f.check: f for f in result.findings}
+    found = {f.check: f for f in result.outside}
     assert "misses-win" in found
     f = found["misses-win"]
     pos = Position.from_moves(f.moves)
@@ -159,7 +159,7 @@ def test_a_dropped_column_one_is_found_and_proved() -> None:
                                          ("sleeps", "timeout")])  # fmt: skip
 def test_failures_are_named_with_where_they_happen(name: str, check: str) -> None:
     result = checkup(case(name), positions=3, seconds=0.3, seed=5)
-    found = {f.check: f for f in result.findings}
+    found = {f.check: f for f in result.outside}
     assert check in found, [f.check for f in result.findings]
     f = found[check]
     assert f.answered is None
@@ -183,7 +183,7 @@ def test_state_kept_between_calls_and_move_orders_are_history() -> None:
     leaky = {f.check: f for f in checkup(case("leaks"), positions=3, seed=1).findings}
     assert "history" in leaky
     by_order = {f.check: f for f in checkup(case("path_dependent"), positions=3,
-                                            seed=1).findings}  # fmt: skip
+                                            seed=1).outside}  # fmt: skip
     f = by_order["history"]
     assert f.other and f.other != f.moves
     assert reached(f.other).key() == reached(f.moves).key()  # type: ignore[union-attr]

@@ -88,7 +88,7 @@ def test_a_win_test_blind_to_one_diagonal_is_named_with_its_counts(tmp_path: Pat
     shutil.copytree(Path(EXAMPLES) / "buggy" / "notebook_board", tmp_path / "notebook_board")
     (tmp_path / "blind.py").write_text(BLIND)
     c = checkup(f"{tmp_path / 'blind.py'}:choose", positions=20, depth=2, seed=0)
-    named = [f for f in c.findings if f.cause == "blind-direction"]
+    named = [f for f in c.outside if f.cause == "blind-direction"]
     assert named, c.text()
     for f in named:
         assert "diagonal /" in f.text and "such positions missed, 0 of" in f.text, f.text
@@ -116,14 +116,14 @@ def test_wins_scored_alike_at_any_depth_are_named_slow_win_and_a_blind_column_is
 
     buggy = Path(EXAMPLES) / "buggy"
     slow = checkup(f"{buggy / 'win_any_depth'}.py:choose", positions=10, depth=4, seed=0)
-    (f,) = [f for f in slow.findings if f.check == "misses-win"]
+    (f,) = [f for f in slow.outside if f.check == "misses-win"]
     assert f.cause == "slow-win", f.text
     scores = exact_scores(Position.from_moves(f.moves), 5.0)
     assert f.answered is not None and scores is not None
     assert (scores[f.answered - 1] or 0) > 0  # it wins too, only later
     blind_column = checkup(f"{buggy / 'column_zero_dropped'}.py:choose", positions=10,
                            depth=4, seed=0)  # fmt: skip
-    missed = [f for f in blind_column.findings if f.check == "misses-win"]
+    missed = [f for f in blind_column.outside if f.check == "misses-win"]
     assert missed and all(f.cause != "slow-win" for f in missed)
 
 

@@ -67,10 +67,10 @@ def choose(pos):
 
 def exact_plies(pos: Position, col: int) -> tuple[str, int] | None:
     """The exact outcome of ``col`` and in how many plies, or None (not solved)."""
-    scores = exact_scores(pos, 1.0)
-    if scores is None or scores[col] is None:
+    score = (exact_scores(pos, 1.0) or [None] * pos.width)[col]
+    if score is None:
         return None
-    out = score_outcome(int(scores[col]), pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, pos.width, pos.height)
     return out["result"], out["plies"]
 
 
@@ -128,7 +128,7 @@ def test_a_search_that_tests_the_depth_first_is_caught_at_its_horizon(depth_firs
     (it scores the four made by the 4th ply with the evaluation); the position is
     checked with the exact solver, and the measured horizon says 3."""
     c = checkup(depth_first, positions=10, depth=4, seed=0)
-    found = {f.check: f for f in c.findings}
+    found = {f.check: f for f in c.outside}
     assert "walks-into-loss-4" in found, c.text()
     f = found["walks-into-loss-4"]
     pos = Position.from_moves(f.moves)

@@ -40,6 +40,11 @@ class Checkup:
     trees: dict[str, Trace] = field(default_factory=dict, repr=False)
 
     @property
+    def outside(self) -> list[Finding]:
+        """The findings seen outside, in the agent's answers (a view of ``findings``)."""
+        return [f for f in self.findings if isinstance(f, Finding)]
+
+    @property
     def inside(self) -> list[NodeFinding]:
         """The findings seen inside the recorded tree (a view of ``findings``)."""
         return [f for f in self.findings if isinstance(f, NodeFinding)]
