@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from treeviz.connect4.board import Position
 from treeviz.dashboard.numbers import column_label, exact_label
 from treeviz.trace.nodes import SearchResult
-from treeviz.trace.values import node_value
+from treeviz.trace.values import node_value, user_result
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,8 @@ def notes_for(pos: Position, exact: list[int | None] | None,
     if res is not None:
         by_col = {m.column - 1: m for m in res.moves}
         agent = tuple(
-            column_label(m.value, kind, m.outcome, str(m.extra.get("bound", "")))
+            column_label(m.value, kind, m.outcome, str(m.extra.get("bound", "")),
+                         word=user_result(res.trace, m.value))
             if (m := by_col.get(c)) is not None else "–"
             for c in range(pos.width)
         )  # fmt: skip

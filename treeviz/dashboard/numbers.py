@@ -95,12 +95,17 @@ def ink_on(fill: str) -> str:
 
 
 def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = None,
-                 bound: str = "") -> str:  # fmt: skip
+                 bound: str = "", *, word: str | None = None) -> str:  # fmt: skip
     """An agent's value of one column, short enough to stand over a board's column:
     a proven result as ``W5``/``L4``/``D`` (won, lost in that many plies, drawn), a
     win rate or chance as a percentage, other numbers signed, a cut search's bound
-    with ``≤``/``≥``; ``–`` for a column the agent did not look at."""
+    with ``≤``/``≥``; ``–`` for a column the agent did not look at. ``word``: what a
+    person's win score reads as (``win``/``loss``:
+    :func:`~treeviz.trace.values.user_result`), shown instead of its number, as the
+    tree and its legend show it."""
     sign = {"upper": "≤", "lower": "≥"}.get(bound, "")
+    if word and not outcome:
+        return sign + word
     if outcome:
         result, plies = outcome.get("result"), outcome.get("plies")
         sign = {"upper": "≤", "lower": "≥"}.get(str(outcome.get("bound", "")), "")

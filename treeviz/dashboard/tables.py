@@ -4,7 +4,8 @@ that say something for this agent, blanks instead of missing values, numbers rou
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -14,6 +15,7 @@ from treeviz.dashboard.numbers import missing, percent
 from treeviz.trace.analysis import format_cell
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import SearchResult
+from treeviz.trace.values import value_cell
 
 HEADERS = {  # a per-move table's column -> its header in words
     "column": "column",
@@ -110,17 +112,30 @@ def _says_something(col: pd.Series, name: Hashable, silent: dict[str, Any]) -> b
     return not (values.astype(str) == str(silent[str(name)])).all()
 
 
-def styled(table: pd.DataFrame) -> Any:
+def styled(table: pd.DataFrame, *, kind: str | None = None) -> Any:
     """``table`` as a Styler: fractions (:data:`PERCENT_COLUMNS`) as percentages, other
     floats rounded for reading, missing values blank (the cells keep their numbers, so
-    columns still sort as numbers)."""
-    table = blank_missing(table)
+    columns still sort as numbers). With the trace's value ``kind``, the agent's value
+    column (as :func:`readable` heads it) reads as :func:`value_cell` says: signed
+    where the sign says who is ahead."""
+    value = _value_header(kind)
+    table = blank_missing(table, kind=kind)
     rates: list[Hashable] = [c for c in table.columns if c in PERCENT_COLUMNS]
     floats: list[Hashable] = [c for c in table.columns
                               if table[c].dtype.kind == "f" and c not in rates]  # fmt: skip
     # na_rep for every cell first: a later call would replace the floats' formatter
-    return (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
-            .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
+    out = (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
+           .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
+    if value in table and value not in rates and table[value].dtype.kind in "fiu":
+        out = out.format(partial(value_cell, kind=kind), subset=[value], na_rep="")
+    return out
+
+
+def _value_header(kind: str | None) -> str | None:
+    """The header :func:`readable` gives the agent's value for value ``kind``."""
+    if kind is None:
+        return None
+    return VALUE_HEADERS.get(ValueKind.parse(kind).base, HEADERS["value"])
 
 
 # a character of the browser's table, a little over its mean (measured in Chromium:
@@ -159,19 +174,25 @@ def _cell_text(value: Any) -> str:
     return format_cell(value) if isinstance(value, float) else str(value)
 
 
-def blank_missing(table: pd.DataFrame) -> pd.DataFrame:
+def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFrame:
     """``table`` with the columns that miss a value as texts, formatted as
-    :func:`styled` shows them and empty where missing: the browser's table draws a
-    missing value as a grey "None" whatever the formatting (those columns then sort
-    as text; a column of texts is what its Arrow conversion accepts)."""
+    :func:`styled` shows them (for value ``kind``) and empty where missing: the
+    browser's table draws a missing value as a grey "None" whatever the formatting
+    (those columns then sort as text; a column of texts is what its Arrow conversion
+    accepts)."""
     holes = [c for c in table.columns if table[c].isna().any()]
     if not holes:
         return table
     out = table.copy()
     for c in holes:
-        show = _percent_cell if c in PERCENT_COLUMNS else format_cell
+        show: Callable[[Any], str] = format_cell
+        if c in PERCENT_COLUMNS:
+            show = _percent_cell
+        elif c == value and kind is not None:
+            show = partial(value_cell, kind=kind)
         out[c] = ["" if missing(v) else show(v) for v in out[c]]
     return out
+    value = _value_header(kind)
 
 
 def _percent_cell(value: Any) -> str:

@@ -20,7 +20,14 @@ from treeviz.trace.nodes import (
     field_is_set,
     flag_text,
 )
-from treeviz.trace.values import PROVEN, bound_text, node_value, number_text, short_outcome
+from treeviz.trace.values import (
+    PROVEN,
+    bound_text,
+    node_value,
+    number_text,
+    short_outcome,
+    value_cell,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -112,11 +119,14 @@ def format_cell(value: Any) -> str:
 
 
 def move_table_text(res: SearchResult) -> str:
-    """The per-column table as aligned plain text (values for the player to move)."""
+    """The per-column table as aligned plain text (values for the player to move,
+    signed where the sign says who is ahead: :func:`value_cell`)."""
     rows = move_rows(res)
     drop = {"outcome"} | ({"full"} if not any(r["full"] for r in rows) else set())  # text says
     keys = [k for k in rows[0] if k not in drop]
-    cells = [keys] + [[format_cell(r[k]) for k in keys] for r in rows]
+    kind = res.trace.value_kind
+    cells = [keys] + [[value_cell(r[k], kind) if k == "value" and r[k] is not None
+                       else format_cell(r[k]) for k in keys] for r in rows]  # fmt: skip
     widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
 

@@ -28,6 +28,7 @@ Internal sentinels never leave this module's callers: negamax wins are stored as
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,7 +140,7 @@ def short_outcome(out: dict[str, Any]) -> str:
 
 
 def heuristic_text(value: float, kind: str, bound: str = "") -> str:
-    """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound)."""
+    """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound, ``≥`` a lower)."""
     name = ValueKind.parse(kind).name or "heuristic"
     prefix = "≤ " if bound == "upper" else ""
     suffix = " (upper bound: cut off)" if bound == "upper" else ""
@@ -154,19 +155,22 @@ def user_value(raw: int, table: list[float]) -> float:
 
 
 def number_text(v: float, *, signed: bool = True) -> str:
-    """A number as a person reads it, at most 9 characters for any magnitude: ``+7``,
-    ``+0.343``, ``+1.2e14`` (a million or more, and below a thousandth, in powers of
-    ten), ``+inf``; ``signed=False`` leaves a positive number's ``+`` out (a table's
-    count). Full precision stays in the trace and the downloads."""
+    """A number as a person reads it, at most 9 characters for any magnitude and within
+    5% of it: ``+7``, ``+0.343``, ``+0.00118``, ``+10006`` (10005.5), ``+1.2e14`` (a
+    million or more, and below a thousandth, in powers of ten), ``+inf``;
+    ``signed=False`` leaves a positive number's ``+`` out (a table's count). Full
+    precision stays in the trace and the downloads."""
     if not math.isfinite(v):
         text = "+inf" if v > 0 else "-inf"
     elif v == int(v) and abs(v) < 1e6:
         text = f"{int(v):+d}"
     elif abs(v) >= 1e6 or abs(v) < 1e-3:
         mantissa, _, power = f"{v:+.2g}".partition("e")  # +1e+14 -> +1e14
+        if power and math.isinf(float(f"{mantissa}e{power}")):  # 1.75e308 rounds past
+            mantissa = f"{v:+.3e}"[:5]  # the largest float: cut to 3 digits, not round
         text = f"{mantissa}e{int(power)}" if power else mantissa
     else:
-        text = f"{v:+.4g}" if abs(v) >= 1 else f"{v:+.3f}".rstrip("0")
+        text = f"{v:+.3g}" if abs(v) < 1 else f"{v:+.4g}" if abs(v) < 1e3 else f"{v:+.0f}"
     return text if signed else text.removeprefix("+")
 
 
@@ -233,6 +237,37 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
     return NodeValue(v, None, f"{v:+d}", v / heuristic_range(trace))
+
+
+SIGNED_KINDS = frozenset({"exact", "heuristic", "user"})  # values whose sign says who is ahead
+
+
+def value_cell(value: float, kind: str) -> str:
+    """A value column's cell for a trace of value ``kind``: signed where the sign says
+    which player is ahead (``+3``, ``-1e14``), a win rate or a chance without one."""
+    return number_text(float(value), signed=ValueKind.parse(kind).base in SIGNED_KINDS)
+
+
+def user_result(trace: Trace, value: float | None) -> str | None:
+    """``"win"`` or ``"loss"`` when ``value`` (a number a person's search returned, for
+    the root player) is one of the search's win scores (:func:`user_win_ranks`), with
+    its sign; None for any other value, and for traces of other kinds."""
+    if trace.kind.base != "user" or value is None or not math.isfinite(value) or not value:
+        return None
+    table = trace.extra.get("user_values") or []
+    i = bisect_left(table, abs(value))  # the magnitudes are sorted: rank i + 1
+    if i == len(table) or table[i] != abs(value) or i + 1 not in user_win_ranks(trace):
+        return None
+    return "win" if value > 0 else "loss"
+
+
+def user_words(trace: Trace, value: float) -> str:
+    """A person's search's ``value`` (root player's view) in words: ``a win (your
+    search's win score +1e14)`` for a win score, else the number."""
+    result = user_result(trace, value)
+    if result is None:
+        return number_text(value)
+    return f"a {result} (your search's {result} score {number_text(value)})"
 
 
 def _user_node_value(trace: Trace, raw: int) -> NodeValue:

@@ -34,7 +34,7 @@ from treeviz.trace.nodes import (
     new_nodes,
 )
 from treeviz.trace.recorder import CORE_FIELDS, check_playable
-from treeviz.trace.values import PROVEN, number_text, user_value
+from treeviz.trace.values import PROVEN, user_value, user_words
 
 # A recording (``treeviz.agents.user.instrument.Recording``, which imports this module: typed
 # ``Any`` here so the two do not import each other).
@@ -225,7 +225,8 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
             return MoveStat(col + 1, None, {}, text="not searched")
         raw = values[col]
         v = user_value(-raw, table) if raw != NO_VALUE else None
-        return MoveStat(col + 1, v, {}, text="no value returned" if v is None else number_text(v))
+        text = "no value returned" if v is None else user_words(trace, v)
+        return MoveStat(col + 1, v, {}, text=text)
 
     rows = column_rows(root, row)
     root_raw = int(nodes["value"][0])

@@ -53,8 +53,8 @@ def moves_table(res: SearchResult, exact_on: bool) -> None:
              "exact score": f"{source}: the solver's score for the player to move (0 a "
              "draw, above 0 a win: the sooner, the higher)"}  # fmt: skip
     config = {h: st.column_config.Column(help=t) for h, t in helps.items() if h in shown}
-    st.dataframe(styled(shown).apply(_highlight_chosen, axis=1), hide_index=True,
-                 key=f"table_{id(trace)}", row_height=TABLE_ROW_PX,
+    st.dataframe(styled(shown, kind=trace.value_kind).apply(_highlight_chosen, axis=1),
+                 hide_index=True, key=f"table_{id(trace)}", row_height=TABLE_ROW_PX,
                  column_config=fitted_columns(shown, config))  # fmt: skip
     if exact_on and exact is None:
         st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s.")
