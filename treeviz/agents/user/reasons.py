@@ -2,16 +2,25 @@
 
 Sentences about the chosen column: the reply the search expected, the value it backed
 up and the leaf it came from, the columns it did not search along that line, and where
-the agent's values disagree with the exact scores ("your evaluation scores column 4 at
-+100, but it loses in 3 plies").
+the agent's values disagree with the exact scores ("your search scores column 4 at
++100, but it loses in 3 plies"), or agree where another column is better ("your
+search scores column 4 as a win (+1e14), and it is: it wins in 3 plies, exact +17").
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from treeviz.agents.reasons import Reason, line_words, root_child
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import ON_PV, SearchResult, Trace
-from treeviz.trace.values import node_value, number_text, outcome_text, score_outcome
+from treeviz.trace.values import (
+    node_value,
+    number_text,
+    outcome_text,
+    score_outcome,
+    user_result,
+)
 
 
 def user_reasons(pos: Position, res: SearchResult,
@@ -55,9 +64,9 @@ def _line_reasons(pos: Position, res: SearchResult, trace: Trace) -> list[Reason
                           chosen))  # fmt: skip
     elif v.value is not None and len(path) > 2:
         moves = [int(trace.nodes["move"][n]) + 1 for n in path[1:]]
-        out.append(Reason(f"it backed up {v.text} for column {res.move} from the position "
-                          f"after {line_words(pos, moves)} ({len(moves)} plies deep), "
-                          f"where your evaluation gave {node_value(trace, leaf).text}",
+        out.append(Reason(f"it backed up {_value_words(trace, v.value)} for column "
+                          f"{res.move} from the position after {line_words(pos, moves)} "
+                          f"({len(moves)} plies deep), {_leaf_words(pos, trace, leaf)}",
                           leaf))  # fmt: skip
     for n in path[:-1]:
         cols = [c + 1 for c in range(trace.width) if int(trace.nodes["pruned"][n]) >> c & 1]
@@ -70,6 +79,29 @@ def _line_reasons(pos: Position, res: SearchResult, trace: Trace) -> list[Reason
     return out
 
 
+def _value_words(trace: Trace, value: float) -> str:
+    """``a win (+1e14)`` for one of a person's win scores (:func:`user_result`),
+    else the number (``+3``)."""
+    word = user_result(trace, value)
+    return f"a {word} ({number_text(value)})" if word else number_text(value)
+
+
+def _leaf_words(pos: Position, trace: Trace, leaf: int) -> str:
+    """Where the value of the line's last node came from: a four on its board (the
+    search's win check, not its evaluation), a full board, or the evaluation."""
+    v = node_value(trace, leaf)
+    if v.value is None:
+        return "where your search returned no value"
+    number = number_text(v.value)
+    at = Position.from_moves(pos.moves_string() + trace.path_moves(leaf), pos.width, pos.height)
+    winner = at.winner()
+    if winner is not None:
+        return f"where {winner} has four in a row (your search returned {number})"
+    if at.is_full():
+        return f"where the board is full (your search returned {number})"
+    return f"where your evaluation gave {number}"
+
+
 def _after(pos: Position, column: int) -> Position:
     nxt = pos.copy()
     nxt.play(column - 1)
@@ -78,7 +110,9 @@ def _after(pos: Position, column: int) -> Position:
 
 def _disagreements(pos: Position, res: SearchResult,
                    exact: list[int | None]) -> list[Reason]:  # fmt: skip
-    """Columns the agent valued above the chosen one's truth, or whose sign is wrong."""
+    """Columns whose value's sign (or win word) the exact score contradicts, and the
+    chosen column when another is better: "but" only where the value and the truth
+    disagree."""
     rows = [m for m in res.moves if m.value is not None and exact[m.column - 1] is not None]
     if not rows:
         return []
@@ -86,13 +120,32 @@ def _disagreements(pos: Position, res: SearchResult,
     out = []
     for m in sorted(rows, key=lambda m: -float(m.value or 0)):
         score = int(exact[m.column - 1] or 0)
-        truth = score_outcome(score, pos.ply, pos.width, pos.height)
         value = float(m.value or 0)
-        wrong_sign = (value > 0 and score < 0) or (value < 0 and score > 0)
-        if wrong_sign or (m.column == res.move and score < best_exact):
-            said = "is a draw" if truth["result"] == "draw" else outcome_text(truth)
-            out.append(Reason(f"your evaluation scores column {m.column} at "
-                              f"{number_text(value)}, but it {said}",
+        wrong = disagrees(value, user_result(res.trace, value), score)
+        if wrong or (m.column == res.move and score < best_exact):
+            out.append(Reason(_compared(res.trace, m.column, value, wrong,
+                                        score_outcome(score, pos.ply, pos.width, pos.height)),
                               root_child(res.trace, m.column)))  # fmt: skip
     return out[:3]
 
+
+def disagrees(value: float, word: str | None, score: int) -> bool:
+    """Whether a search's ``value`` of a column (root player's view; ``word`` its
+    "win"/"loss" when it is a win score) contradicts the column's exact ``score``: a
+    win word for a column that does not win, a loss word for one that does not lose,
+    a number of the other sign than the score."""
+    if word is not None:
+        return (score > 0) != (word == "win") or score == 0
+    return (value > 0 and score < 0) or (value < 0 and score > 0)
+
+
+def _compared(trace: Trace, column: int, value: float, wrong: bool,
+              truth: dict[str, Any]) -> str:  # fmt: skip
+    """The sentence setting a column's value beside its exact result."""
+    said = "is a draw" if truth["result"] == "draw" else outcome_text(truth)
+    word = user_result(trace, value)
+    if word is None:
+        return (f"your search scores column {column} at {number_text(value)}"
+                f"{', but' if wrong else ';'} it {said}")  # fmt: skip
+    head = f"your search scores column {column} as a {word} ({number_text(value)})"
+    return f"{head}, but it {said}" if wrong else f"{head}, and it is: it {said}"
