@@ -184,6 +184,7 @@ def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFra
     if not holes:
         return table
     out = table.copy()
+    value = _value_header(kind)
     for c in holes:
         show: Callable[[Any], str] = format_cell
         if c in PERCENT_COLUMNS:
@@ -192,7 +193,6 @@ def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFra
             show = partial(value_cell, kind=kind)
         out[c] = ["" if missing(v) else show(v) for v in out[c]]
     return out
-    value = _value_header(kind)
 
 
 def _percent_cell(value: Any) -> str:
