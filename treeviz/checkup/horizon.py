@@ -82,9 +82,10 @@ def level_words(h: Horizon) -> str:
 def verdict_words(h: Horizon) -> str:
     """The measured horizon in a sentence, and how it compares with the stated one."""
     if h.measured == max(LEVELS):
-        seen = f"every forced win and loss up to {plies(h.measured)} found (the deepest tested)"
+        seen = (f"every forced win up to {plies(h.measured)} taken and loss avoided, the "
+                "deepest tested")  # fmt: skip
     elif h.measured:
-        seen = (f"every forced win and loss within {plies(h.measured)} found; "
+        seen = (f"every forced win within {plies(h.measured)} taken and loss avoided; "
                 f"at {plies(h.measured + 1)} not every one")  # fmt: skip
     else:
         seen = "not every win at once taken"
@@ -92,11 +93,12 @@ def verdict_words(h: Horizon) -> str:
         return (f"measured horizon {plies(h.measured)} ({seen}); it states none, so its "
                 f"answers are judged within {plies(h.judged)} (give --depth to have them "
                 "judged as far as it looks)")  # fmt: skip
-    said = "to the end" if h.stated >= 1_000 else plies(h.stated)
+    said = ("the end of the game it states it sees" if h.stated >= 1_000 else
+            f"the {plies(h.stated)} it states")  # fmt: skip
     if h.disagrees:
-        return (f"measured horizon {plies(h.measured)} ({seen}), less than the {said} it "
-                "states: the misses within its stated horizon are bugs, below")  # fmt: skip
+        return (f"measured horizon {plies(h.measured)} ({seen}), less than {said}: the "
+                "misses within its stated horizon are bugs, below")  # fmt: skip
     if h.measured > h.stated:
-        return (f"measured horizon {plies(h.measured)} ({seen}), more than the {said} it "
-                "states (a heuristic or chance can take every one of a level)")  # fmt: skip
-    return f"measured horizon {plies(h.measured)} ({seen}), as far as the {said} it states"
+        return (f"measured horizon {plies(h.measured)} ({seen}), more than {said} (a "
+                "heuristic or chance can take every one of a level)")  # fmt: skip
+    return f"measured horizon {plies(h.measured)} ({seen}), consistent with {said}"
