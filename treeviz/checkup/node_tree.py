@@ -15,7 +15,9 @@ class Tree:
     """The arrays the checks read, worked out once: values as numbers (NaN: none) in
     treeviz's convention (for the side to move at the node), the leaves, the fours and
     draws, the nodes whose position can be trusted and those whose children were all
-    recorded, and each child's value as its parent's side to move reads it."""
+    recorded, each child's value as its parent's side to move reads it, and the window
+    each node searched with (``lo``, ``hi``: the received ``alpha``, ``beta`` narrowed
+    as its children show)."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
@@ -52,6 +54,7 @@ class Tree:
         self.best = np.full(n, -np.inf)
         np.maximum.at(self.best, self.parent[1:], self.edge[1:] * self.value[1:])
         self.complete = self._complete()
+        self.lo, self.hi = self._searched_window()
 
     def mark(self, ids: list[int]) -> np.ndarray:
         """A boolean per node, True at ``ids``."""
@@ -89,6 +92,32 @@ class Tree:
         out[np.asarray(self.facts.get("incomplete", []), np.int64)] = False
         np.logical_and.at(out, self.parent[1:], self.trusted[1:])
         return out
+
+    def _searched_window(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per node, the window it searched its children with (NaN: none recorded):
+        the one it received, narrowed where its children's windows show a narrower one
+        set before its loop (a transposition table's stored bound, a mate distance).
+
+        A child's window, negated, is its caller's (alpha, beta) at the call; beta
+        stays put through a correct loop while alpha rises. So a narrowing is read
+        only where every child got a window, each valid (alpha < beta) and the same
+        beta, inside the received window: a window turned inside out, or a beta that
+        moves from child to child, is not one and leaves the received window."""
+        lo, hi = self.alpha.copy(), self.beta.copy()
+        call_lo, call_hi = -self.beta, -self.alpha  # each call's window as its caller's
+        kid, up = np.arange(1, self.n), self.parent[1:]
+        bad = np.zeros(self.n, bool)
+        np.logical_or.at(bad, up, self.same[kid] | ~(call_lo[kid] < call_hi[kid]))  # NaN: False
+        top, bottom = np.full(self.n, -np.inf), np.full(self.n, np.inf)
+        np.maximum.at(top, up, call_hi[kid])
+        np.minimum.at(bottom, up, call_hi[kid])
+        first = np.full(self.n, self.n)  # the first child's id (ids are call order)
+        np.minimum.at(first, up, kid)
+        start = np.where(self.kids > 0, call_lo[np.minimum(first, self.n - 1)], np.nan)
+        inside = (bottom <= hi) & (start >= lo) & ((bottom < hi) | (start > lo))
+        narrowed = (self.kids > 0) & ~bad & (top == bottom) & inside
+        lo[narrowed], hi[narrowed] = start[narrowed], bottom[narrowed]
+        return lo, hi
 
     def _draws(self, terminal: np.ndarray) -> np.ndarray:
         """Which finished nodes are full boards without a four (replayed: few)."""

@@ -134,18 +134,16 @@ class Words:
     def _allowed(self, node: int, best: float) -> str:
         """What its recorded window allowed it to return, when it has one."""
         t = self.t
-        a, b = float(t.alpha[node]), float(t.beta[node])
+        a, b = float(t.lo[node]), float(t.hi[node])
         if np.isnan(a) or np.isnan(b):
             return ""
-        ra, rb = self.window(node, a, b)
         if a < best < b:
             allowed = "exactly that value, inside the window"
         else:
             lo, hi = (best, a) if best <= a else (b, best)
             rlo, rhi = self.window(node, lo, hi)
             allowed = f"anything from {self.num(rlo)} to {self.num(rhi)} (fail-soft to fail-hard)"
-        return (f". With the window it received (alpha {self.num(ra)}, beta {self.num(rb)}) "
-                f"it may return {allowed}")  # fmt: skip
+        return f". With {self.searched_window(node)} it may return {allowed}"
 
     def cutoff(self, node: int, best: float) -> str:
         """Why leaving ``node``'s other columns unsearched had no reason."""
@@ -153,13 +151,24 @@ class Words:
         kids = t.trace.children(node)
         searched = columns(sorted(int(t.move[k]) + 1 for k in kids))
         left = columns([c + 1 for c in range(t.root.width) if int(t.pruned[node]) >> c & 1])
-        a, b = float(t.alpha[node]), float(t.beta[node])
+        a, b = float(t.lo[node]), float(t.hi[node])
         ra, rb = self.window(node, max(a, best), b)
-        ra0, rb0 = self.window(node, a, b)
         return (f"{self.where(node)}: it searched {searched} and left {left} "
                 f"unsearched, but its window was still open after its last child: alpha "
-                f"{self.num(ra)} < beta {self.num(rb)} (it received alpha {self.num(ra0)}, beta "
-                f"{self.num(rb0)}). A cutoff needs alpha >= beta")  # fmt: skip
+                f"{self.num(ra)} < beta {self.num(rb)} ({self.searched_window(node)}). A "
+                "cutoff needs alpha >= beta")  # fmt: skip
+
+    def searched_window(self, node: int) -> str:
+        """``the window it received (alpha -3, beta +5)``, or, narrowed before its
+        loop, ``the window it searched with (alpha -3, beta +2; it received ...)``."""
+        t = self.t
+        ra, rb = self.window(node, float(t.lo[node]), float(t.hi[node]))
+        ra0, rb0 = self.window(node, float(t.alpha[node]), float(t.beta[node]))
+        if (ra, rb) == (ra0, rb0):
+            return f"the window it received (alpha {self.num(ra)}, beta {self.num(rb)})"
+        return (f"the window it searched with, as its children's windows show (alpha "
+                f"{self.num(ra)}, beta {self.num(rb)}; it received alpha {self.num(ra0)}, "
+                f"beta {self.num(rb0)})")  # fmt: skip
 
     def sign(self, node: int, v: float, counts: dict[int, tuple[int, int]]) -> str:
         """Why a four scored positive for the loser is a sign error, with the count of

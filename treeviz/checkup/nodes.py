@@ -16,7 +16,9 @@ call order) and names, per check, the first node where it fails:
     flag's max or min for a search with a maximizing flag) as its recorded window
     allows: exact inside the window, and on a fail low anything from the best child's
     value up to alpha, on a fail high from beta up to it (fail-soft and fail-hard
-    alike).
+    alike). The window is the one the node searched with: the one it received,
+    narrowed where its children's windows show a narrower one set before its loop (a
+    transposition table's stored bound: :meth:`Tree._searched_window`).
 ``sign``
     a four scored as good for the side that lost: a positive value larger than any
     unfinished leaf's magnitude (a smaller one is ``terminal``'s); the text counts the
@@ -32,8 +34,9 @@ call order) and names, per check, the first node where it fails:
     taken back), from the same checking recording.
 ``cutoff``
     a node with a recorded window that left legal columns unsearched while the window
-    was still open after its last searched child (alpha < beta), unless that child
-    gave it a win (a value as large as the search's wins: nothing left to look for).
+    was still open after its last searched child (alpha < beta, in the window it
+    searched with, as ``backup``'s), unless that child gave it a win (a value as large
+    as the search's wins: nothing left to look for).
 
 ``memo``
     an unfinished position above the depth limit that returned without searching
@@ -305,8 +308,8 @@ def _judged(t: Tree) -> np.ndarray:
 def _backup(t: Tree, w: Words) -> NodeFinding | None:
     """A value that is not its children's best, as its window allows."""
     best = t.best
-    lo = np.where(np.isnan(t.alpha), -np.inf, t.alpha)
-    hi = np.where(np.isnan(t.beta), np.inf, t.beta)
+    lo = np.where(np.isnan(t.lo), -np.inf, t.lo)
+    hi = np.where(np.isnan(t.hi), np.inf, t.hi)
     v = t.value
     ok = (
         (v == best)
@@ -324,8 +327,8 @@ def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
     if not t.once:
         return None
     best = t.best
-    windowed = ~np.isnan(t.alpha) & ~np.isnan(t.beta)
-    still_open = np.maximum(t.alpha, best) < t.beta
+    windowed = ~np.isnan(t.lo) & ~np.isnan(t.hi)
+    still_open = np.maximum(t.lo, best) < t.hi  # the window it searched with
     won = best >= _win_magnitude(t)  # a win found: nothing left to look for
     node = _first(_judged(t) & windowed & (t.pruned != 0) & still_open & ~won)
     if node is None:
