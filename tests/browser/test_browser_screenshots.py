@@ -1,0 +1,156 @@
+"""The documentation's screenshots, made here so they never go stale: each dashboard
+page at 1280x800 in headless Chromium, once its script run is over, written to
+``docs/images/<page>.png`` (the viewport only, at CSS pixels, kept small). A page that
+shows nothing until asked is first given what the docs describe: a search run, two
+searches compared, a game typed in, a short tournament, a checkup of one of
+``examples/buggy/``'s searches. The docs build reads the committed files, so it needs
+no browser; every run of this test draws them again from the dashboard as it is."""
+
+from __future__ import annotations
+
+import os
+import re
+import struct
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve, wait_idle
+
+pytestmark = pytest.mark.browser
+
+IMAGES = ROOT / "docs" / "images"
+SIZE = {"width": 1280, "height": 800}
+# relative to the checkout, where the server runs: the page shows the path as given
+BUGGY = "examples/buggy/one_sided_gameover.py:choose"
+MAX_BYTES = 150_000  # a picture per page in a repository: small, or it is left out
+# (image name, path under the server): every page of the app's navigation; the Learn
+# page once per exercise
+PAGES = (
+    ("compare", "compare"),
+    ("play", "play"),
+    ("review", "review"),
+    ("trace", "trace"),
+    ("arena", "arena"),
+    ("doctor", "doctor"),
+    ("id3", "id3"),
+    ("learn-predict", "learn?ex=predict"),
+    ("learn-alphabeta", "learn?ex=alphabeta"),
+    ("learn-puzzles", "learn?ex=puzzles"),
+)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    # a student's buggy search for the Doctor page, as `make app AGENTS=...` names one
+    env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="")
+    with serve(env=env) as url:
+        yield url
+
+
+def settle(page: Any) -> None:
+    """The script run over and the charts drawn (they draw after the run ends)."""
+    wait_idle(page)
+    page.wait_for_timeout(1_000)
+    wait_idle(page)
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """Width and height from a PNG's header (IHDR), read independently of the
+    browser that wrote it."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def shoot(page: Any, name: str) -> Path:
+    """The viewport as ``docs/images/<name>.png``, checked: a PNG of the window's size
+    (CSS pixels) and under ``MAX_BYTES``."""
+    path = IMAGES / f"{name}.png"
+    page.screenshot(path=str(path), scale="css", animations="disabled")
+    assert png_size(path) == (SIZE["width"], SIZE["height"]), (name, png_size(path))
+    assert path.stat().st_size < MAX_BYTES, f"{name}.png is {path.stat().st_size:,} bytes"
+    return path
+
+
+def run_default_analysis(page: Any, server: str) -> None:
+    """The Analyze page's default position searched by the default agent, its tree
+    drawn (the root's label starts '#0 ')."""
+    page.goto(server)
+    settle(page)
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(
+        timeout=120_000
+    )
+    settle(page)
+
+
+def sidebar(page: Any) -> Any:
+    return page.locator("[data-testid='stSidebar']")
+
+
+def compare(page: Any) -> None:
+    sidebar(page).get_by_role("button", name="Compare").click()
+    page.get_by_text("Per column: highlighted").wait_for(timeout=120_000)
+
+
+def review(page: Any) -> None:
+    sidebar(page).get_by_text("Move string", exact=True).click()
+    settle(page)
+    box = sidebar(page).get_by_role("textbox", name="Moves (e.g. 4453...)")
+    box.fill("4443332565")
+    box.press("Enter")
+
+
+def arena(page: Any) -> None:
+    sidebar(page).get_by_role("button", name="Run", exact=True).click()
+    page.get_by_text("Choose players (or a sweep)").wait_for(state="hidden", timeout=120_000)
+
+
+def doctor(page: Any) -> None:
+    box = sidebar(page).get_by_role("spinbutton", name="Positions per kind", exact=True)
+    box.fill("5")
+    box.press("Enter")
+    settle(page)
+    sidebar(page).get_by_role("button", name="Run the checkup").click()
+    page.get_by_text(re.compile(r"bugs? found")).first.wait_for(timeout=180_000)
+
+
+ASK: dict[str, Callable[[Any], None]] = {
+    "compare": compare, "review": review, "arena": arena, "doctor": doctor,
+}
+
+
+def test_a_screenshot_of_each_page(server: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    written = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport=SIZE)
+            run_default_analysis(page, server)
+            written.append(shoot(page, "analyze"))
+            for name, path in PAGES:
+                page.goto(f"{server}/{path}")
+                settle(page)
+                if name in ASK:
+                    ASK[name](page)
+                    settle(page)
+                assert not page.locator("[data-testid='stException']").count(), name
+                written.append(shoot(page, name))
+        finally:
+            browser.close()
+    # the pictures the docs show are the ones written now (none left from a page that
+    # is gone: every image the docs link is one of these)
+    linked = set(re.findall(r"images/([\w-]+)\.png", docs_text()))
+    assert linked <= {p.stem for p in written}, sorted(linked - {p.stem for p in written})
+
+
+def docs_text() -> str:
+    return "\n".join(p.read_text() for p in (ROOT / "docs").rglob("*.md")) + (
+        ROOT / "README.md"
+    ).read_text()
