@@ -33,9 +33,11 @@ def test_mcts_keeps_its_budget_and_says_its_means_are_estimates() -> None:
     assert found.before == pytest.approx(row.value, abs=1e-6)  # the row is rounded
     assert found.after != found.before
     assert "with the first search's budget (300 iterations, seed 2)" in found.text
-    assert (f"Both are mean results of random playouts ({row.extra['visits']} of the first "
-            "search's 300 iterations went through this column") in found.text
-    assert "so they may differ by chance" in found.text
+    assert ("Both are mean results of random playouts, so they may differ by chance: "
+            f"{row.extra['visits']} of the first search's 300 iterations went through this "
+            "column, while every iteration of the new search starts after it") in found.text
+    # the mean as the tables show it: a percentage with one decimal
+    assert f"a mean result of {found.after:.1%}" in found.text
 
 
 def test_a_persons_agent_runs_again_and_its_horizon_is_not_claimed() -> None:
@@ -80,7 +82,8 @@ def test_what_if_at_a_node_below_the_root() -> None:
     assert found.forced is not None and found.forced.trace.root_moves == MOVES + path + "4"
     assert found.forced.trace.params["depth"] == 1
     assert found.after == -float(again.value or 0)
-    assert f"after {path}" in found.text and "less the 3 plies to it" in found.text
+    assert f"Forcing column 4 after the moves {path} from the root:" in found.text
+    assert "less the 3 plies to it" in found.text
 
 
 def test_the_line_that_changed_is_named() -> None:

@@ -35,9 +35,10 @@ from treeviz.judge.whatif_worth import (
     negamax_worth,
     node_worth,
     row_worth,
+    user_worth,
 )
 from treeviz.judge.whatif_worth import exact_worth as exact_of
-from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.nodes import TERMINAL, TT_HIT, SearchResult, Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import node_value
 
@@ -108,7 +109,8 @@ def what_if(result: SearchResult, column: int, *, node: int = 0,
     first = first_worth(result, node, column, child)
     was = [column, *best_line(trace, child)]
     now = [column, *(forced.pv if forced else [])]
-    text = difference_text(result, node, column, first, again, plan, forced, (was, now))
+    short = short_line(result, name, params, child)
+    text = difference_text(result, node, column, first, again, plan, forced, (was, now), short)
     return WhatIf(result, forced, pos, node, column, first, again, plan, was, now, text)
 
 
@@ -161,8 +163,9 @@ def plan_for(result: SearchResult, name: str, params: dict[str, Any], plies: int
         return Plan(params, "random states no values, only chances")
     return Plan(params, f"{name} searched the position after it again with the same "
                         "settings; treeviz does not know how far this agent looks ahead, "
-                        "so it may not see as far below this column as the first search "
-                        "did", why="the two searches need not look equally far ahead")  # fmt: skip
+                        "so the new search may look deeper or shallower below this column "
+                        "than the first search did",
+                why="the two searches need not look equally far ahead")  # fmt: skip
 
 
 def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any],
@@ -170,8 +173,7 @@ def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any],
     """A depth-limited agent: the forced position searched to the first search's
     horizon (the depth its last finished pass reached) less the plies to it; on or
     past that horizon, its static evaluation."""
-    reached = result.stats.get("depth_reached")
-    horizon = int(reached if reached is not None else params.get("depth", ONE_PLY.get(name, 1)))
+    horizon = horizon_of(result, name, params)
     short = "depth" in params and horizon < int(params["depth"])
     said = f"the first search's horizon of {horizon} pl{'y' if horizon == 1 else 'ies'}" + (
         f" (the depth its last finished pass reached, of {params['depth']})" if short else "")
@@ -191,6 +193,31 @@ def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any],
                       f"forced: its value is the {heuristic}'s static evaluation")  # fmt: skip
 
 
+def horizon_of(result: SearchResult, name: str, params: dict[str, Any]) -> int:
+    """A depth-limited search's horizon in plies below its root: the depth its last
+    finished pass reached, else its ``depth`` (one ply for an agent without one)."""
+    reached = result.stats.get("depth_reached")
+    return int(reached if reached is not None else params.get("depth", ONE_PLY.get(name, 1)))
+
+
+def short_line(result: SearchResult, name: str, params: dict[str, Any],
+               child: int | None) -> str:  # fmt: skip
+    """Why the first search's line below ``child`` (its node for the forced column)
+    ends before the horizon of a depth-limited search, in words; '' where it reaches
+    the horizon or a finished game, and for other agents (no horizon to fall short of)."""
+    if child is None or name not in DEPTH_LIMITED:
+        return ""
+    trace = result.trace
+    last = ([child, *best_nodes(trace, child)])[-1]
+    flags = int(trace.nodes["flags"][last])
+    if flags & TERMINAL or int(trace.nodes["depth"][last]) >= horizon_of(result, name, params):
+        return ""
+    if flags & TT_HIT:
+        return ("a transposition-table answer valued its last position, so nothing below "
+                "it was searched")
+    return "the first search recorded no valued reply below its last position"
+
+
 def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) -> Plan:
     """MCTS: the same budget, all of it below the forced column; its means come from
     random playouts, fewer of them in the first search."""
@@ -204,9 +231,27 @@ def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) 
     seen, total = (0 if child is None else int(visits[child])), int(visits[0])
     return Plan(params, f"MCTS searched the position after it with the first search's "
                         f"budget ({budget}, seed {params.get('seed', 0)})",
-                why=f"both are mean results of random playouts ({seen:,} of the first "
-                    f"search's {total:,} iterations went through this column, every one "
-                    "of the new search's), so they may differ by chance")  # fmt: skip
+                why=f"both are mean results of random playouts, so they may differ by "
+                    f"chance: {seen:,} of the first search's {total:,} iterations went "
+                    "through this column, while every iteration of the new search "
+                    "starts after it")  # fmt: skip
+
+
+def promise(name: str) -> str:
+    """What a what-if keeps alike for agent ``name`` (:func:`plan_for`), in words a page
+    says before anything is forced: nothing about a horizon an agent may not have."""
+    if name in DEPTH_LIMITED or name in ONE_PLY:
+        return "to the horizon its first search saw there"
+    if name == "mcts":
+        return "with its first search's budget"
+    if name == "solver":
+        return "exactly, as its first search did"
+    if name == "astar":
+        return "by its heuristic, as its first search did"
+    if name == "random":
+        return "with the same settings (it states chances, not values)"
+    return ("with the same settings (treeviz does not know how far this agent looks "
+            "ahead: the new search may look deeper or shallower than the first did)")
 
 
 def forced_worth(trace: Trace, pos: Position, plies: int, forced: SearchResult | None,
@@ -227,6 +272,10 @@ def forced_worth(trace: Trace, pos: Position, plies: int, forced: SearchResult |
     if base == "win_rate":  # the mean of every playout from the forced position
         mean = node_value(forced.trace, 0).value
         return NONE if mean is None else Worth(flip(mean, base, plies))
+    if base == "user":  # a win score read as a win, as the first search's is
+        found = user_worth(forced.trace, 0, plies)
+        if found.value is not None:
+            return found
     own = searched_value(forced)
     if own is None:
         return NONE
@@ -256,7 +305,12 @@ def first_worth(result: SearchResult, node: int, column: int, child: int | None)
 
 
 def best_line(trace: Trace, node: int | None) -> list[int]:
-    """The moves (1-based) the recorded tree expects below ``node``: at each node the
+    """The moves (1-based) the recorded tree expects below ``node`` (:func:`best_nodes`)."""
+    return [int(trace.nodes["move"][k]) + 1 for k in best_nodes(trace, node)]
+
+
+def best_nodes(trace: Trace, node: int | None) -> list[int]:
+    """The nodes of the line the recorded tree expects below ``node``: at each node the
     child its side to move likes best (the most visited where the trace weighs its
     children by visits), until a node without valued children."""
     line: list[int] = []
@@ -272,6 +326,6 @@ def best_line(trace: Trace, node: int | None) -> list[int]:
             best = max if mine else min
             pick = best(scored)[1] if scored else None
         if pick is not None:
-            line.append(int(trace.nodes["move"][pick]) + 1)
+            line.append(int(pick))
         node = pick
     return line

@@ -15,12 +15,15 @@ SHOWN_MOVES = 14  # moves of a line written out; a longer one ends in "…"
 
 def difference_text(result: SearchResult, node: int, column: int, first: Worth,
                     again: Worth, plan: Plan, forced: SearchResult | None,
-                    lines: tuple[list[int], list[int]]) -> str:  # fmt: skip
+                    lines: tuple[list[int], list[int]], short: str = "") -> str:  # fmt: skip
     """The what-if in words: what was forced where, how its position was valued, its
-    worth now against the first search's, and where the two lines part."""
+    worth now against the first search's, and where the two lines part (``short``: why
+    the first search's line ends before its horizon, '' where it does not)."""
     trace = result.trace
     base = trace.kind.base
-    where = "at the root" if node == 0 else f"after {trace.path_moves(node)}"
+    path = trace.path_moves(node)
+    where = "at the root" if node == 0 else (
+        f"after the move{'s' if len(path) > 1 else ''} {path} from the root")  # fmt: skip
     chose = result.move
     said = "the agent's choice" if node == 0 and column == chose else (
         f"the agent chose column {chose}" if node == 0 else "")  # fmt: skip
@@ -30,7 +33,7 @@ def difference_text(result: SearchResult, node: int, column: int, first: Worth,
         reply = f"; it would answer with column {now[1]}" if len(now) > 1 else ""
         return f"{head}: {trace.algorithm} states no values, only chances{reply}."
     text = f"{head}: {plan.how}. {value_text(result, node, column, first, again, plan, forced)}"
-    return text if forced is None else f"{text} {line_text(was, now, first.bound != 'exact')}"
+    return text if forced is None else f"{text} {line_text(was, now, short)}"
 
 
 def value_text(result: SearchResult, node: int, column: int, first: Worth, again: Worth,
@@ -44,9 +47,12 @@ def value_text(result: SearchResult, node: int, column: int, first: Worth, again
             result.trace.nodes["pruned"][node]) >> (column - 1) & 1  # fmt: skip
         why = ": a cutoff pruned it there" if pruned else ""
         return f"{now}; the first search had no value for it{why}."
+    was = worth_words(first, base)
     if first.bound == "exact" and same(first, again):
-        return f"{now}, the same as in the first search."
-    text = f"{now}; in the first search: {worth_words(first, base)}"
+        if was == worth_words(again, base):
+            return f"{now}, the same as in the first search."
+        return f"{now}; in the first search: {was}: the same result."
+    text = f"{now}; in the first search: {was}"
     if first.bound != "exact":
         why = f" ({plan.bound_why})" if plan.bound_why else ""
         kept = ", and the new value keeps within that bound" if within(first, again) else ""
@@ -69,7 +75,11 @@ def why_text(plan: Plan, forced: SearchResult | None) -> str:
 
 
 def same(a: Worth, b: Worth) -> bool:
-    """Whether two worths say the same value (or the same proven result)."""
+    """Whether two worths say the same value, or the same proven result where one of
+    them knows the result only (a person's win score, a weak solve, MCTS-solver)."""
+    if a.outcome is not None and b.outcome is not None and None in (
+            a.outcome["plies"], b.outcome["plies"]):  # fmt: skip
+        return bool(a.outcome["result"] == b.outcome["result"])
     if a.value is None or b.value is None:
         return a.value is None and b.value is None and a.outcome == b.outcome
     close = abs(float(a.value) - float(b.value)) < 1e-9
@@ -93,15 +103,15 @@ def move_line(moves: list[int], limit: int = SHOWN_MOVES) -> str:
     return "".join(str(c) for c in moves[:limit]) + ("…" if len(moves) > limit else "")
 
 
-def line_text(was: list[int], now: list[int], cut: bool = False) -> str:
-    """Where the new line parts from the first search's, in words; ``cut``: the first
-    search only bounded the column, so its line there is the reply that cut it off."""
+def line_text(was: list[int], now: list[int], short: str = "") -> str:
+    """Where the new line parts from the first search's, in words; ``short``: why the
+    first search's line ends before its horizon ('' where it does not)."""
     show = move_line
     if len(was) <= 1:
         return f"The first search had no line below it; the new line is {show(now)}."
-    if cut:
-        return (f"The first search's line there, {show(was)}, goes only as far as the reply "
-                f"that cut it off; the new line is {show(now)}.")  # fmt: skip
+    if short:
+        return (f"The first search's line there, {show(was)}, ends before its horizon "
+                f"({short}); the new line is {show(now)}.")  # fmt: skip
     part = next((i for i, (a, b) in enumerate(zip(was, now, strict=False)) if a != b), None)
     if part is None:
         if len(was) == len(now):

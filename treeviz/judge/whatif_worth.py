@@ -21,6 +21,7 @@ from treeviz.trace.values import (
     outcome_text,
     score_outcome,
 )
+from treeviz.trace.values import plies as plies_text
 
 BOUND_PREFIX = {"upper": "at most ", "lower": "at least "}
 WEAK_RESULT = {1: "win", 0: "draw", -1: "loss"}
@@ -54,6 +55,8 @@ def node_worth(trace: Trace, node: int) -> Worth:
     solver (fail-soft) proved only ``<= alpha`` or ``>= beta`` of a value outside the
     window their node was searched with."""
     base = trace.kind.base
+    if base == "user":
+        return user_worth(trace, node, 0)
     if base not in ("heuristic", "exact"):
         return Worth(node_value(trace, node).value)
     n = trace.nodes[node]
@@ -67,6 +70,21 @@ def node_worth(trace: Trace, node: int) -> Worth:
     if base == "exact":
         return exact_worth(trace, sign * raw, bound)
     return negamax_worth(trace, sign * raw, bound, 0)
+
+
+def user_worth(trace: Trace, node: int, plies: int) -> Worth:
+    """A person's search's value of ``node`` for the root player, ``plies`` below the
+    root ``trace`` was searched from: its number, and the result where the number is
+    one the search gives only to won games (a win score such as 10**14, its distance
+    unknown)."""
+    found = node_value(trace, node)
+    if found.value is None:
+        return NONE
+    result = found.text if found.text in ("win", "loss") else None
+    if result is not None and plies % 2 == 1:
+        result = "loss" if result == "win" else "win"
+    out = None if result is None else {"result": result, "plies": None, "score": None}
+    return Worth(flip(found.value, "user", plies), out)
 
 
 def _window_bound(trace: Trace, node: int, raw: int) -> str:
@@ -153,23 +171,25 @@ def worth_words(w: Worth, base: str) -> str:
     if w.value is None:
         return outcome_text(w.outcome) if w.outcome is not None else "no value"
     if w.outcome is not None and w.outcome["plies"] is not None:
-        k = int(w.outcome["plies"])
-        plies = f"{k} pl{'y' if k == 1 else 'ies'}"
+        k = plies_text(int(w.outcome["plies"]))
         if w.bound == "upper" and w.outcome["result"] == "win":
-            return f"at most {w.value:+g}: at best a win in {plies}"
+            return f"at most {number_text(float(w.value))}: at best a win in {k}"
         if w.bound == "lower" and w.outcome["result"] == "loss":
-            return f"at least {w.value:+g}: at worst a loss in {plies}"
+            return f"at least {number_text(float(w.value))}: at worst a loss in {k}"
         return outcome_text(w.outcome)  # "in at most k plies" when only bounded
     prefix = BOUND_PREFIX.get(w.bound, "")
+    number = number_text(float(w.value))
+    if w.outcome is not None and base == "user":  # a win score: its distance unknown
+        result = w.outcome["result"]
+        return f"a {result} (your search's {result} score {number})"
     if w.outcome is not None:  # a weak solve: the result without its distance
         return prefix + outcome_text(w.outcome)
-    if base == "win_rate":
-        return f"a mean result of {w.value:.0%}"
-    if base == "user":
-        return prefix + number_text(float(w.value))
-    if base == "exact":
-        return f"{prefix}{w.value:+g}"
-    return f"{prefix}{w.value:+g} points"
+    if base == "win_rate":  # as the tables show a mean: a percentage, one decimal
+        return f"a mean result of {float(w.value):.1%}"
+    if base in ("user", "exact"):
+        return prefix + number
+    unit = "point" if abs(float(w.value)) == 1 else "points"
+    return f"{prefix}{number} {unit}"
 
 
 def child_of(trace: Trace, node: int, column: int) -> int | None:
