@@ -35,3 +35,15 @@ def test_a_board_the_counts_decide_has_no_toggle() -> None:
     at.sidebar.text_area(key="position_text").set_value(one_more_2).run()
     assert not at.exception and not at.error and not at.sidebar.toggle
     assert at.session_state["position"].side_to_move == "O"
+
+
+def test_after_a_bad_paste_the_page_says_the_board_is_the_previous_one() -> None:
+    at = app_test()
+    at.sidebar.radio(key="source").set_value("Move string or board").run()
+    at.sidebar.text_area(key="position_text").set_value("4453").run()
+    assert not at.error
+    at.sidebar.text_area(key="position_text").set_value("0 0 0\n0 1 0").run()
+    text = " ".join(seen(e.value) for e in at.error)
+    assert "'0 0 0 / 0 1 0'" in text
+    assert "previous position 4453, still loaded" in text
+    assert at.session_state["position"] == Position.from_moves("4453")

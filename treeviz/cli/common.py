@@ -49,7 +49,7 @@ def read_position(arg: str, first: str | None = None) -> Position:
     read, where it could have been read otherwise, goes to stderr as notes."""
     reading = _read_position(arg, first)
     for note in reading.notes("add --first {first}"):
-        print(f"note: {note}", file=sys.stderr)
+        print(f"note: {note[:1].lower()}{note[1:]}", file=sys.stderr)  # after "note:"
     return reading.position
 
 

@@ -63,7 +63,8 @@ class BoardReading:
     a game reaches, so one was chosen: by ``first`` when ``asked``, else by convention.
     ``bottom_first``: the rows were read bottom row first (top first, a stone floats).
     ``either_way_up``: every column is empty or full, so gravity could not tell which
-    row is the bottom; the rows were read top first.
+    row is the bottom; the rows were read top first. ``floating``: with
+    ``bottom_first``, the first column (1-based) where a stone floats read top first.
     """
 
     position: Position
@@ -72,6 +73,7 @@ class BoardReading:
     asked: bool = False
     bottom_first: bool = False
     either_way_up: bool = False
+    floating: int = 0  # bottom_first: the 1-based column where top first floats a stone
 
     @property
     def chose(self) -> bool:
@@ -104,8 +106,8 @@ class BoardReading:
                    else f"no game reaches this board with {o} first")  # fmt: skip
             out.append(f"{x} is read as X, the first player (red): {why}.")
         if self.bottom_first:
-            out.append("Read bottom row first: read top row first, a stone would float above "
-                       "an empty cell.")  # fmt: skip
+            out.append(f"Read with the bottom row first (read top row first, a stone in "
+                       f"column {self.floating} would float above an empty cell).")  # fmt: skip
         if self.either_way_up:
             out.append("Every column is empty or full, so gravity cannot tell which row is the "
                        "bottom: read top row first (give a move string if it is the other way).")
@@ -150,14 +152,18 @@ def read_grid(obj: Any, *, first: Any = None) -> BoardReading:
     docs); raises as :func:`position_from_grid`."""
     rows, lines = _rows_and_lines(obj)
     width, height = len(rows[0]), len(rows)
-    check_size(width, height)
+    try:
+        check_size(width, height)
+    except InvalidPositionError as exc:
+        raise InvalidPositionError(f"{show_value(' / '.join(lines))}: {exc}") from None
     pair = encoding(rows, lines)
     top, top_float = _stones(rows, pair, top_first=True)
     bottom, bottom_float = _stones(rows, pair, top_first=False)
     if top_float >= 0 and bottom_float >= 0:
         raise InvalidPositionError(
             f"column {top_float + 1} has a stone floating above an empty cell read top row "
-            f"first, and column {bottom_float + 1} read bottom row first: {show_value(obj)}"
+            f"first, and column {bottom_float + 1} read bottom row first: "
+            f"{board_quote(rows, lines)}"
         )
     stones = top if top_float < 0 else bottom
     try:
@@ -166,9 +172,27 @@ def read_grid(obj: Any, *, first: Any = None) -> BoardReading:
         else:
             reading = _asked(*stones, pair, _first_index(first, pair), width, height)
     except InvalidPositionError as exc:
-        raise InvalidPositionError(f"{show_value(obj)}: {exc}") from None
-    return replace(reading, bottom_first=top_float >= 0,
+        raise InvalidPositionError(f"{board_quote(rows, lines)}: {exc}") from None
+    return replace(reading, bottom_first=top_float >= 0, floating=top_float + 1,
                    either_way_up=top_float < 0 and bottom_float < 0 and top != bottom)  # fmt: skip
+
+
+def board_quote(rows: list[list[Any]], lines: list[str]) -> str:
+    """A board as an error about the whole of it quotes it: the rows holding a stone,
+    numbered from the top as written (``row 5 '. . . X . . .'``), the empty rows
+    counted, not quoted (a board's empty top rows would fill the quote)."""
+    kept = [(i, line) for i, (row, line) in enumerate(zip(rows, lines, strict=True))
+            if any(cell not in EMPTY for cell in row)]  # fmt: skip
+    if not kept:
+        return f"an empty board of {len(rows)} rows"
+    shown = ", ".join(f"row {i + 1} {show_value(line)}" for i, line in kept)
+    empty = len(rows) - len(kept)
+    return shown + (f" (the other {empty} row{'s' if empty > 1 else ''} empty)" if empty else "")
+
+
+def stones_text(n: int) -> str:
+    """``1 stone``, ``3 stones``."""
+    return f"{n} stone{'' if n == 1 else 's'}"
 
 
 def _chosen(a: int, b: int, pair: tuple[Any, Any], width: int, height: int) -> BoardReading:
@@ -178,7 +202,7 @@ def _chosen(a: int, b: int, pair: tuple[Any, Any], width: int, height: int) -> B
     na, nb = a.bit_count(), b.bit_count()
     if abs(na - nb) > 1:
         raise InvalidPositionError(
-            f"{str(pair[0])!r} has {na} stones and {str(pair[1])!r} has {nb}: the players "
+            f"{str(pair[0])!r} has {stones_text(na)} and {str(pair[1])!r} has {nb}: the players "
             "take turns, so one has as many stones as the other or one more"
         )
     if na != nb:
@@ -206,7 +230,7 @@ def _asked(a: int, b: int, pair: tuple[Any, Any], index: int, width: int,
     nx, no = x.bit_count(), o.bit_count()
     if nx - no not in (0, 1):
         raise InvalidPositionError(
-            f"{str(symbols[0])!r} cannot have moved first: it has {nx} stones and "
+            f"{str(symbols[0])!r} cannot have moved first: it has {stones_text(nx)} and "
             f"{str(symbols[1])!r} has {no}, and the first player has as many stones as the "
             "other or one more"
         )

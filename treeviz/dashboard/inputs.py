@@ -55,8 +55,11 @@ def choose_position() -> Position:
                                     key=state.POSITION_TEXT)
         try:
             state.put(state.POSITION, pasted_position(text))
-        except TreevizError as exc:
-            show_error(str(exc))
+        except TreevizError as exc:  # the board shown stays the last one read: say so
+            moves = state.position().moves_string()
+            shown = f"position {moves}" if moves else "empty board"
+            show_error(f"{exc}\n\nThe board shown is the previous {shown}, still loaded: "
+                       "fix the text to load another.")
     return state.position()
 
 
