@@ -126,7 +126,7 @@ def styled(table: pd.DataFrame, *, kind: str | None = None) -> Any:
     # na_rep for every cell first: a later call would replace the floats' formatter
     out = (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
            .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
-    if value in table and value not in rates and table[value].dtype.kind in "fiu":
+    if kind and value in table and value not in rates and table[value].dtype.kind in "fiu":
         out = out.format(partial(value_cell, kind=kind), subset=[value], na_rep="")
     return out
 
