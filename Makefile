@@ -13,7 +13,7 @@ QUICK  := not slow and not browser and not installed
 # pytest over every core: a file per worker at a time, the browser tests on one (conftest)
 XDIST  := -n auto --dist loadgroup
 
-.PHONY: setup app check test lint typecheck pytest quick browser dist bench clean
+.PHONY: setup app check test lint typecheck pytest quick browser docs dist bench clean
 
 setup: $(WARM)
 
@@ -72,7 +72,12 @@ quick: setup
 pytest: setup browser
 	$(VENV)/bin/pytest -q $(XDIST)
 
-test: lint typecheck pytest
+test: lint typecheck docs pytest
+
+# The documentation site, into site/: every warning an error (a broken link, a name
+# the API reference cannot find), and nothing fetched from the network.
+docs: $(DEV)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
 # The sdist and the wheel built from it, in dist/.
 dist: $(DEV)
@@ -95,4 +100,4 @@ bench: setup browser
 	$(PY) benchmarks/trace_io.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist site

@@ -22,7 +22,21 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[2]
-HELP_COLUMNS = "88"  # argparse wraps --help to $COLUMNS: the same width on every machine
+HELP_COLUMNS = "88"
+# what each layer is for, by its first name in LAYERS (a layer without one is drawn
+# with its names alone)
+ROLES = {
+    "errors": "typed errors, declared settings, compiling, reading files",
+    "connect4": "the game: positions on bitboards, notation, heuristics",
+    "trace": "the node arrays, trace files, what values mean",
+    "exact": "the exact solver and the opening book",
+    "agents": "the contract, the registry, one room per agent, your own agents",
+    "games": "the play loop and game files",
+    "judge": "verdict, reasons, game review, what if",
+    "draw": "the one walker; trees, boards, exports, reports",
+    "arena": "tournaments, decision trees, the doctor, exercises",
+    "cli": "the command line, the dashboard, the public API",
+}  # argparse wraps --help to $COLUMNS: the same width on every machine
 
 
 def on_files(files: Files, config: Any) -> Files:
@@ -76,10 +90,11 @@ def api_page() -> str:
     for module in sorted(by_module):
         out += ["", f"## `{module}`", ""]
         for public, attr in by_module[module]:
-            alias = "" if public == attr else f" (defined as `{module}.{attr}`)"
-            out += [f"### `treeviz.{public}`{alias}", "",
-                    f"::: {module}.{attr}", "    options:", "      show_root_heading: false",
+            alias = public != attr
+            out += [f"::: {module}.{attr}", "    options:", "      heading_level: 3",
+                    f'      heading: "treeviz.{public}"', f'      toc_label: "treeviz.{public}"',
                     ""]  # fmt: skip
+            out += [f"(defined as `{module}.{attr}`)", ""] if alias else []
     return "\n".join(out) + "\n"
 
 
@@ -98,7 +113,9 @@ def layers_svg() -> str:
     for i, layer in enumerate(top_first):
         parts = [f"{name}/ ({counts[name]})" if (ROOT / "treeviz" / name).is_dir()
                  else f"{name}.py" for name in layer]  # fmt: skip
-        g.add_node(i, label="   ".join(parts), width="5")
+        role = ROLES.get(layer[0], "")
+        label = "   ".join(parts) + (f"\n{role}" if role else "")
+        g.add_node(i, label=label, width="5.5")
         if i:
             g.add_edge(i - 1, i)
     return g.draw(format="svg", prog="dot").decode()
