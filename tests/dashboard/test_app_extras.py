@@ -4,13 +4,15 @@ dashboard was started with too), the sentence and both analyses shown."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from conftest import APP, EXAMPLES
 
 from treeviz.agents.registry import search
 from treeviz.judge.whatif import what_if
+from treeviz.trace.nodes import MoveStat
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
@@ -83,11 +85,96 @@ def test_what_if_at_the_selected_node() -> None:
     at.button(key="analyze_whatif_run").click().run()
     expected = what_if(first, 7, node=node)
     assert [i.value for i in at.info][-1] == expected.text
-    # the first search's side: what it recorded at the node, its children
-    tables = [d.value for d in at.dataframe if "nodes below" in d.value]
-    assert len(tables) == 2  # the node panel's and the what-if's
-    for kids in tables:
-        assert set(kids["node"]) == {int(k) for k in first.trace.children(node)} != set()
+    # the first search's side: what it recorded at the node, a row per recorded child
+    kids = {int(first.trace.nodes["move"][k]) + 1 for k in first.trace.children(node)}
+    table = _tables(at)[0]
+    assert set(table["column"]) == kids != set()
+    check_units(table, MOVES + first.trace.path_moves(node), 2)
+
+
+MOVES = "4453"
+ORACLE = "minimax:ordering=left,tt=false"  # every move searched: no bounds, no table
+POINTS = "value (heuristic points)"
+
+
+def _tables(at: AppTest) -> tuple[Any, Any]:
+    """The data of the what-if's two tables (the first search's, the new one's), cells
+    as the page shows them: the last two tables of the page, the what-if its end."""
+    first, again = (d.value for d in at.dataframe[-2:])
+    return first, again
+
+
+def check_units(table: Any, moves: str, depth: int) -> None:
+    """Every row of a what-if's per-move ``table`` of the position ``moves`` agrees
+    with plain minimax to ``depth`` there: an exact row has a number in the
+    heuristic-points column exactly where minimax finds heuristic points (the same
+    number), a proven result in words and blank there; a bounded row's number bounds
+    minimax's value (a loss lies below every number, a win above)."""
+    truth = {m.column: m for m in search(moves, ORACLE, depth=depth).moves}
+    for _, row in table.iterrows():
+        oracle, cell = truth[int(row["column"])], str(row[POINTS])
+        bound = row.get("bound (cut searches)", "exact")
+        said = (moves, row.to_dict())
+        if bound == "exact":
+            assert (cell == "") == (oracle.outcome is not None), said
+            assert cell == "" or float(cell) == oracle.value, said
+        elif cell:
+            sign = 1 if bound == "upper" else -1  # the oracle at most / at least the cell
+            assert sign * (_rank(oracle) - float(cell)) <= 0, said
+        else:  # a bounded result: said in words
+            assert "win" in row["in words"] or "los" in row["in words"], said
+
+
+def _rank(row: MoveStat) -> float:
+    """A minimax row's value on one line: a loss below every heuristic value, a win
+    above (infinities: their distance does not matter to a heuristic bound)."""
+    if row.outcome is None or row.outcome["result"] == "draw":
+        return float(row.value or 0)
+    return math.inf if row.outcome["result"] == "win" else -math.inf
+
+
+def test_what_if_tables_keep_one_unit_and_their_bounds() -> None:
+    """The review's example: alpha-beta (depth 5) on 6635527315761523542137, column 7
+    forced. Both tables say each column as plain minimax (depth 5 at the root, 4 after
+    column 7) finds it: heuristic points, bounded where alpha-beta cut, proven results
+    in words (their exact scores read -9 beside -36 points, 9 below 75)."""
+    moves = "6635527315761523542137"
+    at = analysed("alphabeta", moves)
+    at.selectbox(key="analyze_whatif_column").set_value(7).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    first, again = _tables(at)
+    check_units(first, moves, 5)
+    check_units(again, moves + "7", 4)
+    words = " ".join(first["in words"]) + " " + " ".join(again["in words"])
+    assert "loses in" in words and "wins in" in words and "≤ " in words
+    # each board labelled with the position it shows: before and after the column
+    captions = [c.value for c in at.caption]
+    assert "Before column 7: the first search's root, X to move" in captions
+    assert "After column 7: O to move" in captions
+
+
+def test_what_if_tables_of_mcts_read_as_the_main_table() -> None:
+    """MCTS: the what-if's tables head the mean result as the main table does (a win
+    rate, shown as a percentage) and say no fraction in words."""
+    at = analysed("mcts:iterations=200,seed=2")
+    at.selectbox(key="analyze_whatif_column").set_value(1).run()
+    at.button(key="analyze_whatif_run").click().run()
+    assert not at.exception and not at.error
+    for table in _tables(at):
+        assert "win rate" in table.columns
+    found = what_if(search(MOVES, "mcts:iterations=200,seed=2"), 1)
+    assert f"a mean result of {found.after:.1%}" in [i.value for i in at.info][-1]
+
+
+def test_a_persons_agent_is_not_promised_the_same_horizon(
+        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A person's agent: the caption claims no horizon (treeviz does not know it)."""
+    monkeypatch.setenv("TREEVIZ_AGENTS", USER)
+    at = analysed(USER)
+    captions = " ".join(c.value for c in at.caption)
+    assert "Force a column at the board" in captions
+    assert "same horizon" not in captions and "does not know how far" in captions
 
 
 ICICLE_CLICKS = """

@@ -38,6 +38,7 @@ HEADERS = {  # a per-move table's column -> its header in words
     "expanded": "expanded (A* order)",
     "full": "full column",
     "outcome": "proven outcome",
+    "at_best": "at best (cut off)",
     "exact": "exact score",
     "exact_meaning": "exact score in words",
     "cutoffs_below": "cutoffs below",
@@ -88,7 +89,10 @@ def in_its_unit(table: pd.DataFrame, kind: str | None) -> pd.Series:
     search's proven rows (their exact scores, another unit) are missing."""
     base = ValueKind.parse(kind).base if kind else ""
     if base == "heuristic" and "outcome" in table:
+        # a proven row, or a result only bounded ("at best a win"): an exact score
         proven = table["outcome"].astype(str) != ""
+        if "at_best" in table:
+            proven |= table["at_best"].notna() & (table["at_best"].astype(str) != "")
         return table["value"].astype(float).where(~proven)
     return table["value"]
 

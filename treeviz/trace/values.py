@@ -142,8 +142,8 @@ def short_outcome(out: dict[str, Any]) -> str:
 def heuristic_text(value: float, kind: str, bound: str = "") -> str:
     """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound, ``≥`` a lower)."""
     name = ValueKind.parse(kind).name or "heuristic"
-    prefix = "≤ " if bound == "upper" else ""
-    suffix = " (upper bound: cut off)" if bound == "upper" else ""
+    prefix = {"upper": "≤ ", "lower": "≥ "}.get(bound, "")
+    suffix = f" ({bound} bound: cut off)" if prefix else ""
     return f"{prefix}{value:+g} {name} heuristic{suffix}"
 
 

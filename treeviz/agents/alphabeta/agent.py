@@ -44,7 +44,14 @@ from treeviz.trace.nodes import (
     Trace,
 )
 from treeviz.trace.recorder import Recorder, check_playable
-from treeviz.trace.values import PROVEN, heuristic_text, negamax_outcome, outcome, plies
+from treeviz.trace.values import (
+    PROVEN,
+    heuristic_text,
+    negamax_outcome,
+    outcome,
+    plies,
+    short_outcome,
+)
 
 MAX_DEPTH = DEFAULT_CELLS  # a whole game on the standard board
 MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
@@ -186,7 +193,7 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     if abs(raw) >= PROVEN:  # a win bounded from above: no faster than this
         cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(
-            col + 1, cap["score"], extra,
+            col + 1, cap["score"], extra | {"at_best": short_outcome(cap)},
             text=f"≤ {cap['score']:+d}: cut off, at best a win in {plies(cap['plies'])}",
         )  # fmt: skip
     return MoveStat(col + 1, raw, extra, text=heuristic_text(raw, kind, bound))

@@ -20,6 +20,7 @@ from treeviz.dashboard.tables import (
 from treeviz.draw.style import CHOSEN_ROW
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.analysis import move_table
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import kind_text
@@ -46,18 +47,26 @@ def moves_table(res: SearchResult, exact_on: bool) -> None:
     unit; ``exact_on``: with the exact scores (within their budget)."""
     trace = res.trace
     table, exact, source = _table(res, exact_on)
-    shown = readable(table, trace.value_kind)
-    # what each column means on its header's tooltip: the table stays above the fold
-    helps = {VALUE_HEADERS.get(trace.kind.base, "value (player to move)"):
-             f"{kind_text(trace.value_kind)}; the player to move at the root",
+    show_moves(table, trace.value_kind, key=f"table_{id(trace)}", source=source)
+    if exact_on and exact is None:
+        st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s.")
+
+
+def show_moves(table: pd.DataFrame, kind: str, *, key: str, source: str = "") -> None:
+    """A per-move ``table`` (:func:`~treeviz.trace.analysis.move_table`'s columns) of a
+    search with value ``kind``, as every per-move table reads: each column in its unit
+    (:func:`readable`: proven results in words, bounds in their own column), the
+    chosen row highlighted, what a column means on its header's tooltip (the table
+    stays above the fold); ``source``: where its exact scores come from."""
+    shown = readable(table, kind)
+    helps = {VALUE_HEADERS.get(ValueKind.parse(kind).base, "value (player to move)"):
+             f"{kind_text(kind)}; the player to move at the root",
              "exact score": f"{source}: the solver's score for the player to move (0 a "
              "draw, above 0 a win: the sooner, the higher)"}  # fmt: skip
     config = {h: st.column_config.Column(help=t) for h, t in helps.items() if h in shown}
-    st.dataframe(styled(shown, kind=trace.value_kind).apply(_highlight_chosen, axis=1),
-                 hide_index=True, key=f"table_{id(trace)}", row_height=TABLE_ROW_PX,
+    st.dataframe(styled(shown, kind=kind).apply(_highlight_chosen, axis=1),
+                 hide_index=True, key=key, row_height=TABLE_ROW_PX,
                  column_config=fitted_columns(shown, config))  # fmt: skip
-    if exact_on and exact is None:
-        st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s.")
 
 
 def moves_extras(res: SearchResult, exact_on: bool) -> None:
