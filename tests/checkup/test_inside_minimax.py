@@ -14,11 +14,13 @@ import math
 from typing import Any
 
 import numpy as np
+import pytest
 from conftest import random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
+from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.nodes import NodeFinding, check_tree
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import solve
@@ -138,6 +140,43 @@ def correct_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
     return value
 
 
+CELL_WEIGHTS = np.array([[3, 4, 5, 7, 5, 4, 3], [4, 6, 8, 10, 8, 6, 4],
+                         [5, 8, 11, 13, 11, 8, 5], [5, 8, 11, 13, 11, 8, 5],
+                         [4, 6, 8, 10, 8, 6, 4], [3, 4, 5, 7, 5, 4, 3]])  # fmt: skip
+
+
+@treeviz.traced(maximizing="maximizingPlayer")
+def horizon_table_search(board: np.ndarray, depth: int, alpha: float, beta: float,
+                         maximizingPlayer: bool) -> tuple[int | None, float]:  # fmt: skip
+    """BUG: ``depth == 0`` tested before the game's end, in another course's style: the
+    board scored by a table of cell weights (the AI's minus the human's: values of
+    either sign, on a small scale), a decided result sized by the depth left, alpha-beta,
+    and the column returned beside the value."""
+    if depth == 0:
+        return None, int(CELL_WEIGHTS[board == AI_PIECE].sum()
+                         - CELL_WEIGHTS[board == PLAYER_PIECE].sum())  # fmt: skip
+    if winning_move(board, AI_PIECE):
+        return None, WINNING + depth
+    if winning_move(board, PLAYER_PIECE):
+        return None, -WINNING - depth
+    if not valid_locations(board):
+        return None, 0
+    best: tuple[int | None, float] = (None, -math.inf if maximizingPlayer else math.inf)
+    for col in valid_locations(board):
+        piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
+        _, v = horizon_table_search(drop_piece(board, col, piece), depth - 1, alpha, beta,
+                                    not maximizingPlayer)  # fmt: skip
+        if (v > best[1]) if maximizingPlayer else (v < best[1]):
+            best = (col, v)
+        if maximizingPlayer:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best
+
+
 MEMO: dict[Any, float] = {}
 
 
@@ -227,6 +266,48 @@ def test_a_depth_limit_tested_before_the_end_is_the_cause_not_a_sign_error() -> 
         assert sign[0].under == "terminal" and len(sign[0].line) == DEPTH
         assert position_of(sign[0]).winner() is not None
         assert "not a sign taken from the wrong player" in sign[0].text
+
+
+def horizon_table_findings(pos: Position) -> tuple[list[NodeFinding], Any]:
+    """The findings on ``horizon_table_search``'s tree of ``pos`` (the AI to move at
+    the root), and the tree."""
+    with treeviz.recording(pos, check=True) as rec:
+        board = create_board(pos, ai_is_x=pos.side_to_move == "X")
+        horizon_table_search(board, DEPTH, -math.inf, math.inf, True)
+    return check_tree(rec.result), rec.result.trace
+
+
+def assert_only_the_horizon_bug(found: list[NodeFinding]) -> None:
+    """Every finding is ``terminal`` (its cause, where named, the depth tested first)
+    or a symptom beneath it, at a finished game at the depth limit."""
+    assert all(f.check == "terminal" or f.under == "terminal" for f in found), found
+    assert all(f.cause in ("", "end-at-horizon") for f in found)
+    for f in found:
+        assert position_of(f).is_over() and len(f.line) == DEPTH
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(4, 24))
+def test_a_depth_limit_tested_first_gets_no_finding_but_its_own(seed: int, plies: int) -> None:
+    assert_only_the_horizon_bug(horizon_table_findings(random_position(seed, plies))[0])
+
+
+@pytest.mark.parametrize("moves", ["537263723435165777", "2453444243564272"])
+def test_a_four_scored_at_the_evaluations_lowest_is_no_decided_loss(moves: str) -> None:
+    """Positions of random games where a four at the depth limit is scored by the cell
+    weights exactly at the lowest value they gave an unfinished position there. Before:
+    that four read as a decided loss of that size, so the fours the weights scored
+    above it (a win for the side that lost, on the evaluation's own scale) made a
+    standalone ``sign`` finding, "values taken from the wrong player"."""
+    found, trace = horizon_table_findings(Position.from_moves(moves))
+    # the case, read from the boards: fours and unfinished positions at the depth limit
+    t = Tree(trace)
+    at_limit = [k for k in range(len(trace)) if trace.nodes["depth"][k] == DEPTH]
+    over = [k for k in at_limit if t.position(k).winner() is not None]
+    unfinished = [float(t.value[k]) for k in at_limit if not t.position(k).is_over()]
+    assert min(unfinished) in [float(t.value[k]) for k in over]
+    assert max(float(t.value[k]) for k in over) > 0
+    assert_only_the_horizon_bug(found)
 
 
 def test_the_horizon_cause_is_not_named_without_fours_above_the_limit() -> None:

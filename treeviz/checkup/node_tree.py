@@ -164,11 +164,15 @@ class Tree:
 
     def loss_size(self) -> float | None:
         """The smallest magnitude of the fours scored as losses at or below every
-        evaluated leaf: the size of the search's decided results (None: no such four)."""
+        evaluated leaf and as large as the largest (a win, a loss negated, is at least
+        as good as every evaluation): the size of the search's decided results (None:
+        no such four). Fours scored by the evaluation (the depth tested before the end
+        of the game) spread over its range, the lowest among them at its bottom: the
+        size of the largest evaluation rules those out."""
         v = self.value
         span = self.leaf_range()
-        lost = self.four & self.leaf & ~np.isnan(v) & (v <= (0 if span is None else span[0]))
-        lost &= v < 0
+        lo, hi = (0.0, 0.0) if span is None else span
+        lost = self.four & self.leaf & ~np.isnan(v) & (v <= lo) & (v < 0) & (-v >= hi)
         return float(-v[lost].max()) if lost.any() else None
 
     def wrong_fours(self) -> np.ndarray:

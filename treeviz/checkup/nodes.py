@@ -273,13 +273,14 @@ def _four_cause(t: Tree, w: Words, wrong: np.ndarray) -> tuple[str, str]:
     right = np.flatnonzero(fours & ~wrong & (t.depth < horizon))
     if not len(right) or (t.depth[wrong] != horizon).any():
         return "", ""
-    k = int(right[0])
+    k, count = int(right[0]), int(wrong.sum())
+    each = f"All {count} fours scored so are" if count > 1 else "The one four scored so is"
     return "end-at-horizon", (
-        f". All {int(wrong.sum())} fours scored so are at the depth limit ({horizon} plies "
-        f"below the root), while the fours above it are scored as decided ({len(right)}, "
-        f"e.g. {w.where(k)}: {w.value(k, float(v[k]))}): the depth limit is tested before "
-        "the end of the game, so a four made by the last move searched is scored by the "
-        "evaluation. Test for a four and a full board before testing the depth")
+        f". {each} at the depth limit ({horizon} plies below the root), while the fours "
+        f"above it are scored as decided ({len(right)}, e.g. {w.where(k)}: "
+        f"{w.value(k, float(v[k]))}): the depth limit is tested before the end of the game, "
+        "so a four made by the last move searched is scored by the evaluation. Test for a "
+        "four and a full board before testing the depth")
 
 
 def _win_magnitude(t: Tree) -> float:
