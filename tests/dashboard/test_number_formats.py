@@ -82,12 +82,15 @@ def test_legend_ink_is_the_more_legible_of_black_and_white(rgb: int) -> None:
 
 
 def test_a_heuristic_column_holds_points_only() -> None:
-    """Alpha-beta proves some columns won or lost at depth 4 in this position: those
-    rows' exact scores are not put in the points column (blank there), their
-    outcome is said in its own column; the other rows keep their points."""
+    """Alpha-beta proves some columns won or lost at depth 4 in this position, and
+    caps others at a win ("at best a win in 3 plies": cut off): those rows' scores
+    are not put in the points column (blank there), their result is said in its own
+    column; the other rows keep their points."""
     res = search(Position.from_moves("4455"), "alphabeta", depth=4)
     table = move_table(res)
-    proven = table["outcome"] != ""
+    capped = table["at_best"].notna()
+    assert capped.any() and (table.loc[capped, "outcome"] == "").all()
+    proven = (table["outcome"] != "") | capped
     assert proven.any() and (~proven).any()
     shown = readable(table, res.trace.value_kind)
     points = shown["value (heuristic points)"]
