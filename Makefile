@@ -77,7 +77,7 @@ test: lint typecheck docs pytest
 # The documentation site, into site/: every warning an error (a broken link, a name
 # the API reference cannot find), and nothing fetched from the network.
 docs: $(DEV)
-	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict
 
 # The sdist and the wheel built from it, in dist/.
 dist: $(DEV)

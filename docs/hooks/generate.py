@@ -13,6 +13,7 @@ Nothing here reaches the network.
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import os
 from collections import defaultdict
@@ -22,7 +23,7 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[2]
-HELP_COLUMNS = "88"
+HELP_COLUMNS = "76"  # argparse wraps --help to $COLUMNS: the same on every machine, page-wide
 # what each layer is for, by its first name in LAYERS (a layer without one is drawn
 # with its names alone)
 ROLES = {
@@ -54,8 +55,19 @@ def cli_page() -> str:
     """Each command's help as ``treeviz COMMAND --help`` prints it."""
     from treeviz.cli.main import _parsers
 
+    before = os.environ.get("COLUMNS")
     os.environ["COLUMNS"] = HELP_COLUMNS
-    parser, commands = _parsers()
+    try:
+        return _cli_markdown(*_parsers())
+    finally:
+        if before is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = before
+
+
+def _cli_markdown(parser: argparse.ArgumentParser,
+                  commands: dict[str, argparse.ArgumentParser]) -> str:  # fmt: skip
     out = [
         "# Command line reference",
         "",

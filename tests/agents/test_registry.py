@@ -1,5 +1,5 @@
 """One declaration per agent, everything derived from it: the CLI (`agents`, `analyze`
-flags and specs), the dashboard's widgets and the README's table."""
+flags and specs), the dashboard's widgets and the documentation's tables."""
 
 from __future__ import annotations
 
@@ -72,19 +72,21 @@ def test_agents_json_lists_every_agent_with_typed_parameters(
     assert all(re.search(rf"^{name}: ", plain, re.M) for name in BUILTIN)
 
 
-def readme_block(name: str) -> str:
-    readme = (ROOT / "README.md").read_text()
-    return readme.split(f"<!-- {name}:begin -->\n")[1].split(f"\n<!-- {name}:end -->")[0]
+def docs_block(name: str) -> str:
+    """The table between ``<!-- name:begin -->`` and ``<!-- name:end -->`` of the
+    documentation's page on agents (it was the README's before the docs site)."""
+    page = (ROOT / "docs" / "reference" / "agents.md").read_text()
+    return page.split(f"<!-- {name}:begin -->\n")[1].split(f"\n<!-- {name}:end -->")[0]
 
 
-def test_readme_tables_are_the_declarations() -> None:
+def test_docs_tables_are_the_declarations() -> None:
     builtin = {name: AGENTS[name] for name in BUILTIN}
-    assert readme_block("agents") == markdown_table(builtin), "`treeviz agents --markdown`"
-    assert readme_block("fields") == fields_table(builtin), "`treeviz agents --fields`"
+    assert docs_block("agents") == markdown_table(builtin), "`treeviz agents --markdown`"
+    assert docs_block("fields") == fields_table(builtin), "`treeviz agents --fields`"
 
 
 def test_a_new_agent_is_one_module_and_one_registry_line(nth_agent: Agent) -> None:
-    """The declaration alone puts it in the README's tables and under the contract
+    """The declaration alone puts it in the documentation's tables and under the contract
     every agent's test holds (the CLI and dashboard tests follow)."""
     assert f"| `nth` | {NTH.description} |" in markdown_table(AGENTS)
     assert "| `nth` | `value` |" in fields_table(AGENTS)
