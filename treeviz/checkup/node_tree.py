@@ -109,8 +109,8 @@ class Tree:
         bad = np.zeros(self.n, bool)
         np.logical_or.at(bad, up, self.same[kid] | ~(call_lo[kid] < call_hi[kid]))  # NaN: False
         top, bottom = np.full(self.n, -np.inf), np.full(self.n, np.inf)
-        np.maximum.at(top, up, call_hi[kid])
-        np.minimum.at(bottom, up, call_hi[kid])
+        np.fmax.at(top, up, call_hi[kid])  # fmax, fmin: a NaN (no window) is bad already
+        np.fmin.at(bottom, up, call_hi[kid])
         first = np.full(self.n, self.n)  # the first child's id (ids are call order)
         np.minimum.at(first, up, kid)
         start = np.where(self.kids > 0, call_lo[np.minimum(first, self.n - 1)], np.nan)
