@@ -41,6 +41,8 @@ from treeviz.draw.view import (
     short_label,
     walk,
 )
+from treeviz.judge.whatif_rows import row_words
+from treeviz.judge.whatif_worth import node_worth
 from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
 from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
 from treeviz.trace.nodes import Trace, field_is_set, flag_text
@@ -321,9 +323,7 @@ def children_table(
     if weight:
         table[weight] = n[weight].astype(np.int64)
     table["nodes below"] = trace.subtree_sizes()[kids] - 1
-    values = [node_value(trace, int(k)) for k in kids]
-    table["value (root player)"] = [v.value for v in values]
-    table["value in words"] = [v.text or None for v in values]
+    table["value (root player)"], table["value in words"] = _child_values(trace, kids)
     if exact is not None:
         sign = -1 if (int(trace.nodes["depth"][i]) - int(trace.nodes["depth"][0])) % 2 else 1
         scores = [exact[int(c) - 1] for c in table["column"]]
@@ -335,6 +335,21 @@ def children_table(
             table[name] = [row.get(name) for row in known]
     table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
     return table
+
+
+def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str | None]]:
+    """Each child's value for the root player and its words. Where a window was
+    searched (alpha-beta, the solver) a value is said with its bound ("≤ +48 ... cut
+    off") and a game result, proven or only bounded ("at best a win in 3 plies"), is
+    said in words and left out of the number column: an exact score (+18) beside
+    heuristic points (+48) would read as worse than them."""
+    if trace.kind.base not in ("heuristic", "exact"):
+        values = [node_value(trace, int(k)) for k in kids]
+        return [v.value for v in values], [v.text or None for v in values]
+    worths = [node_worth(trace, int(k)) for k in kids]
+    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None
+               for w in worths]  # fmt: skip
+    return numbers, [row_words(w, trace.value_kind) or None for w in worths]
 
 
 def shape_of(sel: Selection) -> int:
