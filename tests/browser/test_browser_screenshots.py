@@ -18,10 +18,13 @@ from typing import Any
 import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve, wait_idle
 
+from treeviz.agents.registry import search
+from treeviz.trace.files import save
+
 pytestmark = pytest.mark.browser
 
 IMAGES = ROOT / "docs" / "images"
-SIZE = {"width": 1280, "height": 800}
+WIDTH, HEIGHT = 1280, 800
 # relative to the checkout, where the server runs: the page shows the path as given
 BUGGY = "examples/buggy/one_sided_gameover.py:choose"
 MAX_BYTES = 150_000  # a picture per page in a repository: small, or it is left out
@@ -39,6 +42,7 @@ PAGES = (
     ("learn-alphabeta", "learn?ex=alphabeta"),
     ("learn-puzzles", "learn?ex=puzzles"),
 )
+GAME = "4443332565"  # a short game with mistakes on both sides (Review, puzzles)
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +74,7 @@ def shoot(page: Any, name: str) -> Path:
     (CSS pixels) and under ``MAX_BYTES``."""
     path = IMAGES / f"{name}.png"
     page.screenshot(path=str(path), scale="css", animations="disabled")
-    assert png_size(path) == (SIZE["width"], SIZE["height"]), (name, png_size(path))
+    assert png_size(path) == (WIDTH, HEIGHT), (name, png_size(path))
     assert path.stat().st_size < MAX_BYTES, f"{name}.png is {path.stat().st_size:,} bytes"
     return path
 
@@ -100,7 +104,23 @@ def review(page: Any) -> None:
     sidebar(page).get_by_text("Move string", exact=True).click()
     settle(page)
     box = sidebar(page).get_by_role("textbox", name="Moves (e.g. 4453...)")
-    box.fill("4443332565")
+    box.fill(GAME)
+    box.press("Enter")
+
+
+def trace(page: Any, tmp: Path) -> None:
+    """A trace saved as `treeviz analyze --trace` saves one, uploaded."""
+    path = tmp / "alphabeta.json.gz"
+    save(search("4453", "alphabeta:depth=4").trace, path)
+    page.locator("input[type='file']").set_input_files(str(path))
+    page.get_by_text("Search tree").first.wait_for(timeout=120_000)
+
+
+def puzzles(page: Any) -> None:
+    page.get_by_text("Move string", exact=True).click()
+    settle(page)
+    box = page.get_by_role("textbox", name="A game's moves (e.g. 4256454455353323)")
+    box.fill(GAME)
     box.press("Enter")
 
 
@@ -120,10 +140,11 @@ def doctor(page: Any) -> None:
 
 ASK: dict[str, Callable[[Any], None]] = {
     "compare": compare, "review": review, "arena": arena, "doctor": doctor,
+    "learn-puzzles": puzzles,
 }
 
 
-def test_a_screenshot_of_each_page(server: str) -> None:
+def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     IMAGES.mkdir(parents=True, exist_ok=True)
@@ -131,7 +152,7 @@ def test_a_screenshot_of_each_page(server: str) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         try:
-            page = browser.new_page(viewport=SIZE)
+            page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
             run_default_analysis(page, server)
             written.append(shoot(page, "analyze"))
             for name, path in PAGES:
@@ -139,7 +160,9 @@ def test_a_screenshot_of_each_page(server: str) -> None:
                 settle(page)
                 if name in ASK:
                     ASK[name](page)
-                    settle(page)
+                elif name == "trace":
+                    trace(page, tmp_path)
+                settle(page)
                 assert not page.locator("[data-testid='stException']").count(), name
                 written.append(shoot(page, name))
         finally:
