@@ -1,7 +1,8 @@
-"""The node panel's children table says what the per-move table says: at the root,
-each child's words are its row's words (a bound with its ≤, a result in words, proven
-or only capped), and its number is heuristic points only (it put a win's exact score,
-+18, among points such as +48, so the win read as the worse column). The per-move
+"""The node panel's children table and the tree's labels say what the per-move table
+says: at the root, each child's words are its row's words (a bound with its ≤, a
+result in words, proven or only capped), its label carries the ≤ of a bound, and its
+number is heuristic points only (it put a win's exact score, +18, among points such
+as +48, so the win read as the worse column). The per-move
 rows themselves are checked against plain minimax in tests/agents."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.dashboard.tree import children_table
+from treeviz.trace.values import node_value
 
 
 @st.composite
@@ -34,6 +36,8 @@ def test_the_root_childrens_words_and_points_are_the_rows(case: tuple[str, str, 
     for _, child in table.iterrows():
         row = rows[int(child["column"])]
         assert child["value in words"] == row.text, (moves, agent, depth)
+        label = node_value(res.trace, int(child["node"])).text  # the tree's label
+        assert label.startswith("≤") == (row.extra["bound"] == "upper"), (label, row.text)
         number = child["value (root player)"]
         if row.outcome is not None or row.extra.get("at_best"):
             assert number is None or math.isnan(number)

@@ -18,6 +18,7 @@ from typing import Any
 
 from treeviz.checkup.ask import Answer
 from treeviz.checkup.checks import LEVELS, levels
+from treeviz.trace.values import plies
 
 
 @dataclass
@@ -59,11 +60,6 @@ def measure(answers: list[Answer], stated: int | None, judged: int) -> Horizon:
             break
         measured = k if counts[k][1] else measured
     return Horizon({k: v for k, v in counts.items() if v[1]}, measured, stated, judged)
-
-
-def plies(n: int) -> str:
-    """``1 ply``, ``4 plies``."""
-    return f"{n} pl{'y' if n == 1 else 'ies'}"
 
 
 def level_words(h: Horizon) -> str:

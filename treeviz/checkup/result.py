@@ -14,6 +14,7 @@ from treeviz.checkup.horizon import Horizon, level_words, verdict_words
 from treeviz.checkup.nodes import CAUSES, NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import Trace
+from treeviz.trace.values import plies
 
 
 @dataclass
@@ -132,18 +133,23 @@ def strength_words(c: Checkup) -> str:
 def missed_words(c: Checkup) -> str:
     """``beyond its horizon it missed 2 wins and 3 blocks`` ('' when it missed none)."""
     missed = c.strength.get("beyond_horizon", {})
-    names = {"misses-win": "wins at once", "misses-block": "blocks",
-             "misses-win-3": "wins in 3 plies", "walks-into-loss-4": "escapes from losses "
-             "in 4 plies", "misses-win-5": "wins in 5 plies"}  # fmt: skip
     if not missed:
         return ""
     return "beyond its horizon it missed " + " and ".join(
-        f"{n} {names[k]}" for k, n in missed.items())
+        f"{n} {MISSED[k][n != 1]}" for k, n in missed.items())
+
+
+MISSED = {  # each check missed beyond the horizon, said of one and of several
+    "misses-win": ("win at once", "wins at once"), "misses-block": ("block", "blocks"),
+    "misses-win-3": ("win in 3 plies", "wins in 3 plies"),
+    "walks-into-loss-4": ("escape from a loss in 4 plies", "escapes from losses in 4 plies"),
+    "misses-win-5": ("win in 5 plies", "wins in 5 plies"),
+}  # fmt: skip
 
 
 def plies_ahead(n: int) -> str:
     """How far a horizon of ``n`` plies reaches, in words: ``4 plies``, ``to the end``."""
-    return "to the end" if n >= 1_000 else f"{n} pl{'y' if n == 1 else 'ies'}"
+    return "to the end" if n >= 1_000 else plies(n)
 
 
 def board_marks(f: Finding) -> dict[int, str]:
@@ -166,7 +172,7 @@ def html(c: Checkup) -> str:
             f"{e(plies_ahead(c.horizon))} · {c.positions} positions · {c.seconds:.0f} s</p>"
             f"<p>Horizon: {e(verdict_words(c.lookahead))}<br><small>"
             f"{e(level_words(c.lookahead))}</small></p>"
-            f"<p><b>{e(found_words(c))}</b></p>")  # fmt: skip
+            f"<p><b>{e(_sentence(found_words(c)))}</b></p>")  # fmt: skip
     items = []
     for root, under in c.bugs():
         subs = "".join(f"<li>explained by it: {_item(f)}</li>" for f in under)
@@ -174,6 +180,11 @@ def html(c: Checkup) -> str:
     body = f"<ol>{''.join(items)}</ol>" if items else ""
     body += "".join(f"<p>Note: {e(n)}</p>" for n in c.notes)
     return f"<div>{head}{body}<p>Strength (not bugs): {e(strength_words(c))}</p></div>"
+
+
+def _sentence(words: str) -> str:
+    """``words`` as a sentence's start: ``No bug found``."""
+    return words[:1].upper() + words[1:]
 
 
 def _item(f: AnyFinding) -> str:

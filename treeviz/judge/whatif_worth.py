@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from treeviz.trace.nodes import EXACT, TERMINAL, TT_HIT, WIN, MoveStat, Trace, field_is_set
+from treeviz.trace.nodes import WIN, MoveStat, Trace, field_is_set
 from treeviz.trace.values import (
     PROVEN,
     node_value,
@@ -20,6 +20,7 @@ from treeviz.trace.values import (
     outcome,
     outcome_text,
     score_outcome,
+    window_bound,
 )
 from treeviz.trace.values import plies as plies_text
 
@@ -63,7 +64,7 @@ def node_worth(trace: Trace, node: int) -> Worth:
     raw = int(n["value"])
     if not field_is_set("value", raw):
         return NONE
-    bound = _window_bound(trace, node, raw)
+    bound = window_bound(trace, node, raw)
     sign = 1 if int(n["depth"]) % 2 == 0 else -1
     if sign < 0:  # the node's side to move is the root player's opponent
         bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
@@ -85,32 +86,6 @@ def user_worth(trace: Trace, node: int, plies: int) -> Worth:
         result = "loss" if result == "win" else "win"
     out = None if result is None else {"result": result, "plies": None, "score": None}
     return Worth(flip(found.value, "user", plies), out)
-
-
-def _window_bound(trace: Trace, node: int, raw: int) -> str:
-    """"upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
-    it was searched with, else "exact" (a finished game, or a solver node it marked
-    exact, is exact whatever its window)."""
-    n = trace.nodes[node]
-    if not trace.windowed or int(n["flags"]) & (TERMINAL | EXACT):
-        return "exact"
-    if _horizon_leaf(trace, node):
-        return "exact"
-    alpha, beta = int(n["alpha"]), int(n["beta"])
-    if field_is_set("alpha", alpha) and raw <= alpha:
-        return "upper"
-    if field_is_set("beta", beta) and raw >= beta:
-        return "lower"
-    return "exact"
-
-
-def _horizon_leaf(trace: Trace, node: int) -> bool:
-    """Whether ``node`` is a leaf valued by the heuristic (the horizon: exact whatever its
-    window): no children, no table answer, its value its static evaluation."""
-    n = trace.nodes[node]
-    if "static_eval" not in trace.fields or int(n["flags"]) & TT_HIT:
-        return False
-    return int(n["value"]) == int(n["static_eval"]) and len(trace.children(node)) == 0
 
 
 def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:

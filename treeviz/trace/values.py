@@ -37,7 +37,18 @@ import numpy as np
 from treeviz.connect4.board import score_top
 from treeviz.jit import njit
 from treeviz.trace.kinds import ValueKind
-from treeviz.trace.nodes import INF, NO_VALUE, PROVEN_DRAW, PROVEN_OPEN, TERMINAL, WIN, Trace
+from treeviz.trace.nodes import (
+    EXACT,
+    INF,
+    NO_VALUE,
+    PROVEN_DRAW,
+    PROVEN_OPEN,
+    TERMINAL,
+    TT_HIT,
+    WIN,
+    Trace,
+    field_is_set,
+)
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
@@ -231,12 +242,51 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         half = trace.width * trace.height // 2
         return NodeValue(v, None, f"{v:+d}", v / half)
     root_ply = len(trace.root_moves)
+    sign_of = _root_bound(trace, node, raw, sign)
     found = negamax_outcome(v, root_ply, trace.width, trace.height)
     if found is not None:
-        return NodeValue(found["score"], found, short_outcome(found), 1.0 if v > 0 else -1.0)
+        said = f"{sign_of} " if sign_of else ""  # "≤ win 3", as "≤+48"
+        return NodeValue(found["score"], found, said + short_outcome(found),
+                         1.0 if v > 0 else -1.0)  # fmt: skip
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
-    return NodeValue(v, None, f"{v:+d}", v / heuristic_range(trace))
+    return NodeValue(v, None, f"{sign_of}{v:+d}", v / heuristic_range(trace))
+
+
+def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
+    """``"≤"``/``"≥"`` when ``node``'s value (``raw``, for its side to move) is only a
+    bound (:func:`window_bound`), said for the root player (``sign`` -1: the other
+    side moves there, so its upper bound is the root player's lower one); '' when exact."""
+    bound = window_bound(trace, node, raw)
+    if bound == "exact":
+        return ""
+    return "≤" if (bound == "upper") == (sign > 0) else "≥"
+
+
+def window_bound(trace: Trace, node: int, raw: int) -> str:
+    """"upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
+    it was searched with, else "exact" (a finished game, or a solver node it marked
+    exact, is exact whatever its window)."""
+    n = trace.nodes[node]
+    if not trace.windowed or int(n["flags"]) & (TERMINAL | EXACT):
+        return "exact"
+    if horizon_leaf(trace, node):
+        return "exact"
+    alpha, beta = int(n["alpha"]), int(n["beta"])
+    if field_is_set("alpha", alpha) and raw <= alpha:
+        return "upper"
+    if field_is_set("beta", beta) and raw >= beta:
+        return "lower"
+    return "exact"
+
+
+def horizon_leaf(trace: Trace, node: int) -> bool:
+    """Whether ``node`` is a leaf valued by the heuristic (the horizon: exact whatever its
+    window): no children, no table answer, its value its static evaluation."""
+    n = trace.nodes[node]
+    if "static_eval" not in trace.fields or int(n["flags"]) & TT_HIT:
+        return False
+    return int(n["value"]) == int(n["static_eval"]) and len(trace.children(node)) == 0
 
 
 SIGNED_KINDS = frozenset({"exact", "heuristic", "user"})  # values whose sign says who is ahead

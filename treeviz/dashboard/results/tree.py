@@ -175,7 +175,8 @@ def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> N
         "at the root (red bad, blue good) · bold: principal variation · square: game "
         "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
         "the selected node · c4 (2/6): the 2nd of 6 searches of column 4 from the same "
-        "position (a re-search, such as the solver's null-window passes)"
+        "position (a re-search, such as the solver's null-window passes) · ≤ +48, "
+        "≥ -20: a bound, where a cutoff stopped the search knowing only that much"
     )
 
 
