@@ -13,6 +13,14 @@ with the counts that say how sure.
     :data:`SLOW_EVIDENCE`) whose best outcome was a win: it tells a win from a loss but
     not a draw, which only a full board makes: a full board not scored as a draw.
 
+``best-outside-test``
+    at least :data:`EDGE_SHARE` of its answers (of :data:`EDGE_EVIDENCE` or more) were
+    the rightmost open column, or all were the leftmost, and at least
+    :data:`SLOW_EVIDENCE` of those lost a better outcome: a search that keeps the last
+    (or the first) column it tries whatever it is worth, as one whose best move is
+    updated outside its ``if value > best`` test (or never) does. A correct search picks
+    an edge column only where it is best, far less often.
+
 (``blind-direction``, misses that keep to one direction of four: :mod:`.directions`.)
 """
 
@@ -21,11 +29,14 @@ from __future__ import annotations
 from treeviz.checkup.ask import Answer
 from treeviz.checkup.checks import facts_of, outcomes_of
 from treeviz.checkup.directions import directions
+from treeviz.connect4.board import Position
 
 OUTSIDE_CAUSES = {
     "slow-win": "a win is scored the same however far away it is",
 }
 SLOW_EVIDENCE = 3  # misses with a known outcome, at least, to name slow-win
+EDGE_SHARE = 0.9  # answers at one edge of the open columns, at least, to name it
+EDGE_EVIDENCE = 20  # answers judged, at least
 
 
 def slow_win(check: str, failed: list[Answer]) -> int:
@@ -71,3 +82,36 @@ def slow_win_words(count: int) -> str:
             "and the wins it missed are in several columns and directions: the mark of a "
             "search that scores a win the same however far away it is (score a sooner win "
             "higher, such as WIN plus the depth left)")  # fmt: skip
+
+
+def edge_kept(answers: list[Answer]) -> tuple[str, int, int, int] | None:
+    """("rightmost" or "leftmost", answers at that edge of the open columns, answers
+    judged, of the edge answers those that lost a better outcome) when the answers
+    show ``best-outside-test`` (see the module), else None."""
+    judged = [(a, Position.from_moves(a.moves)) for a in answers if a.column is not None]
+    if len(judged) < EDGE_EVIDENCE:
+        return None
+    for side, pick in (("rightmost", max), ("leftmost", min)):
+        at = [a for a, pos in judged if a.column == pick(pos.legal_moves()) + 1]
+        if len(at) >= EDGE_SHARE * len(judged):
+            worse = sum(_worse(a) for a in at)
+            if worse >= SLOW_EVIDENCE:
+                return side, len(at), len(judged), worse
+    return None
+
+
+def _worse(a: Answer) -> bool:
+    """Whether ``a``'s column has a worse exact outcome than the position's best."""
+    found = outcomes_of(a.moves)
+    if found is None or a.column is None:
+        return False
+    out = dict(found)
+    return out.get(a.column - 1, 1) < max(out.values())
+
+
+def edge_words(side: str, at: int, judged: int, worse: int) -> str:
+    """The text a best-outside-test finding ends with."""
+    return (f"; it answered the {side} open column in {at} of {judged} positions, and "
+            f"{worse} of those lost a better outcome: the mark of a search that keeps the "
+            f"{'last' if side == 'rightmost' else 'first'} column it tries whatever it is "
+            "worth (the best move updated outside its `if value > best` test)")

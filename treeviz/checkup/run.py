@@ -12,6 +12,7 @@ from typing import Any
 
 from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
+from treeviz.checkup.causes import edge_kept, edge_words
 from treeviz.checkup.checks import CHECKS, MOVE_CHECKS, NEEDS, beyond, judge, outcomes_of
 from treeviz.checkup.findings import Finding, finding, in_order
 from treeviz.checkup.horizon import measure
@@ -20,6 +21,7 @@ from treeviz.checkup.nodes import NodeFinding
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
 from treeviz.checkup.shrink import shrink
+from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import show_value
 
@@ -176,7 +178,27 @@ def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answe
             shortest = _shrunk(agent, seconds, horizon, check,
                                min(failed[check], key=lambda a: len(a.moves)), seed)  # fmt: skip
             out.append(finding(check, shortest, failed[check], applied[check]))
+    _name_edge(out, list(answers.values()))
     return out
+
+
+def _name_edge(found: list[Finding], answers: list[Answer]) -> None:
+    """Name ``best-outside-test`` on the first finding whose shortest answer is the edge
+    column the answers keep to (:func:`~treeviz.checkup.causes.edge_kept`), and put
+    the other such findings under it: one bug, its misses its symptoms."""
+    if not found or (kept := edge_kept(answers)) is None:
+        return
+    pick = max if kept[0] == "rightmost" else min
+    root: Finding | None = None
+    for f in found:
+        legal = Position.from_moves(f.moves).legal_moves()
+        if f.cause or not legal or f.answered != pick(legal) + 1:
+            continue
+        if root is None:  # the cause, said once; the other misses are its symptoms
+            root, f.cause = f, "best-outside-test"
+            f.text += edge_words(*kept)
+        else:
+            f.under = root.check
 
 
 def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> None:
