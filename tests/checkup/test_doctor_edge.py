@@ -21,7 +21,7 @@ def answers(pick: object) -> list[Answer]:
 def test_the_rightmost_column_kept_is_named_with_its_losses() -> None:
     found = edge_kept(answers(lambda pos: max(pos.legal_moves())))
     assert found is not None and found[0] == "rightmost"
-    side, at, judged, worse = found
+    _, at, judged, worse = found
     assert at == judged >= EDGE_EVIDENCE
     lost = 0  # the solver's own count of edge answers worse than the best
     for m in PROBES:
@@ -39,4 +39,4 @@ def test_the_leftmost_column_kept_is_named() -> None:
 
 def test_correct_searches_are_not_named() -> None:
     for agent in ("alphabeta:depth=4", "minimax:depth=2", "greedy"):
-        assert edge_kept(answers(lambda pos: search(pos, agent).move - 1)) is None, agent
+        assert edge_kept(answers(lambda pos, a=agent: search(pos, a).move - 1)) is None, agent
