@@ -177,6 +177,32 @@ def horizon_table_search(board: np.ndarray, depth: int, alpha: float, beta: floa
     return best
 
 
+@treeviz.traced(maximizing="maximizingPlayer")
+def shortcut_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
+                     maximizingPlayer: bool) -> float:  # fmt: skip
+    """A correct alpha-beta that tests each move for a four as it plays it and returns
+    the win at once, without a call on the winning board (the course notebooks'
+    ``if winning_move(...): return``)."""
+    if not valid_locations(board):
+        return 0
+    if depth == 0:
+        return score_position(board, AI_PIECE)
+    piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
+    value = -math.inf if maximizingPlayer else math.inf
+    for col in valid_locations(board):
+        child = drop_piece(board, col, piece)
+        if winning_move(child, piece):
+            return WINNING + depth if maximizingPlayer else -(WINNING + depth)
+        new = shortcut_minimax(child, depth - 1, alpha, beta, not maximizingPlayer)
+        if maximizingPlayer:
+            value, alpha = max(value, new), max(alpha, new)
+        else:
+            value, beta = min(value, new), min(beta, new)
+        if alpha >= beta:
+            break
+    return value
+
+
 MEMO: dict[Any, float] = {}
 
 
@@ -360,3 +386,15 @@ def test_correct_traced_searches_get_no_finding(seed: int, plies: int) -> None:
     assert traced_findings(correct_minimax, pos, window=True) == []
     search = memo_search(keyed_by_player=True)
     assert traced_findings(search, pos, memo=True) == []
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(4, 24))
+def test_a_win_seen_without_a_call_is_no_finding(seed: int, plies: int) -> None:
+    """Before: the node that returned its win at once (columns left unsearched, its
+    value none of its children's) was a false ``backup`` and ``cutoff`` finding."""
+    pos = random_position(seed, plies)
+    with treeviz.recording(pos, check=True) as rec:
+        board = create_board(pos, ai_is_x=pos.side_to_move == "X")
+        shortcut_minimax(board, DEPTH, -math.inf, math.inf, True)
+    assert check_tree(rec.result) == []

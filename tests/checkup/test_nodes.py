@@ -218,6 +218,8 @@ def test_a_move_left_on_the_board_is_named_where_the_code_forgot_it() -> None:
     g = found(result, "turn")
     assert_at(g, "4453", bn.LOG[stray]["parent"], ids[bn.LOG[stray]["parent"]])
     assert "not one move after its own: 2 stones more" in g.text
+    # a symptom of the stone left behind: reported beneath the mutation, not a bug of its own
+    assert g.under == "mutation"
 
 
 def test_without_checking_a_call_off_one_move_is_left_out() -> None:

@@ -19,7 +19,7 @@ from treeviz.checkup.selection import SENSIBLE
 from treeviz.checkup.selection import Verdict as Rule
 from treeviz.trace.values import number_text
 
-__all__ = ["Words", "columns", "diff_text"]
+__all__ = ["Words", "columns", "diff_text", "kept_stone"]
 
 
 def columns(cols: list[int]) -> str:
@@ -42,6 +42,14 @@ def diff_text(found: dict[str, Any]) -> str:
             count = "a stone" if len(cols) == 1 else f"{len(cols)} stones"
             parts.append(f"{count} {words} ({columns([c + 1 for c in cols])})")
     return ", ".join(parts) or "no stone added"
+
+
+def kept_stone(found: dict[str, Any], t: Tree) -> bool:
+    """Whether a checking recording's ``turn`` problem ``found`` is a call made on a
+    board that kept a stone an earlier call left on it: more than one stone added to
+    its caller's, in a recording that found a call changing its board (``mutation``)."""
+    return (found["kind"] == "stones" and bool(found.get("stray"))
+            and len(found.get("added") or []) > 1 and "mutation" in t.facts)  # fmt: skip
 
 
 class Words:
@@ -197,7 +205,7 @@ class Words:
         if kind == "stones" and found.get("stray"):
             text = (f"{where} called the search on a position that is not one move after "
                     f"its own: {diff_text(found)}")  # fmt: skip
-            if len(found.get("added") or []) > 1 and "mutation" in self.t.facts:
+            if kept_stone(found, self.t):
                 text += " (the board kept a stone an earlier call left on it: see mutation)"
         elif kind == "stones":
             col = int(self.t.move[node]) + 1 if node else None

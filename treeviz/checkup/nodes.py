@@ -36,7 +36,9 @@ call order) and names, per check, the first node where it fails:
     a node with a recorded window that left legal columns unsearched while the window
     was still open after its last searched child (alpha < beta, in the window it
     searched with, as ``backup``'s), unless that child gave it a win (a value as large
-    as the search's wins: nothing left to look for).
+    as the search's wins: nothing left to look for) or a column it made no call on
+    wins at once (a win seen without a call: play, test for a four, return; then
+    ``backup`` takes a win's value, positive and at least its children's best).
 
 ``memo``
     an unfinished position above the depth limit that returned without searching
@@ -80,7 +82,7 @@ import numpy as np
 from treeviz.checkup.memo import UNNAMED
 from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
-from treeviz.checkup.node_words import Words, columns, diff_text
+from treeviz.checkup.node_words import Words, columns, diff_text, kept_stone
 from treeviz.checkup.perspective import judge
 from treeviz.checkup.root import best_outside_test, mean_choice, root_only
 from treeviz.checkup.selection import judge as judge_selection
@@ -317,10 +319,23 @@ def _backup(t: Tree, w: Words) -> NodeFinding | None:
         | ((best <= lo) & (v >= best) & (v <= lo))  # failed low: an upper bound
         | ((best >= hi) & (v <= best) & (v >= hi))  # failed high: a lower bound
     )
-    node = _first(_judged(t) & ~ok)
+    wrong = _judged(t) & ~ok
+    wrong &= ~(_wins_unsearched(t, wrong) & (v >= best) & (v > 0))
+    node = _first(wrong)
     if node is None:
         return None
     return _finding(t, "backup", node, w.backup(node, float(best[node])))
+
+
+def _wins_unsearched(t: Tree, nodes: np.ndarray) -> np.ndarray:
+    """Those of ``nodes`` (a few, judged) whose side to move wins at once in a column
+    it made no call on: a win seen without a call (play, test for a four, return),
+    which ends a search whatever its window, with a win's value."""
+    out = np.zeros(t.n, bool)
+    for k in np.flatnonzero(nodes & t.trusted).tolist():
+        called = {int(t.move[c]) for c in t.trace.children(k)}
+        out[k] = bool(set(t.position(k).winning_moves()) - called)
+    return out
 
 
 def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
@@ -331,7 +346,8 @@ def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
     windowed = ~np.isnan(t.lo) & ~np.isnan(t.hi)
     still_open = np.maximum(t.lo, best) < t.hi  # the window it searched with
     won = best >= _win_magnitude(t)  # a win found: nothing left to look for
-    node = _first(_judged(t) & windowed & (t.pruned != 0) & still_open & ~won)
+    wrong = _judged(t) & windowed & (t.pruned != 0) & still_open & ~won
+    node = _first(wrong & ~_wins_unsearched(t, wrong))
     if node is None:
         return None
     return _finding(t, "cutoff", node, w.cutoff(node, float(best[node])))
@@ -461,7 +477,8 @@ def _turn(t: Tree, w: Words) -> NodeFinding | None:
                      "value": bool(t.maximising[node]), "count": int(t.same.sum())}  # fmt: skip
     if not found or not 0 <= found["node"] < t.n:
         return None
-    return _finding(t, "turn", found["node"], w.turn(found))
+    under = "mutation" if kept_stone(found, t) else ""  # the symptom of a board mutated
+    return _finding(t, "turn", found["node"], w.turn(found), under=under)
 
 
 def _mutation(t: Tree, w: Words) -> NodeFinding | None:
