@@ -398,3 +398,43 @@ def test_a_win_seen_without_a_call_is_no_finding(seed: int, plies: int) -> None:
         board = create_board(pos, ai_is_x=pos.side_to_move == "X")
         shortcut_minimax(board, DEPTH, -math.inf, math.inf, True)
     assert check_tree(rec.result) == []
+
+
+@treeviz.traced(maximizing="maximizingPlayer")
+def blind_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
+                  maximizingPlayer: bool) -> float:  # fmt: skip
+    """The tutorial's alpha-beta, correct, but its heuristic never counts the windows
+    of one diagonal direction (the win test sees all four): a weak evaluation, which
+    the recorded tree cannot tell from a deliberate one."""
+    if winning_move(board, AI_PIECE):
+        return WINNING
+    if winning_move(board, PLAYER_PIECE):
+        return -WINNING
+    if not valid_locations(board):
+        return 0
+    if depth == 0:
+        # the tutorial's score without the windows running up to the left (row 0 on top)
+        blind = sum(evaluate_window([int(board[r + i][c + 3 - i]) for i in range(4)], AI_PIECE)
+                    for r in range(ROW_COUNT - 3) for c in range(COLUMN_COUNT - 3))  # fmt: skip
+        return score_position(board, AI_PIECE) - blind
+    value = -math.inf if maximizingPlayer else math.inf
+    for col in valid_locations(board):
+        piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
+        new = blind_minimax(drop_piece(board, col, piece), depth - 1, alpha, beta,
+                            not maximizingPlayer)  # fmt: skip
+        if maximizingPlayer:
+            value, alpha = max(value, new), max(alpha, new)
+        else:
+            value, beta = min(value, new), min(beta, new)
+        if alpha >= beta:
+            break
+    return value
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 24))
+def test_an_evaluation_blind_to_a_direction_is_no_finding_inside(seed: int, plies: int) -> None:
+    """Inside, the tree proves no cause about the evaluation's directions: no finding
+    (the black box names ``blind-direction`` from the moves, with its counts)."""
+    pos = random_position(seed, plies)
+    assert traced_findings(blind_minimax, pos, window=True) == []
