@@ -573,7 +573,7 @@ class CheckedRecording(Recording):
     def sequence(self) -> dict[str, list[Any]]:
         """The calls in the order they were made, as plain JSON: ``node`` (-1: left
         out of the tree) and ``value``, what each returned in treeviz's convention
-        (for the side to move at its node; None: no value), so that the state of the
+        (for the side to move at its node; None: no value, or not finite), so that the state of the
         tree before any call can be rebuilt (an MCTS's visits and sums as each
         selection saw them)."""
         values = np.frombuffer(self.call_value, np.float64).copy()
@@ -588,7 +588,9 @@ class CheckedRecording(Recording):
             flip = (nodes >= 0) & (maxi[np.maximum(nodes, 0)] == 0)
         values = np.where(flip, -values, values)  # a minimiser's numbers are the maximiser's
         return {"node": nodes.tolist(),
-                "value": [None if v != v else float(v) for v in values.tolist()]}
+                # a trace file holds finite numbers: an infinity (a search's "no
+                # move yet" or its win) is no value here, as NaN is
+                "value": [float(v) if math.isfinite(v) else None for v in values.tolist()]}
 
 
 def _float(x: Any) -> float:

@@ -39,6 +39,11 @@ TITLES = {  # each node check's name, as a heading
     "cutoff": "Columns are cut off while the window is still open",
     "visits": "Visit counts do not add up",
     "perspective": "Results are credited to the wrong player",
+    "memo": "A remembered value is wrong for the position it is reused in",
+    "best-move": "The move kept is not the best one searched",
+    "selection": "The selection rule is not UCT",
+    "final": "The final move is not the most visited",
+    "growth": "The tree does not grow below the root",
 }
 ABOVE = 2  # the tree is drawn from this many levels above the named node
 INTRO = ("The doctor recorded its traced search on the positions that showed a bug and "
