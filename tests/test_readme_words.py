@@ -1,5 +1,5 @@
-"""The README speaks the page's own words: every button or label it names (in bold,
-or quoted and capitalised) is a text the code shows."""
+"""The README and the docs speak the page's own words: every button or label they name
+(in bold, or quoted and capitalised) is a text the code shows."""
 
 from __future__ import annotations
 
@@ -18,7 +18,10 @@ def named_controls(readme: str) -> set[str]:
     return bold | quoted
 
 
-def test_every_control_the_readme_names_is_on_a_page() -> None:
+def test_every_control_the_readme_and_the_docs_name_is_on_a_page() -> None:
     code = "\n".join(p.read_text() for p in (ROOT / "treeviz").rglob("*.py"))
-    missing = sorted(t for t in named_controls((ROOT / "README.md").read_text()) if t not in code)
-    assert not missing, f"the README names what no page shows: {missing}"
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
+        text = "\n".join(line for line in page.read_text().splitlines()
+                         if not line.startswith("--8<--"))  # an included file's name
+        missing = sorted(t for t in named_controls(text) if t not in code)
+        assert not missing, f"{page.name} names what no page shows: {missing}"

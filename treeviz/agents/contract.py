@@ -5,7 +5,7 @@ parameters (:class:`Param`: type, default, range or choices, help) and the kind 
 value its per-column rows and trace nodes carry. Everything else is derived from that
 declaration: validation (:meth:`Agent.validate`), spec strings
 (:class:`AgentSpec`, ``mcts:iterations=500,c=2``), the CLI flags, the dashboard's
-widgets and the README's agent table.
+widgets and the agent table of docs/reference/agents.md.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class Agent:
     ``reuse`` where the agent continues an earlier result); ``value_kind`` names the
     units of its values and may name parameters in braces (``heuristic:{heuristic}``);
     ``sources`` says which seeds it comes from. ``fields``: each node field it writes
-    and what it means (the README's field table is made from these; views read a trace
+    and what it means (the docs' field table is made from these; views read a trace
     by its fields, :mod:`treeviz.trace.reading`); ``reasons``, the sentences the judge
     gives behind a choice; ``quick``, settings of a tiny run (warm-up, tests);
     ``warmup`` False for agents that run a person's code or program, which runs only
@@ -229,7 +229,7 @@ def finish_trace(agent: Agent, trace: Trace, params: Mapping[str, Any]) -> None:
 
 
 def markdown_table(agents: Mapping[str, Agent]) -> str:
-    """The README's agent table: name, what it does, its parameters with defaults."""
+    """The docs' agent table: name, what it does, its parameters with defaults."""
     lines = ["| agent | what it does | values | parameters (default) |", "|---|---|---|---|"]
     for a in agents.values():
         params = ", ".join(f"`{p.name}` ({format_param(p.default)})" for p in a.params)
@@ -239,7 +239,7 @@ def markdown_table(agents: Mapping[str, Agent]) -> str:
 
 
 def fields_table(agents: Mapping[str, Agent]) -> str:
-    """The README's table of what each agent writes in a trace's nodes."""
+    """The docs' table of what each agent writes in a trace's nodes."""
     lines = ["| agent | node field | what it holds |", "|---|---|---|"]
     for a in agents.values():
         for name, meaning in a.fields.items():

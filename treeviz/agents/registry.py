@@ -3,7 +3,7 @@
 
 Adding an agent = one module declaring an :class:`~treeviz.agents.contract.Agent`
 (its parameters, node fields, labels, reasons, quick settings) plus one line in
-``_BUILTIN``; the CLI, the dashboard, the contract tests and the README tables follow.
+``_BUILTIN``; the CLI, the dashboard, the contract tests and the docs' tables follow.
 """
 
 from __future__ import annotations

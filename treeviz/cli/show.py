@@ -27,7 +27,7 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 
 def cmd_agents(args: argparse.Namespace) -> None:
-    """List every agent with its parameters (JSON, a README table, or plain text)."""
+    """List every agent with its parameters (JSON, a Markdown table, or plain text)."""
     from treeviz.agents.contract import fields_table, format_param, markdown_table
     from treeviz.agents.registry import AGENTS
 
@@ -56,6 +56,8 @@ def add_commands(sub: Any) -> None:
 
     ag = sub.add_parser("agents", help="list the agents and their parameters")
     ag.add_argument("--json", action="store_true")
-    ag.add_argument("--markdown", action="store_true", help="the README's agent table")
-    ag.add_argument("--fields", action="store_true", help="the README's node field table")
+    ag.add_argument("--markdown", action="store_true",
+                    help="the agent table as Markdown (docs/reference/agents.md)")
+    ag.add_argument("--fields", action="store_true",
+                    help="the node field table as Markdown (docs/reference/agents.md)")
     ag.set_defaults(func=cmd_agents)

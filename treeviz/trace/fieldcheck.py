@@ -4,8 +4,8 @@
 a string; its range or choices; whether null is allowed); :func:`refuse` raises the
 :class:`TraceFormatError` every check raises: ``trace field 'counters.nodes' must be a
 whole number at least 0, got 'many'``. :func:`plain` checks a value nobody computes
-with: JSON only, no NaN or Infinity (the README's "plain JSON numbers only"), and
-every string and key printable text (no control characters or lone surrogates, which
+with: JSON only, no NaN or Infinity (docs/reference/files.md: "plain JSON numbers
+only"), and every string and key printable text (no control characters or lone surrogates, which
 break Graphviz labels, the HTML report's encoding and the dashboard's tables).
 """
 
