@@ -67,7 +67,8 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     assert not at.exception and not at.error
     assert [seen(s.value) for s in at.success] == [
         "**No bug found**: every answer within its horizon was right."]  # fmt: skip
-    assert result(at).agent == "greedy" and result(at).healthy and result(at).positions == 2 * len(KINDS)
+    done = result(at)
+    assert done.agent == "greedy" and done.healthy and done.positions == 2 * len(KINDS)
     assert not result(at).inside and not any(INSIDE in c.value for c in at.caption)
     horizon, strength = (d.value for d in at.dataframe)
     assert strength["phase"].tolist() == ["early", "middle", "late"]

@@ -23,7 +23,7 @@ from treeviz.judge.verdict import Explanation, explain
 from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import SearchResult
-from treeviz.trace.values import kind_text
+from treeviz.trace.values import kind_text, value_cell
 
 MOVE_COLUMNS = (("column", "column"), ("value", "value (root player)"), ("text", "in words"),
                 ("exact", "exact score"), ("chosen", "chosen"))  # fmt: skip
@@ -48,8 +48,11 @@ def verdict_html(expl: Explanation | None) -> str:
 
 
 def moves_html(res: SearchResult, exact: list[int | None] | None) -> str:
-    """The per-move table, with the exact score beside each column when known."""
-    rows = move_rows(res, exact)
+    """The per-move table, with the exact score beside each column when known; values
+    signed where the sign says who is ahead (:func:`value_cell`)."""
+    kind = res.trace.value_kind
+    rows = [{**r, "value": None if r["value"] is None else value_cell(r["value"], kind)}
+            for r in move_rows(res, exact)]  # fmt: skip
     columns = [c for c in MOVE_COLUMNS if c[0] != "exact" or exact is not None]
     return (f'<p class="muted">values: {html.escape(kind_text(res.trace.value_kind))}</p>'
             + table_html(rows, columns, marked="chosen"))  # fmt: skip

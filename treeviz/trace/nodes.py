@@ -34,7 +34,8 @@ instead of a full search; ON_PV, on the principal variation; CLOSED, expanded by
 best-first search; EXACT, the node's value is its exact game-theoretic score; BOOK, that
 score came from the opening book (:mod:`treeviz.exact.book`). Which fields each agent
 writes, and what they hold for it, is part of the agent's declaration
-(``Agent.fields``): ``treeviz agents --fields`` prints the table, which docs/reference/agents.md shows.
+(``Agent.fields``): ``treeviz agents --fields`` prints the table, which
+docs/reference/agents.md shows.
 """
 
 from __future__ import annotations
