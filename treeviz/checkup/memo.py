@@ -18,11 +18,25 @@ what it claims:
 
 A value outside its recorded window is a bound (alpha-beta), not judged against an
 outcome it does not claim.
+
+Under iterative deepening the same nodes are called once per pass, and the tree holds
+their sums: each call's own value comes from the call order the checking recording
+keeps (``sequence``). Passes are read only where they are certain: the root called
+again and again, each call searching every child of the root, or the root's children
+called in rounds, each round calling every one of them once. A pass of iterative
+deepening searches at least a ply deeper than the one before it, so each call has a
+least number of plies left (:func:`_passes`). A call that returned at once in a later
+pass, the value an earlier pass's call at the same node returned, is judged as above
+where the side to move wins or loses by force well inside those plies: a decided
+result is one the size of the fours' losses the search returned; with no four among
+its calls, a value no better (no worse) than that of a sibling, in the same pass,
+that the exact solver proves not won (not lost) does not claim the win (the loss).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -48,11 +62,15 @@ class Stale:
     left: int
     cause: str
     count: int
+    passes: int = 0  # the pass of iterative deepening its call was in (0: one pass)
 
 
 def judge(t: Tree) -> Stale | None:
     """The first (in id order) leaf above the depth limit whose value is proven wrong
-    (see the module docs); None when there is none or too little evidence."""
+    (see the module docs), or under iterative deepening the first call proven wrong
+    (:func:`judge_passes`); None when there is none or too little evidence."""
+    if not t.once:
+        return judge_passes(t)
     loss = t.loss_size()
     span = t.leaf_range()
     if not t.once or loss is None or span is None:
@@ -96,3 +114,132 @@ def _wrong(t: Tree, k: int, pos: Position, score: int, loss: float) -> str:
     left = t.horizon - int(t.depth[k])
     # well inside the plies left: a search that stops a ply early still proves it
     return "memo-depth" if int(out["plies"]) <= left - 1 else ""
+
+
+# ------------------------------------------------------------ iterative deepening
+@dataclass(frozen=True)
+class Calls:
+    """The recorded calls of an iterative deepening search, in call order: ``node``,
+    ``value`` (each call's own, NaN: none), ``passes`` (1-based, the pass each call
+    belongs to), ``left`` (the least plies left at the call) and ``at_once`` (it
+    returned without calling on a child)."""
+
+    node: np.ndarray
+    value: np.ndarray
+    passes: np.ndarray
+    left: np.ndarray
+    at_once: np.ndarray
+
+
+def _passes(t: Tree) -> Calls | None:
+    """The calls with their passes (see the module docs), or None where the call order
+    does not show passes of iterative deepening (none recorded, calls left out, one
+    pass, or rounds that are not full: an MCTS's iterations each follow one line)."""
+    seq = t.facts.get("sequence") or {}
+    node = np.asarray(seq.get("node", []), np.int64)
+    if not len(node) or (node < 0).any() or t.trace.truncated:
+        return None
+    value = np.array([np.nan if v is None else float(v) for v in seq["value"]])
+    level = t.depth[node]
+    top = int(level.min())
+    heads = np.flatnonzero(level == top)
+    members = np.unique(node[heads])
+    rounds = len(heads) // len(members)
+    if rounds < 2 or len(heads) % len(members):
+        return None
+    for r in range(rounds):  # each round calls every top node once, and nothing else
+        if len(np.unique(node[heads[r * len(members):(r + 1) * len(members)]])) < len(members):
+            return None
+    passes = np.cumsum(np.isin(np.arange(len(node)), heads[::len(members)]))
+    if top == 0 and not _every_child_each_pass(t, node, passes):
+        return None
+    reach = np.zeros(rounds + 1, np.int64)
+    np.maximum.at(reach, passes, level - top)
+    # each pass looks at least a ply deeper than the one before it
+    least = np.maximum.accumulate(reach - np.arange(rounds + 1)) + np.arange(rounds + 1)
+    left = least[passes] - (level - top)
+    after = np.append(node[1:], 0)
+    at_once = ~((t.parent[after] == node) & (np.arange(len(node)) < len(node) - 1))
+    return Calls(node, value, passes, left, at_once)
+
+
+def _every_child_each_pass(t: Tree, node: np.ndarray, passes: np.ndarray) -> bool:
+    """Whether each call of the root (a pass) called every child of the root."""
+    first = node[t.depth[node] == 1]
+    return all(len(np.unique(node[(passes == p) & (t.depth[node] == 1)])) == t.kids[0] == len(
+        np.unique(first)) for p in range(1, int(passes.max()) + 1))
+
+
+def judge_passes(t: Tree) -> Stale | None:
+    """Under iterative deepening (:func:`_passes`), the first call in a later pass
+    that returned at once, on an unfinished position with no window recorded, the
+    value an earlier pass's call there returned, where the side to move wins or loses
+    by force within the plies left but one and the value does not claim it
+    (``memo-depth``); None when there is none or too little evidence."""
+    calls = _passes(t)
+    if calls is None:
+        return None
+    node, v = calls.node, calls.value
+    open_ = t.trusted[node] & ~t.terminal[node] & np.isnan(t.alpha[node]) & np.isnan(t.beta[node])
+    judged = calls.at_once & open_ & ~np.isnan(v) & (calls.passes > 1) & (calls.left >= 2)
+    judged &= [_repeated(calls, j) for j in range(len(node))]
+    picked = np.flatnonzero(judged)[:MAX_JUDGED]
+    if not len(picked):
+        return None
+    from treeviz.exact.scores import solve_many
+
+    kept = list(dict.fromkeys(node[picked].tolist()))
+    positions = [t.position(k) for k in kept]
+    outs = {k: score_outcome(s, p.ply, p.width, p.height)
+            for k, p, s in zip(kept, positions, solve_many(positions), strict=True)}
+    loss = _loss(t, calls)
+    found = [j for j in picked.tolist() if _stale(t, calls, j, outs, loss)]
+    if not found:
+        return None
+    j = found[0]
+    out = outs[int(node[j])]
+    return Stale(int(node[j]), float(v[j]), out["result"], int(out.get("plies") or 0),
+                 int(calls.left[j]), "memo-depth", len({int(node[i]) for i in found}),
+                 int(calls.passes[j]))  # fmt: skip
+
+
+def _repeated(calls: Calls, j: int) -> bool:
+    """Whether an earlier pass's call at call ``j``'s node returned its value."""
+    same = (calls.node[:j] == calls.node[j]) & (calls.passes[:j] < calls.passes[j])
+    return bool((calls.value[:j][same] == calls.value[j]).any())
+
+
+def _loss(t: Tree, calls: Calls) -> float | None:
+    """The size of the losses the search returned on fours: the smallest magnitude
+    of a four's negative value, larger than every value returned at once in the first
+    pass on an unfinished position (evaluations); None: no such four."""
+    four = t.four[calls.node] & (calls.value < 0)
+    if not four.any():
+        return None
+    size = float(-calls.value[four].max())
+    first = calls.at_once & (calls.passes == 1) & ~t.terminal[calls.node] & ~np.isnan(calls.value)
+    return size if not first.any() or size > float(np.abs(calls.value[first]).max()) else None
+
+
+def _stale(t: Tree, calls: Calls, j: int, outs: dict[int, dict[str, Any]],
+           loss: float | None) -> bool:  # fmt: skip
+    """Whether call ``j``'s value misses a forced result within its plies left but
+    one (a search that stops a ply early still proves it)."""
+    out, v = outs[int(calls.node[j])], float(calls.value[j])
+    if out["result"] == "draw" or int(out["plies"]) > calls.left[j] - 1:
+        return False
+    win = out["result"] == "win"
+    if loss is not None:
+        return v < loss / 2 if win else v > -loss / 2
+    # no scale: a sibling judged in the same pass, proven not won (not lost), valued
+    # as well (a correct search scores a win it proves above every value it does not)
+    same = (calls.passes == calls.passes[j]) & (calls.node != calls.node[j])
+    same &= t.parent[calls.node] == t.parent[calls.node[j]]
+    for i in np.flatnonzero(same):
+        k = int(calls.node[i])
+        if k in outs:
+            other = outs[k]["result"]
+            if (win and other != "win" and calls.value[i] >= v) or (
+                    not win and other != "loss" and calls.value[i] <= v):
+                return True
+    return False
