@@ -138,6 +138,27 @@ class Tree:
             pos.push(col - 1)
         return pos
 
+    def bitboards(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every node's position as bitboards (``current``, ``mask`` as
+        :class:`Position` keeps them, uint64), worked out level by level from the
+        root's: what :meth:`position` gives one node at a time, for many nodes at
+        once. Meaningful at trusted nodes only (below an untrusted one the moves may
+        not be playable)."""
+        current = np.zeros(self.n, np.uint64)
+        mask = np.zeros(self.n, np.uint64)
+        if not self.n:
+            return current, mask
+        current[0], mask[0] = np.uint64(self.root.current), np.uint64(self.root.mask)
+        step = np.uint64(self.root.height + 1)
+        for d in range(1, int(self.depth.max()) + 1):
+            ids = np.flatnonzero(self.depth == d)
+            up = self.parent[ids]
+            col = np.maximum(self.move[ids], 0).astype(np.uint64)
+            bottom = np.left_shift(np.uint64(1), col * step)
+            current[ids] = current[up] ^ mask[up]  # as Position.push
+            mask[ids] = mask[up] | (mask[up] + bottom)
+        return current, mask
+
     def side(self, node: int) -> str:
         """The player to move at ``node``."""
         return "XO"[(self.root.ply + int(self.depth[node])) % 2]

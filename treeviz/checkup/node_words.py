@@ -12,9 +12,11 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.checkup.leaf_sides import HEURISTIC
+from treeviz.checkup.leaf_sides import Verdict as Sides
 from treeviz.checkup.memo import Stale
 from treeviz.checkup.node_tree import Tree
-from treeviz.checkup.perspective import Verdict
+from treeviz.checkup.perspective import Avoided, Verdict
 from treeviz.checkup.selection import SENSIBLE
 from treeviz.checkup.selection import Verdict as Rule
 from treeviz.trace.values import number_text
@@ -309,6 +311,55 @@ class Words:
                 f"outcomes{other}: the results are credited to the wrong player at every "
                 "other level (flip the result at each step back up, so that each node "
                 "keeps it for the player who moved into it)")
+
+    def avoided_wins(self, found: Avoided) -> str:
+        """Wins at once that the search's choices leave behind, with the counts."""
+        t = self.t
+
+        def child(k: int) -> str:
+            return f"column {int(t.move[k]) + 1} ({int(t.calls[k])} visits)"
+
+        return (f"{self.where(found.node)}: {t.side(found.node)} wins at once with "
+                f"{child(found.win)}, yet the search went more often to {child(found.other)}. "
+                f"Over the tree, at {found.behind} of {found.judged} nodes where the player "
+                f"to move could win at once (every column tried) the win was two visits or "
+                f"more behind another child, and the most visited at {found.ahead}. UCT "
+                "never leaves a child whose every result is a win so far behind: the "
+                "results the search chooses by are the other player's, a win at once "
+                f"counted as a loss. Its calls pass their child's result up as it came "
+                f"({found.flipped:.0%} of them return it negated): turn it into the result "
+                "for the player who moved into the child (1 - r for results from 0 to 1, "
+                "-r from -1 to +1) before crediting the child and returning it")  # fmt: skip
+
+    def leaf_sides(self, found: Sides) -> str:
+        """An evaluation from ``found.owner``'s side, with the evidence per owner and
+        a leaf of the other owner where the person's value and treeviz's heuristic
+        (both for that owner) disagree in sign."""
+        t, node = self.t, found.node
+        right, wrong = found.owner, "O" if found.owner == "X" else "X"
+        h = float(found.example.heuristic[np.flatnonzero(found.example.nodes == node)[0]])
+        mover = t.side(node) == wrong  # the value's owner is the side to move there
+        flagged = self.maximizer is not None
+        raw, h_owner = (float(t.value[node]), h) if mover else (-float(t.value[node]), -h)
+        role = "the maximiser" if flagged else "to move"
+
+        def group(owner: str) -> str:
+            leaves, trees, r = found.counts[owner]
+            where = f"where {owner} maximises" if flagged else f"with {owner} to move"
+            searches = f"{trees} search{'es' if trees > 1 else ''}"
+            return f"{leaves} leaves {where} ({searches}; rank correlation {r:+.2f})"
+
+        whose = "whoever maximises" if flagged else "whoever is to move"
+        fix = ("the evaluation must score the board for the maximiser" if flagged else
+               "a negamax must score each leaf for the player to move there (multiply by "
+               "the colour to move, or evaluate for that player)")  # fmt: skip
+        return (f"{self.where(node)}: your search scored this leaf {self.num(raw)} for "
+                f"{wrong} ({role}), while treeviz's {HEURISTIC} heuristic gives {wrong} "
+                f"{self.num(h_owner)}. At {group(right)} your evaluation rises with "
+                f"{right}'s prospects (as treeviz's {HEURISTIC} heuristic judges them), at "
+                f"{group(wrong)} it falls with {wrong}'s: it scores the board for {right} "
+                f"{whose}, so the values are taken from the wrong player where {wrong}'s "
+                f"are meant: {fix}")  # fmt: skip
 
     # ------------------------------------------------------------------ the MCTS's rules
     def selection(self, found: Rule) -> str:

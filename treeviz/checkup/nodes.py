@@ -23,7 +23,9 @@ call order) and names, per check, the first node where it fails:
     a four scored as good for the side that lost: a positive value larger than any
     unfinished leaf's magnitude (a smaller one is ``terminal``'s); the text counts the
     fours scored so at even and at odd depths, the mark of values taken from the wrong
-    side at every other depth.
+    side at every other depth. Over several trees of one search (:func:`check_trees`):
+    an evaluation that scores the board for one player whoever its value is for
+    (``wrong-player``, :mod:`treeviz.checkup.leaf_sides`).
 ``turn``
     a call whose position is not its caller's plus one stone of the colour of the
     side to move, or whose maximizing flag is its caller's: found as the search runs
@@ -51,7 +53,10 @@ scored above every evaluation but on the evaluation's scale is the ``terminal`` 
 (not ``sign``), and fours scored as wins among fours of the same player scored
 right, beside a ``memo-side`` finding, are the memo's.
 
-For searches that count visits (an MCTS: calls that came back to nodes):
+For searches that count visits (an MCTS: calls that came back to nodes), where
+``perspective`` (:mod:`treeviz.checkup.perspective`) names ``wrong-player``: children's
+means reversed against their exact outcomes at one parity of depth or at all, or, in a
+search that passes its results up unflipped, wins at once its choices leave behind.
 
 ``visits``
     a node whose own visit count (``traced(visits=)``, read as each call returns: the
@@ -74,16 +79,19 @@ move) are not judged by ``backup`` or ``cutoff``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
+from treeviz.checkup.leaf_sides import judge as judge_leaves
+from treeviz.checkup.leaf_sides import leaves
 from treeviz.checkup.memo import UNNAMED
 from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text, kept_stone
-from treeviz.checkup.perspective import judge
+from treeviz.checkup.perspective import avoided_wins, judge
 from treeviz.checkup.root import best_outside_test, mean_choice, root_only
 from treeviz.checkup.selection import judge as judge_selection
 from treeviz.trace.nodes import SearchResult, Trace
@@ -108,6 +116,7 @@ CAUSES = {
     "memo-depth": "the memo table returns values of a shallower search",
     "blind-direction": "the evaluation ignores one direction of four",
     "best-outside-test": "the best move is updated outside its test",
+    "wrong-player": "values are taken from the wrong player",
 }
 
 
@@ -189,6 +198,21 @@ def _under_memo(t: Tree, w: Words, f: NodeFinding, found: list[NodeFinding]) -> 
                      "among fours of the same player (the same depth parity) scored mostly "
                      "right: values returned from the memo table (see memo), not the "
                      "search's own sign", under="memo")  # fmt: skip
+
+
+def check_trees(results: Sequence[SearchResult | Trace]) -> list[tuple[NodeFinding, Trace]]:
+    """The checks that need several recorded trees of one search (each a traced
+    search's result or its trace, on its own position): an evaluation from one
+    player's side (``sign``, :mod:`treeviz.checkup.leaf_sides`), each finding with the
+    trace whose node it names; none when the evidence is not strong."""
+    traces = [r.trace if isinstance(r, SearchResult) else r for r in results]
+    samples = [s for tr in traces if (s := leaves(Tree(tr))) is not None]
+    found = judge_leaves(samples)
+    if found is None:
+        return []
+    t = found.example.tree
+    text = Words(t).leaf_sides(found)
+    return [(_finding(t, "sign", found.node, text, cause="wrong-player"), t.trace)]
 
 
 def _finding(t: Tree, check: str, node: int, text: str, *, cause: str = "",
@@ -427,15 +451,23 @@ def _visits(t: Tree, w: Words) -> NodeFinding | None:
 
 def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     """The checks of a search that came back to nodes: ``perspective`` (means whose
-    order is the reverse of the exact outcomes at one parity of depth), ``selection``
+    order is the reverse of the exact outcomes at one parity of depth; else, results
+    passed up unflipped, wins at once its choices leave behind), ``selection``
     (a selection rule other than UCT, :mod:`treeviz.checkup.selection`; a wrong sign
     only where the means are the search's own: no ``perspective`` finding),
     ``final`` and ``growth`` (:mod:`treeviz.checkup.root`)."""
     if t.once:
         return []
+    out = []
     found = judge(t)
-    out = [] if found is None else [_finding(t, "perspective", found.node, w.perspective(found))]
-    rule = judge_selection(t, sign_allowed=found is None)
+    avoided = avoided_wins(t) if found is None else None
+    if found is not None:
+        out.append(_finding(t, "perspective", found.node, w.perspective(found),
+                            cause="wrong-player"))  # fmt: skip
+    elif avoided is not None:
+        out.append(_finding(t, "perspective", avoided.node, w.avoided_wins(avoided),
+                            cause="wrong-player"))  # fmt: skip
+    rule = judge_selection(t, sign_allowed=found is None and avoided is None)
     if rule is not None:
         node = int(rule.steps.node[rule.first])
         out.append(_finding(t, "selection", node, w.selection(rule), cause=rule.rule.cause))

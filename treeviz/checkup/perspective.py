@@ -17,6 +17,18 @@ move there, whatever the playouts said, so its mean is exact after one call) and
 solver, for the positions near the root that the search visited often enough for their
 means to say something. The first node named is the first (in id order) at the failing
 side's depths with a reversed pair.
+
+The means recorded are what the calls returned, which are the means the search chose by
+only where each call returns its child's result negated (the result kept for the
+player who moved: :func:`~treeviz.checkup.selection.flipped_share`). A search that
+passes its results up as they came (``result = visit(child)`` where ``1 - visit(child)``
+was meant) returns at each node the result of whoever moved last in the playout, and
+credits its children with whatever their calls returned, and the means recorded say
+little. Its choices still show it (:func:`avoided_wins`): where the side to move can
+win at once and every column was tried, UCT (with any exploration term that shrinks
+with a child's visits) never leaves the winning child, whose every result is the best
+there is, two visits behind another, while a search that credits the result to the
+player who did not choose visits it least: it scores every win at once as a loss.
 """
 
 from __future__ import annotations
@@ -26,12 +38,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from treeviz.checkup.node_tree import Tree
+from treeviz.checkup.selection import AGREE, flipped_share
 
 SOLVED_DEPTH = 3  # children solved down to this depth below the root (few, and quick)
 MIN_CALLS = 10  # an unfinished child's mean counts once the search came back this often
 MIN_REVERSED = 10  # a side fails with at least this many reversed pairs...
 MIN_SURE = 1  # ...or this many reversed pairs with a four in them (exact means)
 RATIO = 4  # ...and this many times as many reversed pairs as agreeing ones
+MIN_AVOIDED = 5  # nodes whose win at once is two visits behind another child, at least
 
 
 @dataclass(frozen=True)
@@ -138,3 +152,62 @@ def _better(t: Tree, outcome: dict[int, int], a: int, b: int) -> bool:
     if t.four[a] or t.four[b]:
         return bool(t.four[a] and not t.four[b])
     return a in outcome and b in outcome and -outcome[a] > -outcome[b]
+
+
+@dataclass(frozen=True)
+class Avoided:
+    """Wins at once left behind: at ``node`` the winning child ``win`` has at least
+    two visits fewer than ``other`` (the most visited); over the tree, of the
+    ``judged`` nodes (the side to move can win at once, every column tried, every
+    call but one gone down to a child), the win was so far behind at ``behind`` and
+    the most visited child (ties included) at ``ahead``; ``flipped`` the share of calls
+    that return their child's result negated."""
+
+    node: int
+    win: int
+    other: int
+    behind: int
+    ahead: int
+    judged: int
+    flipped: float
+
+
+def avoided_wins(t: Tree) -> Avoided | None:
+    """The wins at once a search that passes its results up unflipped leaves behind
+    (see the module docs); None when it passes, has too little evidence, or returns
+    each result negated (its recorded means are then its own, and a selection that
+    prefers the worse mean is the ``selection`` check's)."""
+    flipped = 1.0 if t.once else flipped_share(t)
+    if flipped >= AGREE:
+        return None
+    found: list[tuple[int, int, int]] = []
+    ahead = judged = 0
+    for node in np.flatnonzero(t.trusted & ~t.terminal & (t.kids > 1)).tolist():
+        step = _step(t, node)
+        if step is None:
+            continue
+        win, other = step
+        judged += 1
+        ahead += int(t.calls[win] >= t.calls[other])
+        if t.calls[other] >= t.calls[win] + 2:
+            found.append((node, win, other))
+    if len(found) < MIN_AVOIDED or len(found) < RATIO * ahead:
+        return None
+    node, win, other = found[0]
+    return Avoided(node, win, other, len(found), ahead, judged, flipped)
+
+
+def _step(t: Tree, node: int) -> tuple[int, int] | None:
+    """At ``node``, its least visited child that makes four and its most visited
+    other child (None: not judged: no such pair, a legal column never tried, or
+    calls of the node that went down to no recorded child, visits the children's
+    calls do not show)."""
+    kids = t.trace.children(node)
+    wins = [k for k in kids if t.four[k]]
+    others = [k for k in kids if not t.four[k]]
+    if not wins or not others or len(kids) != len(t.position(node).legal_moves()):
+        return None
+    if (t.calls[kids] == 0).any() or t.calls[node] > t.calls[kids].sum() + 1:
+        return None
+    win = min(wins, key=lambda k: t.calls[k])
+    return win, max(others, key=lambda k: t.calls[k])

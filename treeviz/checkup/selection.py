@@ -224,7 +224,7 @@ def judge(t: Tree, *, sign_allowed: bool) -> Verdict | None:
     fits = {cause: _fit(s, cause, high - low) for cause in CLASSES}
     found = [f for f in fits.values() if f is not None]
     best = max(found, key=lambda f: f.share)
-    if best.cause == "uct-sign" and not (sign_allowed and _flipped(t) >= AGREE):
+    if best.cause == "uct-sign" and not (sign_allowed and flipped_share(t) >= AGREE):
         return None
     if not best.cause or best.share < AGREE:
         return None
@@ -240,7 +240,7 @@ def judge(t: Tree, *, sign_allowed: bool) -> Verdict | None:
                    int((apart & best.agrees).sum()), first, low, high)  # fmt: skip
 
 
-def _flipped(t: Tree) -> float:
+def flipped_share(t: Tree) -> float:
     """The share of calls whose return is the negation of their child call's (both
     non-zero): a search that passes its results up unchanged (not flipped for the
     player who moved) would look like a wrong sign in the selection."""
