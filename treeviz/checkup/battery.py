@@ -11,8 +11,8 @@ that it is reachable), none is over, and each kind alternates the side to move:
 - ``edge``: a win or the only block is in an edge column (``if move:`` is false for
   column index 0);
 - ``endgame``: a nearly full board whose columns do not all lead to the same
-  outcome, a draw the best one where such can be found (searches meet full boards
-  here);
+  outcome, half of them with a draw the best one, half with a win beside a loss and
+  no column drawing, where such can be found (searches meet full boards here);
 - ``transposition``: a position with a second move order that reaches it (a search
   whose answer depends on the path, or on what it was asked before);
 - ``win-3``, ``loss-4``, ``win-5``: the shortest forced win is 3 or 5 plies, or no
@@ -38,7 +38,7 @@ LEVELS = {"win-3": 3, "loss-4": 4, "win-5": 5}  # a kind that tests one horizon,
 KINDS = ("win-now", "block", "edge", "endgame", "transposition", *LEVELS, "early", "middle",
          "late")  # fmt: skip
 PHASES = {"early": (4, 12), "middle": (13, 26), "late": (27, 38)}  # plies, inclusive
-ENDGAME_EMPTY = (2, 8)  # empty cells of an endgame position, inclusive (horizons are short)
+ENDGAME_EMPTY = (2, 4)  # empty cells of an endgame position, inclusive (horizons are short)
 LEVEL_MAX = 20  # positions of a horizon kind at most: enough to count, each costs playouts
 LEVEL_PLIES = (14, 28)  # plies of a horizon kind's position: where deep tactics are common
 TRIES_PER_POSITION = 400  # playouts tried for one position of a kind before giving up
@@ -191,7 +191,11 @@ def _edge(rng: random.Random, parity: int) -> Probe | None:
 def _endgame(rng: random.Random, parity: int) -> Probe | None:
     cells = Position().width * Position().height
     lo, hi = cells - ENDGAME_EMPTY[1], cells - ENDGAME_EMPTY[0]
-    moves = _search(rng, parity, lo, hi, _draw_or_lose, careful=True) or _search(
+    # half with a draw at stake (a draw the best outcome, a loss beside it), half with
+    # none (a win beside a loss, no column drawing): a search that misvalues only the
+    # full board (the one draw) fails the first kind and not the second
+    wanted = _draw_or_lose if rng.random() < 0.5 else _won_or_lost
+    moves = _search(rng, parity, lo, hi, wanted, careful=True) or _search(
         rng, parity, lo, hi, _outcomes_differ, careful=True)
     return Probe(moves, "endgame") if moves else None
 
@@ -215,6 +219,11 @@ def _outcomes_differ(pos: Position) -> bool:
 def _draw_or_lose(pos: Position) -> bool:
     found = outcomes(pos)
     return found is not None and max(found.values()) == 0 and min(found.values()) < 0
+
+
+def _won_or_lost(pos: Position) -> bool:
+    found = outcomes(pos)
+    return found is not None and set(found.values()) == {1, -1}
 
 
 def _transposition(rng: random.Random, parity: int) -> Probe | None:

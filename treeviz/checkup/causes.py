@@ -8,10 +8,12 @@ with the counts that say how sure.
     however far away it is.
 
 ``full-board``
-    every endgame it got wrong (within its horizon) had a draw as its best outcome
-    and it chose a loss, while it got right every endgame (at least
-    :data:`SLOW_EVIDENCE`) whose best outcome was a win: it tells a win from a loss but
-    not a draw, which only a full board makes: a full board not scored as a draw.
+    in every endgame it got wrong (within its horizon) a draw was at stake: it chose
+    a loss where a draw was best, or a draw where a win was; and it got right every
+    endgame (at least :data:`SLOW_EVIDENCE`) where no column draws (a win beside a
+    loss): it tells a win from a loss but not a draw, which only a full board makes: a
+    full board not scored as a draw (one scored as a loss for the side to move there
+    makes the other side prefer it to a win, as well as a loss to it).
 
 ``best-outside-test``
     at least :data:`EDGE_SHARE` of its answers (of :data:`EDGE_EVIDENCE` or more) were
@@ -55,25 +57,27 @@ def slow_win(check: str, failed: list[Answer]) -> int:
 
 
 def draw_misvalued(check: str, failed: list[Answer], of: list[str]) -> tuple[int, int] | None:
-    """For ``endgame``: (the misses, the endgames won at best that it kept) when the
-    misses show ``full-board`` (see the module), else None."""
+    """For ``endgame``: (the misses, the endgames with no drawing column, all kept)
+    when the misses show ``full-board`` (see the module), else None."""
     if check != "endgame" or not failed:
         return None
-    best = {m: max(o for _, o in found) for m in of if (found := outcomes_of(m)) is not None}
-    if any(best.get(a.moves) != 0 for a in failed):
-        return None
-    missed = {a.moves for a in failed}
-    won = [m for m, b in best.items() if b == 1]
-    if len(won) < SLOW_EVIDENCE or any(m in missed for m in won):
-        return None
-    return len(failed), len(won)
+    found = {m: dict(o) for m in of if (o := outcomes_of(m)) is not None}
+    for a in failed:
+        out = found.get(a.moves, {})
+        best, mine = max(out.values(), default=None), out.get((a.column or 0) - 1)
+        if (best, mine) not in ((0, -1), (1, 0)):  # no draw at stake in this miss
+            return None
+    decided = [m for m, out in found.items() if 0 not in out.values()]
+    return (len(failed), len(decided)) if len(decided) >= SLOW_EVIDENCE else None
 
 
-def draw_words(missed: int, won: int) -> str:
+def draw_words(missed: int, decided: int) -> str:
     """The text a full-board finding ends with."""
-    return (f"; all {missed} endgames it got wrong had a draw as their best outcome, and it "
-            f"chose a loss, while it kept the win in all {won} endgames won at best: the "
-            "mark of a full board (the only draw) not scored as a draw")  # fmt: skip
+    return (f"; in all {missed} endgames it got wrong a draw was at stake (it chose a loss "
+            "over a draw, or a draw over a win), while it chose right in all "
+            f"{decided} endgames where no column draws (a win beside a loss): it tells a "
+            "win from a loss but not a draw, which only a full board makes: the mark of "
+            "a full board (the only draw) not scored as a draw")  # fmt: skip
 
 
 def slow_win_words(count: int) -> str:

@@ -179,7 +179,21 @@ def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answe
                                min(failed[check], key=lambda a: len(a.moves)), seed)  # fmt: skip
             out.append(finding(check, shortest, failed[check], applied[check]))
     _name_edge(out, list(answers.values()))
+    _under_full_board(out, failed)
     return out
+
+
+def _under_full_board(found: list[Finding], failed: dict[str, list[Answer]]) -> None:
+    """Put each finding whose every failure is an endgame the ``full-board`` finding
+    counts (a block missed on a nearly full board, say) under it: the same answers,
+    one bug."""
+    root = next((f for f in found if f.cause == "full-board"), None)
+    if root is None:
+        return
+    missed = {a.moves for a in failed[root.check]}
+    for f in found:
+        if f is not root and not f.cause and {a.moves for a in failed[f.check]} <= missed:
+            f.under = root.check
 
 
 def _name_edge(found: list[Finding], answers: list[Answer]) -> None:
@@ -207,7 +221,8 @@ def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> 
     searched on a wrong board) any move check's; a full board not scored as a draw an
     endgame's; the depth limit tested before the end of the game a win or loss in
     exactly ``horizon`` plies (the four made by the last move searched is scored by the
-    evaluation: what such a search cannot see)."""
+    evaluation: what such a search cannot see). A miss no such cause accounts for keeps
+    the finding seen outside it was put under (its answers are that finding's)."""
     def accounts(n: NodeFinding, f: Finding) -> bool:
         if n.cause == "board-mutated" or n.check == "mutation":
             return f.check in MOVE_CHECKS
@@ -216,7 +231,7 @@ def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> 
         return n.cause == "end-at-horizon" and NEEDS.get(f.check) == horizon
 
     for f in outside:
-        f.under = next((n.check for n in nodes if accounts(n, f)), "")
+        f.under = next((n.check for n in nodes if accounts(n, f)), f.under)
 
 
 def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer,
