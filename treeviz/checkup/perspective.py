@@ -158,8 +158,8 @@ def _better(t: Tree, outcome: dict[int, int], a: int, b: int) -> bool:
 class Avoided:
     """Wins at once left behind: at ``node`` the winning child ``win`` has at least
     two visits fewer than ``other`` (the most visited); over the tree, of the
-    ``judged`` nodes (the side to move can win at once, every column tried, every
-    call but one gone down to a child), the win was so far behind at ``behind`` and
+    ``judged`` nodes (the side to move can win at once, every column tried and as
+    many selections made again, every call but one gone down to a child), the win was so far behind at ``behind`` and
     the most visited child (ties included) at ``ahead``; ``flipped`` the share of calls
     that return their child's result negated."""
 
@@ -199,15 +199,17 @@ def avoided_wins(t: Tree) -> Avoided | None:
 
 def _step(t: Tree, node: int) -> tuple[int, int] | None:
     """At ``node``, its least visited child that makes four and its most visited
-    other child (None: not judged: no such pair, a legal column never tried, or
-    calls of the node that went down to no recorded child, visits the children's
-    calls do not show)."""
+    other child (None: not judged: no such pair, a legal column never tried, fewer
+    selections than children after each was tried once (their visits say little
+    yet), or calls of the node that went down to no recorded child, visits the
+    children's calls do not show)."""
     kids = t.trace.children(node)
     wins = [k for k in kids if t.four[k]]
     others = [k for k in kids if not t.four[k]]
     if not wins or not others or len(kids) != len(t.position(node).legal_moves()):
         return None
-    if (t.calls[kids] == 0).any() or t.calls[node] > t.calls[kids].sum() + 1:
+    calls = t.calls[kids]
+    if (calls == 0).any() or calls.sum() < 2 * len(kids) or t.calls[node] > calls.sum() + 1:
         return None
     win = min(wins, key=lambda k: t.calls[k])
     return win, max(others, key=lambda k: t.calls[k])
