@@ -127,7 +127,7 @@ def wins_left_behind(t: Flat) -> tuple[int, int]:
     and every column was tried and as often again, and among them those where a
     winning column is two visits or more behind another."""
     judged = behind = 0
-    for i, kids in enumerate(t.kids):
+    for kids in t.kids:
         wins = [k for k in kids if Position.from_moves(t.moves[k]).winner() is not None]
         if wins and len(wins) < len(kids) and sum(t.n[k] for k in kids) >= 2 * len(kids):
             judged += 1

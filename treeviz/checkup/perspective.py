@@ -159,9 +159,10 @@ class Avoided:
     """Wins at once left behind: at ``node`` the winning child ``win`` has at least
     two visits fewer than ``other`` (the most visited); over the tree, of the
     ``judged`` nodes (the side to move can win at once, every column tried and as
-    many selections made again, every call but one gone down to a child), the win was so far behind at ``behind`` and
-    the most visited child (ties included) at ``ahead``; ``flipped`` the share of calls
-    that return their child's result negated."""
+    many selections made again, every call but one gone down to a child), the win
+    was so far behind at ``behind`` and the most visited child (ties included) at
+    ``ahead``; ``flipped`` the share of calls that return their child's result
+    negated."""
 
     node: int
     win: int
