@@ -11,7 +11,7 @@ from typing import Any
 
 from treeviz.checkup.battery import Probe
 from treeviz.checkup.findings import Finding
-from treeviz.checkup.nodes import NodeFinding, check_tree, check_trees
+from treeviz.checkup.nodes import Across, NodeFinding, check_tree
 from treeviz.connect4.board import Position
 from treeviz.errors import UserAgentError
 from treeviz.trace.nodes import SearchResult, Trace
@@ -35,7 +35,7 @@ def inside(agent: str, seconds: float, probes: list[Probe], findings: list[Findi
             per_kind[p.kind] = per_kind.get(p.kind, 0) + 1
             moves.append(p.moves)
     best: dict[str, tuple[NodeFinding, Trace]] = {}
-    results = []
+    across = Across()  # the checks that read all the trees together
     for m in dict.fromkeys(moves):
         res = recorded(agent, m, seconds)
         if step is not None:
@@ -44,10 +44,10 @@ def inside(agent: str, seconds: float, probes: list[Probe], findings: list[Findi
             continue
         if res.trace.kind.base != "user":  # ours: its tree is not a person's search
             return [], {}
-        results.append(res)
+        across.add(res)
         for nf in check_tree(res):
             _keep(best, nf, res.trace)
-    for nf, trace in check_trees(results):  # evidence from all the trees together
+    for nf, trace in across.findings():
         _keep(best, nf, trace)
     found = sorted(best.values(), key=lambda x: len(x[0].node_moves))
     return [nf for nf, _ in found], {nf.check: t for nf, t in found}

@@ -43,7 +43,6 @@ class Leaves:
     ``"X"`` or ``"O"``), ``value`` (the search's, for its side to move) and
     ``heuristic`` (treeviz's, for the same side)."""
 
-    tree: Tree
     nodes: np.ndarray
     owner: np.ndarray
     value: np.ndarray
@@ -53,18 +52,23 @@ class Leaves:
         """Which leaves hold values for ``owner``."""
         return self.owner == owner
 
+    def disagree(self, owner: str) -> np.ndarray:
+        """Which leaves of ``owner`` have a value and a heuristic of opposite signs."""
+        return self.of(owner) & (np.sign(self.value) * np.sign(self.heuristic) < 0)
+
 
 @dataclass(frozen=True)
 class Verdict:
     """An evaluation from one player's side: ``owner`` the player it scores for, per
     owner (``counts``) its leaves, trees and rank correlation, and an example: a leaf
-    ``node`` of ``example`` (a tree's leaves) owned by the other player, where the
-    search's value and the heuristic disagree in sign."""
+    ``node`` of ``tree`` owned by the other player, where the search's value and the
+    heuristic (``heuristic``, for its side to move) disagree in sign."""
 
     owner: str
     counts: dict[str, tuple[int, int, float]]
-    example: Leaves
+    tree: Tree
     node: int
+    heuristic: float
 
 
 def leaves(t: Tree) -> Leaves | None:
@@ -83,33 +87,54 @@ def leaves(t: Tree) -> Leaves | None:
                      for k in ids.tolist()], np.float64)  # fmt: skip
     value = t.value[ids]
     finite = np.isfinite(value)
-    return Leaves(t, ids[finite], owner[finite], value[finite], heur[finite])
+    return Leaves(ids[finite], owner[finite], value[finite], heur[finite])
 
 
-def judge(samples: list[Leaves]) -> Verdict | None:
-    """The check over the leaves of several trees of one search (see the module
-    docs); None when it passes or the evidence is not strong enough."""
-    counts: dict[str, tuple[int, int, float]] = {}
-    for owner in ("X", "O"):
-        mine = [s for s in samples if s.of(owner).sum() > 0]
-        if not mine:
+class Gathered:
+    """The leaves of the trees of one search, added one tree at a time (:meth:`add`),
+    judged together (:meth:`judge`). Of the trees themselves it keeps, per owner, only
+    the one to show: the first on the shortest position with a leaf of that owner
+    whose value and heuristic disagree in sign (a search's trees can be large)."""
+
+    def __init__(self) -> None:
+        self.samples: list[Leaves] = []
+        self.examples: dict[str, tuple[Tree, Leaves]] = {}
+
+    def add(self, t: Tree) -> None:
+        """Gather the leaves of ``t`` (a tree of the same search)."""
+        s = leaves(t)
+        if s is None:
+            return
+        self.samples.append(s)
+        for owner in ("X", "O"):
+            kept = self.examples.get(owner)
+            shorter = kept is None or len(t.trace.root_moves) < len(kept[0].trace.root_moves)
+            if shorter and s.disagree(owner).any():
+                self.examples[owner] = (t, s)
+
+    def judge(self) -> Verdict | None:
+        """The check over the leaves gathered (see the module docs); None when it
+        passes or the evidence is not strong enough."""
+        counts: dict[str, tuple[int, int, float]] = {}
+        for owner in ("X", "O"):
+            mine = [s for s in self.samples if s.of(owner).any()]
+            if not mine:
+                return None
+            v = np.concatenate([s.value[s.of(owner)] for s in mine])
+            hv = np.concatenate([s.heuristic[s.of(owner)] for s in mine])
+            counts[owner] = (len(v), len(mine), rank_correlation(v, hv))
+        (nx, tx, rx), (no, to, ro) = counts["X"], counts["O"]
+        if min(nx, no) < MIN_LEAVES or min(tx, to) < MIN_TREES or not (rx * ro < 0):
             return None
-        v = np.concatenate([s.value[s.of(owner)] for s in mine])
-        hv = np.concatenate([s.heuristic[s.of(owner)] for s in mine])
-        counts[owner] = (len(v), len(mine), rank_correlation(v, hv))
-    (nx, tx, rx), (no, to, ro) = counts["X"], counts["O"]
-    if min(nx, no) < MIN_LEAVES or min(tx, to) < MIN_TREES or not (rx * ro < 0):
-        return None
-    right, wrong = ("X", "O") if rx > 0 else ("O", "X")
-    if counts[right][2] < STRONG or counts[wrong][2] > -STRONG:
-        return None
-    if not (_trees_agree(samples, right, 1) and _trees_agree(samples, wrong, -1)):
-        return None
-    for s in sorted(samples, key=lambda s: len(s.tree.trace.root_moves)):
-        hits = s.of(wrong) & (np.sign(s.value) * np.sign(s.heuristic) < 0)
-        if hits.any():
-            return Verdict(right, counts, s, int(s.nodes[np.flatnonzero(hits)[0]]))
-    return None  # every leaf of the other owner agreed in sign: no example to show
+        right, wrong = ("X", "O") if rx > 0 else ("O", "X")
+        if counts[right][2] < STRONG or counts[wrong][2] > -STRONG:
+            return None
+        agree = _trees_agree(self.samples, right, 1) and _trees_agree(self.samples, wrong, -1)
+        if not agree or wrong not in self.examples:  # no leaf to show: nothing named
+            return None
+        t, s = self.examples[wrong]
+        k = int(np.flatnonzero(s.disagree(wrong))[0])
+        return Verdict(right, counts, t, int(s.nodes[k]), float(s.heuristic[k]))
 
 
 def _trees_agree(samples: list[Leaves], owner: str, sign: int) -> bool:

@@ -338,7 +338,7 @@ class Words:
         (both for that owner) disagree in sign."""
         t, node = self.t, found.node
         right, wrong = found.owner, "O" if found.owner == "X" else "X"
-        h = float(found.example.heuristic[np.flatnonzero(found.example.nodes == node)[0]])
+        h = found.heuristic
         mover = t.side(node) == wrong  # the value's owner is the side to move there
         flagged = self.maximizer is not None
         raw, h_owner = (float(t.value[node]), h) if mover else (-float(t.value[node]), -h)

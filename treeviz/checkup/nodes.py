@@ -23,7 +23,7 @@ call order) and names, per check, the first node where it fails:
     a four scored as good for the side that lost: a positive value larger than any
     unfinished leaf's magnitude (a smaller one is ``terminal``'s); the text counts the
     fours scored so at even and at odd depths, the mark of values taken from the wrong
-    side at every other depth. Over several trees of one search (:func:`check_trees`):
+    side at every other depth. Over several trees of one search (:class:`Across`):
     an evaluation that scores the board for one player whoever its value is for
     (``wrong-player``, :mod:`treeviz.checkup.leaf_sides`).
 ``turn``
@@ -79,14 +79,13 @@ move) are not judged by ``backup`` or ``cutoff``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 
-from treeviz.checkup.leaf_sides import judge as judge_leaves
-from treeviz.checkup.leaf_sides import leaves
+from treeviz.checkup.leaf_sides import Gathered
 from treeviz.checkup.memo import UNNAMED
 from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
@@ -200,19 +199,35 @@ def _under_memo(t: Tree, w: Words, f: NodeFinding, found: list[NodeFinding]) -> 
                      "search's own sign", under="memo")  # fmt: skip
 
 
-def check_trees(results: Sequence[SearchResult | Trace]) -> list[tuple[NodeFinding, Trace]]:
-    """The checks that need several recorded trees of one search (each a traced
-    search's result or its trace, on its own position): an evaluation from one
-    player's side (``sign``, :mod:`treeviz.checkup.leaf_sides`), each finding with the
-    trace whose node it names; none when the evidence is not strong."""
-    traces = [r.trace if isinstance(r, SearchResult) else r for r in results]
-    samples = [s for tr in traces if (s := leaves(Tree(tr))) is not None]
-    found = judge_leaves(samples)
-    if found is None:
-        return []
-    t = found.example.tree
-    text = Words(t).leaf_sides(found)
-    return [(_finding(t, "sign", found.node, text, cause="wrong-player"), t.trace)]
+class Across:
+    """The checks that need several recorded trees of one search, fed one tree at a
+    time (:meth:`add`: each a traced search's result or its trace, on its own
+    position) and judged together (:meth:`findings`): an evaluation from one player's
+    side (``sign``, :mod:`treeviz.checkup.leaf_sides`)."""
+
+    def __init__(self) -> None:
+        self.leaves = Gathered()
+
+    def add(self, result: SearchResult | Trace) -> None:
+        self.leaves.add(Tree(result.trace if isinstance(result, SearchResult) else result))
+
+    def findings(self) -> list[tuple[NodeFinding, Trace]]:
+        """Each finding with the trace whose node it names; none when the evidence
+        is not strong."""
+        found = self.leaves.judge()
+        if found is None:
+            return []
+        t = found.tree
+        text = Words(t).leaf_sides(found)
+        return [(_finding(t, "sign", found.node, text, cause="wrong-player"), t.trace)]
+
+
+def check_trees(results: Iterable[SearchResult | Trace]) -> list[tuple[NodeFinding, Trace]]:
+    """:class:`Across` over ``results`` (recorded trees of one search)."""
+    across = Across()
+    for r in results:
+        across.add(r)
+    return across.findings()
 
 
 def _finding(t: Tree, check: str, node: int, text: str, *, cause: str = "",

@@ -33,7 +33,7 @@ from treeviz.trace.nodes import Trace
 TITLES = {  # each node check's name, as a heading
     "terminal": "A finished game is searched on, or scored like an unfinished one",
     "backup": "A value is not the best of its children's",
-    "sign": "A loss is scored as a win",
+    "sign": "A value is scored for the wrong player (a loss as a win, a leaf for the other side)",
     "turn": "A turn does not pass to the other player",
     "mutation": "A call changes the board it was given",
     "cutoff": "Columns are cut off while the window is still open",
