@@ -210,8 +210,9 @@ def _one_side(f: Finding) -> str:
         b, g = f.sides[bad], f.sides[good]
         if b[0] < ONE_SIDE_EVIDENCE or g[1] < ONE_SIDE_EVIDENCE:
             return ""  # a failure or two on one side says nothing about sides
-        return (f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): the mark of "
-                "values taken from the wrong side at some depths")  # fmt: skip
+        return (f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): something "
+                "in the search depends on whose turn it is (values taken from the wrong "
+                "side at some depths, say, or a board that only one side fills)")  # fmt: skip
     return ""
 
 

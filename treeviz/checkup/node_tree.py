@@ -3,12 +3,16 @@ numbers, leaves, fours and draws, and which nodes had every call recorded."""
 
 from __future__ import annotations
 
+import math
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import INF, NO_VALUE, TERMINAL, Trace
+
+DECIDED_GAP = 10.0  # magnitudes this many times apart: decided results beyond evaluations
 
 
 class Tree:
@@ -184,17 +188,25 @@ class Tree:
         return (float(found.min()), float(found.max())) if len(found) else None
 
     def loss_size(self) -> float | None:
-        """The smallest magnitude of the fours scored as losses at or below every
-        evaluated leaf and as large as the largest (a win, a loss negated, is at least
-        as good as every evaluation): the size of the search's decided results (None:
-        no such four). Fours scored by the evaluation (the depth tested before the end
-        of the game) spread over its range, the lowest among them at its bottom: the
-        size of the largest evaluation rules those out."""
+        """The size of the search's decided results: the smallest magnitude of the
+        fours scored as losses beyond the evaluation's reach (None: no such four). A
+        loss negated is a win, at least as good as every evaluation, so only fours
+        scored at least as low as the largest evaluated magnitude count. Fours scored by
+        the evaluation itself (the depth tested before the end of the game) spread
+        around and past its range's ends (a four adds windows); where a gap of
+        :data:`DECIDED_GAP` times separates a group of larger magnitudes, those are
+        the decided losses and the smaller ones the evaluation's."""
         v = self.value
         span = self.leaf_range()
         lo, hi = (0.0, 0.0) if span is None else span
-        lost = self.four & self.leaf & ~np.isnan(v) & (v <= lo) & (v < 0) & (-v >= hi)
-        return float(-v[lost].max()) if lost.any() else None
+        reach = max(-lo, hi)
+        lost = self.four & self.leaf & ~np.isnan(v) & (v < 0) & (-v >= reach)
+        if not lost.any():
+            return None
+        sizes = [reach, *sorted(set((-v[lost]).tolist()))]
+        gaps = [(b / a if a > 0 else math.inf, b) for a, b in pairwise(sizes)]
+        widest, beyond = max(gaps)
+        return float(beyond) if widest >= DECIDED_GAP else float(sizes[1])
 
     def wrong_fours(self) -> np.ndarray:
         """The fours (leaves, valued: the side to move has lost) scored like unfinished

@@ -19,7 +19,7 @@ from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.perspective import Avoided, Verdict
 from treeviz.checkup.selection import SENSIBLE
 from treeviz.checkup.selection import Verdict as Rule
-from treeviz.trace.values import number_text
+from treeviz.trace.values import number_text, plies
 
 __all__ = ["Words", "columns", "diff_text", "kept_stone"]
 
@@ -190,9 +190,10 @@ class Words:
         text = (f"{self.where(node)}: {self.over(node)}, so {t.side(node)} has lost, but it is "
                 f"scored {self.value(node, v)}: a loss scored as a win. Finished games scored "
                 f"so: {each[0]}, {each[1]}")  # fmt: skip
-        # one parity wrong while the other has fours scored right: a side mix-up, not a
-        # wrong sign everywhere (no fours at the other parity prove nothing)
-        if (k0 > 0 and k1 == 0 < n1) or (k1 > 0 and k0 == 0 < n0):
+        # most of one parity's fours wrong while the other's are all right: a side
+        # mix-up, not a wrong sign everywhere (no fours at the other parity prove
+        # nothing, and a few wrong fours among many right ones are no pattern)
+        if (2 * k0 > n0 and k1 == 0 < n1) or (2 * k1 > n1 and k0 == 0 < n0):
             text += ("; one depth parity only: the mark of values taken from the wrong player "
                      "at every other depth")  # fmt: skip
             if self.maximizer is None:
@@ -242,9 +243,12 @@ class Words:
         side = t.side(node)
         outcome = ("a draw" if found.outcome == "draw" else
                    f"{side} {'wins' if found.outcome == 'win' else 'loses'} by force in "
-                   f"{found.plies} pl{'y' if found.plies == 1 else 'ies'}")  # fmt: skip
-        text = (f"{self.where(node)}: the game goes on there, "
-                f"{found.left} plies above the depth limit of the search, yet it returned "
+                   f"{plies(found.plies)}")  # fmt: skip
+        above = (f"in pass {found.passes} of its iterative deepening, at least "
+                 f"{plies(found.left)} above that pass's depth limit (each pass looks at "
+                 "least a ply deeper than the one before)" if found.passes else
+                 f"{plies(found.left)} above the depth limit of the search")  # fmt: skip
+        text = (f"{self.where(node)}: the game goes on there, {above}, yet it returned "
                 f"{self.value(node, found.value)} without searching below: a stored value "
                 f"(a memo table's, or another early return). But {outcome} (exact "
                 "solver)")  # fmt: skip
@@ -253,7 +257,8 @@ class Words:
                      "it is (or whose values it holds): put the player to move in its key, "
                      "or clear it when the player the search maximises for changes")
         elif found.cause == "memo-depth":
-            text += (f": a search {found.left} plies deep finds that, so the value was "
+            deep = "at least " if found.passes else ""
+            text += (f": a search {deep}{plies(found.left)} deep finds that, so the value was "
                      "stored by a shallower search. Keep the depth searched with each "
                      "entry and use it only when it is at least the depth still to search")
         else:
