@@ -103,7 +103,10 @@ def test_a_stone_of_the_wrong_colour_is_noted_with_the_symbols() -> None:
     assert turn["count"] == 4 and rec.trace.extra["checked"]["wrong"] == [2, 5, 9, 12]
     with treeviz.recording(check=True) as rec:
         grid_search(0)(board, 3, True)
-    assert rec.trace.extra["checked"] == {"calls": 15, "incomplete": [], "wrong": []}
+    checked = dict(rec.trace.extra["checked"])
+    sequence = checked.pop("sequence")  # each call's node, in the order made
+    assert checked == {"calls": 15, "incomplete": [], "wrong": []}
+    assert sequence["node"] == sorted(sequence["node"]) and len(sequence["value"]) == 15
 
 
 def test_the_maximizing_flag_is_recorded_with_whose_values_they_are() -> None:

@@ -278,7 +278,10 @@ def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
         bound = "least" if trace.nodes["depth"][node] % 2 == 0 else "most"
         assert item["value"].startswith(f"pruned {','.join(map(str, cols))}: worth at {bound}")
         if said.outcome is None and said.value is not None:
-            assert f"worth at {bound} {said.text} here" in item["value"], (item, said)
+            # the label carries its bound's sign (≤ for at most), the sentence says it
+            number = said.text.lstrip("≤≥")
+            assert said.text[:1] in ("", {"most": "≤", "least": "≥"}[bound], "+", "-")
+            assert f"worth at {bound} {number} here" in item["value"], (item, said)
 
 
 def _items(item: dict[str, Any]) -> list[dict[str, Any]]:

@@ -19,6 +19,7 @@ from treeviz.checkup.ask import Answer
 from treeviz.checkup.causes import draw_misvalued, draw_words, slow_win, slow_win_words
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
+from treeviz.checkup.node_words import columns_text
 from treeviz.checkup.nodes import NodeFinding
 from treeviz.connect4.board import Position
 
@@ -241,9 +242,3 @@ def _best_words(f: Finding) -> str:
 
 def _cols(cols: frozenset[int]) -> str:
     return columns_text(sorted(c + 1 for c in cols))
-
-
-def columns_text(cols: list[int]) -> str:
-    """``3``, ``3 and 7``, ``1, 3 and 7``."""
-    names = [str(c) for c in cols]
-    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)

@@ -24,12 +24,15 @@ from treeviz.trace.values import number_text, plies
 __all__ = ["Words", "columns", "diff_text", "kept_stone"]
 
 
+def columns_text(cols: list[int]) -> str:
+    """``3``, ``3 and 7``, ``1, 3 and 7``: one helper for lists of columns across the
+    doctor, inside and outside."""
+    names = [str(c) for c in cols]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
 def columns(cols: list[int]) -> str:
     """``column 3``, ``columns 3 and 7`` (1-based)."""
-    # one helper for "1, 3 and 7" across the doctor; imported here, as findings.py
-    # imports this module's findings (a cycle at import time)
-    from treeviz.checkup.findings import columns_text
-
     return f"column{'s' if len(cols) > 1 else ''} {columns_text(cols)}"
 
 
