@@ -291,13 +291,19 @@ def check_progress(page: Any, server: str, shots: Path) -> None:
 
 
 def check_sheet(page: Any) -> None:
-    """The alpha-beta sheet is drawn at no less than its own size (10 pt labels): a
-    narrow page scrolls it rather than shrink it out of reading."""
+    """The alpha-beta sheet is drawn at its own size (10 pt labels) where it fits, else
+    shrunk to its column, never below :data:`READABLE` of its size (a narrower page
+    scrolls it rather than shrink it out of reading)."""
+    from treeviz.dashboard.learn_alphabeta import READABLE
+
     sheet = page.locator("[class*='st-key-'][class*='_ab_sheet'] img").first
     sheet.wait_for(timeout=60_000)
     page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=sheet.element_handle())
-    drawn, natural = sheet.evaluate("e => [e.getBoundingClientRect().width, e.naturalWidth]")
-    assert drawn >= natural - 1, (drawn, natural)
+    drawn, natural, column = sheet.evaluate(
+        "e => [e.getBoundingClientRect().width, e.naturalWidth,"
+        " e.closest('[data-testid=stVerticalBlock]').getBoundingClientRect().width]")
+    assert drawn >= READABLE * natural - 1, (drawn, natural)
+    assert drawn >= natural - 1 or drawn >= min(column, READABLE * natural) - 1, (drawn, column)
 
 
 def check_compare(page: Any, shots: Path, size: tuple[int, int]) -> None:
