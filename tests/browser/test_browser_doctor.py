@@ -1,7 +1,7 @@
 """The Doctor page in a real browser: a server started with two buggy agents of a
 person's. ``tests/data/never_column_one.py``: the doctor checks it and shows its bugs,
 each with its board, and one opens in the analysis view. ``tests/data/traced_full_board.py``
-(a traced search): the section "Inside its search" names the node where its bug shows
+(a traced search): a bug seen inside the recorded tree is named at the node where it shows
 and draws its recorded tree with that node selected, which downloads as a trace file."""
 
 from __future__ import annotations
@@ -100,10 +100,11 @@ def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
             wait_idle(page)
             expect(box).to_have_value("2")
             side.get_by_role("button", name="Run the checkup").click()
-            section = page.get_by_role("heading", name="Inside its search")
-            expect(section).to_be_visible(timeout=180_000)
+            seen = page.get_by_text(re.compile(r"Seen inside the recorded tree")).first
+            expect(seen).to_be_visible(timeout=180_000)
             wait_idle(page)
-            expect(page.get_by_text(re.compile(r"bugs? found inside its search"))).to_be_visible()
+            expect(page.get_by_text(re.compile(r"bugs? found.* inside the recorded tree"))
+                   ).to_be_visible()  # fmt: skip
             card = page.locator("[class*='st-key-doctor_node_']").first
             expect(card.get_by_text("A finished game is searched on, or scored like an "
                                     "unfinished one")).to_be_visible()  # fmt: skip

@@ -1,4 +1,4 @@
-"""The Doctor page's section "Inside its search", for a checkup that looked inside a
+"""The Doctor page's parts for the bugs seen inside a
 traced search (``@treeviz.traced``): each node finding in words with the board at its
 node and the line from the recorded root to it, a download of its tree as a trace
 file (the "Explore a trace file" page opens it), and the recorded tree drawn from just
@@ -66,36 +66,6 @@ def shown_trees(c: Checkup) -> dict[str, Trace]:
         if cut is not None:
             out[nf.check] = cut
     return out
-
-
-def found_words(c: Checkup) -> str:
-    """How many bugs ``c`` found and where, as the verdict's Markdown: ``**3 bugs
-    found**: 2 in its answers, ... and 1 inside its search, ...`` (at least one)."""
-    n, outside, inside = len(c.findings) + len(c.inside), len(c.findings), len(c.inside)
-    head = f"**{n} bug{'s' if n > 1 else ''} found**"
-    answers = "each shown by the shortest position that has it"
-    nodes = "at the first node of its search where it shows"
-    if not inside:
-        return f"{head}, {answers}."
-    if not outside:
-        return f"{head} inside its search, {nodes}."
-    return f"{head}: {outside} in its answers, {answers}, and {inside} inside its search, {nodes}."
-
-
-def inside_section(c: Checkup, view: DoctorView, first: int) -> None:
-    """The section for ``c``, its findings numbered from ``first`` (after those in
-    its answers), with the trees ``view`` kept for ``c``; nothing when ``c`` has no
-    node finding."""
-    if not c.inside:
-        return
-    st.markdown("#### Inside its search")
-    st.caption(INTRO)
-    trees = view.trees
-    for i, nf in enumerate(c.inside, first):
-        node_card(c.agent, nf, i, trees.get(nf.check), view)
-    shown = [(i, nf) for i, nf in enumerate(c.inside, first) if nf.check in trees]
-    if shown:
-        tree_at_node(shown, trees, view)
 
 
 def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None,
