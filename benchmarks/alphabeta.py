@@ -34,8 +34,9 @@ def openspiel() -> Any:
     try:
         import pyspiel
     except ImportError:
-        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "open_spiel"],
-                       check=True)  # fmt: skip
+        subprocess.run(
+            [sys.executable, "-m", "pip", "install", "--quiet", "open_spiel"], check=True
+        )
         import pyspiel
     from open_spiel.python.algorithms import minimax
 
@@ -71,8 +72,9 @@ def theirs(depth: int) -> tuple[float, int]:
     minimax._alpha_beta = counted
     try:
         t0 = time.perf_counter()
-        minimax.alpha_beta_search(game, maximum_depth=depth, value_function=value,
-                                  maximizing_player_id=0)  # fmt: skip
+        minimax.alpha_beta_search(
+            game, maximum_depth=depth, value_function=value, maximizing_player_id=0
+        )
         return time.perf_counter() - t0, count[0]
     finally:
         minimax._alpha_beta = inner
@@ -87,22 +89,30 @@ def main() -> None:
     bare = statistics.median(b[0] for _, b in pairs)
     cost = statistics.median(r[0] / b[0] for r, b in pairs)
     print(f"alpha-beta depth 9 from the empty board: {nodes:,} nodes")
-    print(f"  trace recorded ({NODE_DTYPE.itemsize} bytes/node): {recorded * 1e3:.1f} ms,"
-          f" {nodes / recorded:,.0f} nodes/s")  # fmt: skip
-    print(f"  one-node trace: {bare * 1e3:.1f} ms; recording costs {cost:.2f}x"
-          f" (median of {ROUNDS} paired rounds)")  # fmt: skip
+    print(
+        f"  trace recorded ({NODE_DTYPE.itemsize} bytes/node): {recorded * 1e3:.1f} ms,"
+        f" {nodes / recorded:,.0f} nodes/s"
+    )
+    print(
+        f"  one-node trace: {bare * 1e3:.1f} ms; recording costs {cost:.2f}x"
+        f" (median of {ROUNDS} paired rounds)"
+    )
     print("alpha-beta depth 6 from the empty board, window heuristic, rounds side by side")
     ratios = []
     for k in range(ROUNDS):  # paired rounds: a ratio stays fair when the machine drifts
         t_ours, n_ours = ours(6, 1_000_000)
         t_peer, n_peer = theirs(6)
         ratios.append((n_ours / t_ours) / (n_peer / t_peer))
-        print(f"  round {k + 1}: treeviz {n_ours:,} nodes in {t_ours * 1e3:.2f} ms"
-              f" ({n_ours / t_ours:,.0f}/s); OpenSpiel Python alpha_beta_search"
-              f" {n_peer:,} nodes in {t_peer:.3f} s ({n_peer / t_peer:,.0f}/s):"
-              f" {ratios[-1]:.1f}x")  # fmt: skip
-    print(f"  ratio of nodes/s treeviz / OpenSpiel, median of {ROUNDS}: "
-          f"{statistics.median(ratios):.1f}x")
+        print(
+            f"  round {k + 1}: treeviz {n_ours:,} nodes in {t_ours * 1e3:.2f} ms"
+            f" ({n_ours / t_ours:,.0f}/s); OpenSpiel Python alpha_beta_search"
+            f" {n_peer:,} nodes in {t_peer:.3f} s ({n_peer / t_peer:,.0f}/s):"
+            f" {ratios[-1]:.1f}x"
+        )
+    print(
+        f"  ratio of nodes/s treeviz / OpenSpiel, median of {ROUNDS}: "
+        f"{statistics.median(ratios):.1f}x"
+    )
 
 
 if __name__ == "__main__":

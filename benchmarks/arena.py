@@ -49,19 +49,23 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     run_arena(["random", "greedy"], 2)  # this process's kernels and book loaded
     with localhost_cluster(2) as (address, _):
-        print(f"start-up: local 1 worker {startup(workers=1):.2f} s, 2 workers "
-              f"{startup(workers=2):.2f} s, connect to the cluster "
-              f"{startup(cluster=address):.2f} s")  # fmt: skip
+        print(
+            f"start-up: local 1 worker {startup(workers=1):.2f} s, 2 workers "
+            f"{startup(workers=2):.2f} s, connect to the cluster "
+            f"{startup(cluster=address):.2f} s"
+        )
         for name, specs in MATCHES.items():
             here = rate(specs, games)
             bare = rate(specs, games, ply_seconds=0)
             w1 = rate(specs, games, workers=1, in_process=False)  # a LocalCluster of 1
             w2 = rate(specs, games, workers=2)
             cl = rate(specs, games, cluster=address)
-            print(f"{name}, {games} games (games/s): this process {here:.2f} (unjudged "
-                  f"{bare:.2f}), 1 worker {w1:.2f}, 2 workers {w2:.2f}, localhost cluster "
-                  f"{cl:.2f}; 2 workers / 1 = {w2 / w1:.2f}x, cluster / 2 local workers = "
-                  f"{cl / w2:.2f}x")  # fmt: skip
+            print(
+                f"{name}, {games} games (games/s): this process {here:.2f} (unjudged "
+                f"{bare:.2f}), 1 worker {w1:.2f}, 2 workers {w2:.2f}, localhost cluster "
+                f"{cl:.2f}; 2 workers / 1 = {w2 / w1:.2f}x, cluster / 2 local workers = "
+                f"{cl / w2:.2f}x"
+            )
 
 
 if __name__ == "__main__":

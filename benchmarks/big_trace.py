@@ -92,8 +92,11 @@ def main() -> None:
         page = browser.new_page(viewport={"width": 1500, "height": 1100})
         rows = {}
         for size in SIZES:
-            trace = big if size == len(big) else search(
-                Position(), "minimax", depth=4, capacity=size).trace  # fmt: skip
+            trace = (
+                big
+                if size == len(big)
+                else search(Position(), "minimax", depth=4, capacity=size).trace
+            )
             path = Path(tmp) / f"t{size}.npz"
             save(trace, path)
             runs = []
@@ -102,11 +105,15 @@ def main() -> None:
                 runs.append((opened, *clicks(page, trace)))
             rows[size] = [statistics.median(r[i] for r in runs) for i in range(3)]
             o, c, t = rows[size]
-            print(f"{len(trace):>9,} nodes  open -> tree {o:6.3f} s   tree click -> panel "
-                  f"{c * 1000:5.0f} ms   table row -> panel {t * 1000:5.0f} ms")  # fmt: skip
+            print(
+                f"{len(trace):>9,} nodes  open -> tree {o:6.3f} s   tree click -> panel "
+                f"{c * 1000:5.0f} ms   table row -> panel {t * 1000:5.0f} ms"
+            )
         small, large = rows[SIZES[0]], rows[SIZES[1]]
-        print("2,000,000 against 2,000 nodes: open x{:.2f}, tree click x{:.2f}, table row "
-              "x{:.2f}".format(*(b / a for a, b in zip(small, large, strict=True))))
+        print(
+            "2,000,000 against 2,000 nodes: open x{:.2f}, tree click x{:.2f}, table row "
+            "x{:.2f}".format(*(b / a for a, b in zip(small, large, strict=True)))
+        )
         browser.close()
 
 

@@ -33,8 +33,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def branch(source: Path) -> str:
-    return subprocess.run(["git", "rev-parse", "--abbrev-ref", "HEAD"], cwd=source, check=True,
-                          capture_output=True, text=True).stdout.strip()  # fmt: skip
+    return subprocess.run(
+        ["git", "rev-parse", "--abbrev-ref", "HEAD"],
+        cwd=source,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def main() -> None:
@@ -48,15 +53,32 @@ def main() -> None:
         env["PIP_NO_CACHE_DIR"] = env["UV_NO_CACHE"] = "1"
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp, \
-            open(Path(tmp) / "make.log", "w") as log:
+    with (
+        tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as tmp,
+        open(Path(tmp) / "make.log", "w") as log,
+    ):
         clone = Path(tmp) / "treeviz"
         t0 = time.perf_counter()
-        subprocess.run(["git", "clone", "--quiet", "--branch", args.branch or branch(args.source),
-                        str(args.source), str(clone)], check=True)  # fmt: skip
-        make = subprocess.Popen(["make", "app", f"PORT={port}"], cwd=clone, env=env,
-                                stdout=log, stderr=subprocess.STDOUT,
-                                start_new_session=True)  # fmt: skip
+        subprocess.run(
+            [
+                "git",
+                "clone",
+                "--quiet",
+                "--branch",
+                args.branch or branch(args.source),
+                str(args.source),
+                str(clone),
+            ],
+            check=True,
+        )
+        make = subprocess.Popen(
+            ["make", "app", f"PORT={port}"],
+            cwd=clone,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             wait_for_health(url, make, timeout_s=1200)
             up = time.perf_counter() - t0
@@ -69,9 +91,11 @@ def main() -> None:
                 page.get_by_text("Press Run").first.wait_for(timeout=DRAWN_TIMEOUT_MS)
                 drawn = time.perf_counter() - t0
                 browser.close()
-            print(f"fresh clone -> server answering {up:.1f} s; -> page drawn, Run usable "
-                  f"{drawn:.1f} s (package caches {'off' if args.no_cache else 'as they are'})",
-                  flush=True)  # fmt: skip
+            print(
+                f"fresh clone -> server answering {up:.1f} s; -> page drawn, Run usable "
+                f"{drawn:.1f} s (package caches {'off' if args.no_cache else 'as they are'})",
+                flush=True,
+            )
         finally:
             stop_group(make)
 

@@ -20,7 +20,7 @@ from treeviz.checkup.ask import ask
 from treeviz.checkup.battery import battery
 from treeviz.checkup.run import checkup
 
-AGENT = '''
+AGENT = """
 import math, time
 
 def _value(pos, depth):
@@ -43,7 +43,7 @@ def choose(pos):
         if v > best or not best_col:  # the bug: column index 0 is never kept
             best, best_col = v, c
     return best_col + 1
-'''
+"""
 
 
 def main() -> None:
@@ -63,8 +63,10 @@ def main() -> None:
             result = checkup(spec, per_kind, 2.0, workers=workers)
             took = time.perf_counter() - t0
             found = ", ".join(f"{f.check} ({len(f.moves)} plies)" for f in result.findings)
-            print(f"checkup, {workers} worker{'s' if workers > 1 else ''}: {took:.1f} s = "
-                  f"{took / floor:.2f}x the agent alone; found {found}")
+            print(
+                f"checkup, {workers} worker{'s' if workers > 1 else ''}: {took:.1f} s = "
+                f"{took / floor:.2f}x the agent alone; found {found}"
+            )
 
 
 if __name__ == "__main__":

@@ -47,8 +47,9 @@ def one_round(treeviz: str) -> tuple[float, float, float]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     t0 = time.perf_counter()
-    proc = subprocess.Popen([treeviz, "app", "--port", str(port)], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)  # fmt: skip
+    proc = subprocess.Popen(
+        [treeviz, "app", "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
@@ -77,11 +78,16 @@ def main() -> None:
     for i in range(args.rounds):
         up, drawn, answer = one_round(args.treeviz)
         rounds.append((up, drawn, answer))
-        print(f"round {i + 1}: server up {up:.2f} s after start; page drawn, Run usable "
-              f"{drawn:.2f} s after up; first Run answered in {answer:.2f} s", flush=True)
+        print(
+            f"round {i + 1}: server up {up:.2f} s after start; page drawn, Run usable "
+            f"{drawn:.2f} s after up; first Run answered in {answer:.2f} s",
+            flush=True,
+        )
     up, drawn, answer = (statistics.median(r[k] for r in rounds) for k in range(3))
-    print(f"median of {args.rounds}: up {up:.2f} s, drawn {drawn:.2f} s after up, "
-          f"first Run {answer:.2f} s")
+    print(
+        f"median of {args.rounds}: up {up:.2f} s, drawn {drawn:.2f} s after up, "
+        f"first Run {answer:.2f} s"
+    )
 
 
 if __name__ == "__main__":

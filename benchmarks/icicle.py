@@ -130,11 +130,15 @@ def main() -> None:
         browser.close()
     med = lambda rows, k: statistics.median(r[k] for r in rows)  # noqa: E731
     print(f"{len(trace):,} nodes, {len(kids)} root children clicked, medians:")
-    print(f"open -> icicle drawn {med(opens, 'icicle'):.3f} s   "
-          f"open -> tree drawn (peer) {med(opens, 'tree'):.3f} s")
-    print(f"icicle click -> zoom drawn in the browser {med(clicks, 'local') * 1000:.0f} ms   "
-          f"-> Python's rectangles drawn {med(clicks, 'icicle') * 1000:.0f} ms   "
-          f"-> node panel {med(clicks, 'panel') * 1000:.0f} ms")
+    print(
+        f"open -> icicle drawn {med(opens, 'icicle'):.3f} s   "
+        f"open -> tree drawn (peer) {med(opens, 'tree'):.3f} s"
+    )
+    print(
+        f"icicle click -> zoom drawn in the browser {med(clicks, 'local') * 1000:.0f} ms   "
+        f"-> Python's rectangles drawn {med(clicks, 'icicle') * 1000:.0f} ms   "
+        f"-> node panel {med(clicks, 'panel') * 1000:.0f} ms"
+    )
     print(f"tree click -> node panel (peer) {statistics.median(peers) * 1000:.0f} ms")
 
 

@@ -56,14 +56,18 @@ def main() -> None:
     peer = DecisionTreeClassifier(criterion="entropy", random_state=0)
     theirs = median_time(lambda: peer.fit(x, y), REPEATS)
     tree = fit(table)
-    print(f"fit: treeviz {ours:.2f} s ({len(tree.nodes)} nodes), scikit-learn {theirs:.2f} s, "
-          f"ratio {ours / theirs:.2f}x")  # fmt: skip
+    print(
+        f"fit: treeviz {ours:.2f} s ({len(tree.nodes)} nodes), scikit-learn {theirs:.2f} s, "
+        f"ratio {ours / theirs:.2f}x"
+    )
     sk = sklearn_cv(x, y)
     print(f"{FOLDS}-fold accuracy, seed {SEED}: scikit-learn {np.mean(sk):.4f}")
     for criterion in ("gain", "gain_ratio"):
         cv = cross_validate(table, FOLDS, SEED, criterion=criterion)
-        print(f"  treeviz {criterion:<10} {cv.mean:.4f}  ({cv.mean - np.mean(sk):+.4f} "
-              "vs scikit-learn)")  # fmt: skip
+        print(
+            f"  treeviz {criterion:<10} {cv.mean:.4f}  ({cv.mean - np.mean(sk):+.4f} "
+            "vs scikit-learn)"
+        )
 
 
 def write_synthetic(path: Path, rows: int) -> None:
@@ -86,8 +90,10 @@ def million() -> None:
         write_synthetic(path, MILLION)
         t = time.perf_counter()
         table = read_table(path)
-        print(f"\nsynthetic table: {table.rows:,} rows x {len(table.features)} attributes, "
-              f"read in {time.perf_counter() - t:.2f} s")  # fmt: skip
+        print(
+            f"\nsynthetic table: {table.rows:,} rows x {len(table.features)} attributes, "
+            f"read in {time.perf_counter() - t:.2f} s"
+        )
         t = time.perf_counter()
         tree = fit(table)
         ours = time.perf_counter() - t
@@ -97,16 +103,21 @@ def million() -> None:
         t = time.perf_counter()
         DecisionTreeClassifier(criterion="entropy", random_state=0).fit(x, table.target.values)
         theirs = time.perf_counter() - t
-        print(f"fit: treeviz {ours:.2f} s ({len(tree.nodes):,} nodes, depth {tree.depth}), "
-              f"scikit-learn {theirs:.2f} s, ratio {ours / theirs:.2f}x")  # fmt: skip
+        print(
+            f"fit: treeviz {ours:.2f} s ({len(tree.nodes):,} nodes, depth {tree.depth}), "
+            f"scikit-learn {theirs:.2f} s, ratio {ours / theirs:.2f}x"
+        )
         for extra in ([], ["--cv", "10"]):
             before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             t = time.perf_counter()
-            subprocess.run([str(TREEVIZ), "id3", str(path), *extra], check=True,
-                           stdout=subprocess.DEVNULL)  # fmt: skip
+            subprocess.run(
+                [str(TREEVIZ), "id3", str(path), *extra], check=True, stdout=subprocess.DEVNULL
+            )
             peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-            print(f"treeviz id3 FILE {' '.join(extra)}: {time.perf_counter() - t:.1f} s, "
-                  f"peak {max(peak, before) / 2**20:.2f} GiB")  # fmt: skip
+            print(
+                f"treeviz id3 FILE {' '.join(extra)}: {time.perf_counter() - t:.1f} s, "
+                f"peak {max(peak, before) / 2**20:.2f} GiB"
+            )
 
 
 if __name__ == "__main__":

@@ -46,16 +46,20 @@ def main() -> None:
         for spec in SEARCHES:
             seconds, session = median_s(lambda m=moves, s=spec: predict(m, s))
             asked, nodes = len(session.questions), len(session.trace)
-            print(f"predict {moves or '(empty)':7} {spec:44} {seconds * 1000:7.1f} ms  "
-                  f"{asked:5} questions, {nodes:5} nodes")  # fmt: skip
+            print(
+                f"predict {moves or '(empty)':7} {spec:44} {seconds * 1000:7.1f} ms  "
+                f"{asked:5} questions, {nodes:5} nodes"
+            )
     seconds, tree = median_s(lambda: position_tree("4453", 3))
     print(f"position_tree 4453 depth 3             {seconds * 1000:7.1f} ms  {len(tree)} nodes")
     for fmt in ("svg", "pdf"):
         for key in (False, True):
             seconds, data = median_s(lambda f=fmt, k=key: sheet(tree, f, k))
             what = "key  " if key else "sheet"
-            print(f"{what} {fmt}                             {seconds * 1000:7.1f} ms  "
-                  f"{len(data):,} bytes")  # fmt: skip
+            print(
+                f"{what} {fmt}                             {seconds * 1000:7.1f} ms  "
+                f"{len(data):,} bytes"
+            )
 
 
 if __name__ == "__main__":

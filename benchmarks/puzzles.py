@@ -21,8 +21,11 @@ from treeviz.judge.review import review
 from treeviz.learn.puzzles import Card, cards_from_review
 from treeviz.settings import PUZZLE_AGENT, REVIEW_SECONDS
 
-PAIRS = [("greedy", "alphabeta:depth=2"), ("alphabeta:depth=2", "mcts:iterations=300"),
-         ("mcts:iterations=300", "greedy")]  # fmt: skip
+PAIRS = [
+    ("greedy", "alphabeta:depth=2"),
+    ("alphabeta:depth=2", "mcts:iterations=300"),
+    ("mcts:iterations=300", "greedy"),
+]
 OPENINGS = ["", "4", "44", "43", "45", "4453", "3345", "1234", "7765", "2536"]
 
 
@@ -66,11 +69,15 @@ def main() -> None:
         total_trees += tree_s
         worst = max(worst, slowest)
         start = game.opening or "(empty)"
-        print(f"{game.x} v {game.o} from {start}: {len(game.moves)} plies, {len(cards)} "
-              f"cards; review {t1 - t0:.2f} s, cards {t2 - t1:.3f} s, trees {tree_s:.2f} s "
-              f"(slowest {slowest:.2f} s, largest {largest:,} nodes)")  # fmt: skip
-    print(f"{n} games: review {total_review:.1f} s, cards {total_cards:.2f} s, trees "
-          f"{total_trees:.2f} s (slowest card {worst:.2f} s)")  # fmt: skip
+        print(
+            f"{game.x} v {game.o} from {start}: {len(game.moves)} plies, {len(cards)} "
+            f"cards; review {t1 - t0:.2f} s, cards {t2 - t1:.3f} s, trees {tree_s:.2f} s "
+            f"(slowest {slowest:.2f} s, largest {largest:,} nodes)"
+        )
+    print(
+        f"{n} games: review {total_review:.1f} s, cards {total_cards:.2f} s, trees "
+        f"{total_trees:.2f} s (slowest card {worst:.2f} s)"
+    )
 
 
 if __name__ == "__main__":

@@ -41,17 +41,23 @@ def main() -> None:
     cut = [int(c) for c in steps(trace)]
     start = time.perf_counter()
     last_descendant(trace)
-    print(f"{len(trace):,} nodes, {len(cut)} steps; first step's extra work "
-          f"(each node's last descendant, built once): {time.perf_counter() - start:.3f} s")
+    print(
+        f"{len(trace):,} nodes, {len(cut)} steps; first step's extra work "
+        f"(each node's last descendant, built once): {time.perf_counter() - start:.3f} s"
+    )
     picked = [*cut[:: max(1, len(cut) // SAMPLES)], cut[-1]]
     costs = [step_cost(trace, n) for n in picked]
     pace = step_interval(len(cut))
     median, worst = statistics.median(costs), max(costs)
-    print(f"per step: median {median:.3f} s, worst {worst:.3f} s (the end: "
-          f"{costs[-1]:.3f} s); a step every {pace:.3f} s at 1x")
+    print(
+        f"per step: median {median:.3f} s, worst {worst:.3f} s (the end: "
+        f"{costs[-1]:.3f} s); a step every {pace:.3f} s at 1x"
+    )
     shown = min(len(cut), round(len(cut) * pace / max(pace, median)))
-    print(f"a play at 1x can show about {shown} of its {len(cut)} steps (server side, "
-          "the median step; the browser draws besides)")
+    print(
+        f"a play at 1x can show about {shown} of its {len(cut)} steps (server side, "
+        "the median step; the browser draws besides)"
+    )
 
 
 if __name__ == "__main__":

@@ -73,8 +73,10 @@ def in_process(positions: list[Position], labels: list[str]) -> None:
         t_ours = time.perf_counter() - t0
         check(ours, labels, "treeviz")
         what = "weak  " if weak else "strong"
-        print(f"  treeviz solve_many {what}   : {t_ours / n * 1e3:.4f} ms   "
-              f"treeviz / BitBully {t_ours / t_peer:.2f}x")  # fmt: skip
+        print(
+            f"  treeviz solve_many {what}   : {t_ours / n * 1e3:.4f} ms   "
+            f"treeviz / BitBully {t_ours / t_peer:.2f}x"
+        )
 
 
 def command_line(positions: list[Position], labels: list[str]) -> None:
@@ -84,20 +86,34 @@ def command_line(positions: list[Position], labels: list[str]) -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
         f.write("".join(p.moves_string() + "\n" for p in positions))
         f.flush()
-        for extra in ([], ["--workers", str(cores)], ["--analyze"],
-                      ["--analyze", "--workers", str(cores)]):  # fmt: skip
+        for extra in (
+            [],
+            ["--workers", str(cores)],
+            ["--analyze"],
+            ["--analyze", "--workers", str(cores)],
+        ):
             with open(f.name) as stdin:
                 t0 = time.perf_counter()
-                done = subprocess.run([TREEVIZ, "solve", *extra], stdin=stdin, text=True,
-                                      capture_output=True, check=True)  # fmt: skip
+                done = subprocess.run(
+                    [TREEVIZ, "solve", *extra],
+                    stdin=stdin,
+                    text=True,
+                    capture_output=True,
+                    check=True,
+                )
                 dt = time.perf_counter() - t0
             lines = done.stdout.splitlines()
-            scores = [int(line.split()[1]) if "--analyze" not in extra
-                      else max(int(s) for s in line.split()[1:] if s != "-1000")
-                      for line in lines]  # fmt: skip
+            scores = [
+                int(line.split()[1])
+                if "--analyze" not in extra
+                else max(int(s) for s in line.split()[1:] if s != "-1000")
+                for line in lines
+            ]
             check(scores, labels, "treeviz solve")
-            print(f"  treeviz solve {' '.join(extra):24}: {dt:6.2f} s  "
-                  f"{dt / n * 1e3:.4f} ms a position")  # fmt: skip
+            print(
+                f"  treeviz solve {' '.join(extra):24}: {dt:6.2f} s  "
+                f"{dt / n * 1e3:.4f} ms a position"
+            )
 
 
 def main() -> None:

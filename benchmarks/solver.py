@@ -91,10 +91,14 @@ def columns_with_books(bb: Any, n: int) -> None:
 
 def report(title: str, ours: list[float], theirs: list[float]) -> None:
     print(f"{title} ({len(ours)} positions)")
-    print(f"  treeviz : total {sum(ours):7.3f} s  median {statistics.median(ours) * 1e3:8.1f} ms"
-          f"  max {max(ours) * 1e3:8.1f} ms")  # fmt: skip
-    print(f"  BitBully: total {sum(theirs):7.3f} s  median {statistics.median(theirs) * 1e3:8.1f}"
-          f" ms  max {max(theirs) * 1e3:8.1f} ms")  # fmt: skip
+    print(
+        f"  treeviz : total {sum(ours):7.3f} s  median {statistics.median(ours) * 1e3:8.1f} ms"
+        f"  max {max(ours) * 1e3:8.1f} ms"
+    )
+    print(
+        f"  BitBully: total {sum(theirs):7.3f} s  median {statistics.median(theirs) * 1e3:8.1f}"
+        f" ms  max {max(theirs) * 1e3:8.1f} ms"
+    )
     print(f"  ratio treeviz / BitBully: {sum(ours) / sum(theirs):.2f}x (totals)")
 
 

@@ -34,16 +34,20 @@ def main() -> None:
             lambda: feather.write_feather(table, arrow, compression="uncompressed"), REPEATS
         )
         a_load = median_time(lambda: feather.read_table(arrow), REPEATS)
-        print(f"{'feather (pyarrow, peer)':26} save {a_save:6.3f} s  load {a_load:6.3f} s  "
-              f"{os.path.getsize(arrow) / 1e6:6.1f} MB")  # fmt: skip
+        print(
+            f"{'feather (pyarrow, peer)':26} save {a_save:6.3f} s  load {a_load:6.3f} s  "
+            f"{os.path.getsize(arrow) / 1e6:6.1f} MB"
+        )
         for suffix in (".npz", ".json", ".json.gz"):
             path = Path(tmp) / f"t{suffix}"
             s = median_time(lambda p=path: save(trace, p), REPEATS)
             assert load(path) == trace
             ld = median_time(lambda p=path: load(p), REPEATS)
-            print(f"{'treeviz ' + suffix:26} save {s:6.3f} s  load {ld:6.3f} s  "
-                  f"{os.path.getsize(path) / 1e6:6.1f} MB  (x{s / a_save:.1f} / "
-                  f"x{ld / a_load:.1f} feather)")  # fmt: skip
+            print(
+                f"{'treeviz ' + suffix:26} save {s:6.3f} s  load {ld:6.3f} s  "
+                f"{os.path.getsize(path) / 1e6:6.1f} MB  (x{s / a_save:.1f} / "
+                f"x{ld / a_load:.1f} feather)"
+            )
 
 
 if __name__ == "__main__":

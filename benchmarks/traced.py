@@ -62,8 +62,9 @@ def compare(label: str, module: ModuleType, name: str, run: Callable[[], Any]) -
     with treeviz.recording() as rec:
         run()
     a, b = median_time(plain, REPEATS), median_time(recorded, REPEATS)
-    print(f"{label:34}: {rec.calls:8,} calls, plain {a:.3f} s, recorded {b:.3f} s, "
-          f"ratio {b / a:.2f}x")  # fmt: skip
+    print(
+        f"{label:34}: {rec.calls:8,} calls, plain {a:.3f} s, recorded {b:.3f} s, ratio {b / a:.2f}x"
+    )
 
 
 def minimax_run(moves: str) -> Callable[[], Any]:
@@ -100,20 +101,29 @@ def memory(depth: int) -> None:
     trace = rec.trace
     after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     kib = 1024
-    print(f"recording {rec.calls:,} calls: {(during - base) * kib / rec.calls:.0f} bytes a call "
-          f"while recording, {(after - base) * kib / rec.calls:.0f} with the trace built "
-          f"({trace.nodes.itemsize} bytes a node in the trace)")  # fmt: skip
+    print(
+        f"recording {rec.calls:,} calls: {(during - base) * kib / rec.calls:.0f} bytes a call "
+        f"while recording, {(after - base) * kib / rec.calls:.0f} with the trace built "
+        f"({trace.nodes.itemsize} bytes a node in the trace)"
+    )
 
 
 def main() -> None:
     for moves in ("", "4453", "444333"):
-        compare(f"minimax_agent, depth 5, {moves or 'empty'!r}", minimax_agent, "minimax",
-                minimax_run(moves))  # fmt: skip
+        compare(
+            f"minimax_agent, depth 5, {moves or 'empty'!r}",
+            minimax_agent,
+            "minimax",
+            minimax_run(moves),
+        )
     for moves in ("", "4453"):
-        compare(f"mcts_agent, 300 iterations, {moves or 'empty'!r}", mcts_agent, "descend",
-                mcts_run(moves))  # fmt: skip
-    compare("lean negamax on strings, depth 5", sys.modules[__name__], "lean",
-            lambda: lean("", 5))  # fmt: skip
+        compare(
+            f"mcts_agent, 300 iterations, {moves or 'empty'!r}",
+            mcts_agent,
+            "descend",
+            mcts_run(moves),
+        )
+    compare("lean negamax on strings, depth 5", sys.modules[__name__], "lean", lambda: lean("", 5))
     memory(7)
 
 

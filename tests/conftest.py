@@ -121,12 +121,21 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     return code, out, err
 
 
-def run_process(*argv: str, stdin: str | None = None, env: dict[str, str] | None = None,
-                timeout: float = 300) -> subprocess.CompletedProcess[str]:  # fmt: skip
+def run_process(
+    *argv: str, stdin: str | None = None, env: dict[str, str] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess[str]:
     """``treeviz ARGV`` in a process of its own, from the checkout, its output captured
     as text (``stdin``: what it reads; ``env``: its environment, else this one's)."""
-    return subprocess.run([*TREEVIZ, *argv], input=stdin, env=env, capture_output=True,
-                          text=True, cwd=ROOT, timeout=timeout, check=False)  # fmt: skip
+    return subprocess.run(
+        [*TREEVIZ, *argv],
+        input=stdin,
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
 
 
 def app_test(page: str | None = None, timeout: float = 180) -> AppTest:

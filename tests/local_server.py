@@ -82,9 +82,13 @@ def base_path(flags: list[str]) -> str:
 
 
 @contextmanager
-def serve(timeout_s: float = 90.0, env: dict[str, str] | None = None,
-          log: Path | None = None, script: Path | None = None,
-          flags: list[str] | None = None) -> Iterator[str]:  # fmt: skip
+def serve(
+    timeout_s: float = 90.0,
+    env: dict[str, str] | None = None,
+    log: Path | None = None,
+    script: Path | None = None,
+    flags: list[str] | None = None,
+) -> Iterator[str]:
     """The dashboard's base URL while the context is open; the server is stopped after.
     ``env``: the server's environment (this process's by default); ``log``: a file
     that receives the server's output (discarded by default); ``script``: a page

@@ -26,7 +26,7 @@ from conftest import ROOT, run_cli
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.reading import atomic_path, atomic_write
+from treeviz.safe_io import atomic_path, atomic_write
 from treeviz.trace.files import load, save
 
 OLD = b"the old file, which must survive\n"
@@ -235,9 +235,7 @@ KILL_AFTER = (0.0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.4)  # seconds after the writer 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".npz", ".json"])
-def test_a_writer_killed_at_any_moment_leaves_a_whole_file(
-    tmp_path: Path, suffix: str
-) -> None:
+def test_a_writer_killed_at_any_moment_leaves_a_whole_file(tmp_path: Path, suffix: str) -> None:
     big = search(Position(), "alphabeta", depth=11).trace
     old = search(Position.from_moves("4453"), "alphabeta", depth=3).trace
     source, target = tmp_path / f"big{suffix}", tmp_path / f"target{suffix}"

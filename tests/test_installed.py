@@ -41,8 +41,11 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel built from it (``python -m build``, this environment's
     setuptools: nothing downloaded)."""
     out = tmp_path_factory.mktemp("dist")
-    done = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
-                           str(ROOT)], capture_output=True, text=True)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
     # The build's own words, not only its exit code, when it fails.
     assert done.returncode == 0, f"build failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return out
@@ -68,8 +71,11 @@ def test_the_wheel_holds_every_file_the_code_reads(dist: Path) -> None:
     names = set(zipfile.ZipFile(only(dist, "*.whl")).namelist())
     missing = runtime_files() - names
     assert not missing, f"not in the wheel: {sorted(missing)}"
-    meta = zipfile.ZipFile(only(dist, "*.whl")).read(
-        f"{DISTRIBUTION.replace('-', '_')}-0.1.0.dist-info/METADATA").decode()
+    meta = (
+        zipfile.ZipFile(only(dist, "*.whl"))
+        .read(f"{DISTRIBUTION.replace('-', '_')}-0.1.0.dist-info/METADATA")
+        .decode()
+    )
     assert f"Name: {DISTRIBUTION}" in meta
     assert "License-Expression: MIT" in meta and "License-File: LICENSE" in meta
 
@@ -77,9 +83,16 @@ def test_the_wheel_holds_every_file_the_code_reads(dist: Path) -> None:
 def test_the_sdist_is_the_whole_source(dist: Path) -> None:
     with tarfile.open(only(dist, "*.tar.gz")) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    assert {"LICENSE", "README.md", "pyproject.toml", "Makefile", "tests/conftest.py",
-            "tests/data/positions/end_analyze.txt", "sample_positions/greedy-trap.txt",
-            "examples/minimax_agent.py"} <= names  # fmt: skip
+    assert {
+        "LICENSE",
+        "README.md",
+        "pyproject.toml",
+        "Makefile",
+        "tests/conftest.py",
+        "tests/data/positions/end_analyze.txt",
+        "sample_positions/greedy-trap.txt",
+        "examples/minimax_agent.py",
+    } <= names
     assert runtime_files() <= names
     assert not any("__pycache__" in n for n in names)
 
@@ -93,9 +106,13 @@ def test_the_sdist_leaves_out_files_other_processes_are_writing(
     fail the build."""
     from setuptools.command.egg_info import FileList
 
-    for name in ("tests/a.py", "tests/__pycache__/a.cpython-311-pytest.pyc.4242",
-                 "tests/browser/__pycache__/b.nbi.tmp.5f3a", "examples/c.py",
-                 "examples/__pycache__/c.cpython-311.pyc.77"):  # fmt: skip
+    for name in (
+        "tests/a.py",
+        "tests/__pycache__/a.cpython-311-pytest.pyc.4242",
+        "tests/browser/__pycache__/b.nbi.tmp.5f3a",
+        "examples/c.py",
+        "examples/__pycache__/c.cpython-311.pyc.77",
+    ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
     monkeypatch.chdir(tmp_path)
@@ -113,13 +130,29 @@ def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     home = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(home)], check=True)
     python = home / "bin" / "python"
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()"
-                           "['purelib'])"], check=True, capture_output=True, text=True)  # fmt: skip
+    site = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     borrowed = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     Path(site.stdout.strip(), "borrowed.pth").write_text("\n".join(sorted(borrowed)) + "\n")
     # --force-reinstall: a treeviz this environment has (editable) is not this one
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
-                    "--force-reinstall", str(only(dist, "*.whl"))], check=True)  # fmt: skip
+    subprocess.run(
+        [
+            python,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-index",
+            "--force-reinstall",
+            str(only(dist, "*.whl")),
+        ],
+        check=True,
+    )
     return home / "bin"
 
 
@@ -138,14 +171,25 @@ def clean_env() -> dict[str, str]:
 
 def treeviz(bin_dir: Path, cwd: Path, *argv: str) -> subprocess.CompletedProcess[str]:
     """``treeviz ARGV`` as the installed command, run in ``cwd``."""
-    return subprocess.run([str(bin_dir / "treeviz"), *argv], cwd=cwd, env=clean_env(),
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    return subprocess.run(
+        [str(bin_dir / "treeviz"), *argv],
+        cwd=cwd,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def test_it_runs_from_the_installed_package_not_the_checkout(venv: Path, elsewhere: Path) -> None:
-    where = subprocess.run([str(venv / "python"), "-c", "import treeviz; print(treeviz.__file__)"],
-                           cwd=elsewhere, env=clean_env(), capture_output=True, text=True,
-                           check=True).stdout  # fmt: skip
+    where = subprocess.run(
+        [str(venv / "python"), "-c", "import treeviz; print(treeviz.__file__)"],
+        cwd=elsewhere,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert str(venv.parent) in where and str(ROOT) not in where
 
 
@@ -173,10 +217,18 @@ def test_a_report(venv: Path, elsewhere: Path) -> None:
 
 
 def test_the_notebook_widget(venv: Path, elsewhere: Path) -> None:
-    code = ("import treeviz; res = treeviz.search(treeviz.Position.from_moves('4453'), "
-            "'greedy'); w = res.widget(); print(len(w._esm), len(res._repr_html_()))")
-    done = subprocess.run([str(venv / "python"), "-c", code], cwd=elsewhere, env=clean_env(),
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    code = (
+        "import treeviz; res = treeviz.search(treeviz.Position.from_moves('4453'), "
+        "'greedy'); w = res.widget(); print(len(w._esm), len(res._repr_html_()))"
+    )
+    done = subprocess.run(
+        [str(venv / "python"), "-c", code],
+        cwd=elsewhere,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     script, page = map(int, done.stdout.split())
     assert script > 1000 and page > 1000
@@ -184,12 +236,20 @@ def test_the_notebook_widget(venv: Path, elsewhere: Path) -> None:
 
 def test_the_dashboards_pages_run(venv: Path, elsewhere: Path) -> None:
     """Every page's script, as Streamlit runs it, from the installed files."""
-    code = ("import sys, treeviz.dashboard.entry.streamlit_app as m; "
-            "from streamlit.testing.v1 import AppTest; "
-            "at = AppTest.from_file(m.__file__, default_timeout=300).run(); "
-            "sys.exit(repr(at.exception) if at.exception else 0)")
-    done = subprocess.run([str(venv / "python"), "-c", code], cwd=elsewhere, env=clean_env(),
-                          capture_output=True, text=True, timeout=600)  # fmt: skip
+    code = (
+        "import sys, treeviz.dashboard.entry.streamlit_app as m; "
+        "from streamlit.testing.v1 import AppTest; "
+        "at = AppTest.from_file(m.__file__, default_timeout=300).run(); "
+        "sys.exit(repr(at.exception) if at.exception else 0)"
+    )
+    done = subprocess.run(
+        [str(venv / "python"), "-c", code],
+        cwd=elsewhere,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -200,9 +260,13 @@ Server = tuple[subprocess.Popen[bytes], str]
 def server(venv: Path, elsewhere: Path) -> Iterator[Server]:
     """``treeviz app`` on a free port, stopped after the test."""
     port = free_port()
-    proc = subprocess.Popen([str(venv / "treeviz"), "app", "--port", str(port)], cwd=elsewhere,
-                            env=clean_env(), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)  # fmt: skip
+    proc = subprocess.Popen(
+        [str(venv / "treeviz"), "app", "--port", str(port)],
+        cwd=elsewhere,
+        env=clean_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         yield proc, f"http://127.0.0.1:{port}"
     finally:
@@ -221,8 +285,11 @@ def test_the_dashboard_starts_and_listens_on_this_machine_only(server: Server) -
             assert proc.poll() is None and time.monotonic() < deadline, "no server"
             time.sleep(0.3)
     assert b"<title>" in urllib.request.urlopen(url, timeout=10).read()
-    listening = [c.laddr.ip for c in psutil.Process(proc.pid).net_connections("tcp")
-                 if c.status == psutil.CONN_LISTEN]  # fmt: skip
+    listening = [
+        c.laddr.ip
+        for c in psutil.Process(proc.pid).net_connections("tcp")
+        if c.status == psutil.CONN_LISTEN
+    ]
     assert listening and set(listening) <= {"127.0.0.1", "::1"}, listening
     proc.send_signal(signal.SIGINT)  # Ctrl-C: the server's way to stop, not a failure
     assert proc.wait(timeout=60) == 0

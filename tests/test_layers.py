@@ -124,11 +124,17 @@ def test_views_read_the_trace_not_the_agents() -> None:
     import subprocess
     import sys
 
-    views = ("treeviz.draw.view", "treeviz.draw.export", "treeviz.trace.reading",
-             "treeviz.trace.replay", "treeviz.trace.analysis")  # fmt: skip
-    code = (f"import sys\nimport {', '.join(views)}\n"
-            "print(sorted(m for m in sys.modules if m.startswith(('treeviz.agents', "
-            "'treeviz.exact'))))")  # fmt: skip
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)  # fmt: skip
+    views = (
+        "treeviz.draw.view",
+        "treeviz.draw.export",
+        "treeviz.trace.reading",
+        "treeviz.trace.replay",
+        "treeviz.trace.analysis",
+    )
+    code = (
+        f"import sys\nimport {', '.join(views)}\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('treeviz.agents', "
+        "'treeviz.exact'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout

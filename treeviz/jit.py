@@ -86,8 +86,7 @@ def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         aryty = signature.args[0]
         ary = context.make_array(aryty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]],
-                                       wraparound=False)  # fmt: skip
+        ptr = cgutils.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
         i32 = ir.IntType(32)
         name = "llvm.prefetch.p0"  # LLVM 15+: one opaque pointer type
         if not getattr(ptr.type, "is_opaque", False):  # older LLVM: typed pointers
@@ -126,8 +125,9 @@ def user_cache_dir(environ: Mapping[str, str] = os.environ) -> Path:
     return base / "treeviz" / "numba"
 
 
-def choose_cache_dir(package: Path = PACKAGE,
-                     environ: MutableMapping[str, str] = os.environ) -> str | None:  # fmt: skip
+def choose_cache_dir(
+    package: Path = PACKAGE, environ: MutableMapping[str, str] = os.environ
+) -> str | None:
     """Set ``NUMBA_CACHE_DIR`` in ``environ`` to :func:`user_cache_dir` when the
     package's folder is not writable and the variable is unset; returns the folder
     the kernels are kept in, or None for beside the sources."""

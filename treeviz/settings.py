@@ -214,13 +214,28 @@ EXACT_SECONDS = Param(
     hi=MAX_SECONDS,
 )
 # Judging every move of a game (review) and of an arena's games.
-REVIEW_SECONDS = Param("ply_seconds", "float", 5.0,
-                       "exact-score budget per move (0: values only)", lo=0.0, hi=MAX_SECONDS)
-ARENA_PLY_SECONDS = Param("ply_seconds", "float", EXACT_SECONDS.default,
-                          "exact-score budget per move for accuracy (0 to skip)",
-                          lo=0.0, hi=MAX_SECONDS)
-DEFAULT_AGENT = Param("agent", "str", "alphabeta",
-                      "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)")
+REVIEW_SECONDS = Param(
+    "ply_seconds",
+    "float",
+    5.0,
+    "exact-score budget per move (0: values only)",
+    lo=0.0,
+    hi=MAX_SECONDS,
+)
+ARENA_PLY_SECONDS = Param(
+    "ply_seconds",
+    "float",
+    EXACT_SECONDS.default,
+    "exact-score budget per move for accuracy (0 to skip)",
+    lo=0.0,
+    hi=MAX_SECONDS,
+)
+DEFAULT_AGENT = Param(
+    "agent",
+    "str",
+    "alphabeta",
+    "agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
+)
 # The first position the Analyze page shows: a real decision, checked by computing (a
 # test asks the exact solver and the agents above and below): one column wins, every
 # other loses, and the default agent (which finds the win) disagrees with QUICK_AGENT.
@@ -338,9 +353,9 @@ WRONG_GAP = 2  # cards answered before a card answered wrong comes back
 LEARN_DEPTH = Param("depth", "int", 3, "plies of minimax or alpha-beta to predict", lo=2, hi=4)
 LEARN_ITERATIONS = Param("iterations", "int", 30, "MCTS iterations to predict", lo=5, hi=200)
 LEARN_ASTAR_NODES = Param("max_nodes", "int", 40, "nodes A* generates", lo=8, hi=400)
-HAND_DEPTH = Param("depth", "int", 3, "levels below the root of a hand alpha-beta tree",
-                   lo=2, hi=3)  # fmt: skip
-HAND_BRANCHING = Param("branching", "int", 3, "children of each node of a textbook tree",
-                       lo=2, hi=4)  # fmt: skip
+HAND_DEPTH = Param("depth", "int", 3, "levels below the root of a hand alpha-beta tree", lo=2, hi=3)
+HAND_BRANCHING = Param(
+    "branching", "int", 3, "children of each node of a textbook tree", lo=2, hi=4
+)
 HAND_LEAF_RANGE = 9  # a textbook tree's leaf numbers lie in -9..9
 HAND_MAX_LEAVES = 400  # leaves of a hand tree (a real position at depth 3 has at most 343)

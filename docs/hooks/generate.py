@@ -66,8 +66,9 @@ def cli_page() -> str:
             os.environ["COLUMNS"] = before
 
 
-def _cli_markdown(parser: argparse.ArgumentParser,
-                  commands: dict[str, argparse.ArgumentParser]) -> str:  # fmt: skip
+def _cli_markdown(
+    parser: argparse.ArgumentParser, commands: dict[str, argparse.ArgumentParser]
+) -> str:
     out = [
         "# Command line reference",
         "",
@@ -103,9 +104,14 @@ def api_page() -> str:
         out += ["", f"## `{module}`", ""]
         for public, attr in by_module[module]:
             alias = public != attr
-            out += [f"::: {module}.{attr}", "    options:", "      heading_level: 3",
-                    f'      heading: "treeviz.{public}"', f'      toc_label: "treeviz.{public}"',
-                    ""]  # fmt: skip
+            out += [
+                f"::: {module}.{attr}",
+                "    options:",
+                "      heading_level: 3",
+                f'      heading: "treeviz.{public}"',
+                f'      toc_label: "treeviz.{public}"',
+                "",
+            ]
             out += [f"(defined as `{module}.{attr}`)", ""] if alias else []
     return "\n".join(out) + "\n"
 
@@ -118,13 +124,21 @@ def layers_svg() -> str:
     layers = _test_layers()
     counts = _module_counts()
     g = pygraphviz.AGraph(directed=True, rankdir="TB", nodesep="0.3", ranksep="0.25")
-    g.node_attr.update(shape="box", style="rounded,filled", fillcolor="#eef3fb",
-                       color="#3f6fb5", fontname="Helvetica", fontsize="11")  # fmt: skip
+    g.node_attr.update(
+        shape="box",
+        style="rounded,filled",
+        fillcolor="#eef3fb",
+        color="#3f6fb5",
+        fontname="Helvetica",
+        fontsize="11",
+    )
     g.edge_attr.update(color="#777777", arrowsize="0.6")
     top_first = list(reversed(layers))
     for i, layer in enumerate(top_first):
-        parts = [f"{name}/ ({counts[name]})" if (ROOT / "treeviz" / name).is_dir()
-                 else f"{name}.py" for name in layer]  # fmt: skip
+        parts = [
+            f"{name}/ ({counts[name]})" if (ROOT / "treeviz" / name).is_dir() else f"{name}.py"
+            for name in layer
+        ]
         role = ROLES.get(layer[0], "")
         label = "   ".join(parts) + (f"\n{role}" if role else "")
         g.add_node(i, label=label, width="5.5")

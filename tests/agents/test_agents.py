@@ -22,8 +22,13 @@ SENTINEL = 100_000
 
 
 # Early positions for the heuristic agents; the solver gets late ones (fast to solve).
-POSITIONS = ["", "4453", "3344", "444444", *(random_position(s, 12).moves_string()
-                                             for s in range(3))]  # fmt: skip
+POSITIONS = [
+    "",
+    "4453",
+    "3344",
+    "444444",
+    *(random_position(s, 12).moves_string() for s in range(3)),
+]
 LATE = [random_position(s, 26).moves_string() for s in range(4)] + [
     "76724423326731757151271355323125166645"
 ]

@@ -127,8 +127,11 @@ def test_the_maximizing_flag_is_recorded_with_whose_values_they_are() -> None:
 
     with treeviz.recording() as rec:
         stuck(Position.from_moves("4"), 2, False)
-    assert rec.trace.extra["maximizing"] == {"maximizer": "X", "flag": "maximizing",
-                                             "same": [1, 2, 3, 4, 5, 6]}  # fmt: skip
+    assert rec.trace.extra["maximizing"] == {
+        "maximizer": "X",
+        "flag": "maximizing",
+        "same": [1, 2, 3, 4, 5, 6],
+    }
 
 
 def test_checking_is_asked_for_and_the_plain_recording_is_unchanged() -> None:

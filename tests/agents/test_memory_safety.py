@@ -21,8 +21,12 @@ TREEVIZ = str(Path(sys.executable).parent / "treeviz")
 def analyze(spec: str) -> dict:
     """``treeviz analyze 4453 --agent SPEC --json`` in its own process, so a crash of
     the compiled code (an abort, a segfault) fails the test instead of the suite."""
-    out = subprocess.run([TREEVIZ, "analyze", "4453", "--agent", spec, "--json"],
-                         capture_output=True, text=True, timeout=120)  # fmt: skip
+    out = subprocess.run(
+        [TREEVIZ, "analyze", "4453", "--agent", spec, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, (spec, out.returncode, out.stderr[-500:])
     return json.loads(out.stdout)
 
@@ -71,9 +75,7 @@ def test_a_tiny_capacity_cuts_the_trace_not_the_search(name: str, capacity: int)
         return
     full = search(pos, small_spec(name, None) if name != "mcts" else spec.rsplit(",", 1)[0])
     res = search(pos, spec)
-    assert res.move == full.move and [m.value for m in res.moves] == [
-        m.value for m in full.moves
-    ]
+    assert res.move == full.move and [m.value for m in res.moves] == [m.value for m in full.moves]
     assert len(res.trace) <= max(capacity, pos.width + 1)
     assert res.trace.truncated == (full.stats["nodes"] > len(res.trace))
 
@@ -102,6 +104,7 @@ def test_every_kernel_runs_clean_under_bounds_checking(tmp_path: Path) -> None:
     (an index past an array raises instead of writing into memory); compiled afresh
     in a cache of its own."""
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path))
-    out = subprocess.run([sys.executable, "-c", BOUNDS_PROBE], capture_output=True,
-                         text=True, timeout=900, env=env)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", BOUNDS_PROBE], capture_output=True, text=True, timeout=900, env=env
+    )
     assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-2000:]

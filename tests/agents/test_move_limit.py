@@ -58,8 +58,10 @@ def test_a_function_that_never_answers_forfeits_its_games(mine: Path, tmp_path: 
     with Store(db, create=False) as s:
         games = s.games()
     assert len(games) == 2 and all(g.spec_of_forfeit == spin for g in games)
-    assert all("gave no answer" in g.forfeit["reason"] and "within 0.3 s" in g.forfeit["reason"]
-               for g in games)  # fmt: skip
+    assert all(
+        "gave no answer" in g.forfeit["reason"] and "within 0.3 s" in g.forfeit["reason"]
+        for g in games
+    )
     done = treeviz_cli("play", spin, "random")
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "gave no answer on the empty board within 0.3 s" in done.stderr

@@ -148,8 +148,17 @@ def test_flags_and_spec_combine(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["params"]["iterations"] == 500 and data["params"]["c"] == 2.0
     assert data["spec"] == "mcts:iterations=500,c=2.0,seed=3"
-    code, out, _ = run(capsys, "analyze", "4453", "--agent", "mcts:iterations=500",
-                       "--time", "30", "--no-rule", "--json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "analyze",
+        "4453",
+        "--agent",
+        "mcts:iterations=500",
+        "--time",
+        "30",
+        "--no-rule",
+        "--json",
+    )
     data = json.loads(out)
     assert data["params"]["time_limit"] == 30.0 and data["params"]["rule"] is False
     assert data["spec"] == "mcts:iterations=500,time_limit=30.0,rule=false"

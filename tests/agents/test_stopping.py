@@ -34,15 +34,20 @@ def interrupt(args: list[str], after_s: float = 3.0) -> subprocess.CompletedProc
     takes seconds) is tried again, waiting longer: these tests are about what a search,
     a game or an arena keeps, and start-up has its own test."""
     for wait in (after_s, after_s * 3, after_s * 8):
-        proc = subprocess.Popen([*TREEVIZ, *args], stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)  # fmt: skip
+        proc = subprocess.Popen(
+            [*TREEVIZ, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         time.sleep(wait)  # let it get into the search (not a timing assertion)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         # the first run after an install says once that it compiles (a worker too)
         err = "".join(x for x in err.splitlines(True) if not x.startswith(NOTICE_TEXT))
-        early = ("while starting", "before anything was kept", "while a library was busy",
-                 "before its first iteration")
+        early = (
+            "while starting",
+            "before anything was kept",
+            "while a library was busy",
+            "before its first iteration",
+        )
         if not any(words in err for words in early):
             break
     return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
@@ -86,12 +91,37 @@ def test_ctrl_c_kept_answer_says_it_was_stopped() -> None:
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["play", "mcts:iterations=300000", "mcts:iterations=300001"],
-         "the game was stopped after"),
-        (["arena", "mcts:iterations=20000", "mcts:iterations=20001", "--games", "40",
-          "--db", "{db}"], "games are stored in"),
-        (["sweep", "mcts", "--grid", "iterations=20000,20001", "--against", "greedy",
-          "--games", "40", "--db", "{db}"], "games are stored in"),
+        (
+            ["play", "mcts:iterations=300000", "mcts:iterations=300001"],
+            "the game was stopped after",
+        ),
+        (
+            [
+                "arena",
+                "mcts:iterations=20000",
+                "mcts:iterations=20001",
+                "--games",
+                "40",
+                "--db",
+                "{db}",
+            ],
+            "games are stored in",
+        ),
+        (
+            [
+                "sweep",
+                "mcts",
+                "--grid",
+                "iterations=20000,20001",
+                "--against",
+                "greedy",
+                "--games",
+                "40",
+                "--db",
+                "{db}",
+            ],
+            "games are stored in",
+        ),
     ],
 )
 def test_ctrl_c_ends_the_whole_command(args: list[str], words: str, tmp_path: Path) -> None:

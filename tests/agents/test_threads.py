@@ -35,9 +35,26 @@ def test_another_thread_runs_while_the_solver_searches() -> None:
     out: list[int] = []
 
     def work() -> None:
-        out.append(int(S.solve(np.uint64(pos.current), np.uint64(pos.mask), pos.ply, False,
-                               pos.width, pos.height, NO_PARENT, -1, 0, rec.nodes, rec.ctr,
-                               table, book, S.NO_FLOOR)))  # fmt: skip
+        out.append(
+            int(
+                S.solve(
+                    np.uint64(pos.current),
+                    np.uint64(pos.mask),
+                    pos.ply,
+                    False,
+                    pos.width,
+                    pos.height,
+                    NO_PARENT,
+                    -1,
+                    0,
+                    rec.nodes,
+                    rec.ctr,
+                    table,
+                    book,
+                    S.NO_FLOOR,
+                )
+            )
+        )
 
     worker = threading.Thread(target=work)
     worker.start()

@@ -14,8 +14,11 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.connect4.board import Position
 
-VALUES = st.one_of(st.integers(-300, 300), st.floats(allow_nan=False, width=32),
-                   st.sampled_from([math.inf, -math.inf]))  # fmt: skip
+VALUES = st.one_of(
+    st.integers(-300, 300),
+    st.floats(allow_nan=False, width=32),
+    st.sampled_from([math.inf, -math.inf]),
+)
 
 
 def notebook_minimax(scores: dict[int, Any], **trace: Any) -> Any:
@@ -56,10 +59,15 @@ def test_a_value_that_looks_like_a_column_is_not_taken_for_one() -> None:
     stopped with ``negative shift count``; ``(3, 5)`` read through ``r[0] / 100``.
     ``(5, -2)`` names no column: the best child by the values is chosen (all score 0:
     the first called, column index 0)."""
-    cases = [((0, 3), lambda r: r[0], 3), ((-100, 5), lambda r: r[0], 5),
-             ((3, 5), lambda r: r[0] / 100, 5), ((5, -2), lambda r: -r[0], 0),
-             ([2, 2], lambda r: r[0], 2), ((6, 1.5), lambda r: r[1], 6),
-             ((2, -2), lambda r: r[1], 2)]  # fmt: skip
+    cases = [
+        ((0, 3), lambda r: r[0], 3),
+        ((-100, 5), lambda r: r[0], 5),
+        ((3, 5), lambda r: r[0] / 100, 5),
+        ((5, -2), lambda r: -r[0], 0),
+        ([2, 2], lambda r: r[0], 2),
+        ((6, 1.5), lambda r: r[1], 6),
+        ((2, -2), lambda r: r[1], 2),
+    ]
     for ret, value, column in cases:
         search = fixed_return(ret, value=value)
         with treeviz.recording() as rec:
@@ -122,7 +130,7 @@ def ordered_minimax(column_first: bool, scores: dict[str, float]) -> Any:
     return minimax
 
 
-LEAF = st.one_of(st.integers(-10**6, 10**6), st.floats(-1e9, 1e9, allow_nan=False))
+LEAF = st.one_of(st.integers(-(10**6), 10**6), st.floats(-1e9, 1e9, allow_nan=False))
 
 
 @settings(max_examples=40, deadline=None)
@@ -131,7 +139,7 @@ def test_either_order_of_value_and_column_reads_the_same(leaves: list[float]) ->
     """Without ``value=``, ``(column, value)`` and ``(value, column)`` record the same
     values and the same move once a value is one no column can be (the doctor's
     backup check then finds nothing in a correct minimax)."""
-    from treeviz.checkup.nodes import check_tree
+    from treeviz.checkup.tree_bugs import check_tree
 
     moves = [f"{a}{b}" for a in range(1, 8) for b in range(1, 8)]
     leaves[0] = -12345  # a value no column can be

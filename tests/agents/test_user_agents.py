@@ -38,10 +38,16 @@ def logged_minimax(log: list[dict[str, Any]]) -> Any:
     """The example's minimax with its own log of every call, written apart from
     treeviz: the board, the window received, the side and the value returned."""
 
-    def search(board: list[list[int]], depth: int, alpha: float, beta: float,
-               maximizingPlayer: bool) -> float:  # fmt: skip
-        entry = {"board": [r[:] for r in board], "alpha": alpha, "beta": beta,
-                 "max": maximizingPlayer, "kids": []}  # fmt: skip
+    def search(
+        board: list[list[int]], depth: int, alpha: float, beta: float, maximizingPlayer: bool
+    ) -> float:
+        entry = {
+            "board": [r[:] for r in board],
+            "alpha": alpha,
+            "beta": beta,
+            "max": maximizingPlayer,
+            "kids": [],
+        }
         me = len(log)
         log.append(entry)
         if stack:
@@ -80,8 +86,12 @@ def test_a_traced_minimax_matches_an_independent_log_of_its_calls() -> None:
         for k in entry["kids"]:
             assert trace.nodes["parent"][k] == i
             # the move is the column where the child's board gained a stone
-            diff = [c for r in range(6) for c in range(7)
-                    if log[k]["board"][r][c] != entry["board"][r][c]]  # fmt: skip
+            diff = [
+                c
+                for r in range(6)
+                for c in range(7)
+                if log[k]["board"][r][c] != entry["board"][r][c]
+            ]
             assert diff == [int(trace.nodes["move"][k])]
         sign = 1 if entry["max"] else -1  # stored for the side to move
         assert user_value(int(n["value"]), table) == sign * entry["value"]
@@ -102,8 +112,9 @@ def test_the_result_reads_like_any_agents() -> None:
         mm.minimax(mm.to_board(pos), 3, -math.inf, math.inf, True)
     res = rec.result
     kids = res.trace.children(0)
-    by_col = {int(res.trace.nodes["move"][k]) + 1: node_value(res.trace, int(k)).value
-              for k in kids}  # fmt: skip
+    by_col = {
+        int(res.trace.nodes["move"][k]) + 1: node_value(res.trace, int(k)).value for k in kids
+    }
     assert {m.column: m.value for m in res.moves if m.value is not None} == by_col
     assert res.move == max(by_col, key=lambda c: (by_col[c], -c))
     assert loads(dumps(res.trace)) == res.trace  # files keep the values' table
@@ -157,8 +168,16 @@ def test_a_call_not_one_move_on_is_left_out_and_the_search_goes_on() -> None:
 
 
 # --------------------------------------------------------------------- board grids
-ENCODINGS = [("X", "O", "."), ("x", "o", "-"), ("R", "Y", " "), (1, 2, 0), (1, -1, 0),
-             ("1", "2", "0"), ("X", "O", "b"), ("x", "o", None)]  # fmt: skip
+ENCODINGS = [
+    ("X", "O", "."),
+    ("x", "o", "-"),
+    ("R", "Y", " "),
+    (1, 2, 0),
+    (1, -1, 0),
+    ("1", "2", "0"),
+    ("X", "O", "b"),
+    ("x", "o", None),
+]
 
 
 @st.composite
@@ -174,8 +193,9 @@ def positions(draw: Any) -> Position:
 
 @settings(max_examples=150, deadline=None)
 @given(positions(), st.sampled_from(ENCODINGS), st.booleans(), st.booleans(), st.booleans())
-def test_grids_in_every_encoding_read_back(pos: Position, enc: tuple, top_first: bool,
-                                           as_array: bool, swap: bool) -> None:  # fmt: skip
+def test_grids_in_every_encoding_read_back(
+    pos: Position, enc: tuple, top_first: bool, as_array: bool, swap: bool
+) -> None:
     first, second, empty = enc
     if swap and pos.ply % 2 == 1:  # the second symbol as the first player: more stones
         first, second = second, first
@@ -201,13 +221,16 @@ def test_equal_counts_read_with_the_second_symbol_first_when_only_that_is_a_game
     assert position_from_grid(ones_first) == pos  # the usual reading still comes first
 
 
-@pytest.mark.parametrize(("grid", "problem"), [
-    ([[0] * 7] * 5 + [[0, 0, 0, 1, 1, 0, 0]], "'1' has 2 stones and '2' has 0"),
-    ([[0] * 7] * 4 + [[0, 0, 0, 1, 0, 0, 0], [0] * 7], "floating"),
-    ([[0] * 7] * 5 + [[0, 0, 0, "X", 2, 0, 0]], "not one encoding"),
-    ([[0] * 7] * 3, "not supported"),
-    ("not a grid", "no board rows|not a column|move"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("grid", "problem"),
+    [
+        ([[0] * 7] * 5 + [[0, 0, 0, 1, 1, 0, 0]], "'1' has 2 stones and '2' has 0"),
+        ([[0] * 7] * 4 + [[0, 0, 0, 1, 0, 0, 0], [0] * 7], "floating"),
+        ([[0] * 7] * 5 + [[0, 0, 0, "X", 2, 0, 0]], "not one encoding"),
+        ([[0] * 7] * 3, "not supported"),
+        ("not a grid", "no board rows|not a column|move"),
+    ],
+)
 def test_bad_grids_name_their_problem(grid: Any, problem: str) -> None:
     with pytest.raises((InvalidPositionError, InvalidMoveError), match=problem):
         from treeviz.agents.user.instrument import to_position
@@ -233,8 +256,10 @@ def test_a_file_agent_is_an_agent_everywhere(capsys: Any) -> None:
 
 def test_answers_that_are_not_columns_are_one_clear_error(tmp_path: Path, capsys: Any) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text("def zero(pos):\n    return 0\n\ndef boom(pos):\n    return 1 / 0\n\n"
-                   "def valued(pos):\n    return 4, [1, 2, 3, 9, 3, 2, 1]\n")  # fmt: skip
+    bad.write_text(
+        "def zero(pos):\n    return 0\n\ndef boom(pos):\n    return 1 / 0\n\n"
+        "def valued(pos):\n    return 4, [1, 2, 3, 9, 3, 2, 1]\n"
+    )
     with pytest.raises(UserAgentError, match="columns count from 1"):
         search(Position(), f"{bad}:zero")
     with pytest.raises(UserAgentError, match=r"ZeroDivisionError.*bad.py:5"):
@@ -244,15 +269,29 @@ def test_answers_that_are_not_columns_are_one_clear_error(tmp_path: Path, capsys
 
 
 @pytest.mark.slow
-def test_a_file_agent_travels_to_a_cluster(cluster: tuple[str, Any], tmp_path: Path,
-                                           monkeypatch: Any, capsys: Any) -> None:  # fmt: skip
+def test_a_file_agent_travels_to_a_cluster(
+    cluster: tuple[str, Any], tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
     """The workers run in another folder: they import the uploaded file."""
-    (tmp_path / "mine.py").write_text((EXAMPLES / "minimax_agent.py").read_text()
-                                      .replace("DEPTH = 4", "DEPTH = 2"))  # fmt: skip
+    (tmp_path / "mine.py").write_text(
+        (EXAMPLES / "minimax_agent.py").read_text().replace("DEPTH = 4", "DEPTH = 2")
+    )
     monkeypatch.chdir(tmp_path)
     db = str(tmp_path / "a.db")
-    argv = ["arena", "mine.py:choose", "random", "--games", "4", "--cluster", cluster[0],
-            "--db", db, "--ply-seconds", "0", "--json"]  # fmt: skip
+    argv = [
+        "arena",
+        "mine.py:choose",
+        "random",
+        "--games",
+        "4",
+        "--cluster",
+        cluster[0],
+        "--db",
+        db,
+        "--ply-seconds",
+        "0",
+        "--json",
+    ]
     assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     mine = next(p for p in out["players"] if p["spec"] == "mine.py:choose")
@@ -295,14 +334,15 @@ def test_a_crashing_engine_forfeits_and_the_arena_goes_on(tmp_path: Path, capsys
     with pytest.raises(UserAgentError, match=r"exited \(code 3\).*out of memory"):
         search(Position.from_moves("4444"), crash)
     db = str(tmp_path / "a.db")
-    assert main(["arena", crash, "random", "greedy", "--games", "2", "--db", db,
-                 "--ply-seconds", "0"]) == 0  # fmt: skip
+    assert (
+        main(["arena", crash, "random", "greedy", "--games", "2", "--db", db, "--ply-seconds", "0"])
+        == 0
+    )
     with Store(db, create=False) as s:
         games = s.games()
     lost = [g for g in games if g.forfeit]
     assert len(games) == 6 and len(lost) == 4  # every game of the engine, none of the others
-    assert all(g.spec_of_forfeit == crash and "out of memory" in g.forfeit["reason"]
-               for g in lost)  # fmt: skip
+    assert all(g.spec_of_forfeit == crash and "out of memory" in g.forfeit["reason"] for g in lost)
     assert all(g.result == ("O" if g.x == crash else "X") for g in lost)
     assert "lost by forfeit" in capsys.readouterr().out
 
@@ -385,7 +425,7 @@ def test_a_declared_agent_takes_its_settings_and_its_trace_goes_everywhere(
     treeviz.save_trace(rec.trace, saved)
     assert treeviz.load_trace(saved) == rec.trace
     assert main(["export", str(saved), "-o", str(tmp_path / "t.svg")]) == 0
-    assert (tmp_path / "t.svg").read_text().count("<g id=\"node") > 10
+    assert (tmp_path / "t.svg").read_text().count('<g id="node') > 10
     from treeviz.trace.replay import trace_at
 
     half = trace_at(rec.trace, len(rec.trace) // 2)

@@ -59,8 +59,9 @@ def test_the_backed_up_value_comes_from_a_four_only_where_one_is(moves: str) -> 
     """The line's last position: a four there is named as such (the search's win
     check), never as what the evaluation gave; without one, the evaluation gave it."""
     res = search(moves, BIG_WIN)
-    line = next((r for r in treeviz.explain(res).reasons if r.text.startswith("it backed up")),
-                None)  # fmt: skip
+    line = next(
+        (r for r in treeviz.explain(res).reasons if r.text.startswith("it backed up")), None
+    )
     if line is None:
         return
     assert line.node is not None

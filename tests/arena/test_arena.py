@@ -63,8 +63,13 @@ def test_schedule_swaps_colours_per_opening_and_keys_are_stable() -> None:
     tasks = list(schedule(pairs, 5, ["11", "22"], seed=3))
     assert len(tasks) == 15 and len({t.key for t in tasks}) == 15
     ab = [t for t in tasks if {t.x, t.o} == {"a", "b"}]
-    assert [(t.x, t.opening) for t in ab] == [("a", "11"), ("b", "11"), ("a", "22"),
-                                              ("b", "22"), ("a", "11")]  # fmt: skip
+    assert [(t.x, t.opening) for t in ab] == [
+        ("a", "11"),
+        ("b", "11"),
+        ("a", "22"),
+        ("b", "22"),
+        ("a", "11"),
+    ]
     # A pair's games do not depend on who else plays in the run.
     alone = list(schedule([("a", "b")], 5, ["11", "22"], seed=3))
     assert [t.key for t in alone] == [t.key for t in ab]
@@ -82,8 +87,9 @@ def test_a_billion_games_are_scheduled_lazily() -> None:
     first = list(itertools.islice(huge, 15))
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert [t.key for t in first] == [t.key for t in schedule(round_robin(["a", "b", "c"]), 5,
-                                                              ["11", "22"], seed=3)]
+    assert [t.key for t in first] == [
+        t.key for t in schedule(round_robin(["a", "b", "c"]), 5, ["11", "22"], seed=3)
+    ]
     assert peak < 1 << 20
     with pytest.raises(InvalidParameterError, match="games must be an integer in 1"):
         schedule([("a", "b")], 10**30, ["11"], seed=0)
@@ -106,12 +112,32 @@ def test_a_game_task_is_reproducible_and_judged() -> None:
 
 # ---------------------------------------------------------------------- the store
 def game_dict(key: str, moves: str = "4455", result: str = "unfinished") -> dict[str, Any]:
-    return {"key": key, "x": "a", "o": "b", "opening": "", "seed": 1, "moves": moves,
-            "result": result, "version": "0", "plies": [
-                {"ply": i + 1, "player": "XO"[i % 2], "spec": "ab"[i % 2], "column": int(c),
-                 "agent_value": 0.5, "value_kind": "x", "time_s": 0.01, "nodes": 3,
-                 "class": "best", "score": 1, "best_score": 1}
-                for i, c in enumerate(moves)]}  # fmt: skip
+    return {
+        "key": key,
+        "x": "a",
+        "o": "b",
+        "opening": "",
+        "seed": 1,
+        "moves": moves,
+        "result": result,
+        "version": "0",
+        "plies": [
+            {
+                "ply": i + 1,
+                "player": "XO"[i % 2],
+                "spec": "ab"[i % 2],
+                "column": int(c),
+                "agent_value": 0.5,
+                "value_kind": "x",
+                "time_s": 0.01,
+                "nodes": 3,
+                "class": "best",
+                "score": 1,
+                "best_score": 1,
+            }
+            for i, c in enumerate(moves)
+        ],
+    }
 
 
 def test_store_round_trip_wal_and_no_duplicates(tmp_path: Path) -> None:
@@ -140,8 +166,11 @@ def test_foreign_newer_and_damaged_files_are_refused_untouched(tmp_path: Path) -
         c.execute("PRAGMA user_version = 99")
     text = tmp_path / "notes.db"
     text.write_text("not a database\n" * 100)
-    for path, message in ((foreign, "not written by treeviz"), (newer, "newer treeviz"),
-                          (text, "not a usable database")):  # fmt: skip
+    for path, message in (
+        (foreign, "not written by treeviz"),
+        (newer, "newer treeviz"),
+        (text, "not a usable database"),
+    ):
         before = path.read_bytes()
         with pytest.raises(ArenaDatabaseError, match=message):
             Store(path)
@@ -175,9 +204,7 @@ def wilson_elo(wins: float, games: float) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize("wins,losses", [(20, 0), (12, 8), (3, 7)])
-def test_two_player_ratings_match_the_score_and_its_wilson_interval(
-    wins: int, losses: int
-) -> None:
+def test_two_player_ratings_match_the_score_and_its_wilson_interval(wins: int, losses: int) -> None:
     results = [(0, 1, 1.0)] * wins + [(0, 1, 0.0)] * losses
     a, b = bradley_terry(2, results)
     # One virtual draw: the fitted difference is the Elo of the augmented score.
@@ -189,8 +216,13 @@ def test_two_player_ratings_match_the_score_and_its_wilson_interval(
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3),
-                          st.sampled_from([0.0, 0.5, 1.0])), min_size=1, max_size=40))  # fmt: skip
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 3), st.sampled_from([0.0, 0.5, 1.0])),
+        min_size=1,
+        max_size=40,
+    )
+)
 def test_ratings_are_centred_and_contain_their_estimate(raw: list[Any]) -> None:
     results = [(i, j, s) for i, j, s in raw if i != j]
     ratings = bradley_terry(4, results)
@@ -270,13 +302,19 @@ def test_sprt_stops_a_decided_match(tmp_path: Path) -> None:
 
 def test_sweep_plays_every_grid_point(tmp_path: Path) -> None:
     assert grid_specs("mcts", {"c": ["0.5", "2"], "iterations": ["20"]}) == [
-        "mcts:iterations=20,c=0.5", "mcts:iterations=20,c=2.0"]  # fmt: skip
-    out = run_sweep("mcts", {"c": ["0.5", "2"], "iterations": ["20", "40"]}, "greedy", 2,
-                    ply_seconds=0, seed=2)  # fmt: skip
+        "mcts:iterations=20,c=0.5",
+        "mcts:iterations=20,c=2.0",
+    ]
+    out = run_sweep(
+        "mcts", {"c": ["0.5", "2"], "iterations": ["20", "40"]}, "greedy", 2, ply_seconds=0, seed=2
+    )
     assert out["games"] == 8 and out["against"] == "greedy"
     assert [s["params"] for s in out["settings"]] == [
-        {"c": 0.5, "iterations": 20}, {"c": 0.5, "iterations": 40},
-        {"c": 2.0, "iterations": 20}, {"c": 2.0, "iterations": 40}]  # fmt: skip
+        {"c": 0.5, "iterations": 20},
+        {"c": 0.5, "iterations": 40},
+        {"c": 2.0, "iterations": 20},
+        {"c": 2.0, "iterations": 40},
+    ]
     for s in out["settings"]:
         assert s["games"] == 2 and s["a_score_low"] <= s["a_score"] <= s["a_score_high"]
         assert s["nodes_per_s_by_stones"] and all(v > 0 for _, v, _ in s["nodes_per_s_by_stones"])
@@ -292,8 +330,17 @@ def test_arena_cli_json_report_and_review(tmp_path: Path, capsys: Any) -> None:
     assert main(["arena", "--db", db, "--json"]) == 0
     stored = json.loads(capsys.readouterr().out)
     assert stored["games"] == 4 and stored["players"] == played["players"]
-    for key in ("spec", "score", "wins", "draws", "losses", "rating", "rating_low",
-                "rating_high", "accuracy"):  # fmt: skip
+    for key in (
+        "spec",
+        "score",
+        "wins",
+        "draws",
+        "losses",
+        "rating",
+        "rating_low",
+        "rating_high",
+        "accuracy",
+    ):
         assert key in stored["players"][0]
     assert main(["review", db, "--game", "2", "--json"]) == 0
     reviewed = json.loads(capsys.readouterr().out)
@@ -303,28 +350,39 @@ def test_arena_cli_json_report_and_review(tmp_path: Path, capsys: Any) -> None:
     assert "4 games" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv,quoted", [
-    (["arena", WEAK, "nosuch", "--games", "2"], "'nosuch'"),
-    (["arena", WEAK, STRONG, "--games", "0"], "games='0'"),
-    (["arena", WEAK, STRONG, "--games", str(10**30)], "games='1000000000000000000000000000000'"),
-    (["arena", WEAK, WEAK, "--games", "2"], "'random'"),
-    (["arena", WEAK, STRONG], "--games"),
-    (["arena", WEAK, STRONG, "--games", "2", "--sprt", "50,0"], "'50,0'"),
-    (["arena", WEAK, STRONG, "--games", "2", "--workers", "0"], "--workers 0"),
-    (["sweep", "mcts", "--grid", "c", "--against", WEAK, "--games", "2"], "'c'"),
-    (["arena", WEAK, STRONG, "--games", "2", "--cluster", "tcp://127.0.0.1:9"],
-     "'tcp://127.0.0.1:9'"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "argv,quoted",
+    [
+        (["arena", WEAK, "nosuch", "--games", "2"], "'nosuch'"),
+        (["arena", WEAK, STRONG, "--games", "0"], "games='0'"),
+        (
+            ["arena", WEAK, STRONG, "--games", str(10**30)],
+            "games='1000000000000000000000000000000'",
+        ),
+        (["arena", WEAK, WEAK, "--games", "2"], "'random'"),
+        (["arena", WEAK, STRONG], "--games"),
+        (["arena", WEAK, STRONG, "--games", "2", "--sprt", "50,0"], "'50,0'"),
+        (["arena", WEAK, STRONG, "--games", "2", "--workers", "0"], "--workers 0"),
+        (["sweep", "mcts", "--grid", "c", "--against", WEAK, "--games", "2"], "'c'"),
+        (
+            ["arena", WEAK, STRONG, "--games", "2", "--cluster", "tcp://127.0.0.1:9"],
+            "'tcp://127.0.0.1:9'",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(argv: list[str], quoted: str, capsys: Any) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert quoted in err and "\n" not in err
 
 
-@pytest.mark.parametrize("change, words", [
-    ("UPDATE plies SET time_s = 'slow' WHERE ply = 5", "has time_s = 'slow', not a number"),
-    ("UPDATE games SET moves = x'3434' WHERE id = 1", "game 1 has moves = b'44', not text"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        ("UPDATE plies SET time_s = 'slow' WHERE ply = 5", "has time_s = 'slow', not a number"),
+        ("UPDATE games SET moves = x'3434' WHERE id = 1", "game 1 has moves = b'44', not text"),
+    ],
+)
 def test_a_hand_edited_database_names_the_bad_row(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], change: str, words: str
 ) -> None:

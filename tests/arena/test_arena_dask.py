@@ -48,8 +48,7 @@ def stored(db: Path) -> dict[str, str]:
 @pytest.mark.slow
 def test_local_workers_play_the_same_games_as_this_process(tmp_path: Path) -> None:
     here = run_arena(SPECS, 6, db=str(tmp_path / "here.db"), seed=3, ply_seconds=0)
-    there = run_arena(SPECS, 6, db=str(tmp_path / "there.db"), seed=3, ply_seconds=0,
-                      workers=2)  # fmt: skip
+    there = run_arena(SPECS, 6, db=str(tmp_path / "there.db"), seed=3, ply_seconds=0, workers=2)
     assert stored(tmp_path / "here.db") == stored(tmp_path / "there.db")
     assert results(here) == results(there)
 
@@ -90,8 +89,9 @@ def test_a_dead_worker_loses_no_game(cluster: tuple[str, Any], tmp_path: Path) -
 
     db = tmp_path / "k.db"
     specs = ["mcts:iterations=1000", "alphabeta:depth=3"]  # long enough to die mid-game
-    out = run_arena(specs, 6, db=str(db), seed=9, cluster=address, ply_seconds=0,
-                    on_game=kill_first_worker)  # fmt: skip
+    out = run_arena(
+        specs, 6, db=str(db), seed=9, cluster=address, ply_seconds=0, on_game=kill_first_worker
+    )
     assert victim.poll() is not None  # it really died
     assert out["games"] == 6 and len(stored(db)) == 6
     reference = tmp_path / "ref.db"
@@ -117,11 +117,25 @@ def test_ctrl_c_on_two_workers_then_the_same_command_finishes(tmp_path: Path) ->
     db = tmp_path / "i.db"
     # games enough that the run cannot end between the third stored game and the signal
     # (16 all finished first on a quiet machine, now and then)
-    argv = [str(Path(sys.executable).with_name("treeviz")), "arena", "mcts:iterations=500",
-            "alphabeta:depth=3", "--games", str(GAMES), "--workers", "2",
-            "--db", str(db)]  # fmt: skip
-    first = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             start_new_session=True, preexec_fn=_as_a_terminal)  # fmt: skip
+    argv = [
+        str(Path(sys.executable).with_name("treeviz")),
+        "arena",
+        "mcts:iterations=500",
+        "alphabeta:depth=3",
+        "--games",
+        str(GAMES),
+        "--workers",
+        "2",
+        "--db",
+        str(db),
+    ]
+    first = subprocess.Popen(
+        argv,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=_as_a_terminal,
+    )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and count(db) < 3:
         time.sleep(0.2)
@@ -148,11 +162,14 @@ class _Banner(socketserver.BaseRequestHandler):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("handler, words", [
-    (http.server.SimpleHTTPRequestHandler, "it said nothing within 2 s"),
-    (_Silent, "it said nothing within 2 s"),
-    (_Banner, "it answered b'SSH-2.0-'"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    "handler, words",
+    [
+        (http.server.SimpleHTTPRequestHandler, "it said nothing within 2 s"),
+        (_Silent, "it said nothing within 2 s"),
+        (_Banner, "it answered b'SSH-2.0-'"),
+    ],
+)
 def test_a_cluster_address_that_is_not_a_scheduler_is_one_line(
     handler: Any, words: str, capsys: Any
 ) -> None:
@@ -185,13 +202,18 @@ def test_local_workers_listen_on_this_machine_only() -> None:
     of its own, every socket it and its children listen on read from the system."""
     import psutil
 
-    proc = subprocess.Popen([sys.executable, "-c", LISTENING], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LISTENING], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
     try:
         addresses = (proc.stdout.readline() if proc.stdout else "").split()
         family = [psutil.Process(proc.pid), *psutil.Process(proc.pid).children(True)]
-        listening = {c.laddr.ip for p in family for c in p.net_connections()
-                     if c.status == psutil.CONN_LISTEN}  # fmt: skip
+        listening = {
+            c.laddr.ip
+            for p in family
+            for c in p.net_connections()
+            if c.status == psutil.CONN_LISTEN
+        }
     finally:
         proc.communicate("\n", timeout=60)
     assert len(addresses) == 3 and all(a.startswith("tcp://127.0.0.1:") for a in addresses)

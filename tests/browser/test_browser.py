@@ -419,9 +419,7 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
             expect(ringed.nth(3)).to_be_attached(timeout=30_000)
         page.get_by_role("button", name="Review this game").click()
         expect(page.get_by_text("Review a game").first).to_be_visible(timeout=60_000)
-        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
-            timeout=120_000
-        )
+        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(timeout=120_000)
         # the players as typed, accuracy in percent (it read "X: ? . O: ?" and 0.2857)
         expect(page.get_by_text(re.compile(r"X: human · O: alphabeta:depth=4"))).to_be_visible()
         summary = page.locator("[data-testid='stDataFrame']").first.locator("table").first
@@ -509,8 +507,12 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
     with browser_page(tmp_path, "id3-connect4.png") as page:
         # what the server sends: a busy browser may skip drawing a short-lived bar
         frames: list[bytes] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(
-            f if isinstance(f, bytes) else f.encode())))  # fmt: skip
+        page.on(
+            "websocket",
+            lambda ws: ws.on(
+                "framereceived", lambda f: frames.append(f if isinstance(f, bytes) else f.encode())
+            ),
+        )
         page.goto(f"{server}/id3")
         expect(page.locator("svg text").first).to_be_visible(timeout=120_000)
         wait_idle(page)
@@ -534,9 +536,7 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
 LONG_SPEC = "mcts:iterations=40,seed=7,rollout=smart"
 
 
-def test_arena_tournament_on_two_workers_then_a_game_in_review(
-    server: str, tmp_path: Path
-) -> None:
+def test_arena_tournament_on_two_workers_then_a_game_in_review(server: str, tmp_path: Path) -> None:
     """Four players, one game per pair on two local worker processes: the cross table
     and the ratings chart appear, and a stored game opens in the Review page."""
     from playwright.sync_api import expect
@@ -566,18 +566,14 @@ def test_arena_tournament_on_two_workers_then_a_game_in_review(
                 if attempt == 2:
                     raise
         side.get_by_role("button", name="Run").click()
-        expect(page.get_by_text(re.compile(r"^6 games stored"))).to_be_visible(
-            timeout=180_000
-        )
+        expect(page.get_by_text(re.compile(r"^6 games stored"))).to_be_visible(timeout=180_000)
         expect(page.get_by_text("Cross table (row's score against column)")).to_be_visible()
         chart = page.locator("[data-testid='stVegaLiteChart']").first
         expect(chart).to_be_visible()
         # the rating bars name each player whole (they read "mcts:iterations=4...")
         expect(chart.locator("svg text").filter(has_text=LONG_SPEC)).to_have_count(1)
         page.get_by_role("button", name="Open this game in the Review page").click()
-        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(
-            timeout=120_000
-        )
+        expect(page.get_by_text(re.compile(r"^Moves \d+ · result"))).to_be_visible(timeout=120_000)
 
 
 def test_replay_steps_back_with_the_arrow_keys(server: str, tmp_path: Path) -> None:

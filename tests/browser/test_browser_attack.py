@@ -48,14 +48,21 @@ class Target:
 
     def payloads(self) -> list[str]:
         """Agent specs a visitor may type: a command, a file, modules, an address."""
-        return [f"cmd:touch {self.marks}/cmd-ran", f"{self.marks.parent}/evil.py:f",
-                "evilmod:f", "os:system", f"tcp://127.0.0.1:{self.port}"]  # fmt: skip
+        return [
+            f"cmd:touch {self.marks}/cmd-ran",
+            f"{self.marks.parent}/evil.py:f",
+            "evilmod:f",
+            "os:system",
+            f"tcp://127.0.0.1:{self.port}",
+        ]
 
     def markup(self) -> str:
         """A player's name that is an image from the listener and a link."""
-        return (f"![x](http://127.0.0.1:{self.port}/img.png) "
-                f"[click](http://127.0.0.1:{self.port}/) <img src='http://127.0.0.1:"
-                f"{self.port}/raw.png'>")  # fmt: skip
+        return (
+            f"![x](http://127.0.0.1:{self.port}/img.png) "
+            f"[click](http://127.0.0.1:{self.port}/) <img src='http://127.0.0.1:"
+            f"{self.port}/raw.png'>"
+        )
 
 
 def listen(calls: list[bytes]) -> socket.socket:
@@ -90,8 +97,13 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     (root / "evilmod.py").write_text(PLANT.format(marks=str(marks), name="module"))
     calls: list[bytes] = []
     sock = listen(calls)
-    env = dict(os.environ, TREEVIZ_AGENTS="", TREEVIZ_CLUSTER="", TREEVIZ_ARENA_DIR="",
-               PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    env = dict(
+        os.environ,
+        TREEVIZ_AGENTS="",
+        TREEVIZ_CLUSTER="",
+        TREEVIZ_ARENA_DIR="",
+        PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]),
+    )
     try:
         with serve(env=env) as url:
             yield Target(url, marks, sock.getsockname()[1], calls)
@@ -124,8 +136,9 @@ def refused(page: Any, words: str | re.Pattern[str], timeout: float = 60_000) ->
     """An error in words is shown, and no traceback."""
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first
-           ).to_be_visible(timeout=timeout)  # fmt: skip
+    expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first).to_be_visible(
+        timeout=timeout
+    )
     wait_idle(page)
     assert page.get_by_test_id("stException").count() == 0
 
@@ -157,12 +170,30 @@ def type_into(page: Any, label: str, text: str) -> None:
 
 def game_file(tmp_path: Path, t: Target, spec: str, name: str) -> Path:
     """A game file whose O and every O ply name ``spec``; X is named in Markdown."""
-    plies = [{"ply": i + 1, "player": "XO"[i % 2], "column": int(c), "spec": spec,
-              "agent_value": 0.5, "value_kind": f"heuristic:{t.markup()}"}
-             for i, c in enumerate("4453")]  # fmt: skip
+    plies = [
+        {
+            "ply": i + 1,
+            "player": "XO"[i % 2],
+            "column": int(c),
+            "spec": spec,
+            "agent_value": 0.5,
+            "value_kind": f"heuristic:{t.markup()}",
+        }
+        for i, c in enumerate("4453")
+    ]
     path = tmp_path / name
-    path.write_text(json.dumps({"format": "treeviz-game", "version": 1, "x": t.markup(),
-                                "o": spec, "moves": "4453", "plies": plies}))  # fmt: skip
+    path.write_text(
+        json.dumps(
+            {
+                "format": "treeviz-game",
+                "version": 1,
+                "x": t.markup(),
+                "o": spec,
+                "moves": "4453",
+                "plies": plies,
+            }
+        )
+    )
     return path
 
 
@@ -271,9 +302,7 @@ def test_the_arena_runs_nothing_and_contacts_nothing(target: Target, page: Any) 
     nothing_ran(target)
 
 
-def test_a_trace_naming_an_agent_runs_nothing(
-    target: Target, page: Any, tmp_path: Path
-) -> None:
+def test_a_trace_naming_an_agent_runs_nothing(target: Target, page: Any, tmp_path: Path) -> None:
     from playwright.sync_api import expect
 
     from treeviz.agents.registry import search
@@ -318,8 +347,9 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
     assert side.locator("textarea").count() == 0
     for box in side.locator("input").all():
         kind = box.get_attribute("type")
-        assert box.get_attribute("role") == "combobox" or kind in ("number", "checkbox",
-                                                                   "range"), kind  # fmt: skip
+        assert box.get_attribute("role") == "combobox" or kind in ("number", "checkbox", "range"), (
+            kind
+        )
     picker.click()
     offered = [option.text_content() for option in page.get_by_role("option").all()]
     page.keyboard.press("Escape")
@@ -351,10 +381,13 @@ def test_the_learn_page_runs_nothing(target: Target, page: Any) -> None:
     links = []
     for spec in [*target.payloads(), target.markup()]:
         q = quote(spec)
-        links += [f"ex=predict&agent={q}&moves=4453", f"ex=predict&moves={q}",
-                  f"ex=alphabeta&tree=textbook&b=2&d=2&leaves={q}",
-                  f"ex=alphabeta&tree=position&d=2&moves={q}",
-                  f"ex=puzzles&p_moves={q}&p_card=1"]  # fmt: skip
+        links += [
+            f"ex=predict&agent={q}&moves=4453",
+            f"ex=predict&moves={q}",
+            f"ex=alphabeta&tree=textbook&b=2&d=2&leaves={q}",
+            f"ex=alphabeta&tree=position&d=2&moves={q}",
+            f"ex=puzzles&p_moves={q}&p_card=1",
+        ]
     for link in links:
         page.goto(f"{target.url}/learn?{link}")
         page.get_by_text("Learn by doing").first.wait_for(timeout=120_000)

@@ -12,9 +12,14 @@ from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
 pytestmark = pytest.mark.browser
 
 # each link and the page it opens (its name in the navigation)
-LINKS = {"play": "Play", "review?moves=4453": "Review a game", "learn?ex=puzzles": "Learn by doing",
-         "analyze?moves=44": "Analyze a position", "analyze/": "Analyze a position",
-         "": "Analyze a position"}  # fmt: skip
+LINKS = {
+    "play": "Play",
+    "review?moves=4453": "Review a game",
+    "learn?ex=puzzles": "Learn by doing",
+    "analyze?moves=44": "Analyze a position",
+    "analyze/": "Analyze a position",
+    "": "Analyze a position",
+}
 
 
 def visit(page: Any, url: str) -> tuple[list[str], list[str]]:

@@ -73,9 +73,7 @@ def test_a_checkup_shows_the_bugs_with_their_boards_and_opens_one(
             browser.close()
 
 
-def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
-    server: str, tmp_path: Path
-) -> None:
+def test_a_traced_search_shows_the_node_inside_it_in_its_tree(server: str, tmp_path: Path) -> None:
     from playwright.sync_api import expect, sync_playwright
 
     from treeviz.trace.files import load
@@ -103,13 +101,18 @@ def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
             seen = page.get_by_text(re.compile(r"Seen inside the recorded tree")).first
             expect(seen).to_be_visible(timeout=180_000)
             wait_idle(page)
-            expect(page.get_by_text(re.compile(r"bugs? found.* inside the recorded tree"))
-                   ).to_be_visible()  # fmt: skip
+            expect(
+                page.get_by_text(re.compile(r"bugs? found.* inside the recorded tree"))
+            ).to_be_visible()
             card = page.locator("[class*='st-key-doctor_node_']").first
-            expect(card.get_by_text("A finished game is searched on, or scored like an "
-                                    "unfinished one")).to_be_visible()  # fmt: skip
-            expect(card.get_by_text(re.compile("the board is full with no four, a draw, but it "
-                                               "is scored -inf"))).to_be_visible()  # fmt: skip
+            expect(
+                card.get_by_text("A finished game is searched on, or scored like an unfinished one")
+            ).to_be_visible()
+            expect(
+                card.get_by_text(
+                    re.compile("the board is full with no four, a draw, but it is scored -inf")
+                )
+            ).to_be_visible()
             expect(card.locator("svg[aria-label='Connect 4 board']")).to_be_visible()
             where = card.get_by_text(re.compile(r"^Node #\d+ of the search of "))
             node = int((where.text_content() or "").split()[1][1:])
@@ -119,8 +122,9 @@ def test_a_traced_search_shows_the_node_inside_it_in_its_tree(
             label = chart.locator("text").filter(has_text=re.compile(rf"^#{node} "))
             expect(label).to_be_visible()
             expect(chart.locator(f"[fill='{SELECTED_FILL}']")).to_have_count(1)
-            expect(page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
-                   ).to_be_visible()  # fmt: skip
+            expect(
+                page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
+            ).to_be_visible()
             card.scroll_into_view_if_needed()
             page.screenshot(path=str(tmp_path / "inside.png"), full_page=True)
             # the tree downloads as a trace file treeviz reads back, the node in it

@@ -30,7 +30,8 @@ def server() -> Iterator[str]:
 def box_of(page: Any, node: int) -> dict[str, float]:
     """Where the icicle draws ``node``, in page pixels (None when it does not)."""
     found: dict[str, float] = page.evaluate(
-        f"document.querySelector('canvas.treeviz-icicle').__icicle.box({node})")  # fmt: skip
+        f"document.querySelector('canvas.treeviz-icicle').__icicle.box({node})"
+    )
     return found
 
 
@@ -63,7 +64,8 @@ def test_icicle_selects_in_the_tree_and_what_if_shows_both(
             page.mouse.click(hit["x"] + hit["width"] / 2, hit["y"] + 13)
             expect(canvas).to_have_attribute("data-root", str(node), timeout=30_000)
             expect(page.get_by_text(f"Node #{node} · path from the root")).to_be_visible(
-                timeout=30_000)  # fmt: skip
+                timeout=30_000
+            )
             marked = page.locator(f"svg [fill='{SELECTED_FILL}']")
             expect(marked).to_have_count(1)
             label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first

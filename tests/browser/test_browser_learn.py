@@ -69,8 +69,13 @@ def predict_kind(page: Any, server: str, kind: str) -> None:
     steps = [s, s + 1] if s >= 0 else [i for i, q in enumerate(questions) if q.kind == kind][:2]
     for n, step in enumerate(steps):
         if n == 0 or s < 0:
-            query = {"ex": "predict", "agent": spec, "moves": moves, "steps": "all",
-                     "step": str(step)}  # fmt: skip
+            query = {
+                "ex": "predict",
+                "agent": spec,
+                "moves": moves,
+                "steps": "all",
+                "step": str(step),
+            }
             page.goto(f"{server}/learn?{urlencode(query)}")
         q = questions[step]
         wrong = next(k for k, _ in q.choices if k != q.answer)

@@ -27,8 +27,18 @@ from treeviz.settings import DEFAULT_SAMPLE
 
 pytestmark = pytest.mark.browser
 
-PAGES = ("compare", "play", "review", "trace", "arena", "doctor", "id3", "learn?ex=predict",
-         "learn?ex=alphabeta", "learn?ex=puzzles")
+PAGES = (
+    "compare",
+    "play",
+    "review",
+    "trace",
+    "arena",
+    "doctor",
+    "id3",
+    "learn?ex=predict",
+    "learn?ex=alphabeta",
+    "learn?ex=puzzles",
+)
 # an MCTS search whose choice settles early (iteration 12 of 400): its mark's label
 # lay over the y axis' labels
 SETTLES_EARLY = "/?moves=112233&agent=mcts:iterations%3D400,record_iterations%3Dtrue"
@@ -67,8 +77,12 @@ def box(page: Any, selector: str) -> dict[str, float]:
 
 
 def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])  # fmt: skip
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 def tree_top(page: Any) -> float:
@@ -93,9 +107,7 @@ def run_default(page: Any, server: str) -> None:
     page.goto(server)
     settle(page)
     page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
-    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(
-        timeout=120_000
-    )
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(timeout=120_000)
     settle(page)
 
 
@@ -133,8 +145,11 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
             browser.close()
     # Graphviz's fontconfig (the alpha-beta sheet is drawn by dot) may warn about the
     # machine's own font configuration: not the app's to fix
-    said = "\n".join(line for line in log.read_text(errors="replace").splitlines()
-                     if not line.startswith("Fontconfig "))  # fmt: skip
+    said = "\n".join(
+        line
+        for line in log.read_text(errors="replace").splitlines()
+        if not line.startswith("Fontconfig ")
+    )
     assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
 
 
@@ -160,8 +175,9 @@ def check_wide(page: Any, server: str, shots: Path) -> None:
     assert not overlap(blocks["board"], blocks["table"])
     assert not overlap(blocks["board"], blocks["verdict"])
     readable(page, "analyze at 1280")
-    whole_names(page, ["Draw from here", "Analyze this", "Fold children", "PDF",
-                       "CSV of every node"])  # fmt: skip
+    whole_names(
+        page, ["Draw from here", "Analyze this", "Fold children", "PDF", "CSV of every node"]
+    )
 
 
 def check_narrow(page: Any, shots: Path) -> None:
@@ -255,9 +271,12 @@ def fading_edges(page: Any, where: str) -> int:
 
 
 def inside(inner: dict[str, float], outer: dict[str, float]) -> bool:
-    return (outer["x"] - 0.5 <= inner["x"] and outer["y"] - 0.5 <= inner["y"]
-            and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
-            and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)  # fmt: skip
+    return (
+        outer["x"] - 0.5 <= inner["x"]
+        and outer["y"] - 0.5 <= inner["y"]
+        and inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5
+        and inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5
+    )
 
 
 def whole_names(page: Any, names: list[str]) -> None:
@@ -286,8 +305,10 @@ def check_progress(page: Any, server: str, shots: Path) -> None:
     assert mark.count() == 2  # one on each chart
     assert not meeting(page, charts), meeting(page, charts)
     readable(page, "mcts at 800")
-    whole_names(page, ["Draw from here", "Analyze this", "Fold children", "SVG", "GRAPHML",
-                       "CSV of every node"])  # fmt: skip
+    whole_names(
+        page,
+        ["Draw from here", "Analyze this", "Fold children", "SVG", "GRAPHML", "CSV of every node"],
+    )
 
 
 def check_sheet(page: Any) -> None:
@@ -301,7 +322,8 @@ def check_sheet(page: Any) -> None:
     page.wait_for_function("e => e.complete && e.naturalWidth > 0", arg=sheet.element_handle())
     drawn, natural, column = sheet.evaluate(
         "e => [e.getBoundingClientRect().width, e.naturalWidth,"
-        " e.closest('[data-testid=stVerticalBlock]').getBoundingClientRect().width]")
+        " e.closest('[data-testid=stVerticalBlock]').getBoundingClientRect().width]"
+    )
     assert drawn >= READABLE * natural - 1, (drawn, natural)
     assert drawn >= natural - 1 or drawn >= min(column, READABLE * natural) - 1, (drawn, column)
 

@@ -56,10 +56,17 @@ def test_a_deck_from_a_game_file_played_through(
         wait_idle(page)
         refused = page.get_by_text(re.compile(rf"^Not this one: column {wrong}"))
         click_board_until(page, "puzzles_board", wrong, refused)
-        expect(page.get_by_text(f"column {first.played} was played by greedy",
-                                exact=False)).to_be_visible()  # fmt: skip
-        expect(page.get_by_text(re.compile(rf"^1 of {len(cards)} cards seen · 1 answer, "
-                                           "0 right, 1 wrong"))).to_be_visible()  # fmt: skip
+        expect(
+            page.get_by_text(f"column {first.played} was played by greedy", exact=False)
+        ).to_be_visible()
+        expect(
+            page.get_by_text(
+                re.compile(
+                    rf"^1 of {len(cards)} cards seen · 1 answer, "
+                    "0 right, 1 wrong"
+                )
+            )
+        ).to_be_visible()
         page.get_by_role("button", name="Next card").click()
         second = cards[1]
         expect(page.get_by_text(f"Card 2 of {len(cards)} · {second.question()}")).to_be_visible(
@@ -69,11 +76,15 @@ def test_a_deck_from_a_game_file_played_through(
         picker = page.get_by_test_id("stButtonGroup")
         col = second.right_columns()[0]
         picker.locator("button").filter(has_text=re.compile(rf"^{col}$")).click()
-        expect(page.get_by_text(re.compile(rf"^Right: column {col}"))).to_be_visible(
-            timeout=60_000
-        )
-        expect(page.get_by_text(re.compile(rf"^2 of {len(cards)} cards seen · 2 answers, "
-                                           "1 right, 1 wrong"))).to_be_visible()  # fmt: skip
+        expect(page.get_by_text(re.compile(rf"^Right: column {col}"))).to_be_visible(timeout=60_000)
+        expect(
+            page.get_by_text(
+                re.compile(
+                    rf"^2 of {len(cards)} cards seen · 2 answers, "
+                    "1 right, 1 wrong"
+                )
+            )
+        ).to_be_visible()
         # the line to the end of the game, as the card's prompt promised, wrapped
         expect(page.get_by_text(re.compile(r"^The line with best play: "))).to_be_visible(
             timeout=60_000
@@ -81,15 +92,17 @@ def test_a_deck_from_a_game_file_played_through(
         assert not sideways(page)
         page.screenshot(path=str(tmp_path / "puzzles_answered_1280x800.png"))
         # below the verdict, the solver's tree, the answer's node (a root child) marked
-        expect(page.get_by_role("heading", name=f"The search behind the answer: column {col}")
-               ).to_be_visible(timeout=60_000)  # fmt: skip
+        expect(
+            page.get_by_role("heading", name=f"The search behind the answer: column {col}")
+        ).to_be_visible(timeout=60_000)
         chart = page.locator("[class*='st-key-puzzles_tree_tree_'] svg").first
         expect(chart).to_be_visible(timeout=60_000)
         panel = page.get_by_text(re.compile(rf"^Node #\d+ · path from the root: {col}$"))
         expect(panel).to_be_visible(timeout=60_000)
         node = int((panel.text_content() or "").split()[1][1:])
-        expect(chart.locator("text").filter(has_text=re.compile(rf"^#{node} c{col} "))
-               ).to_be_visible()  # fmt: skip
+        expect(
+            chart.locator("text").filter(has_text=re.compile(rf"^#{node} c{col} "))
+        ).to_be_visible()
         expect(chart.locator(f"[fill='{SELECTED_FILL}']")).to_have_count(1)
         expect(chart.locator("text").filter(has_text=re.compile(r"^#0 root"))).to_be_visible()
         chart.scroll_into_view_if_needed()

@@ -34,8 +34,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
 
 def labels(page: Any, column: int) -> list[int]:
     """The node ids of the tree labels drawn in the flow's ``column`` (0: left)."""
-    texts = page.locator(FLOW).nth(column).locator("svg text").evaluate_all(
-        "els => els.map(e => e.textContent)")  # fmt: skip
+    texts = (
+        page.locator(FLOW)
+        .nth(column)
+        .locator("svg text")
+        .evaluate_all("els => els.map(e => e.textContent)")
+    )
     return sorted(int(m.group(1)) for t in texts if (m := LABEL.match(t)))
 
 
@@ -116,10 +120,10 @@ def test_the_replay_grows_the_main_tree(server: tuple[str, Path], tmp_path: Path
             play = page.locator(".st-key-analyze_replay_button button >> visible=true")
             play.click()
             expect(page.get_by_role("slider", name="Nodes created")).not_to_have_attribute(
-                "aria-valuetext", f"{at:,}", timeout=30_000)  # fmt: skip
+                "aria-valuetext", f"{at:,}", timeout=30_000
+            )
             play.click()
-            expect(page.get_by_role("button", name="play_arrow icon")).to_be_visible(
-                timeout=30_000)  # fmt: skip
+            expect(page.get_by_role("button", name="play_arrow icon")).to_be_visible(timeout=30_000)
             wait_idle(page)
             n = shown(page)
             assert max(settled(page, n - 1)) == n - 1 > at - 1 and labels(page, 1) == []

@@ -85,9 +85,7 @@ def run_default_analysis(page: Any, server: str) -> None:
     page.goto(server)
     settle(page)
     page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run").click()
-    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(
-        timeout=120_000
-    )
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(timeout=120_000)
     settle(page)
 
 
@@ -139,7 +137,10 @@ def doctor(page: Any) -> None:
 
 
 ASK: dict[str, Callable[[Any], None]] = {
-    "compare": compare, "review": review, "arena": arena, "doctor": doctor,
+    "compare": compare,
+    "review": review,
+    "arena": arena,
+    "doctor": doctor,
     "learn-puzzles": puzzles,
 }
 
@@ -174,6 +175,7 @@ def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
 
 
 def docs_text() -> str:
-    return "\n".join(p.read_text() for p in (ROOT / "docs").rglob("*.md")) + (
-        ROOT / "README.md"
-    ).read_text()
+    return (
+        "\n".join(p.read_text() for p in (ROOT / "docs").rglob("*.md"))
+        + (ROOT / "README.md").read_text()
+    )

@@ -63,8 +63,11 @@ def _step(node: Any, descend: Callable[[Any], float], flip: bool = True) -> floa
     return result
 
 
-COUNTED = {"position": lambda node: node.board, "value": lambda r: 2 * r - 1,
-           "visits": lambda node: node.visits}  # fmt: skip
+COUNTED = {
+    "position": lambda node: node.board,
+    "value": lambda r: 2 * r - 1,
+    "visits": lambda node: node.visits,
+}
 
 
 @treeviz.traced(**COUNTED)
@@ -129,8 +132,9 @@ def root_view(node: Any) -> float:
     return result
 
 
-@treeviz.traced(position=lambda node: node.board, value=lambda r: 1 - 2 * r,
-                visits=lambda node: node.visits)  # fmt: skip
+@treeviz.traced(
+    position=lambda node: node.board, value=lambda r: 1 - 2 * r, visits=lambda node: node.visits
+)
 @logged
 def mover_values(node: Any) -> float:
     """BUG (in the tracing): the example's correct search, its results read as the
@@ -145,4 +149,3 @@ def mover_values(node: Any) -> float:
         result = _step(node, mover_values)
     node.visits += 1
     return result
-

@@ -29,8 +29,13 @@ def logged(fn: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(fn)
     def wrapper(board: Board, depth: int, *rest: Any) -> Any:
-        entry: dict[str, Any] = {"board": copy(board), "depth": depth, "args": rest,
-                                 "parent": _STACK[-1] if _STACK else -1, "kids": []}  # fmt: skip
+        entry: dict[str, Any] = {
+            "board": copy(board),
+            "depth": depth,
+            "args": rest,
+            "parent": _STACK[-1] if _STACK else -1,
+            "kids": [],
+        }
         LOG.append(entry)
         _STACK.append(len(LOG) - 1)
         try:
@@ -53,8 +58,10 @@ def to_board(moves: str) -> Board:
     """The position after ``moves`` with the player to move as the AI."""
     pos = treeviz.Position.from_moves(moves)
     me = pos.side_to_move
-    return [[EMPTY if c is None else AI if c == me else HUMAN for c in row]
-            for row in reversed(list(pos.rows()))]  # fmt: skip
+    return [
+        [EMPTY if c is None else AI if c == me else HUMAN for c in row]
+        for row in reversed(list(pos.rows()))
+    ]
 
 
 def drop(board: Board, col: int, piece: int) -> Board:
@@ -72,8 +79,9 @@ def wins(board: Board, piece: int) -> bool:
         for c in range(COLS):
             for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1)):
                 cells = [(r + i * dr, c + i * dc) for i in range(4)]
-                if all(0 <= rr < ROWS and 0 <= cc < COLS and board[rr][cc] == piece
-                       for rr, cc in cells):  # fmt: skip
+                if all(
+                    0 <= rr < ROWS and 0 <= cc < COLS and board[rr][cc] == piece for rr, cc in cells
+                ):
                     return True
     return False
 
@@ -81,8 +89,12 @@ def wins(board: Board, piece: int) -> bool:
 def score(board: Board) -> int:
     """Centre stones: the AI's minus the human's (small, never a win's size)."""
     weights = (0, 1, 2, 3, 2, 1, 0)
-    return sum(weights[c] * (1 if cell == AI else -1)
-               for row in board for c, cell in enumerate(row) if cell)  # fmt: skip
+    return sum(
+        weights[c] * (1 if cell == AI else -1)
+        for row in board
+        for c, cell in enumerate(row)
+        if cell
+    )
 
 
 def full(board: Board) -> bool:
@@ -101,8 +113,9 @@ def one_sided(board: Board, depth: int, maximizingPlayer: bool) -> float:
     if depth == 0:
         return score(board)
     piece = AI if maximizingPlayer else HUMAN
-    values = [one_sided(drop(board, c, piece), depth - 1, not maximizingPlayer)
-              for c in valid(board)]  # fmt: skip
+    values = [
+        one_sided(drop(board, c, piece), depth - 1, not maximizingPlayer) for c in valid(board)
+    ]
     return max(values) if maximizingPlayer else min(values)
 
 
@@ -119,8 +132,9 @@ def full_board_inf(board: Board, depth: int, maximizingPlayer: bool) -> float:
         return score(board)
     best = -math.inf if maximizingPlayer else math.inf
     for c in valid(board):
-        v = full_board_inf(drop(board, c, AI if maximizingPlayer else HUMAN), depth - 1,
-                           not maximizingPlayer)  # fmt: skip
+        v = full_board_inf(
+            drop(board, c, AI if maximizingPlayer else HUMAN), depth - 1, not maximizingPlayer
+        )
         best = max(best, v) if maximizingPlayer else min(best, v)
     return best
 
@@ -134,8 +148,9 @@ def four_is_zero(board: Board, depth: int, maximizingPlayer: bool) -> float:
     if depth == 0:
         return score(board)
     piece = AI if maximizingPlayer else HUMAN
-    values = [four_is_zero(drop(board, c, piece), depth - 1, not maximizingPlayer)
-              for c in valid(board)]  # fmt: skip
+    values = [
+        four_is_zero(drop(board, c, piece), depth - 1, not maximizingPlayer) for c in valid(board)
+    ]
     return max(values) if maximizingPlayer else min(values)
 
 
@@ -151,8 +166,9 @@ def max_twice(board: Board, depth: int, maximizingPlayer: bool) -> float:
     if depth == 0 or full(board):
         return score(board)
     piece = AI if maximizingPlayer else HUMAN
-    values = [max_twice(drop(board, c, piece), depth - 1, not maximizingPlayer)
-              for c in valid(board)]  # fmt: skip
+    values = [
+        max_twice(drop(board, c, piece), depth - 1, not maximizingPlayer) for c in valid(board)
+    ]
     return max(values)
 
 
@@ -170,8 +186,9 @@ def flag_signed(board: Board, depth: int, maximizingPlayer: bool) -> float:
     if depth == 0 or full(board):
         return score(board)
     piece = AI if maximizingPlayer else HUMAN
-    values = [flag_signed(drop(board, c, piece), depth - 1, not maximizingPlayer)
-              for c in valid(board)]  # fmt: skip
+    values = [
+        flag_signed(drop(board, c, piece), depth - 1, not maximizingPlayer) for c in valid(board)
+    ]
     return max(values) if maximizingPlayer else min(values)
 
 
@@ -186,8 +203,7 @@ def same_piece(board: Board, depth: int, maximizingPlayer: bool) -> float:
         return -WIN
     if depth == 0 or full(board):
         return score(board)
-    values = [same_piece(drop(board, c, AI), depth - 1, not maximizingPlayer)
-              for c in valid(board)]  # fmt: skip
+    values = [same_piece(drop(board, c, AI), depth - 1, not maximizingPlayer) for c in valid(board)]
     return max(values) if maximizingPlayer else min(values)
 
 
@@ -211,8 +227,9 @@ def stuck_flag(board: Board, depth: int, maximizingPlayer: bool) -> float:
 # ------------------------------------------------------------------ mutation
 @treeviz.traced(maximizing="maximizingPlayer")
 @logged
-def break_before_undo(board: Board, depth: int, alpha: float, beta: float,
-                      maximizingPlayer: bool) -> float:  # fmt: skip
+def break_before_undo(
+    board: Board, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> float:
     """BUG: plays in place and takes the move back after the cutoff test, so a cutoff
     leaves its stone on the board."""
     if wins(board, AI):
@@ -240,8 +257,9 @@ def break_before_undo(board: Board, depth: int, alpha: float, beta: float,
 # ------------------------------------------------------------------ cutoff
 @treeviz.traced(maximizing="maximizingPlayer")
 @logged
-def inverted_cut(board: Board, depth: int, alpha: float, beta: float,
-                 maximizingPlayer: bool) -> float:  # fmt: skip
+def inverted_cut(
+    board: Board, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> float:
     """BUG: the minimising branch's cutoff test is the wrong way round (``beta >=
     alpha``): it stops after its first child whatever the window."""
     if wins(board, AI):

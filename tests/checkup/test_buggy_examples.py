@@ -49,8 +49,12 @@ def test_each_bug_is_found_by_its_check(name: str) -> None:
         assert f.sides["X"][0] == 0 < f.sides["O"][0] and "only as O" in f.text
 
 
-INSIDE = {"full_board_loss": "terminal", "own_stones_only": "turn",
-          "wrong_side_leaves": "sign", "mcts_wrong_player": "perspective"}  # fmt: skip
+INSIDE = {
+    "full_board_loss": "terminal",
+    "own_stones_only": "turn",
+    "wrong_side_leaves": "sign",
+    "mcts_wrong_player": "perspective",
+}
 
 
 @pytest.mark.slow
@@ -71,8 +75,7 @@ def test_inside_the_traced_search_the_node_is_named(name: str, tmp_path: Path) -
     root = trace.position()
     root_moves = root.moves_string()
     assert n.node_moves == root_moves + trace.path_moves(n.node)
-    assert main(["doctor", spec, "--positions", "5", "--depth", "4", "--trace",
-                 str(tmp_path)]) == 1  # fmt: skip
+    assert main(["doctor", spec, "--positions", "5", "--depth", "4", "--trace", str(tmp_path)]) == 1
     saved = load(tmp_path / f"{INSIDE[name]}.json")  # a trace file treeviz reads back
     assert n.node < len(saved) <= len(trace)
     assert saved.path_moves(n.node) == trace.path_moves(n.node)

@@ -118,6 +118,7 @@ def test_smaller_positions_keep_the_side_and_stay_legal(seed: int, plies: int) -
 def test_shrinking_ends_where_nothing_smaller_still_fails() -> None:
     """With 'fails' = 'the side to move can win at once', the result still fails and
     no smaller candidate of it does (a local minimum, as Hypothesis's)."""
+
     def wins_now(m: str) -> bool:
         return bool(facts(Position.from_moves(m)).wins)
 
@@ -127,10 +128,20 @@ def test_shrinking_ends_where_nothing_smaller_still_fails() -> None:
     assert not any(wins_now(c) for c in smaller(out, random.Random(0)))
 
 
-@pytest.mark.parametrize("agent", ["random", "greedy", "minimax:depth=2", "minimax:depth=3",
-                                   "alphabeta:depth=4", "alphabeta:depth=5,ordering=left",
-                                   "mcts:iterations=300,rule=true", "solver",
-                                   case("sound")])  # fmt: skip
+@pytest.mark.parametrize(
+    "agent",
+    [
+        "random",
+        "greedy",
+        "minimax:depth=2",
+        "minimax:depth=3",
+        "alphabeta:depth=4",
+        "alphabeta:depth=5,ordering=left",
+        "mcts:iterations=300,rule=true",
+        "solver",
+        case("sound"),
+    ],
+)
 def test_no_false_alarms(agent: str) -> None:
     """Correct searches get no finding, only a strength report."""
     result = checkup(agent, positions=6, seed=11)
@@ -148,15 +159,23 @@ def test_a_dropped_column_one_is_found_and_proved() -> None:
     assert 0 in facts(pos).wins  # column 1 was the win it would not keep
     assert f.answered is not None and f.answered - 1 not in facts(pos).wins
     assert ask(case("skips_column_one"), f.moves, 2.0).column == f.answered  # reproducible
-    assert f.best and all(f.scores is not None and f.scores[c - 1] == max(
-        s for s in f.scores if s is not None) for c in f.best)
+    assert f.best and all(
+        f.scores is not None and f.scores[c - 1] == max(s for s in f.scores if s is not None)
+        for c in f.best
+    )
     assert 0 < f.count <= f.of and f.side == pos.side_to_move
     assert f"after {f.moves}" in f.text
 
 
-@pytest.mark.parametrize("name, check", [("crashes_late", "crash"), ("says_none", "no-move"),
-                                         ("column_nine", "illegal-move"),
-                                         ("sleeps", "timeout")])  # fmt: skip
+@pytest.mark.parametrize(
+    "name, check",
+    [
+        ("crashes_late", "crash"),
+        ("says_none", "no-move"),
+        ("column_nine", "illegal-move"),
+        ("sleeps", "timeout"),
+    ],
+)
 def test_failures_are_named_with_where_they_happen(name: str, check: str) -> None:
     result = checkup(case(name), positions=3, seconds=0.3, seed=5)
     found = {f.check: f for f in result.outside}
@@ -182,8 +201,7 @@ def test_workers_find_what_one_process_finds() -> None:
 def test_state_kept_between_calls_and_move_orders_are_history() -> None:
     leaky = {f.check: f for f in checkup(case("leaks"), positions=3, seed=1).findings}
     assert "history" in leaky
-    by_order = {f.check: f for f in checkup(case("path_dependent"), positions=3,
-                                            seed=1).outside}  # fmt: skip
+    by_order = {f.check: f for f in checkup(case("path_dependent"), positions=3, seed=1).outside}
     f = by_order["history"]
     assert f.other and f.other != f.moves
     assert reached(f.other).key() == reached(f.moves).key()  # type: ignore[union-attr]
@@ -192,13 +210,21 @@ def test_state_kept_between_calls_and_move_orders_are_history() -> None:
 def test_the_command_line_exits_by_what_it_found(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli(capsys, "doctor", "alphabeta:depth=3", "--positions", "3")
     assert code == 0 and "no bug found" in out and not err
-    code, out, _ = run_cli(capsys, "doctor", case("skips_column_one"), "--positions", "6",
-                           "--json")  # fmt: skip
+    code, out, _ = run_cli(capsys, "doctor", case("skips_column_one"), "--positions", "6", "--json")
     data = json.loads(out)
     assert code == 1 and not data["healthy"]
     for f in data["findings"]:
-        assert {"check", "moves", "side", "answered", "scores", "best", "count", "of",
-                "text"} <= set(f)  # fmt: skip
+        assert {
+            "check",
+            "moves",
+            "side",
+            "answered",
+            "scores",
+            "best",
+            "count",
+            "of",
+            "text",
+        } <= set(f)
     code, out, err = run_cli(capsys, "doctor", "random", "--seconds", "-1")
     assert code == 2 and err.count("\n") == 1 and "--seconds" in err
 

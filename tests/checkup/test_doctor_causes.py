@@ -126,8 +126,12 @@ def wins_by_direction(moves: str) -> set[str]:
         cells = child.winning_four()
         if cells:  # (two fours at once share the new stone: count each line)
             placed = (col, child.column_height(col) - 1)
-            for d, step in {"horizontal": (1, 0), "vertical": (0, 1), "diagonal /": (1, 1),
-                            "diagonal \\": (1, -1)}.items():  # fmt: skip
+            for d, step in {
+                "horizontal": (1, 0),
+                "vertical": (0, 1),
+                "diagonal /": (1, 1),
+                "diagonal \\": (1, -1),
+            }.items():
                 line = {(placed[0] + k * step[0], placed[1] + k * step[1]) for k in range(-3, 4)}
                 if len(line & set(cells)) >= 4:
                     out.add(d)
@@ -172,8 +176,9 @@ def test_wins_scored_alike_at_any_depth_are_named_slow_win_and_a_blind_column_is
     scores = exact_scores(Position.from_moves(f.moves), 5.0)
     assert f.answered is not None and scores is not None
     assert (scores[f.answered - 1] or 0) > 0  # it wins too, only later
-    blind_column = checkup(f"{buggy / 'column_zero_dropped'}.py:choose", positions=10,
-                           depth=4, seed=0)  # fmt: skip
+    blind_column = checkup(
+        f"{buggy / 'column_zero_dropped'}.py:choose", positions=10, depth=4, seed=0
+    )
     missed = [f for f in blind_column.outside if f.check == "misses-win"]
     assert missed and all(f.cause != "slow-win" for f in missed)
 
@@ -216,8 +221,9 @@ def test_endgame_misses_only_where_a_draw_is_at_stake_name_a_full_board() -> Non
     of = [a.moves for a in drawn + draw_over_win + decided]
     missed = drawn + draw_over_win
     assert draw_misvalued("endgame", missed, of) == (len(missed), len(decided))
-    lost = Answer(decided[0].moves, next(c + 1 for c, o in outcomes_of_moves(decided[0].moves)
-                                         if o < 0))  # fmt: skip
+    lost = Answer(
+        decided[0].moves, next(c + 1 for c, o in outcomes_of_moves(decided[0].moves) if o < 0)
+    )
     assert draw_misvalued("endgame", [*missed, lost], of) is None
     assert draw_misvalued("endgame", missed, [a.moves for a in missed + decided[:2]]) is None
 
@@ -248,7 +254,8 @@ def test_a_correct_minimax_misses_no_endgame_within_its_depth(seed: int) -> None
 
 @pytest.mark.slow
 def test_a_full_board_scored_as_a_loss_is_named_from_outside_its_block_miss_beneath(
-        tmp_path: Path) -> None:  # fmt: skip
+    tmp_path: Path,
+) -> None:
     """A course minimax whose full board is not terminal (``-inf`` for the maximiser,
     ``+inf`` for the minimiser), untraced: the endgame finding names ``full-board``
     and a missed block that is one of its endgames goes under it. Before: no cause

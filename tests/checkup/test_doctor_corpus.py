@@ -45,8 +45,12 @@ CLASSES = {  # the manifest's bug class -> the doctor's causes and checks that n
 # one direction (it sees every four within its horizon: the blindness shows only beyond
 # it) or an MCTS choosing by mean value untraced
 GAPS = {"s12_alphabeta_aima.py", "s15_mcts_seed_style.py"}
-CASES = [pytest.param(e, marks=pytest.mark.xfail(reason="not diagnosed yet", strict=False))
-         if e["file"] in GAPS else e for e in ENTRIES]  # fmt: skip
+CASES = [
+    pytest.param(e, marks=pytest.mark.xfail(reason="not diagnosed yet", strict=False))
+    if e["file"] in GAPS
+    else e
+    for e in ENTRIES
+]
 
 
 def outcome(pos: Position, col: int) -> tuple[str, int] | None:
@@ -73,8 +77,11 @@ def true_outside(f: Finding, spec: str) -> bool:
     k = NEEDS[f.check]
     got = outcome(pos, col)
     if k % 2:  # a forced win in k existed (the solver's tactics) and this is not one
-        return got is not None and not (got[0] == "win" and got[1] <= k) and any(
-            p <= k for p in tactics(pos).win.values())
+        return (
+            got is not None
+            and not (got[0] == "win" and got[1] <= k)
+            and any(p <= k for p in tactics(pos).win.values())
+        )
     return got is not None and got[0] == "loss" and got[1] <= k
 
 
@@ -89,10 +96,19 @@ def test_a_course_search_is_diagnosed(entry: dict) -> None:
     c = checkup(spec, positions=10, depth=entry["depth"], seed=0)
     outside = [f for f in c.findings if isinstance(f, Finding)]
     wrong = [f.check for f in outside if not true_outside(f, spec)]
-    print(json.dumps({"file": entry["file"], "bug": entry["bug"], "found": bool(c.findings),
-                      "named": bool(entry["bug"]) and named(c.findings, entry["bug"]),
-                      "checks": [(f.check, f.cause) for f in c.findings],
-                      "untrue outside": wrong}), file=sys.stderr)  # fmt: skip
+    print(
+        json.dumps(
+            {
+                "file": entry["file"],
+                "bug": entry["bug"],
+                "found": bool(c.findings),
+                "named": bool(entry["bug"]) and named(c.findings, entry["bug"]),
+                "checks": [(f.check, f.cause) for f in c.findings],
+                "untrue outside": wrong,
+            }
+        ),
+        file=sys.stderr,
+    )
     assert not wrong, wrong
     if entry["bug"] is None:
         assert c.healthy, c.text()

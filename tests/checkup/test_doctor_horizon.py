@@ -97,8 +97,7 @@ def test_tactics_are_the_exact_solvers_outcomes_within_their_plies(
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["minimax", "alphabeta"]), st.integers(1, 5), st.integers(0, 50))
-def test_a_correct_search_of_depth_d_sees_every_level_up_to_d(algo: str, d: int,
-                                                            seed: int) -> None:  # fmt: skip
+def test_a_correct_search_of_depth_d_sees_every_level_up_to_d(algo: str, d: int, seed: int) -> None:
     """Our correct searches at depth ``d``: every position of every level up to ``d``
     answered right, so no finding within the horizon, and the measured horizon is at
     least ``d`` (at most 5, the deepest level tested)."""

@@ -14,7 +14,7 @@ from conftest import run_cli
 
 from treeviz.checkup import Checkup, Finding
 from treeviz.checkup.findings import INSIDE, OUTSIDE
-from treeviz.checkup.nodes import NodeFinding
+from treeviz.checkup.tree_bugs import NodeFinding
 
 TRACED = str(Path(__file__).resolve().parents[1] / "data" / "traced_full_board.py")
 
@@ -35,14 +35,21 @@ def test_the_text_json_and_html_give_one_list_in_one_order() -> None:
     assert [[u.check for u in under] for _, under in c.bugs()] == [[], ["sign"], []]
     data = c.as_dict()
     assert data["bugs"] == 3 and [f["check"] for f in data["findings"]] == [
-        "misses-win", "terminal", "sign", "backup"]  # fmt: skip
+        "misses-win",
+        "terminal",
+        "sign",
+        "backup",
+    ]
     assert [f["seen"] for f in data["findings"]] == [OUTSIDE, INSIDE, INSIDE, INSIDE]
     assert data["findings"][2]["under"] == "terminal" and data["findings"][2]["moves"] == "44"
     text = c.text()
     assert "3 bugs found (1 outside (black box), 2 inside the recorded tree)" in text
     numbered = re.findall(r"^(\d+)\. \[(.+?)\] ([a-z-]+)", text, re.M)
-    assert numbered == [("1", OUTSIDE, "misses-win"), ("2", INSIDE, "terminal"),
-                        ("3", INSIDE, "backup")]  # fmt: skip
+    assert numbered == [
+        ("1", OUTSIDE, "misses-win"),
+        ("2", INSIDE, "terminal"),
+        ("3", INSIDE, "backup"),
+    ]
     assert f"   - explained by 2 [{INSIDE}] sign: node 8" in text
     assert "terminal (cause: the depth limit is tested before the end of the game)" in text
     html = c._repr_html_()
@@ -68,5 +75,6 @@ def test_a_traced_functions_findings_hold_the_inside_ones(
     data = json.loads(out)
     assert code == 1 and data["bugs"] == len(c.bugs())
     assert [(f["seen"], f["check"]) for f in data["findings"]] == [
-        (INSIDE if isinstance(f, NodeFinding) else OUTSIDE, f.check) for f in c.findings]
+        (INSIDE if isinstance(f, NodeFinding) else OUTSIDE, f.check) for f in c.findings
+    ]
     assert "inside" not in data  # one list: no second one beside it

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.checkup.nodes import check_tree
+from treeviz.checkup.tree_bugs import check_tree
 from treeviz.connect4.board import Position
 
 WIN = 1000
@@ -23,8 +23,9 @@ WIN = 1000
 def heuristic(pos: Position) -> int:
     """Centre stones of the side to move minus the opponent's."""
     me = pos.side_to_move
-    return sum((1 if pos.cell(3, r) == me else -1) for r in range(pos.height)
-               if pos.cell(3, r) is not None)  # fmt: skip
+    return sum(
+        (1 if pos.cell(3, r) == me else -1) for r in range(pos.height) if pos.cell(3, r) is not None
+    )
 
 
 def negamax(pos: Position, depth: int, *, buggy: bool) -> tuple[int, int | None]:
@@ -61,8 +62,7 @@ def correct(pos: Position, depth: int) -> tuple[int, int | None]:
 Search = Callable[[Position, int], tuple[int, int | None]]
 
 
-def negamax_traced(pos: Position, depth: int, me: Search,
-                   is_buggy: bool) -> tuple[int, int | None]:  # fmt: skip
+def negamax_traced(pos: Position, depth: int, me: Search, is_buggy: bool) -> tuple[int, int | None]:
     """One node of the traced search: its children called through ``me``."""
     if pos.winner() is not None or pos.is_full() or depth == 0:
         return negamax(pos, 0, buggy=is_buggy)

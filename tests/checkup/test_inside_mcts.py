@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import treeviz
-from treeviz.checkup.nodes import CAUSES, NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import CAUSES, NodeFinding, check_tree
 from treeviz.connect4.board import Position
 
 Score = Callable[[float, int, int], float]  # (mean, parent visits, child visits) -> score
@@ -53,8 +53,9 @@ class Tables:
         untried = [k for k in self.kids[s] if self.N.get(k, 0) == 0]
         if untried:
             return self.rng.choice(untried)
-        return max(self.kids[s], key=lambda k: self.score(self.W[k] / self.N[k], self.N[s],
-                                                           self.N[k]))  # fmt: skip
+        return max(
+            self.kids[s], key=lambda k: self.score(self.W[k] / self.N[k], self.N[s], self.N[k])
+        )
 
 
 SEARCH: list[Tables] = []  # the search under way (the traced function reads it)
@@ -80,8 +81,15 @@ def simulate(s: str) -> float:
     return result
 
 
-def search(moves: str, *, score: Score = uct, grow: bool = True, by_mean: bool = False,
-           iterations: int = 400, seed: int = 0) -> tuple[Tables, list[NodeFinding]]:  # fmt: skip
+def search(
+    moves: str,
+    *,
+    score: Score = uct,
+    grow: bool = True,
+    by_mean: bool = False,
+    iterations: int = 400,
+    seed: int = 0,
+) -> tuple[Tables, list[NodeFinding]]:
     """The search of ``moves`` recorded as the doctor records it (checked, the
     answer given), its tables and the node findings."""
     t = Tables(score=score, grow=grow, rng=random.Random(seed), root=moves)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import treeviz
 from treeviz.checkup.node_tree import Tree
-from treeviz.checkup.nodes import NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import NodeFinding, check_tree
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import solve
 
@@ -58,8 +58,10 @@ def winning_move(board: np.ndarray, piece: int) -> bool:
         for r in range(ROW_COUNT):
             for c in range(COLUMN_COUNT):
                 cells = [(r + i * dr, c + i * dc) for i in range(4)]
-                if all(0 <= y < ROW_COUNT and 0 <= x < COLUMN_COUNT and board[y][x] == piece
-                       for y, x in cells):  # fmt: skip
+                if all(
+                    0 <= y < ROW_COUNT and 0 <= x < COLUMN_COUNT and board[y][x] == piece
+                    for y, x in cells
+                ):
                     return True
     return False
 
@@ -90,8 +92,11 @@ def score_position(board: np.ndarray, piece: int) -> int:
 
 
 def game_over(board: np.ndarray) -> bool:
-    return (winning_move(board, AI_PIECE) or winning_move(board, PLAYER_PIECE)
-            or not valid_locations(board))  # fmt: skip
+    return (
+        winning_move(board, AI_PIECE)
+        or winning_move(board, PLAYER_PIECE)
+        or not valid_locations(board)
+    )
 
 
 # ---------------------------------------------------------------------- the searches
@@ -108,15 +113,20 @@ def horizon_minimax(board: np.ndarray, depth: int, maximizingPlayer: bool) -> fl
     if not valid_locations(board):
         return 0
     if maximizingPlayer:
-        return max(horizon_minimax(drop_piece(board, c, AI_PIECE), depth - 1, False)
-                   for c in valid_locations(board))  # fmt: skip
-    return min(horizon_minimax(drop_piece(board, c, PLAYER_PIECE), depth - 1, True)
-               for c in valid_locations(board))  # fmt: skip
+        return max(
+            horizon_minimax(drop_piece(board, c, AI_PIECE), depth - 1, False)
+            for c in valid_locations(board)
+        )
+    return min(
+        horizon_minimax(drop_piece(board, c, PLAYER_PIECE), depth - 1, True)
+        for c in valid_locations(board)
+    )
 
 
 @treeviz.traced(maximizing="maximizingPlayer")
-def correct_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
-                    maximizingPlayer: bool) -> float:  # fmt: skip
+def correct_minimax(
+    board: np.ndarray, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> float:
     """The tutorial's alpha-beta, the game's end tested first."""
     if winning_move(board, AI_PIECE):
         return WINNING
@@ -129,8 +139,9 @@ def correct_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
     value = -math.inf if maximizingPlayer else math.inf
     for col in valid_locations(board):
         piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
-        new = correct_minimax(drop_piece(board, col, piece), depth - 1, alpha, beta,
-                              not maximizingPlayer)  # fmt: skip
+        new = correct_minimax(
+            drop_piece(board, col, piece), depth - 1, alpha, beta, not maximizingPlayer
+        )
         if maximizingPlayer:
             value, alpha = max(value, new), max(alpha, new)
         else:
@@ -140,21 +151,30 @@ def correct_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
     return value
 
 
-CELL_WEIGHTS = np.array([[3, 4, 5, 7, 5, 4, 3], [4, 6, 8, 10, 8, 6, 4],
-                         [5, 8, 11, 13, 11, 8, 5], [5, 8, 11, 13, 11, 8, 5],
-                         [4, 6, 8, 10, 8, 6, 4], [3, 4, 5, 7, 5, 4, 3]])  # fmt: skip
+CELL_WEIGHTS = np.array(
+    [
+        [3, 4, 5, 7, 5, 4, 3],
+        [4, 6, 8, 10, 8, 6, 4],
+        [5, 8, 11, 13, 11, 8, 5],
+        [5, 8, 11, 13, 11, 8, 5],
+        [4, 6, 8, 10, 8, 6, 4],
+        [3, 4, 5, 7, 5, 4, 3],
+    ]
+)
 
 
 @treeviz.traced(maximizing="maximizingPlayer")
-def horizon_table_search(board: np.ndarray, depth: int, alpha: float, beta: float,
-                         maximizingPlayer: bool) -> tuple[int | None, float]:  # fmt: skip
+def horizon_table_search(
+    board: np.ndarray, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> tuple[int | None, float]:
     """BUG: ``depth == 0`` tested before the game's end, in another course's style: the
     board scored by a table of cell weights (the AI's minus the human's: values of
     either sign, on a small scale), a decided result sized by the depth left, alpha-beta,
     and the column returned beside the value."""
     if depth == 0:
-        return None, int(CELL_WEIGHTS[board == AI_PIECE].sum()
-                         - CELL_WEIGHTS[board == PLAYER_PIECE].sum())  # fmt: skip
+        return None, int(
+            CELL_WEIGHTS[board == AI_PIECE].sum() - CELL_WEIGHTS[board == PLAYER_PIECE].sum()
+        )
     if winning_move(board, AI_PIECE):
         return None, WINNING + depth
     if winning_move(board, PLAYER_PIECE):
@@ -164,8 +184,9 @@ def horizon_table_search(board: np.ndarray, depth: int, alpha: float, beta: floa
     best: tuple[int | None, float] = (None, -math.inf if maximizingPlayer else math.inf)
     for col in valid_locations(board):
         piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
-        _, v = horizon_table_search(drop_piece(board, col, piece), depth - 1, alpha, beta,
-                                    not maximizingPlayer)  # fmt: skip
+        _, v = horizon_table_search(
+            drop_piece(board, col, piece), depth - 1, alpha, beta, not maximizingPlayer
+        )
         if (v > best[1]) if maximizingPlayer else (v < best[1]):
             best = (col, v)
         if maximizingPlayer:
@@ -178,8 +199,9 @@ def horizon_table_search(board: np.ndarray, depth: int, alpha: float, beta: floa
 
 
 @treeviz.traced(maximizing="maximizingPlayer")
-def shortcut_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
-                     maximizingPlayer: bool) -> float:  # fmt: skip
+def shortcut_minimax(
+    board: np.ndarray, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> float:
     """A correct alpha-beta that tests each move for a four as it plays it and returns
     the win at once, without a call on the winning board (the course notebooks'
     ``if winning_move(...): return``)."""
@@ -222,8 +244,9 @@ def memo_search(keyed_by_player: bool) -> Any:
     return minimax
 
 
-def _memo_value(board: np.ndarray, depth: int, maximizingPlayer: bool, ai: int,
-                minimax: Any) -> float:  # fmt: skip
+def _memo_value(
+    board: np.ndarray, depth: int, maximizingPlayer: bool, ai: int, minimax: Any
+) -> float:
     human = 3 - ai
     if winning_move(board, ai):
         return WINNING
@@ -234,8 +257,10 @@ def _memo_value(board: np.ndarray, depth: int, maximizingPlayer: bool, ai: int,
     if depth == 0:
         return score_position(board, ai)
     piece = ai if maximizingPlayer else human
-    values = [minimax(drop_piece(board, c, piece), depth - 1, not maximizingPlayer, ai)
-              for c in valid_locations(board)]  # fmt: skip
+    values = [
+        minimax(drop_piece(board, c, piece), depth - 1, not maximizingPlayer, ai)
+        for c in valid_locations(board)
+    ]
     return max(values) if maximizingPlayer else min(values)
 
 
@@ -401,8 +426,9 @@ def test_a_win_seen_without_a_call_is_no_finding(seed: int, plies: int) -> None:
 
 
 @treeviz.traced(maximizing="maximizingPlayer")
-def blind_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
-                  maximizingPlayer: bool) -> float:  # fmt: skip
+def blind_minimax(
+    board: np.ndarray, depth: int, alpha: float, beta: float, maximizingPlayer: bool
+) -> float:
     """The tutorial's alpha-beta, correct, but its heuristic never counts the windows
     of one diagonal direction (the win test sees all four): a weak evaluation, which
     the recorded tree cannot tell from a deliberate one."""
@@ -414,14 +440,18 @@ def blind_minimax(board: np.ndarray, depth: int, alpha: float, beta: float,
         return 0
     if depth == 0:
         # the tutorial's score without the windows running up to the left (row 0 on top)
-        blind = sum(evaluate_window([int(board[r + i][c + 3 - i]) for i in range(4)], AI_PIECE)
-                    for r in range(ROW_COUNT - 3) for c in range(COLUMN_COUNT - 3))  # fmt: skip
+        blind = sum(
+            evaluate_window([int(board[r + i][c + 3 - i]) for i in range(4)], AI_PIECE)
+            for r in range(ROW_COUNT - 3)
+            for c in range(COLUMN_COUNT - 3)
+        )
         return score_position(board, AI_PIECE) - blind
     value = -math.inf if maximizingPlayer else math.inf
     for col in valid_locations(board):
         piece = AI_PIECE if maximizingPlayer else PLAYER_PIECE
-        new = blind_minimax(drop_piece(board, col, piece), depth - 1, alpha, beta,
-                            not maximizingPlayer)  # fmt: skip
+        new = blind_minimax(
+            drop_piece(board, col, piece), depth - 1, alpha, beta, not maximizingPlayer
+        )
         if maximizingPlayer:
             value, alpha = max(value, new), max(alpha, new)
         else:

@@ -25,7 +25,7 @@ from treeviz.checkup.battery import Probe
 from treeviz.checkup.inside import inside
 from treeviz.checkup.leaf_sides import MIN_LEAVES, leaves
 from treeviz.checkup.node_tree import Tree
-from treeviz.checkup.nodes import CAUSES, NodeFinding, check_tree, check_trees
+from treeviz.checkup.tree_bugs import CAUSES, NodeFinding, check_tree, check_trees
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import SearchResult
 
@@ -43,8 +43,10 @@ def columns_of(pos: Position) -> Cols:
 
 def grid(cols: Cols) -> list[list[str]]:
     """The stacks as a board grid, top row first (what the tracing reads)."""
-    return [[cols[c][r] if r < len(cols[c]) else "." for c in range(WIDTH)]
-            for r in reversed(range(HEIGHT))]  # fmt: skip
+    return [
+        [cols[c][r] if r < len(cols[c]) else "." for c in range(WIDTH)]
+        for r in reversed(range(HEIGHT))
+    ]
 
 
 def cell(cols: Cols, c: int, r: int) -> str:
@@ -132,8 +134,7 @@ def make_minimax(leaf: Leaf) -> Callable[..., float]:
         if depth == 0:
             return leaf(cols, ai)
         who = ai if maximizingPlayer else human
-        values = [minimax(drop(cols, c, who), depth - 1, not maximizingPlayer, ai)
-                  for c in moves]  # fmt: skip
+        values = [minimax(drop(cols, c, who), depth - 1, not maximizingPlayer, ai) for c in moves]
         return max(values) if maximizingPlayer else min(values)
 
     return minimax
@@ -256,13 +257,16 @@ def enough(results: list[SearchResult]) -> bool:
     return all(sum(int(s.of(o).sum()) for s in samples) >= MIN_LEAVES for o in "XO")
 
 
-CORRECT = (lambda p: search_negamax(correct_negamax, p),
-           lambda p: search_minimax(correct_minimax, p))  # fmt: skip
+CORRECT = (
+    lambda p: search_negamax(correct_negamax, p),
+    lambda p: search_minimax(correct_minimax, p),
+)
 
 
 def no_sign_finding(results: list[SearchResult]) -> bool:
-    return not check_trees(results) and not [f for r in results for f in check_tree(r)
-                                             if f.check == "sign"]  # fmt: skip
+    return not check_trees(results) and not [
+        f for r in results for f in check_tree(r) if f.check == "sign"
+    ]
 
 
 def test_correct_searches_are_judged_and_pass() -> None:

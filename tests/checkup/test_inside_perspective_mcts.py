@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.checkup.nodes import NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import NodeFinding, check_tree
 from treeviz.connect4.board import Position
 
 
@@ -58,8 +58,9 @@ class Flat:
         if fresh:
             return fresh[0]
         log_n = math.log(self.n[i])
-        return max(self.kids[i],
-                   key=lambda k: self.w[k] / self.n[k] + 1.2 * math.sqrt(log_n / self.n[k]))
+        return max(
+            self.kids[i], key=lambda k: self.w[k] / self.n[k] + 1.2 * math.sqrt(log_n / self.n[k])
+        )
 
 
 TREES: list[Flat] = []  # the search under way

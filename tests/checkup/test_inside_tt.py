@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.checkup.nodes import check_tree
+from treeviz.checkup.tree_bugs import check_tree
 from treeviz.connect4.board import Position
 
 WIN = 10_000
@@ -147,10 +147,17 @@ def recorded(search: TTNegamax, pos: Position, depth: int) -> Any:
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 24), st.integers(4, 5), st.booleans(),
-       st.booleans(), st.booleans())  # fmt: skip
-def test_a_correct_tt_negamax_gets_no_finding(seed: int, plies: int, depth: int, hard: bool,
-                                              mirror: bool, keep: bool) -> None:  # fmt: skip
+@given(
+    st.integers(0, 10_000),
+    st.integers(0, 24),
+    st.integers(4, 5),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_correct_tt_negamax_gets_no_finding(
+    seed: int, plies: int, depth: int, hard: bool, mirror: bool, keep: bool
+) -> None:
     pos = random_position(seed, plies)
     search = TTNegamax(hard=hard, mirror=mirror, keep=keep)
     if keep:  # a table left by the search of the position before

@@ -9,7 +9,7 @@ from typing import Any
 import buggy_mcts as bm
 import pytest
 
-from treeviz.checkup.nodes import check_tree
+from treeviz.checkup.tree_bugs import check_tree
 
 POSITIONS = ("", "4453", "131475", "3344553", "64632436374443522122213755656113711765")
 
@@ -81,8 +81,9 @@ def test_the_example_mcts_counts_its_visits_right(moves: str) -> None:
 def test_without_visits_nothing_is_recorded_nor_judged() -> None:
     import treeviz
 
-    plain = treeviz.traced(m.descend.__wrapped__, position=lambda node: node.board,
-                           value=lambda r: 2 * r - 1)  # fmt: skip
+    plain = treeviz.traced(
+        m.descend.__wrapped__, position=lambda node: node.board, value=lambda r: 2 * r - 1
+    )
     saved, m.descend = m.descend, plain  # the recursion calls the module's name
     try:
         result = bm.search(plain, "4453", 100)
@@ -95,8 +96,12 @@ def test_a_visits_accessor_that_gives_no_count_is_an_error() -> None:
     import treeviz
     from treeviz.errors import UserAgentError
 
-    bad = treeviz.traced(m.descend.__wrapped__, position=lambda node: node.board,
-                         value=lambda r: 2 * r - 1, visits=lambda node: "many")  # fmt: skip
+    bad = treeviz.traced(
+        m.descend.__wrapped__,
+        position=lambda node: node.board,
+        value=lambda r: 2 * r - 1,
+        visits=lambda node: "many",
+    )
     saved, m.descend = m.descend, bad
     try:
         with pytest.raises(UserAgentError, match="visits="):

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.checkup.nodes import NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import NodeFinding, check_tree
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import solve
 from treeviz.trace.values import score_outcome
@@ -36,8 +36,11 @@ def columns(pos: Position) -> list[list[int]]:
 
 def four(cols: list[list[int]], who: int) -> bool:
     cell = {(c, r): v for c, col in enumerate(cols) for r, v in enumerate(col)}
-    return any(all(cell.get((c + i * dc, r + i * dr)) == who for i in range(4))
-               for (c, r) in cell for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)))  # fmt: skip
+    return any(
+        all(cell.get((c + i * dc, r + i * dr)) == who for i in range(4))
+        for (c, r) in cell
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
+    )
 
 
 def heuristic(cols: list[list[int]]) -> int:
@@ -128,8 +131,9 @@ def test_a_memo_keyed_by_the_depth_gets_no_finding() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 24))
-def test_iterative_deepening_keyed_by_the_depth_never_gets_a_memo_finding(seed: int,
-                                                                           plies: int) -> None:
+def test_iterative_deepening_keyed_by_the_depth_never_gets_a_memo_finding(
+    seed: int, plies: int
+) -> None:
     choose = searcher(keyed_by_depth=True)
     found = findings(choose, random_position(seed, plies))
     assert [f for f in found if f.check == "memo"] == []

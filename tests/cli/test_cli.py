@@ -210,7 +210,6 @@ def test_outputs_are_checked_before_the_work(
         assert code == 2 and words in err and out == "", err
 
 
-
 def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A missing path, a folder, a file without a position, a folder as a book: each
     one line naming the problem (not "character '/' is not a column", not a class
@@ -223,8 +222,10 @@ def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path
         (["show", str(bad)], "a character that is not a column"),
         (["solve", "--book", str(tmp_path), "4453"], "is a directory: name the book file"),
         (["id3", "weather", "--export", str(tmp_path / "tree")], "end the file name with one"),
-        (["id3", "weather", "--draw-depth", "-1", "--export", str(tmp_path / "t.svg")],
-         "--draw-depth -1: at least 1 level"),
+        (
+            ["id3", "weather", "--draw-depth", "-1", "--export", str(tmp_path / "t.svg")],
+            "--draw-depth -1: at least 1 level",
+        ),
     ]
     for argv, words in cases:
         code, _, err = run(capsys, *argv)
@@ -237,9 +238,20 @@ def test_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], tmp_path
 def test_a_swept_agent_keeps_its_own_settings(capsys: pytest.CaptureFixture[str]) -> None:
     """``sweep alphabeta:tt=false --grid depth=1,2`` sweeps depth with tt off (it read
     ``depth='1:tt=false'``)."""
-    code, out, err = run(capsys, "sweep", "alphabeta:tt=false", "--grid", "depth=1,2",
-                         "--against", "random", "--games", "2", "--ply-seconds", "0", "--json")
+    code, out, err = run(
+        capsys,
+        "sweep",
+        "alphabeta:tt=false",
+        "--grid",
+        "depth=1,2",
+        "--against",
+        "random",
+        "--games",
+        "2",
+        "--ply-seconds",
+        "0",
+        "--json",
+    )
     assert code == 0, err
     specs = [s["spec"] for s in json.loads(out)["settings"]]
     assert specs == ["alphabeta:depth=1,tt=false", "alphabeta:depth=2,tt=false"]
-

@@ -24,13 +24,25 @@ def database(path: Path) -> Path:
     game = load_game(GAME_FILE)
     with Store(path) as store:
         for key, x, o, moves in (("a", game.x, game.o, game.moves), ("b", "p", "q", OTHER)):
-            store.add({"key": key, "x": x, "o": o, "opening": "", "seed": 0, "moves": moves,
-                       "result": "unfinished", "version": "0", "plies": []})  # fmt: skip
+            store.add(
+                {
+                    "key": key,
+                    "x": x,
+                    "o": o,
+                    "opening": "",
+                    "seed": 0,
+                    "moves": moves,
+                    "result": "unfinished",
+                    "version": "0",
+                    "plies": [],
+                }
+            )
     return path
 
 
-def test_a_deck_from_a_file_a_database_and_moves(capsys: pytest.CaptureFixture[str],
-                                                 tmp_path: Path) -> None:  # fmt: skip
+def test_a_deck_from_a_file_a_database_and_moves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     db = database(tmp_path / "games.db")
     out = tmp_path / "deck.json"
     code, stdout, err = run_cli(capsys, "puzzles", str(GAME_FILE), str(db), OTHER, "-o", str(out))
@@ -38,18 +50,32 @@ def test_a_deck_from_a_file_a_database_and_moves(capsys: pytest.CaptureFixture[s
     cards = load_deck(out)
     from_file = puzzle_cards(load_game(GAME_FILE))
     from_other = puzzle_cards(OTHER)
-    assert [c.moves for c in cards] == [c.moves for c in
-                                        from_file + from_file + from_other + from_other]
+    assert [c.moves for c in cards] == [
+        c.moves for c in from_file + from_file + from_other + from_other
+    ]
     assert [c.source for c in cards] == (
-        [str(GAME_FILE)] * len(from_file) + [f"{db} game 1"] * len(from_file)
-        + [f"{db} game 2"] * len(from_other) + [None] * len(from_other))  # fmt: skip
-    assert {c.by for c in cards[len(from_file) * 2:]} == {"p", "q", None}
+        [str(GAME_FILE)] * len(from_file)
+        + [f"{db} game 1"] * len(from_file)
+        + [f"{db} game 2"] * len(from_other)
+        + [None] * len(from_other)
+    )
+    assert {c.by for c in cards[len(from_file) * 2 :]} == {"p", "q", None}
     # each card's goal by its kind and the solver's fastest win (plies from the score)
-    goals = [("hold the draw" if c.kind == "draw" else "keep the win"
-              if c.win_plies is None or c.win_plies > SHORT_WIN
-              else f"find a win within {SHORT_WIN} plies") for c in cards]  # fmt: skip
-    counts = ", ".join(f"{goals.count(g)} {g}" for g in (f"find a win within {SHORT_WIN} "
-                       "plies", "keep the win", "hold the draw") if g in goals)  # fmt: skip
+    goals = [
+        (
+            "hold the draw"
+            if c.kind == "draw"
+            else "keep the win"
+            if c.win_plies is None or c.win_plies > SHORT_WIN
+            else f"find a win within {SHORT_WIN} plies"
+        )
+        for c in cards
+    ]
+    counts = ", ".join(
+        f"{goals.count(g)} {g}"
+        for g in (f"find a win within {SHORT_WIN} plies", "keep the win", "hold the draw")
+        if g in goals
+    )
     assert stdout == f"{len(cards)} cards ({counts}) from 4 games: {out}\n"
 
 
@@ -66,8 +92,9 @@ def test_one_game_of_a_database_one_player_and_json_on_stdout(
     assert {c.by for c in loads_deck(stdout)} == {"greedy"}
 
 
-def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
-                                          tmp_path: Path) -> None:  # fmt: skip
+def test_bad_input_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     game = shutil.copy(GAME_FILE, tmp_path / "game.json")
     broken = tmp_path / "broken.json"
     broken.write_text(json.dumps({"moves": "4444444"}))

@@ -69,25 +69,31 @@ def strict_json(text: str) -> Any:
 
 
 # ----------------------------------------------------------------- agent specs
-@pytest.mark.parametrize(("agent", "words"), [
-    ("cmd:'unterminated", "is not a command line: No closing quotation"),
-    ("..:f", "'..' in agent spec '..:f' is neither a Python file"),
-    (".relative:f", "'.relative' in agent spec '.relative:f' is neither"),
-])  # fmt: skip
-def test_specs_that_name_nothing_runnable(capsys: pytest.CaptureFixture[str], agent: str,
-                                          words: str) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    ("agent", "words"),
+    [
+        ("cmd:'unterminated", "is not a command line: No closing quotation"),
+        ("..:f", "'..' in agent spec '..:f' is neither a Python file"),
+        (".relative:f", "'.relative' in agent spec '.relative:f' is neither"),
+    ],
+)
+def test_specs_that_name_nothing_runnable(
+    capsys: pytest.CaptureFixture[str], agent: str, words: str
+) -> None:
     assert words in one_line(capsys, "analyze", "44", "--agent", agent)
 
 
 # ------------------------------------------------------ what a person's agent returns
-def test_a_pair_without_values_is_an_error_quoting_it(capsys: pytest.CaptureFixture[str],
-                                                      mine: Path) -> None:  # fmt: skip
+def test_a_pair_without_values_is_an_error_quoting_it(
+    capsys: pytest.CaptureFixture[str], mine: Path
+) -> None:
     err = one_line(capsys, "analyze", "44", "--agent", f"{mine}:four_five")
     assert "returned '[4, 5]'" in err and "(column, values)" in err
 
 
-def test_values_past_the_float_range_are_infinite(capsys: pytest.CaptureFixture[str],
-                                                  mine: Path) -> None:  # fmt: skip
+def test_values_past_the_float_range_are_infinite(
+    capsys: pytest.CaptureFixture[str], mine: Path
+) -> None:
     """10**400 is larger than every float: +inf keeps its order among the values (as a
     traced search's returns do), and ``--json`` writes it as null."""
     code, out, err = run_cli(capsys, "analyze", "44", "--agent", f"{mine}:huge", "--json")
@@ -97,8 +103,9 @@ def test_values_past_the_float_range_are_infinite(capsys: pytest.CaptureFixture[
     assert [r["text"] for r in rows[:2]] == ["+inf", "-inf"]
 
 
-def test_an_exception_that_cannot_say_what_it_is(capsys: pytest.CaptureFixture[str],
-                                                 mine: Path) -> None:  # fmt: skip
+def test_an_exception_that_cannot_say_what_it_is(
+    capsys: pytest.CaptureFixture[str], mine: Path
+) -> None:
     err = one_line(capsys, "analyze", "44", "--agent", f"{mine}:unprintable")
     assert "raised Unprintable: (its message could not be read) (at odd_agents.py:" in err
 
@@ -119,10 +126,13 @@ def test_a_traced_search_of_a_finished_game() -> None:
         _ = rec.result
 
 
-@pytest.mark.parametrize(("value", "words"), [
-    (lambda ret: 1 / 0, r"value= of .*f\(\) raised ZeroDivisionError: division by zero"),
-    (lambda ret: "abc", r"value= of .*f\(\) gave 'abc' .*: expected a number or None"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (lambda ret: 1 / 0, r"value= of .*f\(\) raised ZeroDivisionError: division by zero"),
+        (lambda ret: "abc", r"value= of .*f\(\) gave 'abc' .*: expected a number or None"),
+    ],
+)
 def test_a_value_function_that_fails(value: Any, words: str) -> None:
     @treeviz.traced(value=value)
     def f(moves: str) -> int:
@@ -133,8 +143,10 @@ def test_a_value_function_that_fails(value: Any, words: str) -> None:
 
 
 def test_a_capacity_given_as_text() -> None:
-    with (pytest.raises(InvalidParameterError, match="capacity='5' is not allowed"),
-          treeviz.recording(capacity="5")):  # type: ignore[arg-type]  # fmt: skip
+    with (
+        pytest.raises(InvalidParameterError, match="capacity='5' is not allowed"),
+        treeviz.recording(capacity="5"),
+    ):  # type: ignore[arg-type]
         pass
     with treeviz.recording(capacity=5) as rec:
         negamax("", 2)
@@ -157,8 +169,12 @@ def test_search_takes_a_move_string_and_refuses_other_things() -> None:
 def test_the_widget_names_an_argument_of_the_wrong_type() -> None:
     pytest.importorskip("anywidget")
     res = search("44", "alphabeta:depth=2")
-    for options, words in (({"max_nodes": "10"}, "max_nodes='10'"), ({"depth": 1.5}, "depth="),
-                           ({"depth": -1}, "depth='-1'"), ({"nodes": 3}, "no option 'nodes'")):
+    for options, words in (
+        ({"max_nodes": "10"}, "max_nodes='10'"),
+        ({"depth": 1.5}, "depth="),
+        ({"depth": -1}, "depth='-1'"),
+        ({"nodes": 3}, "no option 'nodes'"),
+    ):
         with pytest.raises(InvalidParameterError, match=words):
             res.widget(**options)
     assert res.widget(max_nodes=3, depth=1).payload["nodes"]
@@ -167,31 +183,47 @@ def test_the_widget_names_an_argument_of_the_wrong_type() -> None:
 # ------------------------------------------------------------------- --json output
 def test_json_output_has_no_infinity(capsys: pytest.CaptureFixture[str]) -> None:
     print_json({"a": math.inf, "b": [-math.inf, math.nan, 1.5], "c": (2, "inf")})
-    assert strict_json(capsys.readouterr().out) == {"a": None, "b": [None, None, 1.5],
-                                                    "c": [2, "inf"]}  # fmt: skip
+    assert strict_json(capsys.readouterr().out) == {
+        "a": None,
+        "b": [None, None, 1.5],
+        "c": [2, "inf"],
+    }
 
 
 # ------------------------------------------------------------- a declared agent
-def test_a_declared_agent_is_swept_by_its_settings(capsys: pytest.CaptureFixture[str],
-                                                   tmp_path: Path) -> None:  # fmt: skip
+def test_a_declared_agent_is_swept_by_its_settings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """``mine.py:AGENT --grid depth=1,2`` reads ``mine.py:AGENT:depth=1``: the settings
     follow the agent's name, not ``mine.py:AGENT,depth=1``."""
     path = tmp_path / "declared_for_sweep.py"
     path.write_text(DECLARED_AGENT)
-    code, out, err = run_cli(capsys, "sweep", f"{path}:AGENT", "--grid", "depth=1,2",
-                             "--against", "random", "--games", "2", "--ply-seconds", "0",
-                             "--json")  # fmt: skip
+    code, out, err = run_cli(
+        capsys,
+        "sweep",
+        f"{path}:AGENT",
+        "--grid",
+        "depth=1,2",
+        "--against",
+        "random",
+        "--games",
+        "2",
+        "--ply-seconds",
+        "0",
+        "--json",
+    )
     assert code == 0, err
     report = strict_json(out)
-    assert [s["spec"] for s in report["settings"]] == [f"{path}:AGENT:depth=1",
-                                                       f"{path}:AGENT:depth=2"]  # fmt: skip
+    assert [s["spec"] for s in report["settings"]] == [
+        f"{path}:AGENT:depth=1",
+        f"{path}:AGENT:depth=2",
+    ]
     assert not report["forfeits"]
 
 
 # -------------------------------------------------------------- values and devices
 @pytest.mark.parametrize("value", ["-1,-1", "-inf", "-3e3,5"])
-def test_flag_values_that_start_with_a_dash(capsys: pytest.CaptureFixture[str],
-                                            value: str) -> None:  # fmt: skip
+def test_flag_values_that_start_with_a_dash(capsys: pytest.CaptureFixture[str], value: str) -> None:
     err = one_line(capsys, "arena", "greedy", "random", "--games", "2", "--sprt", value)
     assert f"--sprt '{value}'" in err
 
@@ -206,22 +238,26 @@ def test_a_device_is_not_a_missing_book(capsys: pytest.CaptureFixture[str]) -> N
 LONG = "x" * 60_000
 
 
-@pytest.mark.parametrize("argv", [
-    ["show", LONG],
-    ["show", "1" * 60_000],
-    ["analyze", "44", "--agent", LONG],
-    ["analyze", "44", "--agent", f"cmd:{LONG}"],
-    ["analyze", "44", "--agent", f"{LONG}.py:f"],
-    ["analyze", "44", "--depth", LONG],
-    ["arena", "greedy", "random", "--games", "1", "--sprt", LONG],
-    ["arena", "greedy", "random", "--games", "1", "--openings-file", LONG],
-    ["arena", "greedy", "random", "--games", "1", "--db", f"/no/such/{LONG}"],
-    ["sweep", "greedy", "--grid", LONG, "--against", "random", "--games", "1"],
-    ["solve", "--book", LONG],
-    ["export", LONG, "-o", "t.svg"],
-    ["play", "greedy", "random", "--opening", LONG],
-])  # fmt: skip
-def test_a_pasted_megabyte_is_quoted_short(capsys: pytest.CaptureFixture[str],
-                                           argv: list[str]) -> None:  # fmt: skip
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", LONG],
+        ["show", "1" * 60_000],
+        ["analyze", "44", "--agent", LONG],
+        ["analyze", "44", "--agent", f"cmd:{LONG}"],
+        ["analyze", "44", "--agent", f"{LONG}.py:f"],
+        ["analyze", "44", "--depth", LONG],
+        ["arena", "greedy", "random", "--games", "1", "--sprt", LONG],
+        ["arena", "greedy", "random", "--games", "1", "--openings-file", LONG],
+        ["arena", "greedy", "random", "--games", "1", "--db", f"/no/such/{LONG}"],
+        ["sweep", "greedy", "--grid", LONG, "--against", "random", "--games", "1"],
+        ["solve", "--book", LONG],
+        ["export", LONG, "-o", "t.svg"],
+        ["play", "greedy", "random", "--opening", LONG],
+    ],
+)
+def test_a_pasted_megabyte_is_quoted_short(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     err = one_line(capsys, *argv)
     assert len(err) < 400 and "characters)" in err, err[:400]

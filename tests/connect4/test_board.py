@@ -133,7 +133,9 @@ def test_winning_four_is_every_cell_of_every_four_in_a_row() -> None:
             for r in range(pos.height):
                 for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
                     line = [(c + i * dc, r + i * dr) for i in range(4)]
-                    if winner and all(0 <= a < pos.width and 0 <= b < pos.height
-                                      and pos.cell(a, b) == winner for a, b in line):  # fmt: skip
+                    if winner and all(
+                        0 <= a < pos.width and 0 <= b < pos.height and pos.cell(a, b) == winner
+                        for a, b in line
+                    ):
                         cells.update(line)
         assert pos.winning_four() == sorted(cells), pos.moves_string()

@@ -12,25 +12,31 @@ from treeviz.errors import InvalidParameterError, InvalidPositionError
 EMPTY = "0 0 0 0 0 0 0\n"
 
 
-@pytest.mark.parametrize(("text", "said"), [
-    (EMPTY * 4 + "0 0 0 3 0 0 0\n0 0 2 1 1 0 0", "row 5 '0 0 0 3 0 0 0': cells '3'"),
-    (". . . . . . .\n" * 5 + ". . X O O .", "row 6 '. . X O O .' has 6 cells"),
-    (EMPTY * 5 + "0 0 1 1 10 0 0", "'0 0 1 1 10 0 0'"),
-    ("[[0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n"
-     " [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 9.]]",
-     "row 6 '[0. 0. 0. 0. 0. 0. 9.]'"),
-    (EMPTY * 2 + "0 0 1 0 0 0 0\n" + EMPTY * 3, "column 3 has a stone floating"),
-    (EMPTY * 5 + "1 1 1 1 2 2 0", "'1' has 4 stones and '2' has 2"),
-    (EMPTY * 2 + "1 2 0 0 0 0 0\n" * 4, "both X and O have four in a row"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (EMPTY * 4 + "0 0 0 3 0 0 0\n0 0 2 1 1 0 0", "row 5 '0 0 0 3 0 0 0': cells '3'"),
+        (". . . . . . .\n" * 5 + ". . X O O .", "row 6 '. . X O O .' has 6 cells"),
+        (EMPTY * 5 + "0 0 1 1 10 0 0", "'0 0 1 1 10 0 0'"),
+        (
+            "[[0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n"
+            " [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 0.]\n [0. 0. 0. 0. 0. 0. 9.]]",
+            "row 6 '[0. 0. 0. 0. 0. 0. 9.]'",
+        ),
+        (EMPTY * 2 + "0 0 1 0 0 0 0\n" + EMPTY * 3, "column 3 has a stone floating"),
+        (EMPTY * 5 + "1 1 1 1 2 2 0", "'1' has 4 stones and '2' has 2"),
+        (EMPTY * 2 + "1 2 0 0 0 0 0\n" * 4, "both X and O have four in a row"),
+    ],
+)
 def test_a_bad_board_is_a_typed_error_quoting_its_line(text: str, said: str) -> None:
     with pytest.raises(InvalidPositionError) as caught:
         parse_position(text)
     assert said in str(caught.value)
 
 
-def test_the_command_line_says_it_in_one_line(capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_the_command_line_says_it_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO(EMPTY * 4 + "0 0 0 3 0 0 0\n0 0 2 1 1 0 0"))

@@ -72,9 +72,13 @@ def seed_frame(pos: Position) -> str:
 
 
 STYLES: dict[str, Callable[[Position], str]] = {
-    "0 1 2": zeros, "numpy": numpy_float, ". X O": dots, "- X O": dashes, "|X|O| |": bars,
+    "0 1 2": zeros,
+    "numpy": numpy_float,
+    ". X O": dots,
+    "- X O": dashes,
+    "|X|O| |": bars,
     "# frame": seed_frame,
-}  # fmt: skip
+}
 
 
 @st.composite
@@ -91,8 +95,11 @@ def positions(draw: st.DrawFn) -> Position:
 def cli_show(text: str, *first: str) -> tuple[int, dict | None, str]:
     """``treeviz show - --json [--first F]`` with ``text`` on stdin, in this process."""
     out, err = io.StringIO(), io.StringIO()
-    with mock.patch("sys.stdin", io.StringIO(text)), contextlib.redirect_stdout(out), \
-            contextlib.redirect_stderr(err):  # fmt: skip
+    with (
+        mock.patch("sys.stdin", io.StringIO(text)),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
         code = main(["show", "-", "--json", *(("--first", first[0]) if first else ())])
     return code, json.loads(out.getvalue()) if code == 0 else None, err.getvalue()
 

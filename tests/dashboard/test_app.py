@@ -186,8 +186,15 @@ def test_compare_highlights_what_differs() -> None:
     """Both searches' cells are marked in the rows said to differ, no others."""
     from treeviz.dashboard.pages.compare import highlighted
 
-    table = pd.DataFrame({"column": [1, 2], "A value": [3.0, 5.0], "A in words": ["+3", "+5"],
-                          "B value": [3.0, 6.0], "B in words": ["+3", "win 4"]})  # fmt: skip
+    table = pd.DataFrame(
+        {
+            "column": [1, 2],
+            "A value": [3.0, 5.0],
+            "A in words": ["+3", "+5"],
+            "B value": [3.0, 6.0],
+            "B in words": ["+3", "win 4"],
+        }
+    )
     ctx = highlighted(table, [False, True])._compute().ctx
     assert {cell for cell, style in ctx.items() if style} == {(1, 1), (1, 2), (1, 3), (1, 4)}
 
@@ -197,8 +204,11 @@ def test_a_reason_button_on_compare_draws_its_node() -> None:
     and says which node is selected."""
     at = AppTest.from_string(COMPARE_PAGE, default_timeout=180).run()
     at.sidebar.button(key="compare_run").click().run()
-    button = next(b for b in at.button if b.key.startswith("compare_1_reason_")
-                  and int(b.label.rsplit("#", 1)[1]) > 0)  # fmt: skip
+    button = next(
+        b
+        for b in at.button
+        if b.key.startswith("compare_1_reason_") and int(b.label.rsplit("#", 1)[1]) > 0
+    )
     node = int(button.label.rsplit("#", 1)[1])
     button.click().run()
     assert not at.exception
@@ -294,8 +304,11 @@ def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
     """A deep node selected in one search (a reason's button) must not carry over to
     the next search: it drew a lone node of the new trace, with the old panel."""
     at = run_agent(app_test(), "greedy-trap", "alphabeta")
-    deep = next(b for b in at.button if b.key.startswith("analyze_reason_")
-                and int(b.label.rsplit("#", 1)[1]) > 0)  # fmt: skip
+    deep = next(
+        b
+        for b in at.button
+        if b.key.startswith("analyze_reason_") and int(b.label.rsplit("#", 1)[1]) > 0
+    )
     deep.click().run()
     node = int(deep.label.rsplit("#", 1)[1])
     assert any(f"**Node #{node}**" in m.value for m in at.markdown)
@@ -331,8 +344,10 @@ def test_a_shared_link_opens_the_same_analysis(tmp_path: Path) -> None:
     assert any("**Node #5**" in m.value for m in at.markdown)
     assert at.session_state["position"].moves_string() == "4453"
     link = {k: at.query_params[k] for k in ("moves", "agent", "node")}
-    assert link in ({"moves": "4453", "agent": "alphabeta:depth=3", "node": "5"},
-                    {"moves": ["4453"], "agent": ["alphabeta:depth=3"], "node": ["5"]})  # fmt: skip
+    assert link in (
+        {"moves": "4453", "agent": "alphabeta:depth=3", "node": "5"},
+        {"moves": ["4453"], "agent": ["alphabeta:depth=3"], "node": ["5"]},
+    )
 
 
 def test_back_and_forward_are_read_in_the_same_session() -> None:
@@ -397,8 +412,9 @@ def test_mcts_detail_children_uct_and_search_progress() -> None:
     sums = kids["Q (mover)"] + kids["exploration (c·√(ln N / n))"]
     assert np.allclose(sums, kids["UCT = Q + exploration"])
     assert any(m.value == "#### Search progress" for m in at.markdown)
-    logged = search(Position.from_moves("4453"), "mcts", iterations=300, seed=4,
-                    record_iterations=True)  # fmt: skip
+    logged = search(
+        Position.from_moves("4453"), "mcts", iterations=300, seed=4, record_iterations=True
+    )
     found = search_progress(logged.trace)
     assert found is not None
     said = f"Column {logged.move} has been the most visited since iteration {found.settled:,}"
@@ -427,7 +443,7 @@ def test_window_bounds_read_as_words() -> None:
 
 
 def test_a_deeper_setting_that_the_rows_fold_says_so() -> None:
-    """"Depth shown" past what the chart's rows hold: the deeper levels stay folded
+    """ "Depth shown" past what the chart's rows hold: the deeper levels stay folded
     and the caption says how many of the levels asked are drawn (the setting seemed to
     do nothing); a view that draws every level it asks for says nothing of it."""
     at = AppTest.from_file(APP, default_timeout=180)

@@ -66,8 +66,11 @@ def test_sweep_draws_its_charts(tmp_path: Path) -> None:
     assert not at.exception and not at.error
     settings = at.session_state["arena_result"]["settings"]
     assert [s["params"] for s in settings] == [
-        {"c": 0.5, "iterations": 20}, {"c": 0.5, "iterations": 40},
-        {"c": 2.0, "iterations": 20}, {"c": 2.0, "iterations": 40}]  # fmt: skip
+        {"c": 0.5, "iterations": 20},
+        {"c": 0.5, "iterations": 40},
+        {"c": 2.0, "iterations": 20},
+        {"c": 2.0, "iterations": 40},
+    ]
     assert any("Score against" in m.value for m in at.markdown)
     # A choice parameter swept alone: drawn on a nominal axis.
     at.sidebar.text_area(key="arena_grid").set_value("rollout=random,smart\n\niterations=20")

@@ -66,7 +66,8 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     at.sidebar.button(key="doctor_run").click().run()
     assert not at.exception and not at.error
     assert [seen(s.value) for s in at.success] == [
-        "**No bug found**: every answer within its horizon was right."]  # fmt: skip
+        "**No bug found**: every answer within its horizon was right."
+    ]
     done = result(at)
     assert done.agent == "greedy" and done.healthy and done.positions == 2 * len(KINDS)
     assert not result(at).inside and not any(INSIDE in c.value for c in at.caption)
@@ -91,8 +92,10 @@ def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     at = doctor()
     agents = at.sidebar.selectbox(key="doctor_agent")
     # theirs first and chosen; ours after; no other person's agent of this process
-    assert agents.value == BUGGY and agents.options == [BUGGY, *(
-        a for a in AGENTS if not is_user_head(a))]  # fmt: skip
+    assert agents.value == BUGGY and agents.options == [
+        BUGGY,
+        *(a for a in AGENTS if not is_user_head(a)),
+    ]
     at.sidebar.number_input(key="doctor_positions").set_value(5)
     at.sidebar.slider(key="doctor_depth").set_value(2)
     at.sidebar.button(key="doctor_run").click().run()
@@ -149,8 +152,11 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     assert any(nf.text[1:] in m for m in page)  # its sentence, escaped
     line = " ".join(map(str, nf.line))
     root = nf.node_moves[: -len(nf.line)]
-    assert any(m.startswith(f"Node #{nf.node} of the search of `{root}`") and
-               m.endswith(f"plies down along `{line}`") for m in page)  # fmt: skip
+    assert any(
+        m.startswith(f"Node #{nf.node} of the search of `{root}`")
+        and m.endswith(f"plies down along `{line}`")
+        for m in page
+    )
     boards = [m for m in page if m.startswith("<svg")]
     assert len(boards) == len(c.findings)  # one for each finding
     # the tree: drawn from two levels above the node, the node selected and marked
@@ -166,8 +172,10 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     marked = drawn["children"][0]["children"][0]
     assert marked["name"] == str(nf.node) and marked["label"]["backgroundColor"] == SELECTED_FILL
     # the download: a trace file the Explore page opens, the node at its place
-    assert any(b.proto.label == "Download this tree (trace file)" and b.proto.ignore_rerun
-               for b in at.get("download_button"))  # fmt: skip
+    assert any(
+        b.proto.label == "Download this tree (trace file)" and b.proto.ignore_rerun
+        for b in at.get("download_button")
+    )
     opened = load_upload("terminal.json", dumps(tree).encode()).trace
     assert opened.root_moves == root and opened.path_moves(nf.node) == "".join(map(str, nf.line))
     # a click elsewhere in the tree stands: the next run does not go back to the node
@@ -183,8 +191,11 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
 
 def chart_options(at: AppTest, key: str) -> dict[str, Any]:
     """The ECharts options of the chart whose widget key starts with ``key``."""
-    found = [e for e in iter_elements(at.main) if getattr(e, "type", None) == "bidi_component"
-             and key in e.proto.id]  # fmt: skip
+    found = [
+        e
+        for e in iter_elements(at.main)
+        if getattr(e, "type", None) == "bidi_component" and key in e.proto.id
+    ]
     assert len(found) == 1, [e.proto.id for e in found]
     options: dict[str, Any] = json.loads(found[0].proto.json)["options"]
     return options
@@ -210,7 +221,8 @@ def test_bad_values_are_refused_in_words_and_the_page_keeps_working(
     assert not at.exception and "doctor_result" not in at.session_state
     (error,) = [seen(e.value) for e in at.error]
     assert error.startswith("agent 'cmd:touch ") and error.endswith(
-        "is not one this dashboard may check: choose one of the list")  # fmt: skip
+        "is not one this dashboard may check: choose one of the list"
+    )
     assert at.sidebar.selectbox(key="doctor_agent").value == "alphabeta"
     at.sidebar.selectbox(key="doctor_agent").set_value("random").run()
     at.sidebar.number_input(key="doctor_positions").set_value(1)
@@ -237,13 +249,15 @@ def test_values_no_widget_sends_are_refused_before_anything_runs() -> None:
     good = {"agent": "random", "params": {}, "depth": None, "positions": 1, "seed": 0}
     assert checked(good) == {"agent": "random", "positions": 1, "depth": None, "seed": 0}
     assert checked(good | {"params": {"seed": 3}})["agent"] == "random:seed=3"
-    for bad, words in [({"positions": 5000}, "positions must be an integer in 1..100"),
-                       ({"depth": 0}, "depth must be an integer in 1..42"),
-                       ({"seed": -1}, "seed must be an integer in 0.."),
-                       ({"positions": "3"}, "positions='3' is not allowed"),
-                       ({"params": {"seed": -3}}, "seed='-3' is not allowed"),
-                       ({"agent": "cmd:touch x"}, "started with"),
-                       ({"agent": "os:system"}, "started with")]:  # fmt: skip
+    for bad, words in [
+        ({"positions": 5000}, "positions must be an integer in 1..100"),
+        ({"depth": 0}, "depth must be an integer in 1..42"),
+        ({"seed": -1}, "seed must be an integer in 0.."),
+        ({"positions": "3"}, "positions='3' is not allowed"),
+        ({"params": {"seed": -3}}, "seed='-3' is not allowed"),
+        ({"agent": "cmd:touch x"}, "started with"),
+        ({"agent": "os:system"}, "started with"),
+    ]:
         with pytest.raises(InvalidParameterError, match=words):
             checked(good | bad)
 
@@ -252,15 +266,14 @@ def test_the_count_says_where_the_bugs_are() -> None:
     """The verdict counts the bugs of the one list, outside and inside together, a
     symptom beneath its cause not counted."""
     from treeviz.checkup.findings import Finding
-    from treeviz.checkup.nodes import NodeFinding
     from treeviz.checkup.result import found_words
+    from treeviz.checkup.tree_bugs import NodeFinding
 
     node = NodeFinding("terminal", 5, "44", (4,), "node 5: ...")
     symptom = NodeFinding("sign", 7, "445", (4, 5), "node 7: ...", under="terminal")
     outside = Finding("misses-win", "4453", "X", 1, None, [], 1, 3)
     c = Checkup("a.py:choose", 2, 8, 0, findings=[outside, node, symptom])
-    assert found_words(c) == ("2 bugs found (1 outside (black box), 1 inside the recorded "
-                              "tree)")  # fmt: skip
+    assert found_words(c) == ("2 bugs found (1 outside (black box), 1 inside the recorded tree)")
     c.findings = [node, symptom]
     assert found_words(c) == "1 bug found, seen inside the recorded tree"
     c.findings = [symptom]  # its cause not found: it stands as a bug of its own
@@ -270,7 +283,7 @@ def test_the_count_says_where_the_bugs_are() -> None:
 
 
 def test_every_node_check_has_a_heading() -> None:
-    from treeviz.checkup.nodes import CHECKS
+    from treeviz.checkup.tree_bugs import CHECKS
     from treeviz.dashboard.pages.doctor_inside import TITLES
 
     assert set(TITLES) == set(CHECKS)

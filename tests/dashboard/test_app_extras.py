@@ -167,8 +167,7 @@ def test_what_if_tables_of_mcts_read_as_the_main_table() -> None:
     assert f"a mean result of {found.after:.1%}" in [i.value for i in at.info][-1]
 
 
-def test_a_persons_agent_is_not_promised_the_same_horizon(
-        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+def test_a_persons_agent_is_not_promised_the_same_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
     """A person's agent: the caption claims no horizon (treeviz does not know it)."""
     monkeypatch.setenv("TREEVIZ_AGENTS", USER)
     at = analysed(USER)
@@ -245,8 +244,9 @@ def test_the_whole_trace_button_zooms_out() -> None:
     assert at.caption[0].value.startswith("The whole trace")
     at.session_state["zoom"] = node
     at.run()
-    assert at.caption[0].value.startswith(f"Zoomed into node #{node} (after "
-                                          f"{trace.path_moves(node)})")  # fmt: skip
+    assert at.caption[0].value.startswith(
+        f"Zoomed into node #{node} (after {trace.path_moves(node)})"
+    )
     assert not at.button(key="t_icicle_out").disabled
     at.button(key="t_icicle_out").click().run()
     assert at.caption[0].value.startswith("The whole trace") and not at.exception

@@ -119,8 +119,9 @@ def test_a_sheet_filled_right_passes_and_one_error_is_explained() -> None:
 
 
 def test_a_real_position_tree_and_a_bad_leaf_list() -> None:
-    at = opened({"ex": "alphabeta", "tree": "position", "plies": "2", "moves": "444444",
-                 "cols": "1234567"})  # fmt: skip
+    at = opened(
+        {"ex": "alphabeta", "tree": "position", "plies": "2", "moves": "444444", "cols": "1234567"}
+    )
     assert not at.exception and not at.error
     assert param(at, "moves") == "444444" and param(at, "cols") == "1234567"
     at = opened({"ex": "alphabeta", "tree": "position", "cols": "2x"})
@@ -168,6 +169,7 @@ def branch_boxes(at: AppTest) -> int:
 def legal_paths(moves: str, cols: str, depth: int) -> int:
     """Nodes below the root of ``moves`` searched ``depth`` plies over ``cols`` only,
     counted by playing them (the oracle of the page's tree)."""
+
     def count(pos: Position, d: int) -> int:
         if d == depth or pos.is_over():
             return 0

@@ -143,8 +143,9 @@ def test_tree_levels_keep_their_labels_apart(depth: int) -> None:
     options = tree_options(sel)
     series = options["series"][0]
     depths = trace.nodes["depth"]  # the levels drawn: nodes, and stubs and summaries below
-    levels = 1 + max([int(depths[i]) for i in sel.ids]
-                     + [int(depths[p]) + 1 for p in [*sel.stubs, *sel.more]])  # fmt: skip
+    levels = 1 + max(
+        [int(depths[i]) for i in sel.ids] + [int(depths[p]) + 1 for p in [*sel.stubs, *sel.more]]
+    )
     label = series["label"]["width"]
     assert series["label"]["fontSize"] >= 11 and label >= LABEL_MIN_PX
     floor = chart_px(options)

@@ -200,8 +200,9 @@ def test_an_mcts_replay_recounts_its_visits_in_the_main_tree() -> None:
 
     spec = "mcts:iterations=300,seed=3,record_iterations=true"
     final = search("4453", spec).trace
-    kids = {int(final.nodes["move"][k]) + 1: int(final.nodes["visits"][k])
-            for k in final.children(0)}  # fmt: skip
+    kids = {
+        int(final.nodes["move"][k]) + 1: int(final.nodes["visits"][k]) for k in final.children(0)
+    }
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params.update({"moves": "4453", "agent": spec})
     at.run()

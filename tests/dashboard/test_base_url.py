@@ -16,8 +16,13 @@ from treeviz.dashboard.base_url import BackendBaseUrl, DefaultPageAlias, base_ur
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body></body></html>"
 
 
-def run(path: str, content_type: bytes, chunks: list[bytes], method: str = "GET",
-        encoding: bytes | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:  # fmt: skip
+def run(
+    path: str,
+    content_type: bytes,
+    chunks: list[bytes],
+    method: str = "GET",
+    encoding: bytes | None = None,
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Send one request through the middleware to an app answering with ``chunks``;
     returns the scope the app saw and the messages the server was sent."""
     seen: dict[str, Any] = {}
@@ -25,14 +30,18 @@ def run(path: str, content_type: bytes, chunks: list[bytes], method: str = "GET"
 
     async def inner(scope: Any, receive: Any, send: Any) -> None:
         seen.update(scope)
-        headers = [(b"content-type", content_type), (b"etag", b'"abc"'),
-                   (b"content-length", str(sum(map(len, chunks))).encode())]  # fmt: skip
+        headers = [
+            (b"content-type", content_type),
+            (b"etag", b'"abc"'),
+            (b"content-length", str(sum(map(len, chunks))).encode()),
+        ]
         if encoding:
             headers.append((b"content-encoding", encoding))
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         for i, chunk in enumerate(chunks):
-            await send({"type": "http.response.body", "body": chunk,
-                        "more_body": i < len(chunks) - 1})  # fmt: skip
+            await send(
+                {"type": "http.response.body", "body": chunk, "more_body": i < len(chunks) - 1}
+            )
 
     async def receive() -> dict[str, Any]:
         return {"type": "http.request"}
@@ -40,9 +49,17 @@ def run(path: str, content_type: bytes, chunks: list[bytes], method: str = "GET"
     async def send(message: Any) -> None:
         sent.append(message)
 
-    scope = {"type": "http", "method": method, "path": path, "root_path": "",
-             "headers": [(b"accept-encoding", b"gzip"), (b"if-none-match", b'"abc"'),
-                         (b"host", b"localhost")]}  # fmt: skip
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "root_path": "",
+        "headers": [
+            (b"accept-encoding", b"gzip"),
+            (b"if-none-match", b'"abc"'),
+            (b"host", b"localhost"),
+        ],
+    }
     asyncio.run(BackendBaseUrl(inner)(scope, receive, send))
     return seen, sent
 
@@ -65,8 +82,12 @@ def test_a_page_gets_the_script_first_in_its_head_and_its_length_anew() -> None:
 
 
 def test_files_and_endpoints_pass_as_they_come() -> None:
-    for path in ("/static/js/index.js", "/_stcore/health", "/play/_stcore/host-config",
-                 "/favicon.png"):  # fmt: skip
+    for path in (
+        "/static/js/index.js",
+        "/_stcore/health",
+        "/play/_stcore/host-config",
+        "/favicon.png",
+    ):
         seen, sent = run(path, b"text/html", [PAGE])
         assert dict(seen["headers"])[b"accept-encoding"] == b"gzip", path
         assert sent[1]["body"] == PAGE and headers_of(sent[0])[b"etag"] == b'"abc"', path
@@ -111,17 +132,30 @@ def test_the_default_pages_name_leads_to_the_base_with_its_query() -> None:
         async def receive() -> dict[str, Any]:
             return {"type": "http.request"}
 
-        scope = {"type": "http", "method": method, "path": path, "root_path": "",
-                 "query_string": query, "headers": []}  # fmt: skip
+        scope = {
+            "type": "http",
+            "method": method,
+            "path": path,
+            "root_path": "",
+            "query_string": query,
+            "headers": [],
+        }
         asyncio.run(DefaultPageAlias(inner, name="analyze")(scope, receive, send))
         return sent
 
-    for path, query, where in (("/analyze", b"moves=44", b"./?moves=44"),
-                               ("/analyze/", b"", b"../"), ("/analyze", b"", b"./")):  # fmt: skip
+    for path, query, where in (
+        ("/analyze", b"moves=44", b"./?moves=44"),
+        ("/analyze/", b"", b"../"),
+        ("/analyze", b"", b"./"),
+    ):
         start = ask(path, query)[0]
         assert start["status"] == 302 and headers_of(start)[b"location"] == where
     assert called == []
-    for path, method in (("/play", "GET"), ("/analyzer", "GET"), ("/analyze", "POST"),
-                         ("/static/analyze.js", "GET")):  # fmt: skip
+    for path, method in (
+        ("/play", "GET"),
+        ("/analyzer", "GET"),
+        ("/analyze", "POST"),
+        ("/static/analyze.js", "GET"),
+    ):
         assert ask(path, method=method) == []
     assert called == ["/play", "/analyzer", "/analyze", "/static/analyze.js"]

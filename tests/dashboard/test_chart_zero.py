@@ -23,8 +23,11 @@ def marks_at_the_rating(spec: dict[str, Any]) -> list[str]:
     for layer in spec["layer"]:
         mark = layer["mark"]["type"] if isinstance(layer["mark"], dict) else layer["mark"]
         x = layer.get("encoding", {}).get("x", {})
-        if x.get("field") == "rating" and "x2" not in layer.get("encoding", {}) \
-                and mark in ("tick", "point", "circle", "square"):
+        if (
+            x.get("field") == "rating"
+            and "x2" not in layer.get("encoding", {})
+            and mark in ("tick", "point", "circle", "square")
+        ):
             out.append(mark)
     return out
 

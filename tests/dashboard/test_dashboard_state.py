@@ -13,7 +13,9 @@ STATE = DASHBOARD / "state"
 
 def test_only_the_state_package_touches_the_session_state() -> None:
     outside = [p for p in DASHBOARD.rglob("*.py") if STATE not in p.parents]
-    touching = [str(p.relative_to(DASHBOARD)) for p in outside
-                if re.search(r"\bsession_state\b", p.read_text())]  # fmt: skip
+    touching = [
+        str(p.relative_to(DASHBOARD))
+        for p in outside
+        if re.search(r"\bsession_state\b", p.read_text())
+    ]
     assert touching == []
-

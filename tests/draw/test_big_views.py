@@ -69,8 +69,11 @@ def test_subtree_sizes_of_a_full_minimax_tree(minimax: SearchResult) -> None:
 def leaves(trace: Trace, sel: Selection) -> int:
     """Entries with nothing drawn below them."""
     drawn = set(sel.ids)
-    bare = [i for i in sel.ids if not drawn & set(trace.children(i).tolist())
-            and i not in sel.more and i not in sel.stubs]  # fmt: skip
+    bare = [
+        i
+        for i in sel.ids
+        if not drawn & set(trace.children(i).tolist()) and i not in sel.more and i not in sel.stubs
+    ]
     return len(bare) + len(sel.more) + len(sel.stubs)
 
 
@@ -162,8 +165,9 @@ def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
     column's share is its root child's visits over the root's."""
     from treeviz.trace.reading import share_over_time
 
-    res = search(Position.from_moves("4453"), "mcts", iterations=500, seed=2,
-                 record_iterations=True)  # fmt: skip
+    res = search(
+        Position.from_moves("4453"), "mcts", iterations=500, seed=2, record_iterations=True
+    )
     trace = res.trace
     at, share = share_over_time(trace, points=50)
     assert at[-1] == 500 and len(at) <= 50 and np.allclose(share.sum(axis=1), 1.0)
@@ -223,8 +227,12 @@ def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
 
 @pytest.mark.parametrize(
     ("agent", "params"),
-    [("astar", {}), ("alphabeta", {"depth": 3, "iterative": True}), ("mcts", {"iterations": 80}),
-     ("solver", {})],
+    [
+        ("astar", {}),
+        ("alphabeta", {"depth": 3, "iterative": True}),
+        ("mcts", {"iterations": 80}),
+        ("solver", {}),
+    ],
 )
 def test_the_node_panel_reads_as_words(agent: str, params: dict) -> None:
     """The selected node's panel: facts named in words (no field names), no value the

@@ -126,8 +126,11 @@ def test_csv_has_one_readable_row_per_node(alphabeta: SearchResult) -> None:
     for i in range(len(trace)):  # words where the number does not say it all
         v, words = node_value(trace, i), df.loc[i, "value in words"]
         assert words == v.text if v.outcome or v.value is None else pd.isna(words)
-        assert (pd.isna(df.loc[i, "value (root player)"]) if v.value is None
-                else df.loc[i, "value (root player)"] == v.value)  # fmt: skip
+        assert (
+            pd.isna(df.loc[i, "value (root player)"])
+            if v.value is None
+            else df.loc[i, "value (root player)"] == v.value
+        )
     assert str(WIN - 1) not in raw.decode() and str(int(NO_VALUE)) not in raw.decode()
     best = df.loc[df["parent"] == 0, "value (root player)"].max()
     assert best == df.loc[0, "value (root player)"]  # the root takes its best child's value

@@ -59,7 +59,8 @@ def test_rectangles_nest_and_share_their_parents_width(rows: list[tuple[int, int
             continue
         placed = sorted(kids, key=lambda k: lay.x0[k])
         assert [int(trace.nodes["move"][k]) for k in placed] == sorted(
-            int(trace.nodes["move"][k]) for k in kids)  # left to right by column
+            int(trace.nodes["move"][k]) for k in kids
+        )  # left to right by column
         assert np.isclose(sum(lay.w[k] for k in kids), lay.w[p])
         edge = lay.x0[p]
         for k in placed:  # side by side, inside the parent, no gap
@@ -74,17 +75,20 @@ def in_subtree(trace: Trace, node: int, root: int) -> bool:
 
 
 @settings(max_examples=100, deadline=None)
-@given(TREES, st.integers(0, 10**6), st.sampled_from([50.0, 300.0, 1000.0]),
-       st.integers(1, 4))  # fmt: skip
-def test_the_drawn_rectangles_are_those_wide_enough(rows: list[tuple[int, int]], pick: int,
-                                                    width: float, levels: int) -> None:  # fmt: skip
+@given(TREES, st.integers(0, 10**6), st.sampled_from([50.0, 300.0, 1000.0]), st.integers(1, 4))
+def test_the_drawn_rectangles_are_those_wide_enough(
+    rows: list[tuple[int, int]], pick: int, width: float, levels: int
+) -> None:
     trace = trace_of(rows)
     root = pick % len(trace)
     lay, depth = layout(trace), trace.nodes["depth"]
     got = visible(trace, root, width_px=width, min_px=1.0, levels=levels, cap=10**6)
     wide = lay.w * width / lay.w[root] >= 1.0
-    want = [i for i in range(len(trace)) if in_subtree(trace, i, root)
-            and depth[i] - depth[root] <= levels and wide[i]]  # fmt: skip
+    want = [
+        i
+        for i in range(len(trace))
+        if in_subtree(trace, i, root) and depth[i] - depth[root] <= levels and wide[i]
+    ]
     assert sorted(got.tolist()) == want
     assert list(depth[got]) == sorted(depth[got])  # level by level
 

@@ -31,8 +31,9 @@ from treeviz.draw.widget import ADAPTER
 def tour() -> Any:
     """The example notebook, executed by a Python kernel in the examples folder."""
     nb = nbformat.read(EXAMPLES / "tour.ipynb", as_version=4)
-    NotebookClient(nb, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(EXAMPLES)}}).execute()  # fmt: skip
+    NotebookClient(
+        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}}
+    ).execute()
     return nb
 
 
@@ -46,17 +47,23 @@ def outputs(nb: Any, source_start: str) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_the_tour_runs_and_every_object_shows_itself(tour: Any) -> None:
-    errors = [o for c in tour.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]  # fmt: skip
+    errors = [
+        o
+        for c in tour.cells
+        if c.cell_type == "code"
+        for o in c.outputs
+        if o.output_type == "error"
+    ]
     assert not errors
     assert outputs(tour, "import math")["image/svg+xml"].count("<circle") == 42
-    result = outputs(tour, 'res = treeviz.search')["text/html"]
+    result = outputs(tour, "res = treeviz.search")["text/html"]
     assert "alphabeta</b> plays column" in result and "<table>" in result and "<svg" in result
     assert "application/vnd.jupyter.widget-view+json" in outputs(tour, "res.widget()")
     traced = outputs(tour, "import minimax_agent")["text/html"]
     assert "traced:minimax" in traced and "your search" in traced
-    sick, well = (c for c in tour.cells if c.cell_type == "code"
-                  and "treeviz.doctor(choose" in c.source)  # fmt: skip
+    sick, well = (
+        c for c in tour.cells if c.cell_type == "code" and "treeviz.doctor(choose" in c.source
+    )
     found = next(o for o in sick.outputs if o.output_type == "execute_result")["data"]
     assert "<b>misses-" in found["text/html"] and "<svg" in found["text/html"]
     fixed = next(o for o in well.outputs if o.output_type == "execute_result")["data"]
@@ -67,9 +74,11 @@ def test_the_tour_runs_and_every_object_shows_itself(tour: Any) -> None:
 
 
 def test_importing_treeviz_pulls_in_no_notebook_machinery() -> None:
-    code = ("import sys, treeviz; treeviz.Position.from_moves('44')._repr_svg_(); "
-            "print(sorted(m for m in ('anywidget', 'IPython', 'nbclient', 'pandas') "
-            "if m in sys.modules))")  # fmt: skip
+    code = (
+        "import sys, treeviz; treeviz.Position.from_moves('44')._repr_svg_(); "
+        "print(sorted(m for m in ('anywidget', 'IPython', 'nbclient', 'pandas') "
+        "if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
@@ -141,14 +150,16 @@ def test_the_widget_script_renders_as_anywidget_runs_it(tmp_path: Path) -> None:
     res = search(Position.from_moves("4453"), "mcts:iterations=200")
     payload = tree_payload(res.trace, max_nodes=300)
     esm = report_html.tree_js() + ADAPTER
-    page_html = ("<div id='w'></div><script type='module'>"
-                 f"const src = {report_html.script_json(esm)};"
-                 f"const payload = {report_html.script_json(payload)};"
-                 "const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));"
-                 "const mod = await import(url);"
-                 "mod.default.render({model: {get: () => payload}, "
-                 "el: document.getElementById('w')});"
-                 "document.body.dataset.done = '1';</script>")  # fmt: skip
+    page_html = (
+        "<div id='w'></div><script type='module'>"
+        f"const src = {report_html.script_json(esm)};"
+        f"const payload = {report_html.script_json(payload)};"
+        "const url = URL.createObjectURL(new Blob([src], {type: 'text/javascript'}));"
+        "const mod = await import(url);"
+        "mod.default.render({model: {get: () => payload}, "
+        "el: document.getElementById('w')});"
+        "document.body.dataset.done = '1';</script>"
+    )
     path = tmp_path / "widget.html"
     path.write_text(page_html)
     with offline_page() as (page, errors):
@@ -161,8 +172,9 @@ def test_the_widget_script_renders_as_anywidget_runs_it(tmp_path: Path) -> None:
         assert not errors
 
 
-def test_a_report_past_its_size_is_refused_in_one_line(tmp_path: Path, monkeypatch: Any,
-                                                       capsys: Any) -> None:  # fmt: skip
+def test_a_report_past_its_size_is_refused_in_one_line(
+    tmp_path: Path, monkeypatch: Any, capsys: Any
+) -> None:
     monkeypatch.setattr(report_html, "REPORT_MAX_BYTES", 10_000)
     out = tmp_path / "a.html"
     assert main(["report", "4453", "--agent", "alphabeta:depth=3", "-o", str(out)]) == 2

@@ -45,6 +45,7 @@ def test_a_repeated_column_says_its_visit() -> None:
             visit = (seen[move], times[move])
             assert search_pass(trace, k) == visit
             assert re.match(rf"#{k} c{move + 1} \({visit[0]}/{visit[1]}\) ", label), label
-            assert (f"visit {visit[0]} of {visit[1]}: column {move + 1} searched "
-                    f"{visit[1]} times") in node_label(trace, k)  # fmt: skip
+            assert (
+                f"visit {visit[0]} of {visit[1]}: column {move + 1} searched {visit[1]} times"
+            ) in node_label(trace, k)
     assert repeated > 0

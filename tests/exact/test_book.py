@@ -100,8 +100,7 @@ def test_mirror_symmetry_and_coverage(book: B.Book) -> None:
         assert score != B.NOT_FOUND, pos.moves_string()
         assert lookup(mirror(pos), book) == score
         key = B.book_key(np.uint64(pos.current), np.uint64(pos.mask), True)
-        assert key == B.book_key(np.uint64(mirror(pos).current), np.uint64(mirror(pos).mask),
-                                 False)  # fmt: skip
+        assert key == B.book_key(np.uint64(mirror(pos).current), np.uint64(mirror(pos).mask), False)
 
 
 def test_book_equals_plain_search() -> None:
@@ -121,7 +120,8 @@ def test_solver_agent_names_the_source() -> None:
     sources = {m.extra["source"] for m in with_book.moves if m.value is not None}
     assert sources <= {"opening book", "wins at once"} and "opening book" in sources
     assert {m.extra["source"] for m in without.moves if m.value is not None} <= {
-        "solved by search", "wins at once"
+        "solved by search",
+        "wins at once",
     }
     assert with_book.stats["nodes"] < without.stats["nodes"]
 
@@ -179,8 +179,13 @@ def test_a_second_process_compiles_nothing() -> None:
     """Every kernel is cached on disk: after the first process (``make setup`` warms
     the cache), another one loads compiled code and compiles nothing."""
     for _ in range(2):  # the first run may fill the cache; the second must only read
-        out = subprocess.run([sys.executable, "-c", CACHE_PROBE], capture_output=True,
-                             text=True, check=True, timeout=600)  # fmt: skip
+        out = subprocess.run(
+            [sys.executable, "-c", CACHE_PROBE],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        )
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["misses"] == {} and report["hits"] > 0, report
 
@@ -189,12 +194,15 @@ def test_a_second_process_compiles_nothing() -> None:
 def test_a_search_does_not_load_scipy_linalg() -> None:
     """numba's BLAS probe would import scipy.linalg (about 0.5 s) in every process that
     runs a kernel; treeviz's kernels need no BLAS, so a search leaves it unloaded."""
-    code = ("import sys; from treeviz.connect4.board import Position; "
-            "from treeviz.agents.registry import search; "
-            "search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
-            "search(Position(), 'mcts:iterations=50'); print('scipy.linalg' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=600)  # fmt: skip
+    code = (
+        "import sys; from treeviz.connect4.board import Position; "
+        "from treeviz.agents.registry import search; "
+        "search(Position.from_moves('4453'), 'alphabeta:depth=3'); "
+        "search(Position(), 'mcts:iterations=50'); print('scipy.linalg' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=600
+    )
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 

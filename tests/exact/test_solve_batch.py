@@ -19,7 +19,7 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.notation import position_from_stones
 from treeviz.errors import InputTooLargeError
 from treeviz.exact.scores import solve, solve_many
-from treeviz.reading import line_batches
+from treeviz.safe_io import line_batches
 from treeviz.trace.nodes import C_STOP, new_counters
 
 UCI = Path(__file__).resolve().parents[2] / "treeviz" / "data" / "id3" / "connect-4.data"
@@ -54,9 +54,17 @@ def test_batch_labels_the_uci_set_as_its_labels_say(weak: bool) -> None:
 
 
 def test_batch_equals_one_by_one_across_plies_books_and_finished_games() -> None:
-    moves = ["", "4", "4453", "444444", "2323232", "121212", "44444433",
-             *(m for m, _ in data_lines("end_analyze.txt")[:30]),
-             *(m for m, _ in data_lines("begin_score.txt")[:4])]  # fmt: skip
+    moves = [
+        "",
+        "4",
+        "4453",
+        "444444",
+        "2323232",
+        "121212",
+        "44444433",
+        *(m for m, _ in data_lines("end_analyze.txt")[:30]),
+        *(m for m, _ in data_lines("begin_score.txt")[:4]),
+    ]
     positions = [Position.from_moves(m) for m in moves]
     assert solve_many(positions) == [solve(p) for p in positions]
     strong = dict(data_lines("begin_score.txt"))
@@ -99,8 +107,9 @@ def test_cli_analyze_batches_match_the_data_file() -> None:
 
 
 def _run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*TREEVIZ, *args], input=stdin, capture_output=True, text=True,
-                          timeout=300, check=False)  # fmt: skip
+    return subprocess.run(
+        [*TREEVIZ, *args], input=stdin, capture_output=True, text=True, timeout=300, check=False
+    )
 
 
 class Pieces(io.RawIOBase):
@@ -148,8 +157,13 @@ def test_ctrl_c_keeps_the_answers_found_and_says_so_in_one_line(tmp_path: Path) 
     path = tmp_path / "in.txt"
     path.write_text("".join(p.moves_string() + "\n" for p, _ in sample))
     with path.open() as stdin:
-        proc = subprocess.Popen([*TREEVIZ, "solve", "--no-book"], stdin=stdin, text=True,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        proc = subprocess.Popen(
+            [*TREEVIZ, "solve", "--no-book"],
+            stdin=stdin,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         # into the batch, which takes about 30 s here: start-up took over 4 s in a full
         # run on a busy machine (not a timing assertion)
         time.sleep(8)

@@ -87,15 +87,27 @@ def test_bad_game_files_keep_their_valid_part() -> None:
     with pytest.raises(GameFileError, match="version"):
         loads_game(json.dumps({"format": "treeviz-game", "version": 99, "moves": "4"}))
     with pytest.raises(GameFileError, match="does not match"):
-        loads_game(json.dumps({"moves": "44", "plies": [{"ply": 1, "player": "X",
-                                                         "column": 3}]}))  # fmt: skip
+        loads_game(json.dumps({"moves": "44", "plies": [{"ply": 1, "player": "X", "column": 3}]}))
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("agent_value", "abc"), ("agent_value", {}), ("agent_value", [1]), ("agent_value", True),
-    ("value_kind", 3), ("value_kind", ["heuristic"]), ("time_s", -1), ("time_s", "fast"),
-    ("nodes", 2.5), ("nodes", -3), ("nodes", "many"), ("spec", {"cmd": 1}), ("player", "O"),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("agent_value", "abc"),
+        ("agent_value", {}),
+        ("agent_value", [1]),
+        ("agent_value", True),
+        ("value_kind", 3),
+        ("value_kind", ["heuristic"]),
+        ("time_s", -1),
+        ("time_s", "fast"),
+        ("nodes", 2.5),
+        ("nodes", -3),
+        ("nodes", "many"),
+        ("spec", {"cmd": 1}),
+        ("player", "O"),
+    ],
+)
 def test_a_ply_field_a_view_cannot_read_is_refused_by_name(field: str, value: object) -> None:
     """Every field the review reads is checked at load: it broke the Review page with a
     traceback (``agent_value: "abc"``)."""
@@ -109,8 +121,11 @@ def test_a_ply_field_a_view_cannot_read_is_refused_by_name(field: str, value: ob
 
 def test_every_game_played_here_loads_back() -> None:
     """The checks refuse nothing the players write (values, kinds, times, nodes)."""
-    for x, o in (("greedy", "random"), ("mcts:iterations=30,seed=1", "alphabeta:depth=2"),
-                 ("astar", "solver")):  # fmt: skip
+    for x, o in (
+        ("greedy", "random"),
+        ("mcts:iterations=30,seed=1", "alphabeta:depth=2"),
+        ("astar", "solver"),
+    ):
         game = agent_game(x, o, 3)
         assert loads_game(game.dumps()) == game
 
@@ -150,9 +165,7 @@ def test_play_cli_json_and_save(capsys: pytest.CaptureFixture[str], tmp_path: Pa
         (["play", "random", "random", "--seed", "-1"], "seed='-1'"),
     ],
 )
-def test_play_bad_input(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_play_bad_input(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1

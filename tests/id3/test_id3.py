@@ -88,8 +88,7 @@ def test_an_unseen_value_gets_the_parents_majority() -> None:
 Rows = tuple[list[list[str]], list[str], list[int]]
 tables = st.integers(2, 40).flatmap(
     lambda n: st.tuples(
-        st.lists(st.lists(st.sampled_from("abc"), min_size=3, max_size=3), min_size=n,
-                 max_size=n),
+        st.lists(st.lists(st.sampled_from("abc"), min_size=3, max_size=3), min_size=n, max_size=n),
         st.lists(st.sampled_from("PQR"), min_size=n, max_size=n),
         st.lists(st.integers(0, 9), min_size=n, max_size=n),
     )
@@ -171,8 +170,11 @@ def test_every_export_format_reads_back(tmp_path: Path) -> None:
         assert export_tree(tree, out, "t")[0] == fmt
         data = out.read_bytes()
         if fmt == "svg":
-            groups = [g for g in ET.fromstring(data).iter("{http://www.w3.org/2000/svg}g")
-                      if g.get("class") == "node"]  # fmt: skip
+            groups = [
+                g
+                for g in ET.fromstring(data).iter("{http://www.w3.org/2000/svg}g")
+                if g.get("class") == "node"
+            ]
             assert len(groups) == len(entries) == len(tree.nodes)
         elif fmt == "png":
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -195,7 +197,8 @@ def test_cli_json_rules_and_cv(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     data = json.loads(capsys.readouterr().out)
     assert data["root"]["attribute"] == "Weather" and data["train_accuracy"] == 1.0
     assert len(data["cv_folds"]) == 3 and data["cv_accuracy"] == pytest.approx(
-        sum(data["cv_folds"]) / 3, abs=1e-5)  # fmt: skip
+        sum(data["cv_folds"]) / 3, abs=1e-5
+    )
     assert {"nodes", "depth", "leaves"} <= set(data)
     assert main(["id3", str(bundled_path("iris")), "--max-depth", "2"]) == 0
     out = capsys.readouterr().out
@@ -221,9 +224,12 @@ def test_cli_json_rules_and_cv(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     ],
 )
 def test_bad_tables_are_one_line_exit_2(
-    content: str | None, argv: list[str], message: str, tmp_path: Path,
+    content: str | None,
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     if content is not None:
         path = tmp_path / "t.csv"
         path.write_text(content)

@@ -35,11 +35,14 @@ columns = st.integers(2, 60).flatmap(
     lambda n: st.tuples(
         st.lists(st.integers(0, 2), min_size=n, max_size=n),  # classes
         st.lists(st.lists(st.integers(0, 9), min_size=n, max_size=n), min_size=1, max_size=3),
-        st.lists(st.lists(st.sampled_from([0.5, 1.0, 2.0, 2.5, -3.0]), min_size=n, max_size=n),
-                 min_size=1, max_size=2),
+        st.lists(
+            st.lists(st.sampled_from([0.5, 1.0, 2.0, 2.5, -3.0]), min_size=n, max_size=n),
+            min_size=1,
+            max_size=2,
+        ),
         st.integers(0, 2**32 - 1),
     )
-)  # fmt: skip
+)
 
 
 class Node:
@@ -71,8 +74,19 @@ def test_every_split_scores_as_its_definition(data: tuple) -> None:
 def check_categorical(node: Node, y: list[int], cats: list[list[int]]) -> None:
     idx, labels = node.idx, node.labels
     gain, ratio, _, ok = node.outputs(len(cats))
-    categorical_splits(np.array(cats, np.int64), np.arange(len(cats)), node.ys, idx, 3, 10,
-                       node.nlogn, node.base, gain, ratio, ok)  # fmt: skip
+    categorical_splits(
+        np.array(cats, np.int64),
+        np.arange(len(cats)),
+        node.ys,
+        idx,
+        3,
+        10,
+        node.nlogn,
+        node.base,
+        gain,
+        ratio,
+        ok,
+    )
     for a, col in enumerate(cats):
         parts = [[y[i] for i in idx if col[i] == v] for v in range(10)]
         assert ok[a] == (sum(1 for p in parts if p) >= 2)
@@ -85,16 +99,19 @@ def check_categorical(node: Node, y: list[int], cats: list[list[int]]) -> None:
 def check_numeric(node: Node, y: list[int], nums: list[list[float]]) -> None:
     idx, labels = node.idx, node.labels
     gain, ratio, thr, ok = node.outputs(len(nums))
-    numeric_splits(np.array(nums, np.float64), node.ys, idx, 3, node.nlogn, node.base, gain,
-                   ratio, thr, ok)  # fmt: skip
+    numeric_splits(
+        np.array(nums, np.float64), node.ys, idx, 3, node.nlogn, node.base, gain, ratio, thr, ok
+    )
     for j, col in enumerate(nums):
         values = sorted({col[i] for i in idx})
         assert ok[j] == (len(values) >= 2)
         if not ok[j]:
             continue
         cuts = [(a + b) / 2 for a, b in itertools.pairwise(values)]
-        gains = [gain_of([[y[i] for i in idx if col[i] <= t], [y[i] for i in idx if col[i] > t]],
-                         labels) for t in cuts]  # fmt: skip
+        gains = [
+            gain_of([[y[i] for i in idx if col[i] <= t], [y[i] for i in idx if col[i] > t]], labels)
+            for t in cuts
+        ]
         best = max(gains)
         assert math.isclose(gain[j], best, abs_tol=1e-9)
         # a threshold of the best gain (gains equal up to rounding are ties: the

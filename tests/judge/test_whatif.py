@@ -33,9 +33,11 @@ def test_mcts_keeps_its_budget_and_says_its_means_are_estimates() -> None:
     assert found.before == pytest.approx(row.value, abs=1e-6)  # the row is rounded
     assert found.after != found.before
     assert "with the first search's budget (300 iterations, seed 2)" in found.text
-    assert ("Both are mean results of random playouts, so they may differ by chance: "
-            f"{row.extra['visits']} of the first search's 300 iterations went through this "
-            "column, while every iteration of the new search starts after it") in found.text
+    assert (
+        "Both are mean results of random playouts, so they may differ by chance: "
+        f"{row.extra['visits']} of the first search's 300 iterations went through this "
+        "column, while every iteration of the new search starts after it"
+    ) in found.text
     # the mean as the tables show it: a percentage with one decimal
     assert f"a mean result of {found.after:.1%}" in found.text
 
@@ -65,8 +67,7 @@ def test_the_solvers_what_if_is_the_exact_score() -> None:
     first = search("444444", "solver")
     for col in (1, 2, 3, 5, 6, 7):  # column 4 is full
         found = what_if(first, col)
-        assert found.after == found.before == next(m.value for m in first.moves
-                                                   if m.column == col)  # fmt: skip
+        assert found.after == found.before == next(m.value for m in first.moves if m.column == col)
         assert "the same as in the first search" in found.text
 
 
@@ -89,8 +90,7 @@ def test_what_if_at_a_node_below_the_root() -> None:
 def test_the_line_that_changed_is_named() -> None:
     first = search(MOVES, "minimax:depth=3")
     found = what_if(first, 1)
-    part = next(i for i, (a, b) in enumerate(zip(found.was, found.now, strict=False))
-                if a != b)  # fmt: skip
+    part = next(i for i, (a, b) in enumerate(zip(found.was, found.now, strict=False)) if a != b)
     assert f"The line changed at move {part + 1}" in found.text
     assert found.was[:part] == found.now[:part] and found.was[0] == 1
 
@@ -102,11 +102,13 @@ def test_public_api() -> None:
 
 @pytest.mark.parametrize(
     "column, node, error, words",
-    [(8, 0, InvalidMoveError, "column 8 is out of range 1-7"),
-     (0, 0, InvalidMoveError, "column 0 is out of range"),
-     (3, 999999, InvalidMoveError, "node 999999 is not in this trace"),
-     (4, 0, IllegalMoveError, "column 4 is full in '444444'")],
-)  # fmt: skip
+    [
+        (8, 0, InvalidMoveError, "column 8 is out of range 1-7"),
+        (0, 0, InvalidMoveError, "column 0 is out of range"),
+        (3, 999999, InvalidMoveError, "node 999999 is not in this trace"),
+        (4, 0, IllegalMoveError, "column 4 is full in '444444'"),
+    ],
+)
 def test_bad_input_is_refused_in_words(column: int, node: int, error: type, words: str) -> None:
     first = search("444444", "greedy")
     with pytest.raises(error, match=words):

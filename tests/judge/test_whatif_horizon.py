@@ -39,8 +39,10 @@ def cases(draw: Any) -> tuple[str, int, str, str, int]:
     depth-limited agent with random settings, a legal column."""
     pos = random_position(draw(st.integers(0, 10**6)), draw(st.integers(0, 30)))
     agent = draw(st.sampled_from(["minimax", "alphabeta"]))
-    options = {"ordering": draw(st.sampled_from(["left", "centre", "heuristic"])),
-               "tt": draw(st.booleans())}  # fmt: skip
+    options = {
+        "ordering": draw(st.sampled_from(["left", "centre", "heuristic"])),
+        "tt": draw(st.booleans()),
+    }
     if agent == "alphabeta":
         options["iterative"] = draw(st.booleans())
     text = agent + ":" + ",".join(f"{k}={str(v).lower()}" for k, v in options.items())
@@ -82,8 +84,12 @@ def below_root(draw: Any) -> tuple[str, int, str, int, int]:
     agent = draw(st.sampled_from(["minimax:ordering=left", "alphabeta"]))
     depth = draw(st.integers(2, 4))
     trace = search(pos, agent, depth=depth).trace
-    inner = [i for i in range(1, len(trace)) if trace.nodes["depth"][i] < depth
-             and not Position.from_moves(pos.moves_string() + trace.path_moves(i)).is_over()]
+    inner = [
+        i
+        for i in range(1, len(trace))
+        if trace.nodes["depth"][i] < depth
+        and not Position.from_moves(pos.moves_string() + trace.path_moves(i)).is_over()
+    ]
     node = draw(st.sampled_from(inner or [0]))
     at = Position.from_moves(pos.moves_string() + trace.path_moves(node))
     column = draw(st.sampled_from(at.legal_moves())) + 1
@@ -138,8 +144,11 @@ def test_a_lower_bound_says_at_least() -> None:
     assert found is not None
     assert "in the first search: at least" in found.text and "cut off" in found.text
     assert found.after is not None and found.before is not None
-    assert found.first.outcome is not None or found.again.outcome is not None \
+    assert (
+        found.first.outcome is not None
+        or found.again.outcome is not None
         or found.after >= found.before
+    )
 
 
 def test_at_the_horizon_the_value_is_the_static_evaluation() -> None:

@@ -28,8 +28,10 @@ def test_a_persons_win_score_and_a_won_game_are_one_result() -> None:
     first = search("223344", BIG_WIN)
     assert next(m.value for m in first.moves if m.column == 1) == 10**14
     found = what_if(first, 1, agent=BIG_WIN)
-    assert ("Value for the root player now: wins in 1 ply, exact +18; in the first "
-            "search: a win (your search's win score +1e14): the same result.") in found.text
+    assert (
+        "Value for the root player now: wins in 1 ply, exact +18; in the first "
+        "search: a win (your search's win score +1e14): the same result."
+    ) in found.text
 
 
 def _depth_case(draw: Any) -> tuple[str, int, str, int]:
@@ -43,8 +45,7 @@ def _depth_case(draw: Any) -> tuple[str, int, str, int]:
 
 @given(st.composite(_depth_case)())
 @settings(max_examples=80, deadline=None)
-def test_the_first_line_is_called_short_only_where_it_is(
-        case: tuple[str, int, str, int]) -> None:  # fmt: skip
+def test_the_first_line_is_called_short_only_where_it_is(case: tuple[str, int, str, int]) -> None:
     """The first search's line for the forced column, played out on the board: where
     it reaches the horizon or a finished game, the sentence compares the two lines
     (it said the line 'goes only as far as the reply that cut it off' whenever the
@@ -61,8 +62,10 @@ def test_the_first_line_is_called_short_only_where_it_is(
     short = "ends before its horizon" in found.text
     assert short != full, (moves, agent, depth, column, found.was, found.text)
     if full and len(found.was) > 1:
-        assert any(s in found.text for s in ("The line is unchanged", "The line changed",
-                                             "The lines agree"))  # fmt: skip
+        assert any(
+            s in found.text
+            for s in ("The line is unchanged", "The line changed", "The lines agree")
+        )
 
 
 def test_four_plies_of_alphabeta_are_not_called_cut_short() -> None:
@@ -79,7 +82,8 @@ def test_a_persons_agent_may_look_deeper_or_shallower() -> None:
     search looks one ply deeper below the column than the first did)."""
     found = what_if(search("4453", USER), 1, agent=USER)
     assert "may look deeper or shallower below this column than the first search did" in (
-        found.text)  # fmt: skip
+        found.text
+    )
     assert "may not see as far" not in found.text
 
 

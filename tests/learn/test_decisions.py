@@ -23,14 +23,16 @@ from treeviz.trace.nodes import CUTOFF, NO_VALUE, Trace
 from treeviz.trace.values import node_value
 
 LESSON = 20
-SPECS = st.sampled_from([
-    "minimax:depth=3,ordering=centre,tt=false",
-    "alphabeta:depth=3,ordering=left,tt=false",
-    "alphabeta:depth=4,ordering=centre,tt=false",
-    "alphabeta:depth=3,ordering=heuristic,tt=false",
-    "mcts:iterations=60",
-    "astar:max_nodes=80",
-])  # fmt: skip
+SPECS = st.sampled_from(
+    [
+        "minimax:depth=3,ordering=centre,tt=false",
+        "alphabeta:depth=3,ordering=left,tt=false",
+        "alphabeta:depth=4,ordering=centre,tt=false",
+        "alphabeta:depth=3,ordering=heuristic,tt=false",
+        "mcts:iterations=60",
+        "astar:max_nodes=80",
+    ]
+)
 
 
 def is_decision(trace: Trace, q: Question) -> bool:
@@ -46,8 +48,11 @@ def is_decision(trace: Trace, q: Question) -> bool:
         if p < 0:
             return False
         mine = -int(nodes["value"][q.node])
-        before = [-int(nodes["value"][k]) for k in trace.children(p)
-                  if k < q.node and nodes["value"][k] != NO_VALUE]  # fmt: skip
+        before = [
+            -int(nodes["value"][k])
+            for k in trace.children(p)
+            if k < q.node and nodes["value"][k] != NO_VALUE
+        ]
         return bool(before) and all(mine > v for v in before)
     if q.kind == UCT:  # not the child most visited so far
         shown = view_trace(trace, q.before).nodes["visits"]
@@ -86,8 +91,7 @@ def test_the_default_session_asks_at_most_20_questions_all_decision_points(
     key = run(spec, pos, seed, every_step=False)
     if not every:
         return
-    trace = predict(pos, spec + (f",seed={seed}" if "mcts" in spec else ""),
-                    every_step=True).trace  # fmt: skip
+    trace = predict(pos, spec + (f",seed={seed}" if "mcts" in spec else ""), every_step=True).trace
     decisions = [q for q in every if is_decision(trace, q)]
     assert len(key) <= LESSON
     assert len(key) == min(LESSON, len(decisions))  # none left out while there is room
@@ -127,8 +131,7 @@ def test_going_on_names_the_columns_left_and_the_order_the_search_takes_them(
     """After "does it stop?" answered no, the words name the columns still to search
     as a set and the order rule; the next child the trace shows is the first of them
     by that rule (it said "goes on to 1, 2, 3, 5, 6, 7" and then asked for centre order)."""
-    session = predict("4453", f"alphabeta:depth=3,ordering={ordering},tt=false",
-                      every_step=True)  # fmt: skip
+    session = predict("4453", f"alphabeta:depth=3,ordering={ordering},tt=false", every_step=True)
     trace = session.trace
     rule = {"left": "left to right", "centre": "centre first", "heuristic": "best heuristic"}
     order = {"left": list(range(7)), "centre": [int(c) for c in centre_order(7)]}

@@ -18,9 +18,16 @@ from treeviz.learn.deck import DeckFileError, load_deck, loads_deck, save_deck
 from treeviz.learn.puzzles import Card
 
 # A card of the game file's deck (tests/data/games): X to move wins with 1 or 4.
-GOOD = {"moves": "4256454455353323", "answers": [1, 4], "kind": "win", "played": 2,
-        "class": "blunder", "by": "greedy", "source": "a game",
-        "scores": [3, -13, -10, 6, -10, -10, -10]}  # fmt: skip
+GOOD = {
+    "moves": "4256454455353323",
+    "answers": [1, 4],
+    "kind": "win",
+    "played": 2,
+    "class": "blunder",
+    "by": "greedy",
+    "source": "a game",
+    "scores": [3, -13, -10, 6, -10, -10, -10],
+}
 
 
 def text_of(*cards: Any, **top: Any) -> str:
@@ -34,8 +41,9 @@ def with_field(**changes: Any) -> str:
 
 def test_a_good_card_reads_back_whole(tmp_path: Path) -> None:
     (card,) = loads_deck(text_of(GOOD))
-    assert card == Card("4256454455353323", [1, 4], "win", 2, "blunder", "greedy", "a game",
-                        GOOD["scores"])  # fmt: skip
+    assert card == Card(
+        "4256454455353323", [1, 4], "win", 2, "blunder", "greedy", "a game", GOOD["scores"]
+    )
     save_deck([card], tmp_path / "deck.json")
     assert load_deck(tmp_path / "deck.json") == [card]
     # the three required fields alone make a card
@@ -124,12 +132,16 @@ def test_caps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-50, 50) | st.floats(allow_nan=True)
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.floats(allow_nan=True)
     | st.text("1234567890xX", max_size=12),
-    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner,
-                                                                max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=8,
-)  # fmt: skip
+)
 
 
 # a loaded machine draws slowly: the draws' time is no property of the reader

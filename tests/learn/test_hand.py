@@ -178,8 +178,9 @@ def win_scale(tree: HandTree) -> int:
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 12), st.sets(st.integers(1, 7), min_size=1,
-                                                           max_size=5))
+@given(
+    st.integers(0, 10_000), st.integers(0, 12), st.sets(st.integers(1, 7), min_size=1, max_size=5)
+)
 def test_a_real_position_on_a_few_columns_is_the_tree_of_those_columns(
     seed: int, plies: int, cols: set[int]
 ) -> None:

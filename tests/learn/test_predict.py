@@ -32,15 +32,17 @@ from treeviz.learn.questions import (
 from treeviz.trace.nodes import CUTOFF, NO_VALUE
 from treeviz.trace.values import node_value
 
-SPECS = st.sampled_from([
-    "minimax:depth=2,ordering=left,tt=false",
-    "minimax:depth=3,ordering=centre,tt=false",
-    "alphabeta:depth=3,ordering=left,tt=false",
-    "alphabeta:depth=4,ordering=centre,tt=false",
-    "alphabeta:depth=3,ordering=heuristic,tt=false",
-    "mcts:iterations=40",
-    "astar:max_nodes=60",
-])  # fmt: skip
+SPECS = st.sampled_from(
+    [
+        "minimax:depth=2,ordering=left,tt=false",
+        "minimax:depth=3,ordering=centre,tt=false",
+        "alphabeta:depth=3,ordering=left,tt=false",
+        "alphabeta:depth=4,ordering=centre,tt=false",
+        "alphabeta:depth=3,ordering=heuristic,tt=false",
+        "mcts:iterations=40",
+        "astar:max_nodes=60",
+    ]
+)
 
 
 def full_marks(session: Session) -> None:

@@ -102,8 +102,9 @@ def test_a_cards_prompt_states_a_win_it_can_show(seed: int, plies: int) -> None:
 
 def test_no_card_of_a_real_game_asks_for_a_win_37_plies_away() -> None:
     cards = puzzle_cards(load_game(GAME_FILE))
-    far = [c for c in cards if c.kind == "win" and c.win_plies is not None
-           and c.win_plies > SHORT_WIN]  # fmt: skip
+    far = [
+        c for c in cards if c.kind == "win" and c.win_plies is not None and c.win_plies > SHORT_WIN
+    ]
     assert far  # the game has such a card (the issue's: 37 plies)
     for card in cards:
         check_card(card)

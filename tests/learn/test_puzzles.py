@@ -78,8 +78,9 @@ def test_answers_are_every_column_keeping_the_outcome_and_kind_is_the_outcome() 
         best = solve(card.position)
         assert best == max(s for s in scores if s is not None)
         assert card.kind == {1: "win", 0: "draw"}[outcome(best)]
-        want = [c + 1 for c, s in enumerate(scores)
-                if s is not None and outcome(s) == outcome(best)]  # fmt: skip
+        want = [
+            c + 1 for c, s in enumerate(scores) if s is not None and outcome(s) == outcome(best)
+        ]
         assert card.answers == want
         assert card.scores == scores
         assert card.played not in card.answers
@@ -89,8 +90,11 @@ def test_answers_are_every_column_keeping_the_outcome_and_kind_is_the_outcome() 
 def test_a_slower_win_is_an_answer_too() -> None:
     """Answers are every winning column, not only the fastest (best-score) ones."""
     _, cards = game_cards()
-    wider = [c for c in cards if c.scores and
-             len(c.answers) > c.scores.count(max(s for s in c.scores if s is not None))]
+    wider = [
+        c
+        for c in cards
+        if c.scores and len(c.answers) > c.scores.count(max(s for s in c.scores if s is not None))
+    ]
     assert wider, "the game has a card with winning columns slower than the best"
 
 
@@ -109,8 +113,7 @@ def test_a_lost_position_makes_no_card() -> None:
 def test_no_card_of_the_opening_nobody_chose() -> None:
     game, cards = game_cards()
     opened = Game(game.x, game.o, opening=game.moves[:5], moves=game.moves)
-    assert puzzle_cards(opened, source="the game file") == [c for c in cards
-                                                          if len(c.moves) >= 5]  # fmt: skip
+    assert puzzle_cards(opened, source="the game file") == [c for c in cards if len(c.moves) >= 5]
     assert any(len(c.moves) < 5 for c in cards)  # the opening had some
 
 

@@ -60,9 +60,11 @@ def iter_elements(node: Any) -> Iterator[Any]:
 
 def tree_charts(at: Any) -> list[dict[str, Any]]:
     """The options of the puzzles' tree charts drawn."""
-    return [json.loads(e.proto.json)["options"] for e in iter_elements(at.main)
-            if getattr(e, "type", None) == "bidi_component"
-            and "puzzles_tree_tree_" in e.proto.id]  # fmt: skip
+    return [
+        json.loads(e.proto.json)["options"]
+        for e in iter_elements(at.main)
+        if getattr(e, "type", None) == "bidi_component" and "puzzles_tree_tree_" in e.proto.id
+    ]
 
 
 def assert_tree_at(at: Any, card: Card, column: int) -> None:

@@ -11,8 +11,13 @@ from hypothesis import strategies as st
 from treeviz.learn.schedule import Schedule, Slot, answered
 from treeviz.settings import LEITNER_GAPS
 
-slots = st.builds(Slot, box=st.integers(0, len(LEITNER_GAPS)), due=st.integers(0, 10**6),
-                  seen=st.integers(0, 100), right=st.integers(0, 100))  # fmt: skip
+slots = st.builds(
+    Slot,
+    box=st.integers(0, len(LEITNER_GAPS)),
+    due=st.integers(0, 10**6),
+    seen=st.integers(0, 100),
+    right=st.integers(0, 100),
+)
 sizes = st.integers(1, 12)
 answer_lists = st.lists(st.booleans(), max_size=80)
 
@@ -71,8 +76,12 @@ def test_a_wrong_card_comes_back_no_later_than_a_right_one(
 def test_progress_counts_the_answers(size: int, answers: list[bool]) -> None:
     shown, s = session(size, answers)
     p = s.progress()
-    assert (p.cards, p.answers, p.right, p.wrong) == (size, len(answers), sum(answers),
-                                                      len(answers) - sum(answers))  # fmt: skip
+    assert (p.cards, p.answers, p.right, p.wrong) == (
+        size,
+        len(answers),
+        sum(answers),
+        len(answers) - sum(answers),
+    )
     assert p.seen == len(set(shown)) == size - p.new
     assert sum(p.boxes) == p.seen
     assert 0 <= p.due <= p.seen

@@ -24,8 +24,10 @@ TREEVIZ = str(Path(sys.executable).parent / "treeviz")
     [
         (["export", ZERO, "-o", "{tmp}/x.svg"], "trace file '/dev/zero' is larger than 128 MiB"),
         (["id3", ZERO], "table '/dev/zero' is larger than 64 MiB"),
-        (["arena", "random", "greedy", "--games", "2", "--openings-file", ZERO],
-         "openings file '/dev/zero' is larger than 16 MiB"),
+        (
+            ["arena", "random", "greedy", "--games", "2", "--openings-file", ZERO],
+            "openings file '/dev/zero' is larger than 16 MiB",
+        ),
         (["show", ZERO], "file '/dev/zero' is larger than 64 KiB"),
         (["review", ZERO], "file '/dev/zero' is larger than 64 KiB"),
     ],
@@ -39,8 +41,10 @@ def test_a_device_is_read_up_to_the_cap(
 
 @pytest.mark.parametrize(
     "argv, words",
-    [(["show", "-"], "standard input is larger than 64 KiB"),
-     (["solve"], "line 1 is longer than 4,096 bytes")],
+    [
+        (["show", "-"], "standard input is larger than 64 KiB"),
+        (["solve"], "line 1 is longer than 4,096 bytes"),
+    ],
 )
 def test_a_pipe_is_read_up_to_the_cap_in_bounded_memory(argv: list[str], words: str) -> None:
     """100 MB of zeros on stdin: refused after the cap, the process staying small."""
@@ -53,8 +57,9 @@ def test_a_pipe_is_read_up_to_the_cap_in_bounded_memory(argv: list[str], words: 
         "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
         "print(out.returncode, peak, out.stderr.strip(), sep='|')\n"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=120
+    )
     code, peak, err = done.stdout.strip().split("|", 2)
     assert code == "2" and words in err, done.stdout + done.stderr
     assert int(peak) < 400_000, f"{peak} KB"  # kilobytes: the interpreter and numba, not the input
@@ -92,7 +97,8 @@ def test_one_long_cell_costs_its_own_length_not_the_table_times_it(width: int) -
         "                     text=True)\n"
         "print(out.stdout.strip(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
     )
-    done = subprocess.run([sys.executable, "-c", outer], capture_output=True, text=True,
-                          timeout=120)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", outer], capture_output=True, text=True, timeout=120
+    )
     rows, peak = done.stdout.split()
     assert rows == "20000" and int(peak) < 300_000, done.stderr  # kilobytes

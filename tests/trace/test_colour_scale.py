@@ -18,8 +18,13 @@ SPECIAL = [NO_VALUE, PROVEN, -PROVEN, PROVEN + 3, -PROVEN - 9, PROVEN - 1, -(PRO
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.one_of(st.integers(-PROVEN - 50, PROVEN + 50), st.sampled_from(SPECIAL)),
-                min_size=1, max_size=300))  # fmt: skip
+@given(
+    st.lists(
+        st.one_of(st.integers(-PROVEN - 50, PROVEN + 50), st.sampled_from(SPECIAL)),
+        min_size=1,
+        max_size=300,
+    )
+)
 def test_the_scale_ends_at_the_largest_heuristic_value(values: list[int]) -> None:
     base = search(Position.from_moves("44"), "alphabeta:depth=1").trace
     nodes = np.zeros(len(values), base.nodes.dtype)

@@ -42,9 +42,10 @@ CASES = {
     "extra not an object": lambda d: d.__setitem__("extra", [1]),
     "root off the board": lambda d: d.__setitem__("root_moves", "9"),
     "finished root": lambda d: d.__setitem__("root_moves", "4455667"),
-    "too deep for the board": lambda d: d.__setitem__("root_moves", "1" * 6 + "2" * 6 + "3" * 6
-                                                      + "4" * 6 + "5" * 6 + "6" * 6 + "7" * 5),
-}  # fmt: skip
+    "too deep for the board": lambda d: d.__setitem__(
+        "root_moves", "1" * 6 + "2" * 6 + "3" * 6 + "4" * 6 + "5" * 6 + "6" * 6 + "7" * 5
+    ),
+}
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -66,8 +67,9 @@ def test_deep_nesting_and_huge_integers() -> None:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
 
@@ -80,9 +82,26 @@ def test_any_json_document_is_a_trace_or_a_typed_error(doc: Any) -> None:
 
 
 @pytest.mark.slow
-@given(st.dictionaries(st.sampled_from(["schema", "algorithm", "params", "root_moves", "width",
-                                        "height", "counters", "fields", "nodes", "extra",
-                                        "value_kind"]), json_values))  # fmt: skip
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "schema",
+                "algorithm",
+                "params",
+                "root_moves",
+                "width",
+                "height",
+                "counters",
+                "fields",
+                "nodes",
+                "extra",
+                "value_kind",
+            ]
+        ),
+        json_values,
+    )
+)
 @settings(max_examples=300, deadline=None)
 def test_trace_shaped_documents_are_typed_errors(doc: dict[str, Any]) -> None:
     with contextlib.suppress(TraceFormatError):  # anything else fails the test
@@ -118,8 +137,13 @@ def test_a_gzip_bomb_is_refused_in_bounded_memory(tmp_path: Path) -> None:
         for _ in range(1024):
             out.write(packer.compress(chunk))
         out.write(packer.flush())
-    done = subprocess.run([sys.executable, "-c", BOMB_PROBE, str(bomb)], capture_output=True,
-                          text=True, check=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", BOMB_PROBE, str(bomb)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
     lines = done.stdout.strip().splitlines()
     assert lines[0].startswith("refused:") and "expands to more than" in lines[0]
     assert int(lines[-1]) < 1_500_000  # ru_maxrss is in KiB on Linux: below 1.5 GB
@@ -186,17 +210,25 @@ def test_the_first_node_out_of_place_is_named(data: st.DataObject) -> None:
     for _ in range(data.draw(st.integers(1, 3))):
         i = data.draw(st.integers(1, n - 1))
         field = data.draw(st.sampled_from(["parent", "move", "depth"]))
-        bad = {"parent": data.draw(st.integers(i, n + 5)),
-               "move": data.draw(st.sampled_from([-1, 7, 9])),
-               "depth": cols["depth"][i] + data.draw(st.sampled_from([-1, 1, 2]))}  # fmt: skip
+        bad = {
+            "parent": data.draw(st.integers(i, n + 5)),
+            "move": data.draw(st.sampled_from([-1, 7, 9])),
+            "depth": cols["depth"][i] + data.draw(st.sampled_from([-1, 1, 2])),
+        }
         cols[field][i] = bad[field]
     first = next(
-        (i, f) for i in range(1, n)
-        for f, wrong in (("parent", not 0 <= cols["parent"][i] < i),
-                         ("move", not 0 <= cols["move"][i] < 7),
-                         ("depth", 0 <= cols["parent"][i] < i
-                          and cols["depth"][i] != cols["depth"][cols["parent"][i]] + 1))
+        (i, f)
+        for i in range(1, n)
+        for f, wrong in (
+            ("parent", not 0 <= cols["parent"][i] < i),
+            ("move", not 0 <= cols["move"][i] < 7),
+            (
+                "depth",
+                0 <= cols["parent"][i] < i
+                and cols["depth"][i] != cols["depth"][cols["parent"][i]] + 1,
+            ),
+        )
         if wrong
-    )  # fmt: skip
+    )
     with pytest.raises(TraceFormatError, match=rf"'{first[1]}'.*\(node {first[0]} is not\)"):
         loads(json.dumps(d).encode())

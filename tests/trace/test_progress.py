@@ -18,8 +18,9 @@ from treeviz.trace.progress import search_progress, settled_iteration
 def test_final_counts_are_the_kernels(moves: str, seed: int) -> None:
     """After the last iteration, each root column's visits and mean result are the
     ones the search backed up into the tree (its own bookkeeping, not the log)."""
-    res = search(Position.from_moves(moves), "mcts", iterations=600, seed=seed,
-                 record_iterations=True)  # fmt: skip
+    res = search(
+        Position.from_moves(moves), "mcts", iterations=600, seed=seed, record_iterations=True
+    )
     found = search_progress(res.trace)
     assert found is not None
     assert found.iterations == res.stats["iterations"]
@@ -82,8 +83,9 @@ def replay_the_log(trace: Trace) -> tuple[list[list[int]], int]:
 
 @pytest.mark.parametrize("seed", [5, 6])
 def test_settle_on_a_real_search(seed: int) -> None:
-    res = search(Position.from_moves("4453"), "mcts", iterations=800, seed=seed,
-                 record_iterations=True)  # fmt: skip
+    res = search(
+        Position.from_moves("4453"), "mcts", iterations=800, seed=seed, record_iterations=True
+    )
     found = search_progress(res.trace)
     assert found is not None
     rows, settled = replay_the_log(res.trace)

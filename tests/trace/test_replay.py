@@ -70,8 +70,10 @@ def test_a_user_search_replays_with_its_own_numbers() -> None:
     def negamax(moves: str, depth: int) -> float:
         if depth == 0:
             return {"1": 1e14, "3": 0.25}.get(moves[-1], 7.0)
-        return max(-negamax(moves + str(c + 1), depth - 1)
-                   for c in Position.from_moves(moves).legal_moves())  # fmt: skip
+        return max(
+            -negamax(moves + str(c + 1), depth - 1)
+            for c in Position.from_moves(moves).legal_moves()
+        )
 
     with treeviz.recording() as rec:
         negamax("4453", 2)

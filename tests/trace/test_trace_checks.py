@@ -92,8 +92,9 @@ class Saved(dict[str, dict[str, Any]]):
 @pytest.fixture(scope="module")
 def bases() -> Saved:
     """Saved traces of every built-in agent and of two traced searches, as JSON."""
-    traces = {name: search(Position.from_moves(ROOT), spec).trace
-              for name, spec in AGENT_SPECS.items()}  # fmt: skip
+    traces = {
+        name: search(Position.from_moves(ROOT), spec).trace for name, spec in AGENT_SPECS.items()
+    }
     traces["traced-negamax"] = traced_negamax()
     traces["traced-minimax"] = traced_minimax()
     return Saved({name: json.loads(dumps(t)) for name, t in traces.items()})
@@ -180,10 +181,37 @@ def answer(trace: Trace, exact: list[int | None] | None) -> None:
 # --- hostile variants -------------------------------------------------------------------
 
 HOSTILE: list[Any] = [
-    "x", "", "+inf", "\x00", "\ud800", "a\nb", "<b>&'\"</b>", None, True, False, 0, -1, 1,
-    2, 7, 2**31, -(2**31) - 1, 10**30, 0.5, -0.5, 1e300, math.nan, math.inf, -math.inf, [],
-    [1], [[1, 2]], [None], {}, {"a": 1},
-]  # fmt: skip
+    "x",
+    "",
+    "+inf",
+    "\x00",
+    "\ud800",
+    "a\nb",
+    "<b>&'\"</b>",
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2,
+    7,
+    2**31,
+    -(2**31) - 1,
+    10**30,
+    0.5,
+    -0.5,
+    1e300,
+    math.nan,
+    math.inf,
+    -math.inf,
+    [],
+    [1],
+    [[1, 2]],
+    [None],
+    {},
+    {"a": 1},
+]
 FIELD = re.compile(r"trace field '([^']+)'")
 
 
@@ -461,12 +489,17 @@ except TraceFormatError as exc:
 """
 
 
-def test_params_are_checked_when_the_agent_registers_after_the_load(
-    bases: Saved) -> None:
+def test_params_are_checked_when_the_agent_registers_after_the_load(bases: Saved) -> None:
     data = json.loads(json.dumps(bases["alphabeta"]))
     data["params"]["depth"] = "x"
-    done = subprocess.run([sys.executable, "-c", LATE], input=json.dumps(data), text=True,
-                          capture_output=True, check=True, timeout=300)  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-c", LATE],
+        input=json.dumps(data),
+        text=True,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
     assert "trace field 'params.depth' must be" in done.stdout, done.stderr
 
 
@@ -474,9 +507,15 @@ def test_params_are_checked_when_the_agent_registers_after_the_load(
 @pytest.mark.parametrize("moves", ["", "4453", "445344", "76724423326731757151271355"])
 @pytest.mark.parametrize(
     "spec",
-    [*AGENT_SPECS.values(), "alphabeta:iterative=true,depth=4", "solver:weak=true",
-     "mcts:iterations=300", "minimax:depth=3,tt=true", "solver:book=false"],
-)  # fmt: skip
+    [
+        *AGENT_SPECS.values(),
+        "alphabeta:iterative=true,depth=4",
+        "solver:weak=true",
+        "mcts:iterations=300",
+        "minimax:depth=3,tt=true",
+        "solver:book=false",
+    ],
+)
 def test_real_traces_pass_the_checks(moves: str, spec: str) -> None:
     """The checks refuse nothing a search writes."""
     if spec.startswith("solver") and len(moves) < 4:
@@ -488,7 +527,8 @@ def test_real_traces_pass_the_checks(moves: str, spec: str) -> None:
 
 def test_a_reused_mcts_tree_passes_the_checks() -> None:
     first = search(Position.from_moves("4453"), "mcts:iterations=300,record_iterations=true")
-    again = search(Position.from_moves("445344"), "mcts:iterations=300,record_iterations=true",
-                   reuse=first)  # fmt: skip
+    again = search(
+        Position.from_moves("445344"), "mcts:iterations=300,record_iterations=true", reuse=first
+    )
     assert again.trace.extra["reused_nodes"] > 0
     assert loads(dumps(again.trace)) == again.trace

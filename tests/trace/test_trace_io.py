@@ -72,11 +72,17 @@ def test_select_caps_the_drawn_nodes() -> None:
 
 @pytest.mark.parametrize(
     "agent, kind",
-    [("mcts", "win_rate"), ("solver", "exact"), ("solver:weak=true", "exact:weak"),
-     ("alphabeta:heuristic=centre", "heuristic:centre"), ("minimax", "heuristic:window"),
-     ("greedy:heuristic=centre", "heuristic:centre"), ("astar", "heuristic:window"),
-     ("random", "probability")],
-)  # fmt: skip
+    [
+        ("mcts", "win_rate"),
+        ("solver", "exact"),
+        ("solver:weak=true", "exact:weak"),
+        ("alphabeta:heuristic=centre", "heuristic:centre"),
+        ("minimax", "heuristic:window"),
+        ("greedy:heuristic=centre", "heuristic:centre"),
+        ("astar", "heuristic:window"),
+        ("random", "probability"),
+    ],
+)
 def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
     """Version 1 did not record the value kind: it follows from the fields the search
     recorded (and the heuristic its params name)."""
@@ -146,8 +152,10 @@ def test_an_npy_header_of_a_trillion_elements_is_refused_unread() -> None:
     with zipfile.ZipFile(out, "w") as z:
         z.writestr("meta.npy", npz_member(json.dumps(header(trace)).encode()))
         for f in trace.fields:
-            z.writestr(f"{f}.npy", head.getvalue() + b"\0" * 64 if f == "value"
-                       else npz_member(trace.nodes[f]))  # fmt: skip
+            z.writestr(
+                f"{f}.npy",
+                head.getvalue() + b"\0" * 64 if f == "value" else npz_member(trace.nodes[f]),
+            )
     tracemalloc.start()
     try:
         with pytest.raises(TraceFormatError, match="'value' is longer than a trace's"):

@@ -201,8 +201,16 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     # whatever the capacity (at most width + 1 nodes beyond a tiny one).
     rec = Recorder(max(capacity, pos.width + 1))
     found = np.zeros(pos.width * pos.height + 1, dtype=np.int64)
-    run = partial(astar_kernel, np.uint64(pos.current), np.uint64(pos.mask), max_nodes,
-                  *ev.kernel_args, rec.nodes, rec.ctr, found)  # fmt: skip
+    run = partial(
+        astar_kernel,
+        np.uint64(pos.current),
+        np.uint64(pos.mask),
+        max_nodes,
+        *ev.kernel_args,
+        rec.nodes,
+        rec.ctr,
+        found,
+    )
     (goal, length), stopped = run_stoppable(run, rec.ctr)
     params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
     trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))
@@ -213,9 +221,15 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     rows = column_rows(pos, lambda c: _row(trace, kids[c], pos, kind))
     first = path[0] if path else pos.legal_moves()[0]
     return result(
-        trace, first, rows, path, None, goal_found=goal >= 0, path_length=len(path),
+        trace,
+        first,
+        rows,
+        path,
+        None,
+        goal_found=goal >= 0,
+        path_length=len(path),
         stopped=stopped,
-    )  # fmt: skip
+    )
 
 
 def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
@@ -245,8 +259,12 @@ def _astar(pos: Position, res: SearchResult, exact: list[int | None] | None) -> 
         out.append(Reason(f"path {line_words(pos, res.pv)}; {steps}", path[-1]))
     expanded = int(np.count_nonzero(trace.nodes["flags"] & CLOSED))
     goal = "found a win for" if res.stats.get("goal_found") else "found no forced win for"
-    out.append(Reason(f"A* expanded {expanded:,} nodes and {goal} {pos.side_to_move}; the "
-                      f"column is the first move of that path"))  # fmt: skip
+    out.append(
+        Reason(
+            f"A* expanded {expanded:,} nodes and {goal} {pos.side_to_move}; the "
+            f"column is the first move of that path"
+        )
+    )
     return out
 
 
@@ -264,8 +282,7 @@ AGENT = Agent(
     description="best-first search, f = g + h, open and closed sets, until a win is found",
     params=(
         HEURISTIC,
-        Param("max_nodes", "int", 10_000, "nodes generated before A* stops", lo=8,
-              hi=5_000_000),
+        Param("max_nodes", "int", 10_000, "nodes generated before A* stops", lo=8, hi=5_000_000),
         CAPACITY,
     ),
     run=search_astar,

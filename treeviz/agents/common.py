@@ -25,19 +25,31 @@ RESULT_KEYS = ("move", "value", "moves", "pv", "stats")
 
 # Parameters several agents share, declared once.
 CAPACITY = Param(
-    "capacity", "int", DEFAULT_CAPACITY, "trace node limit (the search still finishes past it)",
-    lo=1, hi=MAX_CAPACITY,
-)  # fmt: skip
+    "capacity",
+    "int",
+    DEFAULT_CAPACITY,
+    "trace node limit (the search still finishes past it)",
+    lo=1,
+    hi=MAX_CAPACITY,
+)
 HEURISTIC = Param(
-    "heuristic", "str", "window", "static evaluation (treeviz/connect4/heuristics.py)",
+    "heuristic",
+    "str",
+    "window",
+    "static evaluation (treeviz/connect4/heuristics.py)",
     choices=tuple(HEURISTICS),
-)  # fmt: skip
-SEED = Param("seed", "int", 0, "random seed: the same seed gives the same search", lo=0,
-             hi=2**63 - 1)  # fmt: skip
+)
+SEED = Param(
+    "seed", "int", 0, "random seed: the same seed gives the same search", lo=0, hi=2**63 - 1
+)
 TIME_LIMIT = Param(
-    "time_limit", "float", None, "seconds before the search stops (none: no limit)",
-    lo=0.0, optional=True,
-)  # fmt: skip
+    "time_limit",
+    "float",
+    None,
+    "seconds before the search stops (none: no limit)",
+    lo=0.0,
+    optional=True,
+)
 
 
 def mark_pv(trace: Trace, ids: list[int]) -> None:

@@ -74,8 +74,9 @@ class Agent:
         their defaults, in declaration order."""
         for key in given:
             self.param(key)
-        return {p.name: p.coerce(given[p.name]) if p.name in given else p.default
-                for p in self.params}  # fmt: skip
+        return {
+            p.name: p.coerce(given[p.name]) if p.name in given else p.default for p in self.params
+        }
 
     def horizon_of(self, params: Mapping[str, Any]) -> int:
         """The plies ahead a search with ``params`` sees every outcome of."""
@@ -198,7 +199,6 @@ def warm(agent: Agent) -> None:
             with announcing(), quietly():  # the first run after an install compiles
                 agent.run(Position.from_moves(NEARLY_FULL), **agent.validate(agent.quick))
             _WARM.add(agent.name)
-
 
 
 def run_agent(

@@ -129,5 +129,6 @@ def _stop(worker: threading.Thread) -> None:
     """Ask ``worker`` to stop: :class:`_Abandoned` is raised in it at its next Python
     instruction."""
     if worker.ident is not None:
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident),
-                                                   ctypes.py_object(_Abandoned))  # fmt: skip
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(
+            ctypes.c_ulong(worker.ident), ctypes.py_object(_Abandoned)
+        )

@@ -88,8 +88,12 @@ def _greedy(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
         out.append(Reason(text, root_child(res.trace, m.column)))
     if len(ranked) > 1 and ranked[0].outcome is None:
         gap = float(ranked[0].value or 0) - float(ranked[1].value or 0)
-        out.append(Reason(f"column {ranked[0].column} outscores column {ranked[1].column} by "
-                          f"{gap:g} points one ply ahead; greedy looks no further"))  # fmt: skip
+        out.append(
+            Reason(
+                f"column {ranked[0].column} outscores column {ranked[1].column} by "
+                f"{gap:g} points one ply ahead; greedy looks no further"
+            )
+        )
     return out + horizon(pos, res, exact, 1)
 
 

@@ -29,8 +29,10 @@ def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
 def _random(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
     seed = res.trace.params.get("seed")
     legal = len(pos.legal_moves())
-    text = (f"chosen at random (seed {seed}) among {legal} legal columns, each with "
-            f"probability 1/{legal}: nothing was searched")  # fmt: skip
+    text = (
+        f"chosen at random (seed {seed}) among {legal} legal columns, each with "
+        f"probability 1/{legal}: nothing was searched"
+    )
     return [Reason(text, root_child(res.trace, res.move))]
 
 

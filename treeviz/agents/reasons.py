@@ -70,8 +70,11 @@ def generic_reasons(
     pos: Position, res: SearchResult, exact: list[int | None] | None
 ) -> list[Reason]:
     """Any agent without reasons of its own: each column's row text."""
-    return [Reason(f"column {m.column}: {m.text}", root_child(res.trace, m.column))
-            for m in res.moves if m.value is not None]  # fmt: skip
+    return [
+        Reason(f"column {m.column}: {m.text}", root_child(res.trace, m.column))
+        for m in res.moves
+        if m.value is not None
+    ]
 
 
 def horizon(
@@ -86,7 +89,12 @@ def horizon(
     if row.outcome is not None or (truth["result"] == "draw" and float(row.value or 0) == 0):
         return []
     if truth["plies"] is not None and truth["plies"] > depth:
-        return [Reason(f"at depth {depth} the search cannot see that column {res.move} "
-                       f"{outcome_text(truth)}: the decisive stone is {truth['plies']} plies "
-                       f"away", root_child(res.trace, res.move))]  # fmt: skip
+        return [
+            Reason(
+                f"at depth {depth} the search cannot see that column {res.move} "
+                f"{outcome_text(truth)}: the decisive stone is {truth['plies']} plies "
+                f"away",
+                root_child(res.trace, res.move),
+            )
+        ]
     return []

@@ -30,8 +30,8 @@ from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, InvalidPositionError
 from treeviz.settings import show_value
-from treeviz.trace.checks import check_late, use_agents
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.validate import check_late, use_agents
 
 _BUILTIN = (
     random_agent.AGENT,
@@ -70,8 +70,9 @@ def agent_of(trace: Trace) -> Agent:
     key = (trace.algorithm, trace.value_kind)  # views ask per node: made once
     if key not in _UNREGISTERED:  # never loaded from a trace: a file is not a person's say-so
         reasons = user_reasons if key[1] == "user" else generic_reasons
-        _UNREGISTERED[key] = Agent(key[0], "not registered here", (), _not_runnable, key[1],
-                                   reasons=reasons)  # fmt: skip
+        _UNREGISTERED[key] = Agent(
+            key[0], "not registered here", (), _not_runnable, key[1], reasons=reasons
+        )
     return _UNREGISTERED[key]
 
 
@@ -88,8 +89,7 @@ def get_agent(name: str) -> Agent:
         return AGENTS[name]
     except KeyError:
         raise InvalidParameterError(
-            f"unknown agent {show_value(name)}: choose one of {', '.join(AGENTS)}"
-            f"{file_hint(name)}"
+            f"unknown agent {show_value(name)}: choose one of {', '.join(AGENTS)}{file_hint(name)}"
         ) from None
 
 
@@ -107,9 +107,11 @@ def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
     """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
     set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
     if not isinstance(text, str | AgentSpec):
-        raise InvalidParameterError(f"an agent is named by a spec string such as "
-                                    f"'mcts:iterations=500', not the {type(text).__name__} "
-                                    f"{show_value(text)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"an agent is named by a spec string such as "
+            f"'mcts:iterations=500', not the {type(text).__name__} "
+            f"{show_value(text)}"
+        )
     if not isinstance(text, AgentSpec):
         get_agent_if_user(split_spec(text, AGENTS)[0])
     base = text if isinstance(text, AgentSpec) else parse_spec(text, AGENTS)

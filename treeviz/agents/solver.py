@@ -95,11 +95,25 @@ def _keeping_move(
             continue
         r = int(
             S.negamax(
-                np.uint64(child.current), np.uint64(child.mask), child.ply, limit, limit + 1,
-                pos.width, pos.height, NO_PARENT, -1, 0, 0, rec.nodes, rec.ctr, table,
-                centre_order(pos.width), S.NEW_NODE, book,
+                np.uint64(child.current),
+                np.uint64(child.mask),
+                child.ply,
+                limit,
+                limit + 1,
+                pos.width,
+                pos.height,
+                NO_PARENT,
+                -1,
+                0,
+                0,
+                rec.nodes,
+                rec.ctr,
+                table,
+                centre_order(pos.width),
+                S.NEW_NODE,
+                book,
             )
-        )  # fmt: skip
+        )
         if r <= limit:
             return col
     return cols[0]  # unreachable when ``score`` is right; a legal move all the same
@@ -138,8 +152,11 @@ def _solver(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
     """The best line and its length."""
     row = res.moves[res.move - 1]
     verb = "winning" if (row.value or 0) > 0 else "saving" if row.value == 0 else "longest"
-    return [pv_reason(f"{verb} line: {line_words(pos, res.pv)} ({len(res.pv)} plies)",
-                      res.trace, len(res.pv))]  # fmt: skip
+    return [
+        pv_reason(
+            f"{verb} line: {line_words(pos, res.pv)} ({len(res.pv)} plies)", res.trace, len(res.pv)
+        )
+    ]
 
 
 AGENT = Agent(

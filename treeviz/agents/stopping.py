@@ -172,8 +172,12 @@ def _progress(ctr: np.ndarray, start: float) -> bool:
     if elapsed < PROGRESS_AFTER_S or _QUIET.get() or not sys.stderr.isatty():
         return False
     nodes = int(ctr[C_NODES])
-    print(f"\rsearching: {nodes:,} nodes, {elapsed:.1f} s (Ctrl-C stops)", end="",
-          file=sys.stderr, flush=True)  # fmt: skip
+    print(
+        f"\rsearching: {nodes:,} nodes, {elapsed:.1f} s (Ctrl-C stops)",
+        end="",
+        file=sys.stderr,
+        flush=True,
+    )
     return True
 
 

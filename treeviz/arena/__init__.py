@@ -72,8 +72,11 @@ def _stoppable_play(store: Store, db: str | None, *args: Any, **options: Any) ->
     try:
         return _play(store, *args, **options)
     except (SearchStopped, KeyboardInterrupt) as exc:
-        kept = (f"{store.count()} games are stored in {db!r}: the same command continues"
-                if db else "no --db: the games played were not kept")  # fmt: skip
+        kept = (
+            f"{store.count()} games are stored in {db!r}: the same command continues"
+            if db
+            else "no --db: the games played were not kept"
+        )
         raise type(exc)(f"Ctrl-C: the run was stopped; {kept}") from None
 
 
@@ -98,11 +101,11 @@ def _play(
     if openings_file is not None:
         chosen = read_openings(openings_file)
     else:
-        chosen = pick_openings(openings if openings is not None else max(1, (games + 1) // 2),
-                               seed)  # fmt: skip
+        chosen = pick_openings(openings if openings is not None else max(1, (games + 1) // 2), seed)
     tasks = schedule(pairs, games, chosen, seed, ply_seconds)
-    return play_all(tasks, store, workers, cluster, on_game, progress, in_process,
-                    total=games * len(pairs))
+    return play_all(
+        tasks, store, workers, cluster, on_game, progress, in_process, total=games * len(pairs)
+    )
 
 
 def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
@@ -141,8 +144,9 @@ def run_sweep(
     if opponent in specs:
         raise InvalidParameterError(f"{show_value(against)} is one of the swept settings")
     with Store(db or ":memory:") as store:
-        played = _stoppable_play(store, db, [(s, opponent) for s in specs], games, on_game,
-                                 **options)  # fmt: skip
+        played = _stoppable_play(
+            store, db, [(s, opponent) for s in specs], games, on_game, **options
+        )
         stored = store.games([*specs, opponent])
     out = report(stored)
     out["played"] = played
@@ -151,15 +155,19 @@ def run_sweep(
     return out
 
 
-def _setting(text: str, opponent: str, grid: dict[str, list[str]],
-             stored: list[Any]) -> dict[str, Any]:  # fmt: skip
+def _setting(
+    text: str, opponent: str, grid: dict[str, list[str]], stored: list[Any]
+) -> dict[str, Any]:
     """One grid point's row of the sweep table: its parameters, its games against the
     opponent (:func:`pair_row`, ``a`` being the setting) and its nodes per second by
     stones on the board."""
     kwargs = spec(text).kwargs
     row = {"spec": text, "params": {n: kwargs.get(n) for n in grid}}
-    return {**row, **pair_row(text, opponent, stored), "nodes_per_s_by_stones":
-            by_ply(stored, text)}  # fmt: skip
+    return {
+        **row,
+        **pair_row(text, opponent, stored),
+        "nodes_per_s_by_stones": by_ply(stored, text),
+    }
 
 
 def parse_grid(items: list[str] | None) -> dict[str, list[str]]:
@@ -169,10 +177,12 @@ def parse_grid(items: list[str] | None) -> dict[str, list[str]]:
         name, sep, values = item.partition("=")
         vals = [v.strip() for v in values.split(",") if v.strip()]
         if not sep or not name.strip() or not vals:
-            raise InvalidParameterError(f"--grid {show_value(item)}: expected NAME=V1,V2,... "
-                                        "such as c=1,2")  # fmt: skip
+            raise InvalidParameterError(
+                f"--grid {show_value(item)}: expected NAME=V1,V2,... such as c=1,2"
+            )
         if name.strip() in grid:
-            raise InvalidParameterError(f"--grid {show_value(item)}: {show_value(name.strip())} "
-                                        "is given twice")  # fmt: skip
+            raise InvalidParameterError(
+                f"--grid {show_value(item)}: {show_value(name.strip())} is given twice"
+            )
         grid[name.strip()] = vals
     return grid

@@ -25,8 +25,10 @@ def localhost_cluster(workers: int = 2) -> Iterator[tuple[str, list[subprocess.P
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     sched = _start("scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
-    procs = [_start("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard")
-             for _ in range(workers)]  # fmt: skip
+    procs = [
+        _start("worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard")
+        for _ in range(workers)
+    ]
     try:
         with Client(address, timeout=60) as client:
             client.wait_for_workers(workers, timeout=120)
@@ -50,5 +52,6 @@ def _free_port() -> int:
 
 
 def _start(*argv: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([DASK, *argv], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    return subprocess.Popen(
+        [DASK, *argv], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )

@@ -16,7 +16,7 @@ import numpy as np
 from treeviz.connect4.board import Position, distinct_positions
 from treeviz.errors import OpeningsError, TreevizError
 from treeviz.exact.scores import solve
-from treeviz.reading import read_bounded
+from treeviz.safe_io import read_bounded
 from treeviz.settings import OPENING_PLIES, OPENINGS_MAX_BYTES, show_path, show_value
 
 
@@ -64,8 +64,9 @@ def read_openings(path: str | Path) -> list[str]:
         except TreevizError as exc:
             raise OpeningsError(f"openings file {show_path(path)}, line {n}: {exc}") from None
         if pos.is_over():
-            raise OpeningsError(f"openings file {show_path(path)}, line {n}: "
-                                f"{show_value(line)} ends the game")  # fmt: skip
+            raise OpeningsError(
+                f"openings file {show_path(path)}, line {n}: {show_value(line)} ends the game"
+            )
         out.append(pos.moves_string())
     if not out:
         raise OpeningsError(f"openings file {show_path(path)} has no openings")

@@ -74,8 +74,9 @@ def _interval(i: int, theta: np.ndarray, wins: np.ndarray, games: np.ndarray) ->
     lo, hi = (inside.min(), inside.max()) if len(inside) else (theta[i], theta[i])
     centre = theta[others].mean()
     scale = ELO * (n - 1) / n
-    return Rating(ELO * theta[i], scale * (min(lo, theta[i]) - centre),
-                  scale * (max(hi, theta[i]) - centre))  # fmt: skip
+    return Rating(
+        ELO * theta[i], scale * (min(lo, theta[i]) - centre), scale * (max(hi, theta[i]) - centre)
+    )
 
 
 def elo_of(score: float) -> float:
@@ -115,13 +116,19 @@ class Sprt:
         return "H1" if self.llr >= self.upper else "H0" if self.llr <= self.lower else "continue"
 
     def as_dict(self) -> dict[str, float | str]:
-        return {"elo0": self.elo0, "elo1": self.elo1, "llr": round(self.llr, 4),
-                "lower": round(self.lower, 4), "upper": round(self.upper, 4),
-                "decision": self.decision}  # fmt: skip
+        return {
+            "elo0": self.elo0,
+            "elo1": self.elo1,
+            "llr": round(self.llr, 4),
+            "lower": round(self.lower, 4),
+            "upper": round(self.upper, 4),
+            "decision": self.decision,
+        }
 
 
-def sprt(scores: list[float], elo0: float, elo1: float, alpha: float = 0.05,
-         beta: float = 0.05) -> Sprt:  # fmt: skip
+def sprt(
+    scores: list[float], elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+) -> Sprt:
     """The log-likelihood ratio of the first player's game ``scores`` under elo1 against
     elo0 in the BayesElo model of wins, draws and losses (as cutechess-cli's SPRT; elo
     in that model's units). The draw tendency is estimated from the games with half a

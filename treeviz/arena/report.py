@@ -53,29 +53,41 @@ def report(games: list[StoredGame]) -> dict[str, Any]:
     ratings = bradley_terry(len(specs), results)
     players = [_player(s, games, r) for s, r in zip(specs, ratings, strict=True)]
     players.sort(key=lambda p: -p["rating"])
-    forfeits = [{"game": g.id, "spec": g.spec_of_forfeit, "reason": g.forfeit["reason"]}
-                for g in games if g.forfeit]  # fmt: skip
-    return ArenaReport(games=len(games), players=players, pairs=_pairs(specs, games),
-                       forfeits=forfeits)  # fmt: skip
+    forfeits = [
+        {"game": g.id, "spec": g.spec_of_forfeit, "reason": g.forfeit["reason"]}
+        for g in games
+        if g.forfeit
+    ]
+    return ArenaReport(
+        games=len(games), players=players, pairs=_pairs(specs, games), forfeits=forfeits
+    )
 
 
 def _player(spec: str, games: list[StoredGame], rating: Any) -> dict[str, Any]:
     """One player's row."""
     mine = [g for g in games if spec in (g.x, g.o)]
     scores = [score_of(g, spec) for g in mine]
-    moves = [p for g in mine for p in g.plies if p["spec"] is not None
-             and _side(g, spec) == p["player"]]  # fmt: skip
+    moves = [
+        p for g in mine for p in g.plies if p["spec"] is not None and _side(g, spec) == p["player"]
+    ]
     judged = [p for p in moves if p.get("class") not in (None, "unknown")]
     n = len(mine)
     row: dict[str, Any] = {
-        "spec": spec, "games": n, "score": round(sum(scores) / n, 4),
-        "wins": scores.count(1.0), "draws": scores.count(0.5), "losses": scores.count(0.0),
-        "rating": round(float(rating.rating), 1), "rating_low": round(float(rating.low), 1),
+        "spec": spec,
+        "games": n,
+        "score": round(sum(scores) / n, 4),
+        "wins": scores.count(1.0),
+        "draws": scores.count(0.5),
+        "losses": scores.count(0.0),
+        "rating": round(float(rating.rating), 1),
+        "rating_low": round(float(rating.low), 1),
         "rating_high": round(float(rating.high), 1),
         "accuracy": round(sum(p["class"] == "best" for p in judged) / len(judged), 4)
-        if judged else None,
-        "judged_moves": len(judged), "moves": len(moves),
-    }  # fmt: skip
+        if judged
+        else None,
+        "judged_moves": len(judged),
+        "moves": len(moves),
+    }
     for fault, plural in FAULTS.items():
         row[f"{plural}_per_game"] = round(sum(p["class"] == fault for p in judged) / n, 3)
     row["time_per_move"] = _mean([p["time_s"] for p in moves])
@@ -95,8 +107,12 @@ def _mean(values: list[Any]) -> float | None:
 def _pairs(specs: list[str], games: list[StoredGame]) -> list[dict[str, Any]]:
     """Per pair that met, in the players' order: :func:`pair_row`."""
     met = {frozenset((g.x, g.o)) for g in games}
-    return [pair_row(a, b, games) for i, a in enumerate(specs) for b in specs[i + 1:]
-            if frozenset((a, b)) in met]  # fmt: skip
+    return [
+        pair_row(a, b, games)
+        for i, a in enumerate(specs)
+        for b in specs[i + 1 :]
+        if frozenset((a, b)) in met
+    ]
 
 
 def pair_row(a: str, b: str, games: list[StoredGame]) -> dict[str, Any]:
@@ -105,12 +121,19 @@ def pair_row(a: str, b: str, games: list[StoredGame]) -> dict[str, Any]:
     scores = [score_of(g, a) for g in games if {g.x, g.o} == {a, b}]
     mean, low, high = score_interval(scores)
     return {
-        "a": a, "b": b, "games": len(scores), "a_wins": scores.count(1.0),
-        "draws": scores.count(0.5), "b_wins": scores.count(0.0),
-        "a_score": round(mean, 4), "a_score_low": round(low, 4),
-        "a_score_high": round(high, 4), "elo": _finite(elo_of(mean)),
-        "elo_low": _finite(elo_of(low)), "elo_high": _finite(elo_of(high)),
-    }  # fmt: skip
+        "a": a,
+        "b": b,
+        "games": len(scores),
+        "a_wins": scores.count(1.0),
+        "draws": scores.count(0.5),
+        "b_wins": scores.count(0.0),
+        "a_score": round(mean, 4),
+        "a_score_low": round(low, 4),
+        "a_score_high": round(high, 4),
+        "elo": _finite(elo_of(mean)),
+        "elo_low": _finite(elo_of(low)),
+        "elo_high": _finite(elo_of(high)),
+    }
 
 
 def _finite(x: float) -> float | None:

@@ -9,22 +9,39 @@ from typing import Any
 from treeviz.draw.html import table_html
 from treeviz.draw.style import BAR
 
-PLAYER_COLUMNS = (("spec", "player"), ("games", "games"), ("score", "score"),
-                  ("wdl", "W-D-L"), ("rating", "rating (Elo)"), ("interval", "95% interval"),
-                  ("accuracy", "accuracy"))  # fmt: skip
+PLAYER_COLUMNS = (
+    ("spec", "player"),
+    ("games", "games"),
+    ("score", "score"),
+    ("wdl", "W-D-L"),
+    ("rating", "rating (Elo)"),
+    ("interval", "95% interval"),
+    ("accuracy", "accuracy"),
+)
 
 
 def report_html(out: dict[str, Any]) -> str:
     """The report ``out`` (:func:`treeviz.arena.report.report`) as an HTML fragment."""
-    rows = [{**p, "wdl": f"{p['wins']}-{p['draws']}-{p['losses']}",
-             "interval": f"[{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]",
-             "accuracy": "" if p["accuracy"] is None else f"{p['accuracy']:.0%}"}
-            for p in out["players"]]  # fmt: skip
-    pairs = "".join(f"<li>{html.escape(q['a'])} vs {html.escape(q['b'])}: +{q['a_wins']} "
-                    f"={q['draws']} -{q['b_wins']}</li>" for q in out["pairs"])  # fmt: skip
-    return (f"<div><p><b>{out['games']} games</b></p>"
-            + table_html(rows, PLAYER_COLUMNS) + rating_chart(out["players"])
-            + f"<ul>{pairs}</ul></div>")  # fmt: skip
+    rows = [
+        {
+            **p,
+            "wdl": f"{p['wins']}-{p['draws']}-{p['losses']}",
+            "interval": f"[{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]",
+            "accuracy": "" if p["accuracy"] is None else f"{p['accuracy']:.0%}",
+        }
+        for p in out["players"]
+    ]
+    pairs = "".join(
+        f"<li>{html.escape(q['a'])} vs {html.escape(q['b'])}: +{q['a_wins']} "
+        f"={q['draws']} -{q['b_wins']}</li>"
+        for q in out["pairs"]
+    )
+    return (
+        f"<div><p><b>{out['games']} games</b></p>"
+        + table_html(rows, PLAYER_COLUMNS)
+        + rating_chart(out["players"])
+        + f"<ul>{pairs}</ul></div>"
+    )
 
 
 def rating_chart(players: list[dict[str, Any]], width: int = 520, row: int = 26) -> str:
@@ -38,17 +55,23 @@ def rating_chart(players: list[dict[str, Any]], width: int = 520, row: int = 26)
         v = min(max(v, lo), hi)
         return left + (width - left - right) * (v - lo) / span
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-             f'height="{row * len(players) + 24}">']  # fmt: skip
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{row * len(players) + 24}">'
+    ]
     for i, p in enumerate(players):
         y = 12 + i * row
         name = html.escape(p["spec"] if len(p["spec"]) <= 28 else p["spec"][:27] + "…")
-        parts.append(f'<text x="4" y="{y + 4}" font-size="12"><title>{html.escape(p["spec"])}'
-                     f"</title>{name}</text>"
-                     f'<line x1="{x(p["rating_low"]):.1f}" x2="{x(p["rating_high"]):.1f}" '
-                     f'y1="{y}" y2="{y}" stroke="{BAR}" stroke-width="2"/>'
-                     f'<circle cx="{x(p["rating"]):.1f}" cy="{y}" r="4" '
-                     f'fill="{BAR}"/>')  # fmt: skip
-    parts.append(f'<text x="{left}" y="{row * len(players) + 20}" font-size="11">'
-                 f"rating (Elo), {lo:+.0f} to {hi:+.0f}</text></svg>")
+        parts.append(
+            f'<text x="4" y="{y + 4}" font-size="12"><title>{html.escape(p["spec"])}'
+            f"</title>{name}</text>"
+            f'<line x1="{x(p["rating_low"]):.1f}" x2="{x(p["rating_high"]):.1f}" '
+            f'y1="{y}" y2="{y}" stroke="{BAR}" stroke-width="2"/>'
+            f'<circle cx="{x(p["rating"]):.1f}" cy="{y}" r="4" '
+            f'fill="{BAR}"/>'
+        )
+    parts.append(
+        f'<text x="{left}" y="{row * len(players) + 20}" font-size="11">'
+        f"rating (Elo), {lo:+.0f} to {hi:+.0f}</text></svg>"
+    )
     return "".join(parts)

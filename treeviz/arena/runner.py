@@ -84,8 +84,13 @@ def progress_bar(total: int | None, show: bool, unit: str = "game") -> Iterator[
     """A terminal progress bar (how many done, rate, ETA) on stderr, or a silent one."""
     from tqdm import tqdm
 
-    with tqdm(total=total, unit=unit, file=sys.stderr,
-              disable=not (show and sys.stderr.isatty()), dynamic_ncols=True) as bar:  # fmt: skip
+    with tqdm(
+        total=total,
+        unit=unit,
+        file=sys.stderr,
+        disable=not (show and sys.stderr.isatty()),
+        dynamic_ncols=True,
+    ) as bar:
         yield bar
 
 
@@ -161,9 +166,14 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
             # this machine only: a visitor's Run must open no port to the network
             # (":0" bound Dask's diagnostics page on every interface); a free port, as a
             # fixed one may be taken on a shared machine
-            local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                 host="127.0.0.1", dashboard_address="127.0.0.1:0",
-                                 silence_logs=logging.ERROR)  # fmt: skip
+            local = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address="127.0.0.1:0",
+                silence_logs=logging.ERROR,
+            )
         with local, Client(local) as client:
             yield client
         return
@@ -171,8 +181,9 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
     try:
         client = Client(cluster, timeout=CLUSTER_CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise ClusterError(f"cannot reach the Dask cluster at {show_value(cluster)}: "
-                           f"{exc}") from None  # fmt: skip
+        raise ClusterError(
+            f"cannot reach the Dask cluster at {show_value(cluster)}: {exc}"
+        ) from None
     with client:
         yield client
 
@@ -209,11 +220,14 @@ def check_scheduler(address: str) -> None:
             s.settimeout(CLUSTER_PROBE_SECONDS)
             head = _recv_exactly(s, 8)
     except (OSError, ValueError) as exc:
-        raise ClusterError(f"cannot reach the Dask cluster at {show_value(address)}: "
-                           f"{exc}") from None  # fmt: skip
+        raise ClusterError(
+            f"cannot reach the Dask cluster at {show_value(address)}: {exc}"
+        ) from None
     if head is None:
-        raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it said nothing within "
-                           f"{CLUSTER_PROBE_SECONDS:g} s")  # fmt: skip
+        raise ClusterError(
+            f"{show_value(address)} is not a Dask scheduler: it said nothing within "
+            f"{CLUSTER_PROBE_SECONDS:g} s"
+        )
     if not 0 < int.from_bytes(head, "little") <= CLUSTER_GREETING_MAX_BYTES:
         raise ClusterError(f"{show_value(address)} is not a Dask scheduler: it answered {head!r}")
 
@@ -230,4 +244,3 @@ def _recv_exactly(s: socket.socket, n: int) -> bytes | None:
             return None
         data += chunk
     return data
-

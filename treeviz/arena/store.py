@@ -44,14 +44,24 @@ CREATE TABLE IF NOT EXISTS forfeits (
 );
 """
 GAME_FIELDS = ("id", "key", "x", "o", "opening", "seed", "moves", "result", "version")
-PLY_FIELDS = ("ply", "player", "spec", "column", "agent_value", "value_kind", "time_s",
-              "nodes", "class", "score", "best_score")  # fmt: skip
+PLY_FIELDS = (
+    "ply",
+    "player",
+    "spec",
+    "column",
+    "agent_value",
+    "value_kind",
+    "time_s",
+    "nodes",
+    "class",
+    "score",
+    "best_score",
+)
 # What each column may hold when read back (SQLite keeps whatever a hand wrote there).
 INT, REAL, TEXT = (int,), (int, float), (str,)
 GAME_TYPES = (INT, TEXT, TEXT, TEXT, TEXT, INT, TEXT, TEXT, TEXT)
 PLY_TYPES = (INT, TEXT, TEXT, INT, REAL, TEXT, REAL, INT, TEXT, INT, INT)
-NULLABLE = {"spec", "agent_value", "value_kind", "time_s", "nodes", "class", "score",
-            "best_score"}  # fmt: skip
+NULLABLE = {"spec", "agent_value", "value_kind", "time_s", "nodes", "class", "score", "best_score"}
 
 
 @dataclass
@@ -89,8 +99,9 @@ class Store:
             self.conn = _connect(self.path, create)
             self._check_or_create(create)
         except sqlite3.DatabaseError as exc:
-            raise ArenaDatabaseError(f"{show_path(self.path)} is not a usable database: "
-                                     f"{exc}") from None  # fmt: skip
+            raise ArenaDatabaseError(
+                f"{show_path(self.path)} is not a usable database: {exc}"
+            ) from None
 
     def _check_or_create(self, create: bool) -> None:
         """Refuse foreign or newer files before writing anything; a reader
@@ -144,9 +155,11 @@ class Store:
             cur = c.execute(
                 "INSERT OR IGNORE INTO games (key, x, o, opening, seed, moves, result, "
                 "version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [game[k] for k in ("key", "x", "o", "opening", "seed", "moves", "result",
-                                   "version")],
-            )  # fmt: skip
+                [
+                    game[k]
+                    for k in ("key", "x", "o", "opening", "seed", "moves", "result", "version")
+                ],
+            )
             if cur.rowcount == 0:
                 return None
             gid = cur.lastrowid
@@ -156,8 +169,10 @@ class Store:
                 [[gid, *(p.get(f) for f in PLY_FIELDS)] for p in game["plies"]],
             )
             if game.get("forfeit"):
-                c.execute("INSERT INTO forfeits (game, player, reason) VALUES (?, ?, ?)",
-                          [gid, game["forfeit"]["player"], game["forfeit"]["reason"]])  # fmt: skip
+                c.execute(
+                    "INSERT INTO forfeits (game, player, reason) VALUES (?, ?, ?)",
+                    [gid, game["forfeit"]["player"], game["forfeit"]["reason"]],
+                )
         return gid
 
     def count(self) -> int:
@@ -170,33 +185,46 @@ class Store:
         one = gid is not None
         args = [gid] if one else []
         plies: dict[int, list[dict[str, Any]]] = {}
-        query = (f"SELECT game, {', '.join(_cols())} FROM plies "
-                 f"{'WHERE game = ?' if one else ''} ORDER BY game, ply")  # fmt: skip
+        query = (
+            f"SELECT game, {', '.join(_cols())} FROM plies "
+            f"{'WHERE game = ?' if one else ''} ORDER BY game, ply"
+        )
         for row in self._rows(query, args):
             self._check_row(f"a ply of game {row[0]}", PLY_FIELDS, PLY_TYPES, row[1:])
             plies.setdefault(row[0], []).append(dict(zip(PLY_FIELDS, row[1:], strict=True)))
         out = []
         forfeits = self._forfeits()
-        query = (f"SELECT {', '.join(GAME_FIELDS)} FROM games {'WHERE id = ?' if one else ''} "
-                 "ORDER BY id")  # fmt: skip
+        query = (
+            f"SELECT {', '.join(GAME_FIELDS)} FROM games {'WHERE id = ?' if one else ''} "
+            "ORDER BY id"
+        )
         for row in self._rows(query, args):
             self._check_row(f"game {row[0]}", GAME_FIELDS, GAME_TYPES, row)
-            g = StoredGame(**dict(zip(GAME_FIELDS, row, strict=True)), plies=plies.get(row[0], []),
-                           forfeit=forfeits.get(row[0]))  # fmt: skip
+            g = StoredGame(
+                **dict(zip(GAME_FIELDS, row, strict=True)),
+                plies=plies.get(row[0], []),
+                forfeit=forfeits.get(row[0]),
+            )
             if players is None or (g.x in players and g.o in players):
                 out.append(g)
         return out
 
-    def _check_row(self, what: str, names: tuple[str, ...], types: tuple[tuple[type, ...], ...],
-                   row: tuple[Any, ...]) -> None:  # fmt: skip
+    def _check_row(
+        self,
+        what: str,
+        names: tuple[str, ...],
+        types: tuple[tuple[type, ...], ...],
+        row: tuple[Any, ...],
+    ) -> None:
         """Refuse a stored value of the wrong type, naming the row and the field."""
         for name, allowed, value in zip(names, types, row, strict=True):
             if value is None and name in NULLABLE:
                 continue
             if not isinstance(value, allowed) or isinstance(value, bool):
                 shown, kind = repr(value)[:40], "text" if allowed == TEXT else "a number"
-                raise ArenaDatabaseError(f"{show_path(self.path)}: {what} has {name} = {shown}, "
-                                         f"not {kind}")  # fmt: skip
+                raise ArenaDatabaseError(
+                    f"{show_path(self.path)}: {what} has {name} = {shown}, not {kind}"
+                )
 
     def _forfeits(self) -> dict[int, dict[str, str]]:
         """Games lost by forfeit: game id -> who and why (none in older files)."""
@@ -217,8 +245,9 @@ class Store:
         """The stored game with id ``gid``."""
         found = self.games(gid=gid)
         if not found:
-            raise ArenaDatabaseError(f"no game {gid} in {show_path(self.path)} (ids 1 to "
-                                     f"{self.count()})")  # fmt: skip
+            raise ArenaDatabaseError(
+                f"no game {gid} in {show_path(self.path)} (ids 1 to {self.count()})"
+            )
         return found[0]
 
 
@@ -241,4 +270,3 @@ def _connect(path: str, create: bool) -> sqlite3.Connection:
     except sqlite3.OperationalError:
         conn.close()
         return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=STORE_WAIT_SECONDS)
-

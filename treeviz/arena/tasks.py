@@ -68,8 +68,9 @@ def schedule(
     return _tasks(pairs, games, openings, seed, ply_seconds)
 
 
-def _tasks(pairs: list[tuple[str, str]], games: int, openings: list[str], seed: int,
-           ply_seconds: float) -> Iterator[GameTask]:  # fmt: skip
+def _tasks(
+    pairs: list[tuple[str, str]], games: int, openings: list[str], seed: int, ply_seconds: float
+) -> Iterator[GameTask]:
     for g in range(games):  # not itertools.product: it would hold range(games) whole
         for a, b in pairs:
             x, o = (a, b) if g % 2 == 0 else (b, a)
@@ -104,9 +105,14 @@ def play_task(task: GameTask) -> dict[str, Any]:
         _judge(game.moves, plies, task.ply_seconds)
     result = game.result if forfeit is None else "O" if forfeit["player"] == "X" else "X"
     return {
-        **asdict(task), "key": task.key, "moves": game.moves, "result": result,
-        "version": package_version(), "plies": plies, "forfeit": forfeit,
-    }  # fmt: skip
+        **asdict(task),
+        "key": task.key,
+        "moves": game.moves,
+        "result": result,
+        "version": package_version(),
+        "plies": plies,
+        "forfeit": forfeit,
+    }
 
 
 def _judge(moves: str, plies: list[dict[str, Any]], seconds: float) -> None:

@@ -65,8 +65,9 @@ def ask(agent: str, moves: str, seconds: float) -> Answer:
     except UserAgentError as exc:
         took = time.perf_counter() - t0
         kind = next((name for cls, name in FAILURES.items() if isinstance(exc, cls)), "crash")
-        return Answer(moves, None, kind, str(exc), getattr(exc, "error", ""),
-                      getattr(exc, "where", ""), took)  # fmt: skip
+        return Answer(
+            moves, None, kind, str(exc), getattr(exc, "error", ""), getattr(exc, "where", ""), took
+        )
     return Answer(moves, res.move, seconds=time.perf_counter() - t0)
 
 
@@ -89,8 +90,9 @@ def ask_all(
     return out
 
 
-def _answers(agent: str, moves: list[str], seconds: float, workers: int,
-             cluster: str | None) -> Iterator[Answer]:  # fmt: skip
+def _answers(
+    agent: str, moves: list[str], seconds: float, workers: int, cluster: str | None
+) -> Iterator[Answer]:
     if workers == 1 and cluster is None:
         yield from (ask(agent, m, seconds) for m in moves)
         return
@@ -105,8 +107,7 @@ def _answers(agent: str, moves: list[str], seconds: float, workers: int,
         window = IN_FLIGHT_PER_WORKER * max(workers, len(client.scheduler_info()["workers"]))
         first = [m for _, m in zip(range(window), todo, strict=False)]  # (range first: zip
         # would pull one move string too many from todo and drop it)
-        running = as_completed([client.submit(ask, agent, m, seconds, pure=False)
-                                for m in first])  # fmt: skip
+        running = as_completed([client.submit(ask, agent, m, seconds, pure=False) for m in first])
         try:
             for fut in running:
                 yield fut.result()

@@ -35,8 +35,7 @@ from treeviz.checkup.tactics import could_be, tactics
 from treeviz.connect4.board import Position, has_four
 
 LEVELS = {"win-3": 3, "loss-4": 4, "win-5": 5}  # a kind that tests one horizon, its plies
-KINDS = ("win-now", "block", "edge", "endgame", "transposition", *LEVELS, "early", "middle",
-         "late")  # fmt: skip
+KINDS = ("win-now", "block", "edge", "endgame", "transposition", *LEVELS, "early", "middle", "late")
 PHASES = {"early": (4, 12), "middle": (13, 26), "late": (27, 38)}  # plies, inclusive
 ENDGAME_EMPTY = (2, 4)  # empty cells of an endgame position, inclusive (horizons are short)
 LEVEL_MAX = 20  # positions of a horizon kind at most: enough to count, each costs playouts
@@ -141,8 +140,14 @@ def _hands_win(pos: Position, col: int) -> bool:
     return child.can_win_next()
 
 
-def _search(rng: random.Random, parity: int, lo: int, hi: int,
-            accept: Callable[[Position], bool], careful: bool = False) -> str | None:  # fmt: skip
+def _search(
+    rng: random.Random,
+    parity: int,
+    lo: int,
+    hi: int,
+    accept: Callable[[Position], bool],
+    careful: bool = False,
+) -> str | None:
     """A playout of ``lo``..``hi`` plies, with ``parity`` the side to move (0: X), that
     ``accept`` takes; None after :data:`TRIES_PER_POSITION` tries."""
     for _ in range(TRIES_PER_POSITION):
@@ -160,7 +165,8 @@ def _win_now(rng: random.Random, parity: int) -> Probe | None:
         return bool(facts(pos).wins) and _slow_win(pos)
 
     moves = _search(rng, parity, 7, 30, tempting) or _search(
-        rng, parity, 7, 30, lambda p: bool(facts(p).wins))
+        rng, parity, 7, 30, lambda p: bool(facts(p).wins)
+    )
     return Probe(moves, "win-now") if moves else None
 
 
@@ -171,7 +177,8 @@ def _slow_win(pos: Position) -> bool:
     scores = exact_scores(pos, 0.2)
     wins = facts(pos).wins
     return scores is not None and any(
-        s is not None and s > 0 and c not in wins for c, s in enumerate(scores))
+        s is not None and s > 0 and c not in wins for c, s in enumerate(scores)
+    )
 
 
 def _block(rng: random.Random, parity: int) -> Probe | None:
@@ -196,7 +203,8 @@ def _endgame(rng: random.Random, parity: int) -> Probe | None:
     # full board (the one draw) fails the first kind and not the second
     wanted = _draw_or_lose if rng.random() < 0.5 else _won_or_lost
     moves = _search(rng, parity, lo, hi, wanted, careful=True) or _search(
-        rng, parity, lo, hi, _outcomes_differ, careful=True)
+        rng, parity, lo, hi, _outcomes_differ, careful=True
+    )
     return Probe(moves, "endgame") if moves else None
 
 
@@ -239,8 +247,12 @@ def other_orders(moves: str, rng: random.Random) -> Iterator[str]:
     """Other move orders that reach the position of ``moves`` without a game ending
     on the way: two moves of one player swapped (in a random order of pairs)."""
     target = Position.from_moves(moves)
-    pairs = [(i, j) for i in range(len(moves)) for j in range(i + 2, len(moves), 2)
-             if moves[i] != moves[j]]  # fmt: skip
+    pairs = [
+        (i, j)
+        for i in range(len(moves))
+        for j in range(i + 2, len(moves), 2)
+        if moves[i] != moves[j]
+    ]
     rng.shuffle(pairs)
     for i, j in pairs:
         swapped = moves[:i] + moves[j] + moves[i + 1 : j] + moves[i] + moves[j + 1 :]

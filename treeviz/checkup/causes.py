@@ -73,19 +73,23 @@ def draw_misvalued(check: str, failed: list[Answer], of: list[str]) -> tuple[int
 
 def draw_words(missed: int, decided: int) -> str:
     """The text a full-board finding ends with."""
-    return (f"; in all {missed} endgames it got wrong a draw was at stake (it chose a loss "
-            "over a draw, or a draw over a win), while it chose right in all "
-            f"{decided} endgames where no column draws (a win beside a loss): it tells a "
-            "win from a loss but not a draw, which only a full board makes: the mark of "
-            "a full board (the only draw) not scored as a draw")  # fmt: skip
+    return (
+        f"; in all {missed} endgames it got wrong a draw was at stake (it chose a loss "
+        "over a draw, or a draw over a win), while it chose right in all "
+        f"{decided} endgames where no column draws (a win beside a loss): it tells a "
+        "win from a loss but not a draw, which only a full board makes: the mark of "
+        "a full board (the only draw) not scored as a draw"
+    )
 
 
 def slow_win_words(count: int) -> str:
     """The text a slow-win finding ends with."""
-    return (f"; in all {count} misses whose outcome is known its column wins too, only later, "
-            "and the wins it missed are in several columns and directions: the mark of a "
-            "search that scores a win the same however far away it is (score a sooner win "
-            "higher, such as WIN plus the depth left)")  # fmt: skip
+    return (
+        f"; in all {count} misses whose outcome is known its column wins too, only later, "
+        "and the wins it missed are in several columns and directions: the mark of a "
+        "search that scores a win the same however far away it is (score a sooner win "
+        "higher, such as WIN plus the depth left)"
+    )
 
 
 def edge_kept(answers: list[Answer]) -> tuple[str, int, int, int] | None:
@@ -115,7 +119,9 @@ def _worse(a: Answer) -> bool:
 
 def edge_words(side: str, at: int, judged: int, worse: int) -> str:
     """The text a best-outside-test finding ends with."""
-    return (f"; it answered the {side} open column in {at} of {judged} positions, and "
-            f"{worse} of those lost a better outcome: the mark of a search that keeps the "
-            f"{'last' if side == 'rightmost' else 'first'} column it tries whatever it is "
-            "worth (the best move updated outside its `if value > best` test)")
+    return (
+        f"; it answered the {side} open column in {at} of {judged} positions, and "
+        f"{worse} of those lost a better outcome: the mark of a search that keeps the "
+        f"{'last' if side == 'rightmost' else 'first'} column it tries whatever it is "
+        "worth (the best move updated outside its `if value > best` test)"
+    )

@@ -20,8 +20,13 @@ from treeviz.connect4.board import Position
 FAILURE_CHECKS = ("crash", "no-move", "illegal-move", "timeout")
 # the horizon's checks by the plies of lookahead each needs: a win at once, a block, a
 # forced win in 3, a forced loss in 4, a forced win in 5
-LEVELS = {1: "misses-win", 2: "misses-block", 3: "misses-win-3", 4: "walks-into-loss-4",
-          5: "misses-win-5"}  # fmt: skip
+LEVELS = {
+    1: "misses-win",
+    2: "misses-block",
+    3: "misses-win-3",
+    4: "walks-into-loss-4",
+    5: "misses-win-5",
+}
 MOVE_CHECKS = (*LEVELS.values(), "endgame")
 CHECKS = (*FAILURE_CHECKS, *MOVE_CHECKS, "history")
 NEEDS = {check: k for k, check in LEVELS.items()}  # plies of lookahead a check needs

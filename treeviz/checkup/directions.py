@@ -16,8 +16,12 @@ from treeviz.checkup.checks import facts_of
 from treeviz.connect4.board import Position
 
 # a direction's bit step in the bitboard (a column is height + 1 bits: see board.py)
-STEPS = {"horizontal": lambda h: h + 1, "vertical": lambda h: 1,
-         "diagonal /": lambda h: h + 2, "diagonal \\": lambda h: h}  # fmt: skip
+STEPS = {
+    "horizontal": lambda h: h + 1,
+    "vertical": lambda h: 1,
+    "diagonal /": lambda h: h + 2,
+    "diagonal \\": lambda h: h,
+}
 BLIND_EVIDENCE = 3  # misses in the one direction, and positions of the others, to say so
 
 
@@ -49,9 +53,13 @@ def directions(moves: str, check: str) -> frozenset[str]:
     threatened ones (``misses-block``); empty for another check."""
     pos = Position.from_moves(moves)
     f = facts_of(moves)
-    cols, stones = ((f.wins, pos.current) if check == "misses-win" else
-                    (f.threats, pos.current ^ pos.mask) if check == "misses-block" else
-                    (frozenset(), 0))  # fmt: skip
+    cols, stones = (
+        (f.wins, pos.current)
+        if check == "misses-win"
+        else (f.threats, pos.current ^ pos.mask)
+        if check == "misses-block"
+        else (frozenset(), 0)
+    )
     out = set()
     for c in cols:
         base = c * (pos.height + 1)
@@ -71,7 +79,11 @@ def blind(check: str, failed: list[str], of: list[str]) -> Blind | None:
         only = [m for m in of if directions(m, check) == {d}]
         others = [m for m in of if m not in only]
         hits = sum(m in missed for m in only)
-        if (hits >= BLIND_EVIDENCE and 2 * hits >= len(only) and len(others) >= BLIND_EVIDENCE
-                and not any(m in missed for m in others)):  # fmt: skip
+        if (
+            hits >= BLIND_EVIDENCE
+            and 2 * hits >= len(only)
+            and len(others) >= BLIND_EVIDENCE
+            and not any(m in missed for m in others)
+        ):
             return Blind(d, hits, len(only), len(others))
     return None

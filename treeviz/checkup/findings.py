@@ -3,8 +3,8 @@ a sentence a student understands.
 
 A checkup holds one list of findings: those seen from outside (a :class:`Finding`,
 the agent's answers as a black box) and those seen inside its recorded tree (a
-:class:`~treeviz.checkup.nodes.NodeFinding`). Both have ``check``, ``text``,
-``cause`` (the bug's class, a key of :data:`~treeviz.checkup.nodes.CAUSES`, where the
+:class:`~treeviz.checkup.tree_bugs.NodeFinding`). Both have ``check``, ``text``,
+``cause`` (the bug's class, a key of :data:`~treeviz.checkup.tree_bugs.CAUSES`, where the
 evidence names it) and ``under`` (the ``check`` of the finding that explains it: a
 symptom, reported beneath its cause and not counted as a bug of its own);
 :func:`seen_in` says where each was seen.
@@ -20,12 +20,14 @@ from treeviz.checkup.causes import draw_misvalued, draw_words, slow_win, slow_wi
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.node_words import columns_text
-from treeviz.checkup.nodes import NodeFinding
+from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 
 ONE_SIDE_EVIDENCE = 3  # failures on one side, and positions of the other, to say so
 WHERE = {  # the positions a check applies to, in words
-    "crash": "positions", "no-move": "positions", "illegal-move": "positions",
+    "crash": "positions",
+    "no-move": "positions",
+    "illegal-move": "positions",
     "timeout": "positions",
     "misses-win": "positions where it could win at once",
     "misses-block": "positions where the opponent threatened to win at once",
@@ -35,7 +37,7 @@ WHERE = {  # the positions a check applies to, in words
     "misses-win-5": "positions whose shortest forced win takes 5 plies",
     "endgame": "endgames within its horizon",
     "history": "positions asked twice or by two move orders",
-}  # fmt: skip
+}
 
 
 @dataclass
@@ -68,8 +70,14 @@ class Finding:
         return asdict(self)
 
 
-def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
-            other: str = "", other_answer: int | None = None) -> Finding:  # fmt: skip
+def finding(
+    check: str,
+    answer: Answer,
+    failed: list[Answer],
+    of: list[str],
+    other: str = "",
+    other_answer: int | None = None,
+) -> Finding:
     """The finding of ``check`` shown by ``answer`` (the shortest failing one), with
     the failures and the positions it applied to counted per side."""
     from treeviz.exact.scores import exact_scores
@@ -78,10 +86,24 @@ def finding(check: str, answer: Answer, failed: list[Answer], of: list[str],
     scores = exact_scores(pos, 2.0)
     found = [s for s in scores or [] if s is not None]
     best = [c + 1 for c, s in enumerate(scores or []) if found and s == max(found)]
-    sides = {p: [sum(_side(a.moves) == p for a in failed), sum(_side(m) == p for m in of)]
-             for p in ("X", "O")}  # fmt: skip
-    out = Finding(check, answer.moves, pos.side_to_move, answer.column, scores, best,
-                  len(failed), len(of), sides, other, answer.error, answer.where)  # fmt: skip
+    sides = {
+        p: [sum(_side(a.moves) == p for a in failed), sum(_side(m) == p for m in of)]
+        for p in ("X", "O")
+    }
+    out = Finding(
+        check,
+        answer.moves,
+        pos.side_to_move,
+        answer.column,
+        scores,
+        best,
+        len(failed),
+        len(of),
+        sides,
+        other,
+        answer.error,
+        answer.where,
+    )
     out.text = describe(out, answer, other_answer)
     one_way = blind(check, [a.moves for a in failed], of)
     if one_way is not None:
@@ -100,10 +122,12 @@ def _blind_words(b: Blind, check: str) -> str:
     """``; only where every four is diagonal / (7 of 7 such positions missed, 0 of 9
     others): ...``."""
     whose = "its own" if check == "misses-win" else "the opponent's"
-    return (f"; only where every four ({whose}) is {b.direction} ({b.missed} of {b.only} "
-            f"such positions missed, 0 of {b.others} with a four in another direction): "
-            "the mark of a win test or an evaluation that ignores "
-            f"{b.direction} fours")  # fmt: skip
+    return (
+        f"; only where every four ({whose}) is {b.direction} ({b.missed} of {b.only} "
+        f"such positions missed, 0 of {b.others} with a four in another direction): "
+        "the mark of a win test or an evaluation that ignores "
+        f"{b.direction} fours"
+    )
 
 
 OUTSIDE = "outside (black box)"
@@ -154,19 +178,26 @@ def describe(f: Finding, answer: Answer, other_answer: int | None = None) -> str
     body = {
         "crash": lambda: f"it crashed; the shortest: {after}: {answer.text}",
         "no-move": lambda: f"it answered no column; the shortest: {after}: {answer.text}",
-        "illegal-move": lambda: f"it answered a column that cannot be played; the "
-        f"shortest: {after}: {answer.text}",
+        "illegal-move": lambda: (
+            f"it answered a column that cannot be played; the shortest: {after}: {answer.text}"
+        ),
         "timeout": lambda: f"it gave no answer in time; the shortest: {after}",
-        "misses-win": lambda: f"it played elsewhere; the shortest: {after} it plays "
-        f"{f.answered}{_outcome(f)}, while {_cols(facts_of(f.moves).wins)} "
-        f"win{'s' if len(facts_of(f.moves).wins) == 1 else ''} now",
-        "misses-block": lambda: f"it let the win through; the shortest: {after} it plays "
-        f"{f.answered} and the opponent wins with {_cols(facts_of(f.moves).threats)}; "
-        f"{_cols(facts_of(f.moves).safe)} stop{'s' if len(facts_of(f.moves).safe) == 1 else ''}"
-        " it",
-        "endgame": lambda: f"it chose a worse outcome than it could see; the shortest: "
-        f"{after} it plays {f.answered}{_outcome(f)}, while {columns_text(f.best)} "
-        f"{_best_words(f)}",
+        "misses-win": lambda: (
+            f"it played elsewhere; the shortest: {after} it plays "
+            f"{f.answered}{_outcome(f)}, while {_cols(facts_of(f.moves).wins)} "
+            f"win{'s' if len(facts_of(f.moves).wins) == 1 else ''} now"
+        ),
+        "misses-block": lambda: (
+            f"it let the win through; the shortest: {after} it plays "
+            f"{f.answered} and the opponent wins with {_cols(facts_of(f.moves).threats)}; "
+            f"{_cols(facts_of(f.moves).safe)} stop{'s' if len(facts_of(f.moves).safe) == 1 else ''}"
+            " it"
+        ),
+        "endgame": lambda: (
+            f"it chose a worse outcome than it could see; the shortest: "
+            f"{after} it plays {f.answered}{_outcome(f)}, while {columns_text(f.best)} "
+            f"{_best_words(f)}"
+        ),
         "history": lambda: _history(f, other_answer),
     }.get(f.check, lambda: _deep(f, after, NEEDS[f.check]))()
     return f"{head} {body}{_one_side(f)}"
@@ -179,25 +210,33 @@ def _deep(f: Finding, after: str, k: int) -> str:
     one = len(right) == 1
     sees = f"a search that looks {k} plies ahead sees this"
     if k % 2:
-        return (f"it played elsewhere; the shortest: {after} it plays {f.answered}"
-                f"{_outcome(f)}, while {_cols(right)} force{'s' if one else ''} a win in "
-                f"{k} plies ({sees})")  # fmt: skip
+        return (
+            f"it played elsewhere; the shortest: {after} it plays {f.answered}"
+            f"{_outcome(f)}, while {_cols(right)} force{'s' if one else ''} a win in "
+            f"{k} plies ({sees})"
+        )
     other = "O" if f.side == "X" else "X"
-    return (f"it walked into it; the shortest: {after} it plays {f.answered}, after which "
-            f"{other} forces a four within {k - 1} more plies, while {_cols(right)} "
-            f"do{'es' if one else ''} not lose within {k} plies ({sees})")  # fmt: skip
+    return (
+        f"it walked into it; the shortest: {after} it plays {f.answered}, after which "
+        f"{other} forces a four within {k - 1} more plies, while {_cols(right)} "
+        f"do{'es' if one else ''} not lose within {k} plies ({sees})"
+    )
 
 
 def _history(f: Finding, other_answer: int | None) -> str:
     if f.other == f.moves:
-        return (f"its answer changed when the same position was asked again later (right "
-                f"after the position before it): after {f.moves} it played {f.answered}, "
-                f"then {other_answer}: state leaks from one call to the next")  # fmt: skip
-    return (f"the same position got different answers: after {f.moves} it plays "
-            f"{f.answered}, after {f.other} (the same stones, another order) "
-            f"{other_answer}: something other than the stones decides, such as state kept "
-            "from the moves played, or random numbers seeded from the move string (seed "
-            "from the board instead)")  # fmt: skip
+        return (
+            f"its answer changed when the same position was asked again later (right "
+            f"after the position before it): after {f.moves} it played {f.answered}, "
+            f"then {other_answer}: state leaks from one call to the next"
+        )
+    return (
+        f"the same position got different answers: after {f.moves} it plays "
+        f"{f.answered}, after {f.other} (the same stones, another order) "
+        f"{other_answer}: something other than the stones decides, such as state kept "
+        "from the moves played, or random numbers seeded from the move string (seed "
+        "from the board instead)"
+    )
 
 
 def _one_side(f: Finding) -> str:
@@ -211,9 +250,11 @@ def _one_side(f: Finding) -> str:
         b, g = f.sides[bad], f.sides[good]
         if b[0] < ONE_SIDE_EVIDENCE or g[1] < ONE_SIDE_EVIDENCE:
             return ""  # a failure or two on one side says nothing about sides
-        return (f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): something "
-                "in the search depends on whose turn it is (values taken from the wrong "
-                "side at some depths, say, or a board that only one side fills)")  # fmt: skip
+        return (
+            f"; only as {bad} ({b[0]} of {b[1]}; as {good} 0 of {g[1]}): something "
+            "in the search depends on whose turn it is (values taken from the wrong "
+            "side at some depths, say, or a board that only one side fills)"
+        )
     return ""
 
 

@@ -44,7 +44,8 @@ class Horizon:
     def disagrees(self) -> bool:
         """The agent states a horizon and missed a position of a level within it."""
         return self.stated is not None and any(
-            r < n for k, (r, n) in self.levels.items() if k <= self.stated)
+            r < n for k, (r, n) in self.levels.items() if k <= self.stated
+        )
 
 
 def measure(answers: list[Answer], stated: int | None, judged: int) -> Horizon:
@@ -78,23 +79,35 @@ def level_words(h: Horizon) -> str:
 def verdict_words(h: Horizon) -> str:
     """The measured horizon in a sentence, and how it compares with the stated one."""
     if h.measured == max(LEVELS):
-        seen = (f"every forced win up to {plies(h.measured)} taken and loss avoided, the "
-                "deepest tested")  # fmt: skip
+        seen = (
+            f"every forced win up to {plies(h.measured)} taken and loss avoided, the deepest tested"
+        )
     elif h.measured:
-        seen = (f"every forced win within {plies(h.measured)} taken and loss avoided; "
-                f"at {plies(h.measured + 1)} not every one")  # fmt: skip
+        seen = (
+            f"every forced win within {plies(h.measured)} taken and loss avoided; "
+            f"at {plies(h.measured + 1)} not every one"
+        )
     else:
         seen = "not every win at once taken"
     if h.stated is None:
-        return (f"measured horizon {plies(h.measured)} ({seen}); it states none, so its "
-                f"answers are judged within {plies(h.judged)} (give --depth to have them "
-                "judged as far as it looks)")  # fmt: skip
-    said = ("the end of the game it states it sees" if h.stated >= 1_000 else
-            f"the {plies(h.stated)} it states")  # fmt: skip
+        return (
+            f"measured horizon {plies(h.measured)} ({seen}); it states none, so its "
+            f"answers are judged within {plies(h.judged)} (give --depth to have them "
+            "judged as far as it looks)"
+        )
+    said = (
+        "the end of the game it states it sees"
+        if h.stated >= 1_000
+        else f"the {plies(h.stated)} it states"
+    )
     if h.disagrees:
-        return (f"measured horizon {plies(h.measured)} ({seen}), less than {said}: the "
-                "misses within its stated horizon are bugs, below")  # fmt: skip
+        return (
+            f"measured horizon {plies(h.measured)} ({seen}), less than {said}: the "
+            "misses within its stated horizon are bugs, below"
+        )
     if h.measured > h.stated:
-        return (f"measured horizon {plies(h.measured)} ({seen}), more than {said} (a "
-                "heuristic or chance can take every one of a level)")  # fmt: skip
+        return (
+            f"measured horizon {plies(h.measured)} ({seen}), more than {said} (a "
+            "heuristic or chance can take every one of a level)"
+        )
     return f"measured horizon {plies(h.measured)} ({seen}), consistent with {said}"

@@ -1,7 +1,7 @@
 """Inside a traced search: the doctor records a person's search on the positions that
 exposed a bug and on some of every kind, every call checked as it runs
 (:func:`~treeviz.agents.user.instrument.checking`), and keeps for each node check the
-first failing node on the shortest position (:mod:`treeviz.checkup.nodes`).
+first failing node on the shortest position (:mod:`treeviz.checkup.tree_bugs`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from treeviz.checkup.battery import Probe
 from treeviz.checkup.findings import Finding
-from treeviz.checkup.nodes import Across, NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import Across, NodeFinding, check_tree
 from treeviz.connect4.board import Position
 from treeviz.errors import UserAgentError
 from treeviz.trace.nodes import SearchResult, Trace
@@ -22,8 +22,13 @@ TREES_PER_KIND = 2  # positions of each kind whose trees are checked, beside the
 Found = tuple[list[NodeFinding], dict[str, Trace]]  # the node findings, the trees by check
 
 
-def inside(agent: str, seconds: float, probes: list[Probe], findings: list[Finding],
-           step: Callable[[], Any] | None = None) -> Found:  # fmt: skip
+def inside(
+    agent: str,
+    seconds: float,
+    probes: list[Probe],
+    findings: list[Finding],
+    step: Callable[[], Any] | None = None,
+) -> Found:
     """The node findings of ``agent``'s recorded trees (none for an agent that records
     none: ours, an engine, a function with no traced search) and, per check, the tree
     that shows it. The positions: each finding's, then :data:`TREES_PER_KIND` of each
@@ -74,8 +79,9 @@ def readable(trace: Trace, node: int) -> Trace | None:
 
     root = trace.position()
     parent, move = (trace.nodes[k].astype(np.int64) for k in ("parent", "move"))
-    bad = first_illegal_node(np.uint64(root.current), np.uint64(root.mask), parent, move,
-                             root.width, root.height)  # fmt: skip
+    bad = first_illegal_node(
+        np.uint64(root.current), np.uint64(root.mask), parent, move, root.width, root.height
+    )
     if bad < 0:
         return trace
     if node >= bad:

@@ -79,12 +79,16 @@ def leaves(t: Tree) -> Leaves | None:
     if not t.once or t.same.any() or not len(ids):
         return None
     side_x = (t.root.ply + t.depth[ids]) % 2 == 0
-    owner = (np.where(side_x, "X", "O") if t.maximizer is None
-             else np.full(len(ids), t.maximizer))  # fmt: skip
+    owner = np.where(side_x, "X", "O") if t.maximizer is None else np.full(len(ids), t.maximizer)
     current, mask = t.bitboards()
     w, h, hid, windows, weights, centre = evaluator(HEURISTIC, t.root).kernel_args
-    heur = np.array([evaluate_kernel(hid, current[k], mask[k], w, h, windows, weights, centre)
-                     for k in ids.tolist()], np.float64)  # fmt: skip
+    heur = np.array(
+        [
+            evaluate_kernel(hid, current[k], mask[k], w, h, windows, weights, centre)
+            for k in ids.tolist()
+        ],
+        np.float64,
+    )
     value = t.value[ids]
     finite = np.isfinite(value)
     return Leaves(ids[finite], owner[finite], value[finite], heur[finite])

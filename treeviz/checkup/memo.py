@@ -1,4 +1,4 @@
-"""The ``memo`` check of :mod:`treeviz.checkup.nodes`: an unfinished position that
+"""The ``memo`` check of :mod:`treeviz.checkup.tree_bugs`: an unfinished position that
 returned without searching, above the search's depth limit, with a value the exact
 solver proves no correct search of that depth could return.
 
@@ -92,8 +92,15 @@ def judge(t: Tree) -> Stale | None:
     side = [f for f in found if f[3] == "memo-side"]
     k, pos, score, cause = (side or found)[0]
     out = score_outcome(score, pos.ply, pos.width, pos.height)
-    return Stale(k, float(t.value[k]), out["result"], int(out.get("plies") or 0),
-                 t.horizon - int(t.depth[k]), cause, len(found))  # fmt: skip
+    return Stale(
+        k,
+        float(t.value[k]),
+        out["result"],
+        int(out.get("plies") or 0),
+        t.horizon - int(t.depth[k]),
+        cause,
+        len(found),
+    )
 
 
 def _wrong(t: Tree, k: int, pos: Position, score: int, loss: float) -> str:
@@ -148,9 +155,9 @@ def _passes(t: Tree) -> Calls | None:
     if rounds < 2 or len(heads) % len(members):
         return None
     for r in range(rounds):  # each round calls every top node once, and nothing else
-        if len(np.unique(node[heads[r * len(members):(r + 1) * len(members)]])) < len(members):
+        if len(np.unique(node[heads[r * len(members) : (r + 1) * len(members)]])) < len(members):
             return None
-    passes = np.cumsum(np.isin(np.arange(len(node)), heads[::len(members)]))
+    passes = np.cumsum(np.isin(np.arange(len(node)), heads[:: len(members)]))
     if top == 0 and not _every_child_each_pass(t, node, passes):
         return None
     reach = np.zeros(rounds + 1, np.int64)
@@ -166,8 +173,12 @@ def _passes(t: Tree) -> Calls | None:
 def _every_child_each_pass(t: Tree, node: np.ndarray, passes: np.ndarray) -> bool:
     """Whether each call of the root (a pass) called every child of the root."""
     first = node[t.depth[node] == 1]
-    return all(len(np.unique(node[(passes == p) & (t.depth[node] == 1)])) == t.kids[0] == len(
-        np.unique(first)) for p in range(1, int(passes.max()) + 1))
+    return all(
+        len(np.unique(node[(passes == p) & (t.depth[node] == 1)]))
+        == t.kids[0]
+        == len(np.unique(first))
+        for p in range(1, int(passes.max()) + 1)
+    )
 
 
 def judge_passes(t: Tree) -> Stale | None:
@@ -190,17 +201,26 @@ def judge_passes(t: Tree) -> Stale | None:
 
     kept = list(dict.fromkeys(node[picked].tolist()))
     positions = [t.position(k) for k in kept]
-    outs = {k: score_outcome(s, p.ply, p.width, p.height)
-            for k, p, s in zip(kept, positions, solve_many(positions), strict=True)}
+    outs = {
+        k: score_outcome(s, p.ply, p.width, p.height)
+        for k, p, s in zip(kept, positions, solve_many(positions), strict=True)
+    }
     loss = _loss(t, calls)
     found = [j for j in picked.tolist() if _stale(t, calls, j, outs, loss)]
     if not found:
         return None
     j = found[0]
     out = outs[int(node[j])]
-    return Stale(int(node[j]), float(v[j]), out["result"], int(out.get("plies") or 0),
-                 int(calls.left[j]), "memo-depth", len({int(node[i]) for i in found}),
-                 int(calls.passes[j]))  # fmt: skip
+    return Stale(
+        int(node[j]),
+        float(v[j]),
+        out["result"],
+        int(out.get("plies") or 0),
+        int(calls.left[j]),
+        "memo-depth",
+        len({int(node[i]) for i in found}),
+        int(calls.passes[j]),
+    )
 
 
 def _repeated(calls: Calls, j: int) -> bool:
@@ -221,8 +241,9 @@ def _loss(t: Tree, calls: Calls) -> float | None:
     return size if not first.any() or size > float(np.abs(calls.value[first]).max()) else None
 
 
-def _stale(t: Tree, calls: Calls, j: int, outs: dict[int, dict[str, Any]],
-           loss: float | None) -> bool:  # fmt: skip
+def _stale(
+    t: Tree, calls: Calls, j: int, outs: dict[int, dict[str, Any]], loss: float | None
+) -> bool:
     """Whether call ``j``'s value misses a forced result within its plies left but
     one (a search that stops a ply early still proves it)."""
     out, v = outs[int(calls.node[j])], float(calls.value[j])
@@ -240,6 +261,7 @@ def _stale(t: Tree, calls: Calls, j: int, outs: dict[int, dict[str, Any]],
         if k in outs:
             other = outs[k]["result"]
             if (win and other != "win" and calls.value[i] >= v) or (
-                    not win and other != "loss" and calls.value[i] <= v):
+                not win and other != "loss" and calls.value[i] <= v
+            ):
                 return True
     return False

@@ -1,4 +1,4 @@
-"""The recorded tree as the checks of :mod:`treeviz.checkup.nodes` read it: values as
+"""The recorded tree as the checks of :mod:`treeviz.checkup.tree_bugs` read it: values as
 numbers, leaves, fours and draws, and which nodes had every call recorded."""
 
 from __future__ import annotations
@@ -42,8 +42,9 @@ class Tree:
         # (``traced(visits=)``; -1: none read)
         self.calls = nodes["visits"].astype(np.int64) if not self.once else np.ones(n, np.int64)
         counted = trace.extra.get("user_visits")
-        self.counted = (np.asarray(counted, np.int64) if counted is not None
-                        else np.full(n, -1, np.int64))  # fmt: skip
+        self.counted = (
+            np.asarray(counted, np.int64) if counted is not None else np.full(n, -1, np.int64)
+        )
         self.root = trace.position()
         # below a call whose board was not its position, treeviz's positions are not
         # the search's: nothing there is judged (the turn check names the first)
@@ -166,7 +167,6 @@ class Tree:
     def side(self, node: int) -> str:
         """The player to move at ``node``."""
         return "XO"[(self.root.ply + int(self.depth[node])) % 2]
-
 
     @property
     def horizon(self) -> int:

@@ -119,8 +119,9 @@ def _outcomes(t: Tree) -> dict[int, int]:
 
     valued = ~np.isnan(t.value) & t.trusted
     out = {int(i): -1 for i in np.flatnonzero(t.four & valued)}
-    solve = np.flatnonzero(valued & ~t.terminal & (t.depth >= 1) & (t.depth <= SOLVED_DEPTH)
-                           & (t.calls >= MIN_CALLS))  # fmt: skip
+    solve = np.flatnonzero(
+        valued & ~t.terminal & (t.depth >= 1) & (t.depth <= SOLVED_DEPTH) & (t.calls >= MIN_CALLS)
+    )
     positions = [t.position(int(i)) for i in solve]
     for i, score in zip(solve.tolist(), solve_many(positions, weak=True), strict=True):
         out[i] = int(np.sign(score))

@@ -11,7 +11,7 @@ from typing import Any
 from treeviz.checkup.causes import OUTSIDE_CAUSES
 from treeviz.checkup.findings import AnyFinding, Finding, entry, grouped, seen_in
 from treeviz.checkup.horizon import Horizon, level_words, verdict_words
-from treeviz.checkup.nodes import CAUSES, NodeFinding
+from treeviz.checkup.tree_bugs import CAUSES, NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import Trace
 from treeviz.trace.values import plies
@@ -62,11 +62,19 @@ class Checkup:
     def as_dict(self) -> dict[str, Any]:
         """The checkup as data: ``findings`` in the order every view shows them,
         each with ``seen``; ``bugs`` counts those not explained by another."""
-        return {"agent": self.agent, "horizon": self.horizon, "positions": self.positions,
-                "seed": self.seed, "healthy": self.healthy, "seconds": round(self.seconds, 2),
-                "bugs": len(self.bugs()), "findings": [entry(f) for f in self.findings],
-                "lookahead": self.lookahead.as_dict(), "notes": self.notes,
-                "strength": self.strength}  # fmt: skip
+        return {
+            "agent": self.agent,
+            "horizon": self.horizon,
+            "positions": self.positions,
+            "seed": self.seed,
+            "healthy": self.healthy,
+            "seconds": round(self.seconds, 2),
+            "bugs": len(self.bugs()),
+            "findings": [entry(f) for f in self.findings],
+            "lookahead": self.lookahead.as_dict(),
+            "notes": self.notes,
+            "strength": self.strength,
+        }
 
     def text(self) -> str:
         """The checkup in words, as the command line prints it."""
@@ -99,10 +107,13 @@ def title(f: AnyFinding) -> str:
 def text(c: Checkup) -> str:
     """The horizon, every bug as a numbered sentence saying where it was seen (its
     symptoms beneath it), then the strength."""
-    lines = [f"treeviz doctor: {c.agent} (judged within {plies_ahead(c.horizon)}), "
-             f"{c.positions} positions, {c.seconds:.0f} s",
-             f"horizon: {verdict_words(c.lookahead)}",
-             f"  {level_words(c.lookahead)}", found_words(c)]  # fmt: skip
+    lines = [
+        f"treeviz doctor: {c.agent} (judged within {plies_ahead(c.horizon)}), "
+        f"{c.positions} positions, {c.seconds:.0f} s",
+        f"horizon: {verdict_words(c.lookahead)}",
+        f"  {level_words(c.lookahead)}",
+        found_words(c),
+    ]
     for i, (root, under) in enumerate(c.bugs(), 1):
         lines.append(f"{i}. [{seen_in(root)}] {title(root)}: {root.text}")
         lines.extend(_rerun(c, root, "   "))
@@ -124,8 +135,11 @@ def strength_words(c: Checkup) -> str:
     """``kept the best outcome in 35 of 40 early positions, ...; beyond its horizon it
     missed 3 blocks``."""
     acc = c.strength.get("accuracy", {})
-    parts = [f"kept the best outcome in {v['kept']} of {v['of']} {k} positions"
-             for k, v in acc.items() if v["of"]]  # fmt: skip
+    parts = [
+        f"kept the best outcome in {v['kept']} of {v['of']} {k} positions"
+        for k, v in acc.items()
+        if v["of"]
+    ]
     parts += [missed] if (missed := missed_words(c)) else []
     return "; ".join(parts) or "no position with exact scores"
 
@@ -136,15 +150,17 @@ def missed_words(c: Checkup) -> str:
     if not missed:
         return ""
     return "beyond its horizon it missed " + " and ".join(
-        f"{n} {MISSED[k][n != 1]}" for k, n in missed.items())
+        f"{n} {MISSED[k][n != 1]}" for k, n in missed.items()
+    )
 
 
 MISSED = {  # each check missed beyond the horizon, said of one and of several
-    "misses-win": ("win at once", "wins at once"), "misses-block": ("block", "blocks"),
+    "misses-win": ("win at once", "wins at once"),
+    "misses-block": ("block", "blocks"),
     "misses-win-3": ("win in 3 plies", "wins in 3 plies"),
     "walks-into-loss-4": ("escape from a loss in 4 plies", "escapes from losses in 4 plies"),
     "misses-win-5": ("win in 5 plies", "wins in 5 plies"),
-}  # fmt: skip
+}
 
 
 def plies_ahead(n: int) -> str:
@@ -168,11 +184,13 @@ def html(c: Checkup) -> str:
     """The checkup as an HTML fragment: a heading, the horizon, each bug (where it was
     seen, its board, its symptoms beneath it), then the strength."""
     e = html_lib.escape
-    head = (f"<h4>treeviz doctor: {e(c.agent)}</h4><p>judged within "
-            f"{e(plies_ahead(c.horizon))} · {c.positions} positions · {c.seconds:.0f} s</p>"
-            f"<p>Horizon: {e(verdict_words(c.lookahead))}<br><small>"
-            f"{e(level_words(c.lookahead))}</small></p>"
-            f"<p><b>{e(_sentence(found_words(c)))}</b></p>")  # fmt: skip
+    head = (
+        f"<h4>treeviz doctor: {e(c.agent)}</h4><p>judged within "
+        f"{e(plies_ahead(c.horizon))} · {c.positions} positions · {c.seconds:.0f} s</p>"
+        f"<p>Horizon: {e(verdict_words(c.lookahead))}<br><small>"
+        f"{e(level_words(c.lookahead))}</small></p>"
+        f"<p><b>{e(_sentence(found_words(c)))}</b></p>"
+    )
     items = []
     for root, under in c.bugs():
         subs = "".join(f"<li>explained by it: {_item(f)}</li>" for f in under)

@@ -1,5 +1,5 @@
 """The root's answer and the tree's growth, checked against the recorded children of
-the root (:mod:`treeviz.checkup.nodes`'s ``final``, ``best-move`` and ``growth``).
+the root (:mod:`treeviz.checkup.tree_bugs`'s ``final``, ``best-move`` and ``growth``).
 
 ``final`` (``mean-choice``), for a search that came back to nodes (an MCTS): the
 answered column is the root's child with the best mean result, while another child

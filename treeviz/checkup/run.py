@@ -17,10 +17,10 @@ from treeviz.checkup.checks import CHECKS, MOVE_CHECKS, NEEDS, beyond, judge, ou
 from treeviz.checkup.findings import Finding, finding, in_order
 from treeviz.checkup.horizon import measure
 from treeviz.checkup.inside import inside
-from treeviz.checkup.nodes import NodeFinding
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
 from treeviz.checkup.shrink import shrink
+from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import show_value
@@ -73,14 +73,25 @@ def doctor(
     notebook, a widget)."""
     name = _registered(agent)
     if name != agent and (workers != 1 or cluster is not None):
-        raise InvalidParameterError("a function or an Agent is checked in this process: "
-                                    "give its spec (PATH.py:NAME) to spread the checkup "
-                                    "over workers")  # fmt: skip
+        raise InvalidParameterError(
+            "a function or an Agent is checked in this process: "
+            "give its spec (PATH.py:NAME) to spread the checkup "
+            "over workers"
+        )
     from tqdm.auto import tqdm
 
     with tqdm(unit="position", disable=not progress, desc="doctor") as bar:
-        result = checkup(name, positions, seconds, depth, seed, workers, cluster,
-                         ticking(bar), fresh=name == agent)  # fmt: skip
+        result = checkup(
+            name,
+            positions,
+            seconds,
+            depth,
+            seed,
+            workers,
+            cluster,
+            ticking(bar),
+            fresh=name == agent,
+        )
     result.command = name == agent
     return result
 
@@ -99,9 +110,11 @@ def _registered(agent: Any) -> str:
     elif callable(agent):
         decl = function_agent(getattr(agent, "__qualname__", "agent"), agent)
     else:
-        raise InvalidParameterError(f"doctor() takes an agent spec, an Agent or a function "
-                                    f"(Position) -> column, not the {type(agent).__name__} "
-                                    f"{show_value(agent)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"doctor() takes an agent spec, an Agent or a function "
+            f"(Position) -> column, not the {type(agent).__name__} "
+            f"{show_value(agent)}"
+        )
     name = "your_" + re.sub(r"\W", "_", decl.name)
     register(dataclasses.replace(decl, name=name, warmup=False))
     return name
@@ -161,8 +174,9 @@ def checkup(
     return result
 
 
-def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answer],
-              seed: int) -> list[Finding]:  # fmt: skip
+def _findings(
+    agent: str, seconds: float, horizon: int, answers: dict[str, Answer], seed: int
+) -> list[Finding]:
     """One finding per check that failed anywhere, proved by the shortest position."""
     failed: dict[str, list[Answer]] = {}
     applied: dict[str, list[str]] = {}
@@ -175,8 +189,9 @@ def _findings(agent: str, seconds: float, horizon: int, answers: dict[str, Answe
     out = []
     for check in CHECKS:
         if check in failed:
-            shortest = _shrunk(agent, seconds, horizon, check,
-                               min(failed[check], key=lambda a: len(a.moves)), seed)  # fmt: skip
+            shortest = _shrunk(
+                agent, seconds, horizon, check, min(failed[check], key=lambda a: len(a.moves)), seed
+            )
             out.append(finding(check, shortest, failed[check], applied[check]))
     _name_edge(out, list(answers.values()))
     _under_full_board(out, failed)
@@ -223,6 +238,7 @@ def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> 
     exactly ``horizon`` plies (the four made by the last move searched is scored by the
     evaluation: what such a search cannot see). A miss no such cause accounts for keeps
     the finding seen outside it was put under (its answers are that finding's)."""
+
     def accounts(n: NodeFinding, f: Finding) -> bool:
         if n.cause == "board-mutated" or n.check == "mutation":
             return f.check in MOVE_CHECKS
@@ -234,8 +250,9 @@ def _explain(outside: list[Finding], nodes: list[NodeFinding], horizon: int) -> 
         f.under = next((n.check for n in nodes if accounts(n, f)), f.under)
 
 
-def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer,
-            seed: int) -> Answer:  # fmt: skip
+def _shrunk(
+    agent: str, seconds: float, horizon: int, check: str, answer: Answer, seed: int
+) -> Answer:
     """The answer on the shortest position found that still fails ``check``."""
     seen: dict[str, Answer] = {answer.moves: answer}
 
@@ -254,8 +271,9 @@ def _shrunk(agent: str, seconds: float, horizon: int, check: str, answer: Answer
     return seen[best]
 
 
-def _history(agent: str, seconds: float, probes: list[Probe], fresh: bool,
-             step: Callable[[], None]) -> tuple[Finding | None, str]:  # fmt: skip
+def _history(
+    agent: str, seconds: float, probes: list[Probe], fresh: bool, step: Callable[[], None]
+) -> tuple[Finding | None, str]:
     """Different answers to one position: right after the position before it (as in a
     game the agent plays on both sides) against when asked among unrelated ones, or
     reached by two move orders. Each sequence goes to a fresh process (``fresh``: the
@@ -269,8 +287,7 @@ def _history(agent: str, seconds: float, probes: list[Probe], fresh: bool,
     if fresh:
         one, two, game = fresh_runs(agent, seconds, [apart, apart, in_game])
     else:  # a function or an Agent of this process: asked here, one after the other
-        one, two, game = ([ask(agent, m, seconds) for m in seq]
-                          for seq in (apart, apart, in_game))  # fmt: skip
+        one, two, game = ([ask(agent, m, seconds) for m in seq] for seq in (apart, apart, in_game))
     for _ in range(2 * len(apart) + len(in_game)):
         step()
     if [a.column for a in one] != [a.column for a in two]:
@@ -309,5 +326,7 @@ def strength(answers: dict[str, Answer], horizon: int) -> dict[str, Any]:
         kept = dict(found).get((answer.column or 0) - 1) == max(o for _, o in found)
         by_phase[phase][0] += kept
         by_phase[phase][1] += 1
-    return {"accuracy": {k: {"kept": v[0], "of": v[1]} for k, v in by_phase.items()},
-            "beyond_horizon": missed}  # fmt: skip
+    return {
+        "accuracy": {k: {"kept": v[0], "of": v[1]} for k, v in by_phase.items()},
+        "beyond_horizon": missed,
+    }

@@ -1,4 +1,4 @@
-"""The ``selection`` check of :mod:`treeviz.checkup.nodes`: an MCTS's selection rule
+"""The ``selection`` check of :mod:`treeviz.checkup.tree_bugs`: an MCTS's selection rule
 measured against UCT, from the order of its calls.
 
 A checking recording keeps every call's node and returned value in call order
@@ -47,8 +47,12 @@ EPS = 1e-9  # scores this close (relatively) are ties
 
 # (name, exploration term from N and n, sign of the mean)
 Rule = tuple[str, str, int]
-FAMILIES = {"ln": "sqrt(ln N / n)", "N/n": "sqrt(N / n)", "N,n": "sqrt(N) / n",
-            "1/n": "sqrt(1 / n)"}  # fmt: skip
+FAMILIES = {
+    "ln": "sqrt(ln N / n)",
+    "N/n": "sqrt(N / n)",
+    "N,n": "sqrt(N) / n",
+    "1/n": "sqrt(1 / n)",
+}
 CLASSES: dict[str, list[tuple[str, int]]] = {  # cause ("": correct UCT) -> (term, sign)
     "": [("ln", 1)],
     "uct-constant": [("ln", 1)],
@@ -56,8 +60,11 @@ CLASSES: dict[str, list[tuple[str, int]]] = {  # cause ("": correct UCT) -> (ter
     "uct-sign": [("ln", -1)],
 }
 RANGES = {  # each class's constants, in times the values' range
-    "": [SENSIBLE], "uct-constant": [(0.0, TOO_SMALL), (TOO_BIG, np.inf)],
-    "uct-no-log": [(0.0, np.inf)], "uct-sign": [(0.0, np.inf)]}  # fmt: skip
+    "": [SENSIBLE],
+    "uct-constant": [(0.0, TOO_SMALL), (TOO_BIG, np.inf)],
+    "uct-no-log": [(0.0, np.inf)],
+    "uct-sign": [(0.0, np.inf)],
+}
 
 
 @dataclass(frozen=True)
@@ -127,8 +134,12 @@ def steps(t: Tree) -> Steps | None:
     width = t.root.width
     child = np.full((t.n, width), -1, np.int64)
     child[t.parent[1:], t.move[1:]] = np.arange(1, t.n)
-    legal = np.array([[t.position(p).can_play(c) for c in range(width)] if t.kids[p] else
-                      [False] * width for p in range(t.n)])  # fmt: skip
+    legal = np.array(
+        [
+            [t.position(p).can_play(c) for c in range(width)] if t.kids[p] else [False] * width
+            for p in range(t.n)
+        ]
+    )
     entries, count, total = (np.zeros(t.n) for _ in range(3))
     rows: list[tuple[int, int, int, np.ndarray, np.ndarray, float]] = []
     for j, (k, v) in enumerate(zip(nodes.tolist(), values, strict=True)):
@@ -139,8 +150,9 @@ def steps(t: Tree) -> Steps | None:
             if (seen[legal[p]] > 0).all() and (legal[p].sum() > 1):
                 at = np.maximum(kids, 0)
                 mean = t.edge[at] * total[at] / np.maximum(seen, 1)
-                rows.append((p, j, int(t.move[k]), seen, np.where(seen > 0, mean, np.nan),
-                             entries[p] - 1))  # fmt: skip
+                rows.append(
+                    (p, j, int(t.move[k]), seen, np.where(seen > 0, mean, np.nan), entries[p] - 1)
+                )
         entries[k] += 1
         if v == v:
             count[k], total[k] = count[k] + 1, total[k] + v
@@ -154,8 +166,12 @@ def _terms(s: Steps, term: str) -> np.ndarray:
     """Per selection and column, the exploration term (without its constant)."""
     n = np.maximum(s.n, 1)
     big = np.maximum(s.total, 1)[:, None]
-    return {"ln": np.sqrt(np.log(big) / n), "N/n": np.sqrt(big / n),
-            "N,n": np.sqrt(big) / n, "1/n": np.sqrt(1 / n)}[term]  # fmt: skip
+    return {
+        "ln": np.sqrt(np.log(big) / n),
+        "N/n": np.sqrt(big / n),
+        "N,n": np.sqrt(big) / n,
+        "1/n": np.sqrt(1 / n),
+    }[term]
 
 
 def _prefers(s: Steps, term: str, sign: int, c: float) -> np.ndarray:
@@ -236,8 +252,17 @@ def judge(t: Tree, *, sign_allowed: bool) -> Verdict | None:
     assert uct is not None
     apart = ~(best.prefers & uct.prefers).any(axis=1)
     first = int(np.flatnonzero(apart & best.agrees)[0])
-    return Verdict(best, uct, s, len(s.chosen), int(apart.sum()),
-                   int((apart & best.agrees).sum()), first, low, high)  # fmt: skip
+    return Verdict(
+        best,
+        uct,
+        s,
+        len(s.chosen),
+        int(apart.sum()),
+        int((apart & best.agrees).sum()),
+        first,
+        low,
+        high,
+    )
 
 
 def flipped_share(t: Tree) -> float:
@@ -260,8 +285,11 @@ def _both_too_big(rule: Fit, other: Fit, span: float) -> bool:
     as well, but only with a constant above the sensible range too: the scale is
     wrong either way (a huge constant makes both rules visit the least visited
     child first)."""
-    return (rule.cause == "uct-constant" and other.cause == "uct-no-log"
-            and other.c > SENSIBLE[1] * span)
+    return (
+        rule.cause == "uct-constant"
+        and other.cause == "uct-no-log"
+        and other.c > SENSIBLE[1] * span
+    )
 
 
 def _beats(rule: Fit, other: Fit) -> bool:

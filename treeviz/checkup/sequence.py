@@ -33,12 +33,17 @@ def fresh_runs(agent: str, seconds: float, sequences: list[list[str]]) -> list[l
 def _run(agent: str, seconds: float, moves: list[str]) -> list[Answer]:
     limit = START_SECONDS + len(moves) * (seconds + 1.0)
     try:
-        done = subprocess.run([sys.executable, "-m", "treeviz.checkup.sequence", agent,
-                               repr(seconds)], input="\n".join(moves) + "\n",
-                              capture_output=True, text=True, timeout=limit)  # fmt: skip
+        done = subprocess.run(
+            [sys.executable, "-m", "treeviz.checkup.sequence", agent, repr(seconds)],
+            input="\n".join(moves) + "\n",
+            capture_output=True,
+            text=True,
+            timeout=limit,
+        )
     except subprocess.TimeoutExpired:
-        raise UserAgentError(f"{agent} did not answer {len(moves)} positions in a fresh "
-                             f"process within {limit:.0f} s") from None  # fmt: skip
+        raise UserAgentError(
+            f"{agent} did not answer {len(moves)} positions in a fresh process within {limit:.0f} s"
+        ) from None
     lines = done.stdout.splitlines()
     if done.returncode != 0 or len(lines) != len(moves):
         said = done.stderr.strip().splitlines()[-1:] or ["nothing"]

@@ -17,8 +17,13 @@ from treeviz.checkup.battery import reached
 SHRINK_ASKS = 60  # agent calls spent shrinking one finding, at most
 
 
-def shrink(moves: str, applies: Callable[[str], bool], fails: Callable[[str], bool],
-           seed: int = 0, budget: int = SHRINK_ASKS) -> str:  # fmt: skip
+def shrink(
+    moves: str,
+    applies: Callable[[str], bool],
+    fails: Callable[[str], bool],
+    seed: int = 0,
+    budget: int = SHRINK_ASKS,
+) -> str:
     """The shortest move string found from ``moves`` for which ``applies`` (cheap: the
     position still tempts the bug) and ``fails`` (the agent still gets it wrong) hold,
     asking ``fails`` at most ``budget`` times; ``moves`` itself when none is shorter."""

@@ -88,7 +88,8 @@ class _Search:
             # a threat of the opponent's must be stopped at once (two cannot be)
             forced = self.threats(cur, mask, legal)
             self.table[key] = len(forced) < 2 and any(
-                self.lost_within(*self.after(cur, mask, c), plies - 1) for c in forced or legal)
+                self.lost_within(*self.after(cur, mask, c), plies - 1) for c in forced or legal
+            )
         return self.table[key]
 
     def lost_within(self, cur: int, mask: int, plies: int) -> bool:
@@ -100,8 +101,7 @@ class _Search:
         forced = self.threats(cur, mask, legal)
         if len(forced) > 1:  # one is stopped, the other wins next
             return True
-        return all(self.wins_within(*self.after(cur, mask, c), plies - 1)
-                   for c in forced or legal)  # fmt: skip
+        return all(self.wins_within(*self.after(cur, mask, c), plies - 1) for c in forced or legal)
 
 
 def could_be(pos: Position, k: int) -> bool:

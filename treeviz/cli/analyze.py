@@ -52,8 +52,10 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     if note := left_out_note(res.trace):
         print(f"note: {note}")
     if s.get("stopped"):  # Ctrl-C kept what was found: the run must not read as whole
-        print("stopped early (Ctrl-C or its time budget): the answer is what the search "
-              "had found by then")  # fmt: skip
+        print(
+            "stopped early (Ctrl-C or its time budget): the answer is what the search "
+            "had found by then"
+        )
 
 
 def cmd_explain(args: argparse.Namespace) -> None:
@@ -80,6 +82,7 @@ def add_commands(sub: Any) -> None:
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
 
-    xp = agent_command(sub, "explain", "judge an agent's choice against the exact scores",
-                       cmd_explain)  # fmt: skip
+    xp = agent_command(
+        sub, "explain", "judge an agent's choice against the exact scores", cmd_explain
+    )
     add_setting_flag(xp, EXACT_SECONDS)

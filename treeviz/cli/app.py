@@ -24,21 +24,34 @@ from treeviz.settings import APP_PORT
 # step on quick reruns: "Cached ForwardMsg MISS"), no usage statistics sent out, and
 # the toolbar of a viewer (no Deploy button: nobody deploys treeviz from its menu).
 # ``streamlit run app.py`` reads the same settings from .streamlit/config.toml.
-STREAMLIT_OPTIONS = {"server_headless": True, "browser_gatherUsageStats": False,
-                     "global_minCachedMessageSize": 1e15,
-                     "client_toolbarMode": "viewer"}  # fmt: skip
+STREAMLIT_OPTIONS = {
+    "server_headless": True,
+    "browser_gatherUsageStats": False,
+    "global_minCachedMessageSize": 1e15,
+    "client_toolbarMode": "viewer",
+}
 
 
 def add_commands(sub: Any) -> None:
     """``app``."""
-    p = sub.add_parser("app", help=f"start the dashboard (http://localhost:{APP_PORT})",
-                       description=__doc__.split("\n\n")[0])  # fmt: skip
-    p.add_argument("--agents", default="", metavar="SPECS",
-                   help="your own agents, separated by ';' (mine.py:choose;cmd:./engine): "
-                        "the only user code the dashboard will run")  # fmt: skip
-    p.add_argument("--host", default="localhost",
-                   help="the address to listen on (default localhost: this machine only; "
-                        "0.0.0.0 lets anyone on the network in)")  # fmt: skip
+    p = sub.add_parser(
+        "app",
+        help=f"start the dashboard (http://localhost:{APP_PORT})",
+        description=__doc__.split("\n\n")[0],
+    )
+    p.add_argument(
+        "--agents",
+        default="",
+        metavar="SPECS",
+        help="your own agents, separated by ';' (mine.py:choose;cmd:./engine): "
+        "the only user code the dashboard will run",
+    )
+    p.add_argument(
+        "--host",
+        default="localhost",
+        help="the address to listen on (default localhost: this machine only; "
+        "0.0.0.0 lets anyone on the network in)",
+    )
     p.add_argument("--port", type=int, default=APP_PORT)
     p.add_argument(
         "--cluster", metavar="tcp://HOST:PORT", help=f"the Arena's games go there: {CLUSTER_HELP}"

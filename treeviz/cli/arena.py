@@ -51,11 +51,15 @@ def cmd_arena(args: argparse.Namespace) -> None:
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """The options shared by ``arena`` and ``sweep``."""
     return {
-        "openings": args.openings, "openings_file": args.openings_file,
-        "workers": args.workers, "cluster": args.cluster, "db": args.db,
+        "openings": args.openings,
+        "openings_file": args.openings_file,
+        "workers": args.workers,
+        "cluster": args.cluster,
+        "db": args.db,
         "seed": setting_of(args, RUN_SEED),
-        "ply_seconds": setting_of(args, ARENA_PLY_SECONDS), "progress": not args.json,
-    }  # fmt: skip
+        "ply_seconds": setting_of(args, ARENA_PLY_SECONDS),
+        "progress": not args.json,
+    }
 
 
 def _sprt(text: str | None) -> tuple[float, float] | None:
@@ -77,25 +81,31 @@ def _sprt(text: str | None) -> tuple[float, float] | None:
 def print_report(out: dict[str, Any]) -> None:
     """The report as tables: players by rating, then the pairs."""
     print(f"{out['games']} games")
-    print(f"{'player':34} {'games':>5} {'score':>6}  {'W-D-L':>9}  {'rating [95%]':>21} "
-          f"{'acc':>5} {'mis/g':>5} {'bl/g':>5} {'ms/move':>8} {'nodes/move':>10}")  # fmt: skip
+    print(
+        f"{'player':34} {'games':>5} {'score':>6}  {'W-D-L':>9}  {'rating [95%]':>21} "
+        f"{'acc':>5} {'mis/g':>5} {'bl/g':>5} {'ms/move':>8} {'nodes/move':>10}"
+    )
     for p in out["players"]:
         acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.0%}"
         ms = "-" if p["time_per_move"] is None else f"{1000 * p['time_per_move']:.1f}"
         nodes = "-" if p["nodes_per_move"] is None else f"{p['nodes_per_move']:,.0f}"
         wdl = f"{p['wins']}-{p['draws']}-{p['losses']}"
         rating = f"{p['rating']:+.0f} [{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]"
-        print(f"{p['spec'][:34]:34} {p['games']:5d} {p['score']:6.3f}  {wdl:>9}  {rating:>21} "
-              f"{acc:>5} {p['mistakes_per_game']:5.2f} {p['blunders_per_game']:5.2f} "
-              f"{ms:>8} {nodes:>10}")  # fmt: skip
+        print(
+            f"{p['spec'][:34]:34} {p['games']:5d} {p['score']:6.3f}  {wdl:>9}  {rating:>21} "
+            f"{acc:>5} {p['mistakes_per_game']:5.2f} {p['blunders_per_game']:5.2f} "
+            f"{ms:>8} {nodes:>10}"
+        )
     for q in out["pairs"]:
         print(f"{q['a']} vs {q['b']}: {pair_text(q)}")
     for f in out.get("forfeits", []):
         print(f"game {f['game']} lost by forfeit by {f['spec']}: {f['reason']}")
     if "sprt" in out:
         s = out["sprt"]
-        print(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g}: LLR {s['llr']:.2f} "
-              f"[{s['lower']:.2f}, {s['upper']:.2f}] -> {s['decision']}")  # fmt: skip
+        print(
+            f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g}: LLR {s['llr']:.2f} "
+            f"[{s['lower']:.2f}, {s['upper']:.2f}] -> {s['decision']}"
+        )
 
 
 def pair_text(q: dict[str, Any]) -> str:
@@ -103,9 +113,11 @@ def pair_text(q: dict[str, Any]) -> str:
     from treeviz.arena.ratings import elo_of
 
     low, mean, high = (elo_of(q[k]) for k in ("a_score_low", "a_score", "a_score_high"))
-    return (f"+{q['a_wins']} ={q['draws']} -{q['b_wins']}, score {q['a_score']:.3f} "
-            f"[{q['a_score_low']:.3f}, {q['a_score_high']:.3f}], Elo {mean:+.0f} "
-            f"[{low:+.0f}, {high:+.0f}]")  # fmt: skip
+    return (
+        f"+{q['a_wins']} ={q['draws']} -{q['b_wins']}, score {q['a_score']:.3f} "
+        f"[{q['a_score_low']:.3f}, {q['a_score_high']:.3f}], Elo {mean:+.0f} "
+        f"[{low:+.0f}, {high:+.0f}]"
+    )
 
 
 def cmd_sweep(args: argparse.Namespace) -> None:
@@ -115,8 +127,7 @@ def cmd_sweep(args: argparse.Namespace) -> None:
     games = setting_of(args, GAMES)
     if games is None:
         raise InvalidParameterError("sweep: --games N is needed")
-    out = run_sweep(args.agent, parse_grid(args.grid), args.against, games,
-                    **_options(args))  # fmt: skip
+    out = run_sweep(args.agent, parse_grid(args.grid), args.against, games, **_options(args))
     if args.json:
         print_json(out)
         return
@@ -136,12 +147,15 @@ def _band(by_stones: list[list[float]], low: int, high: int) -> str:
     return "-" if not total else f"{sum(v * n for v, n in rows) / total:,.0f}"
 
 
-
 def _shared_flags(p: argparse.ArgumentParser) -> None:
     """Openings, where to play, database, seed, judging budget, JSON."""
     op = p.add_mutually_exclusive_group()
-    op.add_argument("--openings", type=int, metavar="K",
-                    help="balanced openings to use (default: one per two games)")  # fmt: skip
+    op.add_argument(
+        "--openings",
+        type=int,
+        metavar="K",
+        help="balanced openings to use (default: one per two games)",
+    )
     op.add_argument("--openings-file", metavar="F", help="openings, one move string per line")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1, help="local worker processes")
@@ -163,8 +177,12 @@ def add_commands(sub: Any) -> None:
 
     sw = sub.add_parser("sweep", help="an agent's parameter grid against a fixed opponent")
     sw.add_argument("agent", help="the agent swept (a name, e.g. mcts)")
-    sw.add_argument("--grid", action="append", metavar="NAME=V1,V2",
-                    help="values of one parameter (repeat for a grid)")  # fmt: skip
+    sw.add_argument(
+        "--grid",
+        action="append",
+        metavar="NAME=V1,V2",
+        help="values of one parameter (repeat for a grid)",
+    )
     sw.add_argument("--against", required=True, help="the opponent's spec")
     add_setting_flag(sw, GAMES)
     _shared_flags(sw)

@@ -27,7 +27,7 @@ from treeviz.errors import (
     InvalidPositionError,
     TreevizError,
 )
-from treeviz.reading import read_text_bounded
+from treeviz.safe_io import read_text_bounded
 from treeviz.settings import DEFAULT_AGENT, POSITION_MAX_BYTES, show_path
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
@@ -77,27 +77,35 @@ def _read_position(arg: str, first: str | None) -> BoardReading:
         return BoardReading(load_sample(arg).position())  # an unknown name lists the samples
     if looks_like_path(arg):
         where = "is a directory" if path.is_dir() else "does not exist"
-        raise InvalidPositionError(f"{show_path(arg)} {where}: give a move string, a sample name, "
-                                   "a position file or - for stdin")  # fmt: skip
+        raise InvalidPositionError(
+            f"{show_path(arg)} {where}: give a move string, a sample name, "
+            "a position file or - for stdin"
+        )
     return read_position_text(arg, first=first)
 
 
-def add_position_args(p: argparse.ArgumentParser, name: str = "position",
-                      text: str | None = None) -> None:  # fmt: skip
+def add_position_args(
+    p: argparse.ArgumentParser, name: str = "position", text: str | None = None
+) -> None:
     """The position argument of a command (``name``, its help ``text``) and ``--first``."""
-    p.add_argument(name, help=text or "move string, sample name, .txt file, or - for a "
-                   "board on stdin (any printed board: rows of 0 1 2, X O, NumPy arrays)")
+    p.add_argument(
+        name,
+        help=text
+        or "move string, sample name, .txt file, or - for a "
+        "board on stdin (any printed board: rows of 0 1 2, X O, NumPy arrays)",
+    )
     add_first_flag(p)
 
 
 def add_first_flag(p: argparse.ArgumentParser) -> None:
     """``--first``, which :func:`read_position` takes (its notes name it)."""
     p.add_argument(
-        "--first", metavar="SYMBOL",
+        "--first",
+        metavar="SYMBOL",
         help="for a board whose stone counts are equal, when both colourings are legal: the "
         "symbol of the player who moved first, 1 or 2 (X or O); without it the board's "
         "first symbol (1, X) moved first, and a note says so",
-    )  # fmt: skip
+    )
 
 
 def looks_like_path(arg: str) -> bool:
@@ -126,12 +134,12 @@ def check_output(output: str | Path, *inputs: str | Path) -> None:
                 f"({show_path(source)}): write to another"
             )
     if out.is_dir():
-        raise InvalidParameterError(f"{show_path(output)} is a directory: name a file "
-                                    "to write")  # fmt: skip
+        raise InvalidParameterError(f"{show_path(output)} is a directory: name a file to write")
     folder = out.parent if str(out.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise InvalidParameterError(f"cannot write {show_path(output)}: no writable folder "
-                                    f"{show_path(folder)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"cannot write {show_path(output)}: no writable folder {show_path(folder)}"
+        )
 
 
 def is_readable(path: Path) -> bool:
@@ -141,7 +149,6 @@ def is_readable(path: Path) -> bool:
         return path.exists() and not path.is_dir()
     except OSError:
         return False
-
 
 
 def print_json(data: Any) -> None:
@@ -188,8 +195,9 @@ def add_param_flags(p: argparse.ArgumentParser) -> None:
         flags = ["--" + name.replace("_", "-"), *FLAG_ALIASES.get(name, ())]
         text = f"{param.help} [{', '.join(seen[name])}]"
         if param.type == "bool":
-            group.add_argument(*flags, dest=name, action=argparse.BooleanOptionalAction,
-                               default=None, help=text)  # fmt: skip
+            group.add_argument(
+                *flags, dest=name, action=argparse.BooleanOptionalAction, default=None, help=text
+            )
         else:
             group.add_argument(*flags, dest=name, metavar=param.type.upper(), help=text)
 
@@ -202,14 +210,18 @@ def agent_command(
     p: argparse.ArgumentParser = sub.add_parser(name, help=text)
     add_position_args(p)
     p.add_argument(
-        "--agent", default=DEFAULT_AGENT.default,
+        "--agent",
+        default=DEFAULT_AGENT.default,
         help="agent spec: NAME or NAME:key=value,... (e.g. mcts:iterations=500,c=2)",
-    )  # fmt: skip
+    )
     add_param_flags(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=func)
     return p
 
+
 # Said wherever a scheduler's address is taken: Dask unpickles what it receives.
-CLUSTER_HELP = ("a Dask scheduler you trust: Dask unpickles what it receives, so a hostile "
-                "scheduler runs code on this machine")  # fmt: skip
+CLUSTER_HELP = (
+    "a Dask scheduler you trust: Dask unpickles what it receives, so a hostile "
+    "scheduler runs code on this machine"
+)

@@ -26,8 +26,16 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     _check(args)
     check_workers(args.workers)
     with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
-        result = checkup(args.agent, args.positions, args.seconds, args.depth, args.seed,
-                         args.workers, args.cluster, ticking(bar))  # fmt: skip
+        result = checkup(
+            args.agent,
+            args.positions,
+            args.seconds,
+            args.depth,
+            args.seed,
+            args.workers,
+            args.cluster,
+            ticking(bar),
+        )
     if args.trace and result.inside:
         _save_trees(result, Path(args.trace))
     if args.json:
@@ -47,44 +55,68 @@ def _save_trees(result: Any, folder: Path) -> None:
     for n in result.inside:
         trace = readable(result.trees[n.check], n.node)
         if trace is None:
-            print(f"treeviz doctor: the tree showing {n.check} leaves the game's rules "
-                  "before its node: not saved", file=sys.stderr)  # fmt: skip
+            print(
+                f"treeviz doctor: the tree showing {n.check} leaves the game's rules "
+                "before its node: not saved",
+                file=sys.stderr,
+            )
             continue
         path = folder / f"{n.check}.json"
         save(trace, path)
-        print(f"treeviz doctor: the tree showing {n.check} is in {path} (node {n.node})",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"treeviz doctor: the tree showing {n.check} is in {path} (node {n.node})",
+            file=sys.stderr,
+        )
 
 
 def _check(args: argparse.Namespace) -> None:
     """Refuse numbers out of range, naming the flag."""
     if not 1 <= args.positions <= DOCTOR_MAX_POSITIONS:
-        raise InvalidParameterError(f"--positions {args.positions}: from 1 to "
-                                    f"{DOCTOR_MAX_POSITIONS} per kind")  # fmt: skip
+        raise InvalidParameterError(
+            f"--positions {args.positions}: from 1 to {DOCTOR_MAX_POSITIONS} per kind"
+        )
     if not 0 < args.seconds <= DOCTOR_MAX_SECONDS:
-        raise InvalidParameterError(f"--seconds {args.seconds:g}: more than 0, at most "
-                                    f"{DOCTOR_MAX_SECONDS:g}")  # fmt: skip
+        raise InvalidParameterError(
+            f"--seconds {args.seconds:g}: more than 0, at most {DOCTOR_MAX_SECONDS:g}"
+        )
     if args.depth is not None and not 0 <= args.depth <= 1_000:
         raise InvalidParameterError(f"--depth {args.depth}: from 0 (plies ahead)")
 
 
 def add_commands(sub: Any) -> None:
     """``doctor``."""
-    d = sub.add_parser("doctor", help="a checkup of an agent: bugs in its search, each "
-                       "proved by the shortest position that shows it")  # fmt: skip
-    d.add_argument("agent", help="an agent spec: ours (alphabeta:depth=4), PATH.py:NAME, "
-                   "module:NAME or cmd:COMMAND")  # fmt: skip
+    d = sub.add_parser(
+        "doctor",
+        help="a checkup of an agent: bugs in its search, each "
+        "proved by the shortest position that shows it",
+    )
+    d.add_argument(
+        "agent",
+        help="an agent spec: ours (alphabeta:depth=4), PATH.py:NAME, module:NAME or cmd:COMMAND",
+    )
     d.add_argument("--positions", type=int, default=40, help="positions per kind (default 40)")
-    d.add_argument("--seconds", type=float, default=2.0,
-                   help="time a person's agent may take per move (default 2)")  # fmt: skip
-    d.add_argument("--depth", type=int, help="plies the agent says it looks ahead: its "
-                   "answers are judged within them, and the horizon the doctor measures is "
-                   "checked against them (a person's agent: wins at once and blocks when "
-                   "not given; ours state their own)")  # fmt: skip
+    d.add_argument(
+        "--seconds",
+        type=float,
+        default=2.0,
+        help="time a person's agent may take per move (default 2)",
+    )
+    d.add_argument(
+        "--depth",
+        type=int,
+        help="plies the agent says it looks ahead: its "
+        "answers are judged within them, and the horizon the doctor measures is "
+        "checked against them (a person's agent: wins at once and blocks when "
+        "not given; ours state their own)",
+    )
     d.add_argument("--seed", type=int, default=0, help="the battery's seed (default 0)")
     d.add_argument("--json", action="store_true", help="the checkup as JSON")
-    d.add_argument("--trace", metavar="DIR", help="save the recorded tree showing each bug "
-                   "found inside a traced search, as DIR/CHECK.json")  # fmt: skip
+    d.add_argument(
+        "--trace",
+        metavar="DIR",
+        help="save the recorded tree showing each bug "
+        "found inside a traced search, as DIR/CHECK.json",
+    )
     where = d.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=1, help="local worker processes")
     where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)

@@ -29,7 +29,7 @@ from treeviz.games.game import (
     make_player,
     play,
 )
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 from treeviz.settings import (
     GAME_ID,
     REVIEW_SECONDS,
@@ -69,9 +69,11 @@ def stored_game(path: Path, game_id: int | None) -> Game:
 
     with Store(path, create=False) as store:
         if game_id is None:
-            raise InvalidParameterError(f"{show_path(path)} is an arena database: choose "
-                                        f"a game with --game ID ({store.count()} "
-                                        "stored)")  # fmt: skip
+            raise InvalidParameterError(
+                f"{show_path(path)} is an arena database: choose "
+                f"a game with --game ID ({store.count()} "
+                "stored)"
+            )
         g = store.game(game_id)
     return Game(g.x, g.o, opening=g.opening, moves=g.moves, seed=g.seed)
 
@@ -103,8 +105,9 @@ def cmd_review(args: argparse.Namespace) -> None:
     print(f"result: {out.result}")
     for player, counts in out.summary().items():
         acc = "-" if counts["accuracy"] is None else f"{counts['accuracy']:.0%}"
-        parts = ", ".join(f"{counts[c]} {c}" for c in ("best", "inaccuracy", "mistake",
-                                                       "blunder", "unknown"))  # fmt: skip
+        parts = ", ".join(
+            f"{counts[c]} {c}" for c in ("best", "inaccuracy", "mistake", "blunder", "unknown")
+        )
         print(f"{player}: {parts}; accuracy {acc}")
 
 
@@ -178,8 +181,11 @@ def add_commands(sub: Any) -> None:
     pl.set_defaults(func=cmd_play)
 
     rv = sub.add_parser("review", help="every move of a game against the exact scores")
-    add_position_args(rv, "game", "a move string, sample name, board, JSON game file or "
-                      "arena database (with --game)")  # fmt: skip
+    add_position_args(
+        rv,
+        "game",
+        "a move string, sample name, board, JSON game file or arena database (with --game)",
+    )
     rv.add_argument("--agent", help="also show what this agent spec would have played")
     add_setting_flag(rv, REVIEW_SECONDS)
     add_setting_flag(rv, GAME_ID, "--game")

@@ -38,34 +38,47 @@ def cmd_id3(args: argparse.Namespace) -> None:
     if args.export:
         check_output(args.export, args.file)
     table = load_table(args)
-    options = {"criterion": args.criterion, "max_depth": args.max_depth,
-               "min_samples": args.min_samples}  # fmt: skip
+    options = {
+        "criterion": args.criterion,
+        "max_depth": args.max_depth,
+        "min_samples": args.min_samples,
+    }
     tree = fit(table, **options)
     report: dict[str, Any] = {
-        "nodes": len(tree.nodes), "depth": tree.depth,
-        "leaves": tree.leaves, "train_accuracy": round(tree.accuracy(table), 6),
-        "target": table.target.name, "classes": table.classes,
-        "features": [c.name for c in table.features], "ignored": table.ignored,
-        "rows": table.rows, "criterion": args.criterion,
-    }  # fmt: skip
+        "nodes": len(tree.nodes),
+        "depth": tree.depth,
+        "leaves": tree.leaves,
+        "train_accuracy": round(tree.accuracy(table), 6),
+        "target": table.target.name,
+        "classes": table.classes,
+        "features": [c.name for c in table.features],
+        "ignored": table.ignored,
+        "rows": table.rows,
+        "criterion": args.criterion,
+    }
     if args.cv:
         cv = _cross_validate(table, args.cv, setting_of(args, RUN_SEED), options)
         report["cv_accuracy"] = round(cv.mean, 6)
         report["cv_folds"] = [round(s, 6) for s in cv.scores]
     if args.export:
-        kind, shown = export_tree(tree, args.export, f"ID3 ({args.criterion}) · {table.name}",
-                                  depth=args.draw_depth)  # fmt: skip
+        kind, shown = export_tree(
+            tree, args.export, f"ID3 ({args.criterion}) · {table.name}", depth=args.draw_depth
+        )
         note = "" if shown >= tree.depth else f", drawn to depth {shown} of {tree.depth}"
         print(f"wrote {args.export} ({kind}{note})", file=sys.stderr)
     if args.json:
         print_json({"root": tree.as_dict()} | report)
         return
     print("\n".join(tree.rules()))
-    print(f"\n{table.name}: {table.rows} rows, target {table.target.name} "
-          f"({', '.join(table.classes)})" + (f", ignored {', '.join(table.ignored)}"
-                                             if table.ignored else ""))  # fmt: skip
-    print(f"nodes {len(tree.nodes)}, depth {tree.depth}, leaves {tree.leaves}, "
-          f"train accuracy {report['train_accuracy']:.4f}")  # fmt: skip
+    print(
+        f"\n{table.name}: {table.rows} rows, target {table.target.name} "
+        f"({', '.join(table.classes)})"
+        + (f", ignored {', '.join(table.ignored)}" if table.ignored else "")
+    )
+    print(
+        f"nodes {len(tree.nodes)}, depth {tree.depth}, leaves {tree.leaves}, "
+        f"train accuracy {report['train_accuracy']:.4f}"
+    )
     if args.cv:
         folds = " ".join(f"{s:.4f}" for s in report["cv_folds"])
         print(f"{args.cv}-fold accuracy {report['cv_accuracy']:.4f} (folds: {folds})")
@@ -84,18 +97,30 @@ def _cross_validate(table: Any, k: int, seed: int, options: dict[str, Any]) -> A
 def add_commands(sub: Any) -> None:
     """The ``id3`` subcommand."""
     p = sub.add_parser("id3", help="learn an ID3 decision tree from a CSV table")
-    p.add_argument("file", help="CSV or UCI .data file, or a bundled set: connect-4, "
-                   "restaurant, weather, iris")  # fmt: skip
+    p.add_argument(
+        "file", help="CSV or UCI .data file, or a bundled set: connect-4, restaurant, weather, iris"
+    )
     p.add_argument("--target", help="class column (default: the last)")
-    p.add_argument("--ignore", nargs="+", action="extend", default=[], metavar="COL",
-                   help="columns that are not features (an ID column is left out)")  # fmt: skip
-    p.add_argument("--header", action=argparse.BooleanOptionalAction, default=None,
-                   help="the first row names the columns (default: detected)")  # fmt: skip
+    p.add_argument(
+        "--ignore",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="COL",
+        help="columns that are not features (an ID column is left out)",
+    )
+    p.add_argument(
+        "--header",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the first row names the columns (default: detected)",
+    )
     p.add_argument("--cv", type=int, metavar="K", help="K-fold cross-validated accuracy")
     add_setting_flag(p, RUN_SEED)
     p.add_argument("--max-depth", type=int, help="stop splitting at this depth")
-    p.add_argument("--min-samples", type=int, default=ID3_MIN_SAMPLES,
-                   help="a node with fewer rows is a leaf")  # fmt: skip
+    p.add_argument(
+        "--min-samples", type=int, default=ID3_MIN_SAMPLES, help="a node with fewer rows is a leaf"
+    )
     p.add_argument("--criterion", choices=["gain", "gain_ratio"], default="gain")
     p.add_argument("--json", action="store_true")
     p.add_argument("--export", metavar="FILE", help="draw the tree: svg png pdf dot graphml json")

@@ -31,7 +31,6 @@ def _on_sigint(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The argument parser and each subcommand's, by name."""
     parser = argparse.ArgumentParser(
@@ -54,8 +53,19 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         solve,
     )
 
-    for module in (show, analyze, games, puzzles, doctor, id3, arena, export, report,
-                   solve, app):  # --help's order  # fmt: skip
+    for module in (
+        show,
+        analyze,
+        games,
+        puzzles,
+        doctor,
+        id3,
+        arena,
+        export,
+        report,
+        solve,
+        app,
+    ):  # --help's order
         module.add_commands(sub)
     return parser, sub.choices
 
@@ -125,12 +135,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         if _SIGINT.is_set() and not ctrl_c_was_acted_on():
             # swallowed where it landed (see _SIGINT): the person asked to stop, and
             # a script must not take this run for one left alone
-            raise KeyboardInterrupt("Ctrl-C was lost inside a library that was busy; "
-                                    "the command ran on to its end")  # fmt: skip
+            raise KeyboardInterrupt(
+                "Ctrl-C was lost inside a library that was busy; the command ran on to its end"
+            )
     except (SearchStopped, KeyboardInterrupt) as exc:
         # an exception is always true: its text may be empty (a bare KeyboardInterrupt)
-        print(f"{STOPPED}{error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"{STOPPED}{error_line(str(exc)) or 'Ctrl-C, before anything was kept'}",
+            file=sys.stderr,
+        )
         return 130
     except BatchError:
         return 2
@@ -148,8 +161,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:
         if not _SIGINT.is_set():
             raise
-        print(f"{STOPPED}Ctrl-C while a library was busy (what was done before it is kept)",
-              file=sys.stderr)  # fmt: skip
+        print(
+            f"{STOPPED}Ctrl-C while a library was busy (what was done before it is kept)",
+            file=sys.stderr,
+        )
         return 130
     finally:
         _SIGINT.clear()

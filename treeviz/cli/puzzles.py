@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from treeviz.learn.puzzles import Card
 
 
-def games_of(arg: str, game_id: int | None,
-             first: str | None = None) -> list[tuple[str | None, Game]]:  # fmt: skip
+def games_of(
+    arg: str, game_id: int | None, first: str | None = None
+) -> list[tuple[str | None, Game]]:
     """The games an argument names, each with its source for the cards: every game of
     an arena database (only game ``game_id`` when given), or the one game of a game
     file or a move string (:func:`read_game`; ``first`` is ``--first``)."""
@@ -34,8 +35,10 @@ def games_of(arg: str, game_id: int | None,
         if game_id is not None:
             return [(f"{arg} game {game_id}", read_game(arg, game_id))]
         with Store(Path(arg), create=False) as store:
-            return [(f"{arg} game {g.id}", Game(g.x, g.o, opening=g.opening, moves=g.moves))
-                    for g in store.games()]  # fmt: skip
+            return [
+                (f"{arg} game {g.id}", Game(g.x, g.o, opening=g.opening, moves=g.moves))
+                for g in store.games()
+            ]
     return [(arg if is_readable(Path(arg)) else None, read_game(arg, first=first))]
 
 
@@ -48,21 +51,28 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
         check_output(args.output, *args.games)
     seconds = setting_of(args, REVIEW_SECONDS)
     if seconds <= 0:
-        raise InvalidParameterError("--ply-seconds 0: puzzles need the exact scores, give "
-                                    "them a budget (more than 0)")  # fmt: skip
+        raise InvalidParameterError(
+            "--ply-seconds 0: puzzles need the exact scores, give them a budget (more than 0)"
+        )
     game_id = setting_of(args, GAME_ID)
     if game_id is not None and not any(is_database_arg(a) for a in args.games):
-        raise InvalidParameterError(f"--game {game_id}: none of the games given is an arena "
-                                    "database")  # fmt: skip
-    games = [(source, as_game(g)) for arg in args.games
-             for source, g in games_of(arg, game_id, args.first)]  # fmt: skip
+        raise InvalidParameterError(
+            f"--game {game_id}: none of the games given is an arena database"
+        )
+    games = [
+        (source, as_game(g))
+        for arg in args.games
+        for source, g in games_of(arg, game_id, args.first)
+    ]
     cards = made_cards(games, seconds, args.player, not args.quiet)
     if not args.output:
         print(dumps_deck(cards))
         return
     save_deck(cards, args.output)
-    print(f"{len(cards)} cards ({goal_counts(cards)}) from {len(games)} "
-          f"game{'s' if len(games) != 1 else ''}: {args.output}")  # fmt: skip
+    print(
+        f"{len(cards)} cards ({goal_counts(cards)}) from {len(games)} "
+        f"game{'s' if len(games) != 1 else ''}: {args.output}"
+    )
 
 
 def goal_counts(cards: list[Card]) -> str:
@@ -70,14 +80,18 @@ def goal_counts(cards: list[Card]) -> str:
     1 hold the draw`` (the goals with no card left out)."""
     from treeviz.learn.puzzles import HOLD_DRAW, KEEP_WIN, SHORT_WIN, WIN_WITHIN
 
-    words = {WIN_WITHIN: f"find a win within {SHORT_WIN} plies", KEEP_WIN: "keep the win",
-             HOLD_DRAW: "hold the draw"}  # fmt: skip
+    words = {
+        WIN_WITHIN: f"find a win within {SHORT_WIN} plies",
+        KEEP_WIN: "keep the win",
+        HOLD_DRAW: "hold the draw",
+    }
     counts = [(sum(c.goal == g for c in cards), w) for g, w in words.items()]
     return ", ".join(f"{n} {w}" for n, w in counts if n) or "none"
 
 
-def made_cards(games: list[tuple[str | None, Game]], seconds: float, player: str | None,
-               progress: bool) -> list[Card]:  # fmt: skip
+def made_cards(
+    games: list[tuple[str | None, Game]], seconds: float, player: str | None, progress: bool
+) -> list[Card]:
     """The cards of every game (``player``'s only when given), a progress bar over
     their moves on a terminal; the moves past the exact-score budget are counted on
     stderr (no card can be made of them)."""
@@ -90,12 +104,20 @@ def made_cards(games: list[tuple[str | None, Game]], seconds: float, player: str
         for source, game in games:
             out = review(game.position, None, seconds, lambda done, total: bar.update(1))
             unjudged += sum(p.cls == "unknown" for p in out.plies)
-            made = cards_from_review(out, players=(game.x, game.o), source=source,
-                                     seconds=seconds, opening=len(game.opening))  # fmt: skip
+            made = cards_from_review(
+                out,
+                players=(game.x, game.o),
+                source=source,
+                seconds=seconds,
+                opening=len(game.opening),
+            )
             cards += of_player(made, player)
     if unjudged:
-        print(f"treeviz puzzles: {unjudged} move{'s' if unjudged != 1 else ''} could not be "
-              f"judged within --ply-seconds {seconds:g}: no card for them", file=sys.stderr)
+        print(
+            f"treeviz puzzles: {unjudged} move{'s' if unjudged != 1 else ''} could not be "
+            f"judged within --ply-seconds {seconds:g}: no card for them",
+            file=sys.stderr,
+        )
     return cards
 
 
@@ -107,15 +129,25 @@ def is_database_arg(arg: str) -> bool:
 
 def add_commands(sub: Any) -> None:
     """``puzzles``."""
-    p = sub.add_parser("puzzles", help="a deck of puzzles from the mistakes and blunders of "
-                       "games (played with the dashboard's Learn page)")  # fmt: skip
-    p.add_argument("games", nargs="+", metavar="GAMES",
-                   help="JSON game files, arena databases (every game, or --game ID), "
-                   "move strings")  # fmt: skip
-    p.add_argument("-o", "--output", metavar="DECK.json",
-                   help="write the deck here (else print it as JSON)")  # fmt: skip
-    p.add_argument("--player", help="only the mistakes of this player: X, O, human or an "
-                   "agent spec as the game records it")  # fmt: skip
+    p = sub.add_parser(
+        "puzzles",
+        help="a deck of puzzles from the mistakes and blunders of "
+        "games (played with the dashboard's Learn page)",
+    )
+    p.add_argument(
+        "games",
+        nargs="+",
+        metavar="GAMES",
+        help="JSON game files, arena databases (every game, or --game ID), move strings",
+    )
+    p.add_argument(
+        "-o", "--output", metavar="DECK.json", help="write the deck here (else print it as JSON)"
+    )
+    p.add_argument(
+        "--player",
+        help="only the mistakes of this player: X, O, human or an "
+        "agent spec as the game records it",
+    )
     add_setting_flag(p, REVIEW_SECONDS)
     add_setting_flag(p, GAME_ID, "--game")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

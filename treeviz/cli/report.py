@@ -12,7 +12,7 @@ from typing import Any
 
 from treeviz.cli.common import agent_command, check_output, read_position, search_params
 from treeviz.errors import InvalidParameterError
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 from treeviz.settings import (
     EXACT_SECONDS,
     EXPORT_MAX_NODES,
@@ -53,8 +53,9 @@ def _analysis(args: argparse.Namespace) -> str:
     pos = read_position(args.position, args.first)
     check_playable(pos)
     res = search(pos, spec(args.agent, **search_params(args)))
-    return analysis_report(pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)),
-                           args.draw_depth)  # fmt: skip
+    return analysis_report(
+        pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)), args.draw_depth
+    )
 
 
 def _review(args: argparse.Namespace) -> str:
@@ -69,11 +70,18 @@ def _review(args: argparse.Namespace) -> str:
 
 def add_commands(sub: Any) -> None:
     """The ``report`` subcommand."""
-    p = agent_command(sub, "report", "one self-contained HTML file: a search's analysis "
-                      "(POSITION --agent SPEC) or a game's review (GAME.json)",
-                      cmd_report)  # fmt: skip
+    p = agent_command(
+        sub,
+        "report",
+        "one self-contained HTML file: a search's analysis "
+        "(POSITION --agent SPEC) or a game's review (GAME.json)",
+        cmd_report,
+    )
     p.add_argument("-o", "--output", required=True, help="the HTML file to write")
-    p.add_argument("--draw-depth", type=int, help="levels of the tree drawn (default: as "
-                   f"many as fit in {EXPORT_MAX_NODES:,} nodes)")  # fmt: skip
+    p.add_argument(
+        "--draw-depth",
+        type=int,
+        help=f"levels of the tree drawn (default: as many as fit in {EXPORT_MAX_NODES:,} nodes)",
+    )
     add_setting_flag(p, EXACT_SECONDS)
     add_setting_flag(p, GAME_ID, "--game")

@@ -56,8 +56,14 @@ def add_commands(sub: Any) -> None:
 
     ag = sub.add_parser("agents", help="list the agents and their parameters")
     ag.add_argument("--json", action="store_true")
-    ag.add_argument("--markdown", action="store_true",
-                    help="the agent table as Markdown (docs/reference/agents.md)")
-    ag.add_argument("--fields", action="store_true",
-                    help="the node field table as Markdown (docs/reference/agents.md)")
+    ag.add_argument(
+        "--markdown",
+        action="store_true",
+        help="the agent table as Markdown (docs/reference/agents.md)",
+    )
+    ag.add_argument(
+        "--fields",
+        action="store_true",
+        help="the node field table as Markdown (docs/reference/agents.md)",
+    )
     ag.set_defaults(func=cmd_agents)

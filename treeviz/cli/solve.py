@@ -25,7 +25,7 @@ import numpy as np
 from treeviz.cli.common import CLUSTER_HELP
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
-from treeviz.reading import line_batches, stdin_bytes
+from treeviz.safe_io import line_batches, stdin_bytes
 from treeviz.settings import LINE_MAX_BYTES, show_value
 
 HERE_LINES = 256  # lines a compiled call answers here: answers flow even when each is slow
@@ -84,8 +84,9 @@ def _write(answers: Iterable[list[Answer]], where: str, progress: bool) -> None:
                 bar.update(len(answered))
         except (SearchStopped, KeyboardInterrupt):  # Ctrl-C ends the batch
             sys.stdout.flush()
-            raise SearchStopped(f"solving was stopped after {where} {number:,}: the answers "
-                                "printed are complete") from None  # fmt: skip
+            raise SearchStopped(
+                f"solving was stopped after {where} {number:,}: the answers printed are complete"
+            ) from None
     if bad:
         raise BatchError(f"{bad} of the positions could not be solved")
 
@@ -215,7 +216,8 @@ def add_commands(sub: Any) -> None:
     so.add_argument("--no-book", action="store_true", help="search instead of the opening book")
     so.add_argument("--book", metavar="FILE", help="an opening book file (default: installed)")
     where = so.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=1,
-                       help="local worker processes (large inputs: one per core)")  # fmt: skip
+    where.add_argument(
+        "--workers", type=int, default=1, help="local worker processes (large inputs: one per core)"
+    )
     where.add_argument("--cluster", metavar="tcp://HOST:PORT", help=CLUSTER_HELP)
     so.set_defaults(func=cmd_solve)

@@ -44,8 +44,11 @@ def score_top(width: int, height: int) -> int:
 
 def check_size(width: int, height: int) -> None:
     """Raise :class:`InvalidPositionError` unless the board fits the 64-bit layout."""
-    if not (MIN_SIDE <= width <= MAX_WIDTH and MIN_SIDE <= height <= MAX_HEIGHT
-            and width * (height + 1) <= 64):  # fmt: skip
+    if not (
+        MIN_SIDE <= width <= MAX_WIDTH
+        and MIN_SIDE <= height <= MAX_HEIGHT
+        and width * (height + 1) <= 64
+    ):
         raise InvalidPositionError(
             f"board size {width}x{height} is not supported: width must be "
             f"{MIN_SIDE}-{MAX_WIDTH}, height {MIN_SIDE}-{MAX_HEIGHT} "
@@ -227,8 +230,12 @@ class Position:
             starts = stones & (stones >> d) & (stones >> 2 * d) & (stones >> 3 * d)
             for k in range(4):
                 bits |= starts << (k * d)
-        return [(c, r) for c in range(self.width) for r in range(self.height)
-                if bits >> (c * h1 + r) & 1]  # fmt: skip
+        return [
+            (c, r)
+            for c in range(self.width)
+            for r in range(self.height)
+            if bits >> (c * h1 + r) & 1
+        ]
 
     def column_height(self, col: int) -> int:
         """Number of stones in column ``col`` (0-based)."""

@@ -41,8 +41,15 @@ from treeviz.settings import show_value
 
 # (first player, second player): the first is X when the counts cannot tell
 PAIRS: tuple[tuple[Any, Any], ...] = (
-    ("X", "O"), ("x", "o"), ("R", "Y"), ("r", "y"), (1, 2), ("1", "2"), (1, -1), ("1", "-1"),
-)  # fmt: skip
+    ("X", "O"),
+    ("x", "o"),
+    ("R", "Y"),
+    ("r", "y"),
+    (1, 2),
+    ("1", "2"),
+    (1, -1),
+    ("1", "-1"),
+)
 EMPTY: frozenset[Any] = frozenset({".", "-", "_", " ", "b", "0", "", 0, None})
 SECONDS = frozenset(pair[1] for pair in PAIRS)  # the symbols of second players
 # What ``first`` may say, besides the grid's own symbols: the encoding's first or second
@@ -98,19 +105,28 @@ class BoardReading:
             stones = f"{each} stone{'s' if each > 1 else ''} each"
             swap = switch.format(first=self.other)
             said = ", as asked" if self.asked else f"; if {o} moved first, {swap}"
-            out.append(f"Both colourings of this board are legal ({stones}): {x} is "
-                       f"read as X, the first player (red){said}.")  # fmt: skip
+            out.append(
+                f"Both colourings of this board are legal ({stones}): {x} is "
+                f"read as X, the first player (red){said}."
+            )
         elif self.symbols[0] in SECONDS and not self.asked:  # not the convention: say why
             x, o = (repr(str(s)) for s in self.symbols)
-            why = (f"it has one stone more than {o}" if self.position.ply % 2
-                   else f"no game reaches this board with {o} first")  # fmt: skip
+            why = (
+                f"it has one stone more than {o}"
+                if self.position.ply % 2
+                else f"no game reaches this board with {o} first"
+            )
             out.append(f"{x} is read as X, the first player (red): {why}.")
         if self.bottom_first:
-            out.append(f"Read with the bottom row first (read top row first, a stone in "
-                       f"column {self.floating} would float above an empty cell).")  # fmt: skip
+            out.append(
+                f"Read with the bottom row first (read top row first, a stone in "
+                f"column {self.floating} would float above an empty cell)."
+            )
         if self.either_way_up:
-            out.append("Every column is empty or full, so gravity cannot tell which row is the "
-                       "bottom: read top row first (give a move string if it is the other way).")
+            out.append(
+                "Every column is empty or full, so gravity cannot tell which row is the "
+                "bottom: read top row first (give a move string if it is the other way)."
+            )
         return out
 
 
@@ -173,16 +189,23 @@ def read_grid(obj: Any, *, first: Any = None) -> BoardReading:
             reading = _asked(*stones, pair, _first_index(first, pair), width, height)
     except InvalidPositionError as exc:
         raise InvalidPositionError(f"{board_quote(rows, lines)}: {exc}") from None
-    return replace(reading, bottom_first=top_float >= 0, floating=top_float + 1,
-                   either_way_up=top_float < 0 and bottom_float < 0 and top != bottom)  # fmt: skip
+    return replace(
+        reading,
+        bottom_first=top_float >= 0,
+        floating=top_float + 1,
+        either_way_up=top_float < 0 and bottom_float < 0 and top != bottom,
+    )
 
 
 def board_quote(rows: list[list[Any]], lines: list[str]) -> str:
     """A board as an error about the whole of it quotes it: the rows holding a stone,
     numbered from the top as written (``row 5 '. . . X . . .'``), the empty rows
     counted, not quoted (a board's empty top rows would fill the quote)."""
-    kept = [(i, line) for i, (row, line) in enumerate(zip(rows, lines, strict=True))
-            if any(cell not in EMPTY for cell in row)]  # fmt: skip
+    kept = [
+        (i, line)
+        for i, (row, line) in enumerate(zip(rows, lines, strict=True))
+        if any(cell not in EMPTY for cell in row)
+    ]
     if not kept:
         return f"an empty board of {len(rows)} rows"
     shown = ", ".join(f"row {i + 1} {show_value(line)}" for i, line in kept)
@@ -222,8 +245,9 @@ def _chosen(a: int, b: int, pair: tuple[Any, Any], width: int, height: int) -> B
     return BoardReading(pos, symbols, both_colourings=len(found) == 2)
 
 
-def _asked(a: int, b: int, pair: tuple[Any, Any], index: int, width: int,
-           height: int) -> BoardReading:  # fmt: skip
+def _asked(
+    a: int, b: int, pair: tuple[Any, Any], index: int, width: int, height: int
+) -> BoardReading:
     """The reading of stones ``a`` and ``b`` with the pair's symbol ``index`` as X,
     as ``first`` asked; :class:`InvalidPositionError` when that is no position."""
     x, o, symbols = (a, b, pair) if index == 0 else (b, a, (pair[1], pair[0]))
@@ -244,8 +268,9 @@ def _position(x: int, o: int, symbols: tuple[Any, Any], width: int, height: int)
     try:
         return position_from_stones(x, o, width, height)
     except InvalidPositionError as exc:
-        raise InvalidPositionError(f"{exc} (reading {str(symbols[0])!r} as X, the first "
-                                   "player)") from None  # fmt: skip
+        raise InvalidPositionError(
+            f"{exc} (reading {str(symbols[0])!r} as X, the first player)"
+        ) from None
 
 
 def _reaches(x: int, o: int, width: int, height: int) -> bool:
@@ -267,13 +292,15 @@ def _rows_and_lines(obj: Any) -> tuple[list[list[Any]], list[str]]:
     else:
         found = grid_rows(obj)
         if found is None:
-            raise InvalidPositionError(f"{show_value(obj)} is not a board grid: expected rows "
-                                       "of cells")  # fmt: skip
+            raise InvalidPositionError(
+                f"{show_value(obj)} is not a board grid: expected rows of cells"
+            )
         rows, lines = found, [show_value(r)[1:-1] for r in found]
     for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
         if len(row) != len(rows[0]):
-            raise InvalidPositionError(f"row {i + 1} {show_value(line)} has {len(row)} cells "
-                                       f"but row 1 has {len(rows[0])}")  # fmt: skip
+            raise InvalidPositionError(
+                f"row {i + 1} {show_value(line)} has {len(row)} cells but row 1 has {len(rows[0])}"
+            )
     return rows, lines
 
 
@@ -304,8 +331,9 @@ def encoding(rows: list[list[Any]], lines: list[str] | None = None) -> tuple[Any
         try:
             stones |= set(row) - EMPTY
         except TypeError:  # unhashable cells: not a grid of symbols
-            raise InvalidPositionError(f"{show_value(rows)} holds cells that are not "
-                                       "symbols") from None  # fmt: skip
+            raise InvalidPositionError(
+                f"{show_value(rows)} holds cells that are not symbols"
+            ) from None
         if not any(stones <= set(pair) for pair in PAIRS):
             line = lines[i] if lines else " ".join(map(str, row))
             shown = ", ".join(sorted(repr(s) for s in stones))
@@ -316,8 +344,9 @@ def encoding(rows: list[list[Any]], lines: list[str] | None = None) -> tuple[Any
     return next(pair for pair in PAIRS if stones <= set(pair))
 
 
-def _stones(rows: list[list[Any]], pair: tuple[Any, Any],
-            top_first: bool) -> tuple[tuple[int, int], int]:  # fmt: skip
+def _stones(
+    rows: list[list[Any]], pair: tuple[Any, Any], top_first: bool
+) -> tuple[tuple[int, int], int]:
     """Bitboards (the pair's first symbol's, its second's) reading ``rows`` one way up,
     and the first column (0-based) where a stone floats, -1 when none does."""
     height, width = len(rows), len(rows[0])

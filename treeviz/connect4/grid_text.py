@@ -43,14 +43,19 @@ def text_rows(text: str) -> list[TextRow]:
     if "[" in text:
         rows = [TextRow(_tokens(body), f"[{body.strip()}]") for body in _BRACKETED.findall(text)]
     else:
-        rows = [TextRow(cells, line.strip()) for line in text.splitlines()
-                if (cells := _line_cells(line)) is not None]  # fmt: skip
+        rows = [
+            TextRow(cells, line.strip())
+            for line in text.splitlines()
+            if (cells := _line_cells(line)) is not None
+        ]
     if not rows:
         raise InvalidPositionError(f"no board rows found in {show_value(text.strip())}")
     for row in rows:
         if any(len(c) > 1 and not c.lstrip("-").isdigit() for c in row.cells):
-            raise InvalidPositionError(f"cannot read the board line {show_value(row.line)}: "
-                                       "expected one symbol or number per cell")  # fmt: skip
+            raise InvalidPositionError(
+                f"cannot read the board line {show_value(row.line)}: "
+                "expected one symbol or number per cell"
+            )
     return rows
 
 

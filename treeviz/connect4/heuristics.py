@@ -144,9 +144,12 @@ def _side_sum(n: tuple[np.uint64, np.uint64, np.uint64], starts: np.uint64) -> i
     one = starts & n0 & ~n1 & ~n2
     two = starts & ~n0 & n1 & ~n2
     three = starts & n0 & n1
-    return (popcount(one) * WINDOW_VALUES[1] + popcount(two) * WINDOW_VALUES[2]
-            + popcount(three) * WINDOW_VALUES[3]
-            + popcount(starts & n2) * WINDOW_VALUES[4])  # fmt: skip
+    return (
+        popcount(one) * WINDOW_VALUES[1]
+        + popcount(two) * WINDOW_VALUES[2]
+        + popcount(three) * WINDOW_VALUES[3]
+        + popcount(starts & n2) * WINDOW_VALUES[4]
+    )
 
 
 @njit(cache=True)
@@ -265,15 +268,24 @@ class Evaluator:
     def evaluate(self, pos: Position) -> int:
         """The heuristic of ``pos`` (a position of this board size) for its side to move."""
         w, h, hid, windows, weights, centre_cols = self.kernel_args
-        return int(evaluate_kernel(hid, np.uint64(pos.current), np.uint64(pos.mask), w, h,
-                                   windows, weights, centre_cols))  # fmt: skip
+        return int(
+            evaluate_kernel(
+                hid,
+                np.uint64(pos.current),
+                np.uint64(pos.mask),
+                w,
+                h,
+                windows,
+                weights,
+                centre_cols,
+            )
+        )
 
 
 def evaluator(name: str, pos: Position) -> Evaluator:
     """Heuristic ``name`` for ``pos``'s board size (its tables computed once per size);
     :class:`InvalidParameterError` for an unknown name."""
-    return Evaluator(get_heuristic(name).hid, pos.width, pos.height,
-                     tables(pos.width, pos.height))  # fmt: skip
+    return Evaluator(get_heuristic(name).hid, pos.width, pos.height, tables(pos.width, pos.height))
 
 
 def evaluate(pos: Position, name: str = "window") -> int:
@@ -305,5 +317,7 @@ def window_breakdown(pos: Position, for_mover: bool = False) -> str:
     def part(n: list[int]) -> str:
         return " + ".join(f"{n[k]}x{int(WINDOW_VALUES[k])}" for k in (3, 2, 1) if n[k]) or "0"
 
-    return f"{me} windows {part(counts['own'])} - {you} windows {part(counts['opp'])} " \
+    return (
+        f"{me} windows {part(counts['own'])} - {you} windows {part(counts['opp'])} "
         f"{'+' if bonus > 0 else '-'} {abs(bonus)} move bonus"
+    )

@@ -61,8 +61,9 @@ def _moves_reading(moves: str, width: int, height: int, first: Any) -> BoardRead
     return BoardReading(Position.from_moves(moves, width, height))
 
 
-def parse_position(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT, *,
-                   first: Any = None) -> Position:  # fmt: skip
+def parse_position(
+    text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT, *, first: Any = None
+) -> Position:
     """Parse what a user typed: a move string, a board, or the JSON form.
 
     A single line (or an empty string) is a move string, since a board has a line per
@@ -77,8 +78,9 @@ def parse_position(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_
     return reading.position
 
 
-def read_position_text(text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT, *,
-                       first: Any = None) -> BoardReading:  # fmt: skip
+def read_position_text(
+    text: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT, *, first: Any = None
+) -> BoardReading:
     """What :func:`parse_position` reads, with how it was read (the command line and
     the dashboard say so in their own words)."""
     stripped = text.strip()

@@ -56,8 +56,9 @@ def parse_sample(slug: str, text: str) -> Sample:
     for line in header.splitlines():
         key, sep, value = line.partition(":")
         if not sep:
-            raise InvalidPositionError(f"sample {show_value(slug)}: header line "
-                                       f"{show_value(line)} has no ':'")  # fmt: skip
+            raise InvalidPositionError(
+                f"sample {show_value(slug)}: header line {show_value(line)} has no ':'"
+            )
         fields[key.strip().lower()] = value.strip()
     missing = [k for k in REQUIRED if k not in fields]
     if missing:
@@ -94,4 +95,3 @@ def load_sample(slug: str, directory: Path = SAMPLES_DIR) -> Sample:
         names = ", ".join(p.stem for p in sorted(directory.glob("*.txt")))
         raise InvalidPositionError(f"no sample position named {show_value(slug)}; samples: {names}")
     return parse_sample(slug, path.read_text(encoding="utf-8"))
-

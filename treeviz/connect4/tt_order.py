@@ -109,8 +109,6 @@ def centre_order(w: int) -> np.ndarray:
     return order
 
 
-
-
 def new_value_table(depth: int = DEFAULT_CELLS) -> tuple[np.ndarray, np.ndarray]:
     """Keys and packed entries ``(value, depth left, bound, best column)``, sized for a
     search ``depth`` plies deep: a shallow search touches few slots, and every fresh

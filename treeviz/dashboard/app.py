@@ -61,8 +61,7 @@ def main() -> None:
     for problem in problems:
         show_error(problem)
     pages = [
-        st.Page(analyze_page, title="Analyze a position", url_path=nav.DEFAULT_PAGE,
-                default=True),
+        st.Page(analyze_page, title="Analyze a position", url_path=nav.DEFAULT_PAGE, default=True),
         st.Page(compare_page, title="Compare two searches", url_path="compare"),
         st.Page(play_page, title="Play", url_path="play"),
         st.Page(review_page, title="Review a game", url_path="review"),

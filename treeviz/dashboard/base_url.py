@@ -26,8 +26,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 HEAD = b"<head>"
 # what a page's request must not ask, and its answer must not claim, once edited
-DROPPED = {b"accept-encoding", b"if-none-match", b"if-modified-since", b"range",
-           b"if-range"}  # fmt: skip
+DROPPED = {b"accept-encoding", b"if-none-match", b"if-modified-since", b"range", b"if-range"}
 VALIDATORS = {b"content-length", b"etag", b"last-modified", b"accept-ranges"}
 
 
@@ -59,7 +58,7 @@ def page_path(scope: Scope) -> str:
     base = str(config.get_option("server.baseUrlPath") or "").strip("/")
     path = path.strip("/")
     if base and (path == base or path.startswith(base + "/")):
-        path = path[len(base):]
+        path = path[len(base) :]
     return path.strip("/")
 
 
@@ -97,15 +96,17 @@ class DefaultPageAlias:
         self.app, self.name = app, name
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope.get("type") != "http" or page_path(scope) != self.name \
-                or scope.get("method") not in ("GET", "HEAD"):  # fmt: skip
+        if (
+            scope.get("type") != "http"
+            or page_path(scope) != self.name
+            or scope.get("method") not in ("GET", "HEAD")
+        ):
             await self.app(scope, receive, send)
             return
         query = bytes(scope.get("query_string", b"")).decode("latin-1")
         here = "./" if not str(scope.get("path", "")).endswith("/") else "../"
         where = (here + (f"?{query}" if query else "")).encode("latin-1")
-        headers = [(b"location", where), (b"cache-control", b"no-cache"),
-                   (b"content-length", b"0")]  # fmt: skip
+        headers = [(b"location", where), (b"cache-control", b"no-cache"), (b"content-length", b"0")]
         await send({"type": "http.response.start", "status": 302, "headers": headers})
         await send({"type": "http.response.body", "body": b""})
 
@@ -135,8 +136,7 @@ class _Injector:
     async def _send_whole(self) -> None:
         assert self.start is not None
         body = self.body.replace(HEAD, HEAD + self.script, 1)
-        headers = [(k, v) for k, v in self.start.get("headers", [])
-                   if k.lower() not in VALIDATORS]  # fmt: skip
+        headers = [(k, v) for k, v in self.start.get("headers", []) if k.lower() not in VALIDATORS]
         if not self.head_only:  # a HEAD answer has no body to measure: no length
             headers.append((b"content-length", str(len(body)).encode()))
         else:

@@ -62,16 +62,22 @@ def pattern_html(rows: list[list[str]], size: int = 22) -> str:
     def cell(mark: str) -> str:
         colour = {"X": STONES["X"], "O": STONES["O"], ".": STONES[None]}.get(mark, UNTESTED_CELL)
         text = "?" if mark not in ("X", "O", ".") else ""
-        return (f"<td data-cell='{escape(mark)}' style='width:{size}px;height:{size}px;"
-                f"padding:0;border-radius:50%;border:2px solid {BOARD_FRAME};"
-                f"background:{colour};text-align:center;font-size:{size // 2}px;"
-                f"color:{MUTED_TEXT}'>{text}</td>")
+        return (
+            f"<td data-cell='{escape(mark)}' style='width:{size}px;height:{size}px;"
+            f"padding:0;border-radius:50%;border:2px solid {BOARD_FRAME};"
+            f"background:{colour};text-align:center;font-size:{size // 2}px;"
+            f"color:{MUTED_TEXT}'>{text}</td>"
+        )
 
     body = "".join("<tr>" + "".join(cell(m) for m in row) + "</tr>" for row in rows)
-    nums = "".join(f"<td style='text-align:center;color:#fff;padding:0'>{c + 1}</td>"
-                   for c in range(len(rows[0]) if rows else 0))  # fmt: skip
-    return (f"<table style='background:{BOARD_FRAME};border-spacing:3px;width:auto'>"
-            f"{body}<tr>{nums}</tr></table>")
+    nums = "".join(
+        f"<td style='text-align:center;color:#fff;padding:0'>{c + 1}</td>"
+        for c in range(len(rows[0]) if rows else 0)
+    )
+    return (
+        f"<table style='background:{BOARD_FRAME};border-spacing:3px;width:auto'>"
+        f"{body}<tr>{nums}</tr></table>"
+    )
 
 
 def last_disc(pos: Position) -> tuple[int, int] | None:
@@ -101,11 +107,14 @@ def play_controls(pos: Position) -> None:
         args=(pos,),
     )
     undo, reset = st.columns(2)
-    undo.button(
-        "Undo", key="undo", disabled=pos.ply == 0, on_click=_undo, args=(pos,)
+    undo.button("Undo", key="undo", disabled=pos.ply == 0, on_click=_undo, args=(pos,))
+    reset.button(
+        "Reset",
+        key="reset",
+        disabled=pos.ply == 0,
+        on_click=set_position,
+        args=(Position(pos.width, pos.height),),
     )
-    reset.button("Reset", key="reset", disabled=pos.ply == 0, on_click=set_position,
-                 args=(Position(pos.width, pos.height),))
 
 
 def _play(pos: Position) -> None:
@@ -133,5 +142,6 @@ def _undo(pos: Position) -> None:
 def fitted(svg: str) -> str:
     """``svg`` drawn at its own size at most, smaller in a narrower column (its viewBox
     keeps the proportions): a fixed width ran over the text beside it."""
-    return re.sub(r'width="(\d+)" height="\d+"', r'width="100%" style="max-width:\1px"', svg,
-                  count=1)  # fmt: skip
+    return re.sub(
+        r'width="(\d+)" height="\d+"', r'width="100%" style="max-width:\1px"', svg, count=1
+    )

@@ -29,8 +29,9 @@ class BoardNotes:
     source: str = ""
 
 
-def notes_for(pos: Position, exact: list[int | None] | None,
-              res: SearchResult | None = None) -> BoardNotes:  # fmt: skip
+def notes_for(
+    pos: Position, exact: list[int | None] | None, res: SearchResult | None = None
+) -> BoardNotes:
     """The notes of ``pos``: its exact scores (None: unknown) and, after a search, the
     agent's values and choice. The bar follows the exact score of the best column
     when known (the position's value), else the agent's value of the position."""
@@ -39,23 +40,34 @@ def notes_for(pos: Position, exact: list[int | None] | None,
     if res is not None:
         by_col = {m.column - 1: m for m in res.moves}
         agent = tuple(
-            column_label(m.value, kind, m.outcome, str(m.extra.get("bound", "")),
-                         word=user_result(res.trace, m.value))
-            if (m := by_col.get(c)) is not None else "–"
+            column_label(
+                m.value,
+                kind,
+                m.outcome,
+                str(m.extra.get("bound", "")),
+                word=user_result(res.trace, m.value),
+            )
+            if (m := by_col.get(c)) is not None
+            else "–"
             for c in range(pos.width)
-        )  # fmt: skip
+        )
     known = [s for s in exact or [] if s is not None]
     best = frozenset(c for c, s in enumerate(exact or []) if known and s == max(known))
     share, text, source = _bar(pos, max(known) if known else None, res)
     return BoardNotes(
         exact=tuple(exact_label(s) for s in exact) if exact is not None else None,
-        agent=agent, chosen=res.move - 1 if res is not None else None, best=best,
-        share=share, bar_text=text, source=source,
-    )  # fmt: skip
+        agent=agent,
+        chosen=res.move - 1 if res is not None else None,
+        best=best,
+        share=share,
+        bar_text=text,
+        source=source,
+    )
 
 
-def _bar(pos: Position, value: int | None,
-         res: SearchResult | None) -> tuple[float | None, str, str]:  # fmt: skip
+def _bar(
+    pos: Position, value: int | None, res: SearchResult | None
+) -> tuple[float | None, str, str]:
     """(X's share of the bar, its label, its source) for the side to move's ``value``
     (an exact score), else the agent's scaled value of the root."""
     mover_first = pos.side_to_move == "X"

@@ -60,8 +60,9 @@ class Kept(Generic[V]):
                 self._items.popitem(last=False)
         return value
 
-    def get_or_make(self, key: Hashable, make: Callable[[], V],
-                    keep: Callable[[V], bool] = lambda _: True) -> V:  # fmt: skip
+    def get_or_make(
+        self, key: Hashable, make: Callable[[], V], keep: Callable[[V], bool] = lambda _: True
+    ) -> V:
         """The entry of ``key``, else ``make()`` (kept when ``keep`` says so). Two
         sessions asking at once may both make it: the work is never wrong, only
         repeated, and no session waits on another's search."""
@@ -114,8 +115,10 @@ def run_watched(request: Request, budget_s: float, where: Any) -> SearchResult:
     def progress(elapsed: float, nodes: int) -> None:
         if elapsed > 0.3:  # a quick search shows nothing
             done, left = estimate(request, budget_s, elapsed, nodes)
-            note.progress(done, text=f"Searching… {elapsed:.1f} s, {nodes:,} nodes, {left} "
-                                     "(Stop to interrupt)")  # fmt: skip
+            note.progress(
+                done,
+                text=f"Searching… {elapsed:.1f} s, {nodes:,} nodes, {left} (Stop to interrupt)",
+            )
 
     with watching(budget_s, progress):
         res = run_search(request)

@@ -51,15 +51,16 @@ def choose_position() -> Position:
         state.put(state.POSITION, sample.position())
     else:
         state.preset(state.POSITION_TEXT, state.position_text(state.position()))
-        text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board",
-                                    key=state.POSITION_TEXT)
+        text = st.sidebar.text_area("Moves (e.g. 4453) or a pasted board", key=state.POSITION_TEXT)
         try:
             state.put(state.POSITION, pasted_position(text))
         except TreevizError as exc:  # the board shown stays the last one read: say so
             moves = state.position().moves_string()
             shown = f"position {moves}" if moves else "empty board"
-            show_error(f"{exc}\n\nThe board shown is the previous {shown}, still loaded: "
-                       "fix the text to load another.")
+            show_error(
+                f"{exc}\n\nThe board shown is the previous {shown}, still loaded: "
+                "fix the text to load another."
+            )
     return state.position()
 
 
@@ -129,14 +130,23 @@ def param_widget(p: Param, key: str, label: str | None = None) -> Any:
         return side.slider(label, int(p.lo), int(p.hi), key=key, help=tip)
     if p.type == "int":
         value = side.number_input(
-            label, min_value=None if p.lo is None else int(p.lo),
+            label,
+            min_value=None if p.lo is None else int(p.lo),
             max_value=None if p.hi is None else int(min(p.hi, MAX_WIDGET_INT)),
-            step=1, key=key, help=tip,
-        )  # fmt: skip
+            step=1,
+            key=key,
+            help=tip,
+        )
         return None if value is None else int(value)
     value = side.number_input(
-        label, min_value=p.lo, max_value=p.hi, step=0.1, format="%.4g", key=key, help=tip,
-    )  # fmt: skip
+        label,
+        min_value=p.lo,
+        max_value=p.hi,
+        step=0.1,
+        format="%.4g",
+        key=key,
+        help=tip,
+    )
     return None if value is None else float(value)
 
 

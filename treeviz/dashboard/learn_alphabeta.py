@@ -36,8 +36,14 @@ LEAVES = VIEW.widget("ab", "leaves")
 MOVES = VIEW.widget("ab", "moves")
 COLUMNS = VIEW.widget("ab", "columns")
 SEED = Param("seed", "int", 1, "seed of the leaf numbers", lo=0, hi=10**9)
-PLIES = Param("plies", "int", 2, "plies of the real position's tree", lo=int(HAND_DEPTH.lo or 2),
-              hi=int(HAND_DEPTH.hi or 3))  # fmt: skip
+PLIES = Param(
+    "plies",
+    "int",
+    2,
+    "plies of the real position's tree",
+    lo=int(HAND_DEPTH.lo or 2),
+    hi=int(HAND_DEPTH.hi or 3),
+)
 DEFAULT_COLUMNS = "23456"  # 25 leaves at depth 2: a lesson's size (all 7: 49)
 LINKED = {"b": HAND_BRANCHING, "d": HAND_DEPTH, "seed": SEED, "plies": PLIES}  # query -> setting
 READABLE = 0.6  # a sheet is shrunk to the column down to this share of its size, no more
@@ -83,8 +89,7 @@ def parse_columns(text: str) -> tuple[int, ...] | None:
     if not digits:
         return None
     if not digits.isascii() or not digits.isdigit() or not set(digits) <= set("1234567"):
-        raise InvalidParameterError(f"columns {show_value(text)}: write columns 1 to 7, "
-                                    "e.g. 23456")  # fmt: skip
+        raise InvalidParameterError(f"columns {show_value(text)}: write columns 1 to 7, e.g. 23456")
     return tuple(sorted({int(c) for c in digits}))
 
 
@@ -95,8 +100,9 @@ def parse_leaves(text: str) -> list[int] | None:
         return None
     bad = [p for p in parts if not INT_TEXT.fullmatch(p)]
     if bad:
-        raise InvalidParameterError(f"leaf {show_value(bad[0])} in {show_value(text)} is "
-                                    "not a whole number")  # fmt: skip
+        raise InvalidParameterError(
+            f"leaf {show_value(bad[0])} in {show_value(text)} is not a whole number"
+        )
     return [int(p) for p in parts]
 
 
@@ -120,8 +126,9 @@ def choose_tree() -> HandTree | None:
     """The tree the sidebar describes (None when it cannot be made: ``st.error`` says why)."""
     side = st.sidebar
     state.preset(SOURCE, "textbook")
-    source = side.radio("Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE,
-                        horizontal=True)  # fmt: skip
+    source = side.radio(
+        "Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE, horizontal=True
+    )
     query = {"ex": "alphabeta", "tree": source}
     try:
         if source == "textbook":
@@ -137,9 +144,11 @@ def choose_tree() -> HandTree | None:
         state.preset(MOVES, "4453")
         moves = side.text_input("Position (moves)", key=MOVES)
         state.preset(COLUMNS, DEFAULT_COLUMNS)
-        cols = side.text_input("Columns tried at each node (blank: all 7)", key=COLUMNS,
-                               help="fewer columns, a smaller sheet: 23456 at depth 2 is "
-                               "25 leaves, all 7 are 49")  # fmt: skip
+        cols = side.text_input(
+            "Columns tried at each node (blank: all 7)",
+            key=COLUMNS,
+            help="fewer columns, a smaller sheet: 23456 at depth 2 is 25 leaves, all 7 are 49",
+        )
         st.query_params.from_dict(query | {"plies": str(plies), "moves": moves, "cols": cols})
         return _position(parse_position(moves).moves_string(), plies, parse_columns(cols))
     except TreevizError as exc:
@@ -152,9 +161,13 @@ def show() -> None:
     tree = choose_tree()
     if tree is None:
         return
-    st.markdown(escape_markdown(f"{tree.note}. Values are for MAX (the player to move at the "
-                                "root). Fill in α and β at each node as it returns, and "
-                                "tick each branch the search never enters."))  # fmt: skip
+    st.markdown(
+        escape_markdown(
+            f"{tree.note}. Values are for MAX (the player to move at the "
+            "root). Fill in α and β at each node as it returns, and "
+            "tick each branch the search never enters."
+        )
+    )
     show_key = st.checkbox("Show the answer key", key=setting_key("key"))
     show_sheet(tree, show_key)
     ident = abs(hash(tree))
@@ -179,14 +192,18 @@ def show_sheet(tree: HandTree, key: bool) -> None:
     width, height = svg_size(svg)
     if height > SCREEN_MAX_PX:
         leaves = sum(v is not None for v in tree.leaf)
-        st.info(f"This sheet has {leaves} leaves: at {height:,} px tall it is too big to "
-                "read on screen. Download it below to print it; the form below checks it.")
+        st.info(
+            f"This sheet has {leaves} leaves: at {height:,} px tall it is too big to "
+            "read on screen. Download it below to print it; the form below checks it."
+        )
         return
     box = VIEW.widget("ab", "sheet")
-    st.markdown(f"<style>.st-key-{box}{{overflow-x:auto}}.st-key-{box} img{{"
-                f"width:100%!important;max-width:{width}px!important;"
-                f"min-width:{int(width * READABLE)}px!important}}</style>",
-                unsafe_allow_html=True)  # fmt: skip
+    st.markdown(
+        f"<style>.st-key-{box}{{overflow-x:auto}}.st-key-{box} img{{"
+        f"width:100%!important;max-width:{width}px!important;"
+        f"min-width:{int(width * READABLE)}px!important}}</style>",
+        unsafe_allow_html=True,
+    )
     st.container(key=box).image(svg, width="stretch")
 
 
@@ -240,10 +257,13 @@ def show_check(tree: HandTree, result: SheetCheck | str | None) -> None:
     first = result.mistakes[0]
     name = tree.names[first.node]
     what = {"alpha": "α", "beta": "β", "pruned": "the branch"}[first.what]
-    st.error(escape_markdown(
-        f"{len(result.mistakes)} mistake{'s' if len(result.mistakes) > 1 else ''}. The first, "
-        f"at {name}, {what}: you wrote {first.given or '(nothing)'}, the answer is "
-        f"{first.right or '(nothing)'}. {first.reason}"))  # fmt: skip
+    st.error(
+        escape_markdown(
+            f"{len(result.mistakes)} mistake{'s' if len(result.mistakes) > 1 else ''}. The first, "
+            f"at {name}, {what}: you wrote {first.given or '(nothing)'}, the answer is "
+            f"{first.right or '(nothing)'}. {first.reason}"
+        )
+    )
     if len(result.mistakes) > 1:
         others = ", ".join(f"{tree.names[m.node]} {m.what}" for m in result.mistakes[1:])
         st.caption(escape_markdown(f"Also wrong: {others}."))

@@ -120,10 +120,15 @@ def sidebar() -> tuple[Position | None, str | None, str]:
     side.caption(escape_markdown(get_agent(agent).description))
     params = {p.name: param_widget(p, param_key(agent, p.name)) for p in settings_of(agent)}
     state.preset(STEPS, "key")
-    steps = side.radio("Questions", list(STEP_CHOICES), format_func=STEP_CHOICES.__getitem__,
-               key=STEPS, help="Key decisions: only where the search decides something "
-               "(a cutoff, a value that changes its choice, a UCT pick other than the most "
-               "visited child). Every step: each child, value and cutoff in turn.")  # fmt: skip
+    steps = side.radio(
+        "Questions",
+        list(STEP_CHOICES),
+        format_func=STEP_CHOICES.__getitem__,
+        key=STEPS,
+        help="Key decisions: only where the search decides something "
+        "(a cutoff, a value that changes its choice, a UCT pick other than the most "
+        "visited child). Every step: each child, value and cutoff in turn.",
+    )
     pos = None
     try:
         pos = parse_position(text)
@@ -153,8 +158,15 @@ def show() -> None:
         step = VIEW.pending_step()
         session.at = min(step or 0, len(session.questions))
         VIEW.keep_session(ident, session)
-    st.query_params.update({"ex": "predict", "agent": text, "moves": pos.moves_string(),
-                            "steps": steps, "step": str(session.at)})  # fmt: skip
+    st.query_params.update(
+        {
+            "ex": "predict",
+            "agent": text,
+            "moves": pos.moves_string(),
+            "steps": steps,
+            "step": str(session.at),
+        }
+    )
     left, right = answer_columns("learn")  # side by side, stacked when narrow
     question = session.current
     node = question.node if question is not None else 0
@@ -175,17 +187,24 @@ def ask(session: Session, *, every_step: bool) -> None:
     """The score, the last answer's verdict, and the question to answer now (only the
     search's key decisions unless ``every_step``: the caption says so)."""
     total = len(session.questions)
-    st.markdown(f"**Score {session.score} / {session.answered}** · streak {session.streak} "
-                f"(best {session.best_streak}) · question {min(session.at + 1, total)} of "
-                f"{total}")  # fmt: skip
+    st.markdown(
+        f"**Score {session.score} / {session.answered}** · streak {session.streak} "
+        f"(best {session.best_streak}) · question {min(session.at + 1, total)} of "
+        f"{total}"
+    )
     if not every_step:
-        st.caption("Only the steps where the search decides something are asked; the "
-                   "steps between them are filled into the tree as you go.")  # fmt: skip
+        st.caption(
+            "Only the steps where the search decides something are asked; the "
+            "steps between them are filled into the tree as you go."
+        )
     last = session.last
     if last is not None:
-        said = (f"**Right**: {escape_markdown(last.answer)}." if last.right else
-                f"**Wrong**: you said {escape_markdown(last.given)}; the search took "
-                f"{escape_markdown(last.answer)}.")  # fmt: skip
+        said = (
+            f"**Right**: {escape_markdown(last.answer)}."
+            if last.right
+            else f"**Wrong**: you said {escape_markdown(last.given)}; the search took "
+            f"{escape_markdown(last.answer)}."
+        )
         (st.success if last.right else st.error)(f"{said} {escape_markdown(last.reason)}")
         if last.after:
             st.info(escape_markdown(last.after))
@@ -197,11 +216,17 @@ def ask(session: Session, *, every_step: bool) -> None:
     st.caption(kind[0].upper() + kind[1:])
     key = VIEW.widget("choice", id(session), session.at)
     labels = dict(question.choices)
-    st.radio(escape_markdown(question.prompt), list(labels), index=None,
-             format_func=labels.__getitem__, key=key)  # fmt: skip
+    st.radio(
+        escape_markdown(question.prompt),
+        list(labels),
+        index=None,
+        format_func=labels.__getitem__,
+        key=key,
+    )
     a, b = st.columns(2)
-    a.button("Answer", type="primary", key=VIEW.widget("answer"), on_click=_answer,
-             args=(session, key))  # fmt: skip
+    a.button(
+        "Answer", type="primary", key=VIEW.widget("answer"), on_click=_answer, args=(session, key)
+    )
     b.button("Skip (reveal this step)", key=VIEW.widget("skip"), on_click=session.skip)
     if VIEW.unanswered:
         st.warning("Choose an answer first.")

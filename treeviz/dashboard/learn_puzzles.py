@@ -70,10 +70,12 @@ def show() -> None:
     """The puzzles exercise, drawn where it is called."""
     read_link()
     st.subheader("Your mistakes as puzzles")
-    st.caption("Every mistake and blunder of a game becomes a card, as the exact scores "
-               "say: find a win a few plies away, or keep a longer win or hold the draw "
-               "(the line to the end of the game is shown with the answer). A card answered "
-               "right comes back later, one answered wrong sooner.")  # fmt: skip
+    st.caption(
+        "Every mistake and blunder of a game becomes a card, as the exact scores "
+        "say: find a win a few plies away, or keep a longer win or hold the draw "
+        "(the line to the end of the game is shown with the answer). A card answered "
+        "right comes back later, one answered wrong sooner."
+    )
     made = chosen_deck()
     if made is None:
         return
@@ -121,8 +123,13 @@ def chosen_deck() -> tuple[str, Maker] | None:
     if game is None or not game.moves:
         return None
     label = game_label(source, game)
-    side = st.radio("Whose mistakes", ["both", "X", "O"], horizontal=True,
-                    key=VIEW.widget("side"), format_func=lambda s: side_text(game, s))  # fmt: skip
+    side = st.radio(
+        "Whose mistakes",
+        ["both", "X", "O"],
+        horizontal=True,
+        key=VIEW.widget("side"),
+        format_func=lambda s: side_text(game, s),
+    )
     player = None if side == "both" else side
     deck_id = f"game:{game.width}x{game.height}:{game.moves}:{side}"
     return deck_id, lambda: deck_of_game(game, label, player)
@@ -138,8 +145,11 @@ def side_text(game: Game, side: str) -> str:
 
 def uploaded_deck() -> tuple[str, Maker] | None:
     """An uploaded deck file, read as data (bytes past the cap are not read)."""
-    upload = st.file_uploader("Deck file (.json), made by `treeviz puzzles` or here",
-                              type=["json"], key=VIEW.widget("upload"))  # fmt: skip
+    upload = st.file_uploader(
+        "Deck file (.json), made by `treeviz puzzles` or here",
+        type=["json"],
+        key=VIEW.widget("upload"),
+    )
     if upload is None:
         st.info("Upload a deck file, or choose a game to make one from.")
         return None
@@ -163,8 +173,9 @@ def chosen_game(source: str) -> Game | None:
         return session_game(source)
     try:
         if source == "Game file":
-            upload = st.file_uploader("Game file (.json)", type=["json"],
-                                      key=VIEW.widget("game_file"))  # fmt: skip
+            upload = st.file_uploader(
+                "Game file (.json)", type=["json"], key=VIEW.widget("game_file")
+            )
             if upload is None:
                 st.info("Upload a game file (saved by the Play page or `treeviz play --save`).")
                 return None
@@ -198,9 +209,13 @@ def deck_of_game(game: Game, label: str, player: str | None) -> list[Card] | Non
         return None
     out = reviewed(game)
     with st.spinner("Making the cards…"):
-        made = cards_from_review(out, players=(game.x, game.o), source=label,
-                                 seconds=REVIEW_SECONDS.default,
-                                 opening=len(game.opening))  # fmt: skip
+        made = cards_from_review(
+            out,
+            players=(game.x, game.o),
+            source=label,
+            seconds=REVIEW_SECONDS.default,
+            opening=len(game.opening),
+        )
     return of_player(made, player)
 
 
@@ -225,8 +240,14 @@ def play_deck() -> None:
     if VIEW.answer is not None:
         answer_tree(card)
     progress()
-    download(st, "Save the deck", dumps_deck(cards), "treeviz-deck.json",
-             VIEW.widget("save"), mime="application/json")  # fmt: skip
+    download(
+        st,
+        "Save the deck",
+        dumps_deck(cards),
+        "treeviz-deck.json",
+        VIEW.widget("save"),
+        mime="application/json",
+    )
 
 
 def answer_board(card: Card) -> None:
@@ -239,9 +260,12 @@ def answer_board(card: Card) -> None:
         board_chart(pos, VIEW.widget("board"), None)
         return
     board_chart(pos, VIEW.widget("board"), _clicked)
-    st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
-                         key=VIEW.widget("pick", VIEW.schedule.now),
-                         on_change=_picked)  # fmt: skip
+    st.segmented_control(
+        "Your move: click a column",
+        [c + 1 for c in pos.legal_moves()],
+        key=VIEW.widget("pick", VIEW.schedule.now),
+        on_change=_picked,
+    )
 
 
 def _clicked(col: int) -> None:
@@ -272,19 +296,24 @@ def answer_panel(card: Card) -> None:
         st.success(f"**Right**: column {column}{did}.")
     else:
         right = card.right_columns()
-        st.warning(f"**Not this one**: column {column}{did}. "
-                   f"The answer: column{'s' if len(right) > 1 else ''} "
-                   f"{', '.join(map(str, right))}.")  # fmt: skip
+        st.warning(
+            f"**Not this one**: column {column}{did}. "
+            f"The answer: column{'s' if len(right) > 1 else ''} "
+            f"{', '.join(map(str, right))}."
+        )
     st.markdown(escape_markdown(explanation_text(card)))  # it quotes the deck's 'by'
     with st.spinner("Playing the line out with the exact scores…"):
         line = _line(card.moves, shown_answer(card))
     st.markdown(escape_markdown(line_text(card, list(line))))
     a, b = st.columns(2)
     a.button("Next card", type="primary", key=VIEW.widget("next"), on_click=VIEW.next)
-    b.button("Open in Analyze", key=VIEW.widget("open"),
-             on_click=open_in_analysis, args=(pos, PUZZLE_AGENT),
-             help="the exact solver's search of this position: the tree behind "
-             "the answer")  # fmt: skip
+    b.button(
+        "Open in Analyze",
+        key=VIEW.widget("open"),
+        on_click=open_in_analysis,
+        args=(pos, PUZZLE_AGENT),
+        help="the exact solver's search of this position: the tree behind the answer",
+    )
 
 
 def shown_answer(card: Card) -> int:
@@ -313,13 +342,17 @@ def answer_tree(card: Card) -> None:
     column = shown_answer(card)
     trace = res.trace
     st.markdown(f"##### The search behind the answer: column {column}")
-    st.caption(f"The exact solver's search of this position (the tree the answer comes "
-               f"from), drawn from its root; column {column}'s node is selected (a large "
-               "ringed dot, its label yellow), its board and values in the panel beside "
-               "the tree. Click a node to unfold it, or show more levels.")  # fmt: skip
+    st.caption(
+        f"The exact solver's search of this position (the tree the answer comes "
+        f"from), drawn from its root; column {column}'s node is selected (a large "
+        "ringed dot, its label yellow), its board and values in the panel beside "
+        "the tree. Click a node to unfold it, or show more levels."
+    )
     if res.stats.get("stopped"):
-        st.caption(f"The search was stopped at its {RUN_SECONDS.default:.0f} s budget: "
-                   "the tree as far as it went.")  # fmt: skip
+        st.caption(
+            f"The search was stopped at its {RUN_SECONDS.default:.0f} s budget: "
+            "the tree as far as it went."
+        )
     tv = VIEW.tree_view
     state.preset(tv.depth_key, TREE_DEPTH)
     node = root_child(trace, column)
@@ -335,8 +368,9 @@ def card_search(card: Card) -> SearchResult | None:
     if found is not None:
         return found
     try:
-        found = run_watched(spec_request(card.position, PUZZLE_AGENT), RUN_SECONDS.default,
-                            st.container())  # fmt: skip
+        found = run_watched(
+            spec_request(card.position, PUZZLE_AGENT), RUN_SECONDS.default, st.container()
+        )
     except TreevizError as exc:
         show_error(f"The search behind the answer cannot be shown: {exc}")
         return None
@@ -349,5 +383,7 @@ def progress() -> None:
     p = VIEW.schedule.progress()
     st.progress(p.seen / p.cards if p.cards else 0.0, text=p.text())
     if p.seen == p.cards and VIEW.answer is not None:
-        st.caption("Every card seen once: from here the schedule brings back the ones "
-                   "answered wrong first, the ones answered right later and later.")  # fmt: skip
+        st.caption(
+            "Every card seen once: from here the schedule brings back the ones "
+            "answered wrong first, the ones answered right later and later."
+        )

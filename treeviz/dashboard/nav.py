@@ -57,4 +57,3 @@ def follow() -> None:
     target = state.pop(state.GOTO)
     if target in PAGES:
         st.switch_page(PAGES[target])
-

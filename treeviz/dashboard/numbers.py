@@ -94,8 +94,14 @@ def ink_on(fill: str) -> str:
     return INK_DARK if (lum + 0.05) ** 2 > 0.05 * 1.05 else INK_LIGHT
 
 
-def column_label(value: Any, kind: str | None, outcome: dict[str, Any] | None = None,
-                 bound: str = "", *, word: str | None = None) -> str:  # fmt: skip
+def column_label(
+    value: Any,
+    kind: str | None,
+    outcome: dict[str, Any] | None = None,
+    bound: str = "",
+    *,
+    word: str | None = None,
+) -> str:
     """An agent's value of one column, short enough to stand over a board's column:
     a proven result as ``W5``/``L4``/``D`` (won, lost in that many plies, drawn), a
     win rate or chance as a percentage, other numbers signed, a cut search's bound

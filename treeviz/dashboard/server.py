@@ -47,9 +47,11 @@ def arena_db(name: str) -> Path:
     server was started with a folder."""
     folder = arena_dir()
     if folder is None:
-        raise InvalidParameterError("this dashboard keeps no named databases: start it with "
-                                    "treeviz app --arena-dir DIR")  # fmt: skip
+        raise InvalidParameterError(
+            "this dashboard keeps no named databases: start it with treeviz app --arena-dir DIR"
+        )
     if DB_NAME.fullmatch(name) is None:
-        raise InvalidParameterError(f"database name {name[:80]!r}: use letters, digits, - "
-                                    "and _ (up to 64), no folders")  # fmt: skip
+        raise InvalidParameterError(
+            f"database name {name[:80]!r}: use letters, digits, - and _ (up to 64), no folders"
+        )
     return folder / f"{name}.db"

@@ -125,11 +125,15 @@ def styled(table: pd.DataFrame, *, kind: str | None = None) -> Any:
     value = _value_header(kind)
     table = blank_missing(table, kind=kind)
     rates: list[Hashable] = [c for c in table.columns if c in PERCENT_COLUMNS]
-    floats: list[Hashable] = [c for c in table.columns
-                              if table[c].dtype.kind == "f" and c not in rates]  # fmt: skip
+    floats: list[Hashable] = [
+        c for c in table.columns if table[c].dtype.kind == "f" and c not in rates
+    ]
     # na_rep for every cell first: a later call would replace the floats' formatter
-    out = (table.style.format(na_rep="").format(format_cell, subset=floats, na_rep="")
-           .format(_percent_cell, subset=rates, na_rep=""))  # fmt: skip
+    out = (
+        table.style.format(na_rep="")
+        .format(format_cell, subset=floats, na_rep="")
+        .format(_percent_cell, subset=rates, na_rep="")
+    )
     if kind and value in table and value not in rates and table[value].dtype.kind in "fiu":
         out = out.format(partial(value_cell, kind=kind), subset=[value], na_rep="")
     return out
@@ -151,8 +155,9 @@ HEADER_PAD_PX = 28  # a header's padding and its sort arrow
 COLUMN_MAX_PX = 560  # a column of long texts: wider ones are cut with an ellipsis
 
 
-def fitted_columns(table: pd.DataFrame | Styler, config: dict[str, Any] | None = None,
-                   index: bool = False) -> dict[str, Any]:  # fmt: skip
+def fitted_columns(
+    table: pd.DataFrame | Styler, config: dict[str, Any] | None = None, index: bool = False
+) -> dict[str, Any]:
     """``st.dataframe``'s ``column_config`` for ``table`` (a frame or a Styler of one):
     each column as wide as its header and its longest cell, up to ``COLUMN_MAX_PX``
     (the table is drawn on a canvas whose automatic widths cut headers such as "value
@@ -201,16 +206,25 @@ def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFra
 
 def _percent_cell(value: Any) -> str:
     """A fraction's cell: a percentage with one decimal (blank when missing)."""
-    return percent(value, 1) if isinstance(value, int | float) else ("" if missing(value)
-                                                                     else str(value))
+    return (
+        percent(value, 1)
+        if isinstance(value, int | float)
+        else ("" if missing(value) else str(value))
+    )
 
 
 STATS = {  # a search statistic -> its name in words (with its unit)
-    "nodes": "nodes searched", "recorded": "nodes recorded", "cutoffs": "cutoffs",
-    "tt_hits": "transposition hits", "time_s": "time (s)", "nodes_per_s": "nodes per second",
-    "depth_reached": "depth reached", "iterations": "iterations",
-    "score": "exact score", "meaning": "exact score in words",
-}  # fmt: skip
+    "nodes": "nodes searched",
+    "recorded": "nodes recorded",
+    "cutoffs": "cutoffs",
+    "tt_hits": "transposition hits",
+    "time_s": "time (s)",
+    "nodes_per_s": "nodes per second",
+    "depth_reached": "depth reached",
+    "iterations": "iterations",
+    "score": "exact score",
+    "meaning": "exact score in words",
+}
 COUNTERS_OF_WINDOWS = ("cutoffs", "tt_hits")  # only searches with windows make them
 
 

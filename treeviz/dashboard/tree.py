@@ -91,7 +91,9 @@ def tree_options(
 
 
 def echarts_tree(
-    entries: list[Drawn], where: Callable[[Drawn], str], fold: bool = True,
+    entries: list[Drawn],
+    where: Callable[[Drawn], str],
+    fold: bool = True,
     room: int = LABEL_ROOM_PX,
 ) -> dict[str, Any]:
     """ECharts tree options of drawn entries of any tree; ``where`` names a node in
@@ -186,8 +188,13 @@ def highlight(options: dict[str, Any], path: list[str]) -> dict[str, Any]:
     # as wide as its text (bold 11 px: under 7 px a character), not the truncation
     # width every label shares, which drew the mark as a long band
     room = min(series["label"]["width"], 7 * len(str(item["label"]["formatter"])))
-    item["label"] = {**item["label"], "backgroundColor": SELECTED_FILL, "padding": 2,
-                     "fontWeight": "bold", "width": room}  # fmt: skip
+    item["label"] = {
+        **item["label"],
+        "backgroundColor": SELECTED_FILL,
+        "padding": 2,
+        "fontWeight": "bold",
+        "width": room,
+    }
     return {**options, "series": [series]}
 
 
@@ -242,9 +249,11 @@ def swatches_html(title: str, pairs: list[tuple[str, str]]) -> str:
     )
     # the swatches a group of their own: when the line is too short for the title and
     # all of them, they go to the next line together rather than one by one
-    return (f"<div data-legend='1' style='display:flex;flex-wrap:wrap;align-items:center;"
-            f"gap:2px 6px'><span>{escape_html(title)}:</span><span style='display:flex;"
-            f"flex-wrap:nowrap;gap:2px'>{cells}</span></div>")
+    return (
+        f"<div data-legend='1' style='display:flex;flex-wrap:wrap;align-items:center;"
+        f"gap:2px 6px'><span>{escape_html(title)}:</span><span style='display:flex;"
+        f"flex-wrap:nowrap;gap:2px'>{cells}</span></div>"
+    )
 
 
 def view_height(sel: Selection) -> int:
@@ -307,9 +316,7 @@ def node_facts(trace: Trace, i: int) -> pd.DataFrame:
     return pd.DataFrame({"at this node": [str(v) for v in stats.values()]}, index=list(stats))
 
 
-def children_table(
-    trace: Trace, i: int, exact: list[int | None] | None = None
-) -> pd.DataFrame:
+def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) -> pd.DataFrame:
     """One row per recorded child of ``i``, most important first: its column, the
     agent's weight (MCTS: visits), the nodes recorded below it, its value and, with
     ``exact`` (the solver's scores per column at ``i``, for the player to move there),
@@ -347,8 +354,7 @@ def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str |
         values = [node_value(trace, int(k)) for k in kids]
         return [v.value for v in values], [v.text or None for v in values]
     worths = [node_worth(trace, int(k)) for k in kids]
-    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None
-               for w in worths]  # fmt: skip
+    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None for w in worths]
     return numbers, [row_words(w, trace.value_kind) or None for w in worths]
 
 
@@ -359,11 +365,23 @@ def shape_of(sel: Selection) -> int:
 
 
 def selection_for(
-    trace: Trace, root: int, depth: int, top_k: int | None,
-    expanded: frozenset[int] = frozenset(), collapsed: frozenset[int] = frozenset(),
-) -> Selection:  # fmt: skip
+    trace: Trace,
+    root: int,
+    depth: int,
+    top_k: int | None,
+    expanded: frozenset[int] = frozenset(),
+    collapsed: frozenset[int] = frozenset(),
+) -> Selection:
     """The view's selection: at most ``VIEW_MAX_NODES`` drawn nodes, nodes folded past
     ``VIEW_BREADTH`` leaves across unless ``expanded``, ``collapsed`` folded."""
-    return select(trace, root, depth, top_k, collapsed=collapsed, stubs=True,
-                  max_nodes=VIEW_MAX_NODES, expanded=expanded,
-                  breadth=VIEW_BREADTH)  # fmt: skip
+    return select(
+        trace,
+        root,
+        depth,
+        top_k,
+        collapsed=collapsed,
+        stubs=True,
+        max_nodes=VIEW_MAX_NODES,
+        expanded=expanded,
+        breadth=VIEW_BREADTH,
+    )

@@ -36,7 +36,7 @@ from treeviz.draw.view import (
     walk,
 )
 from treeviz.errors import ExportLimitError, InvalidParameterError
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 from treeviz.settings import (
     BOARDS_MAX_NODES,
     DPI,
@@ -135,8 +135,9 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
     if fmt == "dot":
         return dot.encode()
     if fmt not in RENDERED:
-        raise InvalidParameterError(f"unknown export format {show_value(fmt)}; use one of "
-                                    f"{FORMATS}")  # fmt: skip
+        raise InvalidParameterError(
+            f"unknown export format {show_value(fmt)}; use one of {FORMATS}"
+        )
     return render(dot, fmt, opts.dpi)
 
 
@@ -220,8 +221,7 @@ def dot_source(
             dot.node(name, d.label, shape="plaintext", style="")
             dot.edge(f"n{d.parent}", name, style="dotted")
         else:
-            attrs = {"style": "dashed", "color": STUB_LINE, "fontcolor": STUB_LINE,
-                     "shape": "box"}  # fmt: skip
+            attrs = {"style": "dashed", "color": STUB_LINE, "fontcolor": STUB_LINE, "shape": "box"}
             dot.node(name, d.label, **attrs)
             dot.edge(f"n{d.parent}", name, style="dashed", color=STUB_LINE)
     return dot.source
@@ -262,8 +262,7 @@ def _board_label(trace: Trace, i: int, text: str) -> str:
     cells = "".join(
         "<TR>"
         + "".join(
-            f'<TD BGCOLOR="{STONES[c]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>'
-            for c in row
+            f'<TD BGCOLOR="{STONES[c]}" WIDTH="7" HEIGHT="7" FIXEDSIZE="TRUE"></TD>' for c in row
         )
         + "</TR>"
         for row in pos.rows()

@@ -26,12 +26,14 @@ from treeviz.trace.nodes import Trace
 from treeviz.trace.values import number_text
 
 STATIC = Path(__file__).resolve().parent / "static"
-STYLE = (f"body{{font:14px/1.4 sans-serif;margin:24px;max-width:1200px}}"
-         f"table{{border-collapse:collapse;margin:8px 0}}td,th{{border:1px solid {CHART_FRAME};"
-         f"padding:3px 8px;text-align:right}}th{{background:{TABLE_HEAD}}}"
-         f"tr.chosen td{{font-weight:bold;background:{CHOSEN_ROW}}}"
-         ".verdict{font-size:16px;margin:8px 0}.row{display:flex;gap:24px;"
-         f"align-items:flex-start}}ul.reasons li{{margin:2px 0}}.muted{{color:{MUTED_TEXT}}}")
+STYLE = (
+    f"body{{font:14px/1.4 sans-serif;margin:24px;max-width:1200px}}"
+    f"table{{border-collapse:collapse;margin:8px 0}}td,th{{border:1px solid {CHART_FRAME};"
+    f"padding:3px 8px;text-align:right}}th{{background:{TABLE_HEAD}}}"
+    f"tr.chosen td{{font-weight:bold;background:{CHOSEN_ROW}}}"
+    ".verdict{font-size:16px;margin:8px 0}.row{display:flex;gap:24px;"
+    f"align-items:flex-start}}ul.reasons li{{margin:2px 0}}.muted{{color:{MUTED_TEXT}}}"
+)
 
 
 @cache
@@ -40,22 +42,37 @@ def tree_js() -> str:
     return (STATIC / "tree.js").read_text(encoding="utf-8")
 
 
-def tree_payload(trace: Trace, root: int = 0, depth: int | None = None,
-                 max_nodes: int = EXPORT_MAX_NODES) -> dict[str, Any]:  # fmt: skip
+def tree_payload(
+    trace: Trace, root: int = 0, depth: int | None = None, max_nodes: int = EXPORT_MAX_NODES
+) -> dict[str, Any]:
     """The data the tree's script draws: the selected entries (breadth-first, root
     first) with labels, fills and each one's moves from the trace's root."""
     sel = select(trace, root, max_depth=depth, max_nodes=max_nodes)
     nodes = []
     for d in walk(sel):
         node = d.node if d.kind == "node" else int(d.key.split(":", 1)[1])
-        nodes.append({"key": d.key, "parent": d.parent, "kind": d.kind, "label": d.label,
-                      "fill": d.fill, "moves": trace.path_moves(node), "pv": d.on_pv,
-                      "folded": d.folded})  # fmt: skip
+        nodes.append(
+            {
+                "key": d.key,
+                "parent": d.parent,
+                "kind": d.kind,
+                "label": d.label,
+                "fill": d.fill,
+                "moves": trace.path_moves(node),
+                "pv": d.on_pv,
+                "folded": d.folded,
+            }
+        )
     return {
-        "nodes": nodes, "width": trace.width, "height": trace.height,
-        "root_moves": trace.root_moves, "legend": legend_stops(trace),
-        "title": legend_title(trace), "recorded": len(trace), "style": js_style(),
-    }  # fmt: skip
+        "nodes": nodes,
+        "width": trace.width,
+        "height": trace.height,
+        "root_moves": trace.root_moves,
+        "legend": legend_stops(trace),
+        "title": legend_title(trace),
+        "recorded": len(trace),
+        "style": js_style(),
+    }
 
 
 def script_json(data: Any) -> str:
@@ -65,13 +82,16 @@ def script_json(data: Any) -> str:
 
 def tree_block(payload: dict[str, Any], element_id: str) -> str:
     """A ``<div>`` and the inline script that draws the tree into it."""
-    return (f'<div id="{element_id}"></div><script>{tree_js()}\n'
-            f'treevizRender(document.getElementById("{element_id}"), '
-            f"{script_json(payload)});</script>")  # fmt: skip
+    return (
+        f'<div id="{element_id}"></div><script>{tree_js()}\n'
+        f'treevizRender(document.getElementById("{element_id}"), '
+        f"{script_json(payload)});</script>"
+    )
 
 
-def table_html(rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]],
-               marked: str | None = None) -> str:  # fmt: skip
+def table_html(
+    rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]], marked: str | None = None
+) -> str:
     """A table of ``rows`` with ``columns`` as (key, header); blank for None; the rows
     whose ``marked`` key is true get the class ``chosen``."""
     head = "".join(f"<th>{html.escape(h)}</th>" for _, h in columns)
@@ -98,12 +118,16 @@ def cell_text(value: Any) -> str:
 def page(title: str, body: str) -> str:
     """A whole self-contained HTML document; :class:`ExportLimitError` past
     :data:`REPORT_MAX_BYTES`."""
-    doc = (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-           f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
-           f"<body>{body}</body></html>")  # fmt: skip
+    doc = (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head>"
+        f"<body>{body}</body></html>"
+    )
     size = len(doc.encode())
     if size > REPORT_MAX_BYTES:
-        raise ExportLimitError(f"the report would be {size / 2**20:.1f} MB; at most "
-                               f"{REPORT_MAX_BYTES // 2**20} MB: draw fewer levels "
-                               "(--depth)")  # fmt: skip
+        raise ExportLimitError(
+            f"the report would be {size / 2**20:.1f} MB; at most "
+            f"{REPORT_MAX_BYTES // 2**20} MB: draw fewer levels "
+            "(--depth)"
+        )
     return doc

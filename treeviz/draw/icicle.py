@@ -95,8 +95,15 @@ def layout(trace: Trace) -> Layout:
 
 
 @njit(cache=True)
-def _visible(w: np.ndarray, kids: np.ndarray, start: np.ndarray, root: int, least: float,
-             levels: int, cap: int) -> np.ndarray:  # fmt: skip
+def _visible(
+    w: np.ndarray,
+    kids: np.ndarray,
+    start: np.ndarray,
+    root: int,
+    least: float,
+    levels: int,
+    cap: int,
+) -> np.ndarray:
     """Ids of ``root`` and its descendants at most ``levels`` below it whose width is at
     least ``least``, level by level (each level left to right), and no more than
     ``cap`` of them: a level that would pass ``cap`` is left out with those below."""
@@ -120,9 +127,15 @@ def _visible(w: np.ndarray, kids: np.ndarray, start: np.ndarray, root: int, leas
     return out[:count]
 
 
-def visible(trace: Trace, root: int = 0, *, width_px: float = ICICLE_WIDTH_PX,
-            min_px: float = ICICLE_MIN_PX, levels: int = ICICLE_LEVELS,
-            cap: int = ICICLE_MAX_RECTS) -> np.ndarray:  # fmt: skip
+def visible(
+    trace: Trace,
+    root: int = 0,
+    *,
+    width_px: float = ICICLE_WIDTH_PX,
+    min_px: float = ICICLE_MIN_PX,
+    levels: int = ICICLE_LEVELS,
+    cap: int = ICICLE_MAX_RECTS,
+) -> np.ndarray:
     """The nodes drawn when the icicle is zoomed into ``root`` and ``width_px`` wide:
     ``root`` and its descendants at most ``levels`` below it that are at least
     ``min_px`` pixels wide, level by level, at most ``cap`` of them (whole levels)."""

@@ -37,24 +37,32 @@ def result_html(res: SearchResult) -> str:
     pos = res.trace.position()
     exact = None if pos.is_over() else exact_scores(pos, EXACT_SECONDS.default)
     expl = explained(pos, res, exact)
-    head = (f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
-            f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes")  # fmt: skip
-    return (f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, 28)}"
-            f"<div>{verdict_html(expl)}{moves_html(res, exact)}</div></div>"
-            f"{small_tree(res.trace)}</div>")  # fmt: skip
+    head = (
+        f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
+        f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes"
+    )
+    return (
+        f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, 28)}"
+        f"<div>{verdict_html(expl)}{moves_html(res, exact)}</div></div>"
+        f"{small_tree(res.trace)}</div>"
+    )
 
 
 def trace_html(trace: Trace) -> str:
     c = trace.counters
     cut = " (cut short at its capacity)" if trace.truncated else ""
-    return (f"<div><p><b>{html.escape(trace.algorithm)}</b> trace of "
-            f"{html.escape(trace.root_moves or 'the empty board')}: {c['nodes']:,} nodes "
-            f"searched, {len(trace):,} recorded{cut}</p>{small_tree(trace)}</div>")  # fmt: skip
+    return (
+        f"<div><p><b>{html.escape(trace.algorithm)}</b> trace of "
+        f"{html.escape(trace.root_moves or 'the empty board')}: {c['nodes']:,} nodes "
+        f"searched, {len(trace):,} recorded{cut}</p>{small_tree(trace)}</div>"
+    )
 
 
 def widget(trace: Trace, **options: Any) -> Any:
     """The interactive tree of ``trace`` (options: :data:`treeviz.draw.widget.OPTIONS`)."""
     given = widget_options(options)
-    return tree_widget(tree_payload(trace, depth=given["depth"],
-                                    max_nodes=min(given["max_nodes"], EXPORT_MAX_NODES)))
-
+    return tree_widget(
+        tree_payload(
+            trace, depth=given["depth"], max_nodes=min(given["max_nodes"], EXPORT_MAX_NODES)
+        )
+    )

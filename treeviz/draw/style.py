@@ -48,8 +48,18 @@ CLASS_COLOURS = {
 }
 
 # Categorical classes (ID3 leaves), and single-series charts.
-PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2", "#ff9da6",
-           "#9d755d", "#bab0ac", "#eeca3b")  # fmt: skip
+PALETTE = (
+    "#4c78a8",
+    "#f58518",
+    "#54a24b",
+    "#e45756",
+    "#72b7b2",
+    "#b279a2",
+    "#ff9da6",
+    "#9d755d",
+    "#bab0ac",
+    "#eeca3b",
+)
 BAR = PALETTE[0]
 SECOND_SERIES = "#7f7f7f"  # a second axis beside the main one (agents' own values)
 CHOSEN_ROW = "#fff3b0"  # the chosen column's row in a table

@@ -169,8 +169,10 @@ def pass_text(trace: Trace, node: int) -> str:
     if found is None:
         return ""
     column = int(trace.nodes["move"][node]) + 1
-    return f"visit {found[0]} of {found[1]}: column {column} searched {found[1]} times " \
+    return (
+        f"visit {found[0]} of {found[1]}: column {column} searched {found[1]} times "
         "from this position"
+    )
 
 
 def node_label(trace: Trace, node: int) -> str:
@@ -214,10 +216,14 @@ def stub_label(trace: Trace, node: int) -> str:
     cols = ",".join(str(c + 1) for c in pruned_columns(trace, node))
     value, beta = int(n["value"]), int(n["beta"])
     if n["depth"] % 2 == 0:  # the root player moves here: a reply too good to allow
-        return (f"pruned {cols}: worth at least {_signed(trace, value)} here, more "
-                f"than the opponent allows (beta {_signed(trace, beta)})")
-    return (f"pruned {cols}: worth at most {_signed(trace, -value)} here, no more "
-            f"than the root player has elsewhere (alpha {_signed(trace, -beta)})")
+        return (
+            f"pruned {cols}: worth at least {_signed(trace, value)} here, more "
+            f"than the opponent allows (beta {_signed(trace, beta)})"
+        )
+    return (
+        f"pruned {cols}: worth at most {_signed(trace, -value)} here, no more "
+        f"than the root player has elsewhere (alpha {_signed(trace, -beta)})"
+    )
 
 
 def _signed(trace: Trace, raw: int) -> str:
@@ -300,20 +306,35 @@ def walk(
         flags = int(n["flags"])
         out.append(
             Drawn(
-                key=str(i), kind="node", parent=str(p) if i != sel.root and p in shown else None,
-                label=label(trace, i), short=short(trace, i), fill=fill(trace, i), node=i,
-                column=int(n["move"]) + 1, on_pv=bool(flags & ON_PV),
-                terminal=bool(flags & TERMINAL), tt_hit=bool(flags & TT_HIT),
+                key=str(i),
+                kind="node",
+                parent=str(p) if i != sel.root and p in shown else None,
+                label=label(trace, i),
+                short=short(trace, i),
+                fill=fill(trace, i),
+                node=i,
+                column=int(n["move"]) + 1,
+                on_pv=bool(flags & ON_PV),
+                terminal=bool(flags & TERMINAL),
+                tt_hit=bool(flags & TT_HIT),
                 weight=float(n[heavy]) / top if heavy and top else None,
                 folded=bool(counts[i]) and i not in sel.more and i not in has_shown_child,
             )
-        )  # fmt: skip
+        )
     for p, count in sel.more.items():
         text = f"+{count} more"
         out.append(Drawn(f"more:{p}", "more", str(p), text, text, MORE_FILL))
     for i in sel.stubs:
-        out.append(Drawn(f"pruned:{i}", "pruned", str(i), stub_label(trace, i),
-                         stub_short(trace, i), STUB_FILL))  # fmt: skip
+        out.append(
+            Drawn(
+                f"pruned:{i}",
+                "pruned",
+                str(i),
+                stub_label(trace, i),
+                stub_short(trace, i),
+                STUB_FILL,
+            )
+        )
     return out
 
 
@@ -342,9 +363,11 @@ def selection_graph(sel: Selection) -> nx.DiGraph:
         v = node_value(trace, d.node)
         return {f: n[f].item() for f in trace.fields} | {
             "root_value": v.value if v.value is not None else float("nan"),
-            "text": v.text, "colour": d.fill, "on_pv": d.on_pv,
+            "text": v.text,
+            "colour": d.fill,
+            "on_pv": d.on_pv,
             "path": trace.path_moves(d.node),
-        }  # fmt: skip
+        }
 
     def summary_attrs(d: Drawn) -> dict[str, object]:
         at = int(d.key.split(":")[1])
@@ -357,16 +380,21 @@ def selection_graph(sel: Selection) -> nx.DiGraph:
         return {"column": d.column, "visits": visits}
 
     g = drawn_graph(walk(sel), node_attrs, summary_attrs, edge_attrs)
-    g.graph.update(algorithm=trace.algorithm, root_moves=trace.root_moves, root=sel.root,
-                   value_kind=trace.value_kind)  # fmt: skip
+    g.graph.update(
+        algorithm=trace.algorithm,
+        root_moves=trace.root_moves,
+        root=sel.root,
+        value_kind=trace.value_kind,
+    )
     return g
 
 
 Attrs = Callable[[Drawn], dict[str, object]]
 
 
-def drawn_graph(entries: list[Drawn], node_attrs: Attrs, summary_attrs: Attrs,
-                edge_attrs: Attrs) -> nx.DiGraph:  # fmt: skip
+def drawn_graph(
+    entries: list[Drawn], node_attrs: Attrs, summary_attrs: Attrs, edge_attrs: Attrs
+) -> nx.DiGraph:
     """Drawn entries of any tree as a DiGraph: node entries keyed by their node id
     (``kind``, ``label`` and ``node_attrs``), summaries and stubs by their key
     (``summary_attrs``); each edge into an entry carries ``edge_attrs``."""

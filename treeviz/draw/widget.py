@@ -16,11 +16,16 @@ ADAPTER = "\nexport default { render({ model, el }) { treevizRender(el, model.ge
 
 # The options of ``.widget()`` (a trace's or a result's), checked as declared.
 OPTIONS = (
-    Param("max_nodes", "int", 2_000, f"nodes drawn at most (up to {EXPORT_MAX_NODES:,})",
-          lo=1),
-    Param("depth", "int", None, "levels drawn below the root (none: as many as fit)",
-          lo=0, optional=True),
-)  # fmt: skip
+    Param("max_nodes", "int", 2_000, f"nodes drawn at most (up to {EXPORT_MAX_NODES:,})", lo=1),
+    Param(
+        "depth",
+        "int",
+        None,
+        "levels drawn below the root (none: as many as fit)",
+        lo=0,
+        optional=True,
+    ),
+)
 
 
 @cache
@@ -30,8 +35,9 @@ def widget_class() -> Any:
         import anywidget
         import traitlets
     except ImportError:
-        raise InvalidParameterError("the tree widget needs anywidget: pip install "
-                                    f"'{DISTRIBUTION}[notebook]'") from None  # fmt: skip
+        raise InvalidParameterError(
+            f"the tree widget needs anywidget: pip install '{DISTRIBUTION}[notebook]'"
+        ) from None
 
     class TreeWidget(anywidget.AnyWidget):
         """A trace's tree: click a node for its board and label, click again to fold,
@@ -50,10 +56,10 @@ def widget_options(options: Mapping[str, Any]) -> dict[str, Any]:
     known = {p.name: p for p in OPTIONS}
     for name in options:
         if name not in known:
-            raise InvalidParameterError(f".widget() has no option {show_value(name)}; it "
-                                        f"takes {', '.join(known)}")  # fmt: skip
-    return {p.name: p.check(options[p.name]) if p.name in options else p.default
-            for p in OPTIONS}  # fmt: skip
+            raise InvalidParameterError(
+                f".widget() has no option {show_value(name)}; it takes {', '.join(known)}"
+            )
+    return {p.name: p.check(options[p.name]) if p.name in options else p.default for p in OPTIONS}
 
 
 def tree_widget(payload: dict[str, Any]) -> Any:

@@ -72,8 +72,10 @@ def use_book_file(path: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         if load_book(str(path)) is None:
-            raise InvalidParameterError(f"{show_path(path)} is not an opening book: expected "
-                                        f"{RECORDS:,} sorted 5-byte records")  # fmt: skip
+            raise InvalidParameterError(
+                f"{show_path(path)} is not an opening book: expected "
+                f"{RECORDS:,} sorted 5-byte records"
+            )
     _CHOSEN[:] = [str(path)]
 
 
@@ -87,14 +89,18 @@ def check_book_file(path: str) -> None:
         if where.is_dir():
             raise InvalidParameterError(f"opening book {shown} is a directory: name the book file")
         if not where.is_file():
-            raise InvalidParameterError(f"opening book {shown} is not a regular file (a device "
-                                        "or a pipe): name the book file")  # fmt: skip
+            raise InvalidParameterError(
+                f"opening book {shown} is not a regular file (a device "
+                "or a pipe): name the book file"
+            )
         size = where.stat().st_size
     except OSError as exc:  # a name too long, a folder that cannot be searched
         raise InvalidParameterError(f"opening book {shown}: {exc.strerror}") from None
     if size != RECORDS * RECORD.itemsize:
-        raise InvalidParameterError(f"{shown} is not an opening book: it holds {size:,} bytes, "
-                                    f"a book {RECORDS * RECORD.itemsize:,}")  # fmt: skip
+        raise InvalidParameterError(
+            f"{shown} is not an opening book: it holds {size:,} bytes, "
+            f"a book {RECORDS * RECORD.itemsize:,}"
+        )
 
 
 @cache
@@ -104,8 +110,9 @@ def load_book(path: str | None = None) -> Book | None:
     path = path or (_CHOSEN[0] if _CHOSEN else None)
     where = Path(path) if path else default_path()
     if where is None:
-        warnings.warn("opening book not installed (bitbully-databases): searching instead",
-                      stacklevel=2)  # fmt: skip
+        warnings.warn(
+            "opening book not installed (bitbully-databases): searching instead", stacklevel=2
+        )
         return None
     try:
         raw = np.fromfile(where, dtype=RECORD)
@@ -181,8 +188,9 @@ def load_shallow() -> Book | None:
         with np.load(SHALLOW_PATH) as data:
             keys, scores = data["keys"].astype(np.int32), data["scores"].astype(np.int8)
     except (OSError, KeyError, ValueError) as exc:
-        warnings.warn(f"shallow book {SHALLOW_PATH} unreadable ({exc}): searching deeper",
-                      stacklevel=2)  # fmt: skip
+        warnings.warn(
+            f"shallow book {SHALLOW_PATH} unreadable ({exc}): searching deeper", stacklevel=2
+        )
         return None
     if len(keys) != len(scores) or not bool(np.all(keys[1:] > keys[:-1])):
         warnings.warn(f"shallow book {SHALLOW_PATH} is corrupt: searching deeper", stacklevel=2)

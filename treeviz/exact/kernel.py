@@ -43,6 +43,8 @@ from treeviz.trace.nodes import (
 NEW_NODE = -3  # negamax records a fresh trace node
 NO_FLOOR = -(1 << 20)  # solve: no lower bound known
 OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
+
+
 @njit(cache=True, inline="always")
 def non_losing_moves(
     opp_four: np.uint64, mask: np.uint64, board: np.uint64, bottom: np.uint64
@@ -66,9 +68,19 @@ def non_losing_moves(
 
 @njit(cache=True, inline="always")
 def threat_order(
-    cur: np.uint64, mask: np.uint64, nxt: np.uint64, order: np.ndarray, h: int, w: int,
-    out: np.ndarray, row: int, scores: np.ndarray, board: np.uint64, tt: np.ndarray,
-    shift: np.uint64, fours: np.ndarray,
+    cur: np.uint64,
+    mask: np.uint64,
+    nxt: np.uint64,
+    order: np.ndarray,
+    h: int,
+    w: int,
+    out: np.ndarray,
+    row: int,
+    scores: np.ndarray,
+    board: np.uint64,
+    tt: np.ndarray,
+    shift: np.uint64,
+    fours: np.ndarray,
 ) -> int:
     """Write the playable columns of ``nxt`` into ``out[row]``, most threats created first
     (ties: ``order``, centre first); returns how many. ``scores`` is scratch space
@@ -127,12 +139,31 @@ def negamax(
     book_keys, book_scores, book_ply = book
     top = w * h - ply + 1
     return _search(
-        cur, mask, ply, alpha, beta, w, h, parent, move, depth, iteration, nodes, ctr, tt,
-        order, node_in, book_keys, book_scores, book_ply,
-        np.empty((3, top), dtype=np.uint64), np.empty((6, top), dtype=np.int64),
-        np.empty((top, w), dtype=np.int64), np.empty((top, w), dtype=np.uint64),
+        cur,
+        mask,
+        ply,
+        alpha,
+        beta,
+        w,
+        h,
+        parent,
+        move,
+        depth,
+        iteration,
+        nodes,
+        ctr,
+        tt,
+        order,
+        node_in,
+        book_keys,
+        book_scores,
+        book_ply,
+        np.empty((3, top), dtype=np.uint64),
+        np.empty((6, top), dtype=np.int64),
+        np.empty((top, w), dtype=np.int64),
+        np.empty((top, w), dtype=np.uint64),
         np.empty(w, dtype=np.int64),
-    )  # fmt: skip
+    )
 
 
 # Without reference counting (see ``njit_unrefcounted``): a profile put 43% of the
@@ -141,11 +172,30 @@ def negamax(
 # flat for the same reason: a bundle handed to the per-node helpers would be counted.
 @njit_unrefcounted(cache=True, nogil=True)
 def _search(
-    cur: np.uint64, mask: np.uint64, ply: int, alpha: int, beta: int, w: int, h: int,
-    parent: int, move: int, depth: int, iteration: int, nodes: np.ndarray, ctr: np.ndarray,
-    tt: np.ndarray, order: np.ndarray, node_in: int, book_keys: np.ndarray,
-    book_scores: np.ndarray, book_ply: int, s_u: np.ndarray, s_x: np.ndarray,
-    s_cols: np.ndarray, s_four: np.ndarray, scratch: np.ndarray,
+    cur: np.uint64,
+    mask: np.uint64,
+    ply: int,
+    alpha: int,
+    beta: int,
+    w: int,
+    h: int,
+    parent: int,
+    move: int,
+    depth: int,
+    iteration: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    tt: np.ndarray,
+    order: np.ndarray,
+    node_in: int,
+    book_keys: np.ndarray,
+    book_scores: np.ndarray,
+    book_ply: int,
+    s_u: np.ndarray,
+    s_x: np.ndarray,
+    s_cols: np.ndarray,
+    s_four: np.ndarray,
+    scratch: np.ndarray,
 ) -> int:
     """:func:`negamax` on given stacks: ``s_u`` rows cur, mask, non-losing moves;
     ``s_x`` rows alpha, beta, node, slot, moves, move index; ``s_cols`` each frame's
@@ -176,20 +226,43 @@ def _search(
                 elif d == 0:
                     node = record(nodes, ctr, parent, move, depth, iteration)
                 else:
-                    node = record(nodes, ctr, s_node[d - 1], s_cols[d - 1, s_i[d - 1]],
-                                  depth + d, iteration)  # fmt: skip
+                    node = record(
+                        nodes, ctr, s_node[d - 1], s_cols[d - 1, s_i[d - 1]], depth + d, iteration
+                    )
                 s_node[d] = node
                 if d == 0:
                     four = K.four_cells(c ^ m, h)
                 else:
                     four = s_four[d - 1, s_cols[d - 1, s_i[d - 1]]]
                 ret = _enter(
-                    c, m, four, p, a, b, w, h, node, nodes, ctr, tt, shift, book_keys,
-                    book_scores, book_ply, s_alpha, s_beta, s_slot, s_nxt, d, board, bottom,
-                )  # fmt: skip
+                    c,
+                    m,
+                    four,
+                    p,
+                    a,
+                    b,
+                    w,
+                    h,
+                    node,
+                    nodes,
+                    ctr,
+                    tt,
+                    shift,
+                    book_keys,
+                    book_scores,
+                    book_ply,
+                    s_alpha,
+                    s_beta,
+                    s_slot,
+                    s_nxt,
+                    d,
+                    board,
+                    bottom,
+                )
                 if ret == OPEN_NODE:
-                    s_n[d] = threat_order(c, m, s_nxt[d], order, h, w, s_cols, d, scratch,
-                                          board, tt, shift, s_four)  # fmt: skip
+                    s_n[d] = threat_order(
+                        c, m, s_nxt[d], order, h, w, s_cols, d, scratch, board, tt, shift, s_four
+                    )
                     s_i[d] = 0
         if ret == OPEN_NODE:  # --- descend into the next child
             if s_i[d] < s_n[d]:
@@ -226,11 +299,29 @@ def _search(
 
 @njit(cache=True, inline="always")
 def _enter(
-    c: np.uint64, m: np.uint64, four: np.uint64, p: int, a: int, b: int, w: int, h: int, node: int,
-    nodes: np.ndarray, ctr: np.ndarray, tt: np.ndarray, shift: np.uint64,
-    book_keys: np.ndarray, book_scores: np.ndarray, book_ply: int,
-    s_alpha: np.ndarray, s_beta: np.ndarray, s_slot: np.ndarray, s_nxt: np.ndarray, d: int,
-    board: np.uint64, bottom: np.uint64,
+    c: np.uint64,
+    m: np.uint64,
+    four: np.uint64,
+    p: int,
+    a: int,
+    b: int,
+    w: int,
+    h: int,
+    node: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    tt: np.ndarray,
+    shift: np.uint64,
+    book_keys: np.ndarray,
+    book_scores: np.ndarray,
+    book_ply: int,
+    s_alpha: np.ndarray,
+    s_beta: np.ndarray,
+    s_slot: np.ndarray,
+    s_nxt: np.ndarray,
+    d: int,
+    board: np.uint64,
+    bottom: np.uint64,
 ) -> int:
     """A node's own work: its value when settled without children (loss, draw, book,
     closed window), else ``OPEN_NODE`` with the narrowed window in ``s_alpha``/
@@ -290,7 +381,12 @@ def _enter(
 
 @njit(cache=True, inline="always")
 def _leave(
-    alpha: int, slot: int, key: np.uint64, node: int, nodes: np.ndarray, ctr: np.ndarray,
+    alpha: int,
+    slot: int,
+    key: np.uint64,
+    node: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
     tt: np.ndarray,
 ) -> int:
     """After every child failed low: store the upper bound ``alpha`` and return it."""
@@ -399,8 +495,9 @@ def solve_batch(
     a batch pays the interpreter once, not per position. Stops early when ``ctr``'s stop
     flag is set; returns how many were solved (a prefix of the batch)."""
     for i in range(cur.shape[0]):
-        value = solve(cur[i], mask[i], ply[i], weak, w, h, NO_PARENT, -1, 0, nodes, ctr, tt,
-                      book, NO_FLOOR)  # fmt: skip
+        value = solve(
+            cur[i], mask[i], ply[i], weak, w, h, NO_PARENT, -1, 0, nodes, ctr, tt, book, NO_FLOOR
+        )
         if ctr[C_STOP]:  # the search unwound: ``value`` means nothing
             return i
         out[i] = value

@@ -68,22 +68,47 @@ BookArrays = tuple[np.ndarray, np.ndarray, int]
 
 
 def _solve_at(
-    pos: Position, weak: bool, rec: Recorder, parent: int, move: int, depth: int,
-    table: Table, book: BookArrays, floor: int = S.NO_FLOOR,
+    pos: Position,
+    weak: bool,
+    rec: Recorder,
+    parent: int,
+    move: int,
+    depth: int,
+    table: Table,
+    book: BookArrays,
+    floor: int = S.NO_FLOOR,
 ) -> int:
     """The compiled solver on ``pos`` (unfinished, worth at least ``floor``), recorded
     under ``parent``."""
     return int(
         S.solve(
-            np.uint64(pos.current), np.uint64(pos.mask), pos.ply, weak, pos.width,
-            pos.height, parent, move, depth, rec.nodes, rec.ctr, table, book, floor,
+            np.uint64(pos.current),
+            np.uint64(pos.mask),
+            pos.ply,
+            weak,
+            pos.width,
+            pos.height,
+            parent,
+            move,
+            depth,
+            rec.nodes,
+            rec.ctr,
+            table,
+            book,
+            floor,
         )
-    )  # fmt: skip
+    )
 
 
 def _solve_child(
-    pos: Position, col: int, weak: bool, rec: Recorder, parent: int, table: Table,
-    book: BookArrays, floor: int = S.NO_FLOOR,
+    pos: Position,
+    col: int,
+    weak: bool,
+    rec: Recorder,
+    parent: int,
+    table: Table,
+    book: BookArrays,
+    floor: int = S.NO_FLOOR,
 ) -> int:
     """Score for the side to move of playing ``col`` (legal), recording under ``parent``;
     ``floor``: what the child is known to be worth at least to the opponent."""
@@ -160,7 +185,9 @@ def solve(
 
 
 def solve_many(
-    positions: Sequence[Position], weak: bool = False, book: bool = True,
+    positions: Sequence[Position],
+    weak: bool = False,
+    book: bool = True,
     ctr: np.ndarray | None = None,
 ) -> list[int]:
     """Exact scores of many positions for their sides to move, as :func:`solve` gives
@@ -185,9 +212,16 @@ def solve_many(
         done = S.solve_batch(
             np.array([positions[i].current for i in members], np.uint64),
             np.array([positions[i].mask for i in members], np.uint64),
-            np.array([positions[i].ply for i in members], np.int64), weak, width, height,
-            new_nodes(1), ctr, _table(first), arrays, out,
-        )  # fmt: skip
+            np.array([positions[i].ply for i in members], np.int64),
+            weak,
+            width,
+            height,
+            new_nodes(1),
+            ctr,
+            _table(first),
+            arrays,
+            out,
+        )
         for i, score in zip(members[:done], out[:done].tolist(), strict=True):
             scores[i] = score
         if done < len(members):
@@ -216,5 +250,3 @@ def score_source(pos: Position, col: int, book: bool) -> str:
     if pos.ply + 1 < answered:
         return "search to the opening book"
     return "solved by search"
-
-

@@ -19,7 +19,7 @@ import numpy as np
 from treeviz.connect4.board import distinct_positions
 from treeviz.exact.book import SHALLOW_PATH, SHALLOW_PLY, book_key
 from treeviz.exact.scores import solve
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 
 
 def build(ply: int = SHALLOW_PLY) -> tuple[np.ndarray, np.ndarray]:

@@ -22,14 +22,12 @@ import numpy as np
 from treeviz.agents.stopping import stop_if_interrupted
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position, check_size
 from treeviz.errors import GameFileError, InvalidParameterError, SearchStopped, TreevizError
-from treeviz.reading import read_bounded, versioned_json
+from treeviz.safe_io import read_bounded, versioned_json
 from treeviz.settings import GAME_MAX_BYTES, parse_int, show_path, show_value
 
 GAME_FORMAT = "treeviz-game"
 GAME_VERSION = 1
 HUMAN = "human"
-
-
 
 
 @dataclass
@@ -96,11 +94,18 @@ class Game:
     def as_dict(self) -> dict[str, Any]:
         """The game file's content."""
         return {
-            "format": GAME_FORMAT, "version": GAME_VERSION, "x": self.x, "o": self.o,
-            "opening": self.opening, "moves": self.moves, "result": self.result,
-            "seed": self.seed, "width": self.width, "height": self.height,
+            "format": GAME_FORMAT,
+            "version": GAME_VERSION,
+            "x": self.x,
+            "o": self.o,
+            "opening": self.opening,
+            "moves": self.moves,
+            "result": self.result,
+            "seed": self.seed,
+            "width": self.width,
+            "height": self.height,
             "plies": [asdict(p) for p in self.plies],
-        }  # fmt: skip
+        }
 
     def dumps(self) -> str:
         """The game file as text."""
@@ -149,9 +154,17 @@ def checked_moves(
 
 def loads_game(text: str | bytes, source: str = "game") -> Game:
     """A game from a game file's text; :class:`GameFileError` for anything else."""
-    data = versioned_json(text, source, "game", cap=GAME_MAX_BYTES, fmt=GAME_FORMAT,
-                          version=GAME_VERSION, field="moves", shape=str,
-                          error=GameFileError)  # fmt: skip
+    data = versioned_json(
+        text,
+        source,
+        "game",
+        cap=GAME_MAX_BYTES,
+        fmt=GAME_FORMAT,
+        version=GAME_VERSION,
+        field="moves",
+        shape=str,
+        error=GameFileError,
+    )
     moves = data["moves"]
     game = Game(str(data.get("x", "?")), str(data.get("o", "?")), seed=_int_or_none(data))
     game.width, game.height = _size(data, source)
@@ -196,8 +209,10 @@ def _plies(raw: Any, moves: str, source: str) -> list[PlyRecord]:
             raise GameFileError(f"{source}: a ply record misses a field", moves) from None
         ok = isinstance(rec.ply, int) and 1 <= rec.ply <= len(moves)
         if not ok or str(rec.column) != moves[rec.ply - 1]:
-            raise GameFileError(f"{source}: ply record {show_value(item.get('ply'))} does not "
-                                "match the moves", moves)  # fmt: skip
+            raise GameFileError(
+                f"{source}: ply record {show_value(item.get('ply'))} does not match the moves",
+                moves,
+            )
         _check_ply_fields(rec, source, moves)
         out.append(rec)
     return out
@@ -212,22 +227,28 @@ _PLY_FIELDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "agent_value": ("a finite number or null", lambda v: v is None or _number(v)),
     "value_kind": ("a string or null", lambda v: v is None or isinstance(v, str)),
     "time_s": ("a number of seconds, 0 or more", lambda v: _number(v) and v >= 0),
-    "nodes": ("a whole number, 0 or more, or null",
-              lambda v: v is None or (type(v) is int and v >= 0)),
+    "nodes": (
+        "a whole number, 0 or more, or null",
+        lambda v: v is None or (type(v) is int and v >= 0),
+    ),
     "spec": ("a string or null", lambda v: v is None or isinstance(v, str)),
-}  # fmt: skip
+}
 
 
 def _check_ply_fields(rec: PlyRecord, source: str, moves: str) -> None:
     """Refuse a ply record whose player or optional fields are not what views read."""
     if rec.player != "XO"[(rec.ply - 1) % 2]:
-        raise GameFileError(f"{source}: ply {rec.ply}'s player is {show_value(rec.player)}, "
-                            f"not {'XO'[(rec.ply - 1) % 2]!r}", moves)  # fmt: skip
+        raise GameFileError(
+            f"{source}: ply {rec.ply}'s player is {show_value(rec.player)}, "
+            f"not {'XO'[(rec.ply - 1) % 2]!r}",
+            moves,
+        )
     for name, (what, ok) in _PLY_FIELDS.items():
         value = getattr(rec, name)
         if not ok(value):
-            raise GameFileError(f"{source}: ply {rec.ply}'s {name!r} is {show_value(value)}, "
-                                f"not {what}", moves)  # fmt: skip
+            raise GameFileError(
+                f"{source}: ply {rec.ply}'s {name!r} is {show_value(value)}, not {what}", moves
+            )
 
 
 def load_game(path: str | Path) -> Game:
@@ -235,8 +256,7 @@ def load_game(path: str | Path) -> Game:
     try:
         raw = read_bounded(path, GAME_MAX_BYTES + 1, f"game file {show_path(path)}")
     except OSError as exc:
-        raise GameFileError(f"cannot read game file {show_path(path)}: "
-                            f"{exc.strerror}") from None  # fmt: skip
+        raise GameFileError(f"cannot read game file {show_path(path)}: {exc.strerror}") from None
     return loads_game(raw, f"game file {show_path(path)}")
 
 
@@ -293,9 +313,15 @@ class AgentPlayer:
             res = (self.searcher or search)(pos, used)
         took = time.perf_counter() - t0
         return PlyRecord(
-            ply, pos.side_to_move, res.move, _plain(res.value), res.trace.value_kind,
-            round(took, 6), int(res.stats["nodes"]), str(used),
-        )  # fmt: skip
+            ply,
+            pos.side_to_move,
+            res.move,
+            _plain(res.value),
+            res.trace.value_kind,
+            round(took, 6),
+            int(res.stats["nodes"]),
+            str(used),
+        )
 
 
 def _plain(value: Any) -> float | None:
@@ -332,8 +358,11 @@ class TerminalHuman:
         legal = [c + 1 for c in pos.legal_moves()]
         while True:
             try:
-                answer = self.read(f"{pos.side_to_move} to move: column {legal}, u undo, "
-                                   "q quit> ").strip().lower()  # fmt: skip
+                answer = (
+                    self.read(f"{pos.side_to_move} to move: column {legal}, u undo, q quit> ")
+                    .strip()
+                    .lower()
+                )
             except EOFError:
                 raise Quit from None
             if answer in ("q", "quit"):
@@ -356,9 +385,7 @@ def make_player(text: str, seed: int, human: Callable[[], Player] | None) -> Pla
     return AgentPlayer(text, seed)
 
 
-def play(
-    x: Player, o: Player, game: Game, on_ply: Callable[[Game], None] | None = None
-) -> Game:
+def play(x: Player, o: Player, game: Game, on_ply: Callable[[Game], None] | None = None) -> Game:
     """Play ``game`` to its end (or a human's quit); ``on_ply`` sees it after each move.
     A human's undo takes back their own last move and the reply to it (only the last
     move when the opponent is a human too), never the opening."""

@@ -6,6 +6,15 @@ from treeviz.id3.learn import CrossValidation, DecisionTree, Node, cross_validat
 from treeviz.id3.table import Table, TableError, bundled_path, parse_table, read_table
 
 __all__ = [
-    "CrossValidation", "DecisionTree", "Node", "Table", "TableError", "bundled_path",
-    "cross_validate", "fit", "folds", "parse_table", "read_table",
-]  # fmt: skip
+    "CrossValidation",
+    "DecisionTree",
+    "Node",
+    "Table",
+    "TableError",
+    "bundled_path",
+    "cross_validate",
+    "fit",
+    "folds",
+    "parse_table",
+    "read_table",
+]

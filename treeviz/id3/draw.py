@@ -26,7 +26,7 @@ from treeviz.errors import InvalidParameterError
 from treeviz.exact.scores import exact_scores
 from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_COLUMNS, CONNECT4_NAMES
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, show_path, show_value
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
@@ -58,18 +58,29 @@ def distribution(tree: DecisionTree, node: Node) -> str:
 
 def label(tree: DecisionTree, node: Node) -> str:
     """The multi-line label of a node."""
-    what = f"→ {tree.table.classes[node.prediction]}" if node.is_leaf else (
-        f"split on {tree.feature(node)}")  # fmt: skip
+    what = (
+        f"→ {tree.table.classes[node.prediction]}"
+        if node.is_leaf
+        else (f"split on {tree.feature(node)}")
+    )
     if node.empty:
         what += " (parent's majority)"
-    return "\n".join([edge_text(tree, node), what, f"entropy {node.entropy:.3f}",
-                      f"{node.samples} samples", distribution(tree, node)])  # fmt: skip
+    return "\n".join(
+        [
+            edge_text(tree, node),
+            what,
+            f"entropy {node.entropy:.3f}",
+            f"{node.samples} samples",
+            distribution(tree, node),
+        ]
+    )
 
 
 def short(tree: DecisionTree, node: Node) -> str:
     """The one-line label of a node."""
-    tail = f"→ {tree.table.classes[node.prediction]}" if node.is_leaf else (
-        f"{tree.feature(node)}?")  # fmt: skip
+    tail = (
+        f"→ {tree.table.classes[node.prediction]}" if node.is_leaf else (f"{tree.feature(node)}?")
+    )
     return f"#{node.id} {edge_text(tree, node)} {tail} ({node.samples})"
 
 
@@ -107,21 +118,35 @@ def drawn(
         out.append(_entry(tree, node, root, top, bool(node.children) and stop, path))
         if not stop:
             queue.extend(node.children)
-    out += [Drawn(f"more:{p}", "more", str(p), f"+{n} more", f"+{n} more", MORE_FILL)
-            for p, n in more.items()]  # fmt: skip
+    out += [
+        Drawn(f"more:{p}", "more", str(p), f"+{n} more", f"+{n} more", MORE_FILL)
+        for p, n in more.items()
+    ]
     return out
 
 
-def _entry(tree: DecisionTree, node: Node, root: int, top: int, folded: bool,
-           path: frozenset[int] | set[int]) -> Drawn:  # fmt: skip
+def _entry(
+    tree: DecisionTree,
+    node: Node,
+    root: int,
+    top: int,
+    folded: bool,
+    path: frozenset[int] | set[int],
+) -> Drawn:
     shade = 1.0 if node.is_leaf else 0.35
     return Drawn(
-        key=str(node.id), kind="node", parent=None if node.id == root else str(node.parent),
-        label=label(tree, node), short=short(tree, node),
-        fill=class_colour(tree, node.prediction, shade), node=node.id,
-        on_pv=node.id in path, terminal=node.is_leaf, weight=node.samples / top,
+        key=str(node.id),
+        kind="node",
+        parent=None if node.id == root else str(node.parent),
+        label=label(tree, node),
+        short=short(tree, node),
+        fill=class_colour(tree, node.prediction, shade),
+        node=node.id,
+        on_pv=node.id in path,
+        terminal=node.is_leaf,
+        weight=node.samples / top,
         folded=folded,
-    )  # fmt: skip
+    )
 
 
 def fitting_depth(tree: DecisionTree, limit: int = EXPORT_MAX_NODES) -> int:
@@ -140,21 +165,31 @@ def fitting_depth(tree: DecisionTree, limit: int = EXPORT_MAX_NODES) -> int:
 
 def legend(tree: DecisionTree, title: str) -> str:
     """The DOT graph label: title, tree size and one swatch per class."""
-    swatches = "".join(f'<TD BGCOLOR="{class_colour(tree, c)}">{escape(name)}</TD>'
-                       for c, name in enumerate(tree.table.classes))  # fmt: skip
-    head = (f"{title} · target {tree.table.target.name} · {len(tree.nodes)} nodes, "
-            f"depth {tree.depth}, {tree.leaves} leaves")  # fmt: skip
+    swatches = "".join(
+        f'<TD BGCOLOR="{class_colour(tree, c)}">{escape(name)}</TD>'
+        for c, name in enumerate(tree.table.classes)
+    )
+    head = (
+        f"{title} · target {tree.table.target.name} · {len(tree.nodes)} nodes, "
+        f"depth {tree.depth}, {tree.leaves} leaves"
+    )
     span = len(tree.table.classes)
-    return (f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="{span}">{escape(head)}'
-            f"</TD></TR><TR>{swatches}</TR></TABLE>>")  # fmt: skip
+    return (
+        f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="{span}">{escape(head)}'
+        f"</TD></TR><TR>{swatches}</TR></TABLE>>"
+    )
 
 
 def to_dot(tree: DecisionTree, entries: list[Drawn], title: str) -> str:
     """DOT source of the drawn entries."""
 
     def attrs(d: Drawn) -> dict[str, str]:
-        out: dict[str, str] = {"fillcolor": d.fill, "label": d.label, "id": f"node-{d.node}",
-               "tooltip": rule(tree, d.node)}  # fmt: skip
+        out: dict[str, str] = {
+            "fillcolor": d.fill,
+            "label": d.label,
+            "id": f"node-{d.node}",
+            "tooltip": rule(tree, d.node),
+        }
         if d.terminal:
             out["style"] = "filled"  # square corners: a leaf
         if d.on_pv:
@@ -172,32 +207,44 @@ def to_networkx(tree: DecisionTree, entries: list[Drawn]) -> nx.DiGraph:
     def node_attrs(d: Drawn) -> dict[str, object]:
         n = tree.nodes[d.node]
         attrs: dict[str, object] = {
-            "attribute": "" if n.is_leaf else tree.feature(n), "branch": n.branch,
-            "threshold": n.threshold, "samples": n.samples, "entropy": n.entropy,
-            "prediction": classes[n.prediction], "colour": d.fill, "leaf": n.is_leaf,
+            "attribute": "" if n.is_leaf else tree.feature(n),
+            "branch": n.branch,
+            "threshold": n.threshold,
+            "samples": n.samples,
+            "entropy": n.entropy,
+            "prediction": classes[n.prediction],
+            "colour": d.fill,
+            "leaf": n.is_leaf,
             "rule": rule(tree, d.node),
-        }  # fmt: skip
+        }
         return attrs | {f"n_{c}": int(k) for c, k in zip(classes, n.counts, strict=True)}
 
     def edge_attrs(d: Drawn) -> dict[str, object]:
         n = tree.nodes[d.node]
         return {"branch": n.branch, "samples": n.samples}
 
-    g = drawn_graph(entries, node_attrs, lambda d: {"count": int(d.label.split()[0][1:])},
-                    edge_attrs)  # fmt: skip
+    g = drawn_graph(
+        entries, node_attrs, lambda d: {"count": int(d.label.split()[0][1:])}, edge_attrs
+    )
     g.graph.update(target=tree.table.target.name, criterion=tree.criterion)
     return g
 
 
-def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | None = None,
-                depth: int | None = None) -> tuple[str, int]:  # fmt: skip
+def export_tree(
+    tree: DecisionTree,
+    path: str | Path,
+    title: str,
+    fmt: str | None = None,
+    depth: int | None = None,
+) -> tuple[str, int]:
     """Write the tree (down to ``depth`` levels; default: as deep as fits in
     :data:`EXPORT_MAX_NODES` nodes) to ``path``, whole or not at all (an error midway
     leaves the old file); returns the format and the depth drawn."""
     kind = fmt or _suffix(path)
     if kind not in TREE_FORMATS:
-        raise InvalidParameterError(f"cannot export a tree as {show_value(kind)}: use one of "
-                                    f"{', '.join(TREE_FORMATS)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"cannot export a tree as {show_value(kind)}: use one of {', '.join(TREE_FORMATS)}"
+        )
     if kind == "json":
         with atomic_write(path, "w", encoding="utf-8") as out:
             json.dump(tree.as_dict(), out)
@@ -205,8 +252,10 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
     shown = fitting_depth(tree) if depth is None else depth
     entries = drawn(tree, max_depth=shown)
     if len(entries) > EXPORT_MAX_NODES:
-        raise ExportLimitError(f"drawing {len(entries):,} nodes is over the limit of "
-                               f"{EXPORT_MAX_NODES:,}: lower the drawing depth")  # fmt: skip
+        raise ExportLimitError(
+            f"drawing {len(entries):,} nodes is over the limit of "
+            f"{EXPORT_MAX_NODES:,}: lower the drawing depth"
+        )
     if kind == "graphml":
         data = graphml_of(to_networkx(tree, entries))
     else:
@@ -220,8 +269,10 @@ def export_tree(tree: DecisionTree, path: str | Path, title: str, fmt: str | Non
 def _suffix(path: str | Path) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     if not suffix:
-        raise InvalidParameterError(f"{show_path(path)} has no suffix: end the file name "
-                                    f"with one of .{', .'.join(TREE_FORMATS)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"{show_path(path)} has no suffix: end the file name "
+            f"with one of .{', .'.join(TREE_FORMATS)}"
+        )
     return suffix
 
 
@@ -247,8 +298,7 @@ def pattern(tree: DecisionTree, nid: int) -> list[list[str]]:
     cells = {name: "?" for name in CONNECT4_NAMES}
     while nid > 0:
         node = tree.nodes[nid]
-        cells[tree.feature(tree.nodes[node.parent])] = {"x": "X", "o": "O"}.get(
-            node.branch, ".")  # fmt: skip
+        cells[tree.feature(tree.nodes[node.parent])] = {"x": "X", "o": "O"}.get(node.branch, ".")
         nid = node.parent
     return [[cells[f"{c}{r}"] for c in CONNECT4_COLUMNS] for r in range(DEFAULT_HEIGHT, 0, -1)]
 
@@ -256,8 +306,10 @@ def pattern(tree: DecisionTree, nid: int) -> list[list[str]]:
 def row_position(row: dict[str, str]) -> Position:
     """The position of a Connect-4 table row (the board as a diagram, read back)."""
 
-    lines = [" ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in CONNECT4_COLUMNS)
-             for r in range(DEFAULT_HEIGHT, 0, -1)]  # fmt: skip
+    lines = [
+        " ".join({"x": "X", "o": "O"}.get(row[f"{c}{r}"], ".") for c in CONNECT4_COLUMNS)
+        for r in range(DEFAULT_HEIGHT, 0, -1)
+    ]
     return parse_position("\n".join(lines), first="X")  # the table's x moved first
 
 

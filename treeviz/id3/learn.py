@@ -158,11 +158,13 @@ class DecisionTree:
     def _node_dict(self, n: Node) -> dict[str, Any]:
         """One node's JSON, with an empty ``children`` list."""
         out: dict[str, Any] = {
-            "attribute": None if n.is_leaf else self.feature(n), "branch": n.branch,
-            "samples": n.samples, "entropy": round(n.entropy, 6),
+            "attribute": None if n.is_leaf else self.feature(n),
+            "branch": n.branch,
+            "samples": n.samples,
+            "entropy": round(n.entropy, 6),
             "distribution": dict(zip(self.table.classes, n.counts.tolist(), strict=True)),
             "prediction": self.table.classes[n.prediction],
-        }  # fmt: skip
+        }
         if n.threshold is not None:
             out["threshold"] = n.threshold
         if not n.is_leaf:
@@ -193,8 +195,11 @@ def _test(branch: str) -> str:
 def _dist(tree: DecisionTree, n: Node) -> str:
     if n.empty:
         return "(no rows: parent's majority)"
-    return "(" + ", ".join(f"{tree.table.classes[c]} {int(k)}"
-                           for c, k in enumerate(n.counts) if k) + ")"  # fmt: skip
+    return (
+        "("
+        + ", ".join(f"{tree.table.classes[c]} {int(k)}" for c, k in enumerate(n.counts) if k)
+        + ")"
+    )
 
 
 def fit(
@@ -205,8 +210,9 @@ def fit(
 ) -> DecisionTree:
     """Learn a tree from every row of ``table`` (see the module docs)."""
     if criterion not in CRITERIA:
-        raise InvalidParameterError(f"criterion {show_value(criterion)}: choose "
-                                    f"{' or '.join(CRITERIA)}")  # fmt: skip
+        raise InvalidParameterError(
+            f"criterion {show_value(criterion)}: choose {' or '.join(CRITERIA)}"
+        )
     if max_depth is not None and max_depth < 0:
         raise InvalidParameterError(f"max depth {max_depth}: 0 or more")
     if min_samples < 1:
@@ -217,8 +223,9 @@ def fit(
 class _Learner:
     """The state of one fit: encoded matrices and the growing node list."""
 
-    def __init__(self, table: Table, criterion: str, max_depth: int | None,
-                 min_samples: int) -> None:  # fmt: skip
+    def __init__(
+        self, table: Table, criterion: str, max_depth: int | None, min_samples: int
+    ) -> None:
         self.table, self.criterion = table, criterion
         self.max_depth, self.min_samples = max_depth, min_samples
         self.y = table.target.values.astype(np.int64)
@@ -241,8 +248,9 @@ class _Learner:
         lookup: H = log2 N - sum(c log2 c) / N."""
         total = counts.sum(axis=-1)
         out = np.zeros(total.shape)
-        np.divide(self.nlogn[total] - self.nlogn[counts].sum(axis=-1), total, out=out,
-                  where=total > 0)  # fmt: skip
+        np.divide(
+            self.nlogn[total] - self.nlogn[counts].sum(axis=-1), total, out=out, where=total > 0
+        )
         return np.maximum(out, 0.0)
 
     def run(self) -> DecisionTree:
@@ -253,8 +261,9 @@ class _Learner:
             self._grow(node, idx, free, stack)
         return DecisionTree(self.table, self.nodes, self.criterion)
 
-    def _node(self, parent: int, depth: int, idx: np.ndarray, branch: str,
-              fallback: int | None) -> Node:  # fmt: skip
+    def _node(
+        self, parent: int, depth: int, idx: np.ndarray, branch: str, fallback: int | None
+    ) -> Node:
         counts = np.bincount(self.y[idx], minlength=self.k)
         empty = len(idx) == 0
         pred = int(fallback) if empty and fallback is not None else int(np.argmax(counts))
@@ -277,8 +286,10 @@ class _Learner:
         col = self.table.features[j]
         if threshold is not None:
             values = col.values[idx]
-            parts = [(idx[values <= threshold], f"<= {threshold:g}"),
-                     (idx[values > threshold], f"> {threshold:g}")]  # fmt: skip
+            parts = [
+                (idx[values <= threshold], f"<= {threshold:g}"),
+                (idx[values > threshold], f"> {threshold:g}"),
+            ]
             below = free
         else:
             codes = col.values[idx]
@@ -291,8 +302,9 @@ class _Learner:
             if len(part):
                 stack.append((child, part, below))
 
-    def _best(self, idx: np.ndarray, free: np.ndarray,
-              counts: np.ndarray) -> tuple[float, int, float | None] | None:  # fmt: skip
+    def _best(
+        self, idx: np.ndarray, free: np.ndarray, counts: np.ndarray
+    ) -> tuple[float, int, float | None] | None:
         """(score, attribute, threshold or None) of the best split, or None."""
         base = float(self.entropy(counts))
         cands = self._categorical(idx, free, base) + self._numeric(idx, base)
@@ -306,17 +318,22 @@ class _Learner:
         top = max(c[0] for c in scored)
         return min((c for c in scored if c[0] >= top - TIE), key=lambda c: (c[1], c[2] or 0.0))
 
-    def _categorical(self, idx: np.ndarray, free: np.ndarray,
-                     base: float) -> list[tuple[float, float, int, None]]:  # fmt: skip
+    def _categorical(
+        self, idx: np.ndarray, free: np.ndarray, base: float
+    ) -> list[tuple[float, float, int, None]]:
         """(gain, gain ratio, attribute, None) of every free attribute that separates."""
         cols = np.flatnonzero(free)
         if not len(cols):
             return []
         gain, ratio, ok = np.empty(len(cols)), np.empty(len(cols)), np.empty(len(cols), bool)
-        categorical_splits(self.xc, cols, self.y, idx, self.k, self.width, self.nlogn, base,
-                           gain, ratio, ok)  # fmt: skip
-        return [(float(gain[i]), float(ratio[i]), self.cat[c], None)
-                for i, c in enumerate(cols) if ok[i]]  # fmt: skip
+        categorical_splits(
+            self.xc, cols, self.y, idx, self.k, self.width, self.nlogn, base, gain, ratio, ok
+        )
+        return [
+            (float(gain[i]), float(ratio[i]), self.cat[c], None)
+            for i, c in enumerate(cols)
+            if ok[i]
+        ]
 
     def _numeric(self, idx: np.ndarray, base: float) -> list[tuple[float, float, int, float]]:
         """(gain, gain ratio, attribute, threshold) of every numeric attribute that
@@ -326,10 +343,12 @@ class _Learner:
         n = len(self.num)
         gain, ratio, threshold = np.empty(n), np.empty(n), np.empty(n)
         ok = np.empty(n, bool)
-        numeric_splits(self.xn, self.y, idx, self.k, self.nlogn, base, gain, ratio,
-                       threshold, ok)  # fmt: skip
-        return [(float(gain[i]), float(ratio[i]), j, float(threshold[i]))
-                for i, j in enumerate(self.num) if ok[i]]  # fmt: skip
+        numeric_splits(self.xn, self.y, idx, self.k, self.nlogn, base, gain, ratio, threshold, ok)
+        return [
+            (float(gain[i]), float(ratio[i]), j, float(threshold[i]))
+            for i, j in enumerate(self.num)
+            if ok[i]
+        ]
 
 
 def _rows(columns: list[np.ndarray], dtype: type, rows: int) -> np.ndarray:
@@ -360,9 +379,9 @@ class CrossValidation:
         return float(np.mean(self.scores))
 
 
-def cross_validate(table: Table, k: int, seed: int,
-                   on_fold: Callable[[int], None] | None = None,
-                   **options: Any) -> CrossValidation:  # fmt: skip
+def cross_validate(
+    table: Table, k: int, seed: int, on_fold: Callable[[int], None] | None = None, **options: Any
+) -> CrossValidation:
     """Accuracy on each of ``k`` folds of a tree learned from the other folds;
     ``on_fold(i)`` is called as fold ``i`` (1-based) is done, for progress."""
     scores, predicted = [], np.empty(table.rows, dtype=np.int64)

@@ -83,9 +83,18 @@ def _entropy(counts: np.ndarray, nlogn: np.ndarray, scratch: np.ndarray) -> floa
 
 @njit(cache=True, nogil=True)
 def categorical_splits(
-    xc: np.ndarray, cols: np.ndarray, y: np.ndarray, idx: np.ndarray, k: int, width: int,
-    nlogn: np.ndarray, base: float, gain: np.ndarray, ratio: np.ndarray, ok: np.ndarray,
-) -> None:  # fmt: skip
+    xc: np.ndarray,
+    cols: np.ndarray,
+    y: np.ndarray,
+    idx: np.ndarray,
+    k: int,
+    width: int,
+    nlogn: np.ndarray,
+    base: float,
+    gain: np.ndarray,
+    ratio: np.ndarray,
+    ok: np.ndarray,
+) -> None:
     """For each attribute ``cols[i]`` (a row of the codes ``xc``), the information
     ``gain[i]`` and gain ratio ``ratio[i]`` of splitting the rows ``idx`` on it, and
     ``ok[i]`` whether it separates them (two or more values occur)."""
@@ -112,9 +121,17 @@ def categorical_splits(
 
 @njit(cache=True, nogil=True)
 def numeric_splits(
-    xn: np.ndarray, y: np.ndarray, idx: np.ndarray, k: int, nlogn: np.ndarray,
-    base: float, gain: np.ndarray, ratio: np.ndarray, threshold: np.ndarray, ok: np.ndarray,
-) -> None:  # fmt: skip
+    xn: np.ndarray,
+    y: np.ndarray,
+    idx: np.ndarray,
+    k: int,
+    nlogn: np.ndarray,
+    base: float,
+    gain: np.ndarray,
+    ratio: np.ndarray,
+    threshold: np.ndarray,
+    ok: np.ndarray,
+) -> None:
     """For each numeric attribute ``j`` (a row of ``xn``), the best two-way split of the
     rows ``idx``: its ``gain[j]``, gain ratio ``ratio[j]`` and ``threshold[j]`` (the
     midpoint between the two values it separates; the smallest among equal gains), and

@@ -22,7 +22,7 @@ import numpy as np
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from treeviz.errors import TableError
-from treeviz.reading import read_text_bounded
+from treeviz.safe_io import read_text_bounded
 from treeviz.settings import TABLE_MAX_BYTES, show_path, show_value
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "id3"
@@ -36,8 +36,6 @@ BUNDLED = {  # small first: the dashboard opens the first
 # (column letter, then row from the bottom), column by column.
 CONNECT4_COLUMNS = string.ascii_lowercase[:DEFAULT_WIDTH]
 CONNECT4_NAMES = [f"{c}{r}" for c in CONNECT4_COLUMNS for r in range(1, DEFAULT_HEIGHT + 1)]
-
-
 
 
 @dataclass
@@ -77,8 +75,9 @@ def bundled_path(name: str) -> Path:
     """The file of a bundled data set (``connect-4``, ``restaurant``, ``weather``,
     ``iris``)."""
     if name not in BUNDLED:
-        raise TableError(f"no bundled data set {show_value(name)}: choose one of "
-                         f"{', '.join(BUNDLED)}")  # fmt: skip
+        raise TableError(
+            f"no bundled data set {show_value(name)}: choose one of {', '.join(BUNDLED)}"
+        )
     return DATA_DIR / BUNDLED[name]
 
 
@@ -134,8 +133,9 @@ def _cells(text: str, name: str) -> np.ndarray:
     bad = np.flatnonzero(lengths != width)
     if len(bad):
         line = int(bad[0])
-        raise TableError(f"{show_path(name)} row {line + 1} has {lengths[line]} fields; "
-                         f"row 1 has {width}")  # fmt: skip
+        raise TableError(
+            f"{show_path(name)} row {line + 1} has {lengths[line]} fields; row 1 has {width}"
+        )
     # Python strings, not fixed-width unicode: one long cell would make every cell of
     # the table that wide (a 131,000-character cell asked for 976 GiB)
     cells = np.empty((len(rows), width), dtype=object)
@@ -143,8 +143,9 @@ def _cells(text: str, name: str) -> np.ndarray:
     return cells
 
 
-def column_names(text: str, name: str = "table", header: bool | None = None,
-                 sample: int = 2000) -> list[str]:  # fmt: skip
+def column_names(
+    text: str, name: str = "table", header: bool | None = None, sample: int = 2000
+) -> list[str]:
     """The column names of CSV ``text`` (header detected on its first ``sample`` rows),
     to offer before the whole table is read."""
     head = "\n".join(text.splitlines()[:sample])
@@ -179,24 +180,30 @@ def _number(text: str) -> float | None:
     return x if np.isfinite(x) else None
 
 
-def _encode(name: str, names: list[str], body: np.ndarray, target: str | None,
-            ignore: list[str]) -> Table:  # fmt: skip
+def _encode(
+    name: str, names: list[str], body: np.ndarray, target: str | None, ignore: list[str]
+) -> Table:
     if len(set(names)) != len(names):
         raise TableError(f"{show_path(name)} has repeated column names: {names}")
     for col in [*ignore, *([target] if target else [])]:
         if col not in names:
-            raise TableError(f"{show_path(name)} has no column {show_value(col)}; its columns: "
-                             f"{', '.join(names)}")  # fmt: skip
+            raise TableError(
+                f"{show_path(name)} has no column {show_value(col)}; its columns: "
+                f"{', '.join(names)}"
+            )
     tname = target or names[-1]
     if tname in ignore:
         raise TableError(f"{show_value(tname)} is the target and cannot be ignored")
     tcol = _categorical(tname, body[:, names.index(tname)])
     if len(tcol.levels) < 2:
-        raise TableError(f"target {show_value(tname)} of {show_path(name)} has one class "
-                         f"({show_value(tcol.levels[0])}): nothing to learn")  # fmt: skip
+        raise TableError(
+            f"target {show_value(tname)} of {show_path(name)} has one class "
+            f"({show_value(tcol.levels[0])}): nothing to learn"
+        )
     ignore = ignore + [n for j, n in enumerate(names) if _row_id(n, body[:, j], tname, ignore)]
-    features = [_column(n, body[:, j]) for j, n in enumerate(names)
-                if n != tname and n not in ignore]  # fmt: skip
+    features = [
+        _column(n, body[:, j]) for j, n in enumerate(names) if n != tname and n not in ignore
+    ]
     if not features:
         raise TableError(f"{show_path(name)} has no feature columns left besides the target")
     return Table(name, features, tcol, len(body), ignore)

@@ -35,10 +35,14 @@ class PlyReview:
 
     def as_dict(self) -> dict[str, Any]:
         out = {
-            "ply": self.ply, "player": self.player, "column": self.column, "class": self.cls,
-            "score": self.score, "best_score": self.best_score,
+            "ply": self.ply,
+            "player": self.player,
+            "column": self.column,
+            "class": self.cls,
+            "score": self.score,
+            "best_score": self.best_score,
             "best_columns": self.best_columns,
-        }  # fmt: skip
+        }
         if self.agent_column is not None:
             out["agent_column"] = self.agent_column
         return out

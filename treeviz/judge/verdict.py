@@ -109,7 +109,8 @@ def explain(
         if result is not None:
             raise InvalidPositionError(
                 "explain() takes one search: a SearchResult as its subject, or a position "
-                "with result=..., not both")
+                "with result=..., not both"
+            )
         pos, result = subject.trace.position(), subject
     else:
         pos = position_of(subject)

@@ -82,14 +82,27 @@ class WhatIf:
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (without the two traces)."""
-        return {"node": self.node, "column": self.column, "before": self.before,
-                "before_bound": self.first.bound, "after": self.after, "was": self.was,
-                "now": self.now, "text": self.text,
-                "forced_move": self.forced.move if self.forced else None}  # fmt: skip
+        return {
+            "node": self.node,
+            "column": self.column,
+            "before": self.before,
+            "before_bound": self.first.bound,
+            "after": self.after,
+            "was": self.was,
+            "now": self.now,
+            "text": self.text,
+            "forced_move": self.forced.move if self.forced else None,
+        }
 
 
-def what_if(result: SearchResult, column: int, *, node: int = 0,
-            agent: str | None = None, run: Runner | None = None) -> WhatIf:  # fmt: skip
+def what_if(
+    result: SearchResult,
+    column: int,
+    *,
+    node: int = 0,
+    agent: str | None = None,
+    run: Runner | None = None,
+) -> WhatIf:
     """Force ``column`` (1-based) at ``node`` (default: the root) of ``result``'s
     search and value the position that follows as the first search did
     (:func:`plan_for`), with the same agent: ``agent`` (a spec string; default: the
@@ -138,8 +151,14 @@ def forced_position(trace: Trace, column: int, node: int) -> Position:
     return pos
 
 
-def plan_for(result: SearchResult, name: str, params: dict[str, Any], plies: int,
-             pos: Position, child: int | None) -> Plan:  # fmt: skip
+def plan_for(
+    result: SearchResult,
+    name: str,
+    params: dict[str, Any],
+    plies: int,
+    pos: Position,
+    child: int | None,
+) -> Plan:
     """How ``name`` with ``params`` values the forced position ``pos``, ``plies`` below
     the first search's root (``child``: its node there, if recorded), to compare like
     with like."""
@@ -150,47 +169,69 @@ def plan_for(result: SearchResult, name: str, params: dict[str, Any], plies: int
     if name in DEPTH_LIMITED or name in ONE_PLY:
         return _horizon_plan(result, name, params, plies)
     if name == "astar":
-        return Plan(None, "A* values a column by the heuristic of the position after it "
-                          "(its h; it has no depth horizon): that position's static "
-                          f"evaluation ({params.get('heuristic', 'window')} heuristic), "
-                          "as in the first search")  # fmt: skip
+        return Plan(
+            None,
+            "A* values a column by the heuristic of the position after it "
+            "(its h; it has no depth horizon): that position's static "
+            f"evaluation ({params.get('heuristic', 'window')} heuristic), "
+            "as in the first search",
+        )
     if name == "mcts":
         return _mcts_plan(result, params, child)
     if name == "solver":
-        return Plan(params, "the solver solved the position after it",
-                    bound_why="a null-window pass of the solver only bounded it there")
+        return Plan(
+            params,
+            "the solver solved the position after it",
+            bound_why="a null-window pass of the solver only bounded it there",
+        )
     if name == "random":
         return Plan(params, "random states no values, only chances")
-    return Plan(params, f"{name} searched the position after it again with the same "
-                        "settings; treeviz does not know how far this agent looks ahead, "
-                        "so the new search may look deeper or shallower below this column "
-                        "than the first search did",
-                why="the two searches need not look equally far ahead")  # fmt: skip
+    return Plan(
+        params,
+        f"{name} searched the position after it again with the same "
+        "settings; treeviz does not know how far this agent looks ahead, "
+        "so the new search may look deeper or shallower below this column "
+        "than the first search did",
+        why="the two searches need not look equally far ahead",
+    )
 
 
-def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any],
-                  plies: int) -> Plan:  # fmt: skip
+def _horizon_plan(result: SearchResult, name: str, params: dict[str, Any], plies: int) -> Plan:
     """A depth-limited agent: the forced position searched to the first search's
     horizon (the depth its last finished pass reached) less the plies to it; on or
     past that horizon, its static evaluation."""
     horizon = horizon_of(result, name, params)
     short = "depth" in params and horizon < int(params["depth"])
     said = f"the first search's horizon of {horizon} pl{'y' if horizon == 1 else 'ies'}" + (
-        f" (the depth its last finished pass reached, of {params['depth']})" if short else "")
+        f" (the depth its last finished pass reached, of {params['depth']})" if short else ""
+    )
     left = horizon - plies
-    cut = "it was cut off there: alpha-beta stops searching a move once it cannot change " \
-          "the choice above it, so it knew only a bound"  # fmt: skip
+    cut = (
+        "it was cut off there: alpha-beta stops searching a move once it cannot change "
+        "the choice above it, so it knew only a bound"
+    )
     heuristic = f"{params.get('heuristic', 'window')} heuristic"
     if left >= 1:
         kept = {"depth": left} | ({"time_limit": None} if "time_limit" in params else {})
-        return Plan(params | kept, f"{name} searched the position after it to depth {left}: "
-                                   f"{said}, less the {plies} pl{'y' if plies == 1 else 'ies'}"
-                                   " to it", bound_why=cut)  # fmt: skip
+        return Plan(
+            params | kept,
+            f"{name} searched the position after it to depth {left}: "
+            f"{said}, less the {plies} pl{'y' if plies == 1 else 'ies'}"
+            " to it",
+            bound_why=cut,
+        )
     if left == 0:
-        return Plan(None, f"the position after it is on {said}: its value is the {heuristic}'s "
-                          "static evaluation, as there", bound_why=cut)  # fmt: skip
-    return Plan(None, f"the position after it lies past {said}, which ends at the node "
-                      f"forced: its value is the {heuristic}'s static evaluation")  # fmt: skip
+        return Plan(
+            None,
+            f"the position after it is on {said}: its value is the {heuristic}'s "
+            "static evaluation, as there",
+            bound_why=cut,
+        )
+    return Plan(
+        None,
+        f"the position after it lies past {said}, which ends at the node "
+        f"forced: its value is the {heuristic}'s static evaluation",
+    )
 
 
 def horizon_of(result: SearchResult, name: str, params: dict[str, Any]) -> int:
@@ -200,8 +241,7 @@ def horizon_of(result: SearchResult, name: str, params: dict[str, Any]) -> int:
     return int(reached if reached is not None else params.get("depth", ONE_PLY.get(name, 1)))
 
 
-def short_line(result: SearchResult, name: str, params: dict[str, Any],
-               child: int | None) -> str:  # fmt: skip
+def short_line(result: SearchResult, name: str, params: dict[str, Any], child: int | None) -> str:
     """Why the first search's line below ``child`` (its node for the forced column)
     ends before the horizon of a depth-limited search, in words; '' where it reaches
     the horizon or a finished game, and for other agents (no horizon to fall short of)."""
@@ -213,8 +253,10 @@ def short_line(result: SearchResult, name: str, params: dict[str, Any],
     if flags & TERMINAL or int(trace.nodes["depth"][last]) >= horizon_of(result, name, params):
         return ""
     if flags & TT_HIT:
-        return ("a transposition-table answer valued its last position, so nothing below "
-                "it was searched")
+        return (
+            "a transposition-table answer valued its last position, so nothing below "
+            "it was searched"
+        )
     return "the first search recorded no valued reply below its last position"
 
 
@@ -229,12 +271,15 @@ def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) 
     budget = " and ".join(parts) or "its budget"
     visits = result.trace.nodes["visits"]
     seen, total = (0 if child is None else int(visits[child])), int(visits[0])
-    return Plan(params, f"MCTS searched the position after it with the first search's "
-                        f"budget ({budget}, seed {params.get('seed', 0)})",
-                why=f"both are mean results of random playouts, so they may differ by "
-                    f"chance: {seen:,} of the first search's {total:,} iterations went "
-                    "through this column, while every iteration of the new search "
-                    "starts after it")  # fmt: skip
+    return Plan(
+        params,
+        f"MCTS searched the position after it with the first search's "
+        f"budget ({budget}, seed {params.get('seed', 0)})",
+        why=f"both are mean results of random playouts, so they may differ by "
+        f"chance: {seen:,} of the first search's {total:,} iterations went "
+        "through this column, while every iteration of the new search "
+        "starts after it",
+    )
 
 
 def promise(name: str) -> str:
@@ -250,12 +295,15 @@ def promise(name: str) -> str:
         return "by its heuristic, as its first search did"
     if name == "random":
         return "with the same settings (it states chances, not values)"
-    return ("with the same settings (treeviz does not know how far this agent looks "
-            "ahead: the new search may look deeper or shallower than the first did)")
+    return (
+        "with the same settings (treeviz does not know how far this agent looks "
+        "ahead: the new search may look deeper or shallower than the first did)"
+    )
 
 
-def forced_worth(trace: Trace, pos: Position, plies: int, forced: SearchResult | None,
-                 params: dict[str, Any]) -> Worth:  # fmt: skip
+def forced_worth(
+    trace: Trace, pos: Position, plies: int, forced: SearchResult | None, params: dict[str, Any]
+) -> Worth:
     """The forced position's worth to the original root player: the finished game's
     result, its static evaluation (not searched), or the forced search's value."""
     base = trace.kind.base

@@ -58,8 +58,9 @@ def _line_child(trace: Trace, node: int) -> int | None:
     line = best_line(trace, node)
     if not line:
         return None
-    return next((int(k) for k in trace.children(node)
-                 if int(trace.nodes["move"][k]) == line[0] - 1), None)  # fmt: skip
+    return next(
+        (int(k) for k in trace.children(node) if int(trace.nodes["move"][k]) == line[0] - 1), None
+    )
 
 
 def mover_worth(w: Worth, base: str, depth: int) -> Worth:
@@ -83,8 +84,10 @@ def row_words(w: Worth, kind: str) -> str:
     if at_best(w):
         assert w.outcome is not None
         best = "at best a win" if w.outcome["result"] == "win" else "at worst a loss"
-        return (f"{BOUND_SIGN[w.bound]}{number_text(float(w.outcome['score']))}: cut off, "
-                f"{best} in {plies(int(w.outcome['plies']))}")
+        return (
+            f"{BOUND_SIGN[w.bound]}{number_text(float(w.outcome['score']))}: cut off, "
+            f"{best} in {plies(int(w.outcome['plies']))}"
+        )
     if w.outcome is not None:
         return outcome_text(w.outcome)
     if w.value is None:

@@ -13,20 +13,34 @@ from treeviz.trace.nodes import SearchResult
 SHOWN_MOVES = 14  # moves of a line written out; a longer one ends in "…"
 
 
-def difference_text(result: SearchResult, node: int, column: int, first: Worth,
-                    again: Worth, plan: Plan, forced: SearchResult | None,
-                    lines: tuple[list[int], list[int]], short: str = "") -> str:  # fmt: skip
+def difference_text(
+    result: SearchResult,
+    node: int,
+    column: int,
+    first: Worth,
+    again: Worth,
+    plan: Plan,
+    forced: SearchResult | None,
+    lines: tuple[list[int], list[int]],
+    short: str = "",
+) -> str:
     """The what-if in words: what was forced where, how its position was valued, its
     worth now against the first search's, and where the two lines part (``short``: why
     the first search's line ends before its horizon, '' where it does not)."""
     trace = result.trace
     base = trace.kind.base
     path = trace.path_moves(node)
-    where = "at the root" if node == 0 else (
-        f"after the move{'s' if len(path) > 1 else ''} {path} from the root")  # fmt: skip
+    where = (
+        "at the root"
+        if node == 0
+        else (f"after the move{'s' if len(path) > 1 else ''} {path} from the root")
+    )
     chose = result.move
-    said = "the agent's choice" if node == 0 and column == chose else (
-        f"the agent chose column {chose}" if node == 0 else "")  # fmt: skip
+    said = (
+        "the agent's choice"
+        if node == 0 and column == chose
+        else (f"the agent chose column {chose}" if node == 0 else "")
+    )
     head = f"Forcing column {column} {where}" + (f" ({said})" if said else "")
     was, now = lines
     if base == "probability":
@@ -36,15 +50,24 @@ def difference_text(result: SearchResult, node: int, column: int, first: Worth,
     return text if forced is None else f"{text} {line_text(was, now, short)}"
 
 
-def value_text(result: SearchResult, node: int, column: int, first: Worth, again: Worth,
-               plan: Plan, forced: SearchResult | None) -> str:  # fmt: skip
+def value_text(
+    result: SearchResult,
+    node: int,
+    column: int,
+    first: Worth,
+    again: Worth,
+    plan: Plan,
+    forced: SearchResult | None,
+) -> str:
     """``Value for the root player now: …; in the first search: …`` and, where the two
     differ, why."""
     base = result.trace.kind.base
     now = f"Value for the root player now: {worth_words(again, base)}"
     if first.value is None and first.outcome is None:
-        pruned = "pruned" in result.trace.fields and int(
-            result.trace.nodes["pruned"][node]) >> (column - 1) & 1  # fmt: skip
+        pruned = (
+            "pruned" in result.trace.fields
+            and int(result.trace.nodes["pruned"][node]) >> (column - 1) & 1
+        )
         why = ": a cutoff pruned it there" if pruned else ""
         return f"{now}; the first search had no value for it{why}."
     was = worth_words(first, base)
@@ -77,8 +100,11 @@ def why_text(plan: Plan, forced: SearchResult | None) -> str:
 def same(a: Worth, b: Worth) -> bool:
     """Whether two worths say the same value, or the same proven result where one of
     them knows the result only (a person's win score, a weak solve, MCTS-solver)."""
-    if a.outcome is not None and b.outcome is not None and None in (
-            a.outcome["plies"], b.outcome["plies"]):  # fmt: skip
+    if (
+        a.outcome is not None
+        and b.outcome is not None
+        and None in (a.outcome["plies"], b.outcome["plies"])
+    ):
         return bool(a.outcome["result"] == b.outcome["result"])
     if a.value is None or b.value is None:
         return a.value is None and b.value is None and a.outcome == b.outcome
@@ -110,12 +136,16 @@ def line_text(was: list[int], now: list[int], short: str = "") -> str:
     if len(was) <= 1:
         return f"The first search had no line below it; the new line is {show(now)}."
     if short:
-        return (f"The first search's line there, {show(was)}, ends before its horizon "
-                f"({short}); the new line is {show(now)}.")  # fmt: skip
+        return (
+            f"The first search's line there, {show(was)}, ends before its horizon "
+            f"({short}); the new line is {show(now)}."
+        )
     part = next((i for i, (a, b) in enumerate(zip(was, now, strict=False)) if a != b), None)
     if part is None:
         if len(was) == len(now):
             return f"The line is unchanged: {show(now)}."
         return f"The lines agree as far as the shorter goes: first {show(was)}, now {show(now)}."
-    return (f"The line changed at move {part + 1}: {show(now)} instead of {show(was)} "
-            f"(column {now[part]} where the first search expected {was[part]}).")  # fmt: skip
+    return (
+        f"The line changed at move {part + 1}: {show(now)} instead of {show(was)} "
+        f"(column {now[part]} where the first search expected {was[part]})."
+    )

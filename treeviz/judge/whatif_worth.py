@@ -99,8 +99,9 @@ def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:
     won = v > 0
     # a bound towards the result only limits its distance ("in at most k plies")
     near = "lower" if won else "upper"
-    found = outcome("win" if won else "loss", plies, root_ply, w, h,
-                    "upper" if bound == near else "")  # fmt: skip
+    found = outcome(
+        "win" if won else "loss", plies, root_ply, w, h, "upper" if bound == near else ""
+    )
     return Worth(found["score"], found, bound)
 
 
@@ -112,8 +113,9 @@ def exact_worth(trace: Trace, score: float, bound: str) -> Worth:
         return Worth(score, found if bound == "exact" else None, bound)
     if bound != "exact":
         return Worth(score, None, bound)
-    return Worth(score, score_outcome(int(score), len(trace.root_moves), trace.width,
-                                      trace.height), bound)  # fmt: skip
+    return Worth(
+        score, score_outcome(int(score), len(trace.root_moves), trace.width, trace.height), bound
+    )
 
 
 def row_worth(row: MoveStat) -> Worth:

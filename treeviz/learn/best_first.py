@@ -66,22 +66,40 @@ def uct_question(
     col = {x: int(trace.nodes["move"][x]) + 1 for x in kids}
     lines = "; ".join(
         f"column {col[x]}: {sums[x] / visits[x]:.2f} + {uct[x] - sums[x] / visits[x]:.2f}"
-        f" = {uct[x]:.2f}" for x in sorted(kids, key=lambda x: col[x])
-    )  # fmt: skip
+        f" = {uct[x]:.2f}"
+        for x in sorted(kids, key=lambda x: col[x])
+    )
     after = f"UCT = Q + c·√(ln N / n) with c = {c:.2f}, N = {n_p}: {lines}."
-    why = (f"UCT selects the child with the highest Q + c·√(ln N / n) (newest on ties): "
-           f"column {col[k]} with {uct[k]:.2f}.")  # fmt: skip
-    why_not = {str(x): f"Column {col[x]} has UCT {uct[x]:.2f}"
-               + (", equal, but an older child: the newest wins a tie." if uct[x] == uct[k]
-                  else ", not the highest.") for x in kids if x != k}  # fmt: skip
+    why = (
+        f"UCT selects the child with the highest Q + c·√(ln N / n) (newest on ties): "
+        f"column {col[k]} with {uct[k]:.2f}."
+    )
+    why_not = {
+        str(x): f"Column {col[x]} has UCT {uct[x]:.2f}"
+        + (
+            ", equal, but an older child: the newest wins a tie."
+            if uct[x] == uct[k]
+            else ", not the highest."
+        )
+        for x in kids
+        if x != k
+    }
     ordered = sorted(kids, key=lambda x: col[x])
     moment = Moment(made, iterations=r)
     return Question(
-        UCT, p, f"Iteration {r + 1}: at {where(trace, p)} ({n_p} visits), which child "
+        UCT,
+        p,
+        f"Iteration {r + 1}: at {where(trace, p)} ({n_p} visits), which child "
         "does UCT select (on a tie, the child created last)?",
-        tuple((str(x), f"column {col[x]}") for x in ordered), str(k), why, moment, moment,
-        after, why_not, k,
-    )  # fmt: skip
+        tuple((str(x), f"column {col[x]}") for x in ordered),
+        str(k),
+        why,
+        moment,
+        moment,
+        after,
+        why_not,
+        k,
+    )
 
 
 def pop_questions(trace: Trace) -> list[Question]:
@@ -124,11 +142,19 @@ def pop_question(trace: Trace, t: int, a: int) -> Question:
         return f"Not {name(i)}: it has f = {f[i]}{tie}."
 
     g, h = int(trace.nodes["g"][a]), int(trace.nodes["h"][a])
-    why = (f"A* pops the frontier node with the lowest f = g + h (the earliest generated "
-           f"on ties): {name(a)} with f = {f[a]} (g = {g}, h = {h}).")  # fmt: skip
+    why = (
+        f"A* pops the frontier node with the lowest f = g + h (the earliest generated "
+        f"on ties): {name(a)} with f = {f[a]} (g = {g}, h = {h})."
+    )
     return Question(  # about the root: the answer's node is not shown before the answer
-        POP, 0, f"Pop {t}: {len(offered)} nodes wait on the frontier. Which does A* "
-        "expand next?", tuple((str(i), name(i)) for i in offered), str(a), why, Moment(made),
-        Moment(frontier(trace, t + 1)[1]), why_not={str(i): why_not(i) for i in offered if i != a},
+        POP,
+        0,
+        f"Pop {t}: {len(offered)} nodes wait on the frontier. Which does A* expand next?",
+        tuple((str(i), name(i)) for i in offered),
+        str(a),
+        why,
+        Moment(made),
+        Moment(frontier(trace, t + 1)[1]),
+        why_not={str(i): why_not(i) for i in offered if i != a},
         step=a,
-    )  # fmt: skip
+    )

@@ -18,7 +18,7 @@ from typing import Any
 from treeviz.connect4.board import Position
 from treeviz.errors import TreevizError
 from treeviz.learn.puzzles import KINDS, PUZZLE_CLASSES, Card, keeping, kind_of
-from treeviz.reading import atomic_write, read_bounded, versioned_json
+from treeviz.safe_io import atomic_write, read_bounded, versioned_json
 from treeviz.settings import DECK_MAX_BYTES, DECK_MAX_CARDS, show_path, show_value
 
 DECK_FORMAT = "treeviz-deck"
@@ -33,8 +33,7 @@ class DeckFileError(TreevizError):
 
 def deck_dict(cards: Sequence[Card]) -> dict[str, Any]:
     """The deck file's content."""
-    return {"format": DECK_FORMAT, "version": DECK_VERSION,
-            "cards": [c.as_dict() for c in cards]}  # fmt: skip
+    return {"format": DECK_FORMAT, "version": DECK_VERSION, "cards": [c.as_dict() for c in cards]}
 
 
 def dumps_deck(cards: Sequence[Card]) -> str:
@@ -60,9 +59,17 @@ def load_deck(path: str | Path) -> list[Card]:
 
 def loads_deck(text: str | bytes, source: str = "deck") -> list[Card]:
     """The cards of a deck file's text; :class:`DeckFileError` for anything else."""
-    data = versioned_json(text, source, "deck", cap=DECK_MAX_BYTES, fmt=DECK_FORMAT,
-                          version=DECK_VERSION, field="cards", shape=list,
-                          error=DeckFileError)  # fmt: skip
+    data = versioned_json(
+        text,
+        source,
+        "deck",
+        cap=DECK_MAX_BYTES,
+        fmt=DECK_FORMAT,
+        version=DECK_VERSION,
+        field="cards",
+        shape=list,
+        error=DeckFileError,
+    )
     cards = data["cards"]
     if len(cards) > DECK_MAX_CARDS:
         raise DeckFileError(f"{source} has {len(cards):,} cards: at most {DECK_MAX_CARDS:,}")
@@ -78,11 +85,16 @@ def card_of(item: Any, where: str) -> Card:
             raise DeckFileError(f"{where} has no {name!r}")
     unknown = sorted(set(item) - set(REQUIRED) - set(OPTIONAL), key=str)
     if unknown:  # a misspelt field would be lost without a word
-        raise DeckFileError(f"{where} has a field {show_value(unknown[0])} a card does not "
-                            f"have (its fields: {', '.join((*REQUIRED, *OPTIONAL))})")  # fmt: skip
+        raise DeckFileError(
+            f"{where} has a field {show_value(unknown[0])} a card does not "
+            f"have (its fields: {', '.join((*REQUIRED, *OPTIONAL))})"
+        )
     pos = _position(item["moves"], where)
-    card = Card(pos.moves_string(), _answers(item["answers"], pos, where),
-                _choice(item["kind"], KINDS, "kind", where))  # fmt: skip
+    card = Card(
+        pos.moves_string(),
+        _answers(item["answers"], pos, where),
+        _choice(item["kind"], KINDS, "kind", where),
+    )
     for name, (attr, read) in OPTIONAL.items():
         if item.get(name) is not None:
             setattr(card, attr, read(item[name], pos, f"{where}: {name!r}"))
@@ -97,11 +109,14 @@ def _agrees(card: Card, where: str) -> None:
     assert card.scores is not None
     kind = kind_of(max(s for s in card.scores if s is not None))
     if kind != card.kind:
-        raise DeckFileError(f"{where}: 'kind' is {card.kind!r} but its 'scores' say "
-                            f"{kind or 'loss'}")  # fmt: skip
+        raise DeckFileError(
+            f"{where}: 'kind' is {card.kind!r} but its 'scores' say {kind or 'loss'}"
+        )
     if keeping(card.scores) != card.answers:
-        raise DeckFileError(f"{where}: 'answers' {card.answers} are not the columns its "
-                            f"'scores' keep the {kind} with: {keeping(card.scores)}")  # fmt: skip
+        raise DeckFileError(
+            f"{where}: 'answers' {card.answers} are not the columns its "
+            f"'scores' keep the {kind} with: {keeping(card.scores)}"
+        )
 
 
 def _fail(what: str, value: Any, wanted: str) -> DeckFileError:
@@ -117,8 +132,9 @@ def _position(moves: Any, where: str) -> Position:
     except TreevizError as exc:
         raise DeckFileError(f"{where}: 'moves': {exc}") from None
     if pos.is_over():
-        raise DeckFileError(f"{where}: 'moves' {show_value(moves)} ends the game: no move "
-                            "is left to find")  # fmt: skip
+        raise DeckFileError(
+            f"{where}: 'moves' {show_value(moves)} ends the game: no move is left to find"
+        )
     return pos
 
 
@@ -170,8 +186,7 @@ def _scores(value: Any, pos: Position, what: str) -> list[int | None]:
         ok = s is None if full else type(s) is int and -top <= s <= top
         if not ok:
             wanted = "null (a full column)" if full else f"a whole number from {-top} to {top}"
-            raise DeckFileError(f"{what}: column {c + 1}'s score is {show_value(s)}, "
-                                f"not {wanted}")  # fmt: skip
+            raise DeckFileError(f"{what}: column {c + 1}'s score is {show_value(s)}, not {wanted}")
     return list(value)
 
 

@@ -59,8 +59,12 @@ def _finished(trace: Trace, j: int, end: np.ndarray, prunes: bool) -> Iterator[Q
     parent_done = p >= 0 and int(end[p]) == int(end[j])
     hide_parent = frozenset({p}) if parent_done else frozenset()
     if len(trace.children(j)) and int(trace.nodes["value"][j]) != NO_VALUE:
-        yield value_question(trace, j, Moment(shown, hide_parent | {j}, hide_parent),
-                             Moment(shown, hide_parent, hide_parent))  # fmt: skip
+        yield value_question(
+            trace,
+            j,
+            Moment(shown, hide_parent | {j}, hide_parent),
+            Moment(shown, hide_parent, hide_parent),
+        )
     if prunes and p >= 0:
         question = cutoff_question(trace, p, j, shown, hide_parent)
         if question is not None:
@@ -83,8 +87,7 @@ def where(trace: Trace, node: int) -> str:
 
 def legal_columns(trace: Trace, node: int) -> list[int]:
     """0-based columns playable at ``node`` (none once the game is over there)."""
-    pos = Position.from_moves(trace.root_moves + trace.path_moves(node), trace.width,
-                              trace.height)  # fmt: skip
+    pos = Position.from_moves(trace.root_moves + trace.path_moves(node), trace.width, trace.height)
     return [] if pos.is_over() else [c for c in range(pos.width) if pos.can_play(c)]
 
 
@@ -111,15 +114,24 @@ def next_child(trace: Trace, p: int, k: int) -> Question | None:
     if col not in left:  # a search that plays an illegal column: nothing to predict
         return None
     searched = sorted(done)
-    before = ("nothing searched yet" if not searched else
-              f"column{'s' if len(searched) > 1 else ''} "
-              f"{', '.join(str(c + 1) for c in searched)} searched")  # fmt: skip
+    before = (
+        "nothing searched yet"
+        if not searched
+        else f"column{'s' if len(searched) > 1 else ''} "
+        f"{', '.join(str(c + 1) for c in searched)} searched"
+    )
     why = f"{order_words(trace)}: column {col + 1} comes next."
     return Question(
-        NEXT_CHILD, p, f"At {where(trace, p)}, {before}: which column is searched next?",
-        tuple((str(c + 1), f"column {c + 1}") for c in left), str(col + 1), why,
-        Moment(k), Moment(k + 1), step=k,
-    )  # fmt: skip
+        NEXT_CHILD,
+        p,
+        f"At {where(trace, p)}, {before}: which column is searched next?",
+        tuple((str(c + 1), f"column {c + 1}") for c in left),
+        str(col + 1),
+        why,
+        Moment(k),
+        Moment(k + 1),
+        step=k,
+    )
 
 
 def value_question(trace: Trace, j: int, before: Moment, then: Moment) -> Question:
@@ -133,16 +145,25 @@ def value_question(trace: Trace, j: int, before: Moment, then: Moment) -> Questi
     keys = list(dict.fromkeys([*texts.values(), right]))
     from_col = [int(trace.nodes["move"][c]) + 1 for c in kids if texts[c] == right]
     which = "largest" if picks_max else "smallest"
-    why = (f"{mover} moves at {where(trace, j)} and takes the {which} value for {root} "
-           f"among its children: {right}"
-           + (f" (column {from_col[0]})." if from_col else "."))  # fmt: skip
+    why = (
+        f"{mover} moves at {where(trace, j)} and takes the {which} value for {root} "
+        f"among its children: {right}" + (f" (column {from_col[0]})." if from_col else ".")
+    )
     if trace.nodes["flags"][j] & CUTOFF:
         why += " It stopped early (a cutoff), so this is a bound the parent will not use."
     why_not = {t: f"{t} is not what comes back." for t in keys if t != right}
     return Question(
-        VALUE, j, f"What value does {where(trace, j)} send back up (counted for {root})?",
-        tuple((t, t) for t in keys), right, why, before, then, why_not=why_not, step=j,
-    )  # fmt: skip
+        VALUE,
+        j,
+        f"What value does {where(trace, j)} send back up (counted for {root})?",
+        tuple((t, t) for t in keys),
+        right,
+        why,
+        before,
+        then,
+        why_not=why_not,
+        step=j,
+    )
 
 
 def window_now(trace: Trace, p: int, j: int) -> tuple[int, int, int]:
@@ -174,19 +195,25 @@ def cutoff_question(
     sign = 1 if at_root_side else -1
     lo, hi = (alpha, beta) if at_root_side else (-beta, -alpha)
     window = f"α = {bound_text(trace, lo)}, β = {bound_text(trace, hi)}"
-    after = (f"At {where(trace, p)} the window is now {window} (for {root}); the best "
-             f"value so far is {bound_text(trace, sign * best)}.")  # fmt: skip
+    after = (
+        f"At {where(trace, p)} the window is now {window} (for {root}); the best "
+        f"value so far is {bound_text(trace, sign * best)}."
+    )
     # the columns left, as a set (ascending): the order they come in is the ordering's,
     # said in its own words, never implied by this list
     rest = ", ".join(str(c + 1) for c in left)
     if cut:
         word = "β: the value ≥ β" if at_root_side else "α: the value ≤ α"
-        why = (f"Cut off by {word} ({window}). The other side already has a better "
-               f"choice above, so the columns not searched yet ({rest}) are pruned.")  # fmt: skip
+        why = (
+            f"Cut off by {word} ({window}). The other side already has a better "
+            f"choice above, so the columns not searched yet ({rest}) are pruned."
+        )
     else:
-        why = (f"No cutoff: α = {bound_text(trace, lo)} is still below β = "
-               f"{bound_text(trace, hi)}, so this node goes on with the columns it has not "
-               f"searched yet ({rest}). {order_words(trace)}.")  # fmt: skip
+        why = (
+            f"No cutoff: α = {bound_text(trace, lo)} is still below β = "
+            f"{bound_text(trace, hi)}, so this node goes on with the columns it has not "
+            f"searched yet ({rest}). {order_words(trace)}."
+        )
     choices = (
         (NO, "No: it goes on with its other columns"),
         (BETA, "Yes: a β cutoff (value ≥ β)"),
@@ -194,15 +221,29 @@ def cutoff_question(
     )
     why_not = {
         NO: "The search does not go on.",
-        BETA: ("The value did not reach β." if at_root_side
-               else f"Only α can cut where {mover} (the minimizing side) moves."),
-        ALPHA: ("The value did not fall to α." if not at_root_side
-                else f"Only β can cut where {mover} (the maximizing side) moves."),
-    }  # fmt: skip
+        BETA: (
+            "The value did not reach β."
+            if at_root_side
+            else f"Only α can cut where {mover} (the minimizing side) moves."
+        ),
+        ALPHA: (
+            "The value did not fall to α."
+            if not at_root_side
+            else f"Only β can cut where {mover} (the maximizing side) moves."
+        ),
+    }
     return Question(
-        CUTOFF_Q, p, f"Column {int(trace.nodes['move'][j]) + 1} has returned its value to "
+        CUTOFF_Q,
+        p,
+        f"Column {int(trace.nodes['move'][j]) + 1} has returned its value to "
         f"{where(trace, p)}. Does this node stop here, skipping the columns it has not "
-        f"searched yet ({rest})?", choices, answer, why,
-        Moment(shown, hide_parent | {p}, hide_parent | {p}), Moment(shown, hide_parent),
-        after, why_not={k: v for k, v in why_not.items() if k != answer}, step=p,
-    )  # fmt: skip
+        f"searched yet ({rest})?",
+        choices,
+        answer,
+        why,
+        Moment(shown, hide_parent | {p}, hide_parent | {p}),
+        Moment(shown, hide_parent),
+        after,
+        why_not={k: v for k, v in why_not.items() if k != answer},
+        step=p,
+    )

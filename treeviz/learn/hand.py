@@ -141,9 +141,11 @@ def position_tree(
     kept = _kept(trace, chosen)
     leaves = sum(1 for i in kept if not any(trace.nodes["parent"][k] == i for k in kept))
     if leaves > HAND_MAX_LEAVES:
-        raise InvalidParameterError(f"position {trace.root_moves!r} at depth {depth} has "
-                                    f"{leaves} leaves: more than {HAND_MAX_LEAVES} to fill "
-                                    "by hand")  # fmt: skip
+        raise InvalidParameterError(
+            f"position {trace.root_moves!r} at depth {depth} has "
+            f"{leaves} leaves: more than {HAND_MAX_LEAVES} to fill "
+            "by hand"
+        )
     return _from_trace(trace, heuristic, kept, chosen)
 
 
@@ -153,8 +155,9 @@ def _columns(columns: Sequence[int] | None) -> tuple[int, ...] | None:
         return None
     bad = [c for c in columns if not (isinstance(c, int) and 1 <= c <= DEFAULT_WIDTH)]
     if bad or not columns:
-        raise InvalidParameterError(f"columns {show_value(list(columns))}: give columns "
-                                    f"from 1 to {DEFAULT_WIDTH}")  # fmt: skip
+        raise InvalidParameterError(
+            f"columns {show_value(list(columns))}: give columns from 1 to {DEFAULT_WIDTH}"
+        )
     return tuple(sorted({c - 1 for c in columns}))
 
 
@@ -170,8 +173,9 @@ def _kept(trace: Trace, chosen: tuple[int, ...] | None) -> list[int]:
         kids = trace.children(i)
         if len(kids) and not any(keep[int(k)] for k in kids):
             cols = "".join(str(c + 1) for c in chosen or ())
-            raise InvalidParameterError(f"columns {cols!r}: none can be played at "
-                                        f"{trace.path_moves(i) or 'the root'}")  # fmt: skip
+            raise InvalidParameterError(
+                f"columns {cols!r}: none can be played at {trace.path_moves(i) or 'the root'}"
+            )
     return kept
 
 
@@ -196,8 +200,10 @@ def _from_trace(
     edge = tuple("" if i == 0 else str(int(trace.nodes["move"][i]) + 1) for i in kept)
     names = tuple(trace.path_moves(i) or "root" for i in kept)
     only = "" if chosen is None else f", columns {''.join(str(c + 1) for c in chosen)} only"
-    note = (f"position {trace.root_moves or '(empty)'}{only}, heuristic {heuristic} for the "
-            f"player to move; a win in p plies is ±({win} − p)")  # fmt: skip
+    note = (
+        f"position {trace.root_moves or '(empty)'}{only}, heuristic {heuristic} for the "
+        f"player to move; a win in p plies is ±({win} − p)"
+    )
     return HandTree(parent, leaf, edge, names, trace.root_moves, note)
 
 
@@ -336,17 +342,27 @@ def check_sheet(
         out += _branch_mistakes(key, i, i in marked)
         if tree.leaf[i] is not None:
             continue
-        for what, given, right in (("alpha", alpha.get(i, ""), nk.alpha),
-                                   ("beta", beta.get(i, ""), nk.beta)):  # fmt: skip
+        for what, given, right in (
+            ("alpha", alpha.get(i, ""), nk.alpha),
+            ("beta", beta.get(i, ""), nk.beta),
+        ):
             wrote = parse_bound(given)
             if nk.visited and not given.strip():  # not filled in yet: not a mistake
                 blank.append(Mistake(i, what, "", bound_text(right), "not filled in"))
             elif nk.visited and wrote != right:
-                out.append(Mistake(i, what, given.strip(), bound_text(right),
-                                   _bound_reason(key, i, what)))  # fmt: skip
+                out.append(
+                    Mistake(i, what, given.strip(), bound_text(right), _bound_reason(key, i, what))
+                )
             elif not nk.visited and wrote is not None:
-                out.append(Mistake(i, what, given.strip(), "", f"{tree.names[i]} is never "
-                                   "searched: it lies in a pruned branch"))  # fmt: skip
+                out.append(
+                    Mistake(
+                        i,
+                        what,
+                        given.strip(),
+                        "",
+                        f"{tree.names[i]} is never searched: it lies in a pruned branch",
+                    )
+                )
     return SheetCheck(key, tuple(out), tuple(blank))
 
 
@@ -357,8 +373,7 @@ def _branch_mistakes(key: Key, i: int, marked: bool) -> list[Mistake]:
         return []
     p = tree.parent[i]
     if i in key.pruned:
-        reason = (f"{tree.names[p]} stops before {tree.names[i]}: "
-                  + key.nodes[p].steps[-1])  # fmt: skip
+        reason = f"{tree.names[p]} stops before {tree.names[i]}: " + key.nodes[p].steps[-1]
         return [Mistake(i, "pruned", "not marked", "pruned", reason)]
     if p < 0 or not key.nodes[i].visited:
         reason = f"{tree.names[i]} lies below a pruned branch: mark only the branch at its top"
@@ -376,8 +391,10 @@ def _bound_reason(key: Key, i: int, what: str) -> str:
     role = "MAX" if tree.is_max(i) else "MIN"
     moves = "α" if tree.is_max(i) else "β"
     asked = "α" if what == "alpha" else "β"
-    start = (f"{tree.names[i]} ({role}) enters with α = {bound_text(nk.alpha_in)}, "
-             f"β = {bound_text(nk.beta_in)} from its parent")  # fmt: skip
+    start = (
+        f"{tree.names[i]} ({role}) enters with α = {bound_text(nk.alpha_in)}, "
+        f"β = {bound_text(nk.beta_in)} from its parent"
+    )
     if (what == "alpha") != tree.is_max(i):
         return f"{start}; a {role} node changes only {moves}, so {asked} stays as it came."
     return f"{start}; " + "; ".join(nk.steps) + "."

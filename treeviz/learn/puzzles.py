@@ -92,8 +92,11 @@ class Card:
             return self.answers
         assert self.scores is not None and self.win_plies is not None
         pos, k = self.position, self.win_plies
-        return [c + 1 for c, s in enumerate(self.scores)
-                if s is not None and s > 0 and plies_of(pos, s) <= k]  # fmt: skip
+        return [
+            c + 1
+            for c, s in enumerate(self.scores)
+            if s is not None and s > 0 and plies_of(pos, s) <= k
+        ]
 
     def is_right(self, column: int) -> bool:
         """Whether playing ``column`` (1..7) does what the card asks."""
@@ -104,19 +107,25 @@ class Card:
         that wins within 5 plies ...``)."""
         who = f"{self.player} to move"
         if self.goal == HOLD_DRAW:
-            return (f"{who}: a draw is the best {self.player} can get. Find a move that "
-                    "holds the draw (the drawing line is shown with the answer).")  # fmt: skip
+            return (
+                f"{who}: a draw is the best {self.player} can get. Find a move that "
+                "holds the draw (the drawing line is shown with the answer)."
+            )
         plies = self.win_plies
         keep = "Find a move that keeps the win (the winning line is shown with the answer)."
         if plies is None:
             return f"{who}: {self.player} can win. {keep}"
         if self.goal == KEEP_WIN:
-            return (f"{who}: {self.player} can win, but the fastest win is {plies} plies "
-                    f"away, too far to find here. {keep}")  # fmt: skip
+            return (
+                f"{who}: {self.player} can win, but the fastest win is {plies} plies "
+                f"away, too far to find here. {keep}"
+            )
         if plies == 1:
             return f"{who}: find the move that wins at once."
-        return (f"{who}: find a move that wins within {plies} plies ({self.player}'s "
-                f"{(plies + 1) // 2} moves, this one included).")  # fmt: skip
+        return (
+            f"{who}: find a move that wins within {plies} plies ({self.player}'s "
+            f"{(plies + 1) // 2} moves, this one included)."
+        )
 
     def _repr_html_(self) -> str:
         """A notebook's view: the question above the board (the answer is not shown)."""
@@ -129,8 +138,13 @@ class Card:
     def as_dict(self) -> dict[str, Any]:
         """The card as a deck file holds it (fields without a value left out)."""
         out: dict[str, Any] = {"moves": self.moves, "answers": self.answers, "kind": self.kind}
-        extra = {"played": self.played, "class": self.cls, "by": self.by,
-                 "source": self.source, "scores": self.scores}  # fmt: skip
+        extra = {
+            "played": self.played,
+            "class": self.cls,
+            "by": self.by,
+            "source": self.source,
+            "scores": self.scores,
+        }
         out.update({k: v for k, v in extra.items() if v is not None})
         return out
 
@@ -191,8 +205,9 @@ def keeping(scores: list[int | None]) -> list[int]:
     return [c + 1 for c, s in enumerate(scores) if s is not None and (s > 0) - (s < 0) == sign]
 
 
-def card_at(moves: str, scores: list[int | None], played: int | None = None,
-            **where: Any) -> Card | None:  # fmt: skip
+def card_at(
+    moves: str, scores: list[int | None], played: int | None = None, **where: Any
+) -> Card | None:
     """The card of the position after ``moves`` given its exact column ``scores``,
     or None when it is lost (no move saves it). ``where``: ``cls``, ``by``, ``source``."""
     kind = kind_of(max(s for s in scores if s is not None))
@@ -225,15 +240,15 @@ def cards_from_review(
     return cards
 
 
-def _card_of(moves: str, p: PlyReview, players: tuple[str, str], source: str | None,
-             seconds: float) -> Card | None:  # fmt: skip
+def _card_of(
+    moves: str, p: PlyReview, players: tuple[str, str], source: str | None, seconds: float
+) -> Card | None:
     """The card of ply ``p`` played after ``moves``."""
     scores = exact_scores(Position.from_moves(moves), seconds)
     if scores is None:
         return None
     by = players[0] if p.player == "X" else players[1]
-    return card_at(moves, scores, p.column, cls=p.cls, by=None if by == "?" else by,
-                   source=source)  # fmt: skip
+    return card_at(moves, scores, p.column, cls=p.cls, by=None if by == "?" else by, source=source)
 
 
 def puzzle_cards(
@@ -250,8 +265,9 @@ def puzzle_cards(
     total)`` follows the review."""
     game = as_game(game)
     out = review(game.position, None, seconds, on_ply)
-    return cards_from_review(out, players=(game.x, game.o), source=source, seconds=seconds,
-                             opening=len(game.opening))  # fmt: skip
+    return cards_from_review(
+        out, players=(game.x, game.o), source=source, seconds=seconds, opening=len(game.opening)
+    )
 
 
 def as_game(game: Game | str) -> Game:
@@ -260,8 +276,10 @@ def as_game(game: Game | str) -> Game:
     if isinstance(game, str):
         game = Game("?", "?", moves=Position.from_moves(game).moves_string())
     if (game.width, game.height) != (DEFAULT_WIDTH, DEFAULT_HEIGHT):
-        raise InvalidParameterError(f"a game on a {game.width}x{game.height} board: puzzles "
-                                    "are positions of the 7x6 board (move strings)")  # fmt: skip
+        raise InvalidParameterError(
+            f"a game on a {game.width}x{game.height} board: puzzles "
+            "are positions of the 7x6 board (move strings)"
+        )
     return game
 
 
@@ -292,9 +310,11 @@ def explanation_text(card: Card) -> str:
         text = f"{cols} win{'' if many else 's'} within {card.win_plies} plies"
         slower = [c for c in card.answers if c not in right]
         if slower:
-            text += (f"; column{'s' if len(slower) > 1 else ''} "
-                     f"{', '.join(map(str, slower))} win{'' if len(slower) > 1 else 's'} too, "
-                     "but later")  # fmt: skip
+            text += (
+                f"; column{'s' if len(slower) > 1 else ''} "
+                f"{', '.join(map(str, slower))} win{'' if len(slower) > 1 else 's'} too, "
+                "but later"
+            )
     elif card.goal == KEEP_WIN:
         text = f"{cols} keep{'' if many else 's'} the win"
         if card.scores is not None:
@@ -302,8 +322,10 @@ def explanation_text(card: Card) -> str:
             fastest = [c + 1 for c, s in enumerate(card.scores) if s == best]
             plural = "s" if len(fastest) > 1 else ""
             plies = plies_of(card.position, best)
-            text += (f"; fastest: column{plural} {', '.join(map(str, fastest))} "
-                     f"(wins in {plies} plies, exact {best:+d})")  # fmt: skip
+            text += (
+                f"; fastest: column{plural} {', '.join(map(str, fastest))} "
+                f"(wins in {plies} plies, exact {best:+d})"
+            )
     else:
         text = f"{cols} hold{'' if many else 's'} the draw"
     text += "."

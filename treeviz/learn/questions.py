@@ -95,8 +95,14 @@ def mark(question: Question, given: str) -> Verdict:
         )
     right = given == question.answer
     reason = question.why if right else f"{question.why_not.get(given, '')} {question.why}".strip()
-    return Verdict(right, question.label(given), question.label(question.answer),
-                   reason.strip(), question.after, question.step)  # fmt: skip
+    return Verdict(
+        right,
+        question.label(given),
+        question.label(question.answer),
+        reason.strip(),
+        question.after,
+        question.step,
+    )
 
 
 def view_trace(trace: Trace, moment: Moment) -> Trace:

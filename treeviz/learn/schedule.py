@@ -58,9 +58,11 @@ class Progress:
     def text(self) -> str:
         """``3 of 5 cards seen · 4 answers, 3 right, 1 wrong · 1 due again · 2 new``."""
         answers = f"{self.answers} answer{'' if self.answers == 1 else 's'}"
-        return (f"{self.seen} of {self.cards} cards seen · {answers}, "
-                f"{self.right} right, {self.wrong} wrong · {self.due} due again · "
-                f"{self.new} new")  # fmt: skip
+        return (
+            f"{self.seen} of {self.cards} cards seen · {answers}, "
+            f"{self.right} right, {self.wrong} wrong · {self.due} due again · "
+            f"{self.new} new"
+        )
 
 
 class Schedule:
@@ -84,6 +86,12 @@ class Schedule:
         """How the session stands now."""
         seen = [s for s in self.slots if s.seen]
         boxes = tuple(sum(s.box == b for s in seen) for b in range(len(LEITNER_GAPS) + 1))
-        return Progress(len(self.slots), len(seen), self.now, sum(s.right for s in seen),
-                        sum(s.due <= self.now for s in seen), len(self.slots) - len(seen),
-                        boxes)  # fmt: skip
+        return Progress(
+            len(self.slots),
+            len(seen),
+            self.now,
+            sum(s.right for s in seen),
+            sum(s.due <= self.now for s in seen),
+            len(self.slots) - len(seen),
+            boxes,
+        )

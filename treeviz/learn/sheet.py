@@ -17,8 +17,10 @@ TITLE_CHARS = 64  # a title line's length: no wider than the HOW lines below it
 # a tree with more leaves is drawn left to right (a page is taller than wide); a 3x3
 # textbook tree (27 leaves) still lies across, as the lesson draws it
 WIDE_LEAVES = 32
-HOW = ("Alpha-beta, children left to right: write α and β at each node as it returns,\n"
-       "and cross out every branch the search never enters.")  # fmt: skip
+HOW = (
+    "Alpha-beta, children left to right: write α and β at each node as it returns,\n"
+    "and cross out every branch the search never enters."
+)
 
 
 def _quote(text: str) -> str:
@@ -84,8 +86,10 @@ def _node_attrs(tree: HandTree, answers: Key, i: int, key: bool, cut_off: bool) 
     nk = answers.nodes[i]
     # one bound a line: a level of nine inner nodes then fits a screen's column
     if key and nk.visited:
-        text = (f"{name} {role}\nα = {bound_text(nk.alpha)}\nβ = {bound_text(nk.beta)}\n"
-                f"value {bound_text(nk.value)}")  # fmt: skip
+        text = (
+            f"{name} {role}\nα = {bound_text(nk.alpha)}\nβ = {bound_text(nk.beta)}\n"
+            f"value {bound_text(nk.value)}"
+        )
     elif key:
         text = f"{name} {role}\nnot searched"
     else:

@@ -70,7 +70,7 @@ def move_rows(
 
 def result_of(trace: Trace) -> SearchResult:
     """The :class:`SearchResult` a saved trace carries (``extra["result"]``, checked
-    when the trace was loaded: :mod:`treeviz.trace.checks`), so an uploaded trace shows
+    when the trace was loaded: :mod:`treeviz.trace.validate`), so an uploaded trace shows
     the same table, PV and statistics as a fresh search; :class:`TraceFormatError`
     when the trace carries none."""
     data: Any = trace.extra.get("result")
@@ -125,8 +125,13 @@ def move_table_text(res: SearchResult) -> str:
     drop = {"outcome"} | ({"full"} if not any(r["full"] for r in rows) else set())  # text says
     keys = [k for k in rows[0] if k not in drop]
     kind = res.trace.value_kind
-    cells = [keys] + [[value_cell(r[k], kind) if k == "value" and r[k] is not None
-                       else format_cell(r[k]) for k in keys] for r in rows]  # fmt: skip
+    cells = [keys] + [
+        [
+            value_cell(r[k], kind) if k == "value" and r[k] is not None else format_cell(r[k])
+            for k in keys
+        ]
+        for r in rows
+    ]
     widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
 

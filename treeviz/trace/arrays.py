@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
-from treeviz.reading import atomic_write
+from treeviz.safe_io import atomic_write
 from treeviz.settings import TRACE_MAX_NODES, TRACE_META_MAX_BYTES
 from treeviz.trace.nodes import NODE_DTYPE, Trace
 
@@ -33,7 +33,7 @@ MAX_MEMBER_BYTES = TRACE_MAX_NODES * 8 + 4096  # the widest field, and the .npy 
 
 def save_npz(meta: dict[str, Any], trace: Trace, path: str | Path) -> None:
     """Write ``trace`` (its header ``meta``, without nodes) as an ``.npz`` at ``path``,
-    whole or not at all (see :func:`treeviz.reading.atomic_write`)."""
+    whole or not at all (see :func:`treeviz.safe_io.atomic_write`)."""
     with atomic_write(path) as out:
         write_npz(meta, trace, out)
 
@@ -60,17 +60,22 @@ def check_header(archive: zipfile.ZipFile, info: zipfile.ZipInfo, source: str) -
                 raise ValueError(f"unknown .npy format version {version}")
             shape, _, dtype = read(member)
     except (ValueError, OSError, zipfile.BadZipFile, EOFError, SyntaxError) as exc:
-        raise TraceFormatError(f"{source}: member {info.filename!r} is not a plain array "
-                               f"({str(exc)[:80]})") from None  # fmt: skip
+        raise TraceFormatError(
+            f"{source}: member {info.filename!r} is not a plain array ({str(exc)[:80]})"
+        ) from None
     most = TRACE_META_MAX_BYTES if meta else TRACE_MAX_NODES
     plain = dtype == np.uint8 if meta else (dtype.kind in "iuf" and dtype.itemsize <= 8)
     if not plain or len(shape) != 1:
         what = "UTF-8 bytes" if meta else "numbers"
-        raise TraceFormatError(f"{source}: trace field {name!r} is not a plain array of {what} "
-                               f"(its header declares {dtype} of shape {shape})")  # fmt: skip
+        raise TraceFormatError(
+            f"{source}: trace field {name!r} is not a plain array of {what} "
+            f"(its header declares {dtype} of shape {shape})"
+        )
     if shape[0] > most:
-        raise TraceFormatError(f"{source}: trace field {name!r} is longer than a trace's "
-                               f"({shape[0]:,} items declared, at most {most:,})")  # fmt: skip
+        raise TraceFormatError(
+            f"{source}: trace field {name!r} is longer than a trace's "
+            f"({shape[0]:,} items declared, at most {most:,})"
+        )
 
 
 HEADER_READERS = {
@@ -92,8 +97,10 @@ def read_npz(raw: bytes, source: str) -> tuple[dict[str, Any], dict[str, np.ndar
             raise TraceFormatError(f"{source}: member {info.filename[:60]!r} is not a trace field")
         limit = TRACE_META_MAX_BYTES if info.filename == f"{META}.npy" else MAX_MEMBER_BYTES
         if info.file_size > limit:
-            raise TraceFormatError(f"{source}: member {info.filename!r} is larger than a "
-                                   f"trace's ({info.file_size:,} bytes)")  # fmt: skip
+            raise TraceFormatError(
+                f"{source}: member {info.filename!r} is larger than a "
+                f"trace's ({info.file_size:,} bytes)"
+            )
         check_header(archive, info, source)
     try:
         with np.load(io.BytesIO(raw), allow_pickle=False) as data:

@@ -1,7 +1,7 @@
 """Checks of what a trace's ``extra`` holds for the views: the search's answer
 (``extra.result``: the per-move table, the chosen column, the principal variation and
 the statistics), MCTS's iteration log (``extra.log``) and a user search's number table
-(``extra.user_values``). Called by :func:`treeviz.trace.checks.check_trace`, on
+(``extra.user_values``). Called by :func:`treeviz.trace.validate.check_trace`, on
 ``extra`` as a file holds it: a user search's infinite values written as the texts
 ``"+inf"`` and ``"-inf"`` (:data:`INFINITE`), as JSON has no infinity.
 """
@@ -91,8 +91,9 @@ def check_value(value: Any, path: str, trace: Trace) -> None:
     """A value of the per-move table: a finite number or null; a user search's may be
     infinite (``"+inf"``/``"-inf"``)."""
     user = trace.value_kind == "user"
-    if not (value is None or is_number(value) or (user and isinstance(value, str)
-                                                      and value in INFINITE)):
+    if not (
+        value is None or is_number(value) or (user and isinstance(value, str) and value in INFINITE)
+    ):
         also = " ('+inf' or '-inf' for a user search)" if user else ""
         refuse(path, f"must be a finite number or null{also}", value)
 
@@ -161,8 +162,12 @@ def check_log(log: Any, nodes: int) -> None:
         bad = (leaf < 0) | (leaf >= nodes) | (depth < 0) | (plies < 0) | ~np.isin(result, (0, 1, 2))
         if bad.any():
             i = start + int(np.argmax(bad))
-            refuse(f"extra.log[{i}]", f"must be {LOG_ROW}: a leaf 0-{nodes - 1}, depth and "
-                   "plies at least 0, 2 x result 0, 1 or 2", rows[i])  # fmt: skip
+            refuse(
+                f"extra.log[{i}]",
+                f"must be {LOG_ROW}: a leaf 0-{nodes - 1}, depth and "
+                "plies at least 0, 2 x result 0, 1 or 2",
+                rows[i],
+            )
 
 
 def log_block(chunk: list[Any]) -> np.ndarray | None:

@@ -3,7 +3,7 @@
 
 A file holds the trace's settings and, per node field the algorithm fills, one list of
 numbers (struct of arrays, as in memory). Loading checks the tree here (shape, legal
-moves) and every other field a view reads in :mod:`treeviz.trace.checks`, and raises
+moves) and every other field a view reads in :mod:`treeviz.trace.validate`, and raises
 :class:`TraceFormatError` naming the field and the problem. A round trip is exact:
 fields left out of a file take the defaults recording gives them, and a user search's
 infinite values (JSON has none) are written as ``"+inf"``/``"-inf"``.
@@ -26,7 +26,7 @@ from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.jit import njit
-from treeviz.reading import atomic_write, read_bounded
+from treeviz.safe_io import atomic_write, read_bounded
 from treeviz.settings import (
     TRACE_MAX_JSON_BYTES,
     TRACE_MAX_LISTS,
@@ -36,9 +36,9 @@ from treeviz.settings import (
     TRACE_NAME_MAX_CHARS,
 )
 from treeviz.trace.arrays import MAGIC, read_npz, save_npz, write_npz
-from treeviz.trace.checks import check_trace
 from treeviz.trace.extra import INFINITE
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
+from treeviz.trace.validate import check_trace
 
 READABLE_SCHEMAS = (1, SCHEMA_VERSION)
 NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + TRACE_META_MAX_BYTES  # read whole at most
@@ -90,9 +90,12 @@ def infinite_values(extra: dict[str, Any], to_file: bool) -> dict[str, Any]:
     if "value" in res:
         out["value"] = _infinite(res["value"], to_file)
     if isinstance(res.get("moves"), list):
-        out["moves"] = [dict(r, value=_infinite(r["value"], to_file))
-                        if isinstance(r, dict) and "value" in r else r
-                        for r in res["moves"]]  # fmt: skip
+        out["moves"] = [
+            dict(r, value=_infinite(r["value"], to_file))
+            if isinstance(r, dict) and "value" in r
+            else r
+            for r in res["moves"]
+        ]
     return dict(extra, result=out)
 
 
@@ -220,8 +223,12 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
     kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
     _need(isinstance(kind, str), source, "value_kind", f"must be a string, got {kind!r:.60}")
-    _need(all(type(data[k]) is int for k in ("width", "height")), source, "width/height",
-          "must be whole numbers")  # fmt: skip
+    _need(
+        all(type(data[k]) is int for k in ("width", "height")),
+        source,
+        "width/height",
+        "must be whole numbers",
+    )
     try:
         check_size(data["width"], data["height"])
     except (TreevizError, TypeError) as exc:
@@ -267,12 +274,20 @@ def _check_root(moves: str, width: int, height: int, nodes: np.ndarray, source: 
         ) from None
     _need(not pos.is_over(), source, "root_moves", f"is a finished game ({pos.status()})")
     depth = nodes["depth"].astype(np.int64) - int(nodes["depth"][0])
-    _need(int(depth.max()) <= width * height - pos.ply, source, "depth",
-          "goes deeper than the empty cells of the root position")  # fmt: skip
+    _need(
+        int(depth.max()) <= width * height - pos.ply,
+        source,
+        "depth",
+        "goes deeper than the empty cells of the root position",
+    )
     bad = first_illegal_node(
-        np.uint64(pos.current), np.uint64(pos.mask), nodes["parent"].astype(np.int64),
-        nodes["move"].astype(np.int64), width, height,
-    )  # fmt: skip
+        np.uint64(pos.current),
+        np.uint64(pos.mask),
+        nodes["parent"].astype(np.int64),
+        nodes["move"].astype(np.int64),
+        width,
+        height,
+    )
     _need(bad < 0, source, "move", f"of node {bad} plays a full column or after a win")
 
 
@@ -340,8 +355,12 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
         _need(f in (NODE_DTYPE.names or ()), source, "fields", f"names {f!r:.60}, not a node field")
         col = columns.get(f)
         _need(_is_column(col) and len(col) == n, source, f, f"must be a list of {n} numbers")
-        if isinstance(col, np.ndarray) and col.ndim == 1 and col.dtype == NODE_DTYPE[f] \
-                and col.dtype.kind in "iu":  # fmt: skip
+        if (
+            isinstance(col, np.ndarray)
+            and col.ndim == 1
+            and col.dtype == NODE_DTYPE[f]
+            and col.dtype.kind in "iu"
+        ):
             typed[f] = col
             continue
         arr = _numbers(col, f, source)
@@ -357,8 +376,12 @@ def _nodes(fields: Any, columns: Any, width: int, source: str) -> np.ndarray:
             )
         elif NODE_DTYPE[f] == np.float32:  # float32: 1e300 would load as inf
             limit32 = float(np.finfo(np.float32).max)
-            _need(bool(np.all(np.abs(arr) <= limit32)), source, f,
-                  f"must hold numbers within ±{limit32:.3g}")  # fmt: skip
+            _need(
+                bool(np.all(np.abs(arr) <= limit32)),
+                source,
+                f,
+                f"must hold numbers within ±{limit32:.3g}",
+            )
         nodes[f] = arr
     _fill(nodes, typed, {f: d for f, d in FIELD_DEFAULTS.items() if f not in fields})
     _need(int(nodes["parent"][0]) == -1, source, "parent", "of node 0 (the root) must be -1")
@@ -378,8 +401,9 @@ _MISPLACED = {
 
 
 @njit(cache=True)
-def _first_misplaced(parent: np.ndarray, move: np.ndarray, depth: np.ndarray,
-                     width: int) -> tuple[int, int]:  # fmt: skip
+def _first_misplaced(
+    parent: np.ndarray, move: np.ndarray, depth: np.ndarray, width: int
+) -> tuple[int, int]:
     """(what, node) of the first node but the root that is not where a tree's node
     must be: 1, a parent that is not an earlier node; 2, a move off the board; 3, a
     depth other than its parent's + 1; (0, -1) when every node is. One pass, where
@@ -434,4 +458,3 @@ def first_illegal_node(
         won[i] = K.is_winning_move(cur[p], mask[p], move[i], w, h)
         cur[i], mask[i] = K.play(cur[p], mask[p], move[i], h)
     return -1
-

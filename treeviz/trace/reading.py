@@ -157,8 +157,7 @@ def window_label(trace: Trace, node: int) -> list[str]:
     return [f"α={bound_text(trace, int(n['alpha']))} β={bound_text(trace, int(n['beta']))}"]
 
 
-VISITS = Reading(labels=visit_labels, facts=visit_facts, weight="visits",
-                 recount=recount_visits)  # fmt: skip
+VISITS = Reading(labels=visit_labels, facts=visit_facts, weight="visits", recount=recount_visits)
 PRIORITY = Reading(labels=priority_label)
 WINDOW = Reading(labels=window_label)
 PLAIN = Reading()
@@ -190,6 +189,8 @@ def left_out_note(trace: Trace) -> str:
     if not n:
         return ""
     calls = "call was" if n == 1 else f"{n:,} calls were"
-    return (f"{calls} made on a position that is not one move after its caller's (a move "
-            "played on the board and not taken back, or a traced helper) and left out of "
-            "the tree")
+    return (
+        f"{calls} made on a position that is not one move after its caller's (a move "
+        "played on the board and not taken back, or a traced helper) and left out of "
+        "the tree"
+    )

@@ -32,7 +32,6 @@ def check_playable(pos: Position) -> None:
         )
 
 
-
 class Recorder:
     """Node table, counters and clock of one search."""
 

@@ -246,8 +246,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     found = negamax_outcome(v, root_ply, trace.width, trace.height)
     if found is not None:
         said = f"{sign_of} " if sign_of else ""  # "≤ win 3", as "≤+48"
-        return NodeValue(found["score"], found, said + short_outcome(found),
-                         1.0 if v > 0 else -1.0)  # fmt: skip
+        return NodeValue(found["score"], found, said + short_outcome(found), 1.0 if v > 0 else -1.0)
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
     return NodeValue(v, None, f"{sign_of}{v:+d}", v / heuristic_range(trace))
@@ -264,7 +263,7 @@ def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
 
 
 def window_bound(trace: Trace, node: int, raw: int) -> str:
-    """"upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
+    """ "upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
     it was searched with, else "exact" (a finished game, or a solver node it marked
     exact, is exact whatever its window)."""
     n = trace.nodes[node]
@@ -371,8 +370,7 @@ def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
     if proven != PROVEN_OPEN:
         # ``proven`` is for the side to move at the node; flip to the root player
         mover = 0 if proven == PROVEN_DRAW else proven * sign
-        found = {"result": {1: "win", 0: "draw", -1: "loss"}[mover], "plies": None,
-                 "score": None}  # fmt: skip
+        found = {"result": {1: "win", 0: "draw", -1: "loss"}[mover], "plies": None, "score": None}
     if n["visits"] == 0:
         text = f"{found['result']} (proven)" if found else "not visited"
         return NodeValue(None, found, text, None)

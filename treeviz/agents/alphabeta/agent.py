@@ -57,9 +57,12 @@ MAX_DEPTH = DEFAULT_CELLS  # a whole game on the standard board
 MINIMAX_CHECK_DEPTH = 7  # reasons compare with plain minimax up to this depth
 DEPTH = Param("depth", "int", 5, "plies searched below the position", lo=1, hi=MAX_DEPTH)
 ORDERING = Param(
-    "ordering", "str", "centre", "move order: left to right, centre first, or best "
-    "heuristic first", choices=N.ORDERINGS,
-)  # fmt: skip
+    "ordering",
+    "str",
+    "centre",
+    "move order: left to right, centre first, or best heuristic first",
+    choices=N.ORDERINGS,
+)
 TT = Param("tt", "bool", True, "transposition table (orders moves, answers repeats)")
 ITERATIVE = Param("iterative", "bool", False, "iterative deepening 1..depth (with time_limit)")
 
@@ -138,12 +141,18 @@ def run_negamax(
         kept = rec.nodes[:n].copy() if deepen and left < depth else None
         finished = (left, *out, kept, n, int(rec.ctr[C_TRUNCATED]))
     if finished is None:
-        why = (f"its time_limit of {time_limit:g} s ran out" if time_limit is not None
-               else "it was stopped")  # fmt: skip
+        why = (
+            f"its time_limit of {time_limit:g} s ran out"
+            if time_limit is not None
+            else "it was stopped"
+        )
         raise SearchStopped(
             f"{algorithm} has no answer: {why} before its first pass (depth 1) finished"
-            + ("; give it more time" if time_limit is not None else "; give it a time_limit "
-               "to keep the last finished pass of a long search")
+            + (
+                "; give it more time"
+                if time_limit is not None
+                else "; give it a time_limit to keep the last finished pass of a long search"
+            )
         )
     reached, value, pv, vals, cut, kept, n, truncated = finished
     if stopped and kept is not None:  # the last finished pass is the answer: its trace too
@@ -178,8 +187,13 @@ def _leaves(pos: Position, reached: int) -> np.ndarray:
     or the horizon (a pass of depth 1). A leaf's value is exact whatever the window,
     so the kernel's cut flag (any value at or below the best so far) says nothing there."""
     full = pos.ply + 1 == pos.width * pos.height
-    return np.array([reached == 1 or full or (pos.can_play(c) and pos.is_winning_move(c))
-                     for c in range(pos.width)], dtype=np.bool_)  # fmt: skip
+    return np.array(
+        [
+            reached == 1 or full or (pos.can_play(c) and pos.is_winning_move(c))
+            for c in range(pos.width)
+        ],
+        dtype=np.bool_,
+    )
 
 
 def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) -> MoveStat:
@@ -193,9 +207,11 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     if abs(raw) >= PROVEN:  # a win bounded from above: no faster than this
         cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
         return MoveStat(
-            col + 1, cap["score"], extra | {"at_best": short_outcome(cap)},
+            col + 1,
+            cap["score"],
+            extra | {"at_best": short_outcome(cap)},
             text=f"≤ {cap['score']:+d}: cut off, at best a win in {plies(cap['plies'])}",
-        )  # fmt: skip
+        )
     return MoveStat(col + 1, raw, extra, text=heuristic_text(raw, kind, bound))
 
 
@@ -217,8 +233,13 @@ def _negamax(
     """The principal variation, each other column's refutation, what cutoffs saved, and
     what lies beyond the horizon."""
     trace, depth = res.trace, int(res.trace.params.get("depth", 0))
-    out = [pv_reason(f"principal variation: {line_words(pos, res.pv)} "
-                     f"({res.moves[res.move - 1].text})", trace, len(res.pv))]  # fmt: skip
+    out = [
+        pv_reason(
+            f"principal variation: {line_words(pos, res.pv)} ({res.moves[res.move - 1].text})",
+            trace,
+            len(res.pv),
+        )
+    ]
     for m in res.moves:
         if m.value is None or m.column == res.move:
             continue
@@ -238,8 +259,9 @@ def _refutation(pos: Position, trace: Trace, column: int, text: str) -> Reason:
     """Column ``column``'s best reply found by the search (the opponent's choice)."""
     k = root_child(trace, column)
     kids = trace.children(k) if k is not None else np.zeros(0, np.int64)
-    values = [(int(trace.nodes["value"][g]), int(g)) for g in kids
-              if trace.nodes["value"][g] != NO_VALUE]  # fmt: skip
+    values = [
+        (int(trace.nodes["value"][g]), int(g)) for g in kids if trace.nodes["value"][g] != NO_VALUE
+    ]
     if not values:
         return Reason(f"column {column}: {text}", k)
     _, reply = min(values)  # values at the reply are for the root player: the reply minimises
@@ -255,13 +277,18 @@ def _cutoff_savings(pos: Position, res: SearchResult, depth: int) -> list[Reason
     if not 1 <= depth <= MINIMAX_CHECK_DEPTH:
         return []
     p = res.trace.params
-    plain = search_minimax(pos, depth=depth, heuristic=p["heuristic"], ordering=p["ordering"],
-                           tt=False, capacity=1)  # fmt: skip
+    plain = search_minimax(
+        pos, depth=depth, heuristic=p["heuristic"], ordering=p["ordering"], tt=False, capacity=1
+    )
     ours, full = int(res.stats["nodes"]), int(plain.stats["nodes"])
     saved = full - ours
-    return [Reason(f"{res.stats['cutoffs']:,} cutoffs: alpha-beta searched {ours:,} nodes where "
-                   f"minimax to depth {depth} searches {full:,} ({saved:,} saved, "
-                   f"{saved / max(full, 1):.0%})")]  # fmt: skip
+    return [
+        Reason(
+            f"{res.stats['cutoffs']:,} cutoffs: alpha-beta searched {ours:,} nodes where "
+            f"minimax to depth {depth} searches {full:,} ({saved:,} saved, "
+            f"{saved / max(full, 1):.0%})"
+        )
+    ]
 
 
 MINIMAX = Agent(

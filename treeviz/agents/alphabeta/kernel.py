@@ -127,13 +127,40 @@ def negamax(
     top = left + 1
     base = centre_order(w) if mode != ORDER_LEFT else np.arange(w)
     return _search(
-        cur, mask, left, alpha, beta, prune, use_tt, mode, hid, windows, weights,
-        centre_cols, w, h, parent, move, depth, iteration, nodes, ctr, tt_keys, tt_data, pv,
-        pv_len, root_vals, root_cut, np.empty((2, top), dtype=np.uint64),
-        np.empty((top, 4), dtype=np.int64), np.empty((top, 4), dtype=np.int64),
-        np.empty((top, w), dtype=np.int64), np.empty((2, top), dtype=np.int64), base,
+        cur,
+        mask,
+        left,
+        alpha,
+        beta,
+        prune,
+        use_tt,
+        mode,
+        hid,
+        windows,
+        weights,
+        centre_cols,
+        w,
+        h,
+        parent,
+        move,
+        depth,
+        iteration,
+        nodes,
+        ctr,
+        tt_keys,
+        tt_data,
+        pv,
+        pv_len,
+        root_vals,
+        root_cut,
+        np.empty((2, top), dtype=np.uint64),
+        np.empty((top, 4), dtype=np.int64),
+        np.empty((top, 4), dtype=np.int64),
+        np.empty((top, w), dtype=np.int64),
+        np.empty((2, top), dtype=np.int64),
+        base,
         np.empty(w, dtype=np.int64),
-    )  # fmt: skip
+    )
 
 
 # Without reference counting (see ``njit_unrefcounted``); the stacks come from
@@ -143,13 +170,39 @@ def negamax(
 # columns are named constants, which numba folds into the same code.
 @njit_unrefcounted(cache=True, nogil=True)
 def _search(
-    cur: np.uint64, mask: np.uint64, left: int, alpha: int, beta: int, prune: bool,
-    use_tt: bool, mode: int, hid: int, windows: np.ndarray, weights: np.ndarray,
-    centre_cols: np.ndarray, w: int, h: int, parent: int, move: int, depth: int,
-    iteration: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
-    tt_data: np.ndarray, pv: np.ndarray, pv_len: np.ndarray, root_vals: np.ndarray,
-    root_cut: np.ndarray, f_u: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
-    f_cols: np.ndarray, f_x: np.ndarray, base: np.ndarray, scratch: np.ndarray,
+    cur: np.uint64,
+    mask: np.uint64,
+    left: int,
+    alpha: int,
+    beta: int,
+    prune: bool,
+    use_tt: bool,
+    mode: int,
+    hid: int,
+    windows: np.ndarray,
+    weights: np.ndarray,
+    centre_cols: np.ndarray,
+    w: int,
+    h: int,
+    parent: int,
+    move: int,
+    depth: int,
+    iteration: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    pv: np.ndarray,
+    pv_len: np.ndarray,
+    root_vals: np.ndarray,
+    root_cut: np.ndarray,
+    f_u: np.ndarray,
+    f_win: np.ndarray,
+    f_node: np.ndarray,
+    f_cols: np.ndarray,
+    f_x: np.ndarray,
+    base: np.ndarray,
+    scratch: np.ndarray,
 ) -> int:
     """:func:`negamax` on given stacks: ``f_u`` rows cur, mask; ``f_win`` and ``f_node``
     per frame (columns named above);
@@ -167,12 +220,37 @@ def _search(
             if d == 0:
                 node = record(nodes, ctr, parent, move, at, iteration)
             else:
-                node = record(nodes, ctr, f_node[d - 1, NODE], f_cols[d - 1, f_i[d - 1]], at,
-                              iteration)  # fmt: skip
+                node = record(
+                    nodes, ctr, f_node[d - 1, NODE], f_cols[d - 1, f_i[d - 1]], at, iteration
+                )
             f_node[d, NODE] = node
-            ret = _enter(f_cur[d], f_mask[d], left - d, prune, use_tt, mode, hid, windows,
-                         weights, centre_cols, w, h, at, node, nodes, ctr, tt_keys, tt_data,
-                         pv_len, f_win, f_node, f_cols, d, base, scratch)  # fmt: skip
+            ret = _enter(
+                f_cur[d],
+                f_mask[d],
+                left - d,
+                prune,
+                use_tt,
+                mode,
+                hid,
+                windows,
+                weights,
+                centre_cols,
+                w,
+                h,
+                at,
+                node,
+                nodes,
+                ctr,
+                tt_keys,
+                tt_data,
+                pv_len,
+                f_win,
+                f_node,
+                f_cols,
+                d,
+                base,
+                scratch,
+            )
             if ret == OPEN_NODE:
                 f_n[d] = f_node[d, COUNT]
                 f_node[d, COUNT] = 0
@@ -195,23 +273,75 @@ def _search(
             ctr[C_LEAVES] += 1
             finish(nodes, child, -v, TERMINAL)
             pv_len[at + 1] = at + 1
-            ret = _child_done(d, v, col, at, prune, f_win, f_node, f_cols, f_n, f_i,
-                              nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
+            ret = _child_done(
+                d,
+                v,
+                col,
+                at,
+                prune,
+                f_win,
+                f_node,
+                f_cols,
+                f_n,
+                f_i,
+                nodes,
+                ctr,
+                pv,
+                pv_len,
+                root_vals,
+                root_cut,
+            )
             if ret == OPEN_NODE:
                 continue
-            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win, f_node, d,
-                         nodes, tt_keys, tt_data, left - d)  # fmt: skip
+            ret = _leave(
+                use_tt,
+                prune,
+                f_mask[d] + f_cur[d],
+                f_win,
+                f_node,
+                d,
+                nodes,
+                tt_keys,
+                tt_data,
+                left - d,
+            )
         while True:  # hand ``ret`` up until a parent has more children to search
             if d == 0:
                 return ret
             d -= 1
             col = f_cols[d, f_i[d]]
-            ret = _child_done(d, -ret, col, depth + d, prune, f_win, f_node, f_cols, f_n, f_i,
-                              nodes, ctr, pv, pv_len, root_vals, root_cut)  # fmt: skip
+            ret = _child_done(
+                d,
+                -ret,
+                col,
+                depth + d,
+                prune,
+                f_win,
+                f_node,
+                f_cols,
+                f_n,
+                f_i,
+                nodes,
+                ctr,
+                pv,
+                pv_len,
+                root_vals,
+                root_cut,
+            )
             if ret == OPEN_NODE:
                 break
-            ret = _leave(use_tt, prune, f_mask[d] + f_cur[d], f_win, f_node, d,
-                         nodes, tt_keys, tt_data, left - d)  # fmt: skip
+            ret = _leave(
+                use_tt,
+                prune,
+                f_mask[d] + f_cur[d],
+                f_win,
+                f_node,
+                d,
+                nodes,
+                tt_keys,
+                tt_data,
+                left - d,
+            )
 
 
 OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
@@ -219,11 +349,31 @@ OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
 
 @njit(cache=True, inline="always")
 def _enter(
-    cur: np.uint64, mask: np.uint64, left: int, prune: bool, use_tt: bool, mode: int,
-    hid: int, windows: np.ndarray, weights: np.ndarray, centre_cols: np.ndarray, w: int,
-    h: int, at: int, node: int, nodes: np.ndarray, ctr: np.ndarray, tt_keys: np.ndarray,
-    tt_data: np.ndarray, pv_len: np.ndarray, f_win: np.ndarray, f_node: np.ndarray,
-    f_cols: np.ndarray, d: int, base: np.ndarray, scratch: np.ndarray,
+    cur: np.uint64,
+    mask: np.uint64,
+    left: int,
+    prune: bool,
+    use_tt: bool,
+    mode: int,
+    hid: int,
+    windows: np.ndarray,
+    weights: np.ndarray,
+    centre_cols: np.ndarray,
+    w: int,
+    h: int,
+    at: int,
+    node: int,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    pv_len: np.ndarray,
+    f_win: np.ndarray,
+    f_node: np.ndarray,
+    f_cols: np.ndarray,
+    d: int,
+    base: np.ndarray,
+    scratch: np.ndarray,
 ) -> int:
     """The work of the node at frame ``d``: its value when settled without children
     (full board, the horizon, a table hit), else ``OPEN_NODE`` with its children's
@@ -270,16 +420,29 @@ def _enter(
                 finish(nodes, node, v, TT_HIT)
                 return v
     f_node[d, BEST_COL] = -1
-    f_node[d, COUNT] = move_order(cur, mask, mode, hint, w, h, hid, windows, weights,
-                              centre_cols, base, f_cols, d, scratch)  # fmt: skip
+    f_node[d, COUNT] = move_order(
+        cur, mask, mode, hint, w, h, hid, windows, weights, centre_cols, base, f_cols, d, scratch
+    )
     return OPEN_NODE
 
 
 @njit(cache=True, inline="always")
 def _child_done(
-    d: int, v: int, col: int, at: int, prune: bool, f_win: np.ndarray, f_node: np.ndarray,
-    f_cols: np.ndarray, f_n: np.ndarray, f_i: np.ndarray, nodes: np.ndarray,
-    ctr: np.ndarray, pv: np.ndarray, pv_len: np.ndarray, root_vals: np.ndarray,
+    d: int,
+    v: int,
+    col: int,
+    at: int,
+    prune: bool,
+    f_win: np.ndarray,
+    f_node: np.ndarray,
+    f_cols: np.ndarray,
+    f_n: np.ndarray,
+    f_i: np.ndarray,
+    nodes: np.ndarray,
+    ctr: np.ndarray,
+    pv: np.ndarray,
+    pv_len: np.ndarray,
+    root_vals: np.ndarray,
     root_cut: np.ndarray,
 ) -> int:
     """Take child value ``v`` (for the node at frame ``d``): root bookkeeping, best and
@@ -311,8 +474,16 @@ def _child_done(
 
 @njit(cache=True, inline="always")
 def _leave(
-    use_tt: bool, prune: bool, key: np.uint64, f_win: np.ndarray, f_node: np.ndarray,
-    d: int, nodes: np.ndarray, tt_keys: np.ndarray, tt_data: np.ndarray, left: int,
+    use_tt: bool,
+    prune: bool,
+    key: np.uint64,
+    f_win: np.ndarray,
+    f_node: np.ndarray,
+    d: int,
+    nodes: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    left: int,
 ) -> int:
     """A node whose children are done: store its best in the table, return it."""
     best = f_win[d, BEST]

@@ -114,8 +114,11 @@ def search_mcts(
     # An iteration adds at most one node. A search bounded by time alone gets the
     # default capacity and stops early once its tree fills it (stats: tree_full).
     need = n_kept + (budget if iterations is not None else 1)
-    cap = capacity if capacity is not None else n_kept + (budget if iterations is not None
-                                                          else DEFAULT_CAPACITY)
+    cap = (
+        capacity
+        if capacity is not None
+        else n_kept + (budget if iterations is not None else DEFAULT_CAPACITY)
+    )
     if cap < need:
         raise InvalidParameterError(
             f"capacity={cap} is too small: iterations={budget} need at least {need}"
@@ -243,17 +246,31 @@ class _State:
         return int(self.rec.ctr[C_RECORDED]) < self.rec.nodes.shape[0]
 
     def _chunk(
-        self, step: int, deadline: float | None, c: float, flags: tuple[bool, bool, bool, bool],
-        ev: Evaluator, record_iterations: bool, done: int = 0,
+        self,
+        step: int,
+        deadline: float | None,
+        c: float,
+        flags: tuple[bool, bool, bool, bool],
+        ev: Evaluator,
+        record_iterations: bool,
+        done: int = 0,
     ) -> tuple[int, int]:
         """Run ``step`` iterations from ``done`` (stoppable); returns (ran, step)."""
         log = np.zeros((step if record_iterations else 0, 4), np.int64)
         first = self.base + done
         # one spread of flags and evaluator together: mypy misreads two in a row
         chunk = partial(
-            run_iterations, first, first + step, c, *(flags + ev.kernel_args), self.rec.nodes,
-            self.rec.ctr, self.aux, self.rng, log,
-        )  # fmt: skip
+            run_iterations,
+            first,
+            first + step,
+            c,
+            *(flags + ev.kernel_args),
+            self.rec.nodes,
+            self.rec.ctr,
+            self.aux,
+            self.rng,
+            log,
+        )
         ran, self.stopped = run_stoppable(chunk, self.rec.ctr, deadline)
         self.log.append(log[:ran])
         return ran, step
@@ -298,9 +315,7 @@ def _row(
     return MoveStat(col + 1, round(q, 6), extra, found, text)
 
 
-def _proven_outcome(
-    pos: Position, nodes: np.ndarray, k: int, proven: int
-) -> dict[str, Any] | None:
+def _proven_outcome(pos: Position, nodes: np.ndarray, k: int, proven: int) -> dict[str, Any] | None:
     """The outcome of a proven root child: exact for a game it ends, else the result
     alone (MCTS-solver proves who wins, not how fast)."""
     if proven == OPEN:
@@ -312,8 +327,9 @@ def _proven_outcome(
 
 def _unsearched(col: int, pos: Position, rule: bool, done: int) -> MoveStat:
     """The row of a legal column MCTS never expanded, saying why."""
-    allowed = int(allowed_moves(np.uint64(pos.current), np.uint64(pos.mask), rule,
-                                pos.width, pos.height))  # fmt: skip
+    allowed = int(
+        allowed_moves(np.uint64(pos.current), np.uint64(pos.mask), rule, pos.width, pos.height)
+    )
     why = (
         "excluded by the win/block rule"
         if rule and not allowed >> col & 1
@@ -405,23 +421,52 @@ AGENT = Agent(
     description="Monte Carlo Tree Search (UCT) with the rollout, expansion, rule "
     "and final-choice options of the course notebooks",
     params=(
-        Param("iterations", "int", 10_000, "iterations to run (none: until time_limit)",
-              lo=1, hi=MCTS_MAX_ITERATIONS, optional=True),
+        Param(
+            "iterations",
+            "int",
+            10_000,
+            "iterations to run (none: until time_limit)",
+            lo=1,
+            hi=MCTS_MAX_ITERATIONS,
+            optional=True,
+        ),
         TIME_LIMIT,
         Param("c", "float", math.sqrt(2), "UCT exploration constant", lo=0.0, hi=100.0),
         SEED,
         Param("rule", "bool", False, "play an immediate win, else block one (001)"),
-        Param("expansion", "str", "random", "order untried moves are expanded in (003)",
-              choices=("random", "heuristic")),
-        Param("rollout", "str", "random", "rollout policy: random, or win/block first",
-              choices=("random", "smart")),
-        Param("final", "str", "robust", "final choice: most visited, or best mean (001)",
-              choices=("robust", "mean")),
+        Param(
+            "expansion",
+            "str",
+            "random",
+            "order untried moves are expanded in (003)",
+            choices=("random", "heuristic"),
+        ),
+        Param(
+            "rollout",
+            "str",
+            "random",
+            "rollout policy: random, or win/block first",
+            choices=("random", "smart"),
+        ),
+        Param(
+            "final",
+            "str",
+            "robust",
+            "final choice: most visited, or best mean (001)",
+            choices=("robust", "mean"),
+        ),
         HEURISTIC,
         Param("solver", "bool", False, "prove wins, draws and losses (MCTS-solver)"),
         Param("record_iterations", "bool", False, "log every iteration in the trace"),
-        Param("capacity", "int", None, "trace node limit (none: what the iterations need)",
-              lo=2, hi=MCTS_MAX_ITERATIONS + 1, optional=True),
+        Param(
+            "capacity",
+            "int",
+            None,
+            "trace node limit (none: what the iterations need)",
+            lo=2,
+            hi=MCTS_MAX_ITERATIONS + 1,
+            optional=True,
+        ),
     ),
     run=search_mcts,
     value_kind="win_rate",

@@ -17,8 +17,7 @@ Z95 = 1.96
 
 FIELDS = {
     "visits": "times the node was on an iteration's path",
-    "value_sum": "sum of results for the player who moved into the node (1 win, "
-    "0.5 draw, 0 loss)",
+    "value_sum": "sum of results for the player who moved into the node (1 win, 0.5 draw, 0 loss)",
     "expanded_at": "the iteration that created the node",
     "proven": "MCTS-solver: PROVEN_WIN / PROVEN_LOSS / PROVEN_DRAW for the player to "
     "move at the node, 0 while unproven",
@@ -31,16 +30,21 @@ def reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
     """Visits, Q with a 95% interval, separation from the runner-up, when the choice
     settled, and the rule or proofs that applied."""
     trace = res.trace
-    rows = sorted((m for m in res.moves if m.extra.get("visits")),
-                  key=lambda m: -int(m.extra["visits"]))  # fmt: skip
+    rows = sorted(
+        (m for m in res.moves if m.extra.get("visits")), key=lambda m: -int(m.extra["visits"])
+    )
     out, intervals = [], {}
     for m in rows[:3] + [m for m in rows[3:] if m.column == res.move]:
         q, half = q_interval(m.extra)
         intervals[m.column] = (q - half, q + half)
-        out.append(Reason(f"column {m.column}: {m.extra['visits']:,} visits "
-                          f"({m.extra['share']:.0%}), Q {q:.2f} ± {half:.2f} (95%)"
-                          + (f", proven {m.extra['proven']}" if m.extra.get("proven") else ""),
-                          root_child(trace, m.column)))  # fmt: skip
+        out.append(
+            Reason(
+                f"column {m.column}: {m.extra['visits']:,} visits "
+                f"({m.extra['share']:.0%}), Q {q:.2f} ± {half:.2f} (95%)"
+                + (f", proven {m.extra['proven']}" if m.extra.get("proven") else ""),
+                root_child(trace, m.column),
+            )
+        )
     if len(rows) > 1:
         first, second = rows[0].column, rows[1].column
         lo1, _ = intervals[first]
@@ -49,8 +53,12 @@ def reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
         out.append(Reason(f"column {first} against the runner-up {second}: intervals {sep}"))
     settled = settled_at(trace, res.move)
     if settled is not None:
-        out.append(Reason(f"the choice settled on column {res.move} at iteration {settled:,} "
-                          f"of {int(res.stats['iterations']):,}"))  # fmt: skip
+        out.append(
+            Reason(
+                f"the choice settled on column {res.move} at iteration {settled:,} "
+                f"of {int(res.stats['iterations']):,}"
+            )
+        )
     elif not trace.extra.get("log"):
         out.append(Reason("run with record_iterations=true to see when the choice settled"))
     if trace.params.get("rule"):

@@ -259,9 +259,18 @@ def run_iterations(
         if aux[node].untried != 0 and aux[node].outcome == OPEN:
             a = aux[node]
             col = pick_untried(
-                a.untried, a.cur, a.mask, heuristic_order, w, h, rng, hid, windows, weights,
+                a.untried,
+                a.cur,
+                a.mask,
+                heuristic_order,
+                w,
+                h,
+                rng,
+                hid,
+                windows,
+                weights,
                 centre_cols,
-            )  # fmt: skip
+            )
             depth += 1
             node = expand(nodes, ctr, aux, node, col, depth, it, rule, w, h)
             if solver:

@@ -48,11 +48,13 @@ class Engine:
         try:
             self.argv = shlex.split(head[len(PREFIX) :])
         except ValueError as exc:  # an unterminated quote or a trailing escape
-            raise InvalidParameterError(f"{show_value(head)} is not a command line: {exc} "
-                                        "(quote as in a shell)") from None  # fmt: skip
+            raise InvalidParameterError(
+                f"{show_value(head)} is not a command line: {exc} (quote as in a shell)"
+            ) from None
         if not self.argv:
-            raise InvalidParameterError(f"{show_value(head)} names no command: write "
-                                        "cmd:PROGRAM ARGS")  # fmt: skip
+            raise InvalidParameterError(
+                f"{show_value(head)} names no command: write cmd:PROGRAM ARGS"
+            )
         self.proc: subprocess.Popen[bytes] | None = None
         self.err: IO[bytes] | None = None
         self.buffer = b""
@@ -64,11 +66,11 @@ class Engine:
         # a file, not a pipe: an engine that writes much on stderr cannot block on it
         self.err = tempfile.TemporaryFile()  # noqa: SIM115  # kept while the engine runs
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.err, bufsize=0)  # fmt: skip
+            self.proc = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, bufsize=0
+            )
         except OSError as exc:
-            raise AgentCrashError(f"cannot start {show_value(self.head)}: "
-                                  f"{exc.strerror}") from None  # fmt: skip
+            raise AgentCrashError(f"cannot start {show_value(self.head)}: {exc.strerror}") from None
         self.buffer = b""
         return self.proc
 
@@ -94,16 +96,20 @@ class Engine:
             while b"\n" not in self.buffer:
                 left = deadline - time.monotonic()
                 if left <= 0 or not sel.select(left):
-                    self.fail(f"gave no answer to {question!r} within {limit:g} s",
-                              AgentTimeoutError)  # fmt: skip
+                    self.fail(
+                        f"gave no answer to {question!r} within {limit:g} s", AgentTimeoutError
+                    )
                 chunk = os.read(proc.stdout.fileno(), 4096)
                 if not chunk:
                     proc.wait(timeout=1)
                     self.fail(f"exited (code {proc.returncode}) when asked {question!r}")
                 self.buffer += chunk
                 if len(self.buffer) > ENGINE_LINE_MAX_BYTES:
-                    self.fail(f"answered {question!r} with over {ENGINE_LINE_MAX_BYTES} bytes "
-                              "and no line end", AgentNoMoveError)  # fmt: skip
+                    self.fail(
+                        f"answered {question!r} with over {ENGINE_LINE_MAX_BYTES} bytes "
+                        "and no line end",
+                        AgentNoMoveError,
+                    )
         line, _, self.buffer = self.buffer.partition(b"\n")
         return line.decode(errors="replace").strip()
 
@@ -120,8 +126,9 @@ class Engine:
         if self.err is None:
             return ""
         self.err.seek(0)
-        lines = [ln for ln in self.err.read()[-4096:].decode(errors="replace").splitlines()
-                 if ln.strip()]  # fmt: skip
+        lines = [
+            ln for ln in self.err.read()[-4096:].decode(errors="replace").splitlines() if ln.strip()
+        ]
         return lines[-1].strip()[:200] if lines else ""
 
     def stop(self) -> None:
@@ -142,8 +149,9 @@ def _stop_all() -> None:
         engine.stop()
 
 
-def parse_answer(head: str, pos: Position, question: str,
-                 line: str) -> tuple[int, dict[int, float]]:  # fmt: skip
+def parse_answer(
+    head: str, pos: Position, question: str, line: str
+) -> tuple[int, dict[int, float]]:
     """(0-based column, {0-based column: score}) from an answer line;
     :class:`UserAgentError` quoting it when it is not a legal column."""
     words = line.split()
@@ -154,15 +162,21 @@ def parse_answer(head: str, pos: Position, question: str,
     except ValueError:
         column = None
     if column is None:
-        raise AgentNoMoveError(f"engine {head} answered {shown} to {question!r}: expected "
-                             f"a column 1-{pos.width}, optionally followed by a score per "
-                             "column")  # fmt: skip
+        raise AgentNoMoveError(
+            f"engine {head} answered {shown} to {question!r}: expected "
+            f"a column 1-{pos.width}, optionally followed by a score per "
+            "column"
+        )
     if not 1 <= column <= pos.width or not pos.can_play(column - 1):
-        raise AgentIllegalMoveError(f"engine {head} answered column {column} to {question!r}, "
-                             "which is not a legal move there")  # fmt: skip
+        raise AgentIllegalMoveError(
+            f"engine {head} answered column {column} to {question!r}, "
+            "which is not a legal move there"
+        )
     if scores and len(scores) != pos.width:
-        raise AgentNoMoveError(f"engine {head} answered {shown} to {question!r}: "
-                             f"{len(scores)} scores for {pos.width} columns")  # fmt: skip
+        raise AgentNoMoveError(
+            f"engine {head} answered {shown} to {question!r}: "
+            f"{len(scores)} scores for {pos.width} columns"
+        )
     return column - 1, {c: s for c, s in enumerate(scores) if pos.can_play(c)}
 
 
@@ -177,5 +191,12 @@ def engine_agent(head: str) -> Agent:
         rec = Recording(pos)
         return answered(rec, pos, head, column, values, time.perf_counter() - t0)
 
-    return Agent(head, f"the engine {' '.join(engine.argv)}", (), run, "user",
-                 reasons=user_reasons, warmup=False)  # fmt: skip
+    return Agent(
+        head,
+        f"the engine {' '.join(engine.argv)}",
+        (),
+        run,
+        "user",
+        reasons=user_reasons,
+        warmup=False,
+    )

@@ -194,8 +194,10 @@ class TraceSpec:
         if n is None:
             return -1
         if not is_number(n) or not math.isfinite(n) or n != int(n) or n < 0:
-            raise UserAgentError(f"visits= of {self.name}() gave {show_value(n)}: expected a "
-                                 "count (a whole number, 0 or more) or None")  # fmt: skip
+            raise UserAgentError(
+                f"visits= of {self.name}() gave {show_value(n)}: expected a "
+                "count (a whole number, 0 or more) or None"
+            )
         return int(n)
 
     def board(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -230,13 +232,17 @@ class TraceSpec:
         try:
             v = self.value(ret)
         except Exception as exc:
-            raise UserAgentError(f"value= of {self.name}() raised {exception_line(exc)} on "
-                                 f"the return {show_value(ret)}") from exc  # fmt: skip
+            raise UserAgentError(
+                f"value= of {self.name}() raised {exception_line(exc)} on "
+                f"the return {show_value(ret)}"
+            ) from exc
         if v is None:
             return math.nan
         if not is_number(v):
-            raise UserAgentError(f"value= of {self.name}() gave {show_value(v)} for the return "
-                                 f"{show_value(ret)}: expected a number or None")  # fmt: skip
+            raise UserAgentError(
+                f"value= of {self.name}() gave {show_value(v)} for the return "
+                f"{show_value(ret)}: expected a number or None"
+            )
         return _float(v)
 
 
@@ -268,18 +274,34 @@ def traced(
     node is recorded (``trace.extra["user_visits"]``) for the doctor to check that
     counts add up. Usable as ``@traced`` or ``@traced(...)``."""
     if fn is None:
-        return functools.partial(traced, position=position, value=value, maximizing=maximizing,
-                                 alpha=alpha, beta=beta, chosen=chosen,
-                                 visits=visits)  # fmt: skip
+        return functools.partial(
+            traced,
+            position=position,
+            value=value,
+            maximizing=maximizing,
+            alpha=alpha,
+            beta=beta,
+            chosen=chosen,
+            visits=visits,
+        )
     try:
         sig: inspect.Signature | None = inspect.signature(fn)
     except (TypeError, ValueError):
         sig = None
     if maximizing is not None and (sig is None or maximizing not in sig.parameters):
         raise InvalidParameterError(f"{fn.__qualname__}() has no argument {maximizing!r}")
-    spec = TraceSpec(fn, fn.__qualname__, position, value, _argument(sig, maximizing),
-                     _argument(sig, alpha), _argument(sig, beta), chosen,
-                     flag=maximizing, visits=visits)  # fmt: skip
+    spec = TraceSpec(
+        fn,
+        fn.__qualname__,
+        position,
+        value,
+        _argument(sig, maximizing),
+        _argument(sig, alpha),
+        _argument(sig, beta),
+        chosen,
+        flag=maximizing,
+        visits=visits,
+    )
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -398,8 +420,9 @@ class Recording:
             return NOT_RECORDED
         return 0 if self.parent else NEW  # the root, called again
 
-    def _add(self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...],
-             kwargs: dict[str, Any]) -> int:  # fmt: skip
+    def _add(
+        self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> int:
         """Append a node (-1 when the capacity is reached: its calls are not recorded)."""
         if len(self.parent) >= self.capacity:
             return NOT_RECORDED
@@ -510,8 +533,9 @@ class Recording:
         """The :class:`~treeviz.trace.nodes.SearchResult` of the recorded search."""
         if self._result is None:
             if not self.parent:
-                raise InvalidParameterError("nothing was recorded: no traced function was "
-                                            "called inside the recording")  # fmt: skip
+                raise InvalidParameterError(
+                    "nothing was recorded: no traced function was called inside the recording"
+                )
             self._result = build_result(self)
         return self._result
 
@@ -557,8 +581,9 @@ class CheckedRecording(Recording):
             self.call_node[-1] = node
         return node
 
-    def _add(self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...],
-             kwargs: dict[str, Any]) -> int:  # fmt: skip
+    def _add(
+        self, spec: TraceSpec, parent: int, move: int, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> int:
         node = super()._add(spec, parent, move, args, kwargs)
         self.checker.added(parent, node)
         self.call_node[-1] = node
@@ -587,10 +612,12 @@ class CheckedRecording(Recording):
         if len(maxi):
             flip = (nodes >= 0) & (maxi[np.maximum(nodes, 0)] == 0)
         values = np.where(flip, -values, values)  # a minimiser's numbers are the maximiser's
-        return {"node": nodes.tolist(),
-                # a trace file holds finite numbers: an infinity (a search's "no
-                # move yet" or its win) is no value here, as NaN is
-                "value": [float(v) if math.isfinite(v) else None for v in values.tolist()]}
+        return {
+            "node": nodes.tolist(),
+            # a trace file holds finite numbers: an infinity (a search's "no
+            # move yet" or its win) is no value here, as NaN is
+            "value": [float(v) if math.isfinite(v) else None for v in values.tolist()],
+        }
 
 
 def _float(x: Any) -> float:
@@ -599,8 +626,9 @@ def _float(x: Any) -> float:
     return as_float(x) if is_number(x) else math.nan
 
 
-def answered(rec: Recording, pos: Position, name: str, column: int,
-             values: dict[int, float], seconds: float) -> Any:  # fmt: skip
+def answered(
+    rec: Recording, pos: Position, name: str, column: int, values: dict[int, float], seconds: float
+) -> Any:
     """The :class:`~treeviz.trace.nodes.SearchResult` of an agent that answered 0-based
     ``column``: its recorded tree when it traced one, else a root and one child per
     column it gave a value for (``values``: the root player's, by 0-based column)."""
@@ -614,8 +642,9 @@ def answered(rec: Recording, pos: Position, name: str, column: int,
 
 
 @contextmanager
-def recording(root: Position | str | None = None, capacity: int = DEFAULT_CAPACITY,
-              check: bool | None = None) -> Iterator[Recording]:  # fmt: skip
+def recording(
+    root: Position | str | None = None, capacity: int = DEFAULT_CAPACITY, check: bool | None = None
+) -> Iterator[Recording]:
     """Record the traced calls made inside the block (one search) in this thread or
     task. ``root``: the position searched, when the traced function is called on its
     children rather than on it; ``capacity``: the nodes kept (an int, see

@@ -79,8 +79,9 @@ class Checker:
         self.calls = 0  # traced calls checked
 
     # --------------------------------------------------------------- the call hooks
-    def call(self, make: Callable[..., Any], spec: Any, args: tuple[Any, ...],
-             kwargs: dict[str, Any]) -> Any:  # fmt: skip
+    def call(
+        self, make: Callable[..., Any], spec: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> Any:
         """Make the call through ``make`` (the plain recording's), checking it."""
         self.calls += 1
         frame = Frame(spec.board(args, kwargs), self.rec.calls + 1)
@@ -263,8 +264,7 @@ def _symbols(groups: dict[Any, int], x: int, o: int) -> dict[str, Any] | None:
     return out
 
 
-def _colour(groups: dict[Any, int], pos: Position, move: int,
-            seen: dict[str, Any]) -> Problem:  # fmt: skip
+def _colour(groups: dict[Any, int], pos: Position, move: int, seen: dict[str, Any]) -> Problem:
     """The ``colour`` problem of a grid with the right cells taken but the wrong
     symbols: the symbol of the stone in column ``move`` and the players' usual ones."""
     h1 = pos.height + 1
@@ -281,9 +281,14 @@ def _colour(groups: dict[Any, int], pos: Position, move: int,
         return found[0] if len(found) == 1 else seen.get(player)
 
     stone = next((s for s, cells in groups.items() if cells & bit), None)
-    return {"kind": "colour", "column": move, "mover": mover, "symbol": _shown(stone),
-            "mover_symbol": _shown(symbol_of(mover)),
-            "other_symbol": _shown(symbol_of(other))}  # fmt: skip
+    return {
+        "kind": "colour",
+        "column": move,
+        "mover": mover,
+        "symbol": _shown(stone),
+        "mover_symbol": _shown(symbol_of(mover)),
+        "other_symbol": _shown(symbol_of(other)),
+    }
 
 
 def _shown(symbol: Any) -> Any:

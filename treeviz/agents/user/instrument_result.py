@@ -84,16 +84,27 @@ def build_result(rec: Recording) -> SearchResult:
         fields.append("visits")
     spec = rec.spec
     trace = Trace(
-        algorithm=rec.name or f"traced:{spec.name if spec else 'search'}", params={},
+        algorithm=rec.name or f"traced:{spec.name if spec else 'search'}",
+        params={},
         root_moves=root.moves_string(),
-        width=root.width, height=root.height, nodes=nodes,
+        width=root.width,
+        height=root.height,
+        nodes=nodes,
         fields=tuple(dict.fromkeys((*CORE_FIELDS, "pruned", *fields))),
-        counters={"nodes": rec.calls, "recorded": n, "cutoffs": int((flags & CUTOFF != 0).sum()),
-                  "tt_hits": 0, "leaves": int((np.bincount(parent[1:], minlength=n) == 0).sum()),
-                  "time_s": rec.seconds, "truncated": n >= rec.capacity and rec.calls > n,
-                  "capacity": rec.capacity, "left_out": rec.left_out},
-        extra={"user_values": table.tolist()}, value_kind="user",
-    )  # fmt: skip
+        counters={
+            "nodes": rec.calls,
+            "recorded": n,
+            "cutoffs": int((flags & CUTOFF != 0).sum()),
+            "tt_hits": 0,
+            "leaves": int((np.bincount(parent[1:], minlength=n) == 0).sum()),
+            "time_s": rec.seconds,
+            "truncated": n >= rec.capacity and rec.calls > n,
+            "capacity": rec.capacity,
+            "left_out": rec.left_out,
+        },
+        extra={"user_values": table.tolist()},
+        value_kind="user",
+    )
     sides = maximizing(root, parent, depth, maxi, spec.flag if spec else None)
     if sides:
         trace.extra["maximizing"] = sides
@@ -105,8 +116,9 @@ def build_result(rec: Recording) -> SearchResult:
     return _answer(rec, trace)
 
 
-def maximizing(root: Any, parent: np.ndarray, depth: np.ndarray, maxi: np.ndarray,
-               flag: str | None) -> dict[str, Any]:  # fmt: skip
+def maximizing(
+    root: Any, parent: np.ndarray, depth: np.ndarray, maxi: np.ndarray, flag: str | None
+) -> dict[str, Any]:
     """Whose values a search with a maximizing flag returns: ``maximizer``, the player
     (X or O) its flag True stands for (read at the first node that got one), ``flag``
     the argument's name, and ``same`` the nodes whose flag was their parent's (the
@@ -116,8 +128,10 @@ def maximizing(root: Any, parent: np.ndarray, depth: np.ndarray, maxi: np.ndarra
         return {}
     first = int(known[0])
     side = PLAYERS[(root.ply + int(depth[first])) % 2]
-    out: dict[str, Any] = {"maximizer": side if maxi[first] == 1 else PLAYERS[side == "X"],
-                           "flag": flag}  # fmt: skip
+    out: dict[str, Any] = {
+        "maximizer": side if maxi[first] == 1 else PLAYERS[side == "X"],
+        "flag": flag,
+    }
     up = maxi[np.maximum(parent, 0)]
     same = np.flatnonzero((parent >= 0) & (maxi >= 0) & (up >= 0) & (maxi == up))
     if len(same):
@@ -151,8 +165,9 @@ def encode(x: np.ndarray, table: np.ndarray) -> np.ndarray:
     return out
 
 
-def board_facts(root: Any, parent: np.ndarray, move: np.ndarray, depth: np.ndarray,
-                visits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+def board_facts(
+    root: Any, parent: np.ndarray, move: np.ndarray, depth: np.ndarray, visits: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Per node: flags (TERMINAL where a four was made or the board filled; CUTOFF where
     a node searched once left legal columns unsearched) and the ``pruned`` column bits.
     A node reached many times (MCTS) has columns it has not tried yet, not cut off."""
@@ -266,8 +281,11 @@ def _said(rec: Recording) -> int | None:
         return _column(spec.chosen(ret), root.width)
     if not isinstance(ret, tuple | list):
         return None
-    ints = [i for i, item in enumerate(ret)
-            if isinstance(item, int | np.integer) and not isinstance(item, bool)]  # fmt: skip
+    ints = [
+        i
+        for i, item in enumerate(ret)
+        if isinstance(item, int | np.integer) and not isinstance(item, bool)
+    ]
     if spec.value is None:
         slot = rec.tuples.index()
         value_at = first_number(ret) if slot is None else slot

@@ -58,8 +58,16 @@ from treeviz.trace.recorder import check_playable
 ENGINE_PREFIX = "cmd:"
 # Where a person's own code is not: treeviz, the standard library, installed packages
 # (a crash is shown at the line of theirs that raised it, not inside NumPy)
-NOT_THEIRS = tuple(sorted({str(Path(__file__).resolve().parents[2]), sys.prefix,
-                           sys.base_prefix, str(Path(dataclasses.__file__).parent)}))  # fmt: skip
+NOT_THEIRS = tuple(
+    sorted(
+        {
+            str(Path(__file__).resolve().parents[2]),
+            sys.prefix,
+            sys.base_prefix,
+            str(Path(dataclasses.__file__).parent),
+        }
+    )
+)
 # None: this process loads whatever its own code names (the CLI, a notebook). A set:
 # the only user agents it may load or run (a dashboard's, named when it started).
 # Process-wide on purpose: Streamlit runs callbacks, fragments and pages on threads of
@@ -124,8 +132,10 @@ def heads_in(where: str) -> list[str]:
         names = [n for n, v in vars(module).items() if isinstance(v, Agent)]
         names += ["choose"] if callable(getattr(module, "choose", None)) else []
     if not names:
-        raise InvalidParameterError(f"{show_path(where)} offers no agent: name one "
-                                    "(PATH.py:NAME), or define choose(pos) or __all__")  # fmt: skip
+        raise InvalidParameterError(
+            f"{show_path(where)} offers no agent: name one "
+            "(PATH.py:NAME), or define choose(pos) or __all__"
+        )
     return [f"{where}:{n}" for n in names]
 
 
@@ -139,8 +149,9 @@ def load(head: str) -> Agent:
     where, _, name = head.rpartition(":")
     module = _module(where, head)
     if not hasattr(module, name):
-        raise InvalidParameterError(f"{show_path(where)} has no {show_value(name)} (in agent spec "
-                                    f"{show_value(head)})")  # fmt: skip
+        raise InvalidParameterError(
+            f"{show_path(where)} has no {show_value(name)} (in agent spec {show_value(head)})"
+        )
     obj = getattr(module, name)
     if isinstance(obj, Agent):  # a person's code: run only when asked, timed in a game
         return dataclasses.replace(obj, name=head, run=limited(head, obj.run), warmup=False)
@@ -157,8 +168,9 @@ def _module(where: str, head: str) -> Any:
             uploaded = sys.modules.get(path.stem)  # sent to a cluster's workers by the arena
             if uploaded is not None:
                 return uploaded
-            raise InvalidParameterError(f"agent file {show_path(where)} does not exist (in "
-                                        f"{show_value(head)})")  # fmt: skip
+            raise InvalidParameterError(
+                f"agent file {show_path(where)} does not exist (in {show_value(head)})"
+            )
         return _load_file(path.resolve())
     if not all(part.isidentifier() for part in where.split(".")):
         raise InvalidParameterError(
@@ -173,11 +185,14 @@ def _import(where: str, head: str) -> Any:
     try:
         return importlib.import_module(where)
     except ImportError as exc:
-        raise InvalidParameterError(f"cannot import {show_path(where)} (in agent spec "
-                                    f"{show_value(head)}): {exception_line(exc)}") from None
+        raise InvalidParameterError(
+            f"cannot import {show_path(where)} (in agent spec "
+            f"{show_value(head)}): {exception_line(exc)}"
+        ) from None
     except Exception as exc:  # the module's own code failed as it ran
-        raise UserAgentError(f"importing {show_path(where)} failed: "
-                             f"{exception_line(exc)}") from None  # fmt: skip
+        raise UserAgentError(
+            f"importing {show_path(where)} failed: {exception_line(exc)}"
+        ) from None
 
 
 def _load_file(path: Path) -> Any:
@@ -200,8 +215,9 @@ def _load_file(path: Path) -> Any:
             spec.loader.exec_module(module)
         except Exception as exc:
             del sys.modules[name]
-            raise UserAgentError(f"loading {show_path(path)} failed: "
-                                 f"{exception_line(exc)}") from None  # fmt: skip
+            raise UserAgentError(
+                f"loading {show_path(path)} failed: {exception_line(exc)}"
+            ) from None
         return module
 
 
@@ -219,8 +235,15 @@ def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
         return answered(rec, pos, head, column, values, time.perf_counter() - t0)
 
     doc = (fn.__doc__ or "").strip().splitlines()
-    return Agent(head, doc[0] if doc else f"your agent {head}", (), limited(head, run), "user",
-                 reasons=user_reasons, warmup=False)  # fmt: skip
+    return Agent(
+        head,
+        doc[0] if doc else f"your agent {head}",
+        (),
+        limited(head, run),
+        "user",
+        reasons=user_reasons,
+        warmup=False,
+    )
 
 
 def _call(head: str, fn: Callable[[Position], Any], pos: Position) -> Any:
@@ -232,8 +255,11 @@ def _call(head: str, fn: Callable[[Position], Any], pos: Position) -> Any:
         raise UserAgentError(f"{head}: {exc}") from None
     except Exception as exc:
         where = pos.moves_string() or "the empty board"
-        raise AgentCrashError(f"{head} raised {exception_line(exc)} on {where!r}",
-                              type(exc).__name__, raised_at(exc, NOT_THEIRS)) from None
+        raise AgentCrashError(
+            f"{head} raised {exception_line(exc)} on {where!r}",
+            type(exc).__name__,
+            raised_at(exc, NOT_THEIRS),
+        ) from None
 
 
 def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
@@ -243,20 +269,25 @@ def answer(head: str, pos: Position, out: Any) -> tuple[int, dict[int, float]]:
     values: dict[int, float] = {}
     if isinstance(out, tuple | list) and len(out) == 2:
         if not isinstance(out[1], tuple | list | dict):
-            raise AgentNoMoveError(f"{head} returned {show_value(out)}: expected a column "
-                                 f"1-{pos.width}, or (column, values) with one value per "
-                                 "column in a list or a dict")  # fmt: skip
+            raise AgentNoMoveError(
+                f"{head} returned {show_value(out)}: expected a column "
+                f"1-{pos.width}, or (column, values) with one value per "
+                "column in a list or a dict"
+            )
         values = _values(head, pos, out[1])
         out = out[0]
     if isinstance(out, bool) or not isinstance(out, Integral):
-        raise AgentNoMoveError(f"{head} returned {show_value(out)}: expected a column "
-                               f"1-{pos.width}")  # fmt: skip
+        raise AgentNoMoveError(
+            f"{head} returned {show_value(out)}: expected a column 1-{pos.width}"
+        )
     out = int(out)  # NumPy's integers too
     if not 1 <= out <= pos.width or not pos.can_play(out - 1):
         legal = ", ".join(str(c + 1) for c in pos.legal_moves())
-        raise AgentIllegalMoveError(f"{head} returned column {out} on "
-                             f"{pos.moves_string() or 'the empty board'!r}: columns count "
-                             f"from 1, and the legal ones are {legal}")  # fmt: skip
+        raise AgentIllegalMoveError(
+            f"{head} returned column {out} on "
+            f"{pos.moves_string() or 'the empty board'!r}: columns count "
+            f"from 1, and the legal ones are {legal}"
+        )
     return out - 1, values
 
 
@@ -271,7 +302,8 @@ def _values(head: str, pos: Position, given: Any) -> dict[int, float]:
         try:
             out[int(col) - 1] = as_float(v)
         except (TypeError, ValueError):
-            raise UserAgentError(f"{head} gave the value {show_value(v)} for column "
-                                 f"{show_value(col)}: expected a number") from None  # fmt: skip
+            raise UserAgentError(
+                f"{head} gave the value {show_value(v)} for column "
+                f"{show_value(col)}: expected a number"
+            ) from None
     return {c: v for c, v in out.items() if 0 <= c < pos.width and pos.can_play(c)}
-

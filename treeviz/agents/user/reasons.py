@@ -23,8 +23,7 @@ from treeviz.trace.values import (
 )
 
 
-def user_reasons(pos: Position, res: SearchResult,
-                 exact: list[int | None] | None) -> list[Reason]:  # fmt: skip
+def user_reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
     """Why a user agent chose ``res.move`` (see the module docs)."""
     trace = res.trace
     out = _line_reasons(pos, res, trace)
@@ -53,28 +52,46 @@ def _line_reasons(pos: Position, res: SearchResult, trace: Trace) -> list[Reason
     chosen = root_child(trace, res.move)
     if len(path) >= 3:
         reply = int(trace.nodes["move"][path[2]]) + 1
-        out.append(Reason(f"after column {res.move}, your search expected the reply "
-                          f"{line_words(_after(pos, res.move), [reply])}", path[2]))  # fmt: skip
+        out.append(
+            Reason(
+                f"after column {res.move}, your search expected the reply "
+                f"{line_words(_after(pos, res.move), [reply])}",
+                path[2],
+            )
+        )
     leaf = path[-1]
     v = node_value(trace, chosen if chosen is not None else leaf)
     if "visits" in trace.fields and chosen is not None:
         n, total = int(trace.nodes["visits"][chosen]), int(trace.nodes["visits"][0])
-        out.append(Reason(f"your search came back to column {res.move} {n} times of "
-                          f"{total}; its results average {v.text} for {pos.side_to_move}",
-                          chosen))  # fmt: skip
+        out.append(
+            Reason(
+                f"your search came back to column {res.move} {n} times of "
+                f"{total}; its results average {v.text} for {pos.side_to_move}",
+                chosen,
+            )
+        )
     elif v.value is not None and len(path) > 2:
         moves = [int(trace.nodes["move"][n]) + 1 for n in path[1:]]
-        out.append(Reason(f"it backed up {_value_words(trace, v.value)} for column "
-                          f"{res.move} from the position after {line_words(pos, moves)} "
-                          f"({len(moves)} plies deep), {_leaf_words(pos, trace, leaf)}",
-                          leaf))  # fmt: skip
+        out.append(
+            Reason(
+                f"it backed up {_value_words(trace, v.value)} for column "
+                f"{res.move} from the position after {line_words(pos, moves)} "
+                f"({len(moves)} plies deep), {_leaf_words(pos, trace, leaf)}",
+                leaf,
+            )
+        )
     for n in path[:-1]:
         cols = [c + 1 for c in range(trace.width) if int(trace.nodes["pruned"][n]) >> c & 1]
         if cols:
             line = [int(c) for c in trace.path_moves(n)]
             where = "at the root" if n == 0 else f"after {line_words(pos, line)}"
-            out.append(Reason(f"it did not search column{'s' if len(cols) > 1 else ''} "
-                              f"{', '.join(map(str, cols))} {where}: cut off", n))  # fmt: skip
+            out.append(
+                Reason(
+                    f"it did not search column{'s' if len(cols) > 1 else ''} "
+                    f"{', '.join(map(str, cols))} {where}: cut off",
+                    n,
+                )
+            )
             break
     return out
 
@@ -108,8 +125,7 @@ def _after(pos: Position, column: int) -> Position:
     return nxt
 
 
-def _disagreements(pos: Position, res: SearchResult,
-                   exact: list[int | None]) -> list[Reason]:  # fmt: skip
+def _disagreements(pos: Position, res: SearchResult, exact: list[int | None]) -> list[Reason]:
     """Columns whose value's sign (or win word) the exact score contradicts, and the
     chosen column when another is better: "but" only where the value and the truth
     disagree."""
@@ -123,9 +139,18 @@ def _disagreements(pos: Position, res: SearchResult,
         value = float(m.value or 0)
         wrong = disagrees(value, user_result(res.trace, value), score)
         if wrong or (m.column == res.move and score < best_exact):
-            out.append(Reason(_compared(res.trace, m.column, value, wrong,
-                                        score_outcome(score, pos.ply, pos.width, pos.height)),
-                              root_child(res.trace, m.column)))  # fmt: skip
+            out.append(
+                Reason(
+                    _compared(
+                        res.trace,
+                        m.column,
+                        value,
+                        wrong,
+                        score_outcome(score, pos.ply, pos.width, pos.height),
+                    ),
+                    root_child(res.trace, m.column),
+                )
+            )
     return out[:3]
 
 
@@ -139,13 +164,14 @@ def disagrees(value: float, word: str | None, score: int) -> bool:
     return (value > 0 and score < 0) or (value < 0 and score > 0)
 
 
-def _compared(trace: Trace, column: int, value: float, wrong: bool,
-              truth: dict[str, Any]) -> str:  # fmt: skip
+def _compared(trace: Trace, column: int, value: float, wrong: bool, truth: dict[str, Any]) -> str:
     """The sentence setting a column's value beside its exact result."""
     said = "is a draw" if truth["result"] == "draw" else outcome_text(truth)
     word = user_result(trace, value)
     if word is None:
-        return (f"your search scores column {column} at {number_text(value)}"
-                f"{', but' if wrong else ';'} it {said}")  # fmt: skip
+        return (
+            f"your search scores column {column} at {number_text(value)}"
+            f"{', but' if wrong else ';'} it {said}"
+        )
     head = f"your search scores column {column} as a {word} ({number_text(value)})"
     return f"{head}, but it {said}" if wrong else f"{head}, and it is: it {said}"

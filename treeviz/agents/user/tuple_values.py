@@ -58,5 +58,4 @@ class TupleValues:
         """Per node, the sum of its values and how many there were, by :meth:`index`."""
         i = self.index()
         at = -2 if i is None else 2 * i
-        return {node: (acc[at], int(acc[at + 1])) for node, acc in self.sums.items()
-                if acc[at + 1]}  # fmt: skip
+        return {node: (acc[at], int(acc[at + 1])) for node, acc in self.sums.items() if acc[at + 1]}

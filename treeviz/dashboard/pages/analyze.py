@@ -56,8 +56,13 @@ def analysis_keys() -> list[str]:
     """The widgets of the analysis (position, agent and its settings, the view) whose
     values must outlive a visit to another page."""
     params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
-    view = [VIEW.depth_key, VIEW.top_key, ReplayView(VIEW.key).switch_key, "exact",
-            RUN_SECONDS.name]
+    view = [
+        VIEW.depth_key,
+        VIEW.top_key,
+        ReplayView(VIEW.key).switch_key,
+        "exact",
+        RUN_SECONDS.name,
+    ]
     return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view]
 
 
@@ -88,8 +93,9 @@ def read_link() -> None:
     if node.isascii() and node.isdigit():
         VIEW.select_on_arrival(int(node))
     elif node:
-        show_error(f"The link's node {node!r} is not a node id (a number such as 12): "
-                   "showing the root.")  # fmt: skip
+        show_error(
+            f"The link's node {node!r} is not a node id (a number such as 12): showing the root."
+        )
 
 
 def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
@@ -97,8 +103,13 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
     VIEW.attach(trace)  # a new search starts from its own root
-    state.update_link({"moves": pos.moves_string(), "agent": spec_text(agent, params),
-                      "node": str(VIEW.selected_in(trace))})  # fmt: skip
+    state.update_link(
+        {
+            "moves": pos.moves_string(),
+            "agent": spec_text(agent, params),
+            "node": str(VIEW.selected_in(trace)),
+        }
+    )
 
 
 def analyze_page() -> None:
@@ -128,8 +139,9 @@ def analyze_page() -> None:
         before_run(pos, exact_on, False)
         return
     if res.stats.get("stopped"):
-        st.warning(f"The time budget of {budget:g} s ran out: this is what the search "
-                   "found until then.")  # fmt: skip
+        st.warning(
+            f"The time budget of {budget:g} s ran out: this is what the search found until then."
+        )
     write_link(pos, agent, params, res.trace)
     show_result(res, VIEW, exact_on, link=True, board=partial(playable_board, pos))
     whatif_section(res, VIEW, agent, params, budget)
@@ -168,8 +180,9 @@ def exact_panel(pos: Position) -> None:
     the result's table) and its meaning."""
     exact, source = cached_exact(pos)
     if exact is None:
-        st.caption(f"Exact scores: not solved within {EXACT_SECONDS.default:g} s "
-                   "for this position.")
+        st.caption(
+            f"Exact scores: not solved within {EXACT_SECONDS.default:g} s for this position."
+        )
         return
     table = pd.DataFrame(
         {
@@ -179,5 +192,6 @@ def exact_panel(pos: Position) -> None:
         }
     )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
-    st.dataframe(styled(table), hide_index=True, key="exact_table",
-                 column_config=fitted_columns(table))
+    st.dataframe(
+        styled(table), hide_index=True, key="exact_table", column_config=fitted_columns(table)
+    )

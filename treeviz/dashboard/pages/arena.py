@@ -43,11 +43,17 @@ MODES = ["Tournament", "Sweep"]
 # and the app keeps these keys alive on other pages (``state.keep``), so a visit to the
 # Review page loses none of the user's settings.
 DEFAULTS: dict[str, Any] = {
-    "arena_mode": MODES[0], "arena_players": "\n".join(["random", "greedy", QUICK_AGENT]),
-    "arena_agent": "mcts", "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
-    "arena_against": OPPONENT_AGENT, "arena_games": 4, "arena_workers": 1,
-    "arena_seed": 0, "arena_db_name": "", "arena_judge": True,
-}  # fmt: skip
+    "arena_mode": MODES[0],
+    "arena_players": "\n".join(["random", "greedy", QUICK_AGENT]),
+    "arena_agent": "mcts",
+    "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
+    "arena_against": OPPONENT_AGENT,
+    "arena_games": 4,
+    "arena_workers": 1,
+    "arena_seed": 0,
+    "arena_db_name": "",
+    "arena_judge": True,
+}
 
 
 def arena_page() -> None:
@@ -58,8 +64,9 @@ def arena_page() -> None:
     mode = st.sidebar.radio("Run", MODES, horizontal=True, key="arena_mode")
     job = tournament_inputs() if mode == "Tournament" else sweep_inputs()
     options = shared_inputs()
-    st.sidebar.caption(f"{_total(mode, job, options['games'])} games scheduled "
-                       "(stored ones are not played again)")  # fmt: skip
+    st.sidebar.caption(
+        f"{_total(mode, job, options['games'])} games scheduled (stored ones are not played again)"
+    )
     if st.sidebar.button("Run", type="primary", key="arena_run"):
         try:
             options["db"] = database(options["db"])
@@ -78,16 +85,16 @@ def arena_page() -> None:
 
 def tournament_inputs() -> dict[str, Any]:
     """The players: one spec per line."""
-    text = st.sidebar.text_area("Players (one agent spec per line)", key="arena_players",
-                                height=110)  # fmt: skip
+    text = st.sidebar.text_area(
+        "Players (one agent spec per line)", key="arena_players", height=110
+    )
     return {"specs": [line.strip() for line in text.splitlines() if line.strip()]}
 
 
 def sweep_inputs() -> dict[str, Any]:
     """The swept agent, its grid (one ``name=v1,v2`` per line) and the opponent."""
     agent = st.sidebar.selectbox("Agent swept", list(AGENTS), key="arena_agent")
-    grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key="arena_grid",
-                                height=80)  # fmt: skip
+    grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key="arena_grid", height=80)
     against = st.sidebar.text_input("Against", key="arena_against")
     lines = [line for line in grid.splitlines() if line.strip()]
     return {"agent": agent, "lines": lines, "against": against}
@@ -99,17 +106,28 @@ def shared_inputs() -> dict[str, Any]:
     games = int(side.number_input("Games per pair", 1, 10_000, key="arena_games"))
     cluster = server.cluster()
     if cluster is None:
-        workers = int(side.number_input("Local worker processes", 1,
-                                        max(2, os.cpu_count() or 1), key="arena_workers"))
+        workers = int(
+            side.number_input(
+                "Local worker processes", 1, max(2, os.cpu_count() or 1), key="arena_workers"
+            )
+        )
     else:
         workers = 1
-        side.caption(f"Games are played on the Dask cluster this dashboard was started with "
-                     f"({code(cluster)}).")  # fmt: skip
+        side.caption(
+            f"Games are played on the Dask cluster this dashboard was started with "
+            f"({code(cluster)})."
+        )
     seed = int(side.number_input("Seed", 0, MAX_WIDGET_INT, key="arena_seed"))
     judge = side.checkbox("Judge every move against the exact scores", key="arena_judge")
     ply_seconds = ARENA_PLY_SECONDS.default if judge else 0.0
-    return {"games": games, "workers": workers, "cluster": cluster, "seed": seed,
-            "db": database_name(), "ply_seconds": ply_seconds}  # fmt: skip
+    return {
+        "games": games,
+        "workers": workers,
+        "cluster": cluster,
+        "seed": seed,
+        "db": database_name(),
+        "ply_seconds": ply_seconds,
+    }
 
 
 def database_name() -> str:
@@ -146,17 +164,24 @@ def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, A
         count[0] += 1
         rate = count[0] / max(time.monotonic() - start, 1e-9)
         left = max(0, total - count[0])
-        bar.progress(min(1.0, count[0] / max(total, 1)),
-                     text=f"{count[0]} games played · {rate:.2f} games/s · "
-                          f"ETA {left / rate:.0f} s")  # fmt: skip
+        bar.progress(
+            min(1.0, count[0] / max(total, 1)),
+            text=f"{count[0]} games played · {rate:.2f} games/s · ETA {left / rate:.0f} s",
+        )
         with Store(options["db"], create=False) as store:
             table.dataframe(cross_table(report(store.games())))
 
     if mode == "Tournament":
         out = run_arena(job["specs"], games, on_game=on_game, **options)
     else:
-        out = run_sweep(job["agent"], parse_grid(job["lines"]), job["against"],
-                        games, on_game=on_game, **options)  # fmt: skip
+        out = run_sweep(
+            job["agent"],
+            parse_grid(job["lines"]),
+            job["against"],
+            games,
+            on_game=on_game,
+            **options,
+        )
     bar.empty()
     table.empty()
     return {**out, "db": options["db"], "mode": mode}
@@ -188,8 +213,10 @@ def cross_table(out: dict[str, Any]) -> pd.DataFrame:
 
 def show_result(out: dict[str, Any]) -> None:
     """The cross table, ratings with their intervals, accuracy, and a sweep's charts."""
-    st.markdown(f"**{out['games']} games** stored in {code(out['db'])} ({out['played']} played "
-                "by the last Run)")  # fmt: skip
+    st.markdown(
+        f"**{out['games']} games** stored in {code(out['db'])} ({out['played']} played "
+        "by the last Run)"
+    )
     if not out["games"]:
         return
     if "sprt" in out:
@@ -202,8 +229,12 @@ def show_result(out: dict[str, Any]) -> None:
     right.altair_chart(rating_chart(out["players"]), key="arena_ratings")
     st.markdown("##### Accuracy against the exact scores")
     accuracy = accuracy_table(out["players"])
-    st.dataframe(accuracy_styled(accuracy), hide_index=True, key="arena_accuracy",
-                 column_config=fitted_columns(accuracy))  # fmt: skip
+    st.dataframe(
+        accuracy_styled(accuracy),
+        hide_index=True,
+        key="arena_accuracy",
+        column_config=fitted_columns(accuracy),
+    )
     if out.get("mode") == "Sweep":
         sweep_charts(out)
 
@@ -215,10 +246,13 @@ def rating_chart(players: list[dict[str, Any]]) -> Any:
     # whole specs as labels (Vega cuts them at 180 px), and on hover with the figures
     base = alt.Chart(data).encode(
         y=alt.Y("spec:N", sort="-x", title=None, axis=alt.Axis(labelLimit=0)),
-        tooltip=[alt.Tooltip("spec:N", title="player"), alt.Tooltip("rating:Q", format=".0f"),
-                 alt.Tooltip("rating_low:Q", title="95% low", format=".0f"),
-                 alt.Tooltip("rating_high:Q", title="95% high", format=".0f")],
-    )  # fmt: skip
+        tooltip=[
+            alt.Tooltip("spec:N", title="player"),
+            alt.Tooltip("rating:Q", format=".0f"),
+            alt.Tooltip("rating_low:Q", title="95% low", format=".0f"),
+            alt.Tooltip("rating_high:Q", title="95% high", format=".0f"),
+        ],
+    )
     bars = base.mark_bar().encode(x=alt.X("rating:Q", title="Elo"))
     rules = base.mark_rule(color="black").encode(x="rating_low:Q", x2="rating_high:Q")
     # a tick at each rating: a bar from 0 has no length at a rating of exactly 0
@@ -228,10 +262,17 @@ def rating_chart(players: list[dict[str, Any]]) -> Any:
 
 def accuracy_table(players: list[dict[str, Any]]) -> pd.DataFrame:
     """Per player: accuracy, faults per game, time and nodes per move."""
-    cols = {"spec": "player", "games": "games", "score": "score", "accuracy": "best moves",
-            "inaccuracies_per_game": "inaccuracies/game", "mistakes_per_game": "mistakes/game",
-            "blunders_per_game": "blunders/game", "time_per_move": "s/move",
-            "nodes_per_move": "nodes/move"}  # fmt: skip
+    cols = {
+        "spec": "player",
+        "games": "games",
+        "score": "score",
+        "accuracy": "best moves",
+        "inaccuracies_per_game": "inaccuracies/game",
+        "mistakes_per_game": "mistakes/game",
+        "blunders_per_game": "blunders/game",
+        "time_per_move": "s/move",
+        "nodes_per_move": "nodes/move",
+    }
     return pd.DataFrame(players)[list(cols)].rename(columns=cols)
 
 
@@ -240,9 +281,13 @@ def accuracy_styled(table: pd.DataFrame) -> Any:
     game to two decimals, seconds to what can be told apart, nodes whole, seeds short
     (the numbers stay numbers, so the columns sort)."""
     faults = ("inaccuracies/game", "mistakes/game", "blunders/game")
-    formats: dict[str, Any] = {"player": short_seeds, "score": percent,
-                               "best moves": percent, "s/move": seconds,
-                               "nodes/move": count}  # fmt: skip
+    formats: dict[str, Any] = {
+        "player": short_seeds,
+        "score": percent,
+        "best moves": percent,
+        "s/move": seconds,
+        "nodes/move": count,
+    }
     formats |= {c: (lambda v: "" if missing(v) else f"{float(v):.2f}") for c in faults}
     return table.style.format(formats, na_rep="")
 
@@ -250,8 +295,16 @@ def accuracy_styled(table: pd.DataFrame) -> Any:
 def sweep_charts(out: dict[str, Any]) -> None:
     """Score against the first swept parameter (one line per value of the second) with
     its interval band, and nodes per second by stones on the board."""
-    rows = [{**s["params"], "score": s["a_score"], "low": s["a_score_low"],
-             "high": s["a_score_high"], "spec": s["spec"]} for s in out["settings"]]  # fmt: skip
+    rows = [
+        {
+            **s["params"],
+            "score": s["a_score"],
+            "low": s["a_score_low"],
+            "high": s["a_score_high"],
+            "spec": s["spec"],
+        }
+        for s in out["settings"]
+    ]
     data = pd.DataFrame(rows)
     names = list(out["settings"][0]["params"])
     numeric = all(isinstance(r[names[0]], int | float) for r in rows)  # else a choice
@@ -259,16 +312,27 @@ def sweep_charts(out: dict[str, Any]) -> None:
     colour = alt.Color(f"{names[1]}:N") if len(names) > 1 else alt.value("steelblue")
     base = alt.Chart(data).encode(x=x, color=colour)
     chart = base.mark_area(opacity=0.2).encode(y="low:Q", y2="high:Q") + base.mark_line(
-        point=True).encode(y=alt.Y("score:Q", title=f"score against {out['against']}",
-                                   scale=alt.Scale(domain=[0, 1])))  # fmt: skip
+        point=True
+    ).encode(
+        y=alt.Y("score:Q", title=f"score against {out['against']}", scale=alt.Scale(domain=[0, 1]))
+    )
     st.markdown(f"##### Score against {code(out['against'])} (95% interval)")
     st.altair_chart(chart, key="arena_sweep")
-    speed = pd.DataFrame([{"spec": s["spec"], "stones": k, "nodes/s": v}
-                          for s in out["settings"] for k, v, _ in s["nodes_per_s_by_stones"]])
+    speed = pd.DataFrame(
+        [
+            {"spec": s["spec"], "stones": k, "nodes/s": v}
+            for s in out["settings"]
+            for k, v, _ in s["nodes_per_s_by_stones"]
+        ]
+    )
     if not speed.empty:
         st.markdown("##### Search speed by stones on the board")
-        st.altair_chart(alt.Chart(speed).mark_line(point=True).encode(
-            x="stones:Q", y="nodes/s:Q", color="spec:N"), key="arena_speed")  # fmt: skip
+        st.altair_chart(
+            alt.Chart(speed)
+            .mark_line(point=True)
+            .encode(x="stones:Q", y="nodes/s:Q", color="spec:N"),
+            key="arena_speed",
+        )
 
 
 def games_list(db: str) -> None:
@@ -280,17 +344,37 @@ def games_list(db: str) -> None:
         show_error(str(exc))
         return
     st.markdown("##### Games")
-    table = pd.DataFrame([{"id": g.id, "X": g.x, "O": g.o, "opening": g.opening,
-                           "result": g.result, "moves": g.moves} for g in games])  # fmt: skip
-    st.dataframe(table, hide_index=True, key="arena_games_table", height=240,
-                 column_config=fitted_columns(table))
+    table = pd.DataFrame(
+        [
+            {
+                "id": g.id,
+                "X": g.x,
+                "O": g.o,
+                "opening": g.opening,
+                "result": g.result,
+                "moves": g.moves,
+            }
+            for g in games
+        ]
+    )
+    st.dataframe(
+        table,
+        hide_index=True,
+        key="arena_games_table",
+        height=240,
+        column_config=fitted_columns(table),
+    )
     if not games:
         return
     ids = [g.id for g in games]
     gid = st.selectbox("Game", ids, key="arena_pick", format_func=lambda i: f"#{i}")
     chosen = next(g for g in games if g.id == gid)
-    st.button("Open this game in the Review page", key="arena_open", on_click=open_in_review,
-              args=(Game(chosen.x, chosen.o, chosen.opening, chosen.moves, chosen.seed),))
+    st.button(
+        "Open this game in the Review page",
+        key="arena_open",
+        on_click=open_in_review,
+        args=(Game(chosen.x, chosen.o, chosen.opening, chosen.moves, chosen.seed),),
+    )
 
 
 def open_in_review(game: Game) -> None:

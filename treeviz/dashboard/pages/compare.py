@@ -60,8 +60,9 @@ def compare_page() -> None:
         return
     try:
         with st.spinner("Running both agents…"):
-            results = [run_watched(spec_request(pos, text), RUN_SECONDS.default, st)
-                       for text in (a, b)]  # fmt: skip
+            results = [
+                run_watched(spec_request(pos, text), RUN_SECONDS.default, st) for text in (a, b)
+            ]
     except TreevizError as exc:
         show_error(str(exc))
         return
@@ -82,14 +83,23 @@ def show_comparison(
     exact = cached_exact(pos)[0] if exact_on else None
     st.markdown("#### Per column: highlighted where the two searches differ")
     joined, stats = joined_table(results, exact), stats_table(results)
-    st.caption("A column is highlighted when one search chose it and the other did not, "
-               "their proven results differ, or (values of one kind) their values differ.")
-    st.dataframe(highlighted(joined, columns_differ(results)), hide_index=True,
-                 key="compare_table", column_config=fitted_columns(joined))  # fmt: skip
+    st.caption(
+        "A column is highlighted when one search chose it and the other did not, "
+        "their proven results differ, or (values of one kind) their values differ."
+    )
+    st.dataframe(
+        highlighted(joined, columns_differ(results)),
+        hide_index=True,
+        key="compare_table",
+        column_config=fitted_columns(joined),
+    )
     st.markdown("#### Statistics side by side")
     st.caption("Highlighted where they differ; timings differ from run to run and are not.")
-    st.dataframe(highlighted(stats, stats_differ(stats)), key="compare_stats",
-                 column_config=fitted_columns(stats, index=True))  # fmt: skip
+    st.dataframe(
+        highlighted(stats, stats_differ(stats)),
+        key="compare_stats",
+        column_config=fitted_columns(stats, index=True),
+    )
     compare_trees(results, exact_on)
 
 
@@ -99,8 +109,10 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
 
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
-    sels = [selection_for(r.trace, root, 3, None, *v.folding(r.trace, root, node))
-            for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)]  # fmt: skip
+    sels = [
+        selection_for(r.trace, root, 3, None, *v.folding(r.trace, root, node))
+        for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)
+    ]
     paths = [drawn_paths(s) for s in sels]
     st.caption(
         "◆ marks a node the other search did not draw (first 3 levels shown, ▸ folded); "
@@ -118,12 +130,20 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
             if sel.root in path:
                 options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
             chart = view.widget("tree", id(trace), shape_of(sel))
-            st_echarts(options, height=f"{view_height(sel)}px", width=chart_width(options),
-                       renderer="svg", key=chart, events={"click": CLICK},
-                       on_change=partial(on_click, trace, view, chart))  # fmt: skip
+            st_echarts(
+                options,
+                height=f"{view_height(sel)}px",
+                width=chart_width(options),
+                renderer="svg",
+                key=chart,
+                events={"click": CLICK},
+                on_change=partial(on_click, trace, view, chart),
+            )
             where = trace.path_moves(node) or "(root)"
-            st.caption(f"Selected node #{node} · path from the root: `{where}` · drawn from "
-                       f"node #{sel.root}")  # fmt: skip
+            st.caption(
+                f"Selected node #{node} · path from the root: `{where}` · drawn from "
+                f"node #{sel.root}"
+            )
             node_details(trace, node)
 
 
@@ -181,8 +201,10 @@ MEASURED = ("time (s)", "nodes per second")  # timings: they differ from run to 
 
 def stats_differ(stats: pd.DataFrame) -> list[bool]:
     """Per statistic, whether the searches differ in it; timings never count."""
-    return [name not in MEASURED and a != b
-            for name, a, b in zip(stats.index, stats["A"], stats["B"], strict=True)]  # fmt: skip
+    return [
+        name not in MEASURED and a != b
+        for name, a, b in zip(stats.index, stats["A"], stats["B"], strict=True)
+    ]
 
 
 def stats_table(results: list[SearchResult]) -> pd.DataFrame:
@@ -193,8 +215,9 @@ def stats_table(results: list[SearchResult]) -> pd.DataFrame:
     for name in dict.fromkeys([*words[0], *words[1]]):
         rows[name] = [w.get(name, "") for w in words]
     rows["principal variation"] = [" ".join(map(str, r.pv)) for r in results]
-    return pd.DataFrame({"A": [v[0] for v in rows.values()],
-                         "B": [v[1] for v in rows.values()]}, index=list(rows))  # fmt: skip
+    return pd.DataFrame(
+        {"A": [v[0] for v in rows.values()], "B": [v[1] for v in rows.values()]}, index=list(rows)
+    )
 
 
 def view_root(trace: Trace, view: TreeView) -> int:

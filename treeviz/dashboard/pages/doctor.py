@@ -25,9 +25,9 @@ from treeviz.agents.user.load import is_user_head, sealed
 from treeviz.checkup import Checkup, Finding, checkup
 from treeviz.checkup.findings import AnyFinding, seen_in
 from treeviz.checkup.horizon import verdict_words
-from treeviz.checkup.nodes import NodeFinding
 from treeviz.checkup.result import board_marks, found_words, missed_words, plies_ahead, title
 from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
+from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.dashboard import server
 from treeviz.dashboard.board import fitted
@@ -46,21 +46,32 @@ VIEW = DoctorView()
 # The checkup's options. A visitor runs it on the server: fewer positions at most than
 # the command line takes (eight kinds, so 100 a kind is 800 positions and their re-asks).
 POSITIONS = Param("positions", "int", 10, "Positions per kind", lo=1, hi=100)
-DEPTH = Param("depth", "int", DEFAULT_HORIZON, "Plies your agent looks ahead",
-              lo=1, hi=DEFAULT_WIDTH * DEFAULT_HEIGHT)  # fmt: skip
+DEPTH = Param(
+    "depth",
+    "int",
+    DEFAULT_HORIZON,
+    "Plies your agent looks ahead",
+    lo=1,
+    hi=DEFAULT_WIDTH * DEFAULT_HEIGHT,
+)
 SEED = Param("seed", "int", 0, "Seed of the positions", lo=0, hi=MAX_WIDGET_INT)
 TITLES = {  # each check's name, as a heading
-    "crash": "It crashes", "no-move": "It answers no column",
+    "crash": "It crashes",
+    "no-move": "It answers no column",
     "illegal-move": "It answers a column that cannot be played",
-    "timeout": "It gives no answer in time", "misses-win": "It misses a win at once",
-    "misses-block": "It misses a block", "endgame": "It chooses a worse endgame outcome",
+    "timeout": "It gives no answer in time",
+    "misses-win": "It misses a win at once",
+    "misses-block": "It misses a block",
+    "endgame": "It chooses a worse endgame outcome",
     "misses-win-3": "It misses a forced win in 3 plies",
     "walks-into-loss-4": "It walks into a forced loss in 4 plies",
     "misses-win-5": "It misses a forced win in 5 plies",
     "history": "Its answer depends on what came before",
-}  # fmt: skip
-LEGEND = ("Under each board, red marks the agent's answer and green the right columns "
-          "(by the exact scores).")  # fmt: skip
+}
+LEGEND = (
+    "Under each board, red marks the agent's answer and green the right columns "
+    "(by the exact scores)."
+)
 
 
 def doctor_page() -> None:
@@ -71,18 +82,21 @@ def doctor_page() -> None:
     # the analysis page). Stop needs no callback: any click reruns the page, which ends
     # a checkup under way at its next progress tick.
     pressed = st.sidebar.button("Run the checkup", type="primary", key=VIEW.widget("run"))
-    if st.sidebar.button("Stop", key=VIEW.widget("stop"),
-                         help="stop a checkup under way (the last one stays)"):  # fmt: skip
+    if st.sidebar.button(
+        "Stop", key=VIEW.widget("stop"), help="stop a checkup under way (the last one stays)"
+    ):
         st.warning("Stopped. Press **Run the checkup** to check again.")
     choice = sidebar()
     if pressed and choice is not None:
         run(choice)
     result = VIEW.result
     if result is None:
-        st.info("Choose an agent and press **Run the checkup**: the doctor puts positions "
-                "of every kind to it (wins at once, blocks, edge columns, endgames, "
-                "transpositions, early to late) and shows each bug with the shortest "
-                "position that has it.")  # fmt: skip
+        st.info(
+            "Choose an agent and press **Run the checkup**: the doctor puts positions "
+            "of every kind to it (wins at once, blocks, edge columns, endgames, "
+            "transpositions, early to late) and shows each bug with the shortest "
+            "position that has it."
+        )
         return
     show_checkup(result)
 
@@ -105,12 +119,16 @@ def sidebar() -> dict[str, Any] | None:
     default = offered[0] if is_user_head(offered[0]) else DEFAULT_AGENT.default
     refused = VIEW.choose_agent(offered, default)
     if refused is not None:
-        show_error(f"agent {show_value(refused)} is not one this dashboard may check: "
-                   "choose one of the list")  # fmt: skip
+        show_error(
+            f"agent {show_value(refused)} is not one this dashboard may check: "
+            "choose one of the list"
+        )
     agent = side.selectbox("Agent to check", offered, key=VIEW.widget("agent"))
     decl = get_agent(agent)
-    side.caption(("Named when this dashboard was started. " if is_user_head(agent) else "")
-                 + escape_markdown(decl.description))  # fmt: skip
+    side.caption(
+        ("Named when this dashboard was started. " if is_user_head(agent) else "")
+        + escape_markdown(decl.description)
+    )
     params = {p.name: param_widget(p, VIEW.param(agent, p.name)) for p in decl.params}
     depth = None
     if is_user_head(agent):
@@ -121,8 +139,7 @@ def sidebar() -> dict[str, Any] | None:
     seed = param_widget(SEED, VIEW.widget("seed"), SEED.help)
     if refused is not None:
         return None
-    return {"agent": agent, "params": params, "depth": depth, "positions": positions,
-            "seed": seed}  # fmt: skip
+    return {"agent": agent, "params": params, "depth": depth, "positions": positions, "seed": seed}
 
 
 def horizon_words(agent: str, params: dict[str, Any]) -> str:
@@ -133,9 +150,11 @@ def horizon_words(agent: str, params: dict[str, Any]) -> str:
     except TreevizError:
         return ""
     if not horizon:
-        return ("It sees no outcome for certain: only failures (a crash, no answer, a "
-                "column that cannot be played, no answer in time) and answers that depend "
-                "on what came before count as bugs.")  # fmt: skip
+        return (
+            "It sees no outcome for certain: only failures (a crash, no answer, a "
+            "column that cannot be played, no answer in time) and answers that depend "
+            "on what came before count as bugs."
+        )
     return f"It looks {plies_ahead(horizon)} ahead: its answers are judged within that."
 
 
@@ -145,8 +164,12 @@ def checked(choice: dict[str, Any]) -> dict[str, Any]:
     declarations; :class:`InvalidParameterError` naming a bad one."""
     text = str(spec(spec_text(choice["agent"], choice["params"])))
     depth = None if choice["depth"] is None else DEPTH.check(choice["depth"])
-    return {"agent": text, "positions": POSITIONS.check(choice["positions"]),
-            "depth": depth, "seed": SEED.check(choice["seed"])}  # fmt: skip
+    return {
+        "agent": text,
+        "positions": POSITIONS.check(choice["positions"]),
+        "depth": depth,
+        "seed": SEED.check(choice["seed"]),
+    }
 
 
 def run(choice: dict[str, Any]) -> None:
@@ -157,8 +180,9 @@ def run(choice: dict[str, Any]) -> None:
         bar = st.progress(0.0, text=f"Checking {escape_markdown(args['agent'])}…")
 
         def tick(done: int, total: int) -> None:
-            bar.progress(min(1.0, done / max(total, 1)),
-                         text=f"{done} of {total} questions answered")  # fmt: skip
+            bar.progress(
+                min(1.0, done / max(total, 1)), text=f"{done} of {total} questions answered"
+            )
 
         result = checkup(**args, cluster=server.cluster(), tick=tick)
         VIEW.keep(result, shown_trees(result))
@@ -172,8 +196,10 @@ def run(choice: dict[str, Any]) -> None:
 def show_checkup(c: Checkup) -> None:
     """What was checked, its horizon, the verdict, each bug (its symptoms after it,
     the trees of those seen inside), and the strength."""
-    st.markdown(f"**{escape_markdown(c.agent)}** · judged within {plies_ahead(c.horizon)} · "
-                f"{c.positions} positions · seed {c.seed} · {c.seconds:.0f} s")  # fmt: skip
+    st.markdown(
+        f"**{escape_markdown(c.agent)}** · judged within {plies_ahead(c.horizon)} · "
+        f"{c.positions} positions · seed {c.seed} · {c.seconds:.0f} s"
+    )
     show_horizon(c)
     verdict(c)
     bugs = c.bugs()
@@ -182,8 +208,9 @@ def show_checkup(c: Checkup) -> None:
         numbered.append((i, root, ""))
         for f in under:
             symptom += 1
-            numbered.append((symptom, f, f"A symptom of bug {i}, explained by it: not a bug "
-                             "of its own."))  # fmt: skip
+            numbered.append(
+                (symptom, f, f"A symptom of bug {i}, explained by it: not a bug of its own.")
+            )
     inside = [(n, f) for n, f, _ in numbered if isinstance(f, NodeFinding)]
     for n, f, note in numbered:
         if inside and f is inside[0][1]:  # what a node finding is, said once
@@ -210,21 +237,31 @@ def show_horizon(c: Checkup) -> None:
     """The horizon measured from its answers, and each level's count (a table)."""
     h = c.lookahead
     st.markdown(f"Horizon: {escape_markdown(verdict_words(h))}.")
-    rows = [{"forced": f"{'win' if k % 2 else 'loss'} in {k} pl{'y' if k == 1 else 'ies'}",
-             "positions": n, "right": r, "within the judged horizon": k <= c.horizon}
-            for k, (r, n) in h.levels.items()]  # fmt: skip
+    rows = [
+        {
+            "forced": f"{'win' if k % 2 else 'loss'} in {k} pl{'y' if k == 1 else 'ies'}",
+            "positions": n,
+            "right": r,
+            "within the judged horizon": k <= c.horizon,
+        }
+        for k, (r, n) in h.levels.items()
+    ]
     if rows:
         table = pd.DataFrame(rows)
-        st.dataframe(table, hide_index=True, key=VIEW.widget("horizon"),
-                     column_config=fitted_columns(table))  # fmt: skip
+        st.dataframe(
+            table, hide_index=True, key=VIEW.widget("horizon"), column_config=fitted_columns(table)
+        )
 
 
 def verdict(c: Checkup) -> None:
-    """"No bug found", or how many (symptoms not counted) and where they were seen,
+    """ "No bug found", or how many (symptoms not counted) and where they were seen,
     with how to read the boards of its answers."""
     if c.healthy:
-        judged = ("every answer within its horizon was right" if c.horizon else
-                  "every position got a column in time")  # fmt: skip
+        judged = (
+            "every answer within its horizon was right"
+            if c.horizon
+            else "every position got a column in time"
+        )
         st.success(f"**No bug found**: {judged}.")
         return
     st.warning(f"**{found_words(c)}**.")
@@ -246,8 +283,13 @@ def show_finding(c: Checkup, f: Finding, i: int) -> None:
     moves = code(f.moves) if f.moves else "the empty board"
     other = f" · the other order {code(f.other)}" if f.other and f.other != f.moves else ""
     right.markdown(f"Position {moves} · {f.side} to move{other}")
-    right.button("Open in Analyze", key=VIEW.widget("open", i), on_click=open_in_analysis,
-                 args=(pos, c.agent), help="this position's search by this agent")  # fmt: skip
+    right.button(
+        "Open in Analyze",
+        key=VIEW.widget("open", i),
+        on_click=open_in_analysis,
+        args=(pos, c.agent),
+        help="this position's search by this agent",
+    )
 
 
 def counts(f: Finding) -> str:
@@ -261,12 +303,21 @@ def show_strength(c: Checkup) -> None:
     horizon (not bugs: what a search of its horizon cannot see)."""
     st.markdown("##### Strength (not bugs)")
     acc = c.strength.get("accuracy", {})
-    rows = [{"phase": k, "positions": v["of"], "kept the best outcome": v["kept"],
-             "share": f"{v['kept'] / v['of']:.0%}"} for k, v in acc.items() if v["of"]]  # fmt: skip
+    rows = [
+        {
+            "phase": k,
+            "positions": v["of"],
+            "kept the best outcome": v["kept"],
+            "share": f"{v['kept'] / v['of']:.0%}",
+        }
+        for k, v in acc.items()
+        if v["of"]
+    ]
     if rows:
         table = pd.DataFrame(rows)
-        st.dataframe(table, hide_index=True, key=VIEW.widget("strength"),
-                     column_config=fitted_columns(table))  # fmt: skip
+        st.dataframe(
+            table, hide_index=True, key=VIEW.widget("strength"), column_config=fitted_columns(table)
+        )
     if missed := missed_words(c):
         st.caption(sentence(missed))
     elif not rows:

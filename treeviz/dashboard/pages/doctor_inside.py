@@ -16,7 +16,7 @@ import streamlit as st
 
 from treeviz.checkup import Checkup
 from treeviz.checkup.inside import readable
-from treeviz.checkup.nodes import NodeFinding
+from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.dashboard.board import fitted
 from treeviz.dashboard.inputs import download
@@ -46,13 +46,17 @@ TITLES = {  # each node check's name, as a heading
     "growth": "The tree does not grow below the root",
 }
 ABOVE = 2  # the tree is drawn from this many levels above the named node
-INTRO = ("The doctor recorded its traced search on the positions that showed a bug and "
-         "on some of every kind, checked every call, and names the first node where "
-         "each bug shows (on the shortest position). The board is the position at that "
-         "node, its last stone ringed.")  # fmt: skip
-CUT = ("Its tree is not shown: before this node the search went on from positions the "
-       "game never reaches (a stone of the wrong colour, or a move after a four), which "
-       "a trace file cannot hold.")  # fmt: skip
+INTRO = (
+    "The doctor recorded its traced search on the positions that showed a bug and "
+    "on some of every kind, checked every call, and names the first node where "
+    "each bug shows (on the shortest position). The board is the position at that "
+    "node, its last stone ringed."
+)
+CUT = (
+    "Its tree is not shown: before this node the search went on from positions the "
+    "game never reaches (a stone of the wrong colour, or a move after a four), which "
+    "a trace file cannot hold."
+)
 
 
 def shown_trees(c: Checkup) -> dict[str, Trace]:
@@ -68,8 +72,7 @@ def shown_trees(c: Checkup) -> dict[str, Trace]:
     return out
 
 
-def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None,
-              view: DoctorView) -> None:  # fmt: skip
+def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None, view: DoctorView) -> None:
     """Node finding ``i``: the board at its node, its sentence, where the node is, and
     (when its tree is shown: ``trace``) the tree's download and a button that opens
     its root position in the analysis view with ``agent``."""
@@ -78,21 +81,29 @@ def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None,
     pos = node_board(nf)
     if pos is not None:
         left.markdown(fitted(board_svg(pos, 30)), unsafe_allow_html=True)
-    right.markdown(f"**{i}. {escape_markdown(TITLES.get(nf.check, nf.check))}** "
-                   f"({code(nf.check)})")  # fmt: skip
+    right.markdown(f"**{i}. {escape_markdown(TITLES.get(nf.check, nf.check))}** ({code(nf.check)})")
     right.markdown(escape_markdown(sentence(nf.text)))
     right.markdown(where_words(nf))
     if trace is None:
         right.caption(CUT)
         return
     a, b = right.columns(2)
-    download(a, "Download this tree (trace file)", lambda: dumps(trace),
-             f"treeviz-doctor-{nf.check}.json", view.widget("node_download", i),
-             mime="application/json",
-             help="a JSON trace file: open it on the Explore a trace file page")  # fmt: skip
-    b.button("Open its root in Analyze", key=view.widget("node_open", i),
-             on_click=open_in_analysis, args=(trace.position(), agent),
-             help="search the root position again with this agent")  # fmt: skip
+    download(
+        a,
+        "Download this tree (trace file)",
+        lambda: dumps(trace),
+        f"treeviz-doctor-{nf.check}.json",
+        view.widget("node_download", i),
+        mime="application/json",
+        help="a JSON trace file: open it on the Explore a trace file page",
+    )
+    b.button(
+        "Open its root in Analyze",
+        key=view.widget("node_open", i),
+        on_click=open_in_analysis,
+        args=(trace.position(), agent),
+        help="search the root position again with this agent",
+    )
 
 
 def node_board(nf: NodeFinding) -> Position | None:
@@ -110,14 +121,20 @@ def where_words(nf: NodeFinding) -> str:
     root = nf.node_moves[: len(nf.node_moves) - len(nf.line)]
     side = "XO"[len(root) % 2]
     plies = len(nf.line)
-    down = (f"{plies} pl{'y' if plies == 1 else 'ies'} down along "
-            f"{code(' '.join(map(str, nf.line)))}" if plies else "its root")  # fmt: skip
-    return (f"Node #{nf.node} of the search of {code(root) if root else 'the empty board'} "
-            f"({side} to move), {down}")  # fmt: skip
+    down = (
+        f"{plies} pl{'y' if plies == 1 else 'ies'} down along {code(' '.join(map(str, nf.line)))}"
+        if plies
+        else "its root"
+    )
+    return (
+        f"Node #{nf.node} of the search of {code(root) if root else 'the empty board'} "
+        f"({side} to move), {down}"
+    )
 
 
-def tree_at_node(shown: list[tuple[int, NodeFinding]], trees: dict[str, Trace],
-                 view: DoctorView) -> None:  # fmt: skip
+def tree_at_node(
+    shown: list[tuple[int, NodeFinding]], trees: dict[str, Trace], view: DoctorView
+) -> None:
     """The tree of one node finding of ``shown`` (numbered; a choice when there are
     several), drawn from :data:`ABOVE` levels over its node, the node selected, the
     first time it shows; after that the person's clicks stand."""
@@ -125,14 +142,20 @@ def tree_at_node(shown: list[tuple[int, NodeFinding]], trees: dict[str, Trace],
     checks = list(found)
     check = checks[0]
     if len(checks) > 1:
-        check = st.radio("Tree shown", checks, horizontal=True,
-                         format_func=lambda k: f"{found[k][0]}. {k} at node #{found[k][1].node}",
-                         key=view.widget("tree_shown", *checks))  # fmt: skip
+        check = st.radio(
+            "Tree shown",
+            checks,
+            horizontal=True,
+            format_func=lambda k: f"{found[k][0]}. {k} at node #{found[k][1].node}",
+            key=view.widget("tree_shown", *checks),
+        )
     nf = found[check][1]
     st.markdown(f"##### The recorded tree at node #{nf.node} ({code(nf.check)})")
-    st.caption("Drawn from two levels above the node, which is selected (a large ringed "
-               "dot, its label yellow); its board, values and children are in the panel "
-               "beside the tree. Click any node to walk the tree.")  # fmt: skip
+    st.caption(
+        "Drawn from two levels above the node, which is selected (a large ringed "
+        "dot, its label yellow); its board, values and children are in the panel "
+        "beside the tree. Click any node to walk the tree."
+    )
     tree, tv = trees[check], view.tree_view(check)
     tv.open_at(tree, nf.node, ABOVE)
     page_style()  # the tree beside its panel wraps when narrow, and scrolls sideways

@@ -51,8 +51,15 @@ Options = tuple[tuple[str, Any], ...]
 SEND_S = 0.05  # given to the server's loop to send a progress bar's new state
 
 
-def learned(digest: str, text: str, name: str, target: str | None, ignore: tuple[str, ...],
-            header: bool | None, options: Options) -> tuple[Table, DecisionTree]:  # fmt: skip
+def learned(
+    digest: str,
+    text: str,
+    name: str,
+    target: str | None,
+    ignore: tuple[str, ...],
+    header: bool | None,
+    options: Options,
+) -> tuple[Table, DecisionTree]:
     """The table and its tree, once per content and options (``digest`` keys the text)."""
 
     def make() -> tuple[Table, DecisionTree]:
@@ -77,8 +84,9 @@ def validated(digest: str, k: int, seed: int, options: Options, table: Table) ->
 
         def on_fold(done: int) -> None:
             left = (time.perf_counter() - t0) / done * (k - done)
-            bar.progress(done / k, text=f"Cross-validating: fold {done} of {k} done, "
-                                        f"about {left:.0f} s left")  # fmt: skip
+            bar.progress(
+                done / k, text=f"Cross-validating: fold {done} of {k} done, about {left:.0f} s left"
+            )
             time.sleep(SEND_S)
 
         try:
@@ -95,16 +103,20 @@ def source_text() -> tuple[str, str] | None:
     if choice != "upload a CSV":
         path = bundled_path(choice)
         return path.read_text(encoding="utf-8"), path.name
-    upload = st.sidebar.file_uploader(f"CSV file (up to {TABLE_UPLOAD_MB} MB)",
-                                      type=["csv", "data", "txt"], key="id3_upload",
-                                      max_upload_size=TABLE_UPLOAD_MB)  # fmt: skip
+    upload = st.sidebar.file_uploader(
+        f"CSV file (up to {TABLE_UPLOAD_MB} MB)",
+        type=["csv", "data", "txt"],
+        key="id3_upload",
+        max_upload_size=TABLE_UPLOAD_MB,
+    )
     if upload is None:
         st.info("Upload a CSV table: one row per example, the class in a column.")
         return None
     raw = upload.getvalue()
     if len(raw) > TABLE_UPLOAD_MB << 20:
-        show_error(f"{upload.name!r} is {len(raw) / 2**20:.0f} MB; the limit is "
-                   f"{TABLE_UPLOAD_MB} MB")  # fmt: skip
+        show_error(
+            f"{upload.name!r} is {len(raw) / 2**20:.0f} MB; the limit is {TABLE_UPLOAD_MB} MB"
+        )
         return None
     return raw.decode("utf-8", errors="replace"), upload.name
 
@@ -116,16 +128,16 @@ def id3_page() -> None:
     if got is None:
         return
     text, name = got
-    header = HEADERS[st.sidebar.radio("Header row", list(HEADERS), horizontal=True,
-                                      key="id3_header")]  # fmt: skip
+    header = HEADERS[
+        st.sidebar.radio("Header row", list(HEADERS), horizontal=True, key="id3_header")
+    ]
     try:
         columns = column_names(text, name, header)
     except TreevizError as exc:
         show_error(str(exc))
         return
     target = st.sidebar.selectbox("Target", columns, index=len(columns) - 1, key="id3_target")
-    ignore = st.sidebar.multiselect("Ignore", [c for c in columns if c != target],
-                                    key="id3_ignore")  # fmt: skip
+    ignore = st.sidebar.multiselect("Ignore", [c for c in columns if c != target], key="id3_ignore")
     options = options_widgets()
     digest = hashlib.sha1(text.encode()).hexdigest()
     try:
@@ -153,8 +165,9 @@ def options_widgets() -> tuple[tuple[str, Any], ...]:
     side = st.sidebar
     criterion = side.selectbox("Criterion", CRITERIA, key="id3_criterion")
     depth = int(side.number_input("Max depth (0: none)", 0, 100, 0, key="id3_depth"))
-    min_samples = int(side.number_input("Min samples to split", 1, 10_000, ID3_MIN_SAMPLES,
-                                      key="id3_min"))
+    min_samples = int(
+        side.number_input("Min samples to split", 1, 10_000, ID3_MIN_SAMPLES, key="id3_min")
+    )
     return (("criterion", criterion), ("max_depth", depth or None), ("min_samples", min_samples))
 
 
@@ -169,9 +182,11 @@ def summary(table: Table, tree: DecisionTree, cv: CrossValidation | None) -> Non
         row.metric(f"{len(cv.scores)}-fold accuracy", f"{cv.mean:.2%}", width="content")
         st.caption("Folds: " + ", ".join(f"{s:.2%}" for s in cv.scores))
     ignored = f"; ignored {', '.join(map(escape_markdown, table.ignored))}" if table.ignored else ""
-    st.caption(f"{escape_markdown(table.name)}: {table.rows:,} rows, target "
-               f"**{escape_markdown(table.target.name)}**"
-               f"{ignored}")  # fmt: skip
+    st.caption(
+        f"{escape_markdown(table.name)}: {table.rows:,} rows, target "
+        f"**{escape_markdown(table.target.name)}**"
+        f"{ignored}"
+    )
     predicted = cv.predicted if cv is not None else tree.predict(table)
     what = "cross-validated predictions" if cv is not None else "training predictions"
     st.markdown(f"**Confusion matrix** ({what}; rows: true class)")
@@ -194,12 +209,15 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
 
     depth = max(1, tree.depth)  # a slider needs two values to choose from
     if tree.depth > 1:
-        depth = int(st.slider("Levels shown", 1, tree.depth, min(tree.depth, 4),
-                              key="id3_view_depth"))  # fmt: skip
+        depth = int(
+            st.slider("Levels shown", 1, tree.depth, min(tree.depth, 4), key="id3_view_depth")
+        )
     entries = drawn(tree, max_depth=depth, max_nodes=VIEW_MAX_NODES, path=path)
     shown = sum(d.kind == "node" for d in entries)
-    st.caption(f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its "
-               "details (and to fold it).")  # fmt: skip
+    st.caption(
+        f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its "
+        "details (and to fold it)."
+    )
     st.markdown(class_legend(tree), unsafe_allow_html=True)
     page_style()  # beside its panel, stacked above it when narrow; scrolls sideways
     with st.container(key="id3_side"):
@@ -207,8 +225,14 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
         height = rows_height([(d.key, d.parent) for d in entries])
-        clicked = st_echarts(options, height=f"{height}px", width=chart_width(options),
-                             renderer="svg", events={"click": CLICK}, key="id3_tree")  # fmt: skip
+        clicked = st_echarts(
+            options,
+            height=f"{height}px",
+            width=chart_width(options),
+            renderer="svg",
+            events={"click": CLICK},
+            key="id3_tree",
+        )
     with right:
         node_panel(tree, _node_id(clicked_name(clicked)))
     downloads(tree, table, entries)
@@ -219,8 +243,10 @@ def class_legend(tree: DecisionTree) -> str:
     colour, inner nodes (circles) tinted by their majority class; bold: the path of
     the position classified."""
     pairs = [(class_colour(tree, c), name) for c, name in enumerate(tree.table.classes)]
-    title = ("Class predicted (squares: leaves in full colour; circles: inner nodes, "
-             "tinted by their majority; bold: the path classified)")  # fmt: skip
+    title = (
+        "Class predicted (squares: leaves in full colour; circles: inner nodes, "
+        "tinted by their majority; bold: the path classified)"
+    )
     return swatches_html(title, pairs)
 
 
@@ -238,8 +264,11 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
         nid = 0
     n = tree.nodes[nid]
     st.markdown(f"**Node #{nid}**: {escape_markdown(rule(tree, nid))}")
-    facts = {"samples": n.samples, "entropy": round(n.entropy, 4),
-             "prediction": tree.table.classes[n.prediction]}  # fmt: skip
+    facts = {
+        "samples": n.samples,
+        "entropy": round(n.entropy, 4),
+        "prediction": tree.table.classes[n.prediction],
+    }
     if not n.is_leaf:
         facts |= {"split on": tree.feature(n), "gain": round(n.gain, 4)}
     facts |= {f"class {c}": int(k) for c, k in zip(tree.table.classes, n.counts, strict=True)}
@@ -256,22 +285,29 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
     dot = to_dot(tree, entries, title)
     row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
     for fmt in ("svg", "png", "pdf"):  # drawn when clicked
-        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}",
-                 f"id3_dl_{fmt}")  # fmt: skip
+        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}", f"id3_dl_{fmt}")
     download(row, "DOT", dot, "id3-tree.dot", "id3_dl_dot")
-    download(row, "GraphML", lambda: graphml_of(to_networkx(tree, entries)),
-             "id3-tree.graphml", "id3_dl_graphml")  # fmt: skip
+    download(
+        row,
+        "GraphML",
+        lambda: graphml_of(to_networkx(tree, entries)),
+        "id3-tree.graphml",
+        "id3_dl_graphml",
+    )
     download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
-    st.caption(f"Downloads draw the view shown; the whole tree fits in a drawing down to "
-               f"depth {fitting_depth(tree)}.")  # fmt: skip
+    st.caption(
+        f"Downloads draw the view shown; the whole tree fits in a drawing down to "
+        f"depth {fitting_depth(tree)}."
+    )
 
 
 def connect4_view(tree: DecisionTree) -> frozenset[int]:
     """Follow an 8-ply position down the tree: its path (drawn bold), the tree's
     prediction beside the exact solver's value. Returns the path's node ids."""
     st.subheader("Follow a position down the tree")
-    text = st.text_input("An 8-ply move string (the UCI positions: nobody has won)",
-                         "44444435", key="id3_moves")  # fmt: skip
+    text = st.text_input(
+        "An 8-ply move string (the UCI positions: nobody has won)", "44444435", key="id3_moves"
+    )
     try:
         pos = _position(text)
     except TreevizError as exc:
@@ -296,6 +332,7 @@ def _position(text: str) -> Any:
 
     pos = Position.from_moves(text)
     if pos.ply != 8 or pos.is_over():
-        raise InvalidPositionError(f"{text!r} is not an 8-ply position where nobody has won "
-                                   f"(it has {pos.ply} stones)")  # fmt: skip
+        raise InvalidPositionError(
+            f"{text!r} is not an 8-ply position where nobody has won (it has {pos.ply} stones)"
+        )
     return pos

@@ -21,8 +21,12 @@ EXERCISES = {
 def learn_keys() -> list[str]:
     """The sidebar's widgets (the exercise and each exercise's settings), whose values
     must outlive a visit to another page."""
-    return [EXERCISE, *learn_predict.kept_keys(), *learn_alphabeta.kept_keys(),
-            *learn_puzzles.PUZZLES_KEYS]
+    return [
+        EXERCISE,
+        *learn_predict.kept_keys(),
+        *learn_alphabeta.kept_keys(),
+        *learn_puzzles.PUZZLES_KEYS,
+    ]
 
 
 def read_link() -> None:
@@ -45,8 +49,9 @@ def learn_page() -> None:
     st.title("Learn by doing")
     read_link()
     state.preset(EXERCISE, "predict")
-    ex = st.sidebar.radio("Exercise", list(EXERCISES), format_func=EXERCISES.__getitem__,
-                          key=EXERCISE)  # fmt: skip
+    ex = st.sidebar.radio(
+        "Exercise", list(EXERCISES), format_func=EXERCISES.__getitem__, key=EXERCISE
+    )
     if st.query_params.get("ex") != ex:  # another exercise: its settings are not this one's
         st.query_params.from_dict({"ex": ex})
     if ex == "predict":

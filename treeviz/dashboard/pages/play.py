@@ -116,8 +116,9 @@ def hint() -> None:
     if exact is not None:
         best = max(v for v in exact if v is not None)
         cols = [c + 1 for c, v in enumerate(exact) if v == best]
-        VIEW.set_hint(f"Best: column {', '.join(map(str, cols))} — "
-                      f"{score_meaning(best, pos)} ({source}).")  # fmt: skip
+        VIEW.set_hint(
+            f"Best: column {', '.join(map(str, cols))} — {score_meaning(best, pos)} ({source})."
+        )
         return
     agent = VIEW.hint_agent(DEEP_AGENT)
     try:
@@ -147,8 +148,10 @@ def load_game_file() -> None:
             setattr(game, side, players_of(named, HUMAN)[0])
         except TreevizError as exc:  # read as data: the moves stay, the agent does not run
             setattr(game, side, fallback)
-            refused.append(f"{side.upper()}'s player {named[:200]!r} in the file cannot play "
-                           f"here, so {fallback} plays {side.upper()}: {exc}")  # fmt: skip
+            refused.append(
+                f"{side.upper()}'s player {named[:200]!r} in the file cannot play "
+                f"here, so {fallback} plays {side.upper()}: {exc}"
+            )
     if refused:
         VIEW.complain(" ".join(refused), append=True)
     state.put(state.PLAY_GAME, game)
@@ -174,8 +177,13 @@ def sidebar() -> None:
     left.button("New game", type="primary", key=VIEW.widget("new"), on_click=new_game)
     right.button("Swap sides", key=VIEW.widget("swap"), on_click=swap_sides)
     side.text_input("Hint agent (past the solver's budget)", key=VIEW.widget("hint_agent"))
-    side.file_uploader("Load a game (.json)", type=["json"], key=VIEW.widget("upload"),
-                       on_change=load_game_file, max_upload_size=GAME_UPLOAD_MB)  # fmt: skip
+    side.file_uploader(
+        "Load a game (.json)",
+        type=["json"],
+        key=VIEW.widget("upload"),
+        on_change=load_game_file,
+        max_upload_size=GAME_UPLOAD_MB,
+    )
 
 
 def play_page() -> None:
@@ -188,8 +196,10 @@ def play_page() -> None:
     if (err := VIEW.error_about(game)) is not None:
         show_error(err)
     pos = game.position
-    st.caption(f"X: {code(game.x)} · O: {code(game.o)}" + (f" · opening {code(game.opening)}"
-                                                           if game.opening else ""))  # fmt: skip
+    st.caption(
+        f"X: {code(game.x)} · O: {code(game.o)}"
+        + (f" · opening {code(game.opening)}" if game.opening else "")
+    )
     left, right = answer_columns("play")  # side by side, stacked when narrow
     with left:
         banner(game)
@@ -205,8 +215,9 @@ def banner(game: Game) -> None:
     """Whose turn it is, or who won (the winning four is ringed on the board)."""
     result = game.result
     if result in ("X", "O"):
-        st.success(f"**{result} wins** ({code(game.spec_of(result))}) — the winning four is "
-                   "ringed.")  # fmt: skip
+        st.success(
+            f"**{result} wins** ({code(game.spec_of(result))}) — the winning four is ringed."
+        )
     elif result == "draw":
         st.info("**Draw** — the board is full.")
     else:
@@ -220,51 +231,86 @@ def controls(game: Game) -> None:
     pos = game.position
     human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
     if human_turn:  # between two agents (or once the game is over) nobody is asked
-        st.segmented_control("Your move: click a column", [c + 1 for c in pos.legal_moves()],
-                             key=VIEW.widget("move"), on_change=human_move)  # fmt: skip
+        st.segmented_control(
+            "Your move: click a column",
+            [c + 1 for c in pos.legal_moves()],
+            key=VIEW.widget("move"),
+            on_change=human_move,
+        )
     # rows of controls as wide as their names, wrapping in a narrow side (in three
     # columns "Save game" was cut short)
     row = st.container(horizontal=True, gap="small")
-    row.button("Undo", key=VIEW.widget("undo"), on_click=undo,
-               disabled=len(game.moves) <= len(game.opening))  # fmt: skip
+    row.button(
+        "Undo",
+        key=VIEW.widget("undo"),
+        on_click=undo,
+        disabled=len(game.moves) <= len(game.opening),
+    )
     row.button("Hint", key=VIEW.widget("hint_button"), on_click=hint, disabled=pos.is_over())
-    download(row, "Save game", game.dumps(), "treeviz-game.json", VIEW.widget("save"),
-             mime="application/json")  # fmt: skip
+    download(
+        row,
+        "Save game",
+        game.dumps(),
+        "treeviz-game.json",
+        VIEW.widget("save"),
+        mime="application/json",
+    )
     if (text := VIEW.hint) is not None:
         st.info(text)
     if HUMAN not in (game.x, game.o):
         row = st.container(horizontal=True, gap="small", vertical_alignment="center")
         row.toggle("Auto-play", key=VIEW.widget("auto"), disabled=pos.is_over())
-        row.button("Step", key=VIEW.widget("step_button"), disabled=pos.is_over(),
-                   on_click=VIEW.ask_step)  # fmt: skip
-        row.selectbox("Speed", list(SPEEDS), key=VIEW.widget("speed"), width=160,
-                      label_visibility="collapsed")  # fmt: skip
+        row.button(
+            "Step", key=VIEW.widget("step_button"), disabled=pos.is_over(), on_click=VIEW.ask_step
+        )
+        row.selectbox(
+            "Speed", list(SPEEDS), key=VIEW.widget("speed"), width=160, label_visibility="collapsed"
+        )
 
 
 def moves_section(game: Game) -> None:
     """The moves so far, and the last agent search one click away."""
     # each agent's value in its own unit (a win rate beside heuristic points), seeds
     # shortened (the saved game keeps them whole), a person's move blank
-    rows = [{"ply": p.ply, "player": p.player, "column": p.column, "by": short_seeds(p.spec),
-             "value (its unit)": agent_value(p.agent_value, p.value_kind),
-             "nodes": count(p.nodes),
-             "time (s)": seconds(p.time_s) if p.spec not in (None, HUMAN) else ""}
-            for p in game.plies]  # fmt: skip
+    rows = [
+        {
+            "ply": p.ply,
+            "player": p.player,
+            "column": p.column,
+            "by": short_seeds(p.spec),
+            "value (its unit)": agent_value(p.agent_value, p.value_kind),
+            "nodes": count(p.nodes),
+            "time (s)": seconds(p.time_s) if p.spec not in (None, HUMAN) else "",
+        }
+        for p in game.plies
+    ]
     st.markdown(f"**Moves** `{game.moves or '(none)'}`")
     if rows:
         table = pd.DataFrame(rows)
-        st.dataframe(table, hide_index=True, key=VIEW.widget("moves"), height=260,
-                     column_config=fitted_columns(table))  # fmt: skip
+        st.dataframe(
+            table,
+            hide_index=True,
+            key=VIEW.widget("moves"),
+            height=260,
+            column_config=fitted_columns(table),
+        )
     searched = [p for p in game.plies if p.spec and p.spec != HUMAN]
     if searched:
         last = searched[-1]
         st.button(
             f"Open the search of move {last.ply} ({last.player}, {code(last.spec)}) in the "
-            "analysis view", key=VIEW.widget("open"),
-            on_click=open_in_analysis, args=(game.position_at(last.ply - 1), last.spec),
-        )  # fmt: skip
-    st.button("Review this game", key=VIEW.widget("review"), disabled=not game.moves,
-              on_click=state.review, args=("Game from Play",))
+            "analysis view",
+            key=VIEW.widget("open"),
+            on_click=open_in_analysis,
+            args=(game.position_at(last.ply - 1), last.spec),
+        )
+    st.button(
+        "Review this game",
+        key=VIEW.widget("review"),
+        disabled=not game.moves,
+        on_click=state.review,
+        args=("Game from Play",),
+    )
 
 
 def agent_turn(game: Game, where: Any) -> None:

@@ -43,8 +43,9 @@ def reviewed(game: Game) -> Review:
 
     def progress(done: int, total: int) -> None:
         left = (time.perf_counter() - t0) / max(done, 1) * (total - done)
-        bar.progress(done / total, text=f"Reviewed {done} of {total} moves, about "
-                                        f"{left:.0f} s left")  # fmt: skip
+        bar.progress(
+            done / total, text=f"Reviewed {done} of {total} moves, about {left:.0f} s left"
+        )
 
     out = cache.reviewed(final, progress)
     bar.empty()
@@ -59,8 +60,9 @@ def chosen_game() -> Game | None:
     if source in SESSION_GAMES:
         return session_game(source)
     if source == "Game file":
-        upload = st.sidebar.file_uploader("Game file (.json)", type=["json"], key="review_file",
-                                          max_upload_size=GAME_UPLOAD_MB)  # fmt: skip
+        upload = st.sidebar.file_uploader(
+            "Game file (.json)", type=["json"], key="review_file", max_upload_size=GAME_UPLOAD_MB
+        )
         if upload is None:
             st.info("Upload a game file (saved by the Play page or `treeviz play --save`).")
             return None
@@ -83,11 +85,11 @@ def chosen_game() -> Game | None:
 
 # The sources whose game this session holds: the Play page's, the one Arena opened,
 # the one reviewed last (Review itself offers the first two).
-SESSION_GAMES = {"Game from Play": (state.PLAY_GAME, "Play a game on the Play page first."),
-                 "Game from Arena": (state.ARENA_GAME, "Open a stored game from the Arena "
-                                                       "page first."),
-                 "Game from Review": (state.REVIEW_GAME, "Review a game on the Review page "
-                                                         "first.")}  # fmt: skip
+SESSION_GAMES = {
+    "Game from Play": (state.PLAY_GAME, "Play a game on the Play page first."),
+    "Game from Arena": (state.ARENA_GAME, "Open a stored game from the Arena page first."),
+    "Game from Review": (state.REVIEW_GAME, "Review a game on the Review page first."),
+}
 
 
 def session_game(source: str) -> Game | None:
@@ -123,10 +125,15 @@ def review_page() -> None:
         board_panel(game, out, at)
     table = move_list(out, game)
     st.caption("The move list: choose a row to show that move on the board.")
-    st.dataframe(styled(table).apply(_class_colour, axis=1),
-                 hide_index=True, key="review_moves_table", height=320,
-                 column_config=fitted_columns(table),
-                 on_select=partial(_on_row, game), selection_mode="single-row")  # fmt: skip
+    st.dataframe(
+        styled(table).apply(_class_colour, axis=1),
+        hide_index=True,
+        key="review_moves_table",
+        height=320,
+        column_config=fitted_columns(table),
+        on_select=partial(_on_row, game),
+        selection_mode="single-row",
+    )
     opener(game, out, at)
 
 
@@ -148,13 +155,23 @@ def board_panel(game: Game, out: Review, at: int) -> None:
     """The board after ply ``at``, the move that led there, and the controls (also on
     the keyboard: Left, Right, Home, End)."""
     n = len(out.plies)
-    steps = (("first_page", "Home", 0), ("chevron_left", "Left", at - 1),
-             ("chevron_right", "Right", at + 1), ("last_page", "End", n))  # fmt: skip
+    steps = (
+        ("first_page", "Home", 0),
+        ("chevron_left", "Left", at - 1),
+        ("chevron_right", "Right", at + 1),
+        ("last_page", "End", n),
+    )
     row = st.container(horizontal=True, gap="small")  # sized to their icons, never cut
     for icon, key, ply in steps:
-        row.button(f":material/{icon}:", key=f"review_{key.lower()}", shortcut=key,
-                   on_click=VIEW.go, args=(min(ply, n),), help=f"keyboard: {key}",
-                   disabled=ply < 0 or ply > n or ply == at)  # fmt: skip
+        row.button(
+            f":material/{icon}:",
+            key=f"review_{key.lower()}",
+            shortcut=key,
+            on_click=VIEW.go,
+            args=(min(ply, n),),
+            help=f"keyboard: {key}",
+            disabled=ply < 0 or ply > n or ply == at,
+        )
     st.markdown(board_html(game.position_at(at), 26), unsafe_allow_html=True)
     if at == 0:
         st.markdown("**Start** · before the first move")
@@ -166,8 +183,10 @@ def board_panel(game: Game, out: Review, at: int) -> None:
     best = " ".join(map(str, p.best_columns))
     st.markdown(f"**{p.ply}. {p.player} plays {p.column}** · {p.cls}{lost}")
     if p.score is not None:
-        st.caption(f"Exact score {p.score:+d} for {p.player} (best {p.best_score:+d}, "
-                   f"column{'s' if len(p.best_columns) > 1 else ''} {best})")  # fmt: skip
+        st.caption(
+            f"Exact score {p.score:+d} for {p.player} (best {p.best_score:+d}, "
+            f"column{'s' if len(p.best_columns) > 1 else ''} {best})"
+        )
 
 
 def players_text(game: Game) -> str:
@@ -193,16 +212,23 @@ def move_list(out: Review, game: Game) -> pd.DataFrame:
     rows = []
     for p in out.plies:
         rec = agent.get(p.ply)
-        rows.append({
-            "ply": p.ply, "player": p.player, "column": p.column, "class": p.cls,
-            "score": p.score, "best score": p.best_score,
-            "points lost": None if p.score is None or p.best_score is None
-            else p.best_score - p.score,
-            "best columns": " ".join(map(str, p.best_columns)),
-            # the player as typed (each move's own seed stays in the game file)
-            "by": game.spec_of(p.player),
-            "agent value": rec.agent_value if rec else None,
-        })  # fmt: skip
+        rows.append(
+            {
+                "ply": p.ply,
+                "player": p.player,
+                "column": p.column,
+                "class": p.cls,
+                "score": p.score,
+                "best score": p.best_score,
+                "points lost": None
+                if p.score is None or p.best_score is None
+                else p.best_score - p.score,
+                "best columns": " ".join(map(str, p.best_columns)),
+                # the player as typed (each move's own seed stays in the game file)
+                "by": game.spec_of(p.player),
+                "agent value": rec.agent_value if rec else None,
+            }
+        )
     # typed moves: no players, no agents' values; unknown scores: no points lost
     return drop_silent(pd.DataFrame(rows), {"by": "?"}, ("ply", "player", "column", "class"))
 
@@ -231,34 +257,56 @@ def graph(out: Review, at: int) -> None:
 
     exact = x_view(out)
     points = [{"value": [0, exact[0]], "itemStyle": {"color": BOARD_FRAME}}] + [
-        {"value": [p.ply, exact[p.ply]], "symbolSize": 7 if p.cls == "best" else 13,
-         "itemStyle": {"color": CLASS_COLOURS[p.cls]},
-         "name": f"{p.ply}. {p.player}{p.column} {p.cls}"}
+        {
+            "value": [p.ply, exact[p.ply]],
+            "symbolSize": 7 if p.cls == "best" else 13,
+            "itemStyle": {"color": CLASS_COLOURS[p.cls]},
+            "name": f"{p.ply}. {p.player}{p.column} {p.cls}",
+        }
         for p in out.plies
-    ]  # fmt: skip
-    series = [{"type": "line", "name": "exact score (X's side)", "data": points,
-               "connectNulls": False, "markLine": _at_line(at)}]  # fmt: skip
+    ]
+    series = [
+        {
+            "type": "line",
+            "name": "exact score (X's side)",
+            "data": points,
+            "connectNulls": False,
+            "markLine": _at_line(at),
+        }
+    ]
     options = {
         "grid": {"left": 48, "right": 24, "top": 30, "bottom": 36},
         "legend": {"top": 0},
         "tooltip": {"trigger": "item"},
         "xAxis": {"type": "value", "name": "ply", "min": 0, "max": len(out.plies)},
         "yAxis": {"type": "value", "name": "exact score"},
-        "series": series, "animation": False,
-    }  # fmt: skip
-    st.caption("Exact score after each move, from X's side (above 0: X wins with best "
-               "play). Points: green best, olive inaccuracy, orange mistake, red blunder. "
-               "Click a point to show it on the board.")  # fmt: skip
-    st_echarts(options, height="300px", renderer="svg", key="review_graph",
-               events={"click": "function(p){return p.value[0] + '@' + Date.now()}"},
-               on_change=_on_point)  # fmt: skip
+        "series": series,
+        "animation": False,
+    }
+    st.caption(
+        "Exact score after each move, from X's side (above 0: X wins with best "
+        "play). Points: green best, olive inaccuracy, orange mistake, red blunder. "
+        "Click a point to show it on the board."
+    )
+    st_echarts(
+        options,
+        height="300px",
+        renderer="svg",
+        key="review_graph",
+        events={"click": "function(p){return p.value[0] + '@' + Date.now()}"},
+        on_change=_on_point,
+    )
 
 
 def _at_line(at: int) -> dict[str, Any]:
     """A vertical line at the shown ply."""
-    return {"symbol": "none", "silent": True, "label": {"show": False},
-            "lineStyle": {"color": SECOND_SERIES, "type": "dashed"},
-            "data": [{"xAxis": at}]}  # fmt: skip
+    return {
+        "symbol": "none",
+        "silent": True,
+        "label": {"show": False},
+        "lineStyle": {"color": SECOND_SERIES, "type": "dashed"},
+        "data": [{"xAxis": at}],
+    }
 
 
 def x_side(value: float, kind: str, player: str) -> float:
@@ -269,8 +317,12 @@ def x_side(value: float, kind: str, player: str) -> float:
     return 1.0 - value if ValueKind.parse(kind).base == "win_rate" else -value
 
 
-AXIS_NAMES = {"win_rate": "mean result", "heuristic": "points", "exact": "exact score",
-              "user": "value"}  # short axis titles; the caption says them in full  # fmt: skip
+AXIS_NAMES = {
+    "win_rate": "mean result",
+    "heuristic": "points",
+    "exact": "exact score",
+    "user": "value",
+}  # short axis titles; the caption says them in full
 
 
 def agent_graph(game: Game, at: int) -> None:
@@ -286,25 +338,40 @@ def agent_graph(game: Game, at: int) -> None:
     for player in ("X", "O"):
         mine = [p for p in plies if p.player == player]
         for kind in dict.fromkeys(str(p.value_kind) for p in mine):
-            data = [[p.ply, round(x_side(float(p.agent_value or 0), kind, player), 4)]
-                    for p in mine if p.value_kind == kind]  # fmt: skip
+            data = [
+                [p.ply, round(x_side(float(p.agent_value or 0), kind, player), 4)]
+                for p in mine
+                if p.value_kind == kind
+            ]
             colour = {"color": STONES[player]}
-            series.append({"type": "line", "name": f"{player}: {game.spec_of(player)}",
-                           "yAxisIndex": kinds.index(kind), "data": data,
-                           "itemStyle": colour, "symbol": "diamond"})  # fmt: skip
+            series.append(
+                {
+                    "type": "line",
+                    "name": f"{player}: {game.spec_of(player)}",
+                    "yAxisIndex": kinds.index(kind),
+                    "data": data,
+                    "itemStyle": colour,
+                    "symbol": "diamond",
+                }
+            )
     series[0]["markLine"] = _at_line(at)
-    axes = [{"type": "value", "name": AXIS_NAMES.get(ValueKind.parse(k).base, "value")}
-            for k in kinds]  # fmt: skip
+    axes = [
+        {"type": "value", "name": AXIS_NAMES.get(ValueKind.parse(k).base, "value")} for k in kinds
+    ]
     options = {
         "grid": {"left": 48, "right": 48, "top": 44, "bottom": 36},
         "legend": {"top": 0},
         "tooltip": {"trigger": "item"},
         "xAxis": {"type": "value", "name": "ply", "min": 0, "max": len(game.moves)},
-        "yAxis": axes, "series": series, "animation": False,
-    }  # fmt: skip
-    st.caption("Each agent's own value after its move, turned to X's side (above the "
-               "middle: good for X); " + " · ".join(f"axis {i + 1}: {escape_markdown(kind_text(k))}"
-                                                    for i, k in enumerate(kinds)))  # fmt: skip
+        "yAxis": axes,
+        "series": series,
+        "animation": False,
+    }
+    st.caption(
+        "Each agent's own value after its move, turned to X's side (above the "
+        "middle: good for X); "
+        + " · ".join(f"axis {i + 1}: {escape_markdown(kind_text(k))}" for i, k in enumerate(kinds))
+    )
     st_echarts(options, height="260px", renderer="svg", key="review_agent_graph")
 
 
@@ -313,9 +380,12 @@ def opener(game: Game, out: Review, at: int) -> None:
     that played it preselected (a human's ply opens with alpha-beta)."""
     ply = max(1, at)
     p = out.plies[ply - 1]
-    st.button(f"Open the position before {p.ply}. {p.player} plays {p.column} in the "
-              "analysis view", key="review_open", on_click=open_in_analysis,
-              args=(game.position_at(ply - 1), _agent_of(game, ply)))  # fmt: skip
+    st.button(
+        f"Open the position before {p.ply}. {p.player} plays {p.column} in the analysis view",
+        key="review_open",
+        on_click=open_in_analysis,
+        args=(game.position_at(ply - 1), _agent_of(game, ply)),
+    )
 
 
 def _agent_of(game: Game, ply: int) -> str:

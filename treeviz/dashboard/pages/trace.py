@@ -26,8 +26,9 @@ def trace_page() -> None:
         ".npz, NumPy arrays for big traces), "
         f"up to {TRACE_UPLOAD_MB} MB and {TRACE_MAX_NODES:,} nodes."
     )
-    upload = st.file_uploader("Trace file", type=["json", "gz", "npz"], key="trace_file",
-                              max_upload_size=TRACE_UPLOAD_MB)  # fmt: skip
+    upload = st.file_uploader(
+        "Trace file", type=["json", "gz", "npz"], key="trace_file", max_upload_size=TRACE_UPLOAD_MB
+    )
     # Each file is read once: a refused one shows its error once and leaves what was
     # loaded before in place; a good one is not parsed again on every rerun.
     if upload is not None and upload.file_id != state.get(state.UPLOAD_SEEN):

@@ -20,8 +20,13 @@ from treeviz.dashboard.state import TreeView
 from treeviz.trace.nodes import SearchResult
 
 
-def show_result(res: SearchResult, view: TreeView, exact_on: bool = True,
-                link: bool = False, board: BoardDrawer | None = None) -> None:  # fmt: skip
+def show_result(
+    res: SearchResult,
+    view: TreeView,
+    exact_on: bool = True,
+    link: bool = False,
+    board: BoardDrawer | None = None,
+) -> None:
     """Everything about one result, widgets and state keyed by ``view``; ``exact_on``:
     with the exact scores; ``link``: the selected node goes in the page's query
     parameters (``node``); ``board``: draws the page's own board with the analysis

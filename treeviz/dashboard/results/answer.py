@@ -36,9 +36,11 @@ SCROLL_FADE = (
     f"@keyframes tv-edge{{from{{--tv-l:0px;--tv-r:{SCROLL_FADE_PX}px}}"
     f"to{{--tv-l:{SCROLL_FADE_PX}px;--tv-r:0px}}}}"
 )
-FADING = ("animation:tv-edge linear both;animation-timeline:scroll(self inline);"
-          "mask-image:linear-gradient(to right,#0000,#000 var(--tv-l),"
-          "#000 calc(100% - var(--tv-r)),#0000)")  # fmt: skip
+FADING = (
+    "animation:tv-edge linear both;animation-timeline:scroll(self inline);"
+    "mask-image:linear-gradient(to right,#0000,#000 var(--tv-l),"
+    "#000 calc(100% - var(--tv-r)),#0000)"
+)
 
 
 def page_style() -> None:
@@ -94,8 +96,9 @@ def answer_columns(key: str) -> tuple[Any, Any]:
     return left, right
 
 
-def answer_section(res: SearchResult, view: TreeView, exact_on: bool,
-                   board: BoardDrawer | None = None) -> None:  # fmt: skip
+def answer_section(
+    res: SearchResult, view: TreeView, exact_on: bool, board: BoardDrawer | None = None
+) -> None:
     """The board with the analysis (``board`` draws the page's own; None: the result's
     root position, read-only) beside the choice, the verdict and the table."""
     pos = res.trace.position()

@@ -25,8 +25,7 @@ def bars(where: Any, labels: pd.Series, values: pd.Series, key: str) -> None:
     from streamlit_echarts import st_echarts
 
     with where:
-        st_echarts(bar_options(labels, values), height="220px", renderer="svg",
-                   key=f"bars_{key}")  # fmt: skip
+        st_echarts(bar_options(labels, values), height="220px", renderer="svg", key=f"bars_{key}")
 
 
 def bar_options(labels: pd.Series, values: pd.Series) -> dict[str, Any]:
@@ -42,18 +41,29 @@ def bar_options(labels: pd.Series, values: pd.Series) -> dict[str, Any]:
     tooltip: dict[str, Any] = {"trigger": "axis"}
     points: list[Any] = list(data)
     if unit > 1:
-        y_axis |= {"name": f"×{number_text(unit, signed=False)}",
-                   "nameTextStyle": {"align": "right"}}  # fmt: skip
+        y_axis |= {
+            "name": f"×{number_text(unit, signed=False)}",
+            "nameTextStyle": {"align": "right"},
+        }
         tooltip = {"trigger": "item"}
-        points = [None if v is None else
-                  {"value": v / unit, "tooltip": {"formatter": f"{x}: {number_text(v)}"}}
-                  for x, v in zip(labels, data, strict=True)]  # fmt: skip
+        points = [
+            None
+            if v is None
+            else {"value": v / unit, "tooltip": {"formatter": f"{x}: {number_text(v)}"}}
+            for x, v in zip(labels, data, strict=True)
+        ]
     return {
         "grid": {"left": 48, "right": 12, "top": 24 if unit > 1 else 12, "bottom": 28},
         "tooltip": tooltip,
         "xAxis": {"type": "category", "data": [str(x) for x in labels]},
         "yAxis": y_axis,
-        "series": [{"type": "bar", "data": points, "itemStyle": {"color": BAR},
-                    "barMinHeight": ZERO_BAR_PX}],
+        "series": [
+            {
+                "type": "bar",
+                "data": points,
+                "itemStyle": {"color": BAR},
+                "barMinHeight": ZERO_BAR_PX,
+            }
+        ],
         "animation": False,
     }

@@ -39,22 +39,32 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view:
             "top-k or re-root the view to export a diagram."
         )
     a, b = st.columns(2)
-    boards = a.checkbox("Boards inside nodes", key=view.widget("boards"),
-                        help="in views of up to 50 nodes")  # fmt: skip
-    dpi = b.select_slider("PNG resolution (dpi)", [72, 96, 150, 300], 96,
-                          key=view.widget("dpi"))  # fmt: skip
+    boards = a.checkbox(
+        "Boards inside nodes", key=view.widget("boards"), help="in views of up to 50 nodes"
+    )
+    dpi = b.select_slider("PNG resolution (dpi)", [72, 96, 150, 300], 96, key=view.widget("dpi"))
     opts = replace(opts, boards=boards, dpi=float(dpi))
     # buttons as wide as their names, wrapping to a new row when the page is narrow
     row = st.container(horizontal=True, gap="small")
     for fmt in FORMATS:
         download(
-            row, fmt.upper(), _exporter(trace, fmt, opts), f"treeviz-{trace.algorithm}.{fmt}",
-            view.widget("dl", fmt), mime=MIME[fmt], disabled=too_big and fmt in DIAGRAMS,
-        )  # fmt: skip
-    download(row, "CSV of every node", _exporter(trace, "csv", ExportOptions(depth=None)),
-             f"treeviz-{trace.algorithm}-all.csv", view.widget("dl", "csv_all"), mime=MIME["csv"],
-             help="the per-node table of the whole trace (the CSV above holds the view's "
-                  "nodes)")  # fmt: skip
+            row,
+            fmt.upper(),
+            _exporter(trace, fmt, opts),
+            f"treeviz-{trace.algorithm}.{fmt}",
+            view.widget("dl", fmt),
+            mime=MIME[fmt],
+            disabled=too_big and fmt in DIAGRAMS,
+        )
+    download(
+        row,
+        "CSV of every node",
+        _exporter(trace, "csv", ExportOptions(depth=None)),
+        f"treeviz-{trace.algorithm}-all.csv",
+        view.widget("dl", "csv_all"),
+        mime=MIME["csv"],
+        help="the per-node table of the whole trace (the CSV above holds the view's nodes)",
+    )
 
 
 def _exporter(trace: Trace, fmt: str, opts: ExportOptions) -> Any:

@@ -15,9 +15,13 @@ from treeviz.trace.nodes import Trace
 def goto_box(trace: Trace, view: TreeView, depth: int) -> None:
     """The go-to box of ``view`` (``depth``: the view's), and why the last text typed
     names no node, if it does not."""
-    st.text_input("Go to a node: its id (#123) or its moves from the root (4352)",
-                  key=view.goto_key, on_change=_go_to, args=(trace, view, depth),
-                  placeholder="#id or moves")  # fmt: skip
+    st.text_input(
+        "Go to a node: its id (#123) or its moves from the root (4352)",
+        key=view.goto_key,
+        on_change=_go_to,
+        args=(trace, view, depth),
+        placeholder="#id or moves",
+    )
     if view.goto_error:
         show_error(view.goto_error)
 
@@ -36,8 +40,10 @@ def find_node(trace: Trace, text: str) -> int:
     for i, ch in enumerate(text):
         kids = [int(k) for k in trace.children(node) if str(int(trace.nodes["move"][k]) + 1) == ch]
         if not kids:
-            raise InvalidParameterError(f"no recorded node along {text!r}: the search did "
-                                        f"not record move {i + 1} ({ch!r}) there")  # fmt: skip
+            raise InvalidParameterError(
+                f"no recorded node along {text!r}: the search did "
+                f"not record move {i + 1} ({ch!r}) there"
+            )
         node = kids[0]
     return node
 

@@ -23,8 +23,9 @@ SCRIPT = Path(__file__).resolve().parents[1] / "static" / "icicle.js"
 @cache
 def _component() -> Any:
     """The component, registered once per process (its script is treeviz's own file)."""
-    return st.components.v2.component("treeviz_icicle", js=SCRIPT.read_text(encoding="utf-8"),
-                                      isolate_styles=False)  # fmt: skip
+    return st.components.v2.component(
+        "treeviz_icicle", js=SCRIPT.read_text(encoding="utf-8"), isolate_styles=False
+    )
 
 
 def icicle_section(trace: Trace, view: TreeView) -> None:
@@ -34,18 +35,26 @@ def icicle_section(trace: Trace, view: TreeView) -> None:
     shown = len(data["id"])
     where = "the whole trace" if zoom == 0 else f"node #{zoom} (after {trace.path_moves(zoom)})"
     st.markdown("##### The whole search at a glance")
-    st.caption(f"{where.capitalize() if zoom == 0 else 'Zoomed into ' + where}: each "
-               "rectangle a node under its parent, as wide as its subtree, coloured by its "
-               "value for the player to move at the root (the tree's colours). Click to "
-               f"zoom in and select it in the tree; the top row zooms out. {shown:,} "
-               f"rectangles drawn of {len(trace):,} nodes.")  # fmt: skip
+    st.caption(
+        f"{where.capitalize() if zoom == 0 else 'Zoomed into ' + where}: each "
+        "rectangle a node under its parent, as wide as its subtree, coloured by its "
+        "value for the player to move at the root (the tree's colours). Click to "
+        f"zoom in and select it in the tree; the top row zooms out. {shown:,} "
+        f"rectangles drawn of {len(trace):,} nodes."
+    )
     # always there (disabled at the root): a zoom does not move the icicle down the page
-    st.button("Whole trace", key=view.widget("icicle_out"), help="zoom out to the root",
-              disabled=not zoom, on_click=IcicleView(view.key).zoom_to,
-              args=(trace, 0))  # fmt: skip
+    st.button(
+        "Whole trace",
+        key=view.widget("icicle_out"),
+        help="zoom out to the root",
+        disabled=not zoom,
+        on_click=IcicleView(view.key).zoom_to,
+        args=(trace, 0),
+    )
     key = view.widget("icicle", id(trace))
-    _component()(data=data, key=key, height="content",
-                 on_clicked_change=lambda: on_click(trace, view, key))  # fmt: skip
+    _component()(
+        data=data, key=key, height="content", on_clicked_change=lambda: on_click(trace, view, key)
+    )
 
 
 def _drawn(trace: Trace, zoom: int) -> dict[str, Any]:

@@ -28,8 +28,7 @@ from treeviz.trace.values import kind_text
 TABLE_ROW_PX = 28  # the per-move table's rows: eight of them above the fold
 
 
-def _table(res: SearchResult, exact_on: bool) -> tuple[pd.DataFrame, list[int | None] | None,
-                                                       str]:  # fmt: skip
+def _table(res: SearchResult, exact_on: bool) -> tuple[pd.DataFrame, list[int | None] | None, str]:
     """The per-move table of ``res`` (``exact_on``: with the exact scores, or a note
     that they were not solved in time), its exact scores and their source."""
     pos = res.trace.position()
@@ -59,14 +58,21 @@ def show_moves(table: pd.DataFrame, kind: str, *, key: str, source: str = "") ->
     chosen row highlighted, what a column means on its header's tooltip (the table
     stays above the fold); ``source``: where its exact scores come from."""
     shown = readable(table, kind)
-    helps = {VALUE_HEADERS.get(ValueKind.parse(kind).base, "value (player to move)"):
-             f"{kind_text(kind)}; the player to move at the root",
-             "exact score": f"{source}: the solver's score for the player to move (0 a "
-             "draw, above 0 a win: the sooner, the higher)"}  # fmt: skip
+    helps = {
+        VALUE_HEADERS.get(
+            ValueKind.parse(kind).base, "value (player to move)"
+        ): f"{kind_text(kind)}; the player to move at the root",
+        "exact score": f"{source}: the solver's score for the player to move (0 a "
+        "draw, above 0 a win: the sooner, the higher)",
+    }
     config = {h: st.column_config.Column(help=t) for h, t in helps.items() if h in shown}
-    st.dataframe(styled(shown, kind=kind).apply(_highlight_chosen, axis=1),
-                 hide_index=True, key=key, row_height=TABLE_ROW_PX,
-                 column_config=fitted_columns(shown, config))  # fmt: skip
+    st.dataframe(
+        styled(shown, kind=kind).apply(_highlight_chosen, axis=1),
+        hide_index=True,
+        key=key,
+        row_height=TABLE_ROW_PX,
+        column_config=fitted_columns(shown, config),
+    )
 
 
 def moves_extras(res: SearchResult, exact_on: bool) -> None:
@@ -76,12 +82,19 @@ def moves_extras(res: SearchResult, exact_on: bool) -> None:
     table, exact, source = _table(res, exact_on)
     st.markdown("#### The columns in numbers")
     left, right = st.columns(2)
-    download(left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv",
-             mime="text/csv")  # fmt: skip
-    download(right, "Share as HTML", lambda: _report(res, exact), "treeviz-analysis.html",
-             "share_html", mime="text/html",
-             help="one file with the board, verdict, reasons, table and the interactive "
-                  "tree; opens in any browser, offline")  # fmt: skip
+    download(
+        left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv", mime="text/csv"
+    )
+    download(
+        right,
+        "Share as HTML",
+        lambda: _report(res, exact),
+        "treeviz-analysis.html",
+        "share_html",
+        mime="text/html",
+        help="one file with the board, verdict, reasons, table and the interactive "
+        "tree; opens in any browser, offline",
+    )
     weight = reading_of(trace).weight
     metric = weight if weight and weight in table else "value"
     left, right = st.columns(2)

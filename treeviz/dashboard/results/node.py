@@ -30,14 +30,27 @@ def detail_panel(trace: Trace, view: TreeView, depth: int, exact_on: bool = Fals
     st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
     # a row of buttons as wide as their texts, wrapping to a new row in a narrow panel
     row = st.container(horizontal=True, gap="small")
-    row.button("Draw from here", key=view.widget("reroot"), on_click=view.draw_from,
-             help="Draw the tree with this node at its top", args=(node,))  # fmt: skip
-    row.button("Analyze this", key=view.widget("load"), on_click=_load_position,
-             help="Load this node's position on the board, to search it",
-             args=(node_position(trace, node),))  # fmt: skip
+    row.button(
+        "Draw from here",
+        key=view.widget("reroot"),
+        on_click=view.draw_from,
+        help="Draw the tree with this node at its top",
+        args=(node,),
+    )
+    row.button(
+        "Analyze this",
+        key=view.widget("load"),
+        on_click=_load_position,
+        help="Load this node's position on the board, to search it",
+        args=(node_position(trace, node),),
+    )
     shut = node in view.shut
-    row.button("Unfold children" if shut else "Fold children", key=view.widget("fold"),
-             on_click=view.fold, args=(node, not shut))  # fmt: skip
+    row.button(
+        "Unfold children" if shut else "Fold children",
+        key=view.widget("fold"),
+        on_click=view.fold,
+        args=(node, not shut),
+    )
     # st.table, not st.dataframe: static HTML mounts much faster after each click
     st.table(node_facts(trace, node))
     _children(trace, view, node, depth, exact_on)
@@ -48,8 +61,11 @@ def _children(trace: Trace, view: TreeView, node: int, depth: int, exact_on: boo
     pos = node_position(trace, node)
     exact = known_exact(pos)
     ask = f"Exact scores of the children (the solver, up to {EXACT_SECONDS.default:g} s a node)"
-    if exact is None and exact_on and len(trace.children(node)) and st.checkbox(
-        ask, key=view.widget("kids_exact")
+    if (
+        exact is None
+        and exact_on
+        and len(trace.children(node))
+        and st.checkbox(ask, key=view.widget("kids_exact"))
     ):
         exact = cached_exact(pos)[0]
     kids = children_table(trace, node, exact)

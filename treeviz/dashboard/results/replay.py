@@ -53,15 +53,19 @@ def step_interval(n_steps: int, speed: float = 1.0) -> float:
 def replay_switch(replay: ReplayView) -> bool:
     """The switch that puts the replay in the tree's place; True when on. Switching
     it either way pauses the replay."""
-    return st.toggle("Replay the search step by step", key=replay.switch_key,
-                     on_change=replay.pause,
-                     help="the tree grows as the search built it: play, pause and "
-                     "step through the nodes it created")  # fmt: skip
+    return st.toggle(
+        "Replay the search step by step",
+        key=replay.switch_key,
+        on_change=replay.pause,
+        help="the tree grows as the search built it: play, pause and "
+        "step through the nodes it created",
+    )
 
 
 @st.fragment
-def replay_section(trace: Trace, view: TreeView, replay: ReplayView, drawn: tuple[int, int],
-                   settings: Settings) -> None:  # fmt: skip
+def replay_section(
+    trace: Trace, view: TreeView, replay: ReplayView, drawn: tuple[int, int], settings: Settings
+) -> None:
     """The tree of ``view`` as it stood at the replay's step (left), beside the
     view's ``settings`` (its depth and top-k widgets, drawn by the caller's function),
     the replay's switch, controls, slider, caption and the root's columns (right).
@@ -81,24 +85,31 @@ def replay_section(trace: Trace, view: TreeView, replay: ReplayView, drawn: tupl
         speed = _controls(replay, cut)
         interval = step_interval(len(cut), speed)
         replay.settle(cut, interval, started)  # before the slider: it shows the step settled
-        shown = int(st.select_slider("Nodes created", cut, key=replay.step_key,
-                                     help="nodes created so far, in the order the search "
-                                     "made them"))  # fmt: skip
+        shown = int(
+            st.select_slider(
+                "Nodes created",
+                cut,
+                key=replay.step_key,
+                help="nodes created so far, in the order the search made them",
+            )
+        )
     at = trace_at(trace, shown)
     with left:  # the tree right after the slider: a run cut short leaves them alike
         _chart(trace, at, view, replay, drawn)
     with right:
-        st.caption(f"{len(at):,} of {len(trace):,} nodes · newest: node #{shown - 1} · "
-                   f"at 1x the whole search plays in about {REPLAY_SECONDS:g} s"
-                   + _note(trace))  # fmt: skip
+        st.caption(
+            f"{len(at):,} of {len(trace):,} nodes · newest: node #{shown - 1} · "
+            f"at 1x the whole search plays in about {REPLAY_SECONDS:g} s" + _note(trace)
+        )
         st.dataframe(root_columns(at), hide_index=True, key=replay.widget("table"))
     if replay.playing:
         time.sleep(max(0.0, interval - (time.monotonic() - started)))
         st.rerun(scope="fragment")
 
 
-def _chart(trace: Trace, at: Trace, view: TreeView, replay: ReplayView,
-           drawn: tuple[int, int]) -> None:  # fmt: skip
+def _chart(
+    trace: Trace, at: Trace, view: TreeView, replay: ReplayView, drawn: tuple[int, int]
+) -> None:
     """The tree of ``at`` (``trace`` at the step shown) from the root, with the view's
     depth and top-k and the nodes the person unfolded and folded; the newest node's
     ancestors unfolded, so that it is drawn, and its label marked."""
@@ -116,10 +127,15 @@ def _chart(trace: Trace, at: Trace, view: TreeView, replay: ReplayView,
     # between parents read an edge it had already removed ("Cannot read properties of
     # null (reading '__edge')") and showed that error instead of the tree
     chart = replay.widget("tree", len(at), shape_of(sel))
-    st_echarts(options | {"animation": False}, events={"click": CLICK},
-               height=f"{view_height(sel)}px", renderer="svg", key=chart,
-               width=chart_width(options),  # levels kept apart: the column scrolls
-               on_change=lambda: on_click(trace, view, replay, chart))  # fmt: skip
+    st_echarts(
+        options | {"animation": False},
+        events={"click": CLICK},
+        height=f"{view_height(sel)}px",
+        renderer="svg",
+        key=chart,
+        width=chart_width(options),  # levels kept apart: the column scrolls
+        on_change=lambda: on_click(trace, view, replay, chart),
+    )
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
         "The search as it stood at the step shown: values appear once the search knew "
@@ -151,17 +167,41 @@ def _controls(view: ReplayView, cut: list[int]) -> float:
     row = st.container(horizontal=True, gap="small")
     # Material icons (Streamlit's own font): the media symbols ⏮ ⏸ ⏭ are missing
     # from many system fonts and were drawn as empty boxes
-    row.button(":material/skip_previous:", key=view.widget("first"), on_click=view.go,
-               args=(cut, 0), help="the first node")  # fmt: skip
-    row.button(":material/chevron_left:", key=view.widget("back"), on_click=view.step_by,
-               args=(cut, -1), help="one step back")  # fmt: skip
-    row.button(":material/pause:" if view.playing else ":material/play_arrow:",
-               key=view.widget("button"), on_click=view.toggle_play, args=(cut,),
-               help="pause" if view.playing else "play")  # fmt: skip
-    row.button(":material/chevron_right:", key=view.widget("forward"),
-               on_click=view.step_by, args=(cut, 1), help="one step forward")  # fmt: skip
-    row.button(":material/skip_next:", key=view.widget("last"), on_click=view.go,
-               args=(cut, len(cut) - 1), help="the whole search")  # fmt: skip
+    row.button(
+        ":material/skip_previous:",
+        key=view.widget("first"),
+        on_click=view.go,
+        args=(cut, 0),
+        help="the first node",
+    )
+    row.button(
+        ":material/chevron_left:",
+        key=view.widget("back"),
+        on_click=view.step_by,
+        args=(cut, -1),
+        help="one step back",
+    )
+    row.button(
+        ":material/pause:" if view.playing else ":material/play_arrow:",
+        key=view.widget("button"),
+        on_click=view.toggle_play,
+        args=(cut,),
+        help="pause" if view.playing else "play",
+    )
+    row.button(
+        ":material/chevron_right:",
+        key=view.widget("forward"),
+        on_click=view.step_by,
+        args=(cut, 1),
+        help="one step forward",
+    )
+    row.button(
+        ":material/skip_next:",
+        key=view.widget("last"),
+        on_click=view.go,
+        args=(cut, len(cut) - 1),
+        help="the whole search",
+    )
     view.preset_speed("1x")
     speed = st.select_slider("Speed", list(REPLAY_SPEEDS), key=view.widget("speed"))
     return REPLAY_SPEEDS[str(speed)]
@@ -170,8 +210,10 @@ def _controls(view: ReplayView, cut: list[int]) -> float:
 def _note(trace: Trace) -> str:
     reading = reading_of(trace)
     if reading.recount is not None and not trace.extra.get("log"):
-        return (f" · {reading.weight or 'statistics'} are the final ones: run "
-                f"{trace.algorithm} with record iterations to replay them")
+        return (
+            f" · {reading.weight or 'statistics'} are the final ones: run "
+            f"{trace.algorithm} with record iterations to replay them"
+        )
     return ""
 
 

@@ -11,8 +11,12 @@ from treeviz.dashboard.text import escape_markdown
 from treeviz.trace.analysis import depth_profile, effective_branching
 from treeviz.trace.nodes import CUTOFF, SearchResult
 
-COUNTERS = (("nodes", "Nodes"), ("recorded", "Recorded"), ("cutoffs", "Cutoffs"),
-            ("tt_hits", "TT hits"))  # fmt: skip
+COUNTERS = (
+    ("nodes", "Nodes"),
+    ("recorded", "Recorded"),
+    ("cutoffs", "Cutoffs"),
+    ("tt_hits", "TT hits"),
+)
 
 
 def stats_section(res: SearchResult) -> None:
@@ -25,10 +29,20 @@ def stats_section(res: SearchResult) -> None:
     for label, value in metrics:
         row.metric(label, value, width="content")
     shown = {STATS[k] for k, _ in COUNTERS} | {STATS["time_s"], STATS["nodes_per_s"]}
-    rest = [f"{escape_markdown(k)}: **{escape_markdown(v)}**" for k, v in words.items()
-            if k not in shown]  # fmt: skip
-    st.write(" · ".join([f"Effective branching factor: **{effective_branching(res.trace)}**",
-                         f"principal variation: **{' '.join(map(str, res.pv))}**", *rest]))
+    rest = [
+        f"{escape_markdown(k)}: **{escape_markdown(v)}**"
+        for k, v in words.items()
+        if k not in shown
+    ]
+    st.write(
+        " · ".join(
+            [
+                f"Effective branching factor: **{effective_branching(res.trace)}**",
+                f"principal variation: **{' '.join(map(str, res.pv))}**",
+                *rest,
+            ]
+        )
+    )
     _depth_charts(res, cuts=STATS["cutoffs"] in words)
 
 

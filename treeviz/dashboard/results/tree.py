@@ -53,8 +53,9 @@ class View:
 
 
 @st.fragment
-def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False,
-                 replay: bool = True) -> None:  # fmt: skip
+def tree_section(
+    trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False, replay: bool = True
+) -> None:
     """The interactive tree beside the selected node's details, and the downloads of
     the view; ``replay``: a switch puts the search's replay in their place (the tree
     as it stood at each step, beside the replay's controls); ``link``: the selected
@@ -84,8 +85,9 @@ def tree_section(trace: Trace, view: TreeView, link: bool = False, exact_on: boo
     icicle_section(trace, view)  # the whole trace, linked to the tree's selection
     if link:
         state.update_link({"node": str(node)})
-    st.markdown("##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the "
-                "whole trace)")
+    st.markdown(
+        "##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the whole trace)"
+    )
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, built.exportable, view)
 
@@ -99,8 +101,9 @@ def _settings(view: TreeView) -> tuple[int, int]:
     return depth, top
 
 
-def _tree_beside_panel(trace: Trace, view: TreeView, root: int, exact_on: bool,
-                       replay: bool) -> tuple[int, int]:  # fmt: skip
+def _tree_beside_panel(
+    trace: Trace, view: TreeView, root: int, exact_on: bool, replay: bool
+) -> tuple[int, int]:
     """The tree of the whole trace from ``root`` beside its settings and the selected
     node's panel (``replay``: the replay's switch above the panel); returns the (depth,
     top-k) drawn."""
@@ -144,8 +147,10 @@ def levels_note(built: View, depth: int) -> str:
     drawn, there = built.levels
     if drawn >= there:
         return ""
-    return (f" · {drawn} of the {depth} levels asked drawn: the rows are full, so "
-            "deeper nodes stay folded (click ▸, or lower Top-k children)")
+    return (
+        f" · {drawn} of the {depth} levels asked drawn: the rows are full, so "
+        "deeper nodes stay folded (click ▸, or lower Top-k children)"
+    )
 
 
 def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
@@ -160,15 +165,16 @@ def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> N
     chart = view.widget("tree", id(trace), built.shape)
     path = trace.path(node)
     st_echarts(
-        highlight(built.options, [str(n) for n in path[path.index(root):]])
-        if root in path else built.options,
+        highlight(built.options, [str(n) for n in path[path.index(root) :]])
+        if root in path
+        else built.options,
         events={"click": CLICK},
         height=f"{built.height}px",
         width=chart_width(built.options),  # levels kept apart: the column scrolls
         renderer="svg",
         key=chart,
         on_change=lambda: on_click(trace, view, chart),
-    )  # fmt: skip
+    )
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
         "Click a node to select and unfold it · colour: value for the player to move "
@@ -188,8 +194,9 @@ def on_click(trace: Trace, view: TreeView, chart: str) -> None:
         view.pick(trace, int(name), unfold=True)
 
 
-def _built(trace: Trace, root: int, depth: int, top: int,
-           opened: frozenset[int], shut: frozenset[int]) -> View:  # fmt: skip
+def _built(
+    trace: Trace, root: int, depth: int, top: int, opened: frozenset[int], shut: frozenset[int]
+) -> View:
     """The view of ``trace`` for these settings, kept per session: clicks rerun the
     fragment, and rebuilding the view would cost more than drawing it."""
     cache: dict[tuple[Any, ...], View] = state.built_views()
@@ -202,8 +209,14 @@ def _built(trace: Trace, root: int, depth: int, top: int,
         probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
         options = tree_options(sel, fold=False)
         exportable = len(probe.ids) <= EXPORT_MAX_NODES
-        built = View(sel, options, view_height(sel), exportable, shape_of(sel),
-                     (levels_below(trace, root, sel.ids), levels_below(trace, root, probe.ids)))
+        built = View(
+            sel,
+            options,
+            view_height(sel),
+            exportable,
+            shape_of(sel),
+            (levels_below(trace, root, sel.ids), levels_below(trace, root, probe.ids)),
+        )
         cache[ident] = built
     return built
 
@@ -214,5 +227,9 @@ def _breadcrumbs(trace: Trace, root: int, view: TreeView) -> None:
     cols = st.columns(min(len(path), 12) + 1)
     cols[0].caption("View root:")
     for col, node in zip(cols[1:], path[-12:], strict=False):
-        col.button(short_label(trace, node), key=view.widget("crumb", node),
-                   on_click=view.draw_from, args=(node,))  # fmt: skip
+        col.button(
+            short_label(trace, node),
+            key=view.widget("crumb", node),
+            on_click=view.draw_from,
+            args=(node,),
+        )

@@ -49,8 +49,7 @@ def verdict_section(res: SearchResult, view: TreeView, exact_on: bool) -> None:
                 _reason(res, view, panel, i, reason)
 
 
-def _reason(res: SearchResult, view: TreeView, panel: VerdictView, i: int,
-            reason: Reason) -> None:  # fmt: skip
+def _reason(res: SearchResult, view: TreeView, panel: VerdictView, i: int, reason: Reason) -> None:
     """One reason: a button selecting its node in the tree, or a line when it is
     about the search as a whole."""
     if reason.node is None:
@@ -65,4 +64,3 @@ def _reason(res: SearchResult, view: TreeView, panel: VerdictView, i: int,
         wrap=True,  # a long reason goes on to a second line, never cut
         help=f"{escape_markdown(reason.text)} (click: select node #{reason.node} in the tree)",
     )
-

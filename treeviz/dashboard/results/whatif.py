@@ -33,8 +33,9 @@ from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.values import short_outcome
 
 
-def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[str, Any],
-                   budget: float) -> None:  # fmt: skip
+def whatif_section(
+    res: SearchResult, view: TreeView, agent: str, params: dict[str, Any], budget: float
+) -> None:
     """Pick a column to force at the tree's selected node (the root: the board's
     position), search again with ``agent`` and ``params`` within ``budget`` seconds,
     and show both analyses and the difference."""
@@ -44,8 +45,10 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
     st.markdown("#### What if?")
     moves = escape_markdown(trace.path_moves(node))
     where = f"node #{node} (after {moves}, selected in the tree)" if node else "the board"
-    st.caption(f"Force a column at {where} and let {escape_markdown(agent)} value the "
-               f"position that follows {escape_markdown(promise(trace.algorithm))}.")
+    st.caption(
+        f"Force a column at {where} and let {escape_markdown(agent)} value the "
+        f"position that follows {escape_markdown(promise(trace.algorithm))}."
+    )
     legal = [c + 1 for c in pos.legal_moves()] if not pos.is_over() else []
     if not legal:
         st.info("The game is over at this node: there is no column to force.")
@@ -55,8 +58,12 @@ def whatif_section(res: SearchResult, view: TreeView, agent: str, params: dict[s
     asked = (search_request(trace.position(), agent, params), node, column)
     if right.button("Search again", key=view.widget("whatif_run")):
         try:
-            found = what_if(res, int(column), node=node, run=lambda p, kw: run_watched(
-                search_request(p, agent, kw), budget, st))  # fmt: skip
+            found = what_if(
+                res,
+                int(column),
+                node=node,
+                run=lambda p, kw: run_watched(search_request(p, agent, kw), budget, st),
+            )
         except TreevizError as exc:
             show_error(str(exc))
             return
@@ -94,15 +101,18 @@ def show_whatif(found: WhatIf, at: Position) -> None:
     if found.node == 0:  # the first search's table is its root's
         show_moves(move_table(found.original), trace.value_kind, key="whatif_first")
     else:  # what the first search recorded at the node, read as its root's rows
-        show_moves(_rows_table(node_rows(trace, found.node)), trace.value_kind,
-                   key="whatif_first")  # fmt: skip
+        show_moves(_rows_table(node_rows(trace, found.node)), trace.value_kind, key="whatif_first")
     if found.forced is not None:
-        st.caption(f"Column {col} forced · each reply for {found.position.side_to_move}, "
-                   "as the new search valued it:")  # fmt: skip
+        st.caption(
+            f"Column {col} forced · each reply for {found.position.side_to_move}, "
+            "as the new search valued it:"
+        )
         show_moves(move_table(found.forced), found.forced.trace.value_kind, key="whatif_again")
-    st.caption(f"The sentence, the headings and the lines: values for "
-               f"{trace.position().side_to_move}, who moves at the first search's root. "
-               "Each table: values for the player to move on the board above it.")
+    st.caption(
+        f"The sentence, the headings and the lines: values for "
+        f"{trace.position().side_to_move}, who moves at the first search's root. "
+        "Each table: values for the player to move on the board above it."
+    )
 
 
 def _where(found: WhatIf) -> str:
@@ -115,5 +125,6 @@ def _where(found: WhatIf) -> str:
 
 def _rows_table(rows: list[MoveStat]) -> pd.DataFrame:
     """Per-move rows as a per-move table's columns (the outcome in its short words)."""
-    return pd.DataFrame([m.as_dict() | {"outcome": short_outcome(m.outcome) if m.outcome
-                                        else ""} for m in rows])  # fmt: skip
+    return pd.DataFrame(
+        [m.as_dict() | {"outcome": short_outcome(m.outcome) if m.outcome else ""} for m in rows]
+    )

@@ -154,8 +154,10 @@ class TreeView(Keyed):
         if pending is not None and 0 <= pending < len(trace):
             self.focus(trace, pending)
         elif pending is not None:  # said where the go-to box says what names no node
-            self.set_goto_error(f"The link's node '{pending}' is not in this trace of "
-                                f"{len(trace):,} nodes: showing its root.")  # fmt: skip
+            self.set_goto_error(
+                f"The link's node '{pending}' is not in this trace of "
+                f"{len(trace):,} nodes: showing its root."
+            )
         return new
 
     def detach(self) -> None:

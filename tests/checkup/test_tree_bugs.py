@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
-from treeviz.checkup.nodes import CHECKS, NodeFinding, check_tree
+from treeviz.checkup.tree_bugs import CHECKS, NodeFinding, check_tree
 from treeviz.connect4.board import Position
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
@@ -102,8 +102,13 @@ def test_a_four_searched_further_is_named_where_the_game_ended() -> None:
 
 def test_a_full_board_scored_infinite_is_named() -> None:
     result = run(bn.full_board_inf, NEAR_FULL, 5)
-    i = first(lambda i: bn.full(bn.LOG[i]["board"]) and not bn.wins(bn.LOG[i]["board"], bn.AI)
-              and not bn.wins(bn.LOG[i]["board"], bn.HUMAN))  # fmt: skip
+    i = first(
+        lambda i: (
+            bn.full(bn.LOG[i]["board"])
+            and not bn.wins(bn.LOG[i]["board"], bn.AI)
+            and not bn.wins(bn.LOG[i]["board"], bn.HUMAN)
+        )
+    )
     f = found(result, "terminal")
     assert_at(f, NEAR_FULL, i)
     assert "a draw" in f.text and "scored -inf for X" in f.text
@@ -176,23 +181,28 @@ def test_a_stone_of_the_wrong_colour_is_named() -> None:
         parent = bn.LOG[i]["parent"]
         if parent < 0:
             return False
-        (r, c), = changed(bn.LOG[parent]["board"], bn.LOG[i]["board"])
+        ((r, c),) = changed(bn.LOG[parent]["board"], bn.LOG[i]["board"])
         return bn.LOG[i]["board"][r][c] != (bn.AI if bn.LOG[parent]["args"][-1] else bn.HUMAN)
 
     i = first(wrong_piece)
     f = found(result, "turn")
     assert_at(f, "4453", i)
     assert f"column {line(i)[-1]} is 1, X's symbol, but O made that move" in f.text
-    wrong = [j for j in range(len(bn.LOG))
-             if wrong_piece(j) and not wrong_piece(bn.LOG[j]["parent"])]  # fmt: skip
+    wrong = [
+        j for j in range(len(bn.LOG)) if wrong_piece(j) and not wrong_piece(bn.LOG[j]["parent"])
+    ]
     assert f"({len(wrong)} calls like this)" in f.text  # not the calls below them
 
 
 def test_a_flag_that_does_not_change_is_named_with_or_without_checking() -> None:
     for check in (True, False):
         result = run(bn.stuck_flag, "4453", 3, check=check)
-        i = first(lambda i: bn.LOG[i]["parent"] >= 0
-                  and bn.LOG[i]["args"][-1] == bn.LOG[bn.LOG[i]["parent"]]["args"][-1])  # fmt: skip
+        i = first(
+            lambda i: (
+                bn.LOG[i]["parent"] >= 0
+                and bn.LOG[i]["args"][-1] == bn.LOG[bn.LOG[i]["parent"]]["args"][-1]
+            )
+        )
         f = found(result, "turn")
         assert_at(f, "4453", i)
         assert "maximizingPlayer=False, the same as its caller" in f.text
@@ -239,8 +249,7 @@ def test_a_prune_with_the_window_open_is_named() -> None:
 
 
 # ---------------------------------------------------------------------- no false alarms
-def negamax(pos: Position, depth: int, alpha: float, beta: float,
-            shortcut: bool = False) -> float:  # fmt: skip
+def negamax(pos: Position, depth: int, alpha: float, beta: float, shortcut: bool = False) -> float:
     """A correct fail-hard negamax with alpha-beta over a Position played in place;
     with ``shortcut`` a leaf whose side to move can win at once scores the win without
     playing it."""
@@ -295,8 +304,12 @@ def correct_findings(moves: str, depth: int) -> dict[str, list[NodeFinding]]:
 @pytest.mark.parametrize("moves", POSITIONS)
 @pytest.mark.parametrize("depth", [2, 3, 4])
 def test_correct_searches_get_no_node_finding(moves: str, depth: int) -> None:
-    assert correct_findings(moves, depth) == {"minimax": [], "choose": [], "negamax": [],
-                                              "negamax+shortcut": []}  # fmt: skip
+    assert correct_findings(moves, depth) == {
+        "minimax": [],
+        "choose": [],
+        "negamax": [],
+        "negamax+shortcut": [],
+    }
 
 
 @settings(max_examples=25, deadline=None)

@@ -58,8 +58,9 @@ def line_batches(stream: BinaryIO, cap: int, size: int = 1 << 16) -> Iterator[li
         if max(len(carry), max(map(len, lines), default=0)) > cap:  # find which ("\r" is free)
             for extra, line in enumerate([*lines, carry]):
                 if len(line.rstrip(b"\r")) > cap:
-                    raise InputTooLargeError(f"line {number + extra + 1} is longer than "
-                                             f"{cap:,} bytes: not a move string")  # fmt: skip
+                    raise InputTooLargeError(
+                        f"line {number + extra + 1} is longer than {cap:,} bytes: not a move string"
+                    )
         number += len(lines)
         if lines:
             yield [line.decode("utf-8", errors="replace").rstrip("\r") for line in lines]
@@ -67,9 +68,18 @@ def line_batches(stream: BinaryIO, cap: int, size: int = 1 << 16) -> Iterator[li
         yield [carry.decode("utf-8", errors="replace").rstrip("\r")]
 
 
-def versioned_json(text: str | bytes, source: str, kind: str, *, cap: int, fmt: str,
-                   version: int, field: str, shape: type,
-                   error: type[Exception]) -> dict[str, Any]:  # fmt: skip
+def versioned_json(
+    text: str | bytes,
+    source: str,
+    kind: str,
+    *,
+    cap: int,
+    fmt: str,
+    version: int,
+    field: str,
+    shape: type,
+    error: type[Exception],
+) -> dict[str, Any]:
     """A project file's JSON object (``kind``: "game", "deck"...): at most ``cap`` bytes,
     a ``field`` of type ``shape`` in it, its ``format`` (default ``fmt``) ours and its
     ``version`` (default ``version``) at most ours; ``error`` naming ``source`` and what
@@ -87,8 +97,10 @@ def versioned_json(text: str | bytes, source: str, kind: str, *, cap: int, fmt: 
         raise error(f"{source} has no {field!r} {what}: not a {kind} file")
     found, number = data.get("format", fmt), data.get("version", version)
     if found != fmt or type(number) is not int or number > version:
-        raise error(f"{source} is {show_value(found)} version {show_value(number)}; this "
-                    f"treeviz reads {fmt!r} up to version {version}")  # fmt: skip
+        raise error(
+            f"{source} is {show_value(found)} version {show_value(number)}; this "
+            f"treeviz reads {fmt!r} up to version {version}"
+        )
     return data
 
 
@@ -127,8 +139,9 @@ def _size(n: int) -> str:
 
 
 @contextmanager
-def atomic_write(path: str | Path, mode: str = "wb",
-                 encoding: str | None = None) -> Iterator[IO[Any]]:  # fmt: skip
+def atomic_write(
+    path: str | Path, mode: str = "wb", encoding: str | None = None
+) -> Iterator[IO[Any]]:
     """A file open for writing (``mode`` ``"wb"`` or ``"w"``) whose contents replace
     ``path`` only when the block ends without an exception; see :func:`atomic_path`."""
     if mode not in ("wb", "w"):

@@ -95,8 +95,21 @@ from treeviz.checkup.root import best_outside_test, mean_choice, root_only
 from treeviz.checkup.selection import judge as judge_selection
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "backup", "sign", "turn", "mutation", "cutoff", "memo", "best-move",
-          "visits", "perspective", "selection", "final", "growth")
+CHECKS = (
+    "terminal",
+    "backup",
+    "sign",
+    "turn",
+    "mutation",
+    "cutoff",
+    "memo",
+    "best-move",
+    "visits",
+    "perspective",
+    "selection",
+    "final",
+    "growth",
+)
 
 # The bug classes a finding can name as its cause (``NodeFinding.cause``), each in a
 # few words a student reads
@@ -191,12 +204,18 @@ def _under_memo(t: Tree, w: Words, f: NodeFinding, found: list[NodeFinding]) -> 
         if (wrong & kind).any() and (wrong & kind).sum() >= (kind & ~wrong).sum():
             return f  # mostly scored so: the search's own rule
     node = f.node
-    return _finding(t, "sign", node, f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
-                     f"has lost, yet it is scored {w.value(node, float(v[node]))}; "
-                     f"{int(wrong.sum())} of {int(four.sum())} fours are scored so, each "
-                     "among fours of the same player (the same depth parity) scored mostly "
-                     "right: values returned from the memo table (see memo), not the "
-                     "search's own sign", under="memo")  # fmt: skip
+    return _finding(
+        t,
+        "sign",
+        node,
+        f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
+        f"has lost, yet it is scored {w.value(node, float(v[node]))}; "
+        f"{int(wrong.sum())} of {int(four.sum())} fours are scored so, each "
+        "among fours of the same player (the same depth parity) scored mostly "
+        "right: values returned from the memo table (see memo), not the "
+        "search's own sign",
+        under="memo",
+    )
 
 
 class Across:
@@ -230,8 +249,9 @@ def check_trees(results: Iterable[SearchResult | Trace]) -> list[tuple[NodeFindi
     return across.findings()
 
 
-def _finding(t: Tree, check: str, node: int, text: str, *, cause: str = "",
-             under: str = "") -> NodeFinding:  # fmt: skip
+def _finding(
+    t: Tree, check: str, node: int, text: str, *, cause: str = "", under: str = ""
+) -> NodeFinding:
     line = t.line(node)
     moves = t.trace.root_moves + "".join(str(c) for c in line)
     return NodeFinding(check, node, moves, line, text, cause=cause, under=under)
@@ -255,11 +275,17 @@ def _searched_further(t: Tree, w: Words) -> NodeFinding | None:
         return None
     kids = t.trace.children(node)
     cols = columns(sorted(int(t.move[k]) + 1 for k in kids))
-    return _finding(t, "terminal", node, f"{w.where(node)}: the game is over there "
-                     f"({w.over(node)}), yet the search went on below it: "
-                     f"{len(kids)} call{'s' if len(kids) > 1 else ''} ({cols}). "
-                     "A finished game is a leaf: check for a four (either player's) and a "
-                     "full board before searching on", cause="end-not-tested")  # fmt: skip
+    return _finding(
+        t,
+        "terminal",
+        node,
+        f"{w.where(node)}: the game is over there "
+        f"({w.over(node)}), yet the search went on below it: "
+        f"{len(kids)} call{'s' if len(kids) > 1 else ''} ({cols}). "
+        "A finished game is a leaf: check for a four (either player's) and a "
+        "full board before searching on",
+        cause="end-not-tested",
+    )
 
 
 def _terminal_value(t: Tree, w: Words) -> NodeFinding | None:
@@ -273,15 +299,30 @@ def _terminal_value(t: Tree, w: Words) -> NodeFinding | None:
     v = float(t.value[node])
     if wrong_four[node]:
         cause, why_all = _four_cause(t, w, wrong_four)
-        return _finding(t, "terminal", node, f"{w.where(node)}: {w.over(node)}, so "
-                         f"{t.side(node)} has lost, but it is scored {w.value(node, v)}, "
-                         f"{_four_scale(t, w, v)}{why_all}", cause=cause)  # fmt: skip
+        return _finding(
+            t,
+            "terminal",
+            node,
+            f"{w.where(node)}: {w.over(node)}, so "
+            f"{t.side(node)} has lost, but it is scored {w.value(node, v)}, "
+            f"{_four_scale(t, w, v)}{why_all}",
+            cause=cause,
+        )
     magnitude = _win_magnitude(t)
-    how = ("" if not np.isfinite(v) else
-           f", as large as the search's wins and losses ({w.num(magnitude)})")  # fmt: skip
-    return _finding(t, "terminal", node, f"{w.where(node)}: the board is full with no four, "
-                     f"a draw, but it is scored {w.value(node, v)}{how}: a draw scores "
-                     "between a loss and a win (0 is usual)", cause="full-board")  # fmt: skip
+    how = (
+        ""
+        if not np.isfinite(v)
+        else f", as large as the search's wins and losses ({w.num(magnitude)})"
+    )
+    return _finding(
+        t,
+        "terminal",
+        node,
+        f"{w.where(node)}: the board is full with no four, "
+        f"a draw, but it is scored {w.value(node, v)}{how}: a draw scores "
+        "between a loss and a win (0 is usual)",
+        cause="full-board",
+    )
 
 
 def _four_scale(t: Tree, w: Words, v: float) -> str:
@@ -289,13 +330,17 @@ def _four_scale(t: Tree, w: Words, v: float) -> str:
     span, loss = t.leaf_range(), t.loss_size()
     if v == 0 or span is None:
         return "the value of a draw"
-    evaluated = (f"the values of the unfinished positions it evaluated at its depth limit "
-                 f"({w.num(span[0])} to {w.num(span[1])} for their side to move)")  # fmt: skip
+    evaluated = (
+        f"the values of the unfinished positions it evaluated at its depth limit "
+        f"({w.num(span[0])} to {w.num(span[1])} for their side to move)"
+    )
     if v < 0:
         return f"not below {evaluated}: a loss must score below every one of them"
     if loss is not None:
-        return (f"on the scale of {evaluated}, far from the size of the losses it scores "
-                f"elsewhere ({w.num(-loss)}): the evaluation's score of the board")  # fmt: skip
+        return (
+            f"on the scale of {evaluated}, far from the size of the losses it scores "
+            f"elsewhere ({w.num(-loss)}): the evaluation's score of the board"
+        )
     return f"the size of {evaluated}: a loss must score below every one of them"
 
 
@@ -307,9 +352,11 @@ def _four_cause(t: Tree, w: Words, wrong: np.ndarray) -> tuple[str, str]:
     v = t.value
     fours = t.four & t.leaf & ~np.isnan(v)
     if (v[fours] == 0).all():
-        return "four-as-draw", (f". Every four it reached is scored 0 ({int(fours.sum())} of "
-                                "them): a finished game is scored like a draw; score a four "
-                                "as a loss for the side to move there")  # fmt: skip
+        return "four-as-draw", (
+            f". Every four it reached is scored 0 ({int(fours.sum())} of "
+            "them): a finished game is scored like a draw; score a four "
+            "as a loss for the side to move there"
+        )
     horizon = t.horizon
     right = np.flatnonzero(fours & ~wrong & (t.depth < horizon))
     if not len(right) or (t.depth[wrong] != horizon).any():
@@ -321,7 +368,8 @@ def _four_cause(t: Tree, w: Words, wrong: np.ndarray) -> tuple[str, str]:
         f"above it are scored as decided ({len(right)}, e.g. {w.where(k)}: "
         f"{w.value(k, float(v[k]))}): the depth limit is tested before the end of the game, "
         "so a four made by the last move searched is scored by the evaluation. Test for a "
-        "four and a full board before testing the depth")
+        "four and a full board before testing the depth"
+    )
 
 
 def _win_magnitude(t: Tree) -> float:
@@ -406,8 +454,9 @@ def _sign(t: Tree, w: Words) -> NodeFinding | None:
     if node is None:
         return _sign_explained(t, w, four)
     parity = t.depth % 2
-    counts = {p: (int((wrong & (parity == p)).sum()), int((four & (parity == p)).sum()))
-              for p in (0, 1)}  # fmt: skip
+    counts = {
+        p: (int((wrong & (parity == p)).sum()), int((four & (parity == p)).sum())) for p in (0, 1)
+    }
     return _finding(t, "sign", node, w.sign(node, float(v[node]), counts))
 
 
@@ -424,13 +473,18 @@ def _sign_explained(t: Tree, w: Words, four: np.ndarray) -> NodeFinding | None:
     if node is None:
         return None
     v = float(t.value[node])
-    return _finding(t, "sign", node, f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
-                     f"has lost, yet it is scored {w.value(node, v)}, above every unfinished "
-                     f"position it evaluated ({w.num(span[0])} to {w.num(span[1])}): it looks "
-                     f"like a loss scored as a win, but it is far below the size of the "
-                     f"losses it scores elsewhere ({w.num(-loss)}): the evaluation's score of "
-                     "a finished game (see terminal), not a sign taken from the wrong player",
-                     under="terminal")  # fmt: skip
+    return _finding(
+        t,
+        "sign",
+        node,
+        f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
+        f"has lost, yet it is scored {w.value(node, v)}, above every unfinished "
+        f"position it evaluated ({w.num(span[0])} to {w.num(span[1])}): it looks "
+        f"like a loss scored as a win, but it is far below the size of the "
+        f"losses it scores elsewhere ({w.num(-loss)}): the evaluation's score of "
+        "a finished game (see terminal), not a sign taken from the wrong player",
+        under="terminal",
+    )
 
 
 # ---------------------------------------------------------------------- memo
@@ -477,19 +531,22 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     found = judge(t)
     avoided = avoided_wins(t) if found is None else None
     if found is not None:
-        out.append(_finding(t, "perspective", found.node, w.perspective(found),
-                            cause="wrong-player"))  # fmt: skip
+        out.append(
+            _finding(t, "perspective", found.node, w.perspective(found), cause="wrong-player")
+        )
     elif avoided is not None:
-        out.append(_finding(t, "perspective", avoided.node, w.avoided_wins(avoided),
-                            cause="wrong-player"))  # fmt: skip
+        out.append(
+            _finding(t, "perspective", avoided.node, w.avoided_wins(avoided), cause="wrong-player")
+        )
     rule = judge_selection(t, sign_allowed=found is None and avoided is None)
     if rule is not None:
         node = int(rule.steps.node[rule.first])
         out.append(_finding(t, "selection", node, w.selection(rule), cause=rule.rule.cause))
     final = mean_choice(t)
     if final is not None:
-        out.append(_finding(t, "final", 0, w.mean_choice(final.node, final.other),
-                            cause="mean-choice"))  # fmt: skip
+        out.append(
+            _finding(t, "final", 0, w.mean_choice(final.node, final.other), cause="mean-choice")
+        )
     grown = root_only(t)
     if grown is not None:
         out.append(_finding(t, "growth", grown, w.root_only(grown), cause="root-only"))
@@ -501,8 +558,9 @@ def _best_move(t: Tree, w: Words) -> NodeFinding | None:
     found = best_outside_test(t)
     if found is None:
         return None
-    return _finding(t, "best-move", 0, w.best_outside_test(found.node, found.other),
-                    cause="best-outside-test")  # fmt: skip
+    return _finding(
+        t, "best-move", 0, w.best_outside_test(found.node, found.other), cause="best-outside-test"
+    )
 
 
 def _sum_kids(t: Tree, per_node: np.ndarray) -> np.ndarray:
@@ -520,8 +578,13 @@ def _turn(t: Tree, w: Words) -> NodeFinding | None:
     if found is None and not t.facts:
         node = _first(t.same)
         if node is not None:
-            found = {"node": node, "kind": "flag", "name": t.flag,
-                     "value": bool(t.maximising[node]), "count": int(t.same.sum())}  # fmt: skip
+            found = {
+                "node": node,
+                "kind": "flag",
+                "name": t.flag,
+                "value": bool(t.maximising[node]),
+                "count": int(t.same.sum()),
+            }
     if not found or not 0 <= found["node"] < t.n:
         return None
     under = "mutation" if kept_stone(found, t) else ""  # the symptom of a board mutated
@@ -536,7 +599,13 @@ def _mutation(t: Tree, w: Words) -> NodeFinding | None:
     node = found["node"]
     count = found["count"]
     more = f" ({count} calls changed theirs)" if count > 1 else ""
-    return _finding(t, "mutation", node, f"{w.where(node)}: the board this call received "
-                     f"had changed when it returned, {diff_text(found)}{more}: a move "
-                     "played on the board in place and not taken back (undo it after the "
-                     "recursive call, or pass a copy)", cause="board-mutated")  # fmt: skip
+    return _finding(
+        t,
+        "mutation",
+        node,
+        f"{w.where(node)}: the board this call received "
+        f"had changed when it returned, {diff_text(found)}{more}: a move "
+        "played on the board in place and not taken back (undo it after the "
+        "recursive call, or pass a copy)",
+        cause="board-mutated",
+    )

@@ -115,8 +115,11 @@ def check_trace(trace: Trace) -> None:
 def check_kind(kind: str) -> None:
     """A value kind :mod:`treeviz.trace.values` knows (``heuristic:<name>`` names any
     heuristic), of printable characters."""
-    if not (len(kind) <= TRACE_KIND_MAX_CHARS and kind.isprintable()
-            and ValueKind.parse(kind).base in KIND_TEXT):  # fmt: skip
+    if not (
+        len(kind) <= TRACE_KIND_MAX_CHARS
+        and kind.isprintable()
+        and ValueKind.parse(kind).base in KIND_TEXT
+    ):
         refuse("value_kind", f"must be one of {', '.join(KIND_TEXT)} (heuristic:<name>)", kind)
 
 
@@ -135,19 +138,25 @@ def check_declared(trace: Trace, agent: Declared) -> None:
         check_param(p, trace.params[p.name])
     kind = agent.kind_of(trace.params)
     if trace.value_kind != kind:
-        refuse("value_kind", f"must be {kind!r} for {trace.algorithm} with these params",
-               trace.value_kind)  # fmt: skip
+        refuse(
+            "value_kind",
+            f"must be {kind!r} for {trace.algorithm} with these params",
+            trace.value_kind,
+        )
 
 
 def check_param(p: Param, value: Any) -> None:
     """``value`` is a value of parameter ``p`` as the search gives it (its type, in its
     range or choices, or null where ``p`` is optional)."""
-    typed = value is None or {
-        "int": type(value) is int,
-        "float": is_number(value),
-        "bool": type(value) is bool,
-        "str": is_text(value),
-    }[p.type]
+    typed = (
+        value is None
+        or {
+            "int": type(value) is int,
+            "float": is_number(value),
+            "bool": type(value) is bool,
+            "str": is_text(value),
+        }[p.type]
+    )
     try:
         ok = typed and p.coerce(value) == value
     except InvalidParameterError:
@@ -181,21 +190,29 @@ def check_nodes(trace: Trace, table: np.ndarray | None) -> None:
         "pruned": (0, (1 << width) - 1, f"must name columns 1-{width} only (bits 0-{width - 1})"),
         "visits": (0, None, "must be at least 0"),
         "expanded_at": (0, None, "must be at least 0"),
-        "proven": (min(PROVEN_VALUES), max(PROVEN_VALUES),
-                   "must be one of -1 (lost), 0 (open), 1 (won), 2 (drawn)"),
-    }  # fmt: skip
+        "proven": (
+            min(PROVEN_VALUES),
+            max(PROVEN_VALUES),
+            "must be one of -1 (lost), 0 (open), 1 (won), 2 (drawn)",
+        ),
+    }
     for field, (lo, hi, problem) in ranges.items():
         if field in fields:
             in_range(trace, field, n[field], lo, hi, problem)
     if "value_sum" in fields:
         sums = n["value_sum"]
-        first_bad(trace, "value_sum", (sums < 0) | (sums > n["visits"]),
-                  "must be between 0 and the node's visits")  # fmt: skip
+        first_bad(
+            trace,
+            "value_sum",
+            (sums < 0) | (sums > n["visits"]),
+            "must be between 0 and the node's visits",
+        )
     check_values(trace, table)
 
 
-def in_range(trace: Trace, field: str, column: np.ndarray, lo: int, hi: int | None,
-             problem: str) -> None:  # fmt: skip
+def in_range(
+    trace: Trace, field: str, column: np.ndarray, lo: int, hi: int | None, problem: str
+) -> None:
     """Refuse the first node whose ``column`` value (of ``field``) is outside lo..hi."""
     if int(column.min()) < lo or (hi is not None and int(column.max()) > hi):
         bad = (column < lo) if hi is None else (column < lo) | (column > hi)
@@ -215,8 +232,12 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
         for field in ("value", "alpha", "beta"):
             if field in trace.fields:
                 a = np.abs(n[field].astype(np.int64))  # NO_VALUE: 2**31, past INF
-                first_bad(trace, field, (a > ranks) & (a < INF), f"must be a rank into "
-                          f"extra.user_values (at most {ranks}) or ±{INF}")  # fmt: skip
+                first_bad(
+                    trace,
+                    field,
+                    (a > ranks) & (a < INF),
+                    f"must be a rank into extra.user_values (at most {ranks}) or ±{INF}",
+                )
         return
     if "value" not in trace.fields or base not in ("exact", "heuristic"):
         return
@@ -230,8 +251,12 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
     empty = cells - len(trace.root_moves)
     if int(a.max()) >= PROVEN:  # wins and losses: within the empty cells
         bad = (a >= PROVEN) & ((a > WIN) | (a < WIN - empty))
-        first_bad(trace, "value", bad, f"must be heuristic points, or ±({WIN} - plies) with "
-                  f"plies at most {empty}")  # fmt: skip
+        first_bad(
+            trace,
+            "value",
+            bad,
+            f"must be heuristic points, or ±({WIN} - plies) with plies at most {empty}",
+        )
 
 
 def first_bad(trace: Trace, field: str, bad: np.ndarray, problem: str) -> None:
