@@ -39,7 +39,7 @@ def uci(n: int | None) -> tuple[list[Position], list[str]]:
         *cells, label = row.split(",")
         x = sum(1 << ((i // 6) * 7 + i % 6) for i, c in enumerate(cells) if c == "x")
         o = sum(1 << ((i // 6) * 7 + i % 6) for i, c in enumerate(cells) if c == "o")
-        positions.append(position_from_stones(x, o, 7, 6))
+        positions.append(position_from_stones(x, o, width=7, height=6))
         labels.append(label)
     return positions, labels
 

@@ -24,7 +24,7 @@ def search_nth(pos: Position, nth: int) -> SearchResult:
     """The ``nth`` legal column from the left (wrapping): a tiny agent for these tests."""
     legal = pos.legal_moves()
     best = legal[nth % len(legal)]
-    trace = one_ply_recorder(pos, 8).trace("nth", {"nth": nth}, pos, ())
+    trace = one_ply_recorder(pos, 8).trace("nth", {"nth": nth}, pos, fields=())
     mark_pv(trace, [0, 1 + legal.index(best)])
     rows = column_rows(pos, lambda c: MoveStat(c + 1, float(c == best), text="seen"))
     return result(trace, best, rows, [best], None)

@@ -31,7 +31,7 @@ def test_another_thread_runs_while_the_solver_searches() -> None:
     pos = Position.from_moves("431776671")  # about 8 million nodes without the book
     rec = Recorder(1)
     table = new_table(pos.width * pos.height - pos.ply)
-    book = book_arrays(False, pos.width, pos.height)
+    book = book_arrays(pos.width, pos.height, enabled=False)
     out: list[int] = []
 
     def work() -> None:

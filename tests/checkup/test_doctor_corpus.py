@@ -57,7 +57,7 @@ def outcome(pos: Position, col: int) -> tuple[str, int] | None:
     score = (exact_scores(pos, 5.0) or [None] * pos.width)[col]
     if score is None:
         return None
-    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     return out["result"], out["plies"]
 
 

@@ -70,7 +70,7 @@ def exact_plies(pos: Position, col: int) -> tuple[str, int] | None:
     score = (exact_scores(pos, 1.0) or [None] * pos.width)[col]
     if score is None:
         return None
-    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     return out["result"], out["plies"]
 
 

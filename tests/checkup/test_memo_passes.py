@@ -114,7 +114,7 @@ def test_a_memo_without_the_depth_under_iterative_deepening_is_named() -> None:
         # the oracle: the solver's forced result lies within the plies left but one,
         # and the person's search of that depth with a fresh table proves it
         exact = solve(pos)
-        plies = score_outcome(exact, pos.ply, pos.width, pos.height)["plies"]
+        plies = score_outcome(exact, pos.ply, width=pos.width, height=pos.height)["plies"]
         assert exact != 0 and plies <= left - 1
         choose.table.clear()
         fresh = choose.negamax(columns(pos), left)

@@ -38,7 +38,7 @@ def uci_sample(n: int, seed: int = 7) -> list[tuple[Position, str]]:
             bit = 1 << ((i // 6) * 7 + i % 6)
             x |= bit if cell == "x" else 0
             o |= bit if cell == "o" else 0
-        out.append((position_from_stones(x, o, 7, 6), label))
+        out.append((position_from_stones(x, o, width=7, height=6), label))
     return out
 
 

@@ -213,7 +213,7 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
     )
     (goal, length), stopped = run_stoppable(run, rec.ctr)
     params = {"heuristic": heuristic, "max_nodes": max_nodes, "capacity": capacity}
-    trace = rec.trace("astar", params, pos, ("g", "h", "f", "order", "static_eval"))
+    trace = rec.trace("astar", params, pos, fields=("g", "h", "f", "order", "static_eval"))
     path = [int(c) for c in found[:length]]
     mark_pv(trace, pv_ids(trace, path))
     kids = {int(trace.nodes["move"][k]): int(k) for k in trace.children(0)}
@@ -240,7 +240,7 @@ def _row(trace: Trace, k: int, pos: Position, kind: str) -> MoveStat:
     extra = {"g": g, "h": h, "f": f, "expanded": order if order >= 0 else None}
     when = f"expanded at step {order + 1}" if order >= 0 else "never expanded"
     if n["flags"] & TERMINAL:  # h and f hold the win's sentinel: the words say it
-        won = outcome("win", 1, pos.ply, pos.width, pos.height)
+        won = outcome("win", 1, pos.ply, width=pos.width, height=pos.height)
         return proven_row(int(n["move"]), won, {**extra, "h": None, "f": None})
     text = f"{heuristic_text(-h, kind)}; f = g + h = {g} + ({h}) = {f}, {when}"
     return MoveStat(int(n["move"]) + 1, -h, extra, text=text)

@@ -55,7 +55,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
         if node >= 0:
             rec.nodes[node]["static_eval"] = own
         if child.winner() is not None:
-            won = outcome("win", 1, pos.ply, pos.width, pos.height)
+            won = outcome("win", 1, pos.ply, width=pos.width, height=pos.height)
             keys[col] = WIN - 1  # nodes keep the negamax form of a win (treeviz.trace.values)
             rows[col] = proven_row(col, won)
             finish(rec.nodes, node, -(WIN - 1), TERMINAL)
@@ -67,7 +67,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
     best = pick_best(keys, sorted(keys))
     finish(rec.nodes, root, int(keys[best]), 0)
     trace = rec.trace(
-        "greedy", {"heuristic": heuristic, "capacity": capacity}, pos, ("static_eval",)
+        "greedy", {"heuristic": heuristic, "capacity": capacity}, pos, fields=("static_eval",)
     )
     mark_pv(trace, [0, 1 + sorted(keys).index(best)])
     table = column_rows(pos, rows.__getitem__)

@@ -19,7 +19,7 @@ def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
     legal = pos.legal_moves()
     best = legal[int(np.random.default_rng(seed).integers(len(legal)))]
     rec = one_ply_recorder(pos, capacity)
-    trace = rec.trace("random", {"seed": seed, "capacity": capacity}, pos, ())
+    trace = rec.trace("random", {"seed": seed, "capacity": capacity}, pos, fields=())
     mark_pv(trace, [0, 1 + legal.index(best)])
     text = f"chosen with probability 1/{len(legal)}"
     rows = column_rows(pos, lambda c: MoveStat(c + 1, 1 / len(legal), text=text))

@@ -84,7 +84,7 @@ def horizon(
     if exact is None or exact[res.move - 1] is None:
         return []
     score = int(exact[res.move - 1] or 0)
-    truth = score_outcome(score, pos.ply, pos.width, pos.height)
+    truth = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     row = res.moves[res.move - 1]
     if row.outcome is not None or (truth["result"] == "draw" and float(row.value or 0) == 0):
         return []

@@ -48,7 +48,7 @@ def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveSta
         result = {1: "win", 0: "draw", -1: "loss"}[score]
         found = {"result": result, "plies": None, "score": None}
         return MoveStat(col + 1, score, extra, found, f"{result} (weak solve: no distance)")
-    return proven_row(col, score_outcome(score, pos.ply, pos.width, pos.height), extra)
+    return proven_row(col, score_outcome(score, pos.ply, width=pos.width, height=pos.height), extra)
 
 
 def _principal_variation(
@@ -63,7 +63,7 @@ def _principal_variation(
     score = -value
     spent = Recorder(1)
     while not walk.is_over() and spent.ctr[C_NODES] < PV_NODE_BUDGET:
-        arrays = book_arrays(book, walk.width, walk.height, walk.ply)
+        arrays = book_arrays(walk.width, walk.height, enabled=book, root_ply=walk.ply)
         col = _keeping_move(walk, score, weak, spent, table, arrays)
         pv.append(col)
         walk.push(col)
@@ -126,7 +126,9 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     rec = Recorder(capacity)
     # A fresh table: the trace shows this search alone, the same on every run.
     table = new_table(pos.width * pos.height - pos.ply)
-    scores, stopped = run_stoppable(partial(column_scores, pos, weak, rec, table, book), rec.ctr)
+    scores, stopped = run_stoppable(
+        partial(column_scores, pos, weak=weak, rec=rec, table=table, book=book), rec.ctr
+    )
     if stopped:
         raise SearchStopped("the solver was stopped before it had every column's score")
     centre = pos.width // 2
@@ -134,7 +136,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     value = scores[best]
     assert value is not None
     params = {"weak": weak, "book": book, "capacity": capacity}
-    trace = rec.trace("solver", params, pos, ("alpha", "beta", "pruned", "iteration"))
+    trace = rec.trace("solver", params, pos, fields=("alpha", "beta", "pruned", "iteration"))
     trace.nodes["value"][0] = value  # the root's score: its best column's (each solved apart)
     rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
     for row in rows:

@@ -91,7 +91,7 @@ def judge(t: Tree) -> Stale | None:
         return None
     side = [f for f in found if f[3] == "memo-side"]
     k, pos, score, cause = (side or found)[0]
-    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     return Stale(
         k,
         float(t.value[k]),
@@ -117,7 +117,7 @@ def _wrong(t: Tree, k: int, pos: Position, score: int, loss: float) -> str:
         return "memo-side" if np.sign(score) == -claim else (UNNAMED if score == 0 else "")
     if not lo < v < hi or score == 0:  # a bound, or a draw: no outcome to miss
         return ""
-    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     left = t.horizon - int(t.depth[k])
     # well inside the plies left: a search that stops a ply early still proves it
     return "memo-depth" if int(out["plies"]) <= left - 1 else ""
@@ -202,7 +202,7 @@ def judge_passes(t: Tree) -> Stale | None:
     kept = list(dict.fromkeys(node[picked].tolist()))
     positions = [t.position(k) for k in kept]
     outs = {
-        k: score_outcome(s, p.ply, p.width, p.height)
+        k: score_outcome(s, p.ply, width=p.width, height=p.height)
         for k, p, s in zip(kept, positions, solve_many(positions), strict=True)
     }
     loss = _loss(t, calls)

@@ -141,7 +141,7 @@ def cmd_play(args: argparse.Namespace) -> None:
         if not args.json:
             print(ply_line(g.plies[-1]), flush=True)
 
-    play(x, o, game, shown)
+    play(x, o, game, on_ply=shown)
     if args.save:
         with atomic_write(args.save, "w", encoding="utf-8") as out:
             out.write(game.dumps())

@@ -193,12 +193,12 @@ def _values(positions: list[Position], job: SolveJob, ctr: np.ndarray) -> list[s
     from treeviz.trace.recorder import Recorder
 
     if not job.analyze:
-        return [str(s) for s in solve_many(positions, job.weak, job.book, ctr)]
+        return [str(s) for s in solve_many(positions, weak=job.weak, book=job.book, ctr=ctr)]
     out = []
     rec = Recorder(1)
     rec.ctr = ctr
     for pos in positions:
-        scores = column_scores(pos, job.weak, rec, None, job.book)
+        scores = column_scores(pos, weak=job.weak, rec=rec, table=None, book=job.book)
         if ctr[C_STOP]:
             break
         out.append(" ".join(str(FULL_COLUMN if s is None else s) for s in scores))

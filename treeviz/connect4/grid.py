@@ -266,7 +266,7 @@ def _asked(
 def _position(x: int, o: int, symbols: tuple[Any, Any], width: int, height: int) -> Position:
     """:func:`position_from_stones`, its error saying which symbol was read as X."""
     try:
-        return position_from_stones(x, o, width, height)
+        return position_from_stones(x, o, width=width, height=height)
     except InvalidPositionError as exc:
         raise InvalidPositionError(
             f"{exc} (reading {str(symbols[0])!r} as X, the first player)"
@@ -276,7 +276,7 @@ def _position(x: int, o: int, symbols: tuple[Any, Any], width: int, height: int)
 def _reaches(x: int, o: int, width: int, height: int) -> bool:
     """Whether play reaches the position with these stones."""
     try:
-        position_from_stones(x, o, width, height)
+        position_from_stones(x, o, width=width, height=height)
     except InvalidPositionError:
         return False
     return True

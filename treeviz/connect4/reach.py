@@ -12,11 +12,11 @@ from treeviz.connect4.board import Position, has_four
 from treeviz.errors import InvalidPositionError
 
 
-def position_from_stones(x_stones: int, o_stones: int, width: int, height: int) -> Position:
+def position_from_stones(x_stones: int, o_stones: int, *, width: int, height: int) -> Position:
     """The position holding these stones, validated that play can reach it; its history
     is one legal move order that does. :class:`InvalidPositionError` names the problem."""
     pos = Position(width, height)
-    for col in reconstruct_history(x_stones, o_stones, width, height):
+    for col in reconstruct_history(x_stones, o_stones, width=width, height=height):
         pos.push(col)
     return pos
 
@@ -44,7 +44,7 @@ def _validate_shape(x: int, o: int, width: int, height: int) -> None:
         )
 
 
-def reconstruct_history(x: int, o: int, width: int, height: int) -> list[int]:
+def reconstruct_history(x: int, o: int, *, width: int, height: int) -> list[int]:
     """One legal move order (0-based columns) from the empty board to these stones.
 
     Works backwards, lifting a top stone of the player who moved last; every earlier

@@ -291,7 +291,9 @@ def answer_panel(card: Card) -> None:
     if card.scores is not None and card.scores[column - 1] is not None:
         score = card.scores[column - 1]
         assert score is not None
-        did = f" ({outcome_text(score_outcome(score, pos.ply, pos.width, pos.height))})"
+        did = (
+            f" ({outcome_text(score_outcome(score, pos.ply, width=pos.width, height=pos.height))})"
+        )
     if card.is_right(column):
         st.success(f"**Right**: column {column}{did}.")
     else:

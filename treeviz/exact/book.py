@@ -199,7 +199,7 @@ def load_shallow() -> Book | None:
 
 
 def book_arrays(
-    enabled: bool, width: int, height: int, root_ply: int = BOOK_PLY
+    width: int, height: int, *, enabled: bool, root_ply: int = BOOK_PLY
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """What the solver kernel takes for a search from a position of ``root_ply``
     stones: (keys, scores, the ply they answer). Below ``SHALLOW_PLY`` stones the

@@ -124,6 +124,7 @@ def _solve_child(
 
 def column_scores(
     pos: Position,
+    *,
     weak: bool = False,
     rec: Recorder | None = None,
     table: Table | None = None,
@@ -136,7 +137,7 @@ def column_scores(
     check_playable(pos)
     rec = rec or Recorder(1)
     table = _table(pos) if table is None else table
-    arrays = book_arrays(book, pos.width, pos.height, pos.ply)
+    arrays = book_arrays(pos.width, pos.height, enabled=book, root_ply=pos.ply)
     root = int(record(rec.nodes, rec.ctr, NO_PARENT, -1, 0, 0))  # NOT_RECORDED once full
     floor = S.NO_FLOOR if weak else _children_floor(pos, arrays)
     return [
@@ -164,12 +165,13 @@ def exact_scores(
     ``NODES_PER_S`` this solver sustains here (BENCHMARKS.md), so it is deterministic."""
     rec = Recorder(1)
     rec.ctr[C_BUDGET] = max(1, int(seconds * NODES_PER_S))
-    scores = column_scores(pos, False, rec, book=book)
+    scores = column_scores(pos, weak=False, rec=rec, book=book)
     return None if rec.ctr[C_BUDGET] < 0 else scores
 
 
 def solve(
     pos: Position,
+    *,
     weak: bool = False,
     book: bool = True,
     table: Table | None = None,
@@ -179,13 +181,14 @@ def solve(
     ``table``: as in :func:`column_scores`; ``rec`` receives the counters."""
     if pos.is_over():
         return terminal_score(pos)
-    arrays = book_arrays(book, pos.width, pos.height, pos.ply)
+    arrays = book_arrays(pos.width, pos.height, enabled=book, root_ply=pos.ply)
     table = _table(pos) if table is None else table
     return _solve_at(pos, weak, rec or Recorder(1), NO_PARENT, -1, 0, table, arrays)
 
 
 def solve_many(
     positions: Sequence[Position],
+    *,
     weak: bool = False,
     book: bool = True,
     ctr: np.ndarray | None = None,
@@ -207,7 +210,7 @@ def solve_many(
     solved = len(positions)
     for (width, height, _), members in groups.items():
         first = positions[members[0]]
-        arrays = book_arrays(book, width, height, first.ply)
+        arrays = book_arrays(width, height, enabled=book, root_ply=first.ply)
         out = np.zeros(len(members), np.int64)
         done = S.solve_batch(
             np.array([positions[i].current for i in members], np.uint64),
@@ -233,7 +236,7 @@ def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
     """Plain words for a score of ``pos``'s side to move: ``win in 5 plies``, ..."""
     if weak:
         return {1: "win", 0: "draw", -1: "loss"}[score]
-    out = score_outcome(score, pos.ply, pos.width, pos.height)
+    out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     if out["result"] == "draw":
         return "draw"
     k = out["plies"]
@@ -244,7 +247,7 @@ def score_source(pos: Position, col: int, book: bool) -> str:
     """Where the exact score of playing ``col`` comes from, in words."""
     if pos.is_winning_move(col):
         return "wins at once"
-    answered = book_arrays(book, pos.width, pos.height, pos.ply)[2]  # -1: no book
+    answered = book_arrays(pos.width, pos.height, enabled=book, root_ply=pos.ply)[2]  # -1: no book
     if pos.ply + 1 == answered:
         return "opening book"
     if pos.ply + 1 < answered:

@@ -142,7 +142,7 @@ def valid_prefix(
 
 
 def checked_moves(
-    moves: str, source: str, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT
+    moves: str, source: str, *, width: int = DEFAULT_WIDTH, height: int = DEFAULT_HEIGHT
 ) -> str:
     """``moves`` when legal on ``width`` x ``height``, else :class:`GameFileError`
     naming ``source`` and the valid start."""
@@ -170,7 +170,7 @@ def loads_game(text: str | bytes, source: str = "game") -> Game:
     game.width, game.height = _size(data, source)
     opening = data.get("opening", "")
     game.opening = opening if isinstance(opening, str) and moves.startswith(opening) else ""
-    game.moves = checked_moves(moves, source, game.width, game.height)
+    game.moves = checked_moves(moves, source, width=game.width, height=game.height)
     game.plies = _plies(data.get("plies"), game.moves, source)
     return game
 
@@ -385,7 +385,7 @@ def make_player(text: str, seed: int, human: Callable[[], Player] | None) -> Pla
     return AgentPlayer(text, seed)
 
 
-def play(x: Player, o: Player, game: Game, on_ply: Callable[[Game], None] | None = None) -> Game:
+def play(x: Player, o: Player, game: Game, *, on_ply: Callable[[Game], None] | None = None) -> Game:
     """Play ``game`` to its end (or a human's quit); ``on_ply`` sees it after each move.
     A human's undo takes back their own last move and the reply to it (only the last
     move when the opponent is a human too), never the opening."""

@@ -129,7 +129,7 @@ def paragraph(pos: Position, res: SearchResult, v: Verdict) -> str:
     if v.cls == "unknown":
         return f"{who} The exact scores could not be found in time, so no verdict is given."
     assert v.score is not None and v.best_score is not None
-    chosen = outcome_text(score_outcome(v.score, pos.ply, pos.width, pos.height))
+    chosen = outcome_text(score_outcome(v.score, pos.ply, width=pos.width, height=pos.height))
     if v.cls == "best":
         others = [str(c) for c in v.best_columns if c != v.column]
         also = ""
@@ -138,7 +138,7 @@ def paragraph(pos: Position, res: SearchResult, v: Verdict) -> str:
             also = f" (as column{'s' if len(others) > 1 else ''} {', '.join(others)} {verb})"
         return f"{who} That is best: it {_plain(chosen)}{also}."
     best = v.best_columns[0]
-    better = outcome_text(score_outcome(v.best_score, pos.ply, pos.width, pos.height))
+    better = outcome_text(score_outcome(v.best_score, pos.ply, width=pos.width, height=pos.height))
     return (
         f"{who} That is {'an' if v.cls == 'inaccuracy' else 'a'} {v.cls}: column {best} "
         f"{_plain(better)}, while column {v.column} {_plain(chosen)}."

@@ -100,7 +100,12 @@ def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:
     # a bound towards the result only limits its distance ("in at most k plies")
     near = "lower" if won else "upper"
     found = outcome(
-        "win" if won else "loss", plies, root_ply, w, h, "upper" if bound == near else ""
+        "win" if won else "loss",
+        plies,
+        root_ply,
+        width=w,
+        height=h,
+        bound="upper" if bound == near else "",
     )
     return Worth(found["score"], found, bound)
 
@@ -114,7 +119,9 @@ def exact_worth(trace: Trace, score: float, bound: str) -> Worth:
     if bound != "exact":
         return Worth(score, None, bound)
     return Worth(
-        score, score_outcome(int(score), len(trace.root_moves), trace.width, trace.height), bound
+        score,
+        score_outcome(int(score), len(trace.root_moves), width=trace.width, height=trace.height),
+        bound,
     )
 
 
@@ -130,7 +137,7 @@ def game_over_worth(trace: Trace, plies: int, won: bool) -> Worth:
     root_ply, w, h = len(trace.root_moves), trace.width, trace.height
     # the forced stone is the root player's when an odd number of plies down
     result = "draw" if not won else "win" if plies % 2 == 1 else "loss"
-    found = outcome(result, plies, root_ply, w, h)
+    found = outcome(result, plies, root_ply, width=w, height=h)
     base = trace.kind.base
     if base == "win_rate":
         return Worth({"win": 1.0, "draw": 0.5, "loss": 0.0}[result], found)

@@ -62,7 +62,7 @@ def uct_question(
     statistics of the first ``made`` nodes after ``r`` iterations."""
     kids = [int(x) for x in trace.children(p) if x < made]
     n_p = int(visits[p])
-    uct = {x: uct_value(sums[x] / visits[x], int(visits[x]), n_p, c) for x in kids}
+    uct = {x: uct_value(sums[x] / visits[x], int(visits[x]), n_p, c=c) for x in kids}
     col = {x: int(trace.nodes["move"][x]) + 1 for x in kids}
     lines = "; ".join(
         f"column {col[x]}: {sums[x] / visits[x]:.2f} + {uct[x] - sums[x] / visits[x]:.2f}"

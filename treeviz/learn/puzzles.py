@@ -152,7 +152,7 @@ class Card:
 def plies_of(pos: Position, score: int) -> int:
     """Plies to the end of the game for an exact ``score`` of a column of ``pos`` (for
     its side to move), that column counted."""
-    return int(score_outcome(score, pos.ply, pos.width, pos.height)["plies"])
+    return int(score_outcome(score, pos.ply, width=pos.width, height=pos.height)["plies"])
 
 
 def best_line(pos: Position, first: int, *, seconds: float = REVIEW_SECONDS.default) -> list[int]:
@@ -332,7 +332,7 @@ def explanation_text(card: Card) -> str:
     v = card_verdict(card)
     if v is not None and v.score is not None:
         pos = card.position
-        did = outcome_text(score_outcome(v.score, pos.ply, pos.width, pos.height))
+        did = outcome_text(score_outcome(v.score, pos.ply, width=pos.width, height=pos.height))
         who = f" by {card.by}" if card.by else ""
         text += f" In the game, column {v.column} was played{who}: a {v.cls} ({did})."
     return text

@@ -80,9 +80,9 @@ def check_answer(trace: Trace) -> None:
     if len(rows) != trace.width:
         refuse(f"{RESULT}.moves", f"must hold one row per column ({trace.width})", rows)
     for i, row in enumerate(rows):
-        check_row(row, i, trace, pos)
+        check_row(row, i, trace=trace, pos=pos)
     stats = need_object(member(res, "stats", RESULT), f"{RESULT}.stats")
-    check_fields(stats, STATS, f"{RESULT}.stats", required=STATS_NEEDED)
+    check_fields(stats, STATS, path=f"{RESULT}.stats", required=STATS_NEEDED)
     if trace.extra.get("log") and "iterations" not in stats:
         refuse(f"{RESULT}.stats.iterations", "is missing (the trace has an iteration log)")
 
@@ -110,7 +110,7 @@ def check_pv(pv: Any, pos: Position) -> None:
         refuse(path, f"must be at most {empty} moves long (the empty cells)", pv)
 
 
-def check_row(row: Any, i: int, trace: Trace, pos: Position) -> None:
+def check_row(row: Any, i: int, *, trace: Trace, pos: Position) -> None:
     """Row ``i`` of the per-move table: column ``i + 1``, its value (none for a full
     column), its outcome when proven, and the fields the views compute with."""
     path = f"{RESULT}.moves[{i}]"
@@ -125,7 +125,7 @@ def check_row(row: Any, i: int, trace: Trace, pos: Position) -> None:
     if row.get("outcome") is not None:
         check_outcome(row["outcome"], f"{path}.outcome", pos)
     rest = {k: v for k, v in row.items() if k not in ("column", "value", "outcome")}
-    check_fields(rest, ROWS, path)
+    check_fields(rest, ROWS, path=path)
     for key, needs in ROW_NEEDS.items():
         if key in row:
             for other in needs:

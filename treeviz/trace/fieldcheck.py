@@ -113,7 +113,7 @@ TEXT = Kind("text")
 
 
 def check_fields(
-    data: Mapping[str, Any], kinds: Mapping[str, Kind], path: str, required: tuple[str, ...] = ()
+    data: Mapping[str, Any], kinds: Mapping[str, Kind], *, path: str, required: tuple[str, ...] = ()
 ) -> None:
     """The fields of object ``data`` (at ``path``) that ``kinds`` names are of their
     kind, those in ``required`` are there, and every other one is a plain scalar."""

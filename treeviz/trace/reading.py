@@ -50,7 +50,7 @@ class Reading:
     recount: Recount | None = None
 
 
-def uct_value(q: float, visits: int, parent_visits: int, c: float) -> float:
+def uct_value(q: float, visits: int, parent_visits: int, *, c: float) -> float:
     """UCT of a child with mean result ``q`` over ``visits``, as selection computes it
     (the compiled copy is ``treeviz.agents.mcts.kernel.select_child``)."""
     return q + c * math.sqrt(math.log(parent_visits) / visits)
@@ -73,7 +73,7 @@ def visit_facts(trace: Trace, node: int) -> dict[str, Any]:
     parent, c = int(n["parent"]), _exploration(trace)
     if parent >= 0 and c is not None:
         parent_n = max(1, int(trace.nodes["visits"][parent]))
-        uct = uct_value(q, int(n["visits"]), parent_n, c)
+        uct = uct_value(q, int(n["visits"]), parent_n, c=c)
         out["exploration (c·√(ln N / n))"] = uct - q
         out["UCT = Q + exploration"] = uct
     return out

@@ -45,6 +45,7 @@ class Recorder:
         algorithm: str,
         params: dict[str, Any],
         pos: Position,
+        *,
         fields: tuple[str, ...],
         extra: dict[str, Any] | None = None,
     ) -> Trace:

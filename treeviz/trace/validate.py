@@ -100,9 +100,9 @@ def check_trace(trace: Trace) -> None:
     if agent is not None:
         check_declared(trace, agent)
     else:
-        check_fields(trace.params, {}, "params")
+        check_fields(trace.params, {}, path="params")
     trace.__dict__[CHECKED] = agent is not None
-    check_fields(trace.counters, COUNTERS, "counters", required=("nodes", "truncated"))
+    check_fields(trace.counters, COUNTERS, path="counters", required=("nodes", "truncated"))
     plain({k: v for k, v in trace.extra.items() if k not in ARRAYS}, "extra")
     table = user_table(trace)
     if "log" in trace.extra:
@@ -198,25 +198,25 @@ def check_nodes(trace: Trace, table: np.ndarray | None) -> None:
     }
     for field, (lo, hi, problem) in ranges.items():
         if field in fields:
-            in_range(trace, field, n[field], lo, hi, problem)
+            in_range(trace, field, n[field], lo=lo, hi=hi, problem=problem)
     if "value_sum" in fields:
         sums = n["value_sum"]
         first_bad(
             trace,
             "value_sum",
             (sums < 0) | (sums > n["visits"]),
-            "must be between 0 and the node's visits",
+            problem="must be between 0 and the node's visits",
         )
     check_values(trace, table)
 
 
 def in_range(
-    trace: Trace, field: str, column: np.ndarray, lo: int, hi: int | None, problem: str
+    trace: Trace, field: str, column: np.ndarray, *, lo: int, hi: int | None, problem: str
 ) -> None:
     """Refuse the first node whose ``column`` value (of ``field``) is outside lo..hi."""
     if int(column.min()) < lo or (hi is not None and int(column.max()) > hi):
         bad = (column < lo) if hi is None else (column < lo) | (column > hi)
-        first_bad(trace, field, bad, problem)
+        first_bad(trace, field, bad, problem=problem)
 
 
 def check_values(trace: Trace, table: np.ndarray | None) -> None:
@@ -236,7 +236,7 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
                     trace,
                     field,
                     (a > ranks) & (a < INF),
-                    f"must be a rank into extra.user_values (at most {ranks}) or ±{INF}",
+                    problem=f"must be a rank into extra.user_values (at most {ranks}) or ±{INF}",
                 )
         return
     if "value" not in trace.fields or base not in ("exact", "heuristic"):
@@ -246,7 +246,7 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
     if base == "exact":
         top = score_top(trace.width, trace.height)
         if int(a.max()) > top:
-            first_bad(trace, "value", a > top, f"must be an exact score in -{top}..{top}")
+            first_bad(trace, "value", a > top, problem=f"must be an exact score in -{top}..{top}")
         return
     empty = cells - len(trace.root_moves)
     if int(a.max()) >= PROVEN:  # wins and losses: within the empty cells
@@ -255,11 +255,11 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
             trace,
             "value",
             bad,
-            f"must be heuristic points, or ±({WIN} - plies) with plies at most {empty}",
+            problem=f"must be heuristic points, or ±({WIN} - plies) with plies at most {empty}",
         )
 
 
-def first_bad(trace: Trace, field: str, bad: np.ndarray, problem: str) -> None:
+def first_bad(trace: Trace, field: str, bad: np.ndarray, *, problem: str) -> None:
     """Refuse the first node where ``bad`` holds, quoting its ``field``."""
     if bad.any():
         i = int(np.argmax(bad))

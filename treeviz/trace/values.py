@@ -73,14 +73,14 @@ def kind_text(kind: str) -> str:
     return f"{name} {text}" if name else text
 
 
-def stones_score(total_plies: int, winner_is_first: bool, width: int, height: int) -> int:
+def stones_score(total_plies: int, winner_is_first: bool, *, width: int, height: int) -> int:
     """The winner's exact score when the game ends after ``total_plies`` stones."""
     stones = (total_plies + 1) // 2 if winner_is_first else total_plies // 2
     return score_top(width, height) - stones
 
 
 def outcome(
-    result: str, plies: int, root_ply: int, width: int, height: int, bound: str = ""
+    result: str, plies: int, root_ply: int, *, width: int, height: int, bound: str = ""
 ) -> dict[str, Any]:
     """The ``outcome`` of a column for the root player: ``result`` ("win", "loss" or
     "draw") reached ``plies`` stones after the root (at ``root_ply`` stones), with its
@@ -90,14 +90,14 @@ def outcome(
     else:
         root_is_first = root_ply % 2 == 0
         winner_is_first = root_is_first == (result == "win")
-        score = stones_score(root_ply + plies, winner_is_first, width, height)
+        score = stones_score(root_ply + plies, winner_is_first, width=width, height=height)
         out = {"result": result, "plies": plies, "score": score if result == "win" else -score}
     if bound:
         out["bound"] = bound
     return out
 
 
-def score_outcome(score: int, root_ply: int, width: int, height: int) -> dict[str, Any]:
+def score_outcome(score: int, root_ply: int, *, width: int, height: int) -> dict[str, Any]:
     """The outcome behind an exact score for the side to move at ``root_ply`` stones."""
     if score == 0:
         return {"result": "draw", "plies": width * height - root_ply, "score": 0}
@@ -110,7 +110,7 @@ def score_outcome(score: int, root_ply: int, width: int, height: int) -> dict[st
 
 
 def negamax_outcome(
-    value: float, root_ply: int, width: int, height: int, bound: str = ""
+    value: float, root_ply: int, *, width: int, height: int, bound: str = ""
 ) -> dict[str, Any] | None:
     """The outcome a negamax value (root player's view, ``±(WIN - plies)``) proves, or
     None for a heuristic value. An upper-bounded win proves nothing; an upper-bounded
@@ -119,8 +119,12 @@ def negamax_outcome(
         return None
     plies = int(WIN - abs(value))
     if value > 0:
-        return None if bound == "upper" else outcome("win", plies, root_ply, width, height)
-    return outcome("loss", plies, root_ply, width, height, bound)
+        return (
+            None
+            if bound == "upper"
+            else outcome("win", plies, root_ply, width=width, height=height)
+        )
+    return outcome("loss", plies, root_ply, width=width, height=height, bound=bound)
 
 
 def outcome_text(out: dict[str, Any]) -> str:
@@ -243,7 +247,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         return NodeValue(v, None, f"{v:+d}", v / half)
     root_ply = len(trace.root_moves)
     sign_of = _root_bound(trace, node, raw, sign)
-    found = negamax_outcome(v, root_ply, trace.width, trace.height)
+    found = negamax_outcome(v, root_ply, width=trace.width, height=trace.height)
     if found is not None:
         said = f"{sign_of} " if sign_of else ""  # "≤ win 3", as "≤+48"
         return NodeValue(found["score"], found, said + short_outcome(found), 1.0 if v > 0 else -1.0)

@@ -166,7 +166,7 @@ def run_negamax(
         "capacity": rec.nodes.shape[0],
     } | ({"iterative": iterative, "time_limit": time_limit} if prune else {})
     fields = ("static_eval", "iteration") + (("alpha", "beta", "pruned") if prune else ())
-    trace = rec.trace(algorithm, params, pos, fields)
+    trace = rec.trace(algorithm, params, pos, fields=fields)
     mark_pv(trace, pv_ids(trace, pv))
     kind = f"heuristic:{heuristic}"
     rows = column_rows(pos, lambda c: _row(c, vals, cut & ~_leaves(pos, reached), pos, kind))
@@ -178,7 +178,7 @@ def run_negamax(
 def root_value(raw: int, pos: Position) -> int:
     """The search's value of ``pos`` readable: heuristic points, or the exact score of a
     proven win or loss."""
-    found = negamax_outcome(raw, pos.ply, pos.width, pos.height)
+    found = negamax_outcome(raw, pos.ply, width=pos.width, height=pos.height)
     return int(found["score"]) if found else raw
 
 
@@ -201,11 +201,11 @@ def _row(col: int, vals: np.ndarray, cut: np.ndarray, pos: Position, kind: str) 
     whether alpha-beta only bounded it from above (a cutoff below it)."""
     raw, bound = int(vals[col]), "upper" if cut[col] else ""
     extra = {"bound": bound or "exact"}
-    found = negamax_outcome(raw, pos.ply, pos.width, pos.height, bound)
+    found = negamax_outcome(raw, pos.ply, width=pos.width, height=pos.height, bound=bound)
     if found is not None:
         return proven_row(col, found, extra)
     if abs(raw) >= PROVEN:  # a win bounded from above: no faster than this
-        cap = outcome("win", WIN - raw, pos.ply, pos.width, pos.height)
+        cap = outcome("win", WIN - raw, pos.ply, width=pos.width, height=pos.height)
         return MoveStat(
             col + 1,
             cap["score"],

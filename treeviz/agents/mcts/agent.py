@@ -293,7 +293,7 @@ def _row(
     n, s = int(nodes[k]["visits"]), float(nodes[k]["value_sum"])
     wins, draws = int(aux[k]["wins"]), int(aux[k]["draws"])
     q = s / n if n else None
-    uct = uct_value(q, n, root_n, c) if q is not None and root_n > 1 else None
+    uct = uct_value(q, n, root_n, c=c) if q is not None and root_n > 1 else None
     proven = int(aux[k]["outcome"])
     extra = {
         "visits": n,
@@ -321,7 +321,7 @@ def _proven_outcome(pos: Position, nodes: np.ndarray, k: int, proven: int) -> di
     if proven == OPEN:
         return None
     if nodes[k]["flags"] & TERMINAL:
-        return outcome(RESULTS[proven], 1, pos.ply, pos.width, pos.height)
+        return outcome(RESULTS[proven], 1, pos.ply, width=pos.width, height=pos.height)
     return {"result": RESULTS[proven], "plies": None, "score": None}
 
 
@@ -375,8 +375,8 @@ def _result(
         "mcts",
         params,
         pos,
-        ("visits", "value_sum", "expanded_at", "proven"),
-        {"log": log.tolist()} if len(log) else None,
+        fields=("visits", "value_sum", "expanded_at", "proven"),
+        extra={"log": log.tolist()} if len(log) else None,
     )
     mark_pv(trace, ids)
     n = int(rec.ctr[C_RECORDED])

@@ -146,7 +146,7 @@ def _disagreements(pos: Position, res: SearchResult, exact: list[int | None]) ->
                         m.column,
                         value,
                         wrong,
-                        score_outcome(score, pos.ply, pos.width, pos.height),
+                        score_outcome(score, pos.ply, width=pos.width, height=pos.height),
                     ),
                     root_child(res.trace, m.column),
                 )
