@@ -59,7 +59,7 @@ def main() -> None:
     total_review = total_cards = total_trees = worst = 0.0
     for game in games(n):
         t0 = time.perf_counter()
-        out = review(game.position, None, REVIEW_SECONDS.default)
+        out = review(game.position, agent=None, seconds=REVIEW_SECONDS.default)
         t1 = time.perf_counter()
         cards = cards_from_review(out, players=(game.x, game.o))
         t2 = time.perf_counter()

@@ -27,7 +27,7 @@ def search_nth(pos: Position, nth: int) -> SearchResult:
     trace = one_ply_recorder(pos, 8).trace("nth", {"nth": nth}, pos, fields=())
     mark_pv(trace, [0, 1 + legal.index(best)])
     rows = column_rows(pos, lambda c: MoveStat(c + 1, float(c == best), text="seen"))
-    return result(trace, best, rows, [best], None)
+    return result(trace, best, rows, pv=[best], value=None)
 
 
 NTH = Agent(

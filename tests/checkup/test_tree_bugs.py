@@ -356,5 +356,7 @@ def test_an_agent_that_traced_nothing_has_no_tree_to_check() -> None:
     pos = Position.from_moves("4453")
     with treeviz.recording(root=pos, check=True) as rec:
         pass
-    result = answered(rec, pos, "values", 3, {c: 0.5 for c in range(7)} | {0: 2.0}, 0.0)
+    result = answered(
+        rec, pos, name="values", column=3, values={c: 0.5 for c in range(7)} | {0: 2.0}, seconds=0.0
+    )
     assert len(result.trace) == 8 and check_tree(result) == []

@@ -49,7 +49,7 @@ def expected_class(scores: list[int], column: int) -> str:
 def test_verdicts_match_the_labelled_scores(agent: str) -> None:
     for moves, scores in CASES:
         pos = Position.from_moves(moves)
-        out = explain(pos, agent)
+        out = explain(pos, agent=agent)
         v = out.verdict
         assert v.score == scores[out.move - 1], moves
         assert v.best_score == max(s for s in scores if s != -1000)
@@ -68,7 +68,7 @@ def test_verdicts_match_the_labelled_scores(agent: str) -> None:
 def test_refutations_name_legal_replies() -> None:
     for moves, _ in CASES[:8]:
         pos = Position.from_moves(moves)
-        out = explain(pos, "alphabeta:depth=3")
+        out = explain(pos, agent="alphabeta:depth=3")
         for reason in out.reasons:
             found = re.match(r"column (\d) is refuted by [XO] (\d)", reason.text)
             if found:
@@ -78,7 +78,7 @@ def test_refutations_name_legal_replies() -> None:
 
 def test_unknown_when_the_truth_is_out_of_reach() -> None:
     pos = Position.from_moves("4453")
-    out = explain(pos, "greedy", exact=None, seconds=1e-6)
+    out = explain(pos, agent="greedy", exact=None, seconds=1e-6)
     assert out.verdict.cls == "unknown" and "no verdict" in out.text
 
 
@@ -100,7 +100,7 @@ def test_a_cut_traces_line_points_at_its_own_recorded_node(agent: str) -> None:
     pos = Position.from_moves("4453")
     res = search(pos, name, depth=depth, capacity=300)
     assert res.trace.truncated
-    first = explain(pos, name, result=res, exact=None, seconds=0.0).reasons[0]
+    first = explain(pos, agent=name, result=res, exact=None, seconds=0.0).reasons[0]
     assert first.text.startswith("principal variation")
     if first.node is None:
         assert "not recorded" in first.text

@@ -191,7 +191,7 @@ def _path_to(end: int, parents: np.ndarray, cols: np.ndarray, out: np.ndarray) -
     return n
 
 
-def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -> SearchResult:
+def search_astar(pos: Position, *, heuristic: str, max_nodes: int, capacity: int) -> SearchResult:
     """Best-first search from ``pos`` until the root player wins or ``max_nodes`` exist.
     Each column's value is its heuristic for the root player (-h); its row says f, g, h
     and when A* expanded it."""
@@ -224,8 +224,8 @@ def search_astar(pos: Position, heuristic: str, max_nodes: int, capacity: int) -
         trace,
         first,
         rows,
-        path,
-        None,
+        pv=path,
+        value=None,
         goal_found=goal >= 0,
         path_length=len(path),
         stopped=stopped,

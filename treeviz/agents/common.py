@@ -125,6 +125,7 @@ def result(
     trace: Trace,
     best: int,
     rows: list[MoveStat],
+    *,
     pv: list[int],
     value: float | None,
     **stats: Any,

@@ -71,7 +71,7 @@ def search_greedy(pos: Position, heuristic: str, capacity: int) -> SearchResult:
     )
     mark_pv(trace, [0, 1 + sorted(keys).index(best)])
     table = column_rows(pos, rows.__getitem__)
-    return result(trace, best, table, [best], rows[best].value)
+    return result(trace, best, table, pv=[best], value=rows[best].value)
 
 
 def _greedy(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:
@@ -94,7 +94,7 @@ def _greedy(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
                 f"{gap:g} points one ply ahead; greedy looks no further"
             )
         )
-    return out + horizon(pos, res, exact, 1)
+    return out + horizon(pos, res, exact=exact, depth=1)
 
 
 AGENT = Agent(

@@ -23,7 +23,7 @@ def search_random(pos: Position, seed: int, capacity: int) -> SearchResult:
     mark_pv(trace, [0, 1 + legal.index(best)])
     text = f"chosen with probability 1/{len(legal)}"
     rows = column_rows(pos, lambda c: MoveStat(c + 1, 1 / len(legal), text=text))
-    return result(trace, best, rows, [best], None)
+    return result(trace, best, rows, pv=[best], value=None)
 
 
 def _random(pos: Position, res: SearchResult, exact: list[int | None] | None) -> list[Reason]:

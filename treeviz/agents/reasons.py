@@ -78,7 +78,7 @@ def generic_reasons(
 
 
 def horizon(
-    pos: Position, res: SearchResult, exact: list[int | None] | None, depth: int
+    pos: Position, res: SearchResult, *, exact: list[int | None] | None, depth: int
 ) -> list[Reason]:
     """What the exact score shows beyond the search's depth, when it differs."""
     if exact is None or exact[res.move - 1] is None:

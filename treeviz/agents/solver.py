@@ -39,7 +39,7 @@ from treeviz.trace.recorder import Recorder, check_playable
 from treeviz.trace.values import score_outcome
 
 
-def score_row(col: int, score: int | None, pos: Position, weak: bool) -> MoveStat:
+def score_row(col: int, score: int | None, pos: Position, *, weak: bool) -> MoveStat:
     """The table row of column ``col`` (0-based) scored ``score`` for the side to move."""
     if score is None:
         return full_row(col)
@@ -119,7 +119,7 @@ def _keeping_move(
     return cols[0]  # unreachable when ``score`` is right; a legal move all the same
 
 
-def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> SearchResult:
+def search_solver(pos: Position, *, weak: bool, book: bool, capacity: int) -> SearchResult:
     """Solve every column of ``pos``; the chosen column is the best, centre first on ties.
     Each row says where its score came from (the book, or search)."""
     check_playable(pos)
@@ -138,7 +138,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     params = {"weak": weak, "book": book, "capacity": capacity}
     trace = rec.trace("solver", params, pos, fields=("alpha", "beta", "pruned", "iteration"))
     trace.nodes["value"][0] = value  # the root's score: its best column's (each solved apart)
-    rows = [score_row(c, s, pos, weak) for c, s in enumerate(scores)]
+    rows = [score_row(c, s, pos, weak=weak) for c, s in enumerate(scores)]
     for row in rows:
         if row.value is not None:
             row.extra["source"] = score_source(pos, row.column - 1, book)
@@ -146,7 +146,7 @@ def search_solver(pos: Position, weak: bool, book: bool, capacity: int) -> Searc
     pv = _principal_variation(pos, best, value, weak, table, book)
     mark_pv(trace, pv_ids(trace, pv))
     return result(
-        trace, best, rows, pv, value, score=value, meaning=score_meaning(value, pos, weak)
+        trace, best, rows, pv=pv, value=value, score=value, meaning=score_meaning(value, pos, weak)
     )
 
 

@@ -65,7 +65,7 @@ def cmd_explain(args: argparse.Namespace) -> None:
 
     pos = read_position(args.position, args.first)
     chosen = spec(args.agent, **search_params(args))
-    out = explain(pos, str(chosen), seconds=setting_of(args, EXACT_SECONDS))
+    out = explain(pos, agent=str(chosen), seconds=setting_of(args, EXACT_SECONDS))
     if args.json:
         print_json(out.as_dict())
         return

@@ -96,7 +96,7 @@ def cmd_review(args: argparse.Namespace) -> None:
 
     game = read_game(args.game, setting_of(args, GAME_ID), args.first)
     chosen = spec(args.agent) if args.agent else None  # a bad spec fails before the review
-    out = review(game.position, chosen, setting_of(args, REVIEW_SECONDS))
+    out = review(game.position, agent=chosen, seconds=setting_of(args, REVIEW_SECONDS))
     if args.json:
         print_json(out.as_dict())
         return

@@ -102,7 +102,9 @@ def made_cards(
     cards, unjudged = [], 0
     with progress_bar(sum(len(g.moves) for _, g in games), progress, "move") as bar:
         for source, game in games:
-            out = review(game.position, None, seconds, lambda done, total: bar.update(1))
+            out = review(
+                game.position, agent=None, seconds=seconds, on_ply=lambda done, total: bar.update(1)
+            )
             unjudged += sum(p.cls == "unknown" for p in out.plies)
             made = cards_from_review(
                 out,

@@ -64,7 +64,7 @@ def _review(args: argparse.Namespace) -> str:
     from treeviz.judge.review import review
 
     game = read_game(args.position, setting_of(args, GAME_ID), args.first)
-    rev = review(game.position, None, setting_of(args, EXACT_SECONDS))
+    rev = review(game.position, agent=None, seconds=setting_of(args, EXACT_SECONDS))
     return review_report(rev, (game.x, game.o))
 
 

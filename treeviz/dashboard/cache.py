@@ -183,5 +183,5 @@ def exact_meanings(pos: Position, exact: list[int | None]) -> list[str]:
 def reviewed(game: Position, progress: Callable[[int, int], None]) -> Review:
     """The review of the game that ends in ``game`` (its history), computed once
     (``progress`` sees it made)."""
-    make = lambda: review(game, None, REVIEW_SECONDS.default, progress)  # noqa: E731
+    make = lambda: review(game, agent=None, seconds=REVIEW_SECONDS.default, on_ply=progress)  # noqa: E731
     return REVIEWS.get_or_make(game.ident(), make)

@@ -86,6 +86,7 @@ class Review:
 
 def review(
     game: str | Position,
+    *,
     agent: str | AgentSpec | None = None,
     seconds: float = REVIEW_SECONDS.default,
     on_ply: Callable[[int, int], None] | None = None,

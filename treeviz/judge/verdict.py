@@ -94,6 +94,7 @@ class Explanation:
 
 def explain(
     subject: Position | SearchResult | str,
+    *,
     agent: str = DEFAULT_AGENT.default,
     result: SearchResult | None = None,
     exact: list[int | None] | None = None,

@@ -115,15 +115,25 @@ def what_if(
     plies = int(trace.nodes["depth"][node]) + 1  # from the root to the forced position
     name, params = _agent(trace, agent)
     child = child_of(trace, node, column)
-    plan = plan_for(result, name, params, plies, pos, child)
+    plan = plan_for(result, name, params, plies=plies, pos=pos, child=child)
     runner = run or (lambda p, kw: search(p, name, **kw))
     forced = None if plan.params is None else runner(pos, plan.params)
-    again = forced_worth(trace, pos, plies, forced, params)
-    first = first_worth(result, node, column, child)
+    again = forced_worth(trace, pos, plies=plies, forced=forced, params=params)
+    first = first_worth(result, node, column, child=child)
     was = [column, *best_line(trace, child)]
     now = [column, *(forced.pv if forced else [])]
-    short = short_line(result, name, params, child)
-    text = difference_text(result, node, column, first, again, plan, forced, (was, now), short)
+    short = short_line(result, name, params, child=child)
+    text = difference_text(
+        result,
+        node,
+        column,
+        first=first,
+        again=again,
+        plan=plan,
+        forced=forced,
+        lines=(was, now),
+        short=short,
+    )
     return WhatIf(result, forced, pos, node, column, first, again, plan, was, now, text)
 
 
@@ -155,6 +165,7 @@ def plan_for(
     result: SearchResult,
     name: str,
     params: dict[str, Any],
+    *,
     plies: int,
     pos: Position,
     child: int | None,
@@ -241,7 +252,9 @@ def horizon_of(result: SearchResult, name: str, params: dict[str, Any]) -> int:
     return int(reached if reached is not None else params.get("depth", ONE_PLY.get(name, 1)))
 
 
-def short_line(result: SearchResult, name: str, params: dict[str, Any], child: int | None) -> str:
+def short_line(
+    result: SearchResult, name: str, params: dict[str, Any], *, child: int | None
+) -> str:
     """Why the first search's line below ``child`` (its node for the forced column)
     ends before the horizon of a depth-limited search, in words; '' where it reaches
     the horizon or a finished game, and for other agents (no horizon to fall short of)."""
@@ -302,7 +315,7 @@ def promise(name: str) -> str:
 
 
 def forced_worth(
-    trace: Trace, pos: Position, plies: int, forced: SearchResult | None, params: dict[str, Any]
+    trace: Trace, pos: Position, *, plies: int, forced: SearchResult | None, params: dict[str, Any]
 ) -> Worth:
     """The forced position's worth to the original root player: the finished game's
     result, its static evaluation (not searched), or the forced search's value."""
@@ -316,7 +329,7 @@ def forced_worth(
         return Worth(flip(static, base, plies))
     if base == "heuristic":  # the root's stored negamax value keeps a win's distance
         stored = int(forced.trace.nodes["value"][0])
-        return negamax_worth(trace, int(flip(stored, base, plies)), "exact", plies)
+        return negamax_worth(trace, int(flip(stored, base, plies)), bound="exact", offset=plies)
     if base == "win_rate":  # the mean of every playout from the forced position
         mean = node_value(forced.trace, 0).value
         return NONE if mean is None else Worth(flip(mean, base, plies))
@@ -341,7 +354,7 @@ def searched_value(res: SearchResult) -> float | None:
     return None if row is None or row.value is None else float(row.value)
 
 
-def first_worth(result: SearchResult, node: int, column: int, child: int | None) -> Worth:
+def first_worth(result: SearchResult, node: int, column: int, *, child: int | None) -> Worth:
     """The first search's worth of ``column`` at ``node`` for the root player: its
     recorded child, else (at the root) its per-column row."""
     if result.trace.kind.base == "probability":

@@ -17,6 +17,7 @@ def difference_text(
     result: SearchResult,
     node: int,
     column: int,
+    *,
     first: Worth,
     again: Worth,
     plan: Plan,
@@ -46,7 +47,8 @@ def difference_text(
     if base == "probability":
         reply = f"; it would answer with column {now[1]}" if len(now) > 1 else ""
         return f"{head}: {trace.algorithm} states no values, only chances{reply}."
-    text = f"{head}: {plan.how}. {value_text(result, node, column, first, again, plan, forced)}"
+    value = value_text(result, node, column, first=first, again=again, plan=plan, forced=forced)
+    text = f"{head}: {plan.how}. {value}"
     return text if forced is None else f"{text} {line_text(was, now, short)}"
 
 
@@ -54,6 +56,7 @@ def value_text(
     result: SearchResult,
     node: int,
     column: int,
+    *,
     first: Worth,
     again: Worth,
     plan: Plan,

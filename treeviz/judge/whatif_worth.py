@@ -70,7 +70,7 @@ def node_worth(trace: Trace, node: int) -> Worth:
         bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
     if base == "exact":
         return exact_worth(trace, sign * raw, bound)
-    return negamax_worth(trace, sign * raw, bound, 0)
+    return negamax_worth(trace, sign * raw, bound=bound, offset=0)
 
 
 def user_worth(trace: Trace, node: int, plies: int) -> Worth:
@@ -88,7 +88,7 @@ def user_worth(trace: Trace, node: int, plies: int) -> Worth:
     return Worth(flip(found.value, "user", plies), out)
 
 
-def negamax_worth(trace: Trace, v: int, bound: str, offset: int) -> Worth:
+def negamax_worth(trace: Trace, v: int, *, bound: str, offset: int) -> Worth:
     """A negamax value ``v`` for the root player (heuristic points, or ``±(WIN - k)``
     for a game decided ``k - offset`` plies below where it was searched, ``offset``
     plies below the root) as a :class:`Worth`."""

@@ -44,7 +44,7 @@ def _selections(trace: Trace, rows: np.ndarray, c: float) -> Iterator[Question]:
         if new:
             steps = steps[:-1]
         for p, k in steps:
-            yield uct_question(trace, p, k, made, r, visits, sums, c)
+            yield uct_question(trace, p, k, made=made, r=r, visits=visits, sums=sums, c=c)
         made += new
 
 
@@ -52,6 +52,7 @@ def uct_question(
     trace: Trace,
     p: int,
     k: int,
+    *,
     made: int,
     r: int,
     visits: np.ndarray,

@@ -62,11 +62,11 @@ def _finished(trace: Trace, j: int, end: np.ndarray, prunes: bool) -> Iterator[Q
         yield value_question(
             trace,
             j,
-            Moment(shown, hide_parent | {j}, hide_parent),
-            Moment(shown, hide_parent, hide_parent),
+            before=Moment(shown, hide_parent | {j}, hide_parent),
+            then=Moment(shown, hide_parent, hide_parent),
         )
     if prunes and p >= 0:
-        question = cutoff_question(trace, p, j, shown, hide_parent)
+        question = cutoff_question(trace, p, j, shown=shown, hide_parent=hide_parent)
         if question is not None:
             yield question
 
@@ -134,7 +134,7 @@ def next_child(trace: Trace, p: int, k: int) -> Question | None:
     )
 
 
-def value_question(trace: Trace, j: int, before: Moment, then: Moment) -> Question:
+def value_question(trace: Trace, j: int, *, before: Moment, then: Moment) -> Question:
     """What value node ``j`` returns to its parent, for the root player, chosen among
     its children's values."""
     mover, root = side_names(trace, j)
@@ -177,7 +177,7 @@ def window_now(trace: Trace, p: int, j: int) -> tuple[int, int, int]:
 
 
 def cutoff_question(
-    trace: Trace, p: int, j: int, shown: int, hide_parent: frozenset[int]
+    trace: Trace, p: int, j: int, *, shown: int, hide_parent: frozenset[int]
 ) -> Question | None:
     """Whether node ``p`` stops after child ``j`` returned (and by which bound); None
     when no column was left to search there anyway."""

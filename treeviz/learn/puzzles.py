@@ -264,7 +264,7 @@ def puzzle_cards(
     budget per move (a move past it is ``unknown``, never a card); ``on_ply(done,
     total)`` follows the review."""
     game = as_game(game)
-    out = review(game.position, None, seconds, on_ply)
+    out = review(game.position, agent=None, seconds=seconds, on_ply=on_ply)
     return cards_from_review(
         out, players=(game.x, game.o), source=source, seconds=seconds, opening=len(game.opening)
     )
@@ -342,4 +342,4 @@ def solution(card: Card, agent: str = PUZZLE_AGENT) -> Explanation:
     """The search of ``agent`` (a spec; the exact solver by default) on the card's
     position with its verdict and reasons: the tree behind the right answer (draw it
     with :func:`treeviz.select` or open it in the dashboard's analysis view)."""
-    return explain(card.position, agent, exact=card.scores)
+    return explain(card.position, agent=agent, exact=card.scores)

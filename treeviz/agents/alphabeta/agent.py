@@ -171,7 +171,13 @@ def run_negamax(
     kind = f"heuristic:{heuristic}"
     rows = column_rows(pos, lambda c: _row(c, vals, cut & ~_leaves(pos, reached), pos, kind))
     return result(
-        trace, pv[0], rows, pv, root_value(value, pos), depth_reached=reached, stopped=stopped
+        trace,
+        pv[0],
+        rows,
+        pv=pv,
+        value=root_value(value, pos),
+        depth_reached=reached,
+        stopped=stopped,
     )
 
 
@@ -246,7 +252,7 @@ def _negamax(
         out.append(_refutation(pos, trace, m.column, m.text))
     if savings:
         out.extend(_cutoff_savings(pos, res, depth))
-    out.extend(horizon(pos, res, exact, depth))
+    out.extend(horizon(pos, res, exact=exact, depth=depth))
     return out
 
 

@@ -89,6 +89,7 @@ class MctsTree:
 
 def search_mcts(
     pos: Position,
+    *,
     iterations: int | None,
     time_limit: float | None,
     c: float,
@@ -126,7 +127,9 @@ def search_mcts(
     state = _State(pos, cap, seed, rule, kept)
     ev = evaluator(heuristic, pos)
     flags = (rule, expansion == "heuristic", rollout == "smart", bool(solver))
-    done = state.run_budget(budget, time_limit, c, flags, ev, record_iterations)
+    done = state.run_budget(
+        budget, limit=time_limit, c=c, flags=flags, ev=ev, record_iterations=record_iterations
+    )
     if not _root_children(state.rec.nodes, state.aux):
         raise SearchStopped("mcts was stopped before its first iteration: nothing to report")
     params = {
@@ -218,6 +221,7 @@ class _State:
     def run_budget(
         self,
         budget: int,
+        *,
         limit: float | None,
         c: float,
         flags: tuple[bool, bool, bool, bool],
@@ -387,8 +391,8 @@ def _result(
         trace,
         best,
         rows,
-        [int(nodes[i]["move"]) for i in ids[1:]],
-        rows[best].value,
+        pv=[int(nodes[i]["move"]) for i in ids[1:]],
+        value=rows[best].value,
         iterations=done,
         iterations_per_s=round(done / elapsed) if elapsed else None,
         tree_size=n,

@@ -150,7 +150,7 @@ def _stop_all() -> None:
 
 
 def parse_answer(
-    head: str, pos: Position, question: str, line: str
+    head: str, pos: Position, *, question: str, line: str
 ) -> tuple[int, dict[int, float]]:
     """(0-based column, {0-based column: score}) from an answer line;
     :class:`UserAgentError` quoting it when it is not a legal column."""
@@ -187,9 +187,11 @@ def engine_agent(head: str) -> Agent:
     def run(pos: Position, **params: Any) -> SearchResult:
         t0 = time.perf_counter()
         question = pos.moves_string()
-        column, values = parse_answer(head, pos, question, engine.ask(pos))
+        column, values = parse_answer(head, pos, question=question, line=engine.ask(pos))
         rec = Recording(pos)
-        return answered(rec, pos, head, column, values, time.perf_counter() - t0)
+        return answered(
+            rec, pos, name=head, column=column, values=values, seconds=time.perf_counter() - t0
+        )
 
     return Agent(
         head,

@@ -566,7 +566,7 @@ class CheckedRecording(Recording):
         i = len(self.call_node)
         self.call_node.append(NOT_RECORDED)  # its node, once the recording places it
         self.call_value.append(math.nan)
-        ret = self.checker.call(super().call, spec, args, kwargs)
+        ret = self.checker.call(super().call, spec, args=args, kwargs=kwargs)
         if self.call_node[i] >= 0:
             if spec.value is None and isinstance(ret, tuple | list):
                 self.call_tuples[i] = ret
@@ -627,7 +627,13 @@ def _float(x: Any) -> float:
 
 
 def answered(
-    rec: Recording, pos: Position, name: str, column: int, values: dict[int, float], seconds: float
+    rec: Recording,
+    pos: Position,
+    *,
+    name: str,
+    column: int,
+    values: dict[int, float],
+    seconds: float,
 ) -> Any:
     """The :class:`~treeviz.trace.nodes.SearchResult` of an agent that answered 0-based
     ``column``: its recorded tree when it traced one, else a root and one child per

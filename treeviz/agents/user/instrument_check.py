@@ -80,7 +80,7 @@ class Checker:
 
     # --------------------------------------------------------------- the call hooks
     def call(
-        self, make: Callable[..., Any], spec: Any, args: tuple[Any, ...], kwargs: dict[str, Any]
+        self, make: Callable[..., Any], spec: Any, *, args: tuple[Any, ...], kwargs: dict[str, Any]
     ) -> Any:
         """Make the call through ``make`` (the plain recording's), checking it."""
         self.calls += 1

@@ -76,7 +76,7 @@ def build_result(rec: Recording) -> SearchResult:
         kids = np.flatnonzero(parent == 0)
         known = nodes["value"][kids][nodes["value"][kids] != NO_VALUE]
         nodes["value"][0] = -known.min() if len(known) else NO_VALUE
-    flags, pruned = board_facts(root, parent, move, depth, visits)
+    flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     nodes["flags"], nodes["pruned"] = flags, pruned
     fields = ["alpha", "beta"] if np.isfinite(alpha_in).any() else []
     if (visits > 1).any():  # calls came back to nodes: their counts matter (MCTS)
@@ -105,7 +105,7 @@ def build_result(rec: Recording) -> SearchResult:
         extra={"user_values": table.tolist()},
         value_kind="user",
     )
-    sides = maximizing(root, parent, depth, maxi, spec.flag if spec else None)
+    sides = maximizing(root, parent, depth, maxi=maxi, flag=spec.flag if spec else None)
     if sides:
         trace.extra["maximizing"] = sides
     if rec.counted:  # the person's own visit counts (-1: none read)
@@ -117,7 +117,7 @@ def build_result(rec: Recording) -> SearchResult:
 
 
 def maximizing(
-    root: Any, parent: np.ndarray, depth: np.ndarray, maxi: np.ndarray, flag: str | None
+    root: Any, parent: np.ndarray, depth: np.ndarray, *, maxi: np.ndarray, flag: str | None
 ) -> dict[str, Any]:
     """Whose values a search with a maximizing flag returns: ``maximizer``, the player
     (X or O) its flag True stands for (read at the first node that got one), ``flag``
@@ -166,7 +166,7 @@ def encode(x: np.ndarray, table: np.ndarray) -> np.ndarray:
 
 
 def board_facts(
-    root: Any, parent: np.ndarray, move: np.ndarray, depth: np.ndarray, visits: np.ndarray
+    root: Any, parent: np.ndarray, move: np.ndarray, *, depth: np.ndarray, visits: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per node: flags (TERMINAL where a four was made or the board filled; CUTOFF where
     a node searched once left legal columns unsearched) and the ``pruned`` column bits.
@@ -246,7 +246,9 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
     rows = column_rows(root, row)
     root_raw = int(nodes["value"][0])
     value = user_value(root_raw, table) if root_raw != NO_VALUE else None
-    return result(trace, best, rows, pv, value, function=rec.spec.name if rec.spec else None)
+    return result(
+        trace, best, rows, pv=pv, value=value, function=rec.spec.name if rec.spec else None
+    )
 
 
 def _chosen(rec: Recording, values: dict[int, int]) -> int:

@@ -232,7 +232,9 @@ def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
         with recording(root=pos) as rec:
             out = _call(head, fn, pos)
         column, values = answer(head, pos, out)
-        return answered(rec, pos, head, column, values, time.perf_counter() - t0)
+        return answered(
+            rec, pos, name=head, column=column, values=values, seconds=time.perf_counter() - t0
+        )
 
     doc = (fn.__doc__ or "").strip().splitlines()
     return Agent(

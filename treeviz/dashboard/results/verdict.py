@@ -23,7 +23,7 @@ def explanation_of(res: SearchResult, panel: VerdictView, exact_on: bool) -> Exp
     def make() -> Explanation:
         pos = res.trace.position()
         exact = cached_exact(pos)[0] if exact_on else None
-        return explain(pos, res.trace.algorithm, result=res, exact=exact, seconds=0.0)
+        return explain(pos, agent=res.trace.algorithm, result=res, exact=exact, seconds=0.0)
 
     return panel.explanation((id(res.trace), exact_on), make)
 
