@@ -63,7 +63,7 @@ def main() -> None:
     sk = sklearn_cv(x, y)
     print(f"{FOLDS}-fold accuracy, seed {SEED}: scikit-learn {np.mean(sk):.4f}")
     for criterion in ("gain", "gain_ratio"):
-        cv = cross_validate(table, FOLDS, SEED, criterion=criterion)
+        cv = cross_validate(table, k=FOLDS, seed=SEED, criterion=criterion)
         print(
             f"  treeviz {criterion:<10} {cv.mean:.4f}  ({cv.mean - np.mean(sk):+.4f} "
             "vs scikit-learn)"

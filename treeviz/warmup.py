@@ -48,7 +48,7 @@ def warm_everything(report: Callable[[str, float], None] | None) -> None:
         if report is not None:
             report(name, time.perf_counter() - t0)
     solve_many([Position.from_moves(NEARLY_FULL)])  # ``solve``'s batches
-    fit(parse_table("n,c,y\n1,a,p\n2,b,q\n3,a,q\n", "warm-up"))  # ID3's split search
+    fit(parse_table("n,c,y\n1,a,p\n2,b,q\n3,a,q\n", name="warm-up"))  # ID3's split search
     # the trace reader's compiled check, which every file read runs; the icicle's layout;
     # the passes every result's page makes (colour scale, each column's subtree)
     trace = search(Position.from_moves(NEARLY_FULL), "random").trace

@@ -22,7 +22,7 @@ def test_bundled_sets_learn_score_and_draw() -> None:
     tree = fit(table)
     shown = metrics(at)
     assert shown["Nodes"] == str(len(tree.nodes)) and shown["Train accuracy"] == "100.00%"
-    cv = cross_validate(table, 5, 0)
+    cv = cross_validate(table, k=5, seed=0)
     assert shown["5-fold accuracy"] == f"{cv.mean:.2%}"
     confusion = at.dataframe[0].value
     assert confusion.to_numpy().sum() == table.rows  # every row predicted once

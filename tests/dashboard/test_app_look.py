@@ -139,7 +139,7 @@ def test_tree_levels_keep_their_labels_apart(depth: int) -> None:
     from treeviz.draw.view import select
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
-    sel = select(trace, 0, depth, stubs=True)
+    sel = select(trace, 0, max_depth=depth, stubs=True)
     options = tree_options(sel)
     series = options["series"][0]
     depths = trace.nodes["depth"]  # the levels drawn: nodes, and stubs and summaries below
@@ -264,7 +264,7 @@ def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
     from treeviz.trace.values import node_value
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=4).trace
-    sel = select(trace, 0, 4, stubs=True)
+    sel = select(trace, 0, max_depth=4, stubs=True)
     assert sel.stubs
     top = tree_options(sel)["series"][0]["data"][0]
     items = [x for x in _items(top) if str(x["name"]).startswith("pruned:")]

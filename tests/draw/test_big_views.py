@@ -85,14 +85,14 @@ def test_the_breadth_budget_folds_what_would_crowd_the_rows(
     folded nodes are the later ones (most important first), unfolding one shows its
     children, and the chart is tall enough for every row."""
     trace = minimax.trace
-    sel = select(trace, 0, 4, breadth=budget)
+    sel = select(trace, 0, max_depth=4, breadth=budget)
     assert leaves(trace, sel) <= max(budget, 7)
     drawn = set(sel.ids)
     folded = [
         i for i in sel.ids if len(trace.children(i)) and not drawn & set(trace.children(i).tolist())
     ]
     assert folded and folded == sorted(folded, key=sel.ids.index)
-    opened = select(trace, 0, 4, breadth=budget, expanded={folded[-1]})
+    opened = select(trace, 0, max_depth=4, breadth=budget, expanded={folded[-1]})
     assert set(trace.children(folded[-1]).tolist()) <= set(opened.ids)
     assert view_height(opened) >= 22 * leaves(trace, opened) + 60
 
@@ -100,7 +100,7 @@ def test_the_breadth_budget_folds_what_would_crowd_the_rows(
 def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
     trace = minimax.trace
     leaf_parent = int(trace.children(int(trace.children(0)[0]))[0])
-    sel = select(trace, 0, 2, expanded={leaf_parent})
+    sel = select(trace, 0, max_depth=2, expanded={leaf_parent})
     assert set(trace.children(leaf_parent).tolist()) <= set(sel.ids)
     assert not set(
         trace.children(int(trace.children(int(trace.children(0)[1]))[0])).tolist()
@@ -109,7 +109,7 @@ def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
 
 def test_highlight_marks_one_node_and_leaves_the_options_alone(minimax: SearchResult) -> None:
     trace = minimax.trace
-    options = tree_options(select(trace, 0, 2), fold=False)
+    options = tree_options(select(trace, 0, max_depth=2), fold=False)
     before = repr(options)
     node = int(trace.children(int(trace.children(0)[2]))[3])
     marked = highlight(options, [str(n) for n in trace.path(node)])

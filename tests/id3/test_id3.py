@@ -62,15 +62,15 @@ def test_restaurant_root_is_patrons() -> None:
 
 def test_gains_and_thresholds_by_hand() -> None:
     text = "A,B,N,y\na,x,1,p\na,y,2,p\nb,x,3,q\nb,y,4,q\nb,x,5,q\n"
-    table = parse_table(text, "t")
+    table = parse_table(text, name="t")
     tree = fit(table)
     base = h(2 / 5, 3 / 5)
     assert tree.feature(tree.nodes[0]) == "A"  # A and N both separate perfectly: A is first
     assert tree.nodes[0].gain == pytest.approx(base)
-    only_n = fit(parse_table(text, "t", ignore=["A"]))
+    only_n = fit(parse_table(text, name="t", ignore=["A"]))
     root = only_n.nodes[0]
     assert only_n.feature(root) == "N" and root.threshold == 2.5
-    ratio = fit(parse_table(text, "t"), criterion="gain_ratio")
+    ratio = fit(parse_table(text, name="t"), criterion="gain_ratio")
     # A splits 2/3 (split info H(.4,.6)); N's best cut also 2/3; both ratio 1: A first
     assert ratio.nodes[0].gain == pytest.approx(1.0)
     shallow = fit(table, max_depth=0)
@@ -79,7 +79,7 @@ def test_gains_and_thresholds_by_hand() -> None:
 
 def test_an_unseen_value_gets_the_parents_majority() -> None:
     text = "A,B,y\na,u,p\na,v,q\nb,u,q\nb,u,q\nc,v,p\nc,v,p\n"
-    tree = fit(parse_table(text, "t"))
+    tree = fit(parse_table(text, name="t"))
     for node in tree.nodes:
         if node.empty:
             assert node.prediction == tree.nodes[node.parent].prediction and node.samples == 0
@@ -106,7 +106,7 @@ def test_consistent_tables_are_learned_exactly(data: Rows) -> None:
         return  # one class is refused as a table (tested elsewhere)
     body = (",".join([*r, str(x), y]) for r, x, y in zip(rows, nums, ys, strict=True))
     lines = ["c1,c2,c3,n,y", *body]
-    table = parse_table("\n".join(lines), "t")
+    table = parse_table("\n".join(lines), name="t")
     tree = fit(table)
     assert tree.accuracy(table) == 1.0
     for node in tree.nodes:  # counts add up; leaves are pure or cannot be split
@@ -149,7 +149,7 @@ def test_connect4_accuracy_beside_scikit_learn(connect4: object) -> None:
     from sklearn.tree import DecisionTreeClassifier
 
     table = connect4
-    ours = cross_validate(table, 5, seed=0)  # type: ignore[arg-type]
+    ours = cross_validate(table, k=5, seed=0)  # type: ignore[arg-type]
     x = np.stack([c.values for c in table.features], axis=1)  # type: ignore[attr-defined]
     x = OneHotEncoder().fit_transform(x)
     y = table.target.values  # type: ignore[attr-defined]
@@ -167,7 +167,7 @@ def test_every_export_format_reads_back(tmp_path: Path) -> None:
     entries = [d for d in drawn(tree) if d.kind == "node"]
     for fmt in ("svg", "png", "pdf", "dot", "graphml", "json"):
         out = tmp_path / f"tree.{fmt}"
-        assert export_tree(tree, out, "t")[0] == fmt
+        assert export_tree(tree, out, title="t")[0] == fmt
         data = out.read_bytes()
         if fmt == "svg":
             groups = [

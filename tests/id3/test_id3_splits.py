@@ -131,7 +131,7 @@ def test_a_chain_thousands_deep_reads_back_as_json() -> None:
     Python's recursion limit; its JSON is built all the same."""
     rows = 3000
     lines = ["n,y", *(f"{i},{'ab'[i % 2]}" for i in range(rows))]
-    tree = fit(parse_table("\n".join(lines), "t"))
+    tree = fit(parse_table("\n".join(lines), name="t"))
     assert tree.depth >= rows - 1
     node, depth = tree.as_dict(), 0
     while node["children"]:
@@ -145,5 +145,5 @@ def test_cross_validation_reports_each_fold_as_it_ends() -> None:
     from treeviz.id3 import bundled_path, cross_validate, read_table
 
     seen: list[int] = []
-    cv = cross_validate(read_table(bundled_path("iris")), 4, 0, on_fold=seen.append)
+    cv = cross_validate(read_table(bundled_path("iris")), k=4, seed=0, on_fold=seen.append)
     assert seen == [1, 2, 3, 4] and len(cv.scores) == 4

@@ -134,7 +134,7 @@ def show_everywhere(trace: Trace, exact: list[int | None] | None) -> None:
 def draw_tree(trace: Trace) -> None:
     """The one walker and the backends built on it."""
     for depth, top in ((None, None), (2, 2)):
-        sel = select(trace, 0, depth, top, max_nodes=300)
+        sel = select(trace, 0, max_depth=depth, top_k=top, max_nodes=300)
         walk(sel)
         selection_graph(sel)
     export_bytes(trace, "dot", ExportOptions(depth=2, boards=True))
@@ -158,7 +158,7 @@ def replay(trace: Trace) -> None:
     """The replay at a few steps, with the agent's own recount (MCTS: the log)."""
     for n in steps(trace, 4):
         at = trace_at(trace, int(n))
-        select(at, 0, 3, None, max_nodes=300)
+        select(at, 0, max_depth=3, top_k=None, max_nodes=300)
         root_columns(at)
 
 
@@ -175,7 +175,7 @@ def answer(trace: Trace, exact: list[int | None] | None) -> None:
     f"{s['nodes']:,} {s['time_s']:.3f} {s['nodes_per_s'] or 0:,}"
     for scores in (exact, None):
         explain(pos, result=res, exact=scores, seconds=0)
-    analysis_report(pos, res, exact, depth=3)
+    analysis_report(pos, res, exact=exact, depth=3)
 
 
 # --- hostile variants -------------------------------------------------------------------

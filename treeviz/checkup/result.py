@@ -212,6 +212,6 @@ def _item(f: AnyFinding) -> str:
     e = html_lib.escape
     out = f"<i>{e(seen_in(f))}</i> <b>{e(title(f))}</b>: {e(f.text)}"
     if isinstance(f, Finding):
-        board = board_svg(Position.from_moves(f.moves), 22, marks=board_marks(f))
+        board = board_svg(Position.from_moves(f.moves), cell=22, marks=board_marks(f))
         out += f"<div>{board}</div><code>{e(f.moves) or '(empty board)'}</code>"
     return out

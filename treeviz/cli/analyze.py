@@ -31,7 +31,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     if args.export:
         from treeviz.draw.export import export
 
-        export(res.trace, args.export, args.format, export_options(args))
+        export(res.trace, args.export, fmt=args.format, opts=export_options(args))
     if args.json:
         print_json(res.as_dict() | {"spec": str(chosen)})
         return

@@ -39,7 +39,7 @@ def cmd_export(args: argparse.Namespace) -> None:
     from treeviz.trace.files import load
 
     check_output(args.output, args.trace)
-    kind = export(load(args.trace), args.output, args.format, export_options(args))
+    kind = export(load(args.trace), args.output, fmt=args.format, opts=export_options(args))
     print(f"wrote {args.output} ({kind})")
 
 

@@ -22,7 +22,7 @@ def load_table(args: argparse.Namespace) -> Any:
     path = Path(args.file)
     if not path.exists() and args.file in BUNDLED:
         path = bundled_path(args.file)
-    return read_table(path, args.target, args.ignore, args.header)
+    return read_table(path, target=args.target, ignore=args.ignore, header=args.header)
 
 
 def cmd_id3(args: argparse.Namespace) -> None:
@@ -62,7 +62,7 @@ def cmd_id3(args: argparse.Namespace) -> None:
         report["cv_folds"] = [round(s, 6) for s in cv.scores]
     if args.export:
         kind, shown = export_tree(
-            tree, args.export, f"ID3 ({args.criterion}) · {table.name}", depth=args.draw_depth
+            tree, args.export, title=f"ID3 ({args.criterion}) · {table.name}", depth=args.draw_depth
         )
         note = "" if shown >= tree.depth else f", drawn to depth {shown} of {tree.depth}"
         print(f"wrote {args.export} ({kind}{note})", file=sys.stderr)
@@ -91,7 +91,7 @@ def _cross_validate(table: Any, k: int, seed: int, options: dict[str, Any]) -> A
     from treeviz.id3.learn import cross_validate
 
     with progress_bar(k, True, "fold") as bar:
-        return cross_validate(table, k, seed, on_fold=lambda _: bar.update(1), **options)
+        return cross_validate(table, k=k, seed=seed, on_fold=lambda _: bar.update(1), **options)
 
 
 def add_commands(sub: Any) -> None:

@@ -54,7 +54,7 @@ def _analysis(args: argparse.Namespace) -> str:
     check_playable(pos)
     res = search(pos, spec(args.agent, **search_params(args)))
     return analysis_report(
-        pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)), args.draw_depth
+        pos, res, exact=exact_scores(pos, setting_of(args, EXACT_SECONDS)), depth=args.draw_depth
     )
 
 

@@ -377,8 +377,8 @@ def selection_for(
     return select(
         trace,
         root,
-        depth,
-        top_k,
+        max_depth=depth,
+        top_k=top_k,
         collapsed=collapsed,
         stubs=True,
         max_nodes=VIEW_MAX_NODES,

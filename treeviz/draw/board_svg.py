@@ -15,7 +15,7 @@ from treeviz.draw.style import BOARD_FRAME, PV_LINE, STONES
 
 
 def board_svg(
-    pos: Position, cell: int = 36, numbers: bool = True, marks: Mapping[int, str] | None = None
+    pos: Position, *, cell: int = 36, numbers: bool = True, marks: Mapping[int, str] | None = None
 ) -> str:
     """The board of ``pos`` as an SVG document (``cell`` pixels a cell); ``marks``
     colours columns (0-based) with a bar under the board and their number in bold:

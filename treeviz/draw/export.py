@@ -89,7 +89,14 @@ def selection_of(trace: Trace, opts: ExportOptions) -> Selection:
         raise InvalidParameterError(
             f"root node {opts.root} is not in this trace of {len(trace)} nodes"
         )
-    sel = select(trace, opts.root, opts.depth, opts.top_k, opts.collapsed, opts.stubs)
+    sel = select(
+        trace,
+        opts.root,
+        max_depth=opts.depth,
+        top_k=opts.top_k,
+        collapsed=opts.collapsed,
+        stubs=opts.stubs,
+    )
     if len(sel) > EXPORT_MAX_NODES:
         raise ExportLimitError(
             f"the selection has {len(sel):,} nodes; at most {EXPORT_MAX_NODES:,} can be drawn: "
@@ -115,7 +122,14 @@ def csv_table(trace: Trace, opts: ExportOptions) -> pd.DataFrame:
         raise InvalidParameterError(
             f"root node {opts.root} is not in this trace of {len(trace)} nodes"
         )
-    sel = select(trace, opts.root, opts.depth, opts.top_k, opts.collapsed, stubs=False)
+    sel = select(
+        trace,
+        opts.root,
+        max_depth=opts.depth,
+        top_k=opts.top_k,
+        collapsed=opts.collapsed,
+        stubs=False,
+    )
     return node_table(trace).iloc[sel.ids].reset_index(drop=True)
 
 
@@ -142,7 +156,7 @@ def export_bytes(trace: Trace, fmt: str, opts: ExportOptions | None = None) -> b
 
 
 def export(
-    trace: Trace, path: str | Path, fmt: str | None = None, opts: ExportOptions | None = None
+    trace: Trace, path: str | Path, *, fmt: str | None = None, opts: ExportOptions | None = None
 ) -> str:
     """Write ``trace`` to ``path`` in ``fmt`` (default: from the suffix); returns the format.
     Whole or not at all: an error midway leaves the old file."""

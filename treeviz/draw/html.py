@@ -43,7 +43,7 @@ def tree_js() -> str:
 
 
 def tree_payload(
-    trace: Trace, root: int = 0, depth: int | None = None, max_nodes: int = EXPORT_MAX_NODES
+    trace: Trace, root: int = 0, *, depth: int | None = None, max_nodes: int = EXPORT_MAX_NODES
 ) -> dict[str, Any]:
     """The data the tree's script draws: the selected entries (breadth-first, root
     first) with labels, fills and each one's moves from the trace's root."""

@@ -42,7 +42,7 @@ def result_html(res: SearchResult) -> str:
         f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes"
     )
     return (
-        f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, 28)}"
+        f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, cell=28)}"
         f"<div>{verdict_html(expl)}{moves_html(res, exact)}</div></div>"
         f"{small_tree(res.trace)}</div>"
     )

@@ -73,6 +73,7 @@ def moves_html(res: SearchResult, exact: list[int | None] | None) -> str:
 def analysis_body(
     pos: Position,
     res: SearchResult,
+    *,
     expl: Explanation | None,
     exact: list[int | None] | None,
     depth: int | None,
@@ -101,13 +102,16 @@ def analysis_body(
 def analysis_report(
     pos: Position,
     res: SearchResult,
+    *,
     exact: list[int | None] | None = None,
     depth: int | None = None,
 ) -> str:
     """The analysis of ``res`` on ``pos`` as one HTML document (the verdict and reasons
     when the exact scores ``exact`` are known)."""
     title = f"treeviz: {res.trace.algorithm} on {pos.moves_string() or 'the empty board'}"
-    return page(title, analysis_body(pos, res, explained(pos, res, exact), exact, depth))
+    return page(
+        title, analysis_body(pos, res, expl=explained(pos, res, exact), exact=exact, depth=depth)
+    )
 
 
 def review_report(rev: Review, players: tuple[str, str] = ("?", "?")) -> str:

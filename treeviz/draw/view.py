@@ -62,6 +62,7 @@ def pruned_columns(trace: Trace, node: int) -> list[int]:
 def select(
     trace: Trace,
     root: int = 0,
+    *,
     max_depth: int | None = DRAW_DEPTH,
     top_k: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
@@ -288,6 +289,7 @@ Decorator = Callable[[Trace, int], str]
 
 def walk(
     sel: Selection,
+    *,
     label: Decorator = node_label,
     short: Decorator = short_label,
     fill: Decorator = node_colour,
@@ -341,6 +343,7 @@ def walk(
 def to_networkx(
     trace: Trace,
     root: int = 0,
+    *,
     max_depth: int | None = DRAW_DEPTH,
     top_k: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
@@ -351,7 +354,9 @@ def to_networkx(
     ``on_pv``, ``path``, ``kind`` ("node"); summaries keyed ``"more:<parent>"`` (kind
     "more", ``count``) and pruned stubs ``"pruned:<node>"`` (kind "pruned", ``columns``
     1-based). Edges carry the column played (1-based) and the child's visits."""
-    return selection_graph(select(trace, root, max_depth, top_k, collapsed, stubs))
+    return selection_graph(
+        select(trace, root, max_depth=max_depth, top_k=top_k, collapsed=collapsed, stubs=stubs)
+    )
 
 
 def selection_graph(sel: Selection) -> nx.DiGraph:
@@ -379,7 +384,9 @@ def selection_graph(sel: Selection) -> nx.DiGraph:
         visits = int(trace.nodes["visits"][d.node]) if d.kind == "node" else 0
         return {"column": d.column, "visits": visits}
 
-    g = drawn_graph(walk(sel), node_attrs, summary_attrs, edge_attrs)
+    g = drawn_graph(
+        walk(sel), node_attrs=node_attrs, summary_attrs=summary_attrs, edge_attrs=edge_attrs
+    )
     g.graph.update(
         algorithm=trace.algorithm,
         root_moves=trace.root_moves,
@@ -393,7 +400,7 @@ Attrs = Callable[[Drawn], dict[str, object]]
 
 
 def drawn_graph(
-    entries: list[Drawn], node_attrs: Attrs, summary_attrs: Attrs, edge_attrs: Attrs
+    entries: list[Drawn], *, node_attrs: Attrs, summary_attrs: Attrs, edge_attrs: Attrs
 ) -> nx.DiGraph:
     """Drawn entries of any tree as a DiGraph: node entries keyed by their node id
     (``kind``, ``label`` and ``node_attrs``), summaries and stubs by their key

@@ -97,6 +97,7 @@ def rule(tree: DecisionTree, nid: int) -> str:
 def drawn(
     tree: DecisionTree,
     root: int = 0,
+    *,
     max_depth: int | None = None,
     collapsed: frozenset[int] | set[int] = frozenset(),
     max_nodes: int | None = None,
@@ -224,7 +225,10 @@ def to_networkx(tree: DecisionTree, entries: list[Drawn]) -> nx.DiGraph:
         return {"branch": n.branch, "samples": n.samples}
 
     g = drawn_graph(
-        entries, node_attrs, lambda d: {"count": int(d.label.split()[0][1:])}, edge_attrs
+        entries,
+        node_attrs=node_attrs,
+        summary_attrs=lambda d: {"count": int(d.label.split()[0][1:])},
+        edge_attrs=edge_attrs,
     )
     g.graph.update(target=tree.table.target.name, criterion=tree.criterion)
     return g
@@ -233,6 +237,7 @@ def to_networkx(tree: DecisionTree, entries: list[Drawn]) -> nx.DiGraph:
 def export_tree(
     tree: DecisionTree,
     path: str | Path,
+    *,
     title: str,
     fmt: str | None = None,
     depth: int | None = None,

@@ -204,6 +204,7 @@ def _dist(tree: DecisionTree, n: Node) -> str:
 
 def fit(
     table: Table,
+    *,
     criterion: str = "gain",
     max_depth: int | None = None,
     min_samples: int = ID3_MIN_SAMPLES,
@@ -380,7 +381,7 @@ class CrossValidation:
 
 
 def cross_validate(
-    table: Table, k: int, seed: int, on_fold: Callable[[int], None] | None = None, **options: Any
+    table: Table, *, k: int, seed: int, on_fold: Callable[[int], None] | None = None, **options: Any
 ) -> CrossValidation:
     """Accuracy on each of ``k`` folds of a tree learned from the other folds;
     ``on_fold(i)`` is called as fold ``i`` (1-based) is done, for progress."""

@@ -83,6 +83,7 @@ def bundled_path(name: str) -> Path:
 
 def read_table(
     path: str | Path,
+    *,
     target: str | None = None,
     ignore: list[str] | None = None,
     header: bool | None = None,
@@ -93,11 +94,12 @@ def read_table(
         text = read_text_bounded(p, TABLE_MAX_BYTES, f"table {show_path(path)}")
     except OSError as exc:
         raise TableError(f"cannot read {show_path(path)}: {exc.strerror}") from None
-    return parse_table(text, p.name, target, ignore, header)
+    return parse_table(text, name=p.name, target=target, ignore=ignore, header=header)
 
 
 def parse_table(
     text: str,
+    *,
     name: str = "table",
     target: str | None = None,
     ignore: list[str] | None = None,
@@ -144,7 +146,7 @@ def _cells(text: str, name: str) -> np.ndarray:
 
 
 def column_names(
-    text: str, name: str = "table", header: bool | None = None, sample: int = 2000
+    text: str, *, name: str = "table", header: bool | None = None, sample: int = 2000
 ) -> list[str]:
     """The column names of CSV ``text`` (header detected on its first ``sample`` rows),
     to offer before the whole table is read."""

@@ -275,7 +275,7 @@ def show_finding(c: Checkup, f: Finding, i: int) -> None:
     pos = Position.from_moves(f.moves)
     box = st.container(border=True, key=VIEW.widget("finding", i))
     left, right = box.columns([1, 2])
-    left.markdown(fitted(board_svg(pos, 30, marks=board_marks(f))), unsafe_allow_html=True)
+    left.markdown(fitted(board_svg(pos, cell=30, marks=board_marks(f))), unsafe_allow_html=True)
     heading = TITLES.get(f.check, f.check)
     right.markdown(f"**{i}. {escape_markdown(heading)}** ({code(title(f))})")
     right.markdown(escape_markdown(sentence(f.text)))

@@ -80,7 +80,7 @@ def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None, view: Do
     left, right = box.columns([1, 2])
     pos = node_board(nf)
     if pos is not None:
-        left.markdown(fitted(board_svg(pos, 30)), unsafe_allow_html=True)
+        left.markdown(fitted(board_svg(pos, cell=30)), unsafe_allow_html=True)
     right.markdown(f"**{i}. {escape_markdown(TITLES.get(nf.check, nf.check))}** ({code(nf.check)})")
     right.markdown(escape_markdown(sentence(nf.text)))
     right.markdown(where_words(nf))

@@ -63,7 +63,7 @@ def learned(
     """The table and its tree, once per content and options (``digest`` keys the text)."""
 
     def make() -> tuple[Table, DecisionTree]:
-        table = parse_table(text, name, target, list(ignore), header)
+        table = parse_table(text, name=name, target=target, ignore=list(ignore), header=header)
         return table, fit(table, **dict(options))
 
     return cache.TREES.get_or_make(("tree", digest, target, ignore, header, options), make)
@@ -90,7 +90,7 @@ def validated(digest: str, k: int, seed: int, options: Options, table: Table) ->
             time.sleep(SEND_S)
 
         try:
-            return cross_validate(table, k, seed, on_fold=on_fold, **dict(options))
+            return cross_validate(table, k=k, seed=seed, on_fold=on_fold, **dict(options))
         finally:
             bar.empty()
 
@@ -132,7 +132,7 @@ def id3_page() -> None:
         st.sidebar.radio("Header row", list(HEADERS), horizontal=True, key="id3_header")
     ]
     try:
-        columns = column_names(text, name, header)
+        columns = column_names(text, name=name, header=header)
     except TreevizError as exc:
         show_error(str(exc))
         return

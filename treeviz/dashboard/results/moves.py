@@ -117,4 +117,4 @@ def _report(res: SearchResult, exact: list[int | None] | None) -> str:
     """The one-file HTML analysis of ``res`` (made when the button is clicked)."""
     from treeviz.draw.report import analysis_report
 
-    return analysis_report(res.trace.position(), res, exact)
+    return analysis_report(res.trace.position(), res, exact=exact)

@@ -206,7 +206,9 @@ def _built(
         if len(cache) > BUILT_MAX:
             cache.clear()
         sel = selection_for(trace, root, depth, top or None, opened, shut)
-        probe = select(trace, root, depth, top or None, max_nodes=EXPORT_MAX_NODES + 1)
+        probe = select(
+            trace, root, max_depth=depth, top_k=top or None, max_nodes=EXPORT_MAX_NODES + 1
+        )
         options = tree_options(sel, fold=False)
         exportable = len(probe.ids) <= EXPORT_MAX_NODES
         built = View(
