@@ -60,7 +60,7 @@ def main() -> None:
         print(f"{len(probes)} positions ({per_kind} per kind), the agent alone: {floor:.1f} s")
         for workers in (1, 2):
             t0 = time.perf_counter()
-            result = checkup(spec, per_kind, 2.0, workers=workers)
+            result = checkup(spec, positions=per_kind, seconds=2.0, workers=workers)
             took = time.perf_counter() - t0
             found = ", ".join(f"{f.check} ({len(f.moves)} plies)" for f in result.findings)
             print(

@@ -60,7 +60,7 @@ def test_pick_and_read_openings(tmp_path: Path) -> None:
 
 def test_schedule_swaps_colours_per_opening_and_keys_are_stable() -> None:
     pairs = round_robin(["a", "b", "c"])
-    tasks = list(schedule(pairs, 5, ["11", "22"], seed=3))
+    tasks = list(schedule(pairs, games=5, openings=["11", "22"], seed=3))
     assert len(tasks) == 15 and len({t.key for t in tasks}) == 15
     ab = [t for t in tasks if {t.x, t.o} == {"a", "b"}]
     assert [(t.x, t.opening) for t in ab] == [
@@ -71,9 +71,11 @@ def test_schedule_swaps_colours_per_opening_and_keys_are_stable() -> None:
         ("a", "11"),
     ]
     # A pair's games do not depend on who else plays in the run.
-    alone = list(schedule([("a", "b")], 5, ["11", "22"], seed=3))
+    alone = list(schedule([("a", "b")], games=5, openings=["11", "22"], seed=3))
     assert [t.key for t in alone] == [t.key for t in ab]
-    assert [t.key for t in schedule(pairs, 5, ["11", "22"], seed=4)] != [t.key for t in tasks]
+    assert [t.key for t in schedule(pairs, games=5, openings=["11", "22"], seed=4)] != [
+        t.key for t in tasks
+    ]
 
 
 def test_a_billion_games_are_scheduled_lazily() -> None:
@@ -83,16 +85,17 @@ def test_a_billion_games_are_scheduled_lazily() -> None:
     import tracemalloc
 
     tracemalloc.start()
-    huge = schedule(round_robin(["a", "b", "c"]), 10**9, ["11", "22"], seed=3)
+    huge = schedule(round_robin(["a", "b", "c"]), games=10**9, openings=["11", "22"], seed=3)
     first = list(itertools.islice(huge, 15))
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert [t.key for t in first] == [
-        t.key for t in schedule(round_robin(["a", "b", "c"]), 5, ["11", "22"], seed=3)
+        t.key
+        for t in schedule(round_robin(["a", "b", "c"]), games=5, openings=["11", "22"], seed=3)
     ]
     assert peak < 1 << 20
     with pytest.raises(InvalidParameterError, match="games must be an integer in 1"):
-        schedule([("a", "b")], 10**30, ["11"], seed=0)
+        schedule([("a", "b")], games=10**30, openings=["11"], seed=0)
 
 
 def test_a_game_task_is_reproducible_and_judged() -> None:
@@ -306,7 +309,12 @@ def test_sweep_plays_every_grid_point(tmp_path: Path) -> None:
         "mcts:iterations=20,c=2.0",
     ]
     out = run_sweep(
-        "mcts", {"c": ["0.5", "2"], "iterations": ["20", "40"]}, "greedy", 2, ply_seconds=0, seed=2
+        "mcts",
+        {"c": ["0.5", "2"], "iterations": ["20", "40"]},
+        against="greedy",
+        games=2,
+        ply_seconds=0,
+        seed=2,
     )
     assert out["games"] == 8 and out["against"] == "greedy"
     assert [s["params"] for s in out["settings"]] == [
@@ -319,7 +327,7 @@ def test_sweep_plays_every_grid_point(tmp_path: Path) -> None:
         assert s["games"] == 2 and s["a_score_low"] <= s["a_score"] <= s["a_score_high"]
         assert s["nodes_per_s_by_stones"] and all(v > 0 for _, v, _ in s["nodes_per_s_by_stones"])
     with pytest.raises(TreevizError, match="c"):
-        run_sweep("mcts", {"c": ["-1"]}, "greedy", 2)
+        run_sweep("mcts", {"c": ["-1"]}, against="greedy", games=2)
 
 
 # ---------------------------------------------------------------------------- CLI

@@ -225,10 +225,14 @@ def test_one_player_s_searches_alone_name_nothing() -> None:
 def test_the_doctor_names_it_from_the_trees_it_records() -> None:
     """Through :func:`inside`, as the doctor runs it: the agent loaded from this file."""
     probes = [Probe(m, f"kind {i}") for i, m in enumerate(POSITIONS)]
-    found, trees = inside(f"{Path(__file__)}:choose_x_negamax", 30.0, probes, [])
+    found, trees = inside(
+        f"{Path(__file__)}:choose_x_negamax", seconds=30.0, probes=probes, findings=[]
+    )
     (f,) = [f for f in found if f.check == "sign"]
     assert f.cause == "wrong-player" and trees["sign"].root_moves in POSITIONS
-    found, _ = inside(f"{Path(__file__)}:choose_correct_negamax", 30.0, probes, [])
+    found, _ = inside(
+        f"{Path(__file__)}:choose_correct_negamax", seconds=30.0, probes=probes, findings=[]
+    )
     assert not found
 
 

@@ -53,7 +53,7 @@ def run_arena(
                 on_game(game)
             if sprt is None:
                 return False
-            scores.append(points(game["result"], game["x"], game["o"], players[0]))
+            scores.append(points(game["result"], game["x"], game["o"], spec=players[0]))
             return sprt_test(scores, *sprt).decision != "continue"
 
         decided = sprt is not None and sprt_test(scores, *sprt).decision != "continue"
@@ -102,9 +102,16 @@ def _play(
         chosen = read_openings(openings_file)
     else:
         chosen = pick_openings(openings if openings is not None else max(1, (games + 1) // 2), seed)
-    tasks = schedule(pairs, games, chosen, seed, ply_seconds)
+    tasks = schedule(pairs, games=games, openings=chosen, seed=seed, ply_seconds=ply_seconds)
     return play_all(
-        tasks, store, workers, cluster, on_game, progress, in_process, total=games * len(pairs)
+        tasks,
+        store,
+        workers=workers,
+        cluster=cluster,
+        on_game=on_game,
+        progress=progress,
+        in_process=in_process,
+        total=games * len(pairs),
     )
 
 
@@ -126,9 +133,9 @@ def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
 def run_sweep(
     agent: str,
     grid: dict[str, list[str]],
+    *,
     against: str,
     games: int,
-    *,
     db: str | None = None,
     on_game: Callable[[dict[str, Any]], Any] | None = None,
     **options: Any,

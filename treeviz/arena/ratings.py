@@ -127,7 +127,7 @@ class Sprt:
 
 
 def sprt(
-    scores: list[float], elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+    scores: list[float], elo0: float, elo1: float, *, alpha: float = 0.05, beta: float = 0.05
 ) -> Sprt:
     """The log-likelihood ratio of the first player's game ``scores`` under elo1 against
     elo0 in the BayesElo model of wins, draws and losses (as cutechess-cli's SPRT; elo

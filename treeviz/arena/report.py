@@ -20,10 +20,10 @@ FAULTS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blund
 
 def score_of(game: StoredGame, spec: str) -> float:
     """``spec``'s score in ``game``: 1 a win, ½ a draw, 0 a loss."""
-    return points(game.result, game.x, game.o, spec)
+    return points(game.result, game.x, game.o, spec=spec)
 
 
-def points(result: str, x: str, o: str, spec: str) -> float:
+def points(result: str, x: str, o: str, *, spec: str) -> float:
     """``spec``'s score in a game between ``x`` and ``o`` that ended ``result``."""
     if result == "draw":
         return 0.5

@@ -39,6 +39,7 @@ OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer
 def play_all(
     tasks: Iterable[GameTask],
     store: Store,
+    *,
     workers: int = 1,
     cluster: str | None = None,
     on_game: OnGame | None = None,

@@ -54,6 +54,7 @@ def canonical_specs(texts: list[str]) -> list[str]:
 
 def schedule(
     pairs: list[tuple[str, str]],
+    *,
     games: int,
     openings: list[str],
     seed: int,
@@ -75,7 +76,7 @@ def _tasks(
         for a, b in pairs:
             x, o = (a, b) if g % 2 == 0 else (b, a)
             opening = openings[(g // 2) % len(openings)]
-            yield GameTask(x, o, opening, game_seed(seed, a, b, g), ply_seconds)
+            yield GameTask(x, o, opening, game_seed(seed, a, b, game=g), ply_seconds)
 
 
 def round_robin(specs: list[str]) -> list[tuple[str, str]]:
@@ -83,7 +84,7 @@ def round_robin(specs: list[str]) -> list[tuple[str, str]]:
     return list(itertools.combinations(specs, 2))
 
 
-def game_seed(seed: int, a: str, b: str, game: int) -> int:
+def game_seed(seed: int, a: str, b: str, *, game: int) -> int:
     """The seed of game ``game`` between ``a`` and ``b`` in a run seeded ``seed``: the
     same for the same pair whatever other players are in the run."""
     return derived_seed(seed, game, *(ord(ch) for ch in f"{a}\n{b}"))

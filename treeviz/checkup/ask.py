@@ -74,6 +74,7 @@ def ask(agent: str, moves: str, seconds: float) -> Answer:
 def ask_all(
     agent: str,
     moves: list[str],
+    *,
     seconds: float,
     workers: int = 1,
     cluster: str | None = None,

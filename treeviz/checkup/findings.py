@@ -73,6 +73,7 @@ class Finding:
 def finding(
     check: str,
     answer: Answer,
+    *,
     failed: list[Answer],
     of: list[str],
     other: str = "",

@@ -24,6 +24,7 @@ Found = tuple[list[NodeFinding], dict[str, Trace]]  # the node findings, the tre
 
 def inside(
     agent: str,
+    *,
     seconds: float,
     probes: list[Probe],
     findings: list[Finding],

@@ -55,6 +55,7 @@ def horizon_of(agent: str, depth: int | None) -> int:
 
 def doctor(
     agent: Any,
+    *,
     positions: int = 40,
     seconds: float = 2.0,
     depth: int | None = None,
@@ -83,13 +84,13 @@ def doctor(
     with tqdm(unit="position", disable=not progress, desc="doctor") as bar:
         result = checkup(
             name,
-            positions,
-            seconds,
-            depth,
-            seed,
-            workers,
-            cluster,
-            ticking(bar),
+            positions=positions,
+            seconds=seconds,
+            depth=depth,
+            seed=seed,
+            workers=workers,
+            cluster=cluster,
+            tick=ticking(bar),
             fresh=name == agent,
         )
     result.command = name == agent
@@ -132,6 +133,7 @@ def ticking(bar: Any) -> Callable[[int, int], None]:
 
 def checkup(
     agent: str,
+    *,
     positions: int = 40,
     seconds: float = 2.0,
     depth: int | None = None,
@@ -158,14 +160,21 @@ def checkup(
         if tick is not None:
             tick(done[0], total)
 
-    answers = ask_all(agent, [p.moves for p in probes], seconds, workers, cluster, step)
+    answers = ask_all(
+        agent,
+        [p.moves for p in probes],
+        seconds=seconds,
+        workers=workers,
+        cluster=cluster,
+        tick=step,
+    )
     result = Checkup(agent, horizon, len(probes), seed)
     outside = _findings(agent, seconds, horizon, answers, seed)
     history, note = _history(agent, seconds, probes, fresh, step)
     if history is not None:
         outside.append(history)
     result.notes = [note] if note else []
-    nodes, result.trees = inside(agent, seconds, probes, outside)
+    nodes, result.trees = inside(agent, seconds=seconds, probes=probes, findings=outside)
     _explain(outside, nodes, horizon)
     result.findings = in_order([*outside, *nodes])
     result.lookahead = measure(list(answers.values()), stated, horizon)
@@ -192,7 +201,7 @@ def _findings(
             shortest = _shrunk(
                 agent, seconds, horizon, check, min(failed[check], key=lambda a: len(a.moves)), seed
             )
-            out.append(finding(check, shortest, failed[check], applied[check]))
+            out.append(finding(check, shortest, failed=failed[check], of=applied[check]))
     _name_edge(out, list(answers.values()))
     _under_full_board(out, failed)
     return out
@@ -267,7 +276,7 @@ def _shrunk(
         probe = Answer(moves, 1)  # what applies depends on the position alone
         return next(j.applies for j in judge(probe, horizon) if j.check == check)
 
-    best = shrink(answer.moves, applies, lambda m: verdict(m).failed, seed)
+    best = shrink(answer.moves, applies, lambda m: verdict(m).failed, seed=seed)
     return seen[best]
 
 
@@ -308,7 +317,9 @@ def _history(
     if not failed:
         return None, ""
     shortest, other, column = min(failed, key=lambda f: len(f[0].moves))
-    return finding("history", shortest, [f[0] for f in failed], of, other, column), ""
+    return finding(
+        "history", shortest, failed=[f[0] for f in failed], of=of, other=other, other_answer=column
+    ), ""
 
 
 def strength(answers: dict[str, Answer], horizon: int) -> dict[str, Any]:

@@ -21,6 +21,7 @@ def shrink(
     moves: str,
     applies: Callable[[str], bool],
     fails: Callable[[str], bool],
+    *,
     seed: int = 0,
     budget: int = SHRINK_ASKS,
 ) -> str:

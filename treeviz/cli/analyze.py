@@ -77,12 +77,12 @@ def cmd_explain(args: argparse.Namespace) -> None:
 
 def add_commands(sub: Any) -> None:
     """``analyze`` and ``explain``."""
-    an = agent_command(sub, "analyze", "run an agent and explain its choice", cmd_analyze)
+    an = agent_command(sub, "analyze", text="run an agent and explain its choice", func=cmd_analyze)
     an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
 
     xp = agent_command(
-        sub, "explain", "judge an agent's choice against the exact scores", cmd_explain
+        sub, "explain", text="judge an agent's choice against the exact scores", func=cmd_explain
     )
     add_setting_flag(xp, EXACT_SECONDS)

@@ -127,7 +127,9 @@ def cmd_sweep(args: argparse.Namespace) -> None:
     games = setting_of(args, GAMES)
     if games is None:
         raise InvalidParameterError("sweep: --games N is needed")
-    out = run_sweep(args.agent, parse_grid(args.grid), args.against, games, **_options(args))
+    out = run_sweep(
+        args.agent, parse_grid(args.grid), against=args.against, games=games, **_options(args)
+    )
     if args.json:
         print_json(out)
         return

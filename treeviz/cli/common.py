@@ -203,7 +203,7 @@ def add_param_flags(p: argparse.ArgumentParser) -> None:
 
 
 def agent_command(
-    sub: Any, name: str, text: str, func: Callable[[argparse.Namespace], None]
+    sub: Any, name: str, *, text: str, func: Callable[[argparse.Namespace], None]
 ) -> argparse.ArgumentParser:
     """A subcommand running an agent on a position: the position and ``--first``,
     ``--agent SPEC``, one flag per declared parameter, and ``--json``."""

@@ -28,13 +28,13 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
         result = checkup(
             args.agent,
-            args.positions,
-            args.seconds,
-            args.depth,
-            args.seed,
-            args.workers,
-            args.cluster,
-            ticking(bar),
+            positions=args.positions,
+            seconds=args.seconds,
+            depth=args.depth,
+            seed=args.seed,
+            workers=args.workers,
+            cluster=args.cluster,
+            tick=ticking(bar),
         )
     if args.trace and result.inside:
         _save_trees(result, Path(args.trace))

@@ -64,7 +64,7 @@ def cmd_puzzles(args: argparse.Namespace) -> None:
         for arg in args.games
         for source, g in games_of(arg, game_id, args.first)
     ]
-    cards = made_cards(games, seconds, args.player, not args.quiet)
+    cards = made_cards(games, seconds=seconds, player=args.player, progress=not args.quiet)
     if not args.output:
         print(dumps_deck(cards))
         return
@@ -90,7 +90,7 @@ def goal_counts(cards: list[Card]) -> str:
 
 
 def made_cards(
-    games: list[tuple[str | None, Game]], seconds: float, player: str | None, progress: bool
+    games: list[tuple[str | None, Game]], *, seconds: float, player: str | None, progress: bool
 ) -> list[Card]:
     """The cards of every game (``player``'s only when given), a progress bar over
     their moves on a terminal; the moves past the exact-score budget are counted on

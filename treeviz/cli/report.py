@@ -73,9 +73,9 @@ def add_commands(sub: Any) -> None:
     p = agent_command(
         sub,
         "report",
-        "one self-contained HTML file: a search's analysis "
+        text="one self-contained HTML file: a search's analysis "
         "(POSITION --agent SPEC) or a game's review (GAME.json)",
-        cmd_report,
+        func=cmd_report,
     )
     p.add_argument("-o", "--output", required=True, help="the HTML file to write")
     p.add_argument(

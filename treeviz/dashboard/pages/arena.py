@@ -177,8 +177,8 @@ def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, A
         out = run_sweep(
             job["agent"],
             parse_grid(job["lines"]),
-            job["against"],
-            games,
+            against=job["against"],
+            games=games,
             on_game=on_game,
             **options,
         )
