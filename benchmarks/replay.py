@@ -31,7 +31,7 @@ def step_cost(trace: Trace, n: int) -> float:
     start = time.perf_counter()
     at = trace_at(trace, n)
     path = at.path(n - 1)
-    sel = selection_for(at, 0, 3, None, frozenset(path[:-1]))
+    sel = selection_for(at, 0, depth=3, top_k=None, expanded=frozenset(path[:-1]))
     tree_options(sel, fold=False)
     return time.perf_counter() - start
 

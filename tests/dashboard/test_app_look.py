@@ -168,7 +168,7 @@ def test_the_settle_label_stays_off_the_axis() -> None:
         res = search(Position.from_moves(moves), "mcts", iterations=400, record_iterations=True)
         found = search_progress(res.trace)
         assert found is not None and found.settled
-        options = progress_options(found, sampled(found.iterations), found.visits, "visits")
+        options = progress_options(found, sampled(found.iterations), found.visits, name="visits")
         mark = options["series"][0]["markLine"]
         early = found.settled < found.iterations / 2
         assert mark["label"]["position"] == ("insideEndBottom" if early else "insideEndTop")

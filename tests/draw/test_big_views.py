@@ -185,11 +185,17 @@ def test_a_running_search_says_how_far_it_is() -> None:
 
     pos = Position.from_moves("4453")
     mcts = search_request(pos, "mcts", {"iterations": 1000})
-    assert estimate(mcts, 60.0, 1.0, 250) == (0.25, "about 3 s left")
+    assert estimate(mcts, budget_s=60.0, elapsed=1.0, nodes=250) == (0.25, "about 3 s left")
     deep = search_request(pos, "minimax", {"depth": 9})
-    assert estimate(deep, 60.0, 15.0, 10**6) == (0.25, "at most 45 s left (the time budget)")
+    assert estimate(deep, budget_s=60.0, elapsed=15.0, nodes=10**6) == (
+        0.25,
+        "at most 45 s left (the time budget)",
+    )
     timed = search_request(pos, "mcts", {"iterations": None, "time_limit": 4.0})
-    assert estimate(timed, 60.0, 3.0, 5000) == (0.75, "at most 1 s left (the time budget)")
+    assert estimate(timed, budget_s=60.0, elapsed=3.0, nodes=5000) == (
+        0.75,
+        "at most 1 s left (the time budget)",
+    )
 
 
 def test_rows_follow_echarts_leaf_spacing() -> None:

@@ -143,7 +143,7 @@ def draw_tree(trace: Trace) -> None:
 
 def dashboard_tree(trace: Trace) -> None:
     """The dashboard's tree, its legend, and the node panel of every node."""
-    sel = selection_for(trace, 0, 3, None)
+    sel = selection_for(trace, 0, depth=3, top_k=None)
     tree_options(sel)
     view_height(sel)
     legend_html(trace)

@@ -253,6 +253,7 @@ def _bar(notes: BoardNotes, top: int, height: int) -> list[dict[str, Any]]:
 def board_chart(
     pos: Position,
     key: str,
+    *,
     play: Callable[[int], None] | None,
     size: int = 34,
     notes: BoardNotes | None = None,

@@ -43,8 +43,8 @@ def notes_for(
             column_label(
                 m.value,
                 kind,
-                m.outcome,
-                str(m.extra.get("bound", "")),
+                outcome=m.outcome,
+                bound=str(m.extra.get("bound", "")),
                 word=user_result(res.trace, m.value),
             )
             if (m := by_col.get(c)) is not None

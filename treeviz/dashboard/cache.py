@@ -114,7 +114,7 @@ def run_watched(request: Request, budget_s: float, where: Any) -> SearchResult:
 
     def progress(elapsed: float, nodes: int) -> None:
         if elapsed > 0.3:  # a quick search shows nothing
-            done, left = estimate(request, budget_s, elapsed, nodes)
+            done, left = estimate(request, budget_s=budget_s, elapsed=elapsed, nodes=nodes)
             note.progress(
                 done,
                 text=f"Searching… {elapsed:.1f} s, {nodes:,} nodes, {left} (Stop to interrupt)",
@@ -126,7 +126,7 @@ def run_watched(request: Request, budget_s: float, where: Any) -> SearchResult:
     return res
 
 
-def estimate(request: Request, budget_s: float, elapsed: float, nodes: int) -> tuple[float, str]:
+def estimate(request: Request, *, budget_s: float, elapsed: float, nodes: int) -> tuple[float, str]:
     """(share done, time left in words) of a running search: from its iterations when
     it has a number of them (MCTS grows about one node per iteration), else from its
     own time limit or the page's budget, whichever comes first (an upper bound)."""

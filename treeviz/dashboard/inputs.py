@@ -150,7 +150,9 @@ def param_widget(p: Param, key: str, label: str | None = None) -> Any:
     return None if value is None else float(value)
 
 
-def download(where: Any, label: str, data: Any, file_name: str, key: str, **options: Any) -> None:
+def download(
+    where: Any, label: str, data: Any, *, file_name: str, key: str, **options: Any
+) -> None:
     """A download button in ``where`` (the page, a column) that does not rerun the
     page: a rerun started by the click raced a download drawn on click (deferred data)
     and left its button loading. ``options`` go to ``st.download_button``."""

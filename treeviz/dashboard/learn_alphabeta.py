@@ -278,8 +278,8 @@ def downloads(tree: HandTree) -> None:
             row,
             f"Download the {what} ({fmt.upper()})",
             drawn(tree, fmt, key),
-            f"alphabeta-{what.replace(' ', '-')}.{fmt}",
-            VIEW.widget("ab", "dl", fmt, key),
+            file_name=f"alphabeta-{what.replace(' ', '-')}.{fmt}",
+            key=VIEW.widget("ab", "dl", fmt, key),
         )
 
 

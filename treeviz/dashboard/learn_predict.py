@@ -172,14 +172,16 @@ def show() -> None:
     node = question.node if question is not None else 0
     with left:
         shown_at = node_position(session.trace, node)
-        board_chart(shown_at, VIEW.widget("board"), None, size=24)
+        board_chart(shown_at, VIEW.widget("board"), play=None, size=24)
         st.markdown(status_line(shown_at))
     with right:
         ask(session, every_step=steps == "all")
     tv = VIEW.tree_view
     shown = VIEW.shown(session)
     last = session.last  # the step just revealed is selected, until the next answer
-    tv.open_at(shown, last.step if last is not None and last.step < len(shown) else node, ABOVE)
+    tv.open_at(
+        shown, last.step if last is not None and last.step < len(shown) else node, above=ABOVE
+    )
     tree_section(shown, tv)
 
 

@@ -244,8 +244,8 @@ def play_deck() -> None:
         st,
         "Save the deck",
         dumps_deck(cards),
-        "treeviz-deck.json",
-        VIEW.widget("save"),
+        file_name="treeviz-deck.json",
+        key=VIEW.widget("save"),
         mime="application/json",
     )
 
@@ -257,9 +257,9 @@ def answer_board(card: Card) -> None:
     column = VIEW.answer
     if column is not None:
         pos.play(column - 1)
-        board_chart(pos, VIEW.widget("board"), None)
+        board_chart(pos, VIEW.widget("board"), play=None)
         return
-    board_chart(pos, VIEW.widget("board"), _clicked)
+    board_chart(pos, VIEW.widget("board"), play=_clicked)
     st.segmented_control(
         "Your move: click a column",
         [c + 1 for c in pos.legal_moves()],
@@ -358,7 +358,7 @@ def answer_tree(card: Card) -> None:
     tv = VIEW.tree_view
     state.preset(tv.depth_key, TREE_DEPTH)
     node = root_child(trace, column)
-    tv.open_at(trace, 0 if node is None else node, 1, unfold=node is not None)
+    tv.open_at(trace, 0 if node is None else node, above=1, unfold=node is not None)
     tree_section(trace, tv)
 
 

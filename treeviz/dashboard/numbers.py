@@ -97,9 +97,9 @@ def ink_on(fill: str) -> str:
 def column_label(
     value: Any,
     kind: str | None,
+    *,
     outcome: dict[str, Any] | None = None,
     bound: str = "",
-    *,
     word: str | None = None,
 ) -> str:
     """An agent's value of one column, short enough to stand over a board's column:

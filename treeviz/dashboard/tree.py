@@ -79,7 +79,7 @@ def clicked_name(value: Any) -> str | None:
 
 
 def tree_options(
-    sel: Selection, short: Decorator = short_label, fold: bool = True, room: int = LABEL_ROOM_PX
+    sel: Selection, *, short: Decorator = short_label, fold: bool = True, room: int = LABEL_ROOM_PX
 ) -> dict[str, Any]:
     """ECharts options drawing ``sel``: fill by value, PV in bold, terminal nodes as
     squares, transposition hits with a thick ring, MCTS edges as wide as their visits,
@@ -87,12 +87,13 @@ def tree_options(
     the depth limit marked with ``▸``; ``fold``: as in :func:`echarts_tree`."""
     trace = sel.trace
     entries = walk(sel, short=short)
-    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold, room)
+    return echarts_tree(entries, lambda d: trace.path_moves(d.node) or "root", fold=fold, room=room)
 
 
 def echarts_tree(
     entries: list[Drawn],
     where: Callable[[Drawn], str],
+    *,
     fold: bool = True,
     room: int = LABEL_ROOM_PX,
 ) -> dict[str, Any]:
@@ -367,6 +368,7 @@ def shape_of(sel: Selection) -> int:
 def selection_for(
     trace: Trace,
     root: int,
+    *,
     depth: int,
     top_k: int | None,
     expanded: frozenset[int] = frozenset(),

@@ -98,7 +98,7 @@ def read_link() -> None:
         )
 
 
-def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
+def write_link(pos: Position, agent: str, *, params: dict[str, Any], trace: Trace) -> None:
     """The analysis shown, as the page's query parameters: a link to share. The node
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
@@ -142,15 +142,15 @@ def analyze_page() -> None:
         st.warning(
             f"The time budget of {budget:g} s ran out: this is what the search found until then."
         )
-    write_link(pos, agent, params, res.trace)
-    show_result(res, VIEW, exact_on, link=True, board=partial(playable_board, pos))
-    whatif_section(res, VIEW, agent, params, budget)
+    write_link(pos, agent, params=params, trace=res.trace)
+    show_result(res, VIEW, exact_on=exact_on, link=True, board=partial(playable_board, pos))
+    whatif_section(res, VIEW, agent=agent, params=params, budget=budget)
 
 
 def playable_board(pos: Position, notes: BoardNotes) -> None:
     """The analysis board: ``pos`` with ``notes`` on it, played by a click on a
     column (or the picker), with undo, reset and the game's status."""
-    board_chart(pos, "analyze_board", partial(play_column, pos), notes=notes)
+    board_chart(pos, "analyze_board", play=partial(play_column, pos), notes=notes)
     play_controls(pos)
     st.markdown(status_line(pos))
 

@@ -66,11 +66,11 @@ def compare_page() -> None:
     except TreevizError as exc:
         show_error(str(exc))
         return
-    show_comparison(pos, (a, b), results, exact_on)
+    show_comparison(pos, (a, b), results, exact_on=exact_on)
 
 
 def show_comparison(
-    pos: Position, specs: tuple[str, str], results: list[SearchResult], exact_on: bool
+    pos: Position, specs: tuple[str, str], results: list[SearchResult], *, exact_on: bool
 ) -> None:
     """Both verdicts, one table of both searches' columns and one of their statistics
     (what differs highlighted), and both trees, clickable, with the nodes only one of
@@ -110,8 +110,9 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
     sels = [
-        selection_for(r.trace, root, 3, None, *v.folding(r.trace, root, node))
+        selection_for(r.trace, root, depth=3, top_k=None, expanded=opened, collapsed=shut)
         for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)
+        for opened, shut in [v.folding(r.trace, root, node)]
     ]
     paths = [drawn_paths(s) for s in sels]
     st.caption(

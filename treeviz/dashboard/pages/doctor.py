@@ -215,7 +215,7 @@ def show_checkup(c: Checkup) -> None:
     for n, f, note in numbered:
         if inside and f is inside[0][1]:  # what a node finding is, said once
             st.caption(INTRO)
-        show_any(c, f, n, note)
+        show_any(c, f, n, note=note)
     shown = [(n, f) for n, f in inside if f.check in VIEW.trees]
     if shown:
         tree_at_node(shown, VIEW.trees, VIEW)
@@ -224,11 +224,11 @@ def show_checkup(c: Checkup) -> None:
     show_strength(c)
 
 
-def show_any(c: Checkup, f: AnyFinding, i: int, note: str) -> None:
+def show_any(c: Checkup, f: AnyFinding, i: int, *, note: str) -> None:
     """Finding ``i``, seen outside or inside, with where it was seen and ``note``."""
     st.caption(f"{i}. Seen {seen_in(f)}." + (f" {note}" if note else ""))
     if isinstance(f, NodeFinding):
-        node_card(c.agent, f, i, VIEW.trees.get(f.check), VIEW)
+        node_card(c.agent, f, i, trace=VIEW.trees.get(f.check), view=VIEW)
     else:
         show_finding(c, f, i)
 

@@ -72,7 +72,9 @@ def shown_trees(c: Checkup) -> dict[str, Trace]:
     return out
 
 
-def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None, view: DoctorView) -> None:
+def node_card(
+    agent: str, nf: NodeFinding, i: int, *, trace: Trace | None, view: DoctorView
+) -> None:
     """Node finding ``i``: the board at its node, its sentence, where the node is, and
     (when its tree is shown: ``trace``) the tree's download and a button that opens
     its root position in the analysis view with ``agent``."""
@@ -92,8 +94,8 @@ def node_card(agent: str, nf: NodeFinding, i: int, trace: Trace | None, view: Do
         a,
         "Download this tree (trace file)",
         lambda: dumps(trace),
-        f"treeviz-doctor-{nf.check}.json",
-        view.widget("node_download", i),
+        file_name=f"treeviz-doctor-{nf.check}.json",
+        key=view.widget("node_download", i),
         mime="application/json",
         help="a JSON trace file: open it on the Explore a trace file page",
     )
@@ -157,6 +159,6 @@ def tree_at_node(
         "beside the tree. Click any node to walk the tree."
     )
     tree, tv = trees[check], view.tree_view(check)
-    tv.open_at(tree, nf.node, ABOVE)
+    tv.open_at(tree, nf.node, above=ABOVE)
     page_style()  # the tree beside its panel wraps when narrow, and scrolls sideways
     tree_section(tree, tv)

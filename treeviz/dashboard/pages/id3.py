@@ -54,6 +54,7 @@ SEND_S = 0.05  # given to the server's loop to send a progress bar's new state
 def learned(
     digest: str,
     text: str,
+    *,
     name: str,
     target: str | None,
     ignore: tuple[str, ...],
@@ -69,7 +70,7 @@ def learned(
     return cache.TREES.get_or_make(("tree", digest, target, ignore, header, options), make)
 
 
-def validated(digest: str, k: int, seed: int, options: Options, table: Table) -> CrossValidation:
+def validated(digest: str, *, k: int, seed: int, options: Options, table: Table) -> CrossValidation:
     """K-fold cross-validation, once per table, options, folds and seed, with a progress
     bar and an estimate of the time left (Connect-4 takes many seconds)."""
     key = ("cv", digest, k, seed, options)
@@ -142,7 +143,15 @@ def id3_page() -> None:
     digest = hashlib.sha1(text.encode()).hexdigest()
     try:
         with st.spinner("Learning the tree…"):
-            table, tree = learned(digest, text, name, target, tuple(ignore), header, options)
+            table, tree = learned(
+                digest,
+                text,
+                name=name,
+                target=target,
+                ignore=tuple(ignore),
+                header=header,
+                options=options,
+            )
     except TreevizError as exc:
         show_error(str(exc))
         return
@@ -152,7 +161,13 @@ def id3_page() -> None:
     if k >= 2:
         try:
             with st.spinner(f"{k}-fold cross-validation…"):
-                cv = validated(digest + repr((target, ignore, header)), k, seed, options, table)
+                cv = validated(
+                    digest + repr((target, ignore, header)),
+                    k=k,
+                    seed=seed,
+                    options=options,
+                    table=table,
+                )
         except TreevizError as exc:
             show_error(str(exc))
     summary(table, tree, cv)
@@ -285,16 +300,22 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
     dot = to_dot(tree, entries, title)
     row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
     for fmt in ("svg", "png", "pdf"):  # drawn when clicked
-        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}", f"id3_dl_{fmt}")
-    download(row, "DOT", dot, "id3-tree.dot", "id3_dl_dot")
+        download(
+            row,
+            fmt.upper(),
+            partial(render, dot, fmt),
+            file_name=f"id3-tree.{fmt}",
+            key=f"id3_dl_{fmt}",
+        )
+    download(row, "DOT", dot, file_name="id3-tree.dot", key="id3_dl_dot")
     download(
         row,
         "GraphML",
         lambda: graphml_of(to_networkx(tree, entries)),
-        "id3-tree.graphml",
-        "id3_dl_graphml",
+        file_name="id3-tree.graphml",
+        key="id3_dl_graphml",
     )
-    download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
+    download(row, "JSON", json.dumps(tree.as_dict()), file_name="id3-tree.json", key="id3_dl_json")
     st.caption(
         f"Downloads draw the view shown; the whole tree fits in a drawing down to "
         f"depth {fitting_depth(tree)}."

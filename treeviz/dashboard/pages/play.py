@@ -204,7 +204,7 @@ def play_page() -> None:
     with left:
         banner(game)
         human_turn = not pos.is_over() and game.spec_of(pos.side_to_move) == HUMAN
-        board_chart(pos, VIEW.widget("board"), play_human if human_turn else None)
+        board_chart(pos, VIEW.widget("board"), play=play_human if human_turn else None)
         controls(game)
     with right:
         moves_section(game)
@@ -251,8 +251,8 @@ def controls(game: Game) -> None:
         row,
         "Save game",
         game.dumps(),
-        "treeviz-game.json",
-        VIEW.widget("save"),
+        file_name="treeviz-game.json",
+        key=VIEW.widget("save"),
         mime="application/json",
     )
     if (text := VIEW.hint) is not None:

@@ -23,6 +23,7 @@ from treeviz.trace.nodes import SearchResult
 def show_result(
     res: SearchResult,
     view: TreeView,
+    *,
     exact_on: bool = True,
     link: bool = False,
     board: BoardDrawer | None = None,
@@ -31,9 +32,9 @@ def show_result(
     with the exact scores; ``link``: the selected node goes in the page's query
     parameters (``node``); ``board``: draws the page's own board with the analysis
     (the result's root position, read-only, when None)."""
-    answer_section(res, view, exact_on, board)
+    answer_section(res, view, exact_on=exact_on, board=board)
     st.markdown("**Search tree**")
-    tree_section(res.trace, view, link, exact_on)
+    tree_section(res.trace, view, link=link, exact_on=exact_on)
     moves_extras(res, exact_on)
     progress_section(res.trace)  # MCTS run with record_iterations: visits and results
     st.markdown("#### Statistics")

@@ -97,7 +97,7 @@ def answer_columns(key: str) -> tuple[Any, Any]:
 
 
 def answer_section(
-    res: SearchResult, view: TreeView, exact_on: bool, board: BoardDrawer | None = None
+    res: SearchResult, view: TreeView, *, exact_on: bool, board: BoardDrawer | None = None
 ) -> None:
     """The board with the analysis (``board`` draws the page's own; None: the result's
     root position, read-only) beside the choice, the verdict and the table."""
@@ -109,7 +109,7 @@ def answer_section(
         if board is not None:
             board(notes)
         else:
-            board_chart(pos, view.widget("board"), None, notes=notes)
+            board_chart(pos, view.widget("board"), play=None, notes=notes)
         board_key(notes, pos, res.trace.algorithm)
     with right:
         st.subheader(f"{escape_markdown(res.trace.algorithm)} plays column {res.move}")

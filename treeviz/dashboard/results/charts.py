@@ -17,7 +17,7 @@ ZERO_BAR_PX = 2  # a value of 0 is drawn this tall: a bar, not a gap that reads 
 COMPACT_FROM = 1e6  # number_text writes powers of ten from here on, and so does the axis
 
 
-def bars(where: Any, labels: pd.Series, values: pd.Series, key: str) -> None:
+def bars(where: Any, labels: pd.Series, values: pd.Series, *, key: str) -> None:
     """A bar chart in ``where`` (a column, the page), keyed ``bars_{key}``
     (:func:`bar_options`)."""
     # Imported here: the component registers itself on import, which only works once

@@ -29,7 +29,9 @@ MIME = {
 }
 
 
-def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view: TreeView) -> None:
+def downloads_section(
+    trace: Trace, opts: ExportOptions, *, exportable: bool, view: TreeView
+) -> None:
     """The trace as JSON and the view ``opts`` in every export format (made on click);
     diagrams only when the subtree is ``exportable`` (at most ``EXPORT_MAX_NODES`` nodes)."""
     too_big = not exportable
@@ -51,8 +53,8 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view:
             row,
             fmt.upper(),
             _exporter(trace, fmt, opts),
-            f"treeviz-{trace.algorithm}.{fmt}",
-            view.widget("dl", fmt),
+            file_name=f"treeviz-{trace.algorithm}.{fmt}",
+            key=view.widget("dl", fmt),
             mime=MIME[fmt],
             disabled=too_big and fmt in DIAGRAMS,
         )
@@ -60,8 +62,8 @@ def downloads_section(trace: Trace, opts: ExportOptions, exportable: bool, view:
         row,
         "CSV of every node",
         _exporter(trace, "csv", ExportOptions(depth=None)),
-        f"treeviz-{trace.algorithm}-all.csv",
-        view.widget("dl", "csv_all"),
+        file_name=f"treeviz-{trace.algorithm}-all.csv",
+        key=view.widget("dl", "csv_all"),
         mime=MIME["csv"],
         help="the per-node table of the whole trace (the CSV above holds the view's nodes)",
     )

@@ -83,14 +83,19 @@ def moves_extras(res: SearchResult, exact_on: bool) -> None:
     st.markdown("#### The columns in numbers")
     left, right = st.columns(2)
     download(
-        left, "Table as CSV", table.to_csv(index=False), "moves.csv", "table_csv", mime="text/csv"
+        left,
+        "Table as CSV",
+        table.to_csv(index=False),
+        file_name="moves.csv",
+        key="table_csv",
+        mime="text/csv",
     )
     download(
         right,
         "Share as HTML",
         lambda: _report(res, exact),
-        "treeviz-analysis.html",
-        "share_html",
+        file_name="treeviz-analysis.html",
+        key="share_html",
         mime="text/html",
         help="one file with the board, verdict, reasons, table and the interactive "
         "tree; opens in any browser, offline",
@@ -102,10 +107,10 @@ def moves_extras(res: SearchResult, exact_on: bool) -> None:
     left_out = (values.isna() & table[metric].notna()).any()
     proven = " (proven wins and losses left out: another unit)" if left_out else ""
     left.caption(f"Agent: {metric} per column{proven}")
-    bars(left, table["column"], values, f"{metric}_{id(trace)}")
+    bars(left, table["column"], values, key=f"{metric}_{id(trace)}")
     if exact is not None:
         right.caption(f"Exact solver score per column ({source})")
-        bars(right, table["column"], table["exact"], f"exact_{id(trace)}")
+        bars(right, table["column"], table["exact"], key=f"exact_{id(trace)}")
 
 
 def _highlight_chosen(row: pd.Series) -> list[str]:

@@ -19,7 +19,7 @@ from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.nodes import Trace
 
 
-def detail_panel(trace: Trace, view: TreeView, depth: int, exact_on: bool = False) -> None:
+def detail_panel(trace: Trace, view: TreeView, *, depth: int, exact_on: bool = False) -> None:
     """The selected node of ``view``: board, move path, statistics, actions, and its
     children (``depth``: the view's, for drilling down; ``exact_on``: the children's
     exact scores may be asked for)."""

@@ -39,14 +39,16 @@ def progress_section(trace: Trace) -> None:
         left, right = st.columns(2)
     with left:
         st_echarts(
-            progress_options(found, at, found.visits, "visits so far"),
+            progress_options(found, at, found.visits, name="visits so far"),
             height="300px",
             renderer="svg",
             key=f"progress_visits_{id(trace)}",
         )
     with right:
         st_echarts(
-            progress_options(found, at, found.mean, "mean result (root player)", lo=0.0, hi=1.0),
+            progress_options(
+                found, at, found.mean, name="mean result (root player)", lo=0.0, hi=1.0
+            ),
             height="300px",
             renderer="svg",
             key=f"progress_mean_{id(trace)}",
@@ -84,6 +86,7 @@ def progress_options(
     found: Progress,
     at: np.ndarray,
     table: np.ndarray,
+    *,
     name: str,
     lo: float | None = None,
     hi: float | None = None,

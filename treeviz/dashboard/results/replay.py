@@ -64,7 +64,7 @@ def replay_switch(replay: ReplayView) -> bool:
 
 @st.fragment
 def replay_section(
-    trace: Trace, view: TreeView, replay: ReplayView, drawn: tuple[int, int], settings: Settings
+    trace: Trace, view: TreeView, replay: ReplayView, *, drawn: tuple[int, int], settings: Settings
 ) -> None:
     """The tree of ``view`` as it stood at the replay's step (left), beside the
     view's ``settings`` (its depth and top-k widgets, drawn by the caller's function),
@@ -121,7 +121,7 @@ def _chart(
     path = at.path(len(at) - 1)
     opened = frozenset(n for n in view.opened if n < len(at)) | frozenset(path[:-1])
     shut = frozenset(n for n in view.shut if n < len(at)) - opened
-    sel = selection_for(at, 0, depth, top or None, opened, shut)
+    sel = selection_for(at, 0, depth=depth, top_k=top or None, expanded=opened, collapsed=shut)
     options = highlight(tree_options(sel, fold=False), [str(n) for n in path])
     # one chart per step and shape: ECharts updating a tree in place whose nodes moved
     # between parents read an edge it had already removed ("Cannot read properties of
@@ -134,7 +134,7 @@ def _chart(
         renderer="svg",
         key=chart,
         width=chart_width(options),  # levels kept apart: the column scrolls
-        on_change=lambda: on_click(trace, view, replay, chart),
+        on_change=lambda: on_click(trace, view, replay, chart=chart),
     )
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
@@ -145,7 +145,7 @@ def _chart(
     )
 
 
-def on_click(trace: Trace, view: TreeView, replay: ReplayView, chart: str) -> None:
+def on_click(trace: Trace, view: TreeView, replay: ReplayView, *, chart: str) -> None:
     """Callback of a click in the replay's tree keyed ``chart``: the replay stops and
     switches off, and the whole tree shows with the clicked node selected and
     unfolded (drawn from the trace's root when the view's root is not above it)."""

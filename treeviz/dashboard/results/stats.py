@@ -52,10 +52,10 @@ def _depth_charts(res: SearchResult, cuts: bool) -> None:
     prof = depth_profile(trace)
     left, right = st.columns(2)
     left.caption("Nodes per depth")
-    bars(left, prof["depth"], prof["nodes"], f"depth_nodes_{id(trace)}")
+    bars(left, prof["depth"], prof["nodes"], key=f"depth_nodes_{id(trace)}")
     if cuts:
         cut = (trace.nodes["flags"] & CUTOFF) != 0
         depths = trace.nodes["depth"][cut] - int(trace.nodes["depth"][0])
         prof["cutoffs"] = [int((depths == d).sum()) for d in prof["depth"]]
         right.caption("Cutoffs per depth")
-        bars(right, prof["depth"], prof["cutoffs"], f"depth_cutoffs_{id(trace)}")
+        bars(right, prof["depth"], prof["cutoffs"], key=f"depth_cutoffs_{id(trace)}")

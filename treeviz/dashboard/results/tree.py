@@ -54,7 +54,7 @@ class View:
 
 @st.fragment
 def tree_section(
-    trace: Trace, view: TreeView, link: bool = False, exact_on: bool = False, replay: bool = True
+    trace: Trace, view: TreeView, *, link: bool = False, exact_on: bool = False, replay: bool = True
 ) -> None:
     """The interactive tree beside the selected node's details, and the downloads of
     the view; ``replay``: a switch puts the search's replay in their place (the tree
@@ -77,7 +77,7 @@ def tree_section(
         # here, the rerun raised an error in the page
         steps.pause()
         depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
-        replay_section(trace, view, steps, (depth, top), lambda: _settings(view))
+        replay_section(trace, view, steps, drawn=(depth, top), settings=lambda: _settings(view))
     else:
         depth, top = _tree_beside_panel(trace, view, root, exact_on, replay)
     node = view.selected_in(trace)
@@ -89,7 +89,7 @@ def tree_section(
         "##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the whole trace)"
     )
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
-    downloads_section(trace, opts, built.exportable, view)
+    downloads_section(trace, opts, exportable=built.exportable, view=view)
 
 
 def _settings(view: TreeView) -> tuple[int, int]:
@@ -130,7 +130,7 @@ def _tree_beside_panel(
     with right:
         if replay:  # off here: switched on, the replay's fragment draws these columns
             replay_switch(ReplayView(view.key))
-        detail_panel(trace, view, depth, exact_on)
+        detail_panel(trace, view, depth=depth, exact_on=exact_on)
     return depth, top
 
 
@@ -205,7 +205,9 @@ def _built(
     if built is None or built.sel.trace is not trace:  # an id can be reused once freed
         if len(cache) > BUILT_MAX:
             cache.clear()
-        sel = selection_for(trace, root, depth, top or None, opened, shut)
+        sel = selection_for(
+            trace, root, depth=depth, top_k=top or None, expanded=opened, collapsed=shut
+        )
         probe = select(
             trace, root, max_depth=depth, top_k=top or None, max_nodes=EXPORT_MAX_NODES + 1
         )

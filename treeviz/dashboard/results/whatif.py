@@ -34,7 +34,7 @@ from treeviz.trace.values import short_outcome
 
 
 def whatif_section(
-    res: SearchResult, view: TreeView, agent: str, params: dict[str, Any], budget: float
+    res: SearchResult, view: TreeView, *, agent: str, params: dict[str, Any], budget: float
 ) -> None:
     """Pick a column to force at the tree's selected node (the root: the board's
     position), search again with ``agent`` and ``params`` within ``budget`` seconds,

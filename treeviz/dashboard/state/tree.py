@@ -100,7 +100,9 @@ class TreeView(Keyed):
         self._put("shut", folded)
 
     # -- moving the selection -------------------------------------------------------
-    def pick(self, trace: Trace, node: int, unfold: bool = False, depth: int | None = None) -> None:
+    def pick(
+        self, trace: Trace, node: int, *, unfold: bool = False, depth: int | None = None
+    ) -> None:
         """Select ``node`` of ``trace`` (``unfold``: and show its children); with
         ``depth``, the view moves down to the node's parent when the node lies deeper
         than the view's depth (drilling down a big tree). An id not in ``trace`` is
@@ -165,7 +167,7 @@ class TreeView(Keyed):
         same trace (a card answered again)."""
         self._drop("trace")
 
-    def open_at(self, trace: Trace, node: int, above: int = 1, unfold: bool = False) -> None:
+    def open_at(self, trace: Trace, node: int, *, above: int = 1, unfold: bool = False) -> None:
         """Show ``trace`` with ``node`` selected and drawn from ``above`` levels over
         it (1: its parent; the trace's root when the node is not that deep), and with
         ``unfold`` its children drawn too, the first time the view shows ``trace``;
