@@ -20,6 +20,17 @@ load the code from disk. The first compile in a process says so in one line on
 stderr, and while an :func:`announcing` block compiles, a terminal sees the seconds go
 by on that line. Only treeviz's own cached kernels count: a person's numba code is
 theirs to announce.
+
+Kernels take their arguments positionally, where treeviz's other functions of more
+than three parameters take their options by keyword. numba cannot bind a keyword-only
+parameter in a call from compiled code (0.68: "Cannot bind ... missing a required
+argument", even when nothing is passed by name), and from Python a call by keyword
+goes through numba's argument folding, about twice the dispatch cost of a positional
+one. The kernels only Python calls (``astar_kernel``, ``run_iterations``,
+``solve_batch``, the ID3 split kernels, ``first_illegal_node``, ``expand_level``)
+follow the same rule: one convention for every kernel, each called by its own room,
+whose public functions take their options by keyword. The intrinsics'
+``codegen(context, builder, signature, args)`` is numba's protocol.
 """
 
 from __future__ import annotations

@@ -8,6 +8,8 @@ order is skipped (the seeds' closed set). The goal is a position the root player
 won; a position the opponent has won is closed without expansion. The chosen column
 is the first move of the path to the goal or, when the node limit comes first, of
 the path to the closed position with the best heuristic.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

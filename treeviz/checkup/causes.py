@@ -118,7 +118,8 @@ def _worse(a: Answer) -> bool:
 
 
 def edge_words(side: str, at: int, judged: int, worse: int) -> str:
-    """The text a best-outside-test finding ends with."""
+    """The text a best-outside-test finding ends with. Positional: its four values are
+    the tuple ``edge_kept`` returns, passed whole (``edge_words(*kept)``)."""
     return (
         f"; it answered the {side} open column in {at} of {judged} positions, and "
         f"{worse} of those lost a better outcome: the mark of a search that keeps the "

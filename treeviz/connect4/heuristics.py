@@ -25,6 +25,8 @@ numba cannot take Python callables cheaply) and the seed it comes from:
     (even widths: +2 for either middle column); side to move's score minus opponent's.
 ``zero`` (seed notebook 002 ``static_evaluation``)
     0 for every non-terminal position: minimax on wins and losses alone.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

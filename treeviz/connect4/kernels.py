@@ -8,6 +8,8 @@ sentinel stops horizontal and diagonal shifts from wrapping into the next column
 Every function takes the board height ``h`` (and width ``w`` where it needs it) so the
 same compiled code serves all board sizes. Integer literals are wrapped in ``np.uint64``
 on purpose: mixing ``uint64`` with ``int64`` makes numba promote to ``float64``.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ key and a bound on the exact score, lower or upper (:func:`tt_probe`), on huge p
 The depth-limited negamax's (:func:`new_value_table`): keys and packed entries
 ``(value, depth left, bound, best column)``, columns named ``TT_*`` below. Both slot a
 key by Fibonacci hashing (:func:`tt_slot`). Move order: columns from the centre out.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ once. A record is a big-endian signed 32-bit key and a signed byte:
 winner's stones) once, so lookups (:func:`lookup`, compiled, used inside the solver)
 return scores directly. A missing or corrupt file gives ``None`` and a warning: the
 solver then searches, and never returns a wrong score.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@ bounds, null-window probes and moves ordered by the threats they create.
 
 Scores are on the Connect 4 solver community's scale: for the side to move, 0 for a
 draw, ``(w*h)/2 + 1 - s`` for a win with the winner's ``s``-th stone, negated for a loss.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

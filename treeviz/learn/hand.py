@@ -333,7 +333,10 @@ def check_sheet(
     (node -> text as written, blank for none) at every visited node with children,
     nothing at a node never visited, and ``pruned``, the nodes whose branch was marked
     pruned. A blank bound at a searched node is not a mistake but a field left to fill
-    in (``blank``). A bound that is not a number raises :class:`InvalidParameterError`."""
+    in (``blank``). A bound that is not a number raises :class:`InvalidParameterError`.
+
+    All four positional: they are the sheet itself, not options, and the teacher's
+    tutorial calls ``treeviz.check_sheet(tree, alphas, betas, pruned)``."""
     key = solve(tree)
     marked = set(pruned)
     out: list[Mistake] = []

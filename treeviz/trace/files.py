@@ -7,6 +7,8 @@ moves) and every other field a view reads in :mod:`treeviz.trace.validate`, and 
 :class:`TraceFormatError` naming the field and the problem. A round trip is exact:
 fields left out of a file take the defaults recording gives them, and a user search's
 infinite values (JSON has none) are written as ``"+inf"``/``"-inf"``.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

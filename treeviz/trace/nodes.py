@@ -36,6 +36,8 @@ score came from the opening book (:mod:`treeviz.exact.book`). Which fields each 
 writes, and what they hold for it, is part of the agent's declaration
 (``Agent.fields``): ``treeviz agents --fields`` prints the table, which
 docs/reference/agents.md shows.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ Values are for the side to move at each node: the heuristic at the depth limit, 
 a full board, and for a position where the side to move wins with its next stone
 ``WIN - d`` (``d`` = plies from the root to that stone), so any win outranks any
 heuristic value and a faster win outranks a slower one.
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 A tree is two parallel arrays indexed by node id: the trace's node table and an
 ``AUX_DTYPE`` table holding what only the search needs (bitboards, untried moves,
 child/sibling links, proven outcome, win and draw counts).
+
+Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
 from __future__ import annotations
