@@ -165,7 +165,7 @@ for name, root in st.session_state.get("clicks", []):  # what the chart reports,
     st.session_state["t_replay"], st.session_state["t_replay_playing"] = True, True
     view.draw_from(root)
     st.session_state["k"] = {"chart_event": f"{name}@1"}
-    on_click(trace, view, replay, "k")
+    on_click(trace, view, replay, chart="k")
     st.write(f"on {replay.on} playing {replay.playing} selected {view.selected_in(trace)} "
              f"root {view.root_in(trace)} open {sorted(view.opened)}")
 """

@@ -85,7 +85,7 @@ def test_one_long_cell_costs_its_own_length_not_the_table_times_it(width: int) -
         "from treeviz.id3.learn import fit\n"
         "rows = ['a,b,label'] + [f'x{i % 7},{i % 3},{\"PQ\"[i % 2]}' for i in range(20000)]\n"
         f"rows[5] = 'y' * {width} + ',1,P'\n"
-        "table = parse_table('\\n'.join(rows), 'wide', None, [], None)\n"
+        "table = parse_table('\\n'.join(rows), name='wide', target=None, ignore=[], header=None)\n"
         "fit(table)\n"
         "print(table.rows)\n"
     )
