@@ -38,7 +38,7 @@ jit.NOTICE = False
 # ROOT, the checkout, comes from local_server.py (which the benchmarks import alone).
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 EXAMPLES = ROOT / "examples"
-APP = str(ROOT / "treeviz" / "dashboard" / "entry" / "streamlit_app.py")  # the pages
+APP = str(ROOT / "treeviz" / "dashboard" / "server" / "entry" / "streamlit_app.py")  # the pages
 TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]  # the command line, as a process
 
 

@@ -17,7 +17,7 @@ import networkx as nx
 PACKAGE = Path(__file__).resolve().parents[1] / "treeviz"
 # Lowest first; a module may import its own layer and the layers before it.
 LAYERS = (
-    ("errors", "settings", "jit", "reading"),
+    ("errors", "settings", "jit", "safe_io"),
     ("connect4",),
     ("trace",),
     ("exact",),

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import AGENTS, search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.pages.trace import load_upload
+from treeviz.dashboard.pages.trace.page import load_upload
 from treeviz.errors import TreevizError
 from treeviz.trace.files import dumps
 from treeviz.trace.progress import search_progress
@@ -104,7 +104,7 @@ def test_reroot_and_breadcrumbs() -> None:
 
 TRACE_PAGE = """
 import streamlit as st
-from treeviz.dashboard.pages.trace import trace_page
+from treeviz.dashboard.pages.trace.page import trace_page
 trace_page()
 """
 
@@ -157,7 +157,7 @@ def test_verdict_panel_and_reason_links() -> None:
 
 
 COMPARE_PAGE = """
-from treeviz.dashboard.pages.compare import compare_page
+from treeviz.dashboard.pages.compare.page import compare_page
 compare_page()
 """
 
@@ -184,7 +184,7 @@ def test_compare_page_shows_both_searches() -> None:
 
 def test_compare_highlights_what_differs() -> None:
     """Both searches' cells are marked in the rows said to differ, no others."""
-    from treeviz.dashboard.pages.compare import highlighted
+    from treeviz.dashboard.pages.compare.page import highlighted
 
     table = pd.DataFrame(
         {

@@ -179,7 +179,7 @@ def test_a_persons_agent_is_not_promised_the_same_horizon(monkeypatch: pytest.Mo
 ICICLE_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.icicle import on_click
+from treeviz.dashboard.components.results.icicle import on_click
 from treeviz.dashboard.state import TreeView
 from treeviz.dashboard.state.glance import IcicleView
 
@@ -220,7 +220,7 @@ def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
 ICICLE_SECTION = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.icicle import icicle_section
+from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.state import TreeView
 from treeviz.dashboard.state.glance import IcicleView
 

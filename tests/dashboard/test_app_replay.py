@@ -155,7 +155,7 @@ def test_switching_the_replay_off_gives_the_tree_back_with_its_selection() -> No
 REPLAY_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.replay import on_click
+from treeviz.dashboard.components.results.replay import on_click
 from treeviz.dashboard.state import ReplayView, TreeView
 
 view, replay = TreeView("t"), ReplayView("t")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.numbers import (
+from treeviz.dashboard.components.numbers import (
     agent_value,
     count,
     ink_on,
@@ -21,7 +21,7 @@ from treeviz.dashboard.numbers import (
     seconds,
     short_seeds,
 )
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.components.tables import readable, styled
 from treeviz.trace.analysis import move_table
 
 

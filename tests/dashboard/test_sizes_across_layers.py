@@ -9,7 +9,7 @@ from conftest import app_test
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import to_diagram
-from treeviz.dashboard import cache
+from treeviz.dashboard.server import cache
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game, loads_game

@@ -1,8 +1,16 @@
-"""The Streamlit dashboard: its server, warm-up and what its starter chose
-(:mod:`.launch`, :mod:`.warming`, :mod:`.server`), navigation (:mod:`.app`, :mod:`.nav`,
-:mod:`.history`), one module per page (:mod:`.pages`), typed session state
-(:mod:`.state`), every cache (:mod:`.cache`), and the parts pages share: the board
-(:mod:`.board`, :mod:`.board_chart`), inputs, the interactive tree, tables, escaped
-text and one search result's sections (:mod:`.results`). The scripts Streamlit runs,
-:mod:`.entry.streamlit_app`, only calls :func:`treeviz.dashboard.app.main`; ``app.py``
-and :mod:`.asgi` serve it behind the middleware of :mod:`.base_url`."""
+"""The Streamlit dashboard, in three rooms and the one state module they share:
+
+- :mod:`.pages`: the page list (``pages/__init__.py``), then one package per page
+  holding its view, its sections and its state (``pages/analyze/``, ``pages/learn/``...);
+  no page imports another;
+- :mod:`.components`: what pages share (the board, inputs, navigation, tables, numbers,
+  escaped text, the one tree chart and one search result's sections); no component
+  imports a page;
+- :mod:`.server`: what starts and serves the app (the ASGI app and its middleware, the
+  launcher, the warm-up, what the starter chose, the process's caches and the script
+  Streamlit runs for each visit);
+- :mod:`.state`: typed session state every room reads.
+
+:func:`treeviz.dashboard.app.main` builds the navigation from the page list;
+``app.py`` at the top of a checkout and ``treeviz app`` serve it through
+:mod:`.server.asgi`."""

@@ -5,19 +5,21 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.agents.user.load import seal
-from treeviz.dashboard import nav, server, state
-from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
-from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
-from treeviz.dashboard.pages.arena import arena_page
-from treeviz.dashboard.pages.compare import compare_page
-from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
-from treeviz.dashboard.pages.id3 import id3_page
-from treeviz.dashboard.pages.learn import learn_keys, learn_page
-from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
-from treeviz.dashboard.pages.review import review_page
-from treeviz.dashboard.pages.trace import trace_page
-from treeviz.dashboard.text import error as show_error
-from treeviz.dashboard.warming import start_warm_up
+from treeviz.dashboard import state
+from treeviz.dashboard.components import nav
+from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.analyze.page import analysis_keys, analyze_page
+from treeviz.dashboard.pages.arena.page import DEFAULTS as ARENA_DEFAULTS
+from treeviz.dashboard.pages.arena.page import arena_page
+from treeviz.dashboard.pages.compare.page import compare_page
+from treeviz.dashboard.pages.doctor.page import doctor_keys, doctor_page
+from treeviz.dashboard.pages.id3.page import id3_page
+from treeviz.dashboard.pages.learn.page import learn_keys, learn_page
+from treeviz.dashboard.pages.play.page import PLAY_KEYS, play_page
+from treeviz.dashboard.pages.review.page import review_page
+from treeviz.dashboard.pages.trace.page import trace_page
+from treeviz.dashboard.server import environment
+from treeviz.dashboard.server.warming import start_warm_up
 
 
 @st.cache_resource(show_spinner=False)
@@ -46,7 +48,7 @@ def start_agents() -> list[str]:
     """Load the agents named at start, then seal the process: from here on no page,
     callback, upload or link loads or runs any other (every thread, every session).
     Returns the problems to show."""
-    loaded, problems = load_started_agents(server.started_agents())
+    loaded, problems = load_started_agents(environment.started_agents())
     seal(loaded)
     return problems
 

@@ -18,8 +18,8 @@ import streamlit as st
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.connect4.notation import to_diagram
-from treeviz.dashboard.state.doctor import DoctorView as DoctorView
-from treeviz.dashboard.state.play import PlayView as PlayView
+from treeviz.dashboard.pages.doctor.state import DoctorView as DoctorView
+from treeviz.dashboard.pages.play.state import PlayView as PlayView
 from treeviz.dashboard.state.tree import TreeView as TreeView
 from treeviz.dashboard.state.views import ReplayView as ReplayView
 from treeviz.dashboard.state.views import ReviewView as ReviewView
@@ -31,7 +31,7 @@ FIRST_SWAPPED = "first_swapped"  # a pasted board's second symbol moved first (i
 SOURCE = "source"  # where the position comes from: a sample or typed text
 TYPED = "Move string or board"  # the SOURCE of a typed (or clicked, or opened) position
 AGENT = "agent"  # the agent chosen on the analysis page
-REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.cache)
+REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.server.cache)
 STOPPED = "stopped"  # the request the Stop button ended
 GOTO = "goto"  # the page a callback asked to open, by url path
 NOTICE = "notice"  # an error a callback left: its text, then (text, the page showing it)
