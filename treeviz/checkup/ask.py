@@ -22,6 +22,7 @@ from treeviz.errors import (
     AgentTimeoutError,
     UserAgentError,
 )
+from treeviz.settings import IN_FLIGHT_PER_WORKER
 
 FAILURES = {  # the typed failures, by the name the doctor's checks give them
     AgentTimeoutError: "timeout",
@@ -29,7 +30,6 @@ FAILURES = {  # the typed failures, by the name the doctor's checks give them
     AgentIllegalMoveError: "illegal-move",
     AgentCrashError: "crash",
 }
-IN_FLIGHT_PER_WORKER = 8  # asks handed to Dask ahead, per worker
 
 
 @dataclass(frozen=True)

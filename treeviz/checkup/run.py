@@ -23,7 +23,7 @@ from treeviz.checkup.shrink import shrink
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import show_value
+from treeviz.settings import DOCTOR_POSITIONS, DOCTOR_SECONDS, show_value
 
 # a person's agent that states no horizon is judged on wins at once and blocks (its
 # measured horizon is reported beside)
@@ -55,8 +55,8 @@ def horizon_of(agent: str, depth: int | None) -> int:
 
 def doctor(
     agent: Any,
-    positions: int = 40,
-    seconds: float = 2.0,
+    positions: int = DOCTOR_POSITIONS,
+    seconds: float = DOCTOR_SECONDS,
     depth: int | None = None,
     seed: int = 0,
     workers: int = 1,
@@ -132,8 +132,8 @@ def ticking(bar: Any) -> Callable[[int, int], None]:
 
 def checkup(
     agent: str,
-    positions: int = 40,
-    seconds: float = 2.0,
+    positions: int = DOCTOR_POSITIONS,
+    seconds: float = DOCTOR_SECONDS,
     depth: int | None = None,
     seed: int = 0,
     workers: int = 1,

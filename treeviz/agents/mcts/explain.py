@@ -9,11 +9,10 @@ from typing import Any
 
 from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
+from treeviz.settings import Z95
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.progress import settled_iteration
 from treeviz.trace.reading import root_visits_over_time
-
-Z95 = 1.96
 
 FIELDS = {
     "visits": "times the node was on an iteration's path",
