@@ -1,4 +1,5 @@
-"""Sidebar inputs: the position (sample, text or board clicks) and the agent's settings."""
+"""Sidebar inputs: the position (sample, text or board clicks), the agents offered and
+an agent's settings, and the exact scores' switch."""
 
 from __future__ import annotations
 
@@ -8,13 +9,14 @@ import streamlit as st
 
 from treeviz.agents.contract import Param, make_spec
 from treeviz.agents.registry import AGENTS, get_agent
+from treeviz.agents.user.load import is_user_head, sealed
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import read_position_text
 from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.errors import TreevizError
-from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE
+from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE, EXACT_SECONDS
 
 SOURCES = ["Sample", "Move string or board"]
 SAMPLE = "sample"  # the sample picker's key (kept while other pages show)
@@ -103,6 +105,24 @@ def spec_text(agent: str, params: dict[str, Any]) -> str:
     decl = get_agent(agent)
     given = {k: v for k, v in params.items() if v != decl.param(k).default}
     return str(make_spec(decl, given))
+
+
+def offered_agents() -> list[str]:
+    """The agents a visitor may pick (the Doctor checks them, Learn predicts them):
+    those named when the server started (the seal's), then ours. No other is ever
+    offered, whatever is registered here."""
+    allowed = sealed() or frozenset()
+    theirs = [name for name in AGENTS if is_user_head(name) and name in allowed]
+    return theirs + [name for name in AGENTS if not is_user_head(name)]
+
+
+def exact_checkbox(key: str) -> bool:
+    """Whether to show the exact scores beside the agent's (within their budget)."""
+    label = f"Exact solver scores ({EXACT_SECONDS.default:g} s budget)"
+    # the default in the state, not the widget: the state is written back on other
+    # pages (state.keep), and a widget given both logs Streamlit's warning and stack
+    state.put(key, state.get(key, True))
+    return bool(st.sidebar.checkbox(label, key=key))
 
 
 def setting_widget(setting: Param) -> Any:

@@ -2,8 +2,7 @@
 page has its key here and is read and written through these functions, and each view
 through one accessor that owns its keys (no module builds a session key from a
 string): a tree (:class:`TreeView`), its replay (:class:`ReplayView`) and verdict
-(:class:`VerdictView`), the Review page's walk (:class:`ReviewView`), the Play page
-(:class:`PlayView`) and the Doctor page (:class:`DoctorView`).
+(:class:`VerdictView`) and the Review page's walk (:class:`ReviewView`).
 
 The position is a :class:`Position`, with its size, never a move string: a pasted 6x5
 board stays 6x5 from the sidebar to the tree and the downloads. Widgets that belong to
@@ -18,8 +17,6 @@ import streamlit as st
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.connect4.notation import to_diagram
-from treeviz.dashboard.pages.doctor.state import DoctorView as DoctorView
-from treeviz.dashboard.pages.play.state import PlayView as PlayView
 from treeviz.dashboard.state.tree import TreeView as TreeView
 from treeviz.dashboard.state.views import ReplayView as ReplayView
 from treeviz.dashboard.state.views import ReviewView as ReviewView

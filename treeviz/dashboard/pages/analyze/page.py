@@ -20,6 +20,7 @@ from treeviz.dashboard.components.inputs import (
     choose_agent,
     choose_position,
     default_position,
+    exact_checkbox,
     setting_widget,
     spec_text,
 )
@@ -41,15 +42,6 @@ VIEW = TreeView("analyze")  # the analysis's result: its tree, replay and verdic
 def _stop() -> None:
     """The Stop button: forget the running request (its search stops on this rerun)."""
     state.put(state.STOPPED, state.pop(state.REQUEST))
-
-
-def exact_checkbox(key: str) -> bool:
-    """Whether to show the exact scores beside the agent's (within their budget)."""
-    label = f"Exact solver scores ({EXACT_SECONDS.default:g} s budget)"
-    # the default in the state, not the widget: the state is written back on other
-    # pages (state.keep), and a widget given both logs Streamlit's warning and stack
-    state.put(key, state.get(key, True))
-    return bool(st.sidebar.checkbox(label, key=key))
 
 
 def analysis_keys() -> list[str]:

@@ -13,7 +13,7 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
-from treeviz.dashboard.components.inputs import choose_position
+from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.results.tree import on_click
 from treeviz.dashboard.components.results.verdict import verdict_section
@@ -30,7 +30,6 @@ from treeviz.dashboard.components.tree_chart import (
     tree_options,
     view_height,
 )
-from treeviz.dashboard.pages.analyze.page import exact_checkbox
 from treeviz.dashboard.server.cache import cached_exact, run_watched, spec_request
 from treeviz.dashboard.state import TreeView
 from treeviz.draw.style import DIFFER

@@ -24,7 +24,7 @@ from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import code, escape_markdown, sentence
-from treeviz.dashboard.state import DoctorView
+from treeviz.dashboard.pages.doctor.state import DoctorView
 from treeviz.draw.board_svg import board_svg
 from treeviz.errors import TreevizError
 from treeviz.trace.files import dumps

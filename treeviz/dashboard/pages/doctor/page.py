@@ -21,7 +21,7 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.agents.registry import AGENTS, get_agent, spec
-from treeviz.agents.user.load import is_user_head, sealed
+from treeviz.agents.user.load import is_user_head
 from treeviz.checkup import Checkup, Finding, checkup
 from treeviz.checkup.findings import AnyFinding, seen_in
 from treeviz.checkup.horizon import verdict_words
@@ -30,14 +30,19 @@ from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.dashboard.components.board import fitted
-from treeviz.dashboard.components.inputs import MAX_WIDGET_INT, param_widget, spec_text
+from treeviz.dashboard.components.inputs import (
+    MAX_WIDGET_INT,
+    offered_agents,
+    param_widget,
+    spec_text,
+)
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown, sentence
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.doctor.inside import INTRO, node_card, shown_trees, tree_at_node
+from treeviz.dashboard.pages.doctor.state import DoctorView
 from treeviz.dashboard.server import environment
-from treeviz.dashboard.state import DoctorView
 from treeviz.draw.board_svg import board_svg
 from treeviz.errors import TreevizError
 from treeviz.settings import DEFAULT_AGENT, Param, show_value
@@ -99,14 +104,6 @@ def doctor_page() -> None:
         )
         return
     show_checkup(result)
-
-
-def offered_agents() -> list[str]:
-    """The agents a visitor may check: those named when the server started (the
-    seal's), then ours. No other is ever offered, whatever is registered here."""
-    allowed = sealed() or frozenset()
-    theirs = [name for name in AGENTS if is_user_head(name) and name in allowed]
-    return theirs + [name for name in AGENTS if not is_user_head(name)]
 
 
 def sidebar() -> dict[str, Any] | None:

@@ -2,7 +2,7 @@
 is hidden and grows as each question is answered (the analysis page's board and tree
 view show what is revealed), with the score and streak of the session.
 
-The agents offered are those :func:`~treeviz.dashboard.pages.doctor.offered_agents`
+The agents offered are those :func:`~treeviz.dashboard.components.inputs.offered_agents`
 offers (ours, and those named when the server started), narrowed to the ones with steps
 to predict; a link's agent is parsed through the same seal as every spec.
 """
@@ -20,12 +20,11 @@ from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import status_line
 from treeviz.dashboard.components.board_chart import board_chart
-from treeviz.dashboard.components.inputs import param_widget, spec_text
+from treeviz.dashboard.components.inputs import offered_agents, param_widget, spec_text
 from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.pages.doctor.page import offered_agents
 from treeviz.dashboard.pages.learn.state import LearnView
 from treeviz.draw.view import node_position
 from treeviz.errors import InvalidParameterError, TreevizError

@@ -26,6 +26,7 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board_chart import board_chart
+from treeviz.dashboard.components.games import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.components.inputs import download
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.results.answer import answer_columns
@@ -33,7 +34,6 @@ from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.learn.puzzles_state import PuzzlesView
-from treeviz.dashboard.pages.review.page import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.server.cache import run_watched, spec_request
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game

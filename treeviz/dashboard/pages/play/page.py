@@ -24,8 +24,8 @@ from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.play.state import PlayView
 from treeviz.dashboard.server.cache import cached_exact, run_search, spec_request
-from treeviz.dashboard.state import PlayView
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import score_meaning
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game

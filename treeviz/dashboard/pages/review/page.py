@@ -4,7 +4,6 @@ values from X's side, each player's summary; any ply opens in the analysis view.
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import Any
 
@@ -15,12 +14,12 @@ from treeviz.agents.registry import spec
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.games import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.tables import drop_silent, fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.tree_chart import chart_event
-from treeviz.dashboard.server import cache
 from treeviz.dashboard.state import ReviewView
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
@@ -32,25 +31,6 @@ from treeviz.trace.values import kind_text
 
 SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
 VIEW = ReviewView()  # the ply the board shows
-
-
-def reviewed(game: Game) -> Review:
-    """The review of ``game``, computed once (with a progress bar) for every session."""
-    final = game.position  # replays the moves: once
-    if (kept := cache.REVIEWS.get(final.ident())) is not None:
-        return kept
-    bar = st.progress(0.0, text="Reviewing every move against the exact scores…")
-    t0 = time.perf_counter()
-
-    def progress(done: int, total: int) -> None:
-        left = (time.perf_counter() - t0) / max(done, 1) * (total - done)
-        bar.progress(
-            done / total, text=f"Reviewed {done} of {total} moves, about {left:.0f} s left"
-        )
-
-    out = cache.reviewed(final, progress)
-    bar.empty()
-    return out
 
 
 def chosen_game() -> Game | None:
@@ -82,26 +62,6 @@ def chosen_game() -> Game | None:
         except GameFileError as partial:
             return Game("?", "?", moves=partial.valid)
         return None
-
-
-# The sources whose game this session holds: the Play page's, the one Arena opened,
-# the one reviewed last (Review itself offers the first two).
-SESSION_GAMES = {
-    "Game from Play": (state.PLAY_GAME, "Play a game on the Play page first."),
-    "Game from Arena": (state.ARENA_GAME, "Open a stored game from the Arena page first."),
-    "Game from Review": (state.REVIEW_GAME, "Review a game on the Review page first."),
-}
-
-
-def session_game(source: str) -> Game | None:
-    """The game of one of the ``SESSION_GAMES`` (None, with a word where to get one,
-    when there is none yet or it has no moves)."""
-    key, where = SESSION_GAMES[source]
-    game = state.get(key)
-    if game is None or not game.moves:
-        st.info(f"{where} Or choose another source.")
-        return None
-    return game
 
 
 def review_page() -> None:

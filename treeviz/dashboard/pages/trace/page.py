@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
+from treeviz.dashboard.components.inputs import exact_checkbox
 from treeviz.dashboard.components.results import show_result
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.pages.analyze.page import exact_checkbox
 from treeviz.dashboard.state import TreeView
 from treeviz.errors import TreevizError
 from treeviz.settings import TRACE_MAX_NODES, TRACE_UPLOAD_MB
