@@ -12,12 +12,8 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.components.tree_chart import (
-    children_table,
-    highlight,
-    tree_options,
-    view_height,
-)
+from treeviz.dashboard.components.node_tables import children_table
+from treeviz.dashboard.components.tree_chart import highlight, tree_options, view_height
 from treeviz.draw.view import Selection, select
 from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
@@ -238,7 +234,7 @@ def test_the_node_panel_reads_as_words(agent: str, params: dict) -> None:
     """The selected node's panel: facts named in words (no field names), no value the
     search did not set (A*'s never-expanded order, NO_VALUE), no parent at the root,
     flags in words, every field the agent recorded at the node present."""
-    from treeviz.dashboard.components.tree_chart import node_facts
+    from treeviz.dashboard.components.node_tables import node_facts
     from treeviz.trace.nodes import field_is_set, flag_text
 
     trace = search(Position.from_moves("3344"), agent, **params).trace
@@ -288,7 +284,7 @@ def test_no_view_shows_an_internal_number(moves: str) -> None:
     children tables, per-node CSV and per-move table show no stored win value (about
     1,000,000) nor NO_VALUE: words or blanks instead."""
     from treeviz.agents.registry import AGENTS
-    from treeviz.dashboard.components.tree_chart import node_facts
+    from treeviz.dashboard.components.node_tables import node_facts
     from treeviz.draw.view import node_label, short_label
     from treeviz.trace.analysis import move_table, node_table
 

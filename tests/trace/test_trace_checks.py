@@ -22,12 +22,11 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
+from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.results.replay import root_columns
 from treeviz.dashboard.components.tables import readable, stat_words, styled
 from treeviz.dashboard.components.tree_chart import (
-    children_table,
     legend_html,
-    node_facts,
     selection_for,
     tree_options,
     view_height,

@@ -1,5 +1,7 @@
-"""The interactive search tree: an ECharts ``tree`` series (``streamlit-echarts``)
-built from the same :class:`~treeviz.draw.view.Selection` the exporters draw.
+"""The one tree chart every tree on every page is drawn by (:func:`tree_chart`): an
+ECharts ``tree`` series (``streamlit-echarts``), for a search built from the same
+:class:`~treeviz.draw.view.Selection` the exporters draw (:func:`tree_options`), for
+any other tree from its drawn entries (:func:`echarts_tree`).
 
 Clicking a node sends its id back, which selects it for the detail panel and unfolds
 it; folding is the server's, so a click never hides what the person was looking at. At
@@ -11,12 +13,11 @@ unfold when clicked; the chart is as tall as its rows need, so labels never over
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from itertools import pairwise
 from typing import Any
 
-import numpy as np
-import pandas as pd
-
+from treeviz.dashboard import state
 from treeviz.dashboard.components.numbers import ink_on
 from treeviz.dashboard.components.text import escape_html
 from treeviz.draw.style import (
@@ -36,18 +37,12 @@ from treeviz.draw.view import (
     Selection,
     legend_stops,
     legend_title,
-    ranked_children,
     select,
     short_label,
     walk,
 )
-from treeviz.judge.whatif_rows import row_words
-from treeviz.judge.whatif_worth import node_worth
 from treeviz.settings import VIEW_BREADTH, VIEW_MAX_NODES
-from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
-from treeviz.trace.nodes import Trace, field_is_set, flag_text
-from treeviz.trace.reading import reading_of
-from treeviz.trace.values import bound_text, node_value, outcome_text
+from treeviz.trace.nodes import Trace
 
 # The click's time rides along, so clicking the same node again is a new event.
 CLICK = "function(p){return p.data.name + '@' + Date.now()}"
@@ -76,6 +71,55 @@ def clicked_name(value: Any) -> str | None:
     ``value``), without the click's time; None before any click."""
     event = chart_event(value)
     return str(event).rsplit("@", 1)[0] if event is not None else None
+
+
+def tree_chart(
+    options: dict[str, Any],
+    *,
+    key: str,
+    height: int,
+    selected: list[str] | None = None,
+    on_click: Callable[[str], None] | None = None,
+    animate: bool = True,
+) -> str | None:
+    """Draw the tree of ``options`` (:func:`tree_options`, :func:`echarts_tree`) in
+    SVG (each label an element the browser finds), ``height`` pixels tall and at least
+    :func:`chart_width` wide (a narrower column scrolls sideways), as the widget
+    ``key``. ``selected``: the names from the top item down to the item drawn
+    selected (:func:`highlight`, :func:`path_names`); ``on_click``: called with the
+    name of the item clicked (a node's, a "+N more" or a stub's) before the rerun;
+    ``animate``: False draws each change at once. Returns the name of the item last
+    clicked (None before any click)."""
+    # Imported here: the component registers itself on import, which only works once
+    # a Streamlit runtime exists (importing this module from tests must not need one).
+    from streamlit_echarts import st_echarts
+
+    shown = options if selected is None else highlight(options, selected)
+    value = st_echarts(
+        shown if animate else shown | {"animation": False},
+        events={"click": CLICK},
+        height=f"{height}px",
+        width=chart_width(options),  # levels kept apart: the column scrolls
+        renderer="svg",
+        key=key,
+        on_change=None if on_click is None else partial(_clicked, key, on_click),
+    )
+    return clicked_name(value)
+
+
+def _clicked(key: str, then: Callable[[str], None]) -> None:
+    """Callback of the tree chart keyed ``key``: ``then`` the name of the item clicked."""
+    name = clicked_name(state.widget_value(key))
+    if name is not None:
+        then(name)
+
+
+def path_names(trace: Trace, top: int, node: int) -> list[str] | None:
+    """The names of the items from ``top`` down to ``node`` in a chart of ``trace``
+    drawn from ``top`` (what ``selected`` marks), or None when ``top`` is not above
+    ``node`` (it is not drawn)."""
+    path = trace.path(node)
+    return [str(n) for n in path[path.index(top) :]] if top in path else None
 
 
 def tree_options(
@@ -282,80 +326,6 @@ def rows_height(entries: list[tuple[str, str | None]]) -> int:
         stack.extend((k, key) for k in reversed(below))
     rows = 1 + sum(1 if a == b else 2 for a, b in pairwise(owners))
     return int(max(420, ROW_PX * rows + 60))
-
-
-def node_stats(trace: Trace, i: int) -> dict[str, Any]:
-    """What the search recorded at node ``i``, readable: the value for the root player,
-    windows as -inf/+inf, wins in plies, never an internal sentinel."""
-    n = trace.nodes[i]
-    v = node_value(trace, i)
-    out: dict[str, Any] = {"node": i, "depth": int(n["depth"])}
-    if n["parent"] >= 0:
-        out["parent"] = int(n["parent"])
-    out["value (root player)"] = v.text or "-"
-    if v.outcome is not None:
-        out["outcome"] = outcome_text(v.outcome)
-    # the recorded columns as they are (the trace says which it filled)
-    for f in ("alpha", "beta"):
-        if f in trace.fields and n["alpha"] != n["beta"]:
-            out[f"{f} (side to move)"] = bound_text(trace, int(n[f]))
-    for f, header in NODE_COLUMNS.items():
-        if f in trace.fields and field_is_set(f, int(n[f])):
-            out[header] = field_text(int(n[f]))
-    facts = reading_of(trace).facts
-    if facts is not None:
-        out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
-    if flags := flag_text(int(n["flags"])):
-        out["flags"] = flags
-    return out
-
-
-def node_facts(trace: Trace, i: int) -> pd.DataFrame:
-    """:func:`node_stats` as a one-column table for the node's panel."""
-    stats = node_stats(trace, i)
-    return pd.DataFrame({"at this node": [str(v) for v in stats.values()]}, index=list(stats))
-
-
-def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) -> pd.DataFrame:
-    """One row per recorded child of ``i``, most important first: its column, the
-    agent's weight (MCTS: visits), the nodes recorded below it, its value and, with
-    ``exact`` (the solver's scores per column at ``i``, for the player to move there),
-    the exact score of its move, both for the player to move at the root, then what
-    the agent tells of a node (MCTS: Q, exploration term, UCT). None where a node has
-    no value."""
-    kids = ranked_children(trace, i)
-    n = trace.nodes[kids]
-    weight = reading_of(trace).weight
-    table = pd.DataFrame({"node": kids.astype(np.int64), "column": n["move"].astype(int) + 1})
-    if weight:
-        table[weight] = n[weight].astype(np.int64)
-    table["nodes below"] = trace.subtree_sizes()[kids] - 1
-    table["value (root player)"], table["value in words"] = _child_values(trace, kids)
-    if exact is not None:
-        sign = -1 if (int(trace.nodes["depth"][i]) - int(trace.nodes["depth"][0])) % 2 else 1
-        scores = [exact[int(c) - 1] for c in table["column"]]
-        table["exact score (root player)"] = [None if x is None else sign * x for x in scores]
-    facts = reading_of(trace).facts  # MCTS: Q, the exploration term and UCT
-    if facts is not None:
-        known = [facts(trace, int(k)) for k in kids]
-        for name in dict.fromkeys(f for row in known for f in row):
-            table[name] = [row.get(name) for row in known]
-    table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
-    return table
-
-
-def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str | None]]:
-    """Each child's value for the root player and its words. Where a window was
-    searched (alpha-beta, the solver) a value is said with its bound ("≤ +48 ... cut
-    off") and a game result, proven or only bounded ("at best a win in 3 plies"), is
-    said in words and left out of the number column: an exact score (+18) beside
-    heuristic points (+48) would read as worse than them."""
-    if trace.kind.base not in ("heuristic", "exact"):
-        values = [node_value(trace, int(k)) for k in kids]
-        return [v.value for v in values], [v.text or None for v in values]
-    worths = [node_worth(trace, int(k)) for k in kids]
-    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None for w in worths]
-    return numbers, [row_words(w, trace.value_kind) or None for w in worths]
 
 
 def shape_of(sel: Selection) -> int:

@@ -10,8 +10,8 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.tables import fitted_columns, styled
-from treeviz.dashboard.components.tree_chart import children_table, node_facts
 from treeviz.dashboard.server.cache import cached_exact, known_exact
 from treeviz.dashboard.state import TreeView
 from treeviz.draw.view import node_position

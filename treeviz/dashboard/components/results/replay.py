@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from treeviz.dashboard import state
 from treeviz.dashboard.components.tree_chart import (
-    CLICK,
-    chart_width,
-    clicked_name,
-    highlight,
     legend_html,
     selection_for,
     shape_of,
+    tree_chart,
     tree_options,
     view_height,
 )
@@ -113,28 +110,21 @@ def _chart(
     """The tree of ``at`` (``trace`` at the step shown) from the root, with the view's
     depth and top-k and the nodes the person unfolded and folded; the newest node's
     ancestors unfolded, so that it is drawn, and its label marked."""
-    # Imported here: the component registers itself on import, which only works once
-    # a Streamlit runtime exists (importing this module from tests must not need one).
-    from streamlit_echarts import st_echarts
-
     depth, top = drawn
     path = at.path(len(at) - 1)
     opened = frozenset(n for n in view.opened if n < len(at)) | frozenset(path[:-1])
     shut = frozenset(n for n in view.shut if n < len(at)) - opened
     sel = selection_for(at, 0, depth, top or None, opened, shut)
-    options = highlight(tree_options(sel, fold=False), [str(n) for n in path])
     # one chart per step and shape: ECharts updating a tree in place whose nodes moved
     # between parents read an edge it had already removed ("Cannot read properties of
     # null (reading '__edge')") and showed that error instead of the tree
-    chart = replay.widget("tree", len(at), shape_of(sel))
-    st_echarts(
-        options | {"animation": False},
-        events={"click": CLICK},
-        height=f"{view_height(sel)}px",
-        renderer="svg",
-        key=chart,
-        width=chart_width(options),  # levels kept apart: the column scrolls
-        on_change=lambda: on_click(trace, view, replay, chart),
+    tree_chart(
+        tree_options(sel, fold=False),
+        key=replay.widget("tree", len(at), shape_of(sel)),
+        height=view_height(sel),
+        selected=[str(n) for n in path],
+        on_click=partial(on_click, trace, view, replay),
+        animate=False,
     )
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
@@ -145,13 +135,12 @@ def _chart(
     )
 
 
-def on_click(trace: Trace, view: TreeView, replay: ReplayView, chart: str) -> None:
-    """Callback of a click in the replay's tree keyed ``chart``: the replay stops and
+def on_click(trace: Trace, view: TreeView, replay: ReplayView, name: str) -> None:
+    """A click on the item ``name`` of the replay's tree: the replay stops and
     switches off, and the whole tree shows with the clicked node selected and
     unfolded (drawn from the trace's root when the view's root is not above it)."""
-    name = clicked_name(state.widget_value(chart))
-    if name is None or not name.isdigit() or not 0 <= int(name) < len(trace):
-        return  # a "+N more" or a stub, or nothing
+    if not name.isdigit() or not 0 <= int(name) < len(trace):
+        return  # a "+N more" or a stub
     node = int(name)
     replay.leave()
     view.pick(trace, node, unfold=True)

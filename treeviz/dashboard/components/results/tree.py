@@ -7,6 +7,7 @@ panel's place (:mod:`treeviz.dashboard.components.results.replay`). Its state is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -19,13 +20,11 @@ from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.components.results.node import detail_panel
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
 from treeviz.dashboard.components.tree_chart import (
-    CLICK,
-    chart_width,
-    clicked_name,
-    highlight,
     legend_html,
+    path_names,
     selection_for,
     shape_of,
+    tree_chart,
     tree_options,
     view_height,
 )
@@ -156,24 +155,14 @@ def levels_note(built: View, depth: int) -> str:
 def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
     """The tree as built, the path from ``root`` to the selected ``node`` highlighted,
     with its legend."""
-    # Imported here: the component registers itself on import, which only works once
-    # a Streamlit runtime exists (importing this module from tests must not need one).
-    from streamlit_echarts import st_echarts
-
     # A chart per drawn shape: ECharts fails when a tree's nodes change in place
     # (the replay's "__edge" error); a new highlight alone is drawn in place.
-    chart = view.widget("tree", id(trace), built.shape)
-    path = trace.path(node)
-    st_echarts(
-        highlight(built.options, [str(n) for n in path[path.index(root) :]])
-        if root in path
-        else built.options,
-        events={"click": CLICK},
-        height=f"{built.height}px",
-        width=chart_width(built.options),  # levels kept apart: the column scrolls
-        renderer="svg",
-        key=chart,
-        on_change=lambda: on_click(trace, view, chart),
+    tree_chart(
+        built.options,
+        key=view.widget("tree", id(trace), built.shape),
+        height=built.height,
+        selected=path_names(trace, root, node),
+        on_click=partial(on_click, trace, view),
     )
     st.markdown(legend_html(trace), unsafe_allow_html=True)
     st.caption(
@@ -186,11 +175,10 @@ def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> N
     )
 
 
-def on_click(trace: Trace, view: TreeView, chart: str) -> None:
-    """Callback of a click in the tree keyed ``chart``: select the clicked node and
-    unfold it."""
-    name = clicked_name(state.widget_value(chart))
-    if name is not None and name.isdigit():
+def on_click(trace: Trace, view: TreeView, name: str) -> None:
+    """A click on the item ``name`` of the tree: select that node and unfold it (a
+    "+N more" or a stub selects nothing)."""
+    if name.isdigit():
         view.pick(trace, int(name), unfold=True)
 
 

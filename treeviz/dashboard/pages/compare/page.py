@@ -14,6 +14,7 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
+from treeviz.dashboard.components.node_tables import node_facts
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.results.tree import on_click
 from treeviz.dashboard.components.results.verdict import verdict_section
@@ -21,12 +22,10 @@ from treeviz.dashboard.components.tables import fitted_columns, stat_words, styl
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
 from treeviz.dashboard.components.tree_chart import (
-    CLICK,
-    chart_width,
-    highlight,
-    node_facts,
+    path_names,
     selection_for,
     shape_of,
+    tree_chart,
     tree_options,
     view_height,
 )
@@ -104,8 +103,6 @@ def show_comparison(
 
 def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     """Both trees side by side; a click selects a node and shows it below its tree."""
-    from streamlit_echarts import st_echarts  # loads the component: only when drawn
-
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
     sels = [
@@ -124,19 +121,12 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
         view, trace, node = VIEWS[i], res.trace, nodes[i]
         with cols[i]:
-            path = trace.path(node)
-            options = marked_options(sel, paths[1 - i])
-            if sel.root in path:
-                options = highlight(options, [str(n) for n in path[path.index(sel.root) :]])
-            chart = view.widget("tree", id(trace), shape_of(sel))
-            st_echarts(
-                options,
-                height=f"{view_height(sel)}px",
-                width=chart_width(options),
-                renderer="svg",
-                key=chart,
-                events={"click": CLICK},
-                on_change=partial(on_click, trace, view, chart),
+            tree_chart(
+                marked_options(sel, paths[1 - i]),
+                key=view.widget("tree", id(trace), shape_of(sel)),
+                height=view_height(sel),
+                selected=path_names(trace, sel.root, node),
+                on_click=partial(on_click, trace, view),
             )
             where = trace.path_moves(node) or "(root)"
             st.caption(

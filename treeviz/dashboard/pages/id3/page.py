@@ -20,12 +20,10 @@ from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
 from treeviz.dashboard.components.tree_chart import (
-    CLICK,
-    chart_width,
-    clicked_name,
     echarts_tree,
     rows_height,
     swatches_html,
+    tree_chart,
 )
 from treeviz.dashboard.server import cache
 from treeviz.draw.export import graphml_of, render
@@ -205,8 +203,6 @@ ID3_LABEL_PX = 540  # its side at 1280 px: wider here (3 of 4) than beside a sea
 
 def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     """The tree (click a node: details; ECharts folds it), and the downloads."""
-    from streamlit_echarts import st_echarts
-
     depth = max(1, tree.depth)  # a slider needs two values to choose from
     if tree.depth > 1:
         depth = int(
@@ -225,16 +221,9 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
         height = rows_height([(d.key, d.parent) for d in entries])
-        clicked = st_echarts(
-            options,
-            height=f"{height}px",
-            width=chart_width(options),
-            renderer="svg",
-            events={"click": CLICK},
-            key="id3_tree",
-        )
+        clicked = tree_chart(options, key="id3_tree", height=height)
     with right:
-        node_panel(tree, _node_id(clicked_name(clicked)))
+        node_panel(tree, _node_id(clicked))
     downloads(tree, table, entries)
 
 
