@@ -43,7 +43,7 @@ def stated_horizon(agent: str, depth: int | None) -> int | None:
     decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
     if decl is None or (not decl.warmup and not decl.horizon):  # a person's, declaring none
         return None
-    return decl.horizon_of(decl.validate(chosen.kwargs))
+    return decl.horizon_of(decl.settings_of(chosen))
 
 
 def horizon_of(agent: str, depth: int | None) -> int:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from treeviz.cli.common import agent_command, check_output, read_position, search_params
+from treeviz.cli.common import agent_command, check_output, chosen_agent, read_position
 from treeviz.errors import InvalidParameterError
 from treeviz.safe_io import atomic_write
 from treeviz.settings import (
@@ -45,14 +45,14 @@ def cmd_report(args: argparse.Namespace) -> None:
 
 
 def _analysis(args: argparse.Namespace) -> str:
-    from treeviz.agents.registry import search, spec
+    from treeviz.agents.registry import search
     from treeviz.draw.report import analysis_report
     from treeviz.exact.scores import exact_scores
     from treeviz.trace.recorder import check_playable
 
     pos = read_position(args.position, args.first)
     check_playable(pos)
-    res = search(pos, spec(args.agent, **search_params(args)))
+    res = search(pos, chosen_agent(args))
     return analysis_report(
         pos, res, exact_scores(pos, setting_of(args, EXACT_SECONDS)), args.draw_depth
     )
