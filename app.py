@@ -1,8 +1,9 @@
 """``streamlit run app.py`` from a checkout: the same dashboard as ``treeviz app``.
 
-The pages are listed in ``treeviz/dashboard/pages/__init__.py``, each in its own
-package beside it; Streamlit runs ``treeviz/dashboard/server/entry/streamlit_app.py``
-for each visit, behind the middleware of :mod:`treeviz.dashboard.server.asgi`."""
+Its pages are listed in ``treeviz/dashboard/app.py`` (``PAGES``), each a package of
+``treeviz/dashboard/pages/``. Streamlit runs ``treeviz/dashboard/server/entry/
+streamlit_app.py`` for each visit, behind the middleware of
+:mod:`treeviz.dashboard.server.asgi`."""
 
 import streamlit as st
 

@@ -180,8 +180,8 @@ ICICLE_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
 from treeviz.dashboard.components.results.icicle import on_click
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import IcicleView
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.components.results.views import IcicleView
 
 view = TreeView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
@@ -221,8 +221,8 @@ ICICLE_SECTION = """
 import streamlit as st
 from treeviz.agents.registry import search
 from treeviz.dashboard.components.results.icicle import icicle_section
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import IcicleView
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.components.results.views import IcicleView
 
 view = TreeView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)

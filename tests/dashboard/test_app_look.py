@@ -206,7 +206,7 @@ def _paced() -> None:
     """A replay's state played by hand with a made-up clock (seconds)."""
     import streamlit as st
 
-    from treeviz.dashboard.state import ReplayView
+    from treeviz.dashboard.components.results.views import ReplayView
 
     view, steps = ReplayView("paced"), list(range(1, 11))
     view.go(steps, 0)

@@ -157,7 +157,8 @@ import streamlit as st
 from treeviz.agents.registry import search
 from treeviz.dashboard.components.results.replay import on_click
 from treeviz.dashboard.components.tree_chart import clicked_name
-from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.components.results.views import ReplayView
+from treeviz.dashboard.components.tree_view import TreeView
 
 view, replay = TreeView("t"), ReplayView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)

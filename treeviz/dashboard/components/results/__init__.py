@@ -5,7 +5,7 @@ the tree with its node panel and the replay beside it (:mod:`.tree`), then the
 table's downloads and charts (:mod:`.moves`), MCTS's visit share (:mod:`.charts`) and
 the statistics (:mod:`.stats`). A new section is one more function and one more line
 here. Used for fresh searches and uploaded traces alike; each result's widgets and
-state are keyed by its :class:`~treeviz.dashboard.state.TreeView`."""
+state are keyed by its :class:`~treeviz.dashboard.components.tree_view.TreeView`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from treeviz.dashboard.components.results.moves import moves_extras
 from treeviz.dashboard.components.results.progress import progress_section
 from treeviz.dashboard.components.results.stats import stats_section
 from treeviz.dashboard.components.results.tree import tree_section
-from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.trace.nodes import SearchResult
 
 

@@ -16,8 +16,8 @@ from treeviz.dashboard.components.board_notes import BoardNotes, notes_for
 from treeviz.dashboard.components.results.moves import moves_table
 from treeviz.dashboard.components.results.verdict import verdict_section
 from treeviz.dashboard.components.text import escape_markdown
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.server.cache import cached_exact
-from treeviz.dashboard.state import TreeView
 from treeviz.trace.nodes import SearchResult
 
 BoardDrawer = Callable[[BoardNotes], None]  # draws a page's board with these notes

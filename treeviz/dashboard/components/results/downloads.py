@@ -10,7 +10,7 @@ from typing import Any
 import streamlit as st
 
 from treeviz.dashboard.components.inputs import download
-from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.draw.export import FORMATS, ExportOptions, export_bytes
 from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.files import dumps

@@ -7,7 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.errors import InvalidParameterError
 from treeviz.trace.nodes import Trace
 

@@ -12,8 +12,8 @@ from typing import Any
 import streamlit as st
 
 from treeviz.dashboard import state
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import IcicleView
+from treeviz.dashboard.components.results.views import IcicleView
+from treeviz.dashboard.components.tree_view import TreeView, built_views
 from treeviz.draw.icicle import icicle_data
 from treeviz.trace.nodes import Trace
 
@@ -60,7 +60,7 @@ def icicle_section(trace: Trace, view: TreeView) -> None:
 def _drawn(trace: Trace, zoom: int) -> dict[str, Any]:
     """The icicle's data at ``zoom``, kept per session with the tree's views: a click
     in the tree reruns this section with the same zoom."""
-    memo = state.built_views()
+    memo = built_views()
     kept = memo.get(("icicle", id(trace), zoom))
     if kept is None or kept[0] is not trace:  # an id can be reused once freed
         kept = memo[("icicle", id(trace), zoom)] = (trace, icicle_data(trace, zoom))

@@ -12,8 +12,8 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.tables import fitted_columns, styled
+from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView
 from treeviz.dashboard.server.cache import cached_exact, known_exact
-from treeviz.dashboard.state import TreeView
 from treeviz.draw.view import node_position
 from treeviz.settings import EXACT_SECONDS
 from treeviz.trace.nodes import Trace
@@ -94,4 +94,4 @@ def _on_row(trace: Trace, view: TreeView, table: str, nodes: pd.Series, depth: i
 def _load_position(pos: Position) -> None:
     """Callback: load ``pos`` and ask the tree's fragment for a whole-page rerun."""
     state.set_position(pos)
-    state.put(state.FULL_RERUN, True)
+    state.put(FULL_RERUN, True)

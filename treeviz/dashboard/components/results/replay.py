@@ -6,7 +6,7 @@ forward, to the start and the end, a speed, a slider over the nodes created, and
 root's columns as they stood then. At 1x any search plays through in about
 :data:`REPLAY_SECONDS` (the pace comes from its number of steps, and a slow redraw
 skips steps rather than stretching the time). Its state is a
-:class:`~treeviz.dashboard.state.ReplayView`.
+:class:`~treeviz.dashboard.components.results.views.ReplayView`.
 
 A fragment cannot draw into columns made outside it, and the replay reruns itself
 while it plays: so :func:`replay_section` makes the tree's two columns itself, in the
@@ -23,6 +23,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_chart import (
     legend_html,
     selection_for,
@@ -31,7 +32,7 @@ from treeviz.dashboard.components.tree_chart import (
     tree_options,
     view_height,
 )
-from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.settings import REPLAY_SECONDS, REPLAY_SPEEDS
 from treeviz.trace.nodes import Trace
 from treeviz.trace.reading import reading_of

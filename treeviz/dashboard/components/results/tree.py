@@ -19,6 +19,7 @@ from treeviz.dashboard.components.results.goto import goto_box
 from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.components.results.node import detail_panel
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
+from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_chart import (
     legend_html,
     path_names,
@@ -28,7 +29,7 @@ from treeviz.dashboard.components.tree_chart import (
     tree_options,
     view_height,
 )
-from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
 from treeviz.draw.export import ExportOptions
 from treeviz.draw.view import Selection, select, short_label
 from treeviz.settings import EXPORT_MAX_NODES, VIEW_MAX_NODES
@@ -60,7 +61,7 @@ def tree_section(
     as it stood at each step, beside the replay's controls); ``link``: the selected
     node goes in the page's query parameters (``node``). A fragment: clicking in the
     tree reruns only this part of the page."""
-    if state.pop(state.FULL_RERUN, False):
+    if state.pop(FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
     view.attach(trace)
     root = view.root_in(trace)
@@ -187,7 +188,7 @@ def _built(
 ) -> View:
     """The view of ``trace`` for these settings, kept per session: clicks rerun the
     fragment, and rebuilding the view would cost more than drawing it."""
-    cache: dict[tuple[Any, ...], View] = state.built_views()
+    cache: dict[tuple[Any, ...], View] = built_views()
     ident = (id(trace), root, depth, top, opened, shut)
     built = cache.get(ident)
     if built is None or built.sel.trace is not trace:  # an id can be reused once freed

@@ -6,9 +6,10 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.agents.reasons import Reason
+from treeviz.dashboard.components.results.views import VerdictView
 from treeviz.dashboard.components.text import escape_html, escape_markdown
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.server.cache import cached_exact
-from treeviz.dashboard.state import TreeView, VerdictView
 from treeviz.draw.style import CLASS_COLOURS
 from treeviz.judge.verdict import Explanation, explain
 from treeviz.trace.nodes import SearchResult

@@ -17,11 +17,11 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.results.moves import show_moves
+from treeviz.dashboard.components.results.views import WhatIfView
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
+from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.server.cache import run_watched, search_request
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import WhatIfView
 from treeviz.draw.view import node_position
 from treeviz.errors import TreevizError
 from treeviz.judge.whatif import WhatIf, promise, what_if

@@ -8,7 +8,6 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import AGENTS
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
@@ -16,7 +15,6 @@ from treeviz.dashboard.components.board import play_column, play_controls, statu
 from treeviz.dashboard.components.board_chart import board_chart
 from treeviz.dashboard.components.board_notes import BoardNotes, notes_for
 from treeviz.dashboard.components.inputs import (
-    SAMPLE,
     choose_agent,
     choose_position,
     default_position,
@@ -30,32 +28,24 @@ from treeviz.dashboard.components.results.answer import answer_columns, board_ke
 from treeviz.dashboard.components.results.whatif import whatif_section
 from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.analyze.state import (
+    BOARD,
+    EXACT,
+    EXACT_TABLE,
+    RUN,
+    STOP,
+    STOPPED,
+    VIEW,
+)
 from treeviz.dashboard.server.cache import cached_exact, exact_meanings, run_watched, search_request
-from treeviz.dashboard.state import ReplayView, TreeView
 from treeviz.errors import TreevizError
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 from treeviz.trace.nodes import Trace
 
-VIEW = TreeView("analyze")  # the analysis's result: its tree, replay and verdict
-
 
 def _stop() -> None:
     """The Stop button: forget the running request (its search stops on this rerun)."""
-    state.put(state.STOPPED, state.pop(state.REQUEST))
-
-
-def analysis_keys() -> list[str]:
-    """The widgets of the analysis (position, agent and its settings, the view) whose
-    values must outlive a visit to another page."""
-    params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
-    view = [
-        VIEW.depth_key,
-        VIEW.top_key,
-        ReplayView(VIEW.key).switch_key,
-        "exact",
-        RUN_SECONDS.name,
-    ]
-    return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view]
+    state.put(STOPPED, state.pop(state.REQUEST))
 
 
 def read_link() -> None:
@@ -111,17 +101,17 @@ def analyze_page() -> None:
     read_link()
     # Run and Stop head the sidebar: in reach however long the agent's settings, and
     # drawn first (a browser loads each kind of widget's code as it first meets it)
-    run = st.sidebar.button("Run", type="primary", key="run")
-    st.sidebar.button("Stop", key="stop", on_click=_stop, help="stop a running search")
+    run = st.sidebar.button("Run", type="primary", key=RUN)
+    st.sidebar.button("Stop", key=STOP, on_click=_stop, help="stop a running search")
     pos = choose_position()
     agent, params = choose_agent()
-    exact_on = exact_checkbox("exact")
+    exact_on = exact_checkbox(EXACT)
     budget = float(setting_widget(RUN_SECONDS))
     request = search_request(pos, agent, params)
     if run:
         state.put(state.REQUEST, request)
     if state.get(state.REQUEST) != request or pos.is_over():
-        before_run(pos, exact_on, state.get(state.STOPPED) == request)
+        before_run(pos, exact_on, state.get(STOPPED) == request)
         return
     try:
         with st.spinner(f"Running {agent}…"):
@@ -142,7 +132,7 @@ def analyze_page() -> None:
 def playable_board(pos: Position, notes: BoardNotes) -> None:
     """The analysis board: ``pos`` with ``notes`` on it, played by a click on a
     column (or the picker), with undo, reset and the game's status."""
-    board_chart(pos, "analyze_board", partial(play_column, pos), notes=notes)
+    board_chart(pos, BOARD, partial(play_column, pos), notes=notes)
     play_controls(pos)
     st.markdown(status_line(pos))
 
@@ -185,5 +175,5 @@ def exact_panel(pos: Position) -> None:
     )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
     st.dataframe(
-        styled(table), hide_index=True, key="exact_table", column_config=fitted_columns(table)
+        styled(table), hide_index=True, key=EXACT_TABLE, column_config=fitted_columns(table)
     )

@@ -33,28 +33,36 @@ from treeviz.dashboard.components.numbers import count, missing, percent, second
 from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code
 from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.arena.state import (
+    ACCURACY,
+    AGAINST,
+    AGENT,
+    CROSS,
+    DB_NAME,
+    DEFAULTS,
+    GAMES,
+    GAMES_TABLE,
+    GRID,
+    JUDGE,
+    MODE,
+    MODES,
+    OPEN,
+    PICK,
+    PLAYERS,
+    RATINGS,
+    RESULT,
+    RUN,
+    SEED,
+    SESSION_DB,
+    SPEED,
+    SWEEP,
+    WORKERS,
+)
 from treeviz.dashboard.server import environment
 from treeviz.draw.style import BAR
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game
-from treeviz.settings import ARENA_PLY_SECONDS, OPPONENT_AGENT, QUICK_AGENT
-
-MODES = ["Tournament", "Sweep"]
-# The sidebar's widgets get their defaults from the state (not from the widget call),
-# and the app keeps these keys alive on other pages (``state.keep``), so a visit to the
-# Review page loses none of the user's settings.
-DEFAULTS: dict[str, Any] = {
-    "arena_mode": MODES[0],
-    "arena_players": "\n".join(["random", "greedy", QUICK_AGENT]),
-    "arena_agent": "mcts",
-    "arena_grid": "c=0.5,1,1.41,2,4\niterations=200",
-    "arena_against": OPPONENT_AGENT,
-    "arena_games": 4,
-    "arena_workers": 1,
-    "arena_seed": 0,
-    "arena_db_name": "",
-    "arena_judge": True,
-}
+from treeviz.settings import ARENA_PLY_SECONDS
 
 
 def arena_page() -> None:
@@ -62,21 +70,21 @@ def arena_page() -> None:
     st.title("Arena")
     for key, value in DEFAULTS.items():
         state.preset(key, value)
-    mode = st.sidebar.radio("Run", MODES, horizontal=True, key="arena_mode")
+    mode = st.sidebar.radio("Run", MODES, horizontal=True, key=MODE)
     job = tournament_inputs() if mode == "Tournament" else sweep_inputs()
     options = shared_inputs()
     st.sidebar.caption(
         f"{_total(mode, job, options['games'])} games scheduled (stored ones are not played again)"
     )
-    if st.sidebar.button("Run", type="primary", key="arena_run"):
+    if st.sidebar.button("Run", type="primary", key=RUN):
         try:
             options["db"] = database(options["db"])
-            state.put(state.ARENA_RESULT, play(mode, job, options))
+            state.put(RESULT, play(mode, job, options))
         except TreevizError as exc:
             show_error(str(exc))
         except OSError as exc:
             show_error(f"cannot use {options['db']!r}: {exc}")
-    result = state.get(state.ARENA_RESULT)
+    result = state.get(RESULT)
     if result is None:
         st.info("Choose players (or a sweep) and press Run. Games are stored as they finish.")
         return
@@ -86,17 +94,15 @@ def arena_page() -> None:
 
 def tournament_inputs() -> dict[str, Any]:
     """The players: one spec per line."""
-    text = st.sidebar.text_area(
-        "Players (one agent spec per line)", key="arena_players", height=110
-    )
+    text = st.sidebar.text_area("Players (one agent spec per line)", key=PLAYERS, height=110)
     return {"specs": [line.strip() for line in text.splitlines() if line.strip()]}
 
 
 def sweep_inputs() -> dict[str, Any]:
     """The swept agent, its grid (one ``name=v1,v2`` per line) and the opponent."""
-    agent = st.sidebar.selectbox("Agent swept", list(AGENTS), key="arena_agent")
-    grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key="arena_grid", height=80)
-    against = st.sidebar.text_input("Against", key="arena_against")
+    agent = st.sidebar.selectbox("Agent swept", list(AGENTS), key=AGENT)
+    grid = st.sidebar.text_area("Grid (one name=v1,v2,... per line)", key=GRID, height=80)
+    against = st.sidebar.text_input("Against", key=AGAINST)
     lines = [line for line in grid.splitlines() if line.strip()]
     return {"agent": agent, "lines": lines, "against": against}
 
@@ -104,13 +110,11 @@ def sweep_inputs() -> dict[str, Any]:
 def shared_inputs() -> dict[str, Any]:
     """Games, where to play, seed, database, judging."""
     side = st.sidebar
-    games = int(side.number_input("Games per pair", 1, 10_000, key="arena_games"))
+    games = int(side.number_input("Games per pair", 1, 10_000, key=GAMES))
     cluster = environment.cluster()
     if cluster is None:
         workers = int(
-            side.number_input(
-                "Local worker processes", 1, max(2, os.cpu_count() or 1), key="arena_workers"
-            )
+            side.number_input("Local worker processes", 1, max(2, os.cpu_count() or 1), key=WORKERS)
         )
     else:
         workers = 1
@@ -118,8 +122,8 @@ def shared_inputs() -> dict[str, Any]:
             f"Games are played on the Dask cluster this dashboard was started with "
             f"({code(cluster)})."
         )
-    seed = int(side.number_input("Seed", 0, MAX_WIDGET_INT, key="arena_seed"))
-    judge = side.checkbox("Judge every move against the exact scores", key="arena_judge")
+    seed = int(side.number_input("Seed", 0, MAX_WIDGET_INT, key=SEED))
+    judge = side.checkbox("Judge every move against the exact scores", key=JUDGE)
     ply_seconds = ARENA_PLY_SECONDS.default if judge else 0.0
     return {
         "games": games,
@@ -138,7 +142,7 @@ def database_name() -> str:
     if folder is None:
         return ""
     label = f"Database name (kept in {folder}; empty: this session's)"
-    return str(st.sidebar.text_input(label, key="arena_db_name")).strip()
+    return str(st.sidebar.text_input(label, key=DB_NAME)).strip()
 
 
 def database(name: str) -> str:
@@ -148,9 +152,9 @@ def database(name: str) -> str:
 
 def session_db() -> str:
     """This session's own database file."""
-    if state.get(state.ARENA_DB) is None:
-        state.put(state.ARENA_DB, str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db"))
-    return str(state.get(state.ARENA_DB))
+    if state.get(SESSION_DB) is None:
+        state.put(SESSION_DB, str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db"))
+    return str(state.get(SESSION_DB))
 
 
 def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
@@ -225,15 +229,15 @@ def show_result(out: dict[str, Any]) -> None:
     left, right = st.columns(2)
     left.markdown("##### Cross table (row's score against column)")
     cross = cross_table(out)
-    left.dataframe(cross, key="arena_cross", column_config=fitted_columns(cross, index=True))
+    left.dataframe(cross, key=CROSS, column_config=fitted_columns(cross, index=True))
     right.markdown("##### Ratings (Elo, 95% interval)")
-    right.altair_chart(rating_chart(out["players"]), key="arena_ratings")
+    right.altair_chart(rating_chart(out["players"]), key=RATINGS)
     st.markdown("##### Accuracy against the exact scores")
     accuracy = accuracy_table(out["players"])
     st.dataframe(
         accuracy_styled(accuracy),
         hide_index=True,
-        key="arena_accuracy",
+        key=ACCURACY,
         column_config=fitted_columns(accuracy),
     )
     if out.get("mode") == "Sweep":
@@ -318,7 +322,7 @@ def sweep_charts(out: dict[str, Any]) -> None:
         y=alt.Y("score:Q", title=f"score against {out['against']}", scale=alt.Scale(domain=[0, 1]))
     )
     st.markdown(f"##### Score against {code(out['against'])} (95% interval)")
-    st.altair_chart(chart, key="arena_sweep")
+    st.altair_chart(chart, key=SWEEP)
     speed = pd.DataFrame(
         [
             {"spec": s["spec"], "stones": k, "nodes/s": v}
@@ -332,7 +336,7 @@ def sweep_charts(out: dict[str, Any]) -> None:
             alt.Chart(speed)
             .mark_line(point=True)
             .encode(x="stones:Q", y="nodes/s:Q", color="spec:N"),
-            key="arena_speed",
+            key=SPEED,
         )
 
 
@@ -361,18 +365,18 @@ def games_list(db: str) -> None:
     st.dataframe(
         table,
         hide_index=True,
-        key="arena_games_table",
+        key=GAMES_TABLE,
         height=240,
         column_config=fitted_columns(table),
     )
     if not games:
         return
     ids = [g.id for g in games]
-    gid = st.selectbox("Game", ids, key="arena_pick", format_func=lambda i: f"#{i}")
+    gid = st.selectbox("Game", ids, key=PICK, format_func=lambda i: f"#{i}")
     chosen = next(g for g in games if g.id == gid)
     st.button(
         "Open this game in the Review page",
-        key="arena_open",
+        key=OPEN,
         on_click=open_in_review,
         args=(Game(chosen.x, chosen.o, chosen.opening, chosen.moves, chosen.seed),),
     )

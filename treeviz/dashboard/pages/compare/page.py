@@ -29,28 +29,37 @@ from treeviz.dashboard.components.tree_chart import (
     tree_options,
     view_height,
 )
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.pages.compare.state import (
+    EXACT,
+    REQUEST,
+    RUN,
+    SPEC_A,
+    SPEC_B,
+    STATS,
+    TABLE,
+    TREES,
+    VIEWS,
+)
 from treeviz.dashboard.server.cache import cached_exact, run_watched, spec_request
-from treeviz.dashboard.state import TreeView
 from treeviz.draw.style import DIFFER
 from treeviz.draw.view import Selection, node_position, short_label
 from treeviz.errors import TreevizError
 from treeviz.settings import DEEP_AGENT, QUICK_AGENT, RUN_SECONDS
 from treeviz.trace.nodes import SearchResult, Trace
 
-VIEWS = (TreeView("compare_0"), TreeView("compare_1"))  # search A's, search B's
-
 
 def compare_page() -> None:
     """Two agents (or two settings of one) on the same position, side by side."""
     st.title("Compare two searches")
     pos = choose_position()
-    a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key="compare_a")
-    b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key="compare_b")
-    exact_on = exact_checkbox("compare_exact")
-    if st.sidebar.button("Compare", type="primary", key="compare_run"):
-        state.put(state.COMPARE_REQUEST, (pos.ident(), a, b))
+    a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key=SPEC_A)
+    b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key=SPEC_B)
+    exact_on = exact_checkbox(EXACT)
+    if st.sidebar.button("Compare", type="primary", key=RUN):
+        state.put(REQUEST, (pos.ident(), a, b))
     st.markdown(board_html(pos), unsafe_allow_html=True)
-    if state.get(state.COMPARE_REQUEST) != (pos.ident(), a, b):
+    if state.get(REQUEST) != (pos.ident(), a, b):
         st.info("Press **Compare** to run both agents on this position.")
         return
     if pos.is_over():
@@ -88,14 +97,14 @@ def show_comparison(
     st.dataframe(
         highlighted(joined, columns_differ(results)),
         hide_index=True,
-        key="compare_table",
+        key=TABLE,
         column_config=fitted_columns(joined),
     )
     st.markdown("#### Statistics side by side")
     st.caption("Highlighted where they differ; timings differ from run to run and are not.")
     st.dataframe(
         highlighted(stats, stats_differ(stats)),
-        key="compare_stats",
+        key=STATS,
         column_config=fitted_columns(stats, index=True),
     )
     compare_trees(results, exact_on)
@@ -116,7 +125,7 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
         "search from that node."
     )
     page_style()  # the two trees stack when narrow, each scrolls sideways when deep
-    with st.container(key="pair_compare_trees"):
+    with st.container(key=TREES):
         cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
         view, trace, node = VIEWS[i], res.trace, nodes[i]

@@ -20,18 +20,17 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import AGENTS, get_agent, spec
+from treeviz.agents.registry import get_agent, spec
 from treeviz.agents.user.load import is_user_head
 from treeviz.checkup import Checkup, Finding, checkup
 from treeviz.checkup.findings import AnyFinding, seen_in
 from treeviz.checkup.horizon import verdict_words
 from treeviz.checkup.result import board_marks, found_words, missed_words, plies_ahead, title
-from treeviz.checkup.run import DEFAULT_HORIZON, horizon_of
+from treeviz.checkup.run import horizon_of
 from treeviz.checkup.tree_bugs import NodeFinding
-from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
+from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import fitted
 from treeviz.dashboard.components.inputs import (
-    MAX_WIDGET_INT,
     offered_agents,
     param_widget,
     spec_text,
@@ -41,25 +40,12 @@ from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown, sentence
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.doctor.inside import INTRO, node_card, shown_trees, tree_at_node
-from treeviz.dashboard.pages.doctor.state import DoctorView
+from treeviz.dashboard.pages.doctor.state import DEPTH, POSITIONS, SEED, VIEW
 from treeviz.dashboard.server import environment
 from treeviz.draw.board_svg import board_svg
 from treeviz.errors import TreevizError
-from treeviz.settings import DEFAULT_AGENT, Param, show_value
+from treeviz.settings import DEFAULT_AGENT, show_value
 
-VIEW = DoctorView()
-# The checkup's options. A visitor runs it on the server: fewer positions at most than
-# the command line takes (eight kinds, so 100 a kind is 800 positions and their re-asks).
-POSITIONS = Param("positions", "int", 10, "Positions per kind", lo=1, hi=100)
-DEPTH = Param(
-    "depth",
-    "int",
-    DEFAULT_HORIZON,
-    "Plies your agent looks ahead",
-    lo=1,
-    hi=DEFAULT_WIDTH * DEFAULT_HEIGHT,
-)
-SEED = Param("seed", "int", 0, "Seed of the positions", lo=0, hi=MAX_WIDGET_INT)
 TITLES = {  # each check's name, as a heading
     "crash": "It crashes",
     "no-move": "It answers no column",
@@ -319,9 +305,3 @@ def show_strength(c: Checkup) -> None:
         st.caption(sentence(missed))
     elif not rows:
         st.caption("No position with exact scores.")
-
-
-def doctor_keys() -> list[str]:
-    """The sidebar's widgets (the agent, every agent's settings, the options), whose
-    values must outlive a visit to another page."""
-    return VIEW.kept_keys((a.name, p.name) for a in AGENTS.values() for p in a.params)

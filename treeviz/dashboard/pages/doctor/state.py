@@ -1,15 +1,21 @@
 """The state of the Doctor page: the sidebar's choices (the agent, its settings, the
-checkup's options), the last checkup, kept until the next one, with the trees of its
-findings inside the search as the page shows them, and one tree view per such tree."""
+checkup's options, declared here with their defaults and ranges), the last checkup,
+kept until the next one, with the trees of its findings inside the search as the page
+shows them, and one tree view per such tree."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from treeviz.agents.registry import AGENTS
 from treeviz.checkup.result import Checkup
-from treeviz.dashboard.state.keyed import Keyed
-from treeviz.dashboard.state.tree import TreeView
+from treeviz.checkup.run import DEFAULT_HORIZON
+from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH
+from treeviz.dashboard.components.inputs import MAX_WIDGET_INT
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.state import Keyed
+from treeviz.settings import Param
 from treeviz.trace.nodes import Trace
 
 OPTIONS = ("agent", "positions", "depth", "seed")  # the sidebar's own widgets, kept
@@ -64,3 +70,24 @@ class DoctorView(Keyed):
     def tree_view(self, check: str) -> TreeView:
         """The tree view of node check ``check``'s tree (keys ``doctor_inside_<check>_*``)."""
         return TreeView(self.widget("inside", check))
+
+
+VIEW = DoctorView()
+# The checkup's options. A visitor runs it on the server: fewer positions at most than
+# the command line takes (eight kinds, so 100 a kind is 800 positions and their re-asks).
+POSITIONS = Param("positions", "int", 10, "Positions per kind", lo=1, hi=100)
+DEPTH = Param(
+    "depth",
+    "int",
+    DEFAULT_HORIZON,
+    "Plies your agent looks ahead",
+    lo=1,
+    hi=DEFAULT_WIDTH * DEFAULT_HEIGHT,
+)
+SEED = Param("seed", "int", 0, "Seed of the positions", lo=0, hi=MAX_WIDGET_INT)
+
+
+def kept_keys() -> list[str]:
+    """The sidebar's widgets (the agent, every agent's settings, the options), whose
+    values must outlive a visit to another page."""
+    return VIEW.kept_keys((a.name, p.name) for a in AGENTS.values() for p in a.params)

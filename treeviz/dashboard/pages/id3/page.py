@@ -25,6 +25,25 @@ from treeviz.dashboard.components.tree_chart import (
     swatches_html,
     tree_chart,
 )
+from treeviz.dashboard.pages.id3.state import (
+    CONFUSION,
+    CRITERION,
+    DEPTH,
+    FOLDS,
+    HEADER,
+    IGNORE,
+    LEVELS,
+    MIN_SAMPLES,
+    MOVES,
+    NODE,
+    SEED,
+    SIDE,
+    SOURCE,
+    TARGET,
+    TREE,
+    UPLOAD,
+    download_key,
+)
 from treeviz.dashboard.server import cache
 from treeviz.draw.export import graphml_of, render
 from treeviz.errors import InvalidPositionError, TreevizError
@@ -97,14 +116,14 @@ def validated(digest: str, k: int, seed: int, options: Options, table: Table) ->
 
 def source_text() -> tuple[str, str] | None:
     """(text, name) of the chosen table, or None (with a message) when there is none."""
-    choice = st.sidebar.selectbox("Data set", [*BUNDLED, "upload a CSV"], key="id3_source")
+    choice = st.sidebar.selectbox("Data set", [*BUNDLED, "upload a CSV"], key=SOURCE)
     if choice != "upload a CSV":
         path = bundled_path(choice)
         return path.read_text(encoding="utf-8"), path.name
     upload = st.sidebar.file_uploader(
         f"CSV file (up to {TABLE_UPLOAD_MB} MB)",
         type=["csv", "data", "txt"],
-        key="id3_upload",
+        key=UPLOAD,
         max_upload_size=TABLE_UPLOAD_MB,
     )
     if upload is None:
@@ -126,16 +145,14 @@ def id3_page() -> None:
     if got is None:
         return
     text, name = got
-    header = HEADERS[
-        st.sidebar.radio("Header row", list(HEADERS), horizontal=True, key="id3_header")
-    ]
+    header = HEADERS[st.sidebar.radio("Header row", list(HEADERS), horizontal=True, key=HEADER)]
     try:
         columns = column_names(text, name, header)
     except TreevizError as exc:
         show_error(str(exc))
         return
-    target = st.sidebar.selectbox("Target", columns, index=len(columns) - 1, key="id3_target")
-    ignore = st.sidebar.multiselect("Ignore", [c for c in columns if c != target], key="id3_ignore")
+    target = st.sidebar.selectbox("Target", columns, index=len(columns) - 1, key=TARGET)
+    ignore = st.sidebar.multiselect("Ignore", [c for c in columns if c != target], key=IGNORE)
     options = options_widgets()
     digest = hashlib.sha1(text.encode()).hexdigest()
     try:
@@ -144,8 +161,8 @@ def id3_page() -> None:
     except TreevizError as exc:
         show_error(str(exc))
         return
-    k = int(st.sidebar.number_input("Cross-validation folds (0: none)", 0, 20, 5, key="id3_cv"))
-    seed = int(st.sidebar.number_input("Seed", 0, 2**31 - 1, 0, key="id3_seed"))
+    k = int(st.sidebar.number_input("Cross-validation folds (0: none)", 0, 20, 5, key=FOLDS))
+    seed = int(st.sidebar.number_input("Seed", 0, 2**31 - 1, 0, key=SEED))
     cv = None
     if k >= 2:
         try:
@@ -161,10 +178,10 @@ def id3_page() -> None:
 def options_widgets() -> tuple[tuple[str, Any], ...]:
     """Criterion, depth and size limits, as hashable options for :func:`fit`."""
     side = st.sidebar
-    criterion = side.selectbox("Criterion", CRITERIA, key="id3_criterion")
-    depth = int(side.number_input("Max depth (0: none)", 0, 100, 0, key="id3_depth"))
+    criterion = side.selectbox("Criterion", CRITERIA, key=CRITERION)
+    depth = int(side.number_input("Max depth (0: none)", 0, 100, 0, key=DEPTH))
     min_samples = int(
-        side.number_input("Min samples to split", 1, 10_000, ID3_MIN_SAMPLES, key="id3_min")
+        side.number_input("Min samples to split", 1, 10_000, ID3_MIN_SAMPLES, key=MIN_SAMPLES)
     )
     return (("criterion", criterion), ("max_depth", depth or None), ("min_samples", min_samples))
 
@@ -188,7 +205,7 @@ def summary(table: Table, tree: DecisionTree, cv: CrossValidation | None) -> Non
     predicted = cv.predicted if cv is not None else tree.predict(table)
     what = "cross-validated predictions" if cv is not None else "training predictions"
     st.markdown(f"**Confusion matrix** ({what}; rows: true class)")
-    st.dataframe(confusion(table, predicted), key="id3_confusion")
+    st.dataframe(confusion(table, predicted), key=CONFUSION)
 
 
 def confusion(table: Table, predicted: np.ndarray) -> pd.DataFrame:
@@ -205,9 +222,7 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     """The tree (click a node: details; ECharts folds it), and the downloads."""
     depth = max(1, tree.depth)  # a slider needs two values to choose from
     if tree.depth > 1:
-        depth = int(
-            st.slider("Levels shown", 1, tree.depth, min(tree.depth, 4), key="id3_view_depth")
-        )
+        depth = int(st.slider("Levels shown", 1, tree.depth, min(tree.depth, 4), key=LEVELS))
     entries = drawn(tree, max_depth=depth, max_nodes=VIEW_MAX_NODES, path=path)
     shown = sum(d.kind == "node" for d in entries)
     st.caption(
@@ -216,12 +231,12 @@ def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
     )
     st.markdown(class_legend(tree), unsafe_allow_html=True)
     page_style()  # beside its panel, stacked above it when narrow; scrolls sideways
-    with st.container(key="id3_side"):
+    with st.container(key=SIDE):
         left, right = st.columns([3, 1])
     with left:
         options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
         height = rows_height([(d.key, d.parent) for d in entries])
-        clicked = tree_chart(options, key="id3_tree", height=height)
+        clicked = tree_chart(options, key=TREE, height=height)
     with right:
         node_panel(tree, _node_id(clicked))
     downloads(tree, table, entries)
@@ -261,7 +276,7 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
     if not n.is_leaf:
         facts |= {"split on": tree.feature(n), "gain": round(n.gain, 4)}
     facts |= {f"class {c}": int(k) for c, k in zip(tree.table.classes, n.counts, strict=True)}
-    st.dataframe(pd.Series(facts, name="value").astype(str), key="id3_node")
+    st.dataframe(pd.Series(facts, name="value").astype(str), key=NODE)
     if is_connect4(tree):
         st.caption("Cells its tests fix (grey ? = not tested, white = empty)")
         st.markdown(pattern_html(pattern(tree, nid)), unsafe_allow_html=True)
@@ -274,16 +289,16 @@ def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
     dot = to_dot(tree, entries, title)
     row = st.container(horizontal=True, gap="small")  # wraps: no name cut short
     for fmt in ("svg", "png", "pdf"):  # drawn when clicked
-        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}", f"id3_dl_{fmt}")
-    download(row, "DOT", dot, "id3-tree.dot", "id3_dl_dot")
+        download(row, fmt.upper(), partial(render, dot, fmt), f"id3-tree.{fmt}", download_key(fmt))
+    download(row, "DOT", dot, "id3-tree.dot", download_key("dot"))
     download(
         row,
         "GraphML",
         lambda: graphml_of(to_networkx(tree, entries)),
         "id3-tree.graphml",
-        "id3_dl_graphml",
+        download_key("graphml"),
     )
-    download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", "id3_dl_json")
+    download(row, "JSON", json.dumps(tree.as_dict()), "id3-tree.json", download_key("json"))
     st.caption(
         f"Downloads draw the view shown; the whole tree fits in a drawing down to "
         f"depth {fitting_depth(tree)}."
@@ -295,7 +310,7 @@ def connect4_view(tree: DecisionTree) -> frozenset[int]:
     prediction beside the exact solver's value. Returns the path's node ids."""
     st.subheader("Follow a position down the tree")
     text = st.text_input(
-        "An 8-ply move string (the UCI positions: nobody has won)", "44444435", key="id3_moves"
+        "An 8-ply move string (the UCI positions: nobody has won)", "44444435", key=MOVES
     )
     try:
         pos = _position(text)

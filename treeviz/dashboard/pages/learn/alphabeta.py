@@ -23,43 +23,22 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.inputs import download, param_widget
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.pages.learn.state import LearnView
+from treeviz.dashboard.pages.learn.state import AB_COLUMNS as COLUMNS
+from treeviz.dashboard.pages.learn.state import AB_DEFAULTS, VIEW, ab_setting_key
+from treeviz.dashboard.pages.learn.state import AB_LEAVES as LEAVES
+from treeviz.dashboard.pages.learn.state import AB_MOVES as MOVES
+from treeviz.dashboard.pages.learn.state import AB_PLIES as PLIES
+from treeviz.dashboard.pages.learn.state import AB_SEED as SEED
+from treeviz.dashboard.pages.learn.state import AB_SOURCE as SOURCE
 from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.learn.hand import HandTree, SheetCheck, check_sheet, position_tree, textbook_tree
 from treeviz.learn.sheet import sheet
-from treeviz.settings import HAND_BRANCHING, HAND_DEPTH, INT_TEXT, Param, show_value
+from treeviz.settings import HAND_BRANCHING, HAND_DEPTH, INT_TEXT, show_value
 
-VIEW = LearnView()
 SOURCES = {"textbook": "Textbook tree", "position": "Real position"}
-SOURCE = VIEW.widget("ab", "source")
-LEAVES = VIEW.widget("ab", "leaves")
-MOVES = VIEW.widget("ab", "moves")
-COLUMNS = VIEW.widget("ab", "columns")
-SEED = Param("seed", "int", 1, "seed of the leaf numbers", lo=0, hi=10**9)
-PLIES = Param(
-    "plies",
-    "int",
-    2,
-    "plies of the real position's tree",
-    lo=int(HAND_DEPTH.lo or 2),
-    hi=int(HAND_DEPTH.hi or 3),
-)
-DEFAULT_COLUMNS = "23456"  # 25 leaves at depth 2: a lesson's size (all 7: 49)
 LINKED = {"b": HAND_BRANCHING, "d": HAND_DEPTH, "seed": SEED, "plies": PLIES}  # query -> setting
 READABLE = 0.6  # a sheet is shrunk to the column down to this share of its size, no more
 SCREEN_MAX_PX = 3000  # a sheet taller than this is offered to print, not drawn on screen
-
-
-def setting_key(name: str) -> str:
-    """The widget key of a tree setting."""
-    return VIEW.widget("ab", name)
-
-
-def kept_keys() -> list[str]:
-    """The widgets whose values outlive a visit to another page (not the sheet's:
-    a new tree starts a new sheet)."""
-    names = ("depth", "branching", "seed", "plies", "key")
-    return [SOURCE, LEAVES, MOVES, COLUMNS, *(setting_key(n) for n in names)]
 
 
 def read_link(query: Any) -> None:
@@ -71,7 +50,7 @@ def read_link(query: Any) -> None:
     for name, p in LINKED.items():
         if name in query:
             try:
-                state.put(setting_key(p.name), p.coerce(query[name]))
+                state.put(ab_setting_key(p.name), p.coerce(query[name]))
             except TreevizError as exc:
                 show_error(f"The link's tree cannot be opened: {exc}")
     if "leaves" in query:
@@ -125,25 +104,25 @@ def drawn(tree: HandTree, fmt: str, key: bool) -> bytes:
 def choose_tree() -> HandTree | None:
     """The tree the sidebar describes (None when it cannot be made: ``st.error`` says why)."""
     side = st.sidebar
-    state.preset(SOURCE, "textbook")
+    state.preset(SOURCE, AB_DEFAULTS[SOURCE])
     source = side.radio(
         "Tree", list(SOURCES), format_func=SOURCES.__getitem__, key=SOURCE, horizontal=True
     )
     query = {"ex": "alphabeta", "tree": source}
     try:
         if source == "textbook":
-            depth = int(param_widget(HAND_DEPTH, setting_key("depth")))
-            branching = int(param_widget(HAND_BRANCHING, setting_key("branching")))
-            seed = int(param_widget(SEED, setting_key("seed")))
+            depth = int(param_widget(HAND_DEPTH, ab_setting_key("depth")))
+            branching = int(param_widget(HAND_BRANCHING, ab_setting_key("branching")))
+            seed = int(param_widget(SEED, ab_setting_key("seed")))
             text = side.text_input("Leaves, left to right (blank: from the seed)", key=LEAVES)
             query |= {"d": str(depth), "b": str(branching), "seed": str(seed)}
             st.query_params.from_dict(query | ({"leaves": text} if text else {}))
             leaves = parse_leaves(text)
             return _textbook(branching, depth, seed, None if leaves is None else tuple(leaves))
-        plies = int(param_widget(PLIES, setting_key("plies")))
-        state.preset(MOVES, "4453")
+        plies = int(param_widget(PLIES, ab_setting_key("plies")))
+        state.preset(MOVES, AB_DEFAULTS[MOVES])
         moves = side.text_input("Position (moves)", key=MOVES)
-        state.preset(COLUMNS, DEFAULT_COLUMNS)
+        state.preset(COLUMNS, AB_DEFAULTS[COLUMNS])
         cols = side.text_input(
             "Columns tried at each node (blank: all 7)",
             key=COLUMNS,
@@ -168,7 +147,7 @@ def show() -> None:
             "tick each branch the search never enters."
         )
     )
-    show_key = st.checkbox("Show the answer key", key=setting_key("key"))
+    show_key = st.checkbox("Show the answer key", key=ab_setting_key("key"))
     show_sheet(tree, show_key)
     ident = abs(hash(tree))
     with st.form(VIEW.widget("ab", "form", ident)):

@@ -10,26 +10,13 @@ from treeviz.dashboard import state
 from treeviz.dashboard.pages.learn import alphabeta as learn_alphabeta
 from treeviz.dashboard.pages.learn import predict as learn_predict
 from treeviz.dashboard.pages.learn import puzzles as learn_puzzles
-from treeviz.dashboard.pages.learn.state import LearnView
+from treeviz.dashboard.pages.learn.state import EXERCISE, FIRST_EXERCISE, VIEW
 
-VIEW = LearnView()
-EXERCISE = VIEW.widget("exercise")
 EXERCISES = {
     "predict": "Predict the search",
     "alphabeta": "Alpha-beta by hand",
     "puzzles": "Your mistakes as puzzles",
 }
-
-
-def learn_keys() -> list[str]:
-    """The sidebar's widgets (the exercise and each exercise's settings), whose values
-    must outlive a visit to another page."""
-    return [
-        EXERCISE,
-        *learn_predict.kept_keys(),
-        *learn_alphabeta.kept_keys(),
-        *learn_puzzles.PUZZLES_KEYS,
-    ]
 
 
 def read_link() -> None:
@@ -51,7 +38,7 @@ def learn_page() -> None:
     """Choose an exercise and do it."""
     st.title("Learn by doing")
     read_link()
-    state.preset(EXERCISE, "predict")
+    state.preset(EXERCISE, FIRST_EXERCISE)
     ex = st.sidebar.radio(
         "Exercise", list(EXERCISES), format_func=EXERCISES.__getitem__, key=EXERCISE
     )

@@ -2,7 +2,8 @@
 is hidden and grows as each question is answered (the analysis page's board and tree
 view show what is revealed), with the score and streak of the session.
 
-The agents offered are those :func:`~treeviz.dashboard.components.inputs.offered_agents`
+The agents offered (:func:`~treeviz.dashboard.pages.learn.state.predict_agents`) are
+those :func:`~treeviz.dashboard.components.inputs.offered_agents`
 offers (ours, and those named when the server started), narrowed to the ones with steps
 to predict; a link's agent is parsed through the same seal as every spec.
 """
@@ -14,67 +15,40 @@ from typing import Any
 import streamlit as st
 
 from treeviz.agents.registry import get_agent, spec
-from treeviz.agents.user.load import is_user_head
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import status_line
 from treeviz.dashboard.components.board_chart import board_chart
-from treeviz.dashboard.components.inputs import offered_agents, param_widget, spec_text
+from treeviz.dashboard.components.inputs import param_widget, spec_text
 from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.pages.learn.state import LearnView
+from treeviz.dashboard.pages.learn.state import PREDICT_AGENT as AGENT
+from treeviz.dashboard.pages.learn.state import (
+    PREDICT_DEFAULTS,
+    VIEW,
+    predict_agents,
+    predict_param_key,
+    predict_settings,
+)
+from treeviz.dashboard.pages.learn.state import PREDICT_MOVES as MOVES
+from treeviz.dashboard.pages.learn.state import PREDICT_STEPS as STEPS
 from treeviz.draw.view import node_position
 from treeviz.errors import InvalidParameterError, TreevizError
 from treeviz.learn.decisions import KEY_QUESTIONS
-from treeviz.learn.predict import PREDICTABLE, predict
+from treeviz.learn.predict import predict
 from treeviz.learn.questions import KINDS, Session
-from treeviz.settings import LEARN_ASTAR_NODES, LEARN_DEPTH, LEARN_ITERATIONS, Param, show_value
+from treeviz.settings import show_value
 
-VIEW = LearnView()
-AGENT = VIEW.widget("agent")
-MOVES = VIEW.widget("moves")
-STEPS = VIEW.widget("steps")
 STEP_CHOICES = {  # the session's questions: the link's ``steps`` value -> its words
     "key": f"Key decisions (at most {KEY_QUESTIONS})",
     "all": "Every step",
 }
-DEFAULT_MOVES = "4453"
 ABOVE = 2  # the tree is drawn from this many levels above the question's node
 STEP_DIGITS = 9  # a link's step past this many digits is past every session's end
 NO_TT = {"tt": False}  # a transposition table answers repeats: not what one predicts
-
-
-def offered() -> list[str]:
-    """The agents a learner may pick: ours with steps to predict, and the agents named
-    when the server started (a person's traced search)."""
-    return [a for a in offered_agents() if is_user_head(a) or a in PREDICTABLE]
-
-
-def settings_of(agent: str) -> list[Param]:
-    """The settings a learner chooses for ``agent``: a few, in small ranges (ours), or
-    all it declares (a person's)."""
-    decl = get_agent(agent)
-    if agent in ("minimax", "alphabeta"):
-        return [LEARN_DEPTH, decl.param("ordering")]
-    if agent == "mcts":
-        return [LEARN_ITERATIONS, decl.param("seed"), decl.param("c")]
-    if agent == "astar":
-        return [LEARN_ASTAR_NODES]
-    return list(decl.params)
-
-
-def param_key(agent: str, name: str) -> str:
-    """The widget key of ``agent``'s setting ``name``."""
-    return VIEW.widget("param", agent, name)
-
-
-def kept_keys() -> list[str]:
-    """The widgets whose values outlive a visit to another page."""
-    params = [param_key(a, p.name) for a in offered() for p in settings_of(a)]
-    return [MOVES, AGENT, STEPS, *params]
 
 
 def read_link(query: Any) -> None:
@@ -92,14 +66,14 @@ def read_link(query: Any) -> None:
         return
     try:
         chosen = spec(query["agent"])  # the seal vets it
-        if chosen.name not in offered():
+        if chosen.name not in predict_agents():
             raise InvalidParameterError(
                 f"agent {show_value(query['agent'])} has no steps to predict here: choose "
-                f"one of {', '.join(offered())}"
+                f"one of {', '.join(predict_agents())}"
             )
-        for p in settings_of(chosen.name):
+        for p in predict_settings(chosen.name):
             if p.name in chosen.kwargs:
-                state.put(param_key(chosen.name, p.name), p.coerce(chosen.kwargs[p.name]))
+                state.put(predict_param_key(chosen.name, p.name), p.coerce(chosen.kwargs[p.name]))
     except TreevizError as exc:
         show_error(f"The link's search cannot be opened: {exc}")
         return
@@ -111,14 +85,16 @@ def sidebar() -> tuple[Position | None, str | None, str]:
     (None where they are not valid: ``st.error`` says why), and which questions to ask
     (a key of :data:`STEP_CHOICES`)."""
     side = st.sidebar
-    state.preset(MOVES, DEFAULT_MOVES)
+    state.preset(MOVES, PREDICT_DEFAULTS[MOVES])
     text = side.text_input("Position (moves, e.g. 4453)", key=MOVES)
-    agents = offered()
-    state.preset(AGENT, "alphabeta")
+    agents = predict_agents()
+    state.preset(AGENT, PREDICT_DEFAULTS[AGENT])
     agent = side.selectbox("Search", agents, key=AGENT)
     side.caption(escape_markdown(get_agent(agent).description))
-    params = {p.name: param_widget(p, param_key(agent, p.name)) for p in settings_of(agent)}
-    state.preset(STEPS, "key")
+    params = {
+        p.name: param_widget(p, predict_param_key(agent, p.name)) for p in predict_settings(agent)
+    }
+    state.preset(STEPS, PREDICT_DEFAULTS[STEPS])
     steps = side.radio(
         "Questions",
         list(STEP_CHOICES),

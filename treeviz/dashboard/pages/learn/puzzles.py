@@ -33,7 +33,9 @@ from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.pages.learn.puzzles_state import PuzzlesView
+from treeviz.dashboard.pages.learn.state import P_CARD as CARD
+from treeviz.dashboard.pages.learn.state import P_MOVES as MOVES
+from treeviz.dashboard.pages.learn.state import PUZZLES as VIEW
 from treeviz.dashboard.server.cache import run_watched, spec_request
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game
@@ -58,11 +60,6 @@ from treeviz.trace.nodes import SearchResult
 from treeviz.trace.values import outcome_text, score_outcome
 
 SOURCES = [*SESSION_GAMES, "Deck file", "Game file", "Move string"]
-VIEW = PuzzlesView()
-MOVES, CARD = "p_moves", "p_card"  # the exercise's query parameters
-# The exercise's choices, kept while another page shows (the app keeps them; an
-# upload cannot be kept: the same deck uploaded again goes on where it was)
-PUZZLES_KEYS = [VIEW.widget(name) for name in ("source", "moves", "side")]
 TREE_DEPTH = 2  # the answer's tree at first: the root's columns and the replies to them
 
 

@@ -24,16 +24,15 @@ from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.pages.play.state import PlayView
+from treeviz.dashboard.pages.play.state import VIEW
 from treeviz.dashboard.server.cache import cached_exact, run_search, spec_request
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import score_meaning
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
-from treeviz.settings import DEEP_AGENT, GAME_MAX_BYTES, GAME_UPLOAD_MB, OPPONENT_AGENT
+from treeviz.settings import GAME_MAX_BYTES, GAME_UPLOAD_MB, OPPONENT_AGENT
 from treeviz.trace.nodes import SearchResult
 
 SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
-VIEW = PlayView()  # the page's settings and messages beside its game
 
 
 def cached_search(pos: Position, chosen: Any) -> SearchResult:
@@ -120,7 +119,7 @@ def hint() -> None:
             f"Best: column {', '.join(map(str, cols))} — {score_meaning(best, pos)} ({source})."
         )
         return
-    agent = VIEW.hint_agent(DEEP_AGENT)
+    agent = VIEW.hint_agent
     try:
         res = cached_search(pos, spec(agent))
     except TreevizError as exc:
@@ -158,19 +157,12 @@ def load_game_file() -> None:
     VIEW.stop_auto()
 
 
-# The Play page's settings, kept while another page shows (they were forgotten)
-PLAY_KEYS = VIEW.kept_keys()
-
-
 def sidebar() -> None:
     """Players, seed, opening, and the game buttons."""
     side = st.sidebar
-    VIEW.preset_players(HUMAN, OPPONENT_AGENT)
+    VIEW.preset_settings()
     side.text_input("X plays (agent spec or human)", key=VIEW.widget("x"))
     side.text_input("O plays (agent spec or human)", key=VIEW.widget("o"))
-    # defaults in the state (kept while other pages show: a widget given both warns)
-    state.preset(VIEW.widget("seed"), 0)
-    state.preset(VIEW.widget("hint_agent"), DEEP_AGENT)
     side.number_input("Seed", 0, 2**31 - 1, key=VIEW.widget("seed"))
     side.text_input("Opening moves", "", key=VIEW.widget("opening"))
     left, right = side.columns(2)

@@ -7,10 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from treeviz.dashboard.state.keyed import Keyed
-from treeviz.games.game import Game
+from treeviz.dashboard.state import Keyed
+from treeviz.games.game import HUMAN, Game
+from treeviz.settings import DEEP_AGENT, OPPONENT_AGENT
 
 SETTINGS = ("x", "o", "seed", "opening", "hint_agent", "speed")  # the sidebar's, kept
+# The sidebar's first values, kept in the state (a widget given a default as well warns)
+DEFAULTS = {"x": HUMAN, "o": OPPONENT_AGENT, "seed": 0, "hint_agent": DEEP_AGENT}
 
 
 @dataclass(frozen=True)
@@ -25,10 +28,10 @@ class PlayView(Keyed):
         return [self.widget(name) for name in SETTINGS]
 
     # -- the sidebar's settings, as the widgets hold them ---------------------------
-    def preset_players(self, x: str, o: str) -> None:
-        """The players the page starts with (what the person typed stays)."""
-        self._preset("x", x)
-        self._preset("o", o)
+    def preset_settings(self) -> None:
+        """The sidebar's :data:`DEFAULTS` where the person has not set them."""
+        for part, value in DEFAULTS.items():
+            self._preset(part, value)
 
     @property
     def players(self) -> tuple[str, str]:
@@ -51,9 +54,10 @@ class PlayView(Keyed):
         """The seed of the next game."""
         return int(self._get("seed"))
 
-    def hint_agent(self, default: str) -> str:
-        """The hint agent's spec as typed (``default`` before the box is drawn)."""
-        return str(self._get("hint_agent", default))
+    @property
+    def hint_agent(self) -> str:
+        """The hint agent's spec as typed (its default before the box is drawn)."""
+        return str(self._get("hint_agent", DEFAULTS["hint_agent"]))
 
     def speed(self, default: str) -> str:
         """The autoplay speed's name (``default`` before the box is drawn)."""
@@ -112,3 +116,11 @@ class PlayView(Keyed):
             return str(shown[0])
         self._drop("error_shown")
         return None
+
+
+VIEW = PlayView()  # the page's settings and messages beside its game
+
+
+def kept_keys() -> list[str]:
+    """The sidebar's settings, whose values must outlive a visit to another page."""
+    return VIEW.kept_keys()

@@ -20,7 +20,20 @@ from treeviz.dashboard.components.tables import drop_silent, fitted_columns, sty
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.tree_chart import chart_event
-from treeviz.dashboard.state import ReviewView
+from treeviz.dashboard.pages.review.state import (
+    AGENT_GRAPH,
+    DEFAULT_MOVES,
+    FILE,
+    GAME,
+    GRAPH,
+    MOVES,
+    OPEN,
+    SOURCE,
+    SOURCES,
+    SUMMARY,
+    TABLE,
+    VIEW,
+)
 from treeviz.draw.style import BOARD_FRAME, CLASS_COLOURS, SECOND_SERIES, STONES
 from treeviz.errors import TreevizError
 from treeviz.games.game import HUMAN, Game, GameFileError, checked_moves, loads_game
@@ -29,20 +42,17 @@ from treeviz.settings import DEFAULT_AGENT, GAME_UPLOAD_MB
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.values import kind_text
 
-SOURCES = ["Game from Play", "Game from Arena", "Game file", "Move string"]
-VIEW = ReviewView()  # the ply the board shows
-
 
 def chosen_game() -> Game | None:
     """The game to review from the chosen source; a bad file or move string shows
     ``st.error`` and its valid part is reviewed."""
-    state.preset(state.REVIEW_SOURCE, SOURCES[0])
-    source = st.sidebar.radio("Game", SOURCES, key=state.REVIEW_SOURCE)
+    state.preset(SOURCE, SOURCES[0])
+    source = st.sidebar.radio("Game", SOURCES, key=SOURCE)
     if source in SESSION_GAMES:
         return session_game(source)
     if source == "Game file":
         upload = st.sidebar.file_uploader(
-            "Game file (.json)", type=["json"], key="review_file", max_upload_size=GAME_UPLOAD_MB
+            "Game file (.json)", type=["json"], key=FILE, max_upload_size=GAME_UPLOAD_MB
         )
         if upload is None:
             st.info("Upload a game file (saved by the Play page or `treeviz play --save`).")
@@ -52,7 +62,7 @@ def chosen_game() -> Game | None:
         except GameFileError as exc:
             show_error(str(exc))
             return Game("?", "?", moves=exc.valid)
-    text = st.sidebar.text_input("Moves (e.g. 4453...)", "4453", key="review_moves")
+    text = st.sidebar.text_input("Moves (e.g. 4453...)", DEFAULT_MOVES, key=MOVES)
     try:
         return Game("?", "?", moves=parse_position(text).moves_string())
     except TreevizError as exc:
@@ -72,11 +82,11 @@ def review_page() -> None:
     game = chosen_game()
     if game is None or not game.moves:
         return
-    state.put(state.REVIEW_GAME, game)  # the game just reviewed, for other pages
+    state.put(GAME, game)  # the game just reviewed, for other pages
     out = reviewed(game)
     st.markdown(f"Moves `{game.moves}` · result **{out.result}** · {players_text(game)}")
     summary = summary_table(out)
-    st.dataframe(summary, key="review_summary", column_config=fitted_columns(summary, index=True))
+    st.dataframe(summary, key=SUMMARY, column_config=fitted_columns(summary, index=True))
     at = VIEW.ply(game.moves, len(out.plies))
     left, right = st.columns([3, 2])
     with left:
@@ -89,7 +99,7 @@ def review_page() -> None:
     st.dataframe(
         styled(table).apply(_class_colour, axis=1),
         hide_index=True,
-        key="review_moves_table",
+        key=TABLE,
         height=320,
         column_config=fitted_columns(table),
         on_select=partial(_on_row, game),
@@ -100,14 +110,14 @@ def review_page() -> None:
 
 def _on_row(game: Game) -> None:
     """Callback of the move list: show the chosen row's ply."""
-    rows = state.widget_value("review_moves_table").selection.rows
+    rows = state.widget_value(TABLE).selection.rows
     if rows:
         VIEW.go(rows[0] + 1)  # one row per ply, in order, whatever the sorting shown
 
 
 def _on_point() -> None:
     """Callback of the graph: show the clicked point's ply."""
-    value = chart_event(state.widget_value("review_graph"))
+    value = chart_event(state.widget_value(GRAPH))
     if value is not None:
         VIEW.go(int(float(str(value).rsplit("@", 1)[0])))
 
@@ -126,7 +136,7 @@ def board_panel(game: Game, out: Review, at: int) -> None:
     for icon, key, ply in steps:
         row.button(
             f":material/{icon}:",
-            key=f"review_{key.lower()}",
+            key=VIEW.widget(key.lower()),
             shortcut=key,
             on_click=VIEW.go,
             args=(min(ply, n),),
@@ -253,7 +263,7 @@ def graph(out: Review, at: int) -> None:
         options,
         height="300px",
         renderer="svg",
-        key="review_graph",
+        key=GRAPH,
         events={"click": "function(p){return p.value[0] + '@' + Date.now()}"},
         on_change=_on_point,
     )
@@ -333,7 +343,7 @@ def agent_graph(game: Game, at: int) -> None:
         "middle: good for X); "
         + " · ".join(f"axis {i + 1}: {escape_markdown(kind_text(k))}" for i, k in enumerate(kinds))
     )
-    st_echarts(options, height="260px", renderer="svg", key="review_agent_graph")
+    st_echarts(options, height="260px", renderer="svg", key=AGENT_GRAPH)
 
 
 def opener(game: Game, out: Review, at: int) -> None:
@@ -343,7 +353,7 @@ def opener(game: Game, out: Review, at: int) -> None:
     p = out.plies[ply - 1]
     st.button(
         f"Open the position before {p.ply}. {p.player} plays {p.column} in the analysis view",
-        key="review_open",
+        key=OPEN,
         on_click=open_in_analysis,
         args=(game.position_at(ply - 1), _agent_of(game, ply)),
     )

@@ -8,14 +8,12 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.inputs import exact_checkbox
 from treeviz.dashboard.components.results import show_result
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.state import TreeView
+from treeviz.dashboard.pages.trace.state import EXACT, FILE, UPLOAD_SEEN, UPLOADED, VIEW
 from treeviz.errors import TreevizError
 from treeviz.settings import TRACE_MAX_NODES, TRACE_UPLOAD_MB
 from treeviz.trace.analysis import result_of
 from treeviz.trace.files import loads
 from treeviz.trace.nodes import SearchResult
-
-VIEW = TreeView("upload")  # the uploaded trace's result
 
 
 def trace_page() -> None:
@@ -27,21 +25,21 @@ def trace_page() -> None:
         f"up to {TRACE_UPLOAD_MB} MB and {TRACE_MAX_NODES:,} nodes."
     )
     upload = st.file_uploader(
-        "Trace file", type=["json", "gz", "npz"], key="trace_file", max_upload_size=TRACE_UPLOAD_MB
+        "Trace file", type=["json", "gz", "npz"], key=FILE, max_upload_size=TRACE_UPLOAD_MB
     )
     # Each file is read once: a refused one shows its error once and leaves what was
     # loaded before in place; a good one is not parsed again on every rerun.
-    if upload is not None and upload.file_id != state.get(state.UPLOAD_SEEN):
-        state.put(state.UPLOAD_SEEN, upload.file_id)
+    if upload is not None and upload.file_id != state.get(UPLOAD_SEEN):
+        state.put(UPLOAD_SEEN, upload.file_id)
         try:
-            state.put(state.UPLOADED, load_upload(upload.name, upload.getvalue()))
+            state.put(UPLOADED, load_upload(upload.name, upload.getvalue()))
         except TreevizError as exc:
             show_error(str(exc))
-    res = state.get(state.UPLOADED)
+    res = state.get(UPLOADED)
     if res is None:
         st.info("No trace loaded yet.")
         return
-    exact_on = exact_checkbox("trace_exact")  # the verdict needs the exact scores
+    exact_on = exact_checkbox(EXACT)  # the verdict needs the exact scores
     show_result(res, VIEW, exact_on=exact_on)  # its board heads the answer
 
 

@@ -1,26 +1,28 @@
-"""The dashboard's session state, typed: every value that outlives a rerun or crosses a
-page has its key here and is read and written through these functions, and each view
-through one accessor that owns its keys (no module builds a session key from a
-string): a tree (:class:`TreeView`), its replay (:class:`ReplayView`) and verdict
-(:class:`VerdictView`) and the Review page's walk (:class:`ReviewView`).
+"""The session state every room of the dashboard shares; a page's own is in its
+``pages/<page>/state.py``, a component's views beside the component.
+
+- The mechanism: values under keys declared as constants, read and written through
+  :func:`get`, :func:`put`, :func:`pop`, :func:`preset`, kept across pages by
+  :func:`keep`; and :class:`Keyed`, which every view's accessor is built on (its values
+  under keys that start with the view's key, its widgets' keys built the same way).
+- What crosses pages: the analysis position and agent (any page's "Open in Analyze"
+  sets them), the search asked for, the page a callback asks to open and the notice it
+  leaves, the analysis link, the games this session holds (Play's, the one the Arena
+  opened, the one Review showed last) and the game source Review is asked to show.
 
 The position is a :class:`Position`, with its size, never a move string: a pasted 6x5
-board stays 6x5 from the sidebar to the tree and the downloads. Widgets that belong to
-one page keep their own ``key=`` there; what other pages set or read is here.
+board stays 6x5 from the sidebar to the tree and the downloads.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH, Position
 from treeviz.connect4.notation import to_diagram
-from treeviz.dashboard.state.tree import TreeView as TreeView
-from treeviz.dashboard.state.views import ReplayView as ReplayView
-from treeviz.dashboard.state.views import ReviewView as ReviewView
-from treeviz.dashboard.state.views import VerdictView as VerdictView
 
 POSITION = "position"  # Position: the analysis board's position
 POSITION_TEXT = "position_text"  # the typed-text widget's content
@@ -29,20 +31,12 @@ SOURCE = "source"  # where the position comes from: a sample or typed text
 TYPED = "Move string or board"  # the SOURCE of a typed (or clicked, or opened) position
 AGENT = "agent"  # the agent chosen on the analysis page
 REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.server.cache)
-STOPPED = "stopped"  # the request the Stop button ended
 GOTO = "goto"  # the page a callback asked to open, by url path
 NOTICE = "notice"  # an error a callback left: its text, then (text, the page showing it)
 PLAY_GAME = "play_game"  # the game on the Play page (treeviz.games.game.Game)
 ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
-ARENA_RESULT = "arena_result"  # the Arena's last report (with its database and mode)
-ARENA_DB = "arena_session_db"  # this session's own Arena database file
 REVIEW_SOURCE = "review_source"  # which game the Review page shows
 REVIEW_GAME = "reviewed_game"  # the game the Review page showed last (a Game)
-FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
-TREE_VIEWS = "tree_views"  # the tree view's selections, per view settings
-UPLOAD_SEEN = "upload_seen"  # the trace file last read (each is read once)
-UPLOADED = "uploaded"  # the result of the trace file explored
-COMPARE_REQUEST = "compare_request"  # (position identity, spec A, spec B)
 LINK_SEEN = "link_seen"  # the analysis link the page last read or wrote (see link_in_query)
 
 
@@ -139,8 +133,45 @@ def widget_value(key: str) -> Any:
     return st.session_state.get(key)
 
 
-def built_views() -> dict[Any, Any]:
-    """This session's tree views as built, by their settings (a memo that every tree
-    view shares; its user keeps it small)."""
-    views: dict[Any, Any] = st.session_state.setdefault(TREE_VIEWS, {})
-    return views
+def joined(*parts: object) -> str:
+    """A key: ``parts`` joined by underscores (``("analyze", "node")``:
+    ``"analyze_node"``)."""
+    return "_".join(map(str, parts))
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A view's state in the session, under keys ``{key}_{part}``. Frozen: a view is
+    its key, and its values change through its verbs (a frozen dataclass refuses
+    property setters too)."""
+
+    key: str
+
+    def widget(self, *parts: object) -> str:
+        """The key of this view's widget named by ``parts`` (``widget("crumb", 3)``:
+        ``"analyze_crumb_3"``). Tests and the browser find widgets by these keys."""
+        return joined(self.key, *parts)
+
+    def _get(self, part: str, default: Any = None) -> Any:
+        return st.session_state.get(joined(self.key, part), default)
+
+    def _put(self, part: str, value: Any) -> None:
+        st.session_state[joined(self.key, part)] = value
+
+    def _preset(self, part: str, value: Any) -> None:
+        st.session_state.setdefault(joined(self.key, part), value)
+
+    def _drop(self, part: str, default: Any = None) -> Any:
+        return st.session_state.pop(joined(self.key, part), default)
+
+    def _text(self, part: str) -> str | None:
+        """The text under ``part`` (None when there is none)."""
+        text = self._get(part)
+        return None if text is None else str(text)
+
+    def _set_text(self, part: str, text: str | None) -> None:
+        """Keep ``text`` under ``part`` (None: remove it)."""
+        if text is None:
+            self._drop(part)
+        else:
+            self._put(part, text)

@@ -1,5 +1,7 @@
 """The state of a tree view: which node is selected, where the drawing starts, which
-nodes the person unfolded or folded, and the go-to box's complaint.
+nodes the person unfolded or folded, and the go-to box's complaint; and what every
+tree view of a session shares: the views as built (:func:`built_views`) and a
+fragment's request for the whole page to run again (:data:`FULL_RERUN`).
 
 Node ids belong to one trace: :meth:`TreeView.attach` starts a view again from its
 root when it is shown another search. Ids read back from the session are checked
@@ -10,11 +12,15 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
-from treeviz.dashboard.state.keyed import Keyed
+from treeviz.dashboard import state
+from treeviz.dashboard.state import Keyed
 from treeviz.trace.nodes import Trace
 
 TOKEN = "_view_token"  # a trace's identity for its views, kept on the trace itself
+TREE_VIEWS = "tree_views"  # the tree views built this session, by their settings
+FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
 
 
 @dataclass(frozen=True)
@@ -178,3 +184,11 @@ class TreeView(Keyed):
         if unfold:
             self._put("open", {node})
         self._put("root", int(path[max(0, len(path) - 1 - above)]))
+
+
+def built_views() -> dict[Any, Any]:
+    """This session's tree views as built, by their settings (a memo that every tree
+    view shares; its user keeps it small)."""
+    state.preset(TREE_VIEWS, {})
+    views: dict[Any, Any] = state.get(TREE_VIEWS)
+    return views

@@ -1,6 +1,8 @@
-"""The state of the views beside a tree: a search's replay, a result's verdict, and the
-Review page's walk through a game (see :class:`~treeviz.dashboard.state.tree.TreeView`
-for the tree itself)."""
+"""The state of the views beside a result's tree (see
+:class:`~treeviz.dashboard.components.tree_view.TreeView` for the tree itself): its
+replay, its verdict, its icicle (the node it is zoomed into) and its what-if (the one
+last searched), under keys ``{key}_replay_*``, ``{key}_explanation``,
+``{key}_icicle_*`` and ``{key}_whatif_*``, ``key`` the result's tree view."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from treeviz.dashboard.state.keyed import Keyed, joined
+from treeviz.dashboard.state import Keyed, joined
+from treeviz.trace.nodes import Trace
 
 T = TypeVar("T")
 
@@ -119,20 +122,31 @@ class VerdictView(Keyed):
 
 
 @dataclass(frozen=True)
-class ReviewView(Keyed):
-    """The Review page's walk through a game: the ply the board shows, kept per game
-    (``review_game``: the game's moves, ``review_at``: the ply)."""
+class IcicleView(Keyed):
+    """The icicle of a tree view's trace: which node it is zoomed into."""
 
-    key: str = "review"
+    def zoom(self, trace: Trace) -> int:
+        """The node the icicle of ``trace`` is zoomed into (the root when it was zoomed
+        in another trace, or never)."""
+        kept = self._get("icicle_zoom")
+        if not isinstance(kept, tuple) or kept[0] != id(trace):
+            return 0
+        return int(kept[1]) if 0 <= kept[1] < len(trace) else 0
 
-    def ply(self, moves: str, plies: int) -> int:
-        """The ply shown of the game ``moves`` of ``plies`` plies (0: the start),
-        within 0..``plies``; another game is shown from its end."""
-        if self._get("game") != moves:
-            self._put("game", moves)
-            self._put("at", plies)
-        return max(0, min(plies, int(self._get("at", plies))))
+    def zoom_to(self, trace: Trace, node: int) -> None:
+        """Zoom the icicle of ``trace`` into ``node``."""
+        self._put("icicle_zoom", (id(trace), node))
 
-    def go(self, ply: int) -> None:
-        """Callback: show ``ply`` (clamped to the game by :meth:`ply`)."""
-        self._put("at", max(0, ply))
+
+@dataclass(frozen=True)
+class WhatIfView(Keyed):
+    """A tree view's what-if: the one last searched, with what it was asked."""
+
+    def found(self, asked: Any) -> Any:
+        """The what-if searched for ``asked`` (None when the last one asked otherwise)."""
+        kept = self._get("whatif_found")
+        return kept[1] if kept is not None and kept[0] == asked else None
+
+    def keep(self, asked: Any, found: Any) -> None:
+        """Keep ``found``, the what-if searched for ``asked``."""
+        self._put("whatif_found", (asked, found))
