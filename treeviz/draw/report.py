@@ -165,12 +165,7 @@ def _percent(counts: dict[str, Any]) -> str:
 
 def graph_svg(rev: Review, width: int = 520, height: int = 180) -> str:
     """The exact score after each move from X's side (22 - stones scale) as a line."""
-    points = []
-    for p in rev.plies:
-        if p.score is None:
-            continue
-        x_side = p.score if p.player == "X" else -p.score
-        points.append((p.ply, x_side))
+    points = [(ply, s) for ply, s in enumerate(rev.x_scores) if ply and s is not None]
     n = max(len(rev.moves), 1)
     top = score_top(DEFAULT_WIDTH, DEFAULT_HEIGHT)  # the score scale's end
 

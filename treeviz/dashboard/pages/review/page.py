@@ -209,24 +209,13 @@ def _class_colour(row: pd.Series) -> list[str]:
     return [f"color: {colour}; font-weight: bold" if k == "class" else "" for k in row.index]
 
 
-def x_view(out: Review) -> list[float | None]:
-    """The exact score from X's side after each ply (index 0: the start)."""
-    values: list[float | None] = []
-    for p in out.plies:
-        sign = 1 if p.player == "X" else -1
-        if not values:
-            values.append(None if p.best_score is None else sign * p.best_score)
-        values.append(None if p.score is None else sign * p.score)
-    return values
-
-
 def graph(out: Review, at: int) -> None:
     """The evaluation graph: exact score from X's side after each ply, each point
     coloured by the class of the move that led there, the shown ply marked; a click
     shows that ply on the board."""
     from streamlit_echarts import st_echarts
 
-    exact = x_view(out)
+    exact = out.x_scores
     points = [{"value": [0, exact[0]], "itemStyle": {"color": BOARD_FRAME}}] + [
         {
             "value": [p.ply, exact[p.ply]],
