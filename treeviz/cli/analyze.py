@@ -35,6 +35,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     if args.json:
         print_json(res.as_dict() | {"spec": str(chosen)})
         return
+    from treeviz.trace.numbers import count, flag, seconds
     from treeviz.trace.values import kind_text
 
     print(to_diagram(pos))
@@ -44,8 +45,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     print(f"pv: {' '.join(map(str, res.pv))}")
     s = res.stats
     print(
-        f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
-        f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
+        f"nodes: {count(s['nodes'])}  cutoffs: {count(s['cutoffs'])}  "
+        f"tt hits: {count(s['tt_hits'])}  time: {seconds(s['time_s'])} s  "
+        f"truncated: {flag(s['truncated'])}"
     )
     from treeviz.trace.reading import left_out_note
 

@@ -20,6 +20,7 @@ from treeviz.settings import (
     add_setting_flag,
     setting_of,
 )
+from treeviz.trace.numbers import count
 
 
 def is_game(arg: str) -> bool:
@@ -41,7 +42,7 @@ def cmd_report(args: argparse.Namespace) -> None:
     doc = _review(args) if is_game(args.position) else _analysis(args)
     with atomic_write(args.output, "w", encoding="utf-8") as out:
         out.write(doc)
-    print(f"wrote {args.output} ({len(doc.encode()) / 1024:,.0f} KB)", file=sys.stderr)
+    print(f"wrote {args.output} ({count(len(doc.encode()) / 1024)} KB)", file=sys.stderr)
 
 
 def _analysis(args: argparse.Namespace) -> str:
