@@ -1,8 +1,9 @@
-"""Numbers as a person reads them in the dashboard's tables and labels: each value in
-its own unit (heuristic points, exact scores, win rates as percentages), fractions as
-percentages, counts rounded to what they mean, long seeds shortened, missing values
-blank, and legend text that contrasts with its swatch. Pure functions (no Streamlit):
-the downloads keep the machine numbers, only what is shown goes through here."""
+"""Numbers as a person reads them in the dashboard's tables and labels: the numbers
+themselves as :mod:`treeviz.trace.numbers` writes them everywhere (each value in its
+own unit, shares as percentages, counts whole, missing values as a dash), and here
+what only the page shows: labels over a board's columns, long seeds shortened, and
+legend text that contrasts with its swatch. Pure functions (no Streamlit): the
+downloads keep the machine numbers, only what is shown goes through here."""
 
 from __future__ import annotations
 
@@ -11,65 +12,14 @@ from typing import Any
 
 from treeviz.draw.style import INK_DARK, INK_LIGHT
 from treeviz.trace.kinds import ValueKind
-from treeviz.trace.values import number_text
+from treeviz.trace.numbers import MISSING, missing, number_text, percent, value_with_unit
+from treeviz.trace.numbers import count as count  # the pages read the formatter here
+from treeviz.trace.numbers import seconds as seconds
+
+agent_value = value_with_unit  # an agent's value in its own unit (Play's list of moves)
 
 SEED_DIGITS = 6  # a seed longer than this is shown as its first and last digits
 _SEED = re.compile(r"(seed=)(\d{" + str(SEED_DIGITS + 1) + r",})")
-
-
-def missing(value: Any) -> bool:
-    """Whether ``value`` stands for nothing (None, NaN, pandas' NA): a blank cell."""
-    if value is None:
-        return True
-    try:
-        return bool(value != value)  # NaN and NA are not equal to themselves
-    except (TypeError, ValueError):  # NA's comparison is NA, whose truth is an error
-        return True
-
-
-def percent(fraction: Any, digits: int = 0) -> str:
-    """``fraction`` (0..1) as a percentage: ``0.5455`` -> ``"55%"`` (``digits``
-    decimals); blank when missing."""
-    if missing(fraction):
-        return ""
-    return f"{float(fraction) * 100:.{digits}f}%"
-
-
-def count(value: Any) -> str:
-    """A count or a mean of counts (nodes per move): a whole number with thousands
-    separators, ``121.5455`` -> ``"122"``; blank when missing."""
-    if missing(value):
-        return ""
-    return f"{round(float(value)):,}"
-
-
-def seconds(value: Any) -> str:
-    """A duration in seconds to what a person can tell apart: 3 significant digits
-    below 10 s, whole seconds above; blank when missing."""
-    if missing(value):
-        return ""
-    v = float(value)
-    return f"{v:.3g}" if abs(v) < 10 else f"{v:,.0f}"
-
-
-def agent_value(value: Any, kind: str | None) -> str:
-    """An agent's value in its own unit, for a table mixing agents: a win rate or a
-    chance as a percentage (``0.62`` -> ``"62% wins"``), heuristic points signed with
-    their unit (``-43`` -> ``"-43 pts"``), an exact score signed (``"+3 exact"``);
-    blank when missing (a person's move)."""
-    if missing(value):
-        return ""
-    v = float(value)
-    base = ValueKind.parse(kind).base if kind else ""
-    if base == "win_rate":
-        return f"{percent(v)} wins"
-    if base == "probability":
-        return percent(v)
-    if base == "exact":
-        return f"{v:+.0f} exact"
-    if base == "heuristic":
-        return f"{v:+.0f} pts"
-    return number_text(v)
 
 
 def short_seeds(spec: Any) -> str:
@@ -118,7 +68,7 @@ def column_label(
         letter = {"win": "W", "loss": "L", "draw": "D"}.get(str(result), "?")
         return sign + (letter if letter == "D" or plies is None else f"{letter}{plies}")
     if missing(value):
-        return "–"
+        return MISSING
     base = ValueKind.parse(kind).base if kind else ""
     if base in ("win_rate", "probability"):
         return sign + percent(value)
@@ -129,5 +79,5 @@ def exact_label(score: int | None) -> str:
     """An exact score over a board's column: signed (``+2``, ``0``, ``-9``); ``–``
     for a full column."""
     if score is None:
-        return "–"
+        return MISSING
     return f"{score:+d}" if score else "0"
