@@ -135,7 +135,7 @@ def outcome_text(out: dict[str, Any]) -> str:
         return "draw, exact 0"
     verb = "wins" if out["result"] == "win" else "loses"
     at_most = "at most " if out.get("bound") == "upper" else ""
-    exact = "" if at_most else f", exact {out['score']:+d}"
+    exact = "" if at_most else f", exact {number_text(out['score'])}"
     return f"{verb} in {at_most}{plies(k)}{exact}"
 
 
@@ -157,7 +157,7 @@ def heuristic_text(value: float, kind: str, bound: str = "") -> str:
     name = ValueKind.parse(kind).name or "heuristic"
     prefix = {"upper": "≤ ", "lower": "≥ "}.get(bound, "")
     suffix = f" ({bound} bound: cut off)" if prefix else ""
-    return f"{prefix}{value:+g} {name} heuristic{suffix}"
+    return f"{prefix}{number_text(value)} {name} heuristic{suffix}"
 
 
 def user_value(raw: int, table: list[float]) -> float:
@@ -222,7 +222,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         return _user_node_value(trace, v)
     if base == "exact":
         half = trace.width * trace.height // 2
-        return NodeValue(v, None, f"{v:+d}", v / half)
+        return NodeValue(v, None, number_text(v), v / half)
     root_ply = len(trace.root_moves)
     sign_of = _root_bound(trace, node, raw, sign)
     found = negamax_outcome(v, root_ply, trace.width, trace.height)
@@ -231,7 +231,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         return NodeValue(found["score"], found, said + short_outcome(found), 1.0 if v > 0 else -1.0)
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
-    return NodeValue(v, None, f"{sign_of}{v:+d}", v / heuristic_range(trace))
+    return NodeValue(v, None, sign_of + number_text(v), v / heuristic_range(trace))
 
 
 def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
