@@ -177,14 +177,15 @@ def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
 def test_a_running_search_says_how_far_it_is() -> None:
     """MCTS from its iterations (about one node each); other searches from the time
     they may still take: their own limit or the page's budget, whichever is first."""
+    from treeviz.agents.registry import spec
     from treeviz.dashboard.server.cache import estimate, search_request
 
     pos = Position.from_moves("4453")
-    mcts = search_request(pos, "mcts", {"iterations": 1000})
+    mcts = search_request(pos, spec("mcts", iterations=1000))
     assert estimate(mcts, 60.0, 1.0, 250) == (0.25, "about 3 s left")
-    deep = search_request(pos, "minimax", {"depth": 9})
+    deep = search_request(pos, spec("minimax", depth=9))
     assert estimate(deep, 60.0, 15.0, 10**6) == (0.25, "at most 45 s left (the time budget)")
-    timed = search_request(pos, "mcts", {"iterations": None, "time_limit": 4.0})
+    timed = search_request(pos, spec("mcts", iterations=None, time_limit=4.0))
     assert estimate(timed, 60.0, 3.0, 5000) == (0.75, "at most 1 s left (the time budget)")
 
 

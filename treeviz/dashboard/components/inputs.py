@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.agents.contract import Param, make_spec
+from treeviz.agents.contract import AgentSpec, Param, make_spec
 from treeviz.agents.registry import AGENTS, get_agent
 from treeviz.agents.user.load import is_user_head, sealed
 from treeviz.connect4.board import Position
@@ -83,9 +83,11 @@ def pasted_position(text: str) -> Position:
     return reading.position
 
 
-def choose_agent() -> tuple[str, dict[str, Any]]:
-    """The agent and its parameters, one widget per declared parameter; the spec
-    string of the choice is shown so it can be pasted into the CLI."""
+def choose_agent() -> AgentSpec | TreevizError:
+    """The agent and its settings, one widget per declared parameter, as one spec,
+    checked here, once (:func:`agent_spec`), and shown so that it can be pasted into
+    the CLI; a setting that is not valid gives the error instead (said under the
+    widgets)."""
     names = list(AGENTS)
     # state, not a widget default: other pages set it
     state.preset(state.AGENT, DEFAULT_AGENT.default)
@@ -94,17 +96,22 @@ def choose_agent() -> tuple[str, dict[str, Any]]:
     st.sidebar.caption(decl.description)
     params = {p.name: param_widget(p, state.param_key(agent, p.name)) for p in decl.params}
     try:
-        st.sidebar.code(spec_text(agent, params), language=None)
+        chosen = agent_spec(agent, params)
     except TreevizError as exc:
         show_error(str(exc), st.sidebar)
-    return agent, params
+        return exc
+    st.sidebar.code(str(chosen), language=None)
+    return chosen
 
 
-def spec_text(agent: str, params: dict[str, Any]) -> str:
-    """The spec string of ``agent`` with the widgets' ``params`` (defaults left out)."""
+def agent_spec(agent: str, params: dict[str, Any]) -> AgentSpec:
+    """The spec of ``agent`` with the widgets' ``params`` (those at their default left
+    out, so that its text is the shortest), checked against the declaration:
+    :class:`InvalidParameterError` names a setting that is not valid. The agent comes
+    through the registry, so a person's agent is vetted by the process's seal."""
     decl = get_agent(agent)
     given = {k: v for k, v in params.items() if v != decl.param(k).default}
-    return str(make_spec(decl, given))
+    return make_spec(decl, given)
 
 
 def offered_agents() -> list[str]:

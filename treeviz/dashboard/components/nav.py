@@ -6,23 +6,24 @@ from typing import Any
 
 import streamlit as st
 
+from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.server.cache import spec_request
+from treeviz.dashboard.server.cache import search_request
 from treeviz.errors import TreevizError
 
 PAGES: dict[str, Any] = {}  # url path -> st.Page, filled by the app on every run
 DEFAULT_PAGE = "analyze"  # the main page's url path (Streamlit serves it at the base)
 
 
-def open_in_analysis(pos: Position, agent_spec: str) -> None:
+def open_in_analysis(pos: Position, chosen: str | AgentSpec) -> None:
     """Widget callback: :func:`load_analysis` and go to the analysis page; a spec that
     cannot run here (a game file's agent this dashboard was not started with) stays on
     the page and says why, in words."""
     state.pop(state.NOTICE)
     try:
-        load_analysis(pos, agent_spec)
+        load_analysis(pos, chosen)
     except TreevizError as exc:
         state.put(state.NOTICE, f"That search cannot be opened here: {exc}")
         return
@@ -42,13 +43,14 @@ def show_notice(page: str) -> None:
         state.pop(state.NOTICE)
 
 
-def load_analysis(pos: Position, agent_spec: str) -> None:
-    """Make ``pos`` the analysis page's position, preselect the agent of ``agent_spec``
-    with its settings and ask for its search (instant when the search is cached);
-    a bad spec raises before anything changes."""
-    request = spec_request(pos, agent_spec)
+def load_analysis(pos: Position, chosen: str | AgentSpec) -> None:
+    """Make ``pos`` the analysis page's position, preselect the agent of ``chosen``
+    with its settings and ask for its search (instant when the search is cached).
+    ``chosen``: a spec, or its text as a link, a game file or a checkup gives it,
+    parsed here, once; a bad one raises before anything changes."""
+    request = search_request(pos, spec(chosen))
     state.set_position(pos)
-    state.agent_params(request[1], dict(request[2]))
+    state.agent_params(request.agent, dict(request.params))
     state.put(state.REQUEST, request)
 
 

@@ -14,9 +14,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from treeviz.agents.registry import get_agent, search, spec
+from treeviz.agents.registry import AgentSpec, get_agent, search
 from treeviz.agents.stopping import watching
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import exact_scores, score_meaning, score_source
@@ -32,7 +33,19 @@ from treeviz.settings import (
 from treeviz.trace.nodes import SearchResult
 
 V = TypeVar("V")
-Request = tuple[Any, ...]  # (position identity, agent name, sorted parameters)
+
+
+@dataclass(frozen=True)
+class Request:
+    """A search asked for: the position (:meth:`Position.ident`, with its size) and the
+    agent with every parameter, those its spec leaves out at their defaults (``mcts``
+    and ``mcts`` with its default iterations ask one search). Requests equal in these
+    are one search; ``spec``, the checked spec that runs it, takes no part."""
+
+    position: tuple[Any, ...]
+    agent: str
+    params: tuple[tuple[str, Any], ...]  # sorted by name
+    spec: AgentSpec = field(compare=False)
 
 
 class Kept(Generic[V]):
@@ -79,30 +92,25 @@ REVIEWS: Kept[Review] = Kept(KEPT_REVIEWS)
 TREES: Kept[Any] = Kept(KEPT_TREES)  # ID3: (table, tree) and cross-validations
 
 
-def search_request(pos: Position, agent: str, params: dict[str, Any]) -> Request:
-    """The key of a search: the position (with its size), agent and every parameter."""
-    return (pos.ident(), agent, tuple(sorted(params.items())))
-
-
-def spec_request(pos: Position, agent_spec: Any) -> Request:
-    """:func:`search_request` of an agent spec (string or parsed), defaults filled in."""
-    chosen = spec(agent_spec)
-    return search_request(pos, chosen.name, get_agent(chosen.name).validate(chosen.kwargs))
+def search_request(pos: Position, chosen: AgentSpec) -> Request:
+    """The request of ``chosen`` (a spec checked where it was made: its settings are
+    read, not checked again) on ``pos``."""
+    settings = get_agent(chosen.name).settings_of(chosen)
+    return Request(pos.ident(), chosen.name, tuple(sorted(settings.items())), chosen)
 
 
 def position_of(request: Request) -> Position:
     """The position a request searches."""
-    width, height, _, moves = request[0]
+    width, height, _, moves = request.position
     return Position.from_moves(moves, width, height)
 
 
 def run_search(request: Request) -> SearchResult:
     """One search per request, kept for every session; a search cut short by a time
     budget is not kept."""
-    _, agent, params = request
     return SEARCHES.get_or_make(
         request,
-        lambda: search(position_of(request), agent, **dict(params)),
+        lambda: search(position_of(request), request.spec),
         keep=lambda res: not res.stats.get("stopped"),
     )
 
@@ -130,7 +138,7 @@ def estimate(request: Request, budget_s: float, elapsed: float, nodes: int) -> t
     """(share done, time left in words) of a running search: from its iterations when
     it has a number of them (MCTS grows about one node per iteration), else from its
     own time limit or the page's budget, whichever comes first (an upper bound)."""
-    params = dict(request[2])
+    params = dict(request.params)
     iterations = params.get("iterations")
     if isinstance(iterations, int) and iterations > 0 and nodes > 1:
         done = min(0.99, nodes / iterations)

@@ -3,17 +3,17 @@ the first search did, with the same agent and time budget (:mod:`treeviz.judge.w
 a depth-limited agent to the first search's horizon there); the first search and the
 new one side by side, and the difference in words.
 
-Only the agent already analysed runs (the page hands its name and parameters in, as
-chosen from the agents the server started with); a visitor picks a column, never code.
+Only the agent already analysed runs (the page hands its spec in, as chosen from the
+agents the server started with); a visitor picks a column, never code.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.contract import make_spec
+from treeviz.agents.registry import AgentSpec, get_agent
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.results.moves import show_moves
@@ -33,12 +33,10 @@ from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.values import short_outcome
 
 
-def whatif_section(
-    res: SearchResult, view: TreeView, agent: str, params: dict[str, Any], budget: float
-) -> None:
+def whatif_section(res: SearchResult, view: TreeView, chosen: AgentSpec, budget: float) -> None:
     """Pick a column to force at the tree's selected node (the root: the board's
-    position), search again with ``agent`` and ``params`` within ``budget`` seconds,
-    and show both analyses and the difference."""
+    position), search again with ``chosen`` within ``budget`` seconds, and show both
+    analyses and the difference."""
     trace = res.trace
     node = view.selected_in(trace)
     pos = node_position(trace, node)
@@ -46,7 +44,7 @@ def whatif_section(
     moves = escape_markdown(trace.path_moves(node))
     where = f"node #{node} (after {moves}, selected in the tree)" if node else "the board"
     st.caption(
-        f"Force a column at {where} and let {escape_markdown(agent)} value the "
+        f"Force a column at {where} and let {escape_markdown(chosen.name)} value the "
         f"position that follows {escape_markdown(promise(trace.algorithm))}."
     )
     legal = [c + 1 for c in pos.legal_moves()] if not pos.is_over() else []
@@ -55,14 +53,16 @@ def whatif_section(
         return
     left, right = st.columns([2, 1])
     column = left.selectbox("Force column", legal, key=view.widget("whatif_column"))
-    asked = (search_request(trace.position(), agent, params), node, column)
+    asked = (search_request(trace.position(), chosen), node, column)
     if right.button("Search again", key=view.widget("whatif_run")):
+        decl = get_agent(chosen.name)
         try:
+            # the what-if's own settings (the first search's, to its horizon there)
             found = what_if(
                 res,
                 int(column),
                 node=node,
-                run=lambda p, kw: run_watched(search_request(p, agent, kw), budget, st),
+                run=lambda p, kw: run_watched(search_request(p, make_spec(decl, kw)), budget, st),
             )
         except TreevizError as exc:
             show_error(str(exc))

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import AgentSpec
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
@@ -20,7 +20,6 @@ from treeviz.dashboard.components.inputs import (
     default_position,
     exact_checkbox,
     setting_widget,
-    spec_text,
 )
 from treeviz.dashboard.components.nav import load_analysis
 from treeviz.dashboard.components.results import show_result
@@ -80,7 +79,7 @@ def read_link() -> None:
         )
 
 
-def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) -> None:
+def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
     """The analysis shown, as the page's query parameters: a link to share. The node
     selected in ``trace`` is written too, so that opening an analysis makes one entry
     in the browser's history, not two."""
@@ -88,7 +87,7 @@ def write_link(pos: Position, agent: str, params: dict[str, Any], trace: Trace) 
     state.update_link(
         {
             "moves": pos.moves_string(),
-            "agent": spec_text(agent, params),
+            "agent": str(chosen),
             "node": str(VIEW.selected_in(trace)),
         }
     )
@@ -104,17 +103,22 @@ def analyze_page() -> None:
     run = st.sidebar.button("Run", type="primary", key=RUN)
     st.sidebar.button("Stop", key=STOP, on_click=_stop, help="stop a running search")
     pos = choose_position()
-    agent, params = choose_agent()
+    chosen = choose_agent()
     exact_on = exact_checkbox(EXACT)
     budget = float(setting_widget(RUN_SECONDS))
-    request = search_request(pos, agent, params)
+    if isinstance(chosen, TreevizError):  # a setting is not valid: nothing to run
+        if run:
+            show_error(str(chosen))
+        before_run(pos, exact_on, False)
+        return
+    request = search_request(pos, chosen)
     if run:
         state.put(state.REQUEST, request)
     if state.get(state.REQUEST) != request or pos.is_over():
         before_run(pos, exact_on, state.get(STOPPED) == request)
         return
     try:
-        with st.spinner(f"Running {agent}…"):
+        with st.spinner(f"Running {chosen.name}…"):
             res = run_watched(request, budget, st.container())
     except TreevizError as exc:
         show_error(str(exc))
@@ -124,9 +128,9 @@ def analyze_page() -> None:
         st.warning(
             f"The time budget of {budget:g} s ran out: this is what the search found until then."
         )
-    write_link(pos, agent, params, res.trace)
+    write_link(pos, chosen, res.trace)
     show_result(res, VIEW, exact_on, link=True, board=partial(playable_board, pos))
-    whatif_section(res, VIEW, agent, params, budget)
+    whatif_section(res, VIEW, chosen, budget)
 
 
 def playable_board(pos: Position, notes: BoardNotes) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from treeviz.agents.registry import spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
@@ -41,7 +42,7 @@ from treeviz.dashboard.pages.compare.state import (
     TREES,
     VIEWS,
 )
-from treeviz.dashboard.server.cache import cached_exact, run_watched, spec_request
+from treeviz.dashboard.server.cache import cached_exact, run_watched, search_request
 from treeviz.draw.style import DIFFER
 from treeviz.draw.view import Selection, node_position, short_label
 from treeviz.errors import TreevizError
@@ -67,8 +68,10 @@ def compare_page() -> None:
         return
     try:
         with st.spinner("Running both agents…"):
+            # each text typed is parsed here, once, and its spec passed on whole
             results = [
-                run_watched(spec_request(pos, text), RUN_SECONDS.default, st) for text in (a, b)
+                run_watched(search_request(pos, spec(text)), RUN_SECONDS.default, st)
+                for text in (a, b)
             ]
     except TreevizError as exc:
         show_error(str(exc))

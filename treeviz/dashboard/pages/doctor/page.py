@@ -20,7 +20,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import get_agent, spec
+from treeviz.agents.registry import AgentSpec, get_agent
 from treeviz.agents.user.load import is_user_head
 from treeviz.checkup import Checkup, Finding, checkup
 from treeviz.checkup.findings import AnyFinding, seen_in
@@ -31,9 +31,9 @@ from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import fitted
 from treeviz.dashboard.components.inputs import (
+    agent_spec,
     offered_agents,
     param_widget,
-    spec_text,
 )
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.tables import fitted_columns
@@ -93,9 +93,11 @@ def doctor_page() -> None:
 
 
 def sidebar() -> dict[str, Any] | None:
-    """The agent, its settings and the checkup's options, as the widgets hold them
-    (unchecked: :func:`checked` reads them when Run is pressed); None when the agent
-    chosen was not one offered (``st.error`` says so: nothing runs this time)."""
+    """The agent, its settings and the checkup's options, as the widgets hold them,
+    with the agent's spec made from them, checked once (None when a setting is not
+    valid; :func:`checked` reads the rest, and says why, when Run is pressed); None
+    when the agent chosen was not one offered (``st.error`` says so: nothing runs
+    this time)."""
     side = st.sidebar
     offered = offered_agents()
     # a person's agent first: the doctor is for theirs
@@ -113,25 +115,36 @@ def sidebar() -> dict[str, Any] | None:
         + escape_markdown(decl.description)
     )
     params = {p.name: param_widget(p, VIEW.param(agent, p.name)) for p in decl.params}
+    try:
+        chosen: AgentSpec | None = agent_spec(agent, params)
+    except TreevizError:
+        chosen = None  # Run says why
     depth = None
     if is_user_head(agent):
         depth = param_widget(DEPTH, VIEW.widget("depth"), DEPTH.help)
     else:
-        side.caption(horizon_words(agent, params))
+        side.caption(horizon_words(chosen))
     positions = param_widget(POSITIONS, VIEW.widget("positions"), POSITIONS.help)
     seed = param_widget(SEED, VIEW.widget("seed"), SEED.help)
     if refused is not None:
         return None
-    return {"agent": agent, "params": params, "depth": depth, "positions": positions, "seed": seed}
+    return {
+        "agent": agent,
+        "params": params,
+        "spec": chosen,
+        "depth": depth,
+        "positions": positions,
+        "seed": seed,
+    }
 
 
-def horizon_words(agent: str, params: dict[str, Any]) -> str:
-    """How far ``agent`` with ``params`` looks, as it declares (what the checkup
-    judges within), in words; '' when its settings are not valid (Run says why)."""
-    try:
-        horizon = horizon_of(spec_text(agent, params), None)
-    except TreevizError:
+def horizon_words(chosen: AgentSpec | None) -> str:
+    """How far the agent of ``chosen`` looks with its settings, as it declares (what
+    the checkup judges within), in words; '' without a spec (its settings are not
+    valid: Run says why)."""
+    if chosen is None:
         return ""
+    horizon = horizon_of(chosen, None)
     if not horizon:
         return (
             "It sees no outcome for certain: only failures (a crash, no answer, a "
@@ -142,13 +155,17 @@ def horizon_words(agent: str, params: dict[str, Any]) -> str:
 
 
 def checked(choice: dict[str, Any]) -> dict[str, Any]:
-    """The checkup's arguments from the sidebar's ``choice``: the spec (parsed again,
-    so that the seal vets it), the positions, depth and seed checked by their
-    declarations; :class:`InvalidParameterError` naming a bad one."""
-    text = str(spec(spec_text(choice["agent"], choice["params"])))
+    """The checkup's arguments from the sidebar's ``choice``: the agent's spec (the
+    one the sidebar made, checked and vetted by the seal there; made here from the
+    agent and its settings when there is none, so that a setting that is not valid is
+    named), as the text the checkup records, and the positions, depth and seed checked
+    by their declarations; :class:`InvalidParameterError` naming a bad one."""
+    chosen = choice.get("spec")
+    if chosen is None:
+        chosen = agent_spec(choice["agent"], choice["params"])
     depth = None if choice["depth"] is None else DEPTH.check(choice["depth"])
     return {
-        "agent": text,
+        "agent": str(chosen),
         "positions": POSITIONS.check(choice["positions"]),
         "depth": depth,
         "seed": SEED.check(choice["seed"]),

@@ -14,13 +14,13 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.agents.registry import get_agent, spec
+from treeviz.agents.registry import AgentSpec, get_agent, spec
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import status_line
 from treeviz.dashboard.components.board_chart import board_chart
-from treeviz.dashboard.components.inputs import param_widget, spec_text
+from treeviz.dashboard.components.inputs import agent_spec, param_widget
 from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import error as show_error
@@ -80,10 +80,11 @@ def read_link(query: Any) -> None:
     state.put(AGENT, chosen.name)
 
 
-def sidebar() -> tuple[Position | None, str | None, str]:
-    """The position and the spec of the search to predict, as the widgets hold them
-    (None where they are not valid: ``st.error`` says why), and which questions to ask
-    (a key of :data:`STEP_CHOICES`)."""
+def sidebar() -> tuple[Position | None, AgentSpec | None, str]:
+    """The position and the spec of the search to predict, made from the widgets (the
+    spec checked here, once, and passed on whole; None where they are not valid:
+    ``st.error`` says why), and which questions to ask (a key of
+    :data:`STEP_CHOICES`)."""
     side = st.sidebar
     state.preset(MOVES, PREDICT_DEFAULTS[MOVES])
     text = side.text_input("Position (moves, e.g. 4453)", key=MOVES)
@@ -111,7 +112,7 @@ def sidebar() -> tuple[Position | None, str | None, str]:
         show_error(str(exc))
     try:
         extra = NO_TT if agent in ("minimax", "alphabeta") else {}
-        return pos, spec_text(agent, params | extra), steps
+        return pos, agent_spec(agent, params | extra), steps
     except TreevizError as exc:
         show_error(str(exc))
         return pos, None, steps
@@ -119,14 +120,14 @@ def sidebar() -> tuple[Position | None, str | None, str]:
 
 def show() -> None:
     """The exercise: set up a search, answer its questions one by one."""
-    pos, text, steps = sidebar()
-    if pos is None or text is None:
+    pos, chosen, steps = sidebar()
+    if pos is None or chosen is None:
         return
-    ident = (pos.ident(), text, steps)
+    ident = (pos.ident(), chosen, steps)
     session = VIEW.session(ident)
     if session is None:
         try:
-            session = predict(pos, text, every_step=steps == "all")
+            session = predict(pos, chosen, every_step=steps == "all")
         except TreevizError as exc:
             show_error(str(exc))
             return
@@ -136,7 +137,7 @@ def show() -> None:
     st.query_params.update(
         {
             "ex": "predict",
-            "agent": text,
+            "agent": str(chosen),
             "moves": pos.moves_string(),
             "steps": steps,
             "step": str(session.at),

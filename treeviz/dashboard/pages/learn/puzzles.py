@@ -22,6 +22,7 @@ from functools import lru_cache
 import streamlit as st
 
 from treeviz.agents.reasons import root_child
+from treeviz.agents.registry import spec
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
@@ -36,7 +37,7 @@ from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.learn.state import P_CARD as CARD
 from treeviz.dashboard.pages.learn.state import P_MOVES as MOVES
 from treeviz.dashboard.pages.learn.state import PUZZLES as VIEW
-from treeviz.dashboard.server.cache import run_watched, spec_request
+from treeviz.dashboard.server.cache import run_watched, search_request
 from treeviz.errors import TreevizError
 from treeviz.games.game import Game, loads_game
 from treeviz.learn.deck import dumps_deck, loads_deck
@@ -366,7 +367,9 @@ def card_search(card: Card) -> SearchResult | None:
         return found
     try:
         found = run_watched(
-            spec_request(card.position, PUZZLE_AGENT), RUN_SECONDS.default, st.container()
+            search_request(card.position, spec(PUZZLE_AGENT)),
+            RUN_SECONDS.default,
+            st.container(),
         )
     except TreevizError as exc:
         show_error(f"The search behind the answer cannot be shown: {exc}")

@@ -13,7 +13,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import spec
+from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board_chart import board_chart
@@ -25,7 +25,7 @@ from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.play.state import VIEW
-from treeviz.dashboard.server.cache import cached_exact, run_search, spec_request
+from treeviz.dashboard.server.cache import cached_exact, run_search, search_request
 from treeviz.errors import TreevizError
 from treeviz.exact.scores import score_meaning
 from treeviz.games.game import HUMAN, AgentPlayer, Game, GameFileError, PlyRecord, loads_game
@@ -35,15 +35,17 @@ from treeviz.trace.nodes import SearchResult
 SPEEDS = {"fast": 0.0, "1 move/s": 1.0, "1 move/2 s": 2.0}
 
 
-def cached_search(pos: Position, chosen: Any) -> SearchResult:
-    """An agent's move through the dashboard's result cache, so "open its search"
-    shows the very search without running it again."""
-    return run_search(spec_request(pos, chosen))
+def cached_search(pos: Position, chosen: AgentSpec) -> SearchResult:
+    """An agent's move (``chosen``: the checked spec its player made) through the
+    dashboard's result cache, so "open its search" shows the very search without
+    running it again."""
+    return run_search(search_request(pos, chosen))
 
 
-def players_of(x: str, o: str) -> tuple[str, str]:
-    """The two player texts checked: ``human`` or a valid agent spec (normalised)."""
-    return tuple(t.strip() if t.strip() == HUMAN else str(spec(t)) for t in (x, o))  # type: ignore[return-value]
+def player_of(text: str) -> str:
+    """A player as typed, checked: ``human``, or the text of the agent spec it names,
+    parsed here (normalised: what the game and its file record)."""
+    return text.strip() if text.strip() == HUMAN else str(spec(text))
 
 
 def new_game() -> None:
@@ -51,7 +53,7 @@ def new_game() -> None:
     keeps the current game and says why."""
     wrong: list[str] = []  # every field's problem at once, not one per press
     try:
-        x, o = players_of(*VIEW.players)
+        x, o = (player_of(text) for text in VIEW.players)
     except TreevizError as exc:
         wrong.append(str(exc))
     try:
@@ -144,7 +146,7 @@ def load_game_file() -> None:
     for side, fallback in (("x", current.x), ("o", current.o)):
         named = getattr(game, side)
         try:
-            setattr(game, side, players_of(named, HUMAN)[0])
+            setattr(game, side, player_of(named))
         except TreevizError as exc:  # read as data: the moves stay, the agent does not run
             setattr(game, side, fallback)
             refused.append(

@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from treeviz.agents.registry import spec
+from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
@@ -348,13 +348,15 @@ def opener(game: Game, out: Review, at: int) -> None:
     )
 
 
-def _agent_of(game: Game, ply: int) -> str:
-    """The spec that played ``ply`` (alpha-beta for a human or an unknown player)."""
+def _agent_of(game: Game, ply: int) -> str | AgentSpec:
+    """The agent that played ``ply``: its spec as the game records it (parsed when the
+    position is opened), else the player's, parsed here (alpha-beta for a human or a
+    player that names no agent this dashboard has)."""
     for p in game.plies:
         if p.ply == ply and p.spec and p.spec != HUMAN:
             return p.spec
     text = game.spec_of("X" if ply % 2 == 1 else "O")
     try:
-        return str(spec(text))
+        return spec(text)
     except TreevizError:
         return DEFAULT_AGENT.default
