@@ -150,6 +150,14 @@ def app_test(page: str | None = None, timeout: float = 180) -> AppTest:
     return at
 
 
+def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
+    """``at`` (the whole app on Analyze) with the sidebar's ``sample`` and ``agent``
+    chosen and run."""
+    at.sidebar.selectbox(key="sample").set_value(sample).run()
+    at.sidebar.selectbox(key="agent").set_value(agent).run()
+    return at.sidebar.button(key="run").click().run()
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
     """A Dask scheduler and two single-threaded workers, each a separate process:
