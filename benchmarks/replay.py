@@ -17,8 +17,8 @@ import time
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.results.replay import step_interval
-from treeviz.dashboard.tree import selection_for, tree_options
+from treeviz.dashboard.components.results.replay import step_interval
+from treeviz.dashboard.components.tree_chart import selection_for, tree_options
 from treeviz.trace.nodes import Trace
 from treeviz.trace.replay import last_descendant, steps, trace_at
 

@@ -38,7 +38,7 @@ jit.NOTICE = False
 # ROOT, the checkout, comes from local_server.py (which the benchmarks import alone).
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 EXAMPLES = ROOT / "examples"
-APP = str(ROOT / "treeviz" / "dashboard" / "entry" / "streamlit_app.py")  # the pages
+APP = str(ROOT / "treeviz" / "dashboard" / "server" / "entry" / "streamlit_app.py")  # the pages
 TREEVIZ = [sys.executable, "-m", "treeviz.cli.main"]  # the command line, as a process
 
 
@@ -148,6 +148,14 @@ def app_test(page: str | None = None, timeout: float = 180) -> AppTest:
         at.session_state["goto"] = page
         at.run()
     return at
+
+
+def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
+    """``at`` (the whole app on Analyze) with the sidebar's ``sample`` and ``agent``
+    chosen and run."""
+    at.sidebar.selectbox(key="sample").set_value(sample).run()
+    at.sidebar.selectbox(key="agent").set_value(agent).run()
+    return at.sidebar.button(key="run").click().run()
 
 
 @pytest.fixture(scope="module")

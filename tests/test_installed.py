@@ -237,7 +237,7 @@ def test_the_notebook_widget(venv: Path, elsewhere: Path) -> None:
 def test_the_dashboards_pages_run(venv: Path, elsewhere: Path) -> None:
     """Every page's script, as Streamlit runs it, from the installed files."""
     code = (
-        "import sys, treeviz.dashboard.entry.streamlit_app as m; "
+        "import sys, treeviz.dashboard.server.entry.streamlit_app as m; "
         "from streamlit.testing.v1 import AppTest; "
         "at = AppTest.from_file(m.__file__, default_timeout=300).run(); "
         "sys.exit(repr(at.exception) if at.exception else 0)"

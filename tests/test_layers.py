@@ -17,7 +17,7 @@ import networkx as nx
 PACKAGE = Path(__file__).resolve().parents[1] / "treeviz"
 # Lowest first; a module may import its own layer and the layers before it.
 LAYERS = (
-    ("errors", "settings", "jit", "reading"),
+    ("errors", "settings", "jit", "safe_io"),
     ("connect4",),
     ("trace",),
     ("exact",),
@@ -30,6 +30,10 @@ LAYERS = (
 )
 TOP_LEVEL_LIMIT = 6
 DISPLAY_HOOKS = ("_repr_svg_", "_repr_html_", "widget")
+# The dashboard's rooms: one package per page, and what pages share (components and the
+# session state), which imports no page and not the page list.
+PAGES = "treeviz.dashboard.pages"
+SHARED = ("treeviz.dashboard.components", "treeviz.dashboard.state")
 RENDERERS = "treeviz.draw."
 
 
@@ -97,6 +101,34 @@ def test_no_import_circles() -> None:
 
 def test_each_layer_imports_only_layers_below() -> None:
     wrong = [(a, b) for a, b in graph().edges if layer_of(b) > layer_of(a)]
+    assert wrong == []
+
+
+def page_of(module: str) -> str | None:
+    """The page ``module`` belongs to (``treeviz.dashboard.pages.<page>...``), or None."""
+    if not module.startswith(PAGES + "."):
+        return None
+    return module.removeprefix(PAGES + ".").split(".")[0]
+
+
+def is_shared(module: str) -> bool:
+    return any(module == s or module.startswith(s + ".") for s in SHARED)
+
+
+def test_no_page_imports_another_page() -> None:
+    """What two pages share is a component: a page's modules import no other page's."""
+    edges = [(a, b, page_of(a), page_of(b)) for a, b in graph().edges]
+    wrong = [(a, b) for a, b, pa, pb in edges if None not in (pa, pb) and pa != pb]
+    assert wrong == []
+
+
+def test_no_component_imports_a_page() -> None:
+    """Components and the session state serve every page: they import none, nor the
+    page list or the app that lists them."""
+    pages = (PAGES, "treeviz.dashboard.app")
+    wrong = [
+        (a, b) for a, b in graph().edges if is_shared(a) and (page_of(b) is not None or b in pages)
+    ]
     assert wrong == []
 
 

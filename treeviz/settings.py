@@ -244,8 +244,11 @@ DEFAULT_SAMPLE = "minimax-depth-trap"
 QUICK_AGENT = "alphabeta:depth=3"  # answers at once: Compare's first side, an Arena player
 OPPONENT_AGENT = "alphabeta:depth=4"  # Play's opponent, the opponent of an Arena sweep
 DEEP_AGENT = "alphabeta:depth=7"  # Play's hints past the solver, Compare's second side
+# The largest seed or id: a signed 64-bit integer, as SQLite stores a run's seed and a
+# game's id; an agent's seed has the same bound, so any run's seed is an agent's too.
+INT64_MAX = 2**63 - 1
 RUN_SEED = Param(
-    "seed", "int", 0, "run seed (openings, agents' seeds per move, folds)", lo=0, hi=2**63 - 1
+    "seed", "int", 0, "run seed (openings, agents' seeds per move, folds)", lo=0, hi=INT64_MAX
 )
 GAME_ID = Param(
     "game_id",
@@ -253,7 +256,7 @@ GAME_ID = Param(
     None,
     "the game's id when GAME is an arena database",
     lo=1,
-    hi=2**63 - 1,
+    hi=INT64_MAX,
     optional=True,
 )
 # Elo differences an SPRT can test (beyond a few thousand the model's odds overflow).
@@ -264,7 +267,9 @@ GAMES = Param(
 RUN_SECONDS = Param("budget", "float", 60.0, "Time budget per Run (s)", lo=1.0, hi=MAX_SECONDS)
 
 # The doctor's checkup: positions per kind and the time a person's agent has per move.
+DOCTOR_POSITIONS = 40  # per kind by default: 320 positions, about a minute for a 0.1 s agent
 DOCTOR_MAX_POSITIONS = 1_000  # per kind: eight kinds, plus re-asks and shrinking
+DOCTOR_SECONDS = 2.0  # per move by default: a student's search thinks well under it
 DOCTOR_MAX_SECONDS = 600.0
 
 # Searches: how much a search records and may cost, and when it shows its progress.
@@ -331,6 +336,18 @@ CLUSTER_CONNECT_SECONDS = 3  # a --cluster that does not answer fails this soon,
 CLUSTER_PROBE_SECONDS = 2.0  # an address that is not a Dask scheduler is refused this soon
 CLUSTER_GREETING_MAX_BYTES = 1 << 20  # a scheduler's first message (a few hundred bytes)
 STORE_WAIT_SECONDS = 30  # a games database another process is writing: waited for this long
+# Tasks handed to Dask ahead of the results, per worker: an arena's games, the doctor's
+# questions, `solve`'s batches. One waiting beside the one running keeps a worker busy
+# through the scheduler's round trip; a few more cover tasks of uneven length (a slow
+# game, a person's agent thinking its whole limit) without idling the others; more only
+# holds memory and is dropped, already handed out, when a run stops (an SPRT decided,
+# Ctrl-C). Was 4 for games, 8 for questions and 2 for batches: one meaning, one value.
+IN_FLIGHT_PER_WORKER = 4
+
+# Intervals: every interval treeviz states is at 95% (MCTS's Q, the arena's scores and
+# ratings), with this normal quantile, Φ⁻¹(0.975) to seven digits (MCTS's 1.96 made its
+# intervals a hair narrower than the arena's).
+Z95 = 1.959964
 
 # Dashboard: its port, and what its caches keep (shared by every session; the least
 # recently used entry goes first).

@@ -151,6 +151,21 @@ def test_spec_strings_round_trip(s: AgentSpec) -> None:
     assert parse_spec(str(s), AGENTS) == s
 
 
+@given(specs())
+@settings(max_examples=200, deadline=None)
+def test_a_spec_crosses_text_whole_and_is_checked_once(s: AgentSpec) -> None:
+    """Text (a flag, a stored row, a Dask task) parses back to the same spec and the
+    same text; a checked spec passes the registry's edge as it is; one rebuilt by hand
+    from its parts is checked there into the same spec."""
+    again = spec(str(s))
+    assert again == s and str(again) == str(s) and again.checked
+    assert spec(s) is s
+    by_hand = AgentSpec(s.name, s.params)
+    assert not by_hand.checked and by_hand == s
+    rebuilt = spec(by_hand)
+    assert rebuilt == s and rebuilt.checked
+
+
 @pytest.mark.parametrize(
     "text, words",
     [

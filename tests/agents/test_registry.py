@@ -6,15 +6,18 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 from conftest import ROOT, app_test, run_cli
 from test_agents import check_contract
 
 from treeviz.agents.common import column_rows, mark_pv, one_ply_recorder, result
-from treeviz.agents.contract import Agent, Param, fields_table, markdown_table
-from treeviz.agents.registry import AGENTS, register, unregister
+from treeviz.agents.contract import Agent, AgentSpec, Param, fields_table, markdown_table
+from treeviz.agents.registry import AGENTS, register, search, spec, unregister
 from treeviz.connect4.board import Position
+from treeviz.errors import InvalidParameterError
 from treeviz.trace.nodes import MoveStat, SearchResult
 
 BUILTIN = list(AGENTS)  # as registered (the tests below register more)
@@ -50,6 +53,63 @@ def nth_agent() -> Iterator[Agent]:
 
 
 run = run_cli
+
+
+COERCED: list[object] = []  # every value a CountedParam checked, in order
+
+
+@dataclass(frozen=True)
+class CountedParam(Param):
+    """A parameter that notes each value it checks."""
+
+    def coerce(self, value: Any) -> Any:
+        COERCED.append(value)
+        return super().coerce(value)
+
+
+COUNTED = replace(
+    NTH, name="counted", params=(CountedParam("nth", "int", 0, "which legal column", lo=0, hi=6),)
+)
+
+
+@pytest.fixture
+def counted_agent() -> Iterator[Agent]:
+    register(COUNTED)
+    COERCED.clear()
+    try:
+        yield COUNTED
+    finally:
+        unregister(COUNTED.name)
+
+
+def test_a_setting_is_checked_once_on_its_way_to_the_search(counted_agent: Agent) -> None:
+    """Parsed at the edge, passed whole: the search, a second search and the registry's
+    edge again check nothing; a parameter set on top is checked, alone."""
+    chosen = spec("counted:nth=2")
+    assert COERCED == ["2"]
+    first = search("4453", chosen)
+    assert search("4453", spec(chosen)).move == first.move
+    assert COERCED == ["2"]
+    assert first.trace.params == {"nth": 2}
+    assert search("4453", chosen, nth=3).trace.params == {"nth": 3}
+    assert COERCED == ["2", 3]
+
+
+def test_the_cli_checks_an_agent_flag_once(
+    capsys: pytest.CaptureFixture[str], counted_agent: Agent
+) -> None:
+    code, out, _ = run(capsys, "analyze", "4453", "--agent", "counted:nth=2", "--json")
+    assert code == 0 and json.loads(out)["params"] == {"nth": 2}
+    assert COERCED == ["2"]
+    COERCED.clear()
+    code, out, _ = run(capsys, "explain", "4453", "--agent", "counted", "--nth", "4", "--json")
+    assert code == 0 and COERCED == ["4"]
+
+
+def test_a_spec_built_by_hand_is_checked_before_it_runs(nth_agent: Agent) -> None:
+    with pytest.raises(InvalidParameterError, match="nth='9' is not allowed"):
+        search("4453", AgentSpec("nth", (("nth", "9"),)))
+    assert search("4453", AgentSpec("nth", (("nth", "2"),))).trace.params == {"nth": 2}
 
 
 def test_agents_json_lists_every_agent_with_typed_parameters(

@@ -304,7 +304,7 @@ def test_sprt_stops_a_decided_match(tmp_path: Path) -> None:
 
 
 def test_sweep_plays_every_grid_point(tmp_path: Path) -> None:
-    assert grid_specs("mcts", {"c": ["0.5", "2"], "iterations": ["20"]}) == [
+    assert [str(s) for s in grid_specs("mcts", {"c": ["0.5", "2"], "iterations": ["20"]})] == [
         "mcts:iterations=20,c=0.5",
         "mcts:iterations=20,c=2.0",
     ]

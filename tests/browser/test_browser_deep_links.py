@@ -1,6 +1,6 @@
 """Deep links in Chromium: a page opened at its own address asks the server's
 health and host configuration once, at the server's base, with no 404 in between
-(:mod:`treeviz.dashboard.base_url`), with and without a base path."""
+(:mod:`treeviz.dashboard.server.base_url`), with and without a base path."""
 
 from __future__ import annotations
 

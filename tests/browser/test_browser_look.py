@@ -20,8 +20,8 @@ import pytest
 from local_server import CHROMIUM, CHROMIUM_FLAGS, clipped, meeting, serve, wait_idle
 
 from treeviz.connect4.samples import load_sample
-from treeviz.dashboard.numbers import exact_label
-from treeviz.dashboard.results.answer import SCROLL_FADE_PX
+from treeviz.dashboard.components.numbers import exact_label
+from treeviz.dashboard.components.results.answer import SCROLL_FADE_PX
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_SAMPLE
 
@@ -315,7 +315,7 @@ def check_sheet(page: Any) -> None:
     """The alpha-beta sheet is drawn at its own size (10 pt labels) where it fits, else
     shrunk to its column, never below :data:`READABLE` of its size (a narrower page
     scrolls it rather than shrink it out of reading)."""
-    from treeviz.dashboard.learn_alphabeta import READABLE
+    from treeviz.dashboard.pages.learn.alphabeta import READABLE
 
     sheet = page.locator("[class*='st-key-'][class*='_ab_sheet'] img").first
     sheet.wait_for(timeout=60_000)

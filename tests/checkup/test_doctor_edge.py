@@ -4,6 +4,8 @@ the exact solver knows; a correct search does not (it picks an edge only where b
 
 from __future__ import annotations
 
+from functools import cache
+
 from treeviz.agents.registry import search
 from treeviz.checkup.ask import Answer
 from treeviz.checkup.battery import battery
@@ -11,11 +13,16 @@ from treeviz.checkup.causes import EDGE_EVIDENCE, edge_kept
 from treeviz.checkup.checks import outcomes_of
 from treeviz.connect4.board import Position
 
-PROBES = [p.moves for p in battery(6, seed=3)]
+
+@cache
+def probes() -> list[str]:
+    """The battery's positions (made on first use: a second's work that collecting
+    the suite, on every worker, would otherwise pay)."""
+    return [p.moves for p in battery(6, seed=3)]
 
 
 def answers(pick: object) -> list[Answer]:
-    return [Answer(m, pick(Position.from_moves(m)) + 1) for m in PROBES]  # type: ignore[operator]
+    return [Answer(m, pick(Position.from_moves(m)) + 1) for m in probes()]  # type: ignore[operator]
 
 
 def test_the_rightmost_column_kept_is_named_with_its_losses() -> None:
@@ -24,7 +31,7 @@ def test_the_rightmost_column_kept_is_named_with_its_losses() -> None:
     _, at, judged, worse = found
     assert at == judged >= EDGE_EVIDENCE
     lost = 0  # the solver's own count of edge answers worse than the best
-    for m in PROBES:
+    for m in probes():
         out = outcomes_of(m)
         if out is not None:
             d = dict(out)

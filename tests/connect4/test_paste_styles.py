@@ -24,7 +24,7 @@ from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import BoardReadingWarning, position_from_grid
 from treeviz.connect4.notation import parse_position
-from treeviz.dashboard.inputs import pasted_position
+from treeviz.dashboard.components.inputs import pasted_position
 
 Cells = list[list[str | None]]
 

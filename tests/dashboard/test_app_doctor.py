@@ -131,7 +131,7 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     -inf: the section names that node in words, draws its board and its line, and
     shows its recorded tree drawn from two levels above it with the node selected; the
     tree downloads as a trace file the Explore page opens at the same node."""
-    from treeviz.dashboard.pages.trace import load_upload
+    from treeviz.dashboard.pages.trace.page import load_upload
     from treeviz.draw.style import SELECTED_FILL
     from treeviz.trace.files import dumps
 
@@ -242,7 +242,7 @@ def test_bad_values_are_refused_in_words_and_the_page_keeps_working(
 
 def test_values_no_widget_sends_are_refused_before_anything_runs() -> None:
     from treeviz.agents.user.load import seal
-    from treeviz.dashboard.pages.doctor import checked
+    from treeviz.dashboard.pages.doctor.page import checked
     from treeviz.errors import InvalidParameterError
 
     seal([])  # as a dashboard started with no agent of anyone's
@@ -284,6 +284,6 @@ def test_the_count_says_where_the_bugs_are() -> None:
 
 def test_every_node_check_has_a_heading() -> None:
     from treeviz.checkup.tree_bugs import CHECKS
-    from treeviz.dashboard.pages.doctor_inside import TITLES
+    from treeviz.dashboard.pages.doctor.inside import TITLES
 
     assert set(TITLES) == set(CHECKS)

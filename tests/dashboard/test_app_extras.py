@@ -179,9 +179,9 @@ def test_a_persons_agent_is_not_promised_the_same_horizon(monkeypatch: pytest.Mo
 ICICLE_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.icicle import on_click
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import IcicleView
+from treeviz.dashboard.components.results.icicle import on_click
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.components.results.views import IcicleView
 
 view = TreeView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
@@ -220,9 +220,9 @@ def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
 ICICLE_SECTION = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.icicle import icicle_section
-from treeviz.dashboard.state import TreeView
-from treeviz.dashboard.state.glance import IcicleView
+from treeviz.dashboard.components.results.icicle import icicle_section
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.components.results.views import IcicleView
 
 view = TreeView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.board_chart import board_options
+from treeviz.dashboard.components.board_chart import board_options
 from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
 
@@ -148,7 +148,7 @@ def test_pages_start_from_the_position_being_analysed() -> None:
 
 def test_agents_values_turn_to_x_side() -> None:
     """Points and exact scores change sign for O; a win rate becomes one minus it."""
-    from treeviz.dashboard.pages.review import x_side
+    from treeviz.dashboard.pages.review.page import x_side
 
     assert x_side(12.0, "heuristic:window", "X") == 12.0
     assert x_side(12.0, "heuristic:window", "O") == -12.0

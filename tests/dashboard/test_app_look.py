@@ -17,9 +17,9 @@ from streamlit.testing.v1 import AppTest
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_sample
-from treeviz.dashboard.board_notes import notes_for
-from treeviz.dashboard.numbers import exact_label
-from treeviz.dashboard.results.replay import step_interval
+from treeviz.dashboard.components.board_notes import notes_for
+from treeviz.dashboard.components.numbers import exact_label
+from treeviz.dashboard.components.results.replay import step_interval
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE, QUICK_AGENT, REPLAY_SECONDS
 
@@ -119,7 +119,7 @@ def test_id3_cells_are_drawn_as_a_board() -> None:
     holds, the untested ones with a question mark; read back cell by cell."""
     import re
 
-    from treeviz.dashboard.board import pattern_html
+    from treeviz.dashboard.components.board import pattern_html
 
     rows = [list("?X.O???"), *[list("???????")] * 4, list("XO.XO.X")]
     html = pattern_html(rows)
@@ -135,7 +135,12 @@ def test_tree_levels_keep_their_labels_apart(depth: int) -> None:
     past its node's edge) ends before the next level's node and the deepest inside
     the chart; labels are 11 px or more, and at least
     ``LABEL_MIN_PX`` wide (deep views scroll sideways rather than shrink them)."""
-    from treeviz.dashboard.tree import LABEL_MIN_PX, chart_px, chart_width, tree_options
+    from treeviz.dashboard.components.tree_chart import (
+        LABEL_MIN_PX,
+        chart_px,
+        chart_width,
+        tree_options,
+    )
     from treeviz.draw.view import select
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
@@ -161,7 +166,7 @@ def test_the_settle_label_stays_off_the_axis() -> None:
     """The settle line's label lies on the side of the line with the plot's larger
     part: right of a line in the left half (left of it, it ran over the y axis'
     labels), left of one in the right half (right of it, off the chart)."""
-    from treeviz.dashboard.results.progress import progress_options, sampled
+    from treeviz.dashboard.components.results.progress import progress_options, sampled
     from treeviz.trace.progress import search_progress
 
     for moves in ("112233", "4453"):  # settled early (iteration 12) and late (172)
@@ -180,7 +185,7 @@ def test_table_columns_are_as_wide_as_their_headers_and_texts() -> None:
     header and its longest text (measured in Chromium: 5.5 px a header character,
     6.05 px a cell's, and 16 px of padding), capped for very long texts; other
     settings kept."""
-    from treeviz.dashboard.tables import COLUMN_MAX_PX, fitted_columns, readable, styled
+    from treeviz.dashboard.components.tables import COLUMN_MAX_PX, fitted_columns, readable, styled
     from treeviz.trace.analysis import move_table
 
     res = search(Position.from_moves("4453"), "alphabeta", depth=5)
@@ -201,7 +206,7 @@ def _paced() -> None:
     """A replay's state played by hand with a made-up clock (seconds)."""
     import streamlit as st
 
-    from treeviz.dashboard.state import ReplayView
+    from treeviz.dashboard.components.results.views import ReplayView
 
     view, steps = ReplayView("paced"), list(range(1, 11))
     view.go(steps, 0)
@@ -259,7 +264,7 @@ def expanded(text: str) -> list[int]:
 def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
     """A cutoff's stub: the drawn label names its columns only (the whole sentence was
     cut at a deep level's label width), the tooltip says the cutoff whole."""
-    from treeviz.dashboard.tree import tree_options
+    from treeviz.dashboard.components.tree_chart import tree_options
     from treeviz.draw.view import pruned_columns, select
     from treeviz.trace.values import node_value
 

@@ -155,8 +155,10 @@ def test_switching_the_replay_off_gives_the_tree_back_with_its_selection() -> No
 REPLAY_CLICKS = """
 import streamlit as st
 from treeviz.agents.registry import search
-from treeviz.dashboard.results.replay import on_click
-from treeviz.dashboard.state import ReplayView, TreeView
+from treeviz.dashboard.components.results.replay import on_click
+from treeviz.dashboard.components.tree_chart import clicked_name
+from treeviz.dashboard.components.results.views import ReplayView
+from treeviz.dashboard.components.tree_view import TreeView
 
 view, replay = TreeView("t"), ReplayView("t")
 trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
@@ -165,7 +167,7 @@ for name, root in st.session_state.get("clicks", []):  # what the chart reports,
     st.session_state["t_replay"], st.session_state["t_replay_playing"] = True, True
     view.draw_from(root)
     st.session_state["k"] = {"chart_event": f"{name}@1"}
-    on_click(trace, view, replay, chart="k")
+    on_click(trace, view, replay, clicked_name(st.session_state["k"]))
     st.write(f"on {replay.on} playing {replay.playing} selected {view.selected_in(trace)} "
              f"root {view.root_in(trace)} open {sorted(view.opened)}")
 """

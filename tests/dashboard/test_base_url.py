@@ -1,5 +1,5 @@
 """The middleware that tells Streamlit's front end where the server is
-(:mod:`treeviz.dashboard.base_url`), driven as an ASGI server would drive it."""
+(:mod:`treeviz.dashboard.server.base_url`), driven as an ASGI server would drive it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from treeviz.dashboard.base_url import BackendBaseUrl, DefaultPageAlias, base_url_script
+from treeviz.dashboard.server.base_url import BackendBaseUrl, DefaultPageAlias, base_url_script
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body></body></html>"
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pandas as pd
 
-from treeviz.dashboard.pages.arena import rating_chart
-from treeviz.dashboard.results.charts import bar_options
+from treeviz.dashboard.components.results.charts import bar_options
+from treeviz.dashboard.pages.arena.page import rating_chart
 
 PLAYERS = [
     {"spec": "alphabeta:depth=4", "rating": 35.0, "rating_low": -20.0, "rating_high": 90.0},

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
-from treeviz.dashboard.tree import children_table
+from treeviz.dashboard.components.node_tables import children_table
 from treeviz.trace.values import node_value
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from treeviz.agents.registry import search
-from treeviz.dashboard.pages.compare import (
+from treeviz.dashboard.pages.compare.page import (
     columns_differ,
     highlighted,
     joined_table,

@@ -12,7 +12,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from treeviz.dashboard.text import ZERO_WIDTH, code, escape_html, escape_markdown
+from treeviz.dashboard.components.text import ZERO_WIDTH, code, escape_html, escape_markdown
 
 RENDER = MarkdownIt("commonmark", {"linkify": True, "html": True}).enable(
     ["table", "strikethrough", "linkify"]

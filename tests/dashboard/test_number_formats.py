@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.numbers import (
+from treeviz.dashboard.components.numbers import (
     agent_value,
     count,
     ink_on,
@@ -21,15 +21,18 @@ from treeviz.dashboard.numbers import (
     seconds,
     short_seeds,
 )
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.components.tables import readable, styled
 from treeviz.trace.analysis import move_table
 
 
 @pytest.mark.parametrize("blank", [None, float("nan"), pd.NA, pd.NaT])
-def test_missing_values_are_blank_cells(blank: object) -> None:
+def test_missing_values_are_one_dash(blank: object) -> None:
+    """A missing number reads as the formatter's dash everywhere (treeviz.trace.numbers);
+    a missing spec is a blank (it is text, not a number)."""
     assert missing(blank)
-    assert percent(blank) == count(blank) == seconds(blank) == short_seeds(blank) == ""
-    assert agent_value(blank, "win_rate") == agent_value(blank, "heuristic:window") == ""
+    assert percent(blank) == count(blank) == seconds(blank) == "–"
+    assert agent_value(blank, "win_rate") == agent_value(blank, "heuristic:window") == "–"
+    assert short_seeds(blank) == ""
 
 
 def test_fractions_and_counts_read_as_people_write_them() -> None:
@@ -40,11 +43,11 @@ def test_fractions_and_counts_read_as_people_write_them() -> None:
 
 def test_each_agent_value_is_said_in_its_own_unit() -> None:
     """A table mixing agents (Play's moves) says each value's unit: never a bare 0.62
-    beside -43."""
-    assert agent_value(0.62, "win_rate") == "62% wins"
+    beside -43; a win rate by its name, a draw counted half (not "62% wins")."""
+    assert agent_value(0.62, "win_rate") == "62.0% win rate"
     assert agent_value(-43, "heuristic:window") == "-43 pts"
     assert agent_value(3, "exact") == "+3 exact" and agent_value(0, "exact") == "+0 exact"
-    assert agent_value(0.25, "probability") == "25%"
+    assert agent_value(0.25, "probability") == "25.0%"
     assert agent_value(2.5, "user") == "+2.5" and agent_value(7.0, None) == "+7"
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from conftest import app_test
 
-from treeviz.agents.registry import search
+from treeviz.agents.registry import search, spec
 from treeviz.connect4.board import Position
 from treeviz.connect4.notation import to_diagram
-from treeviz.dashboard import cache
+from treeviz.dashboard.server import cache
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.exact.scores import exact_scores
 from treeviz.games.game import Game, loads_game
@@ -38,8 +38,8 @@ def test_a_pasted_6x5_board_stays_6x5_from_paste_to_tree() -> None:
 
 def test_the_cache_never_answers_a_7x6_request_for_a_6x5_board() -> None:
     big = Position.from_moves(SMALL.moves_string())
-    a = cache.run_search(cache.spec_request(SMALL, "alphabeta:depth=2"))
-    b = cache.run_search(cache.spec_request(big, "alphabeta:depth=2"))
+    a = cache.run_search(cache.search_request(SMALL, spec("alphabeta:depth=2")))
+    b = cache.run_search(cache.search_request(big, spec("alphabeta:depth=2")))
     assert (a.trace.width, b.trace.width) == (6, 7) and len(a.moves) == 6
     assert cache.cached_exact(SMALL)[0] == exact_scores(SMALL, 30.0)
 

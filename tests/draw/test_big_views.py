@@ -12,12 +12,8 @@ from hypothesis import strategies as st
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.tree import (
-    children_table,
-    highlight,
-    tree_options,
-    view_height,
-)
+from treeviz.dashboard.components.node_tables import children_table
+from treeviz.dashboard.components.tree_chart import highlight, tree_options, view_height
 from treeviz.draw.view import Selection, select
 from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
@@ -181,17 +177,18 @@ def test_visit_share_over_iterations_ends_at_the_root_visits() -> None:
 def test_a_running_search_says_how_far_it_is() -> None:
     """MCTS from its iterations (about one node each); other searches from the time
     they may still take: their own limit or the page's budget, whichever is first."""
-    from treeviz.dashboard.cache import estimate, search_request
+    from treeviz.agents.registry import spec
+    from treeviz.dashboard.server.cache import estimate, search_request
 
     pos = Position.from_moves("4453")
-    mcts = search_request(pos, "mcts", {"iterations": 1000})
+    mcts = search_request(pos, spec("mcts", iterations=1000))
     assert estimate(mcts, budget_s=60.0, elapsed=1.0, nodes=250) == (0.25, "about 3 s left")
-    deep = search_request(pos, "minimax", {"depth": 9})
+    deep = search_request(pos, spec("minimax", depth=9))
     assert estimate(deep, budget_s=60.0, elapsed=15.0, nodes=10**6) == (
         0.25,
         "at most 45 s left (the time budget)",
     )
-    timed = search_request(pos, "mcts", {"iterations": None, "time_limit": 4.0})
+    timed = search_request(pos, spec("mcts", iterations=None, time_limit=4.0))
     assert estimate(timed, budget_s=60.0, elapsed=3.0, nodes=5000) == (
         0.75,
         "at most 1 s left (the time budget)",
@@ -201,7 +198,7 @@ def test_a_running_search_says_how_far_it_is() -> None:
 def test_rows_follow_echarts_leaf_spacing() -> None:
     """Leaves a row apart under one parent, two apart across parents (ECharts' tree
     separation): thirty leaves of one node take 30 rows, two fifteens 31."""
-    from treeviz.dashboard.tree import ROW_PX, rows_height
+    from treeviz.dashboard.components.tree_chart import ROW_PX, rows_height
 
     star = [("r", None)] + [(f"k{i}", "r") for i in range(30)]
     assert rows_height(star) == ROW_PX * 30 + 60
@@ -216,7 +213,7 @@ def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
     blank."""
     import pandas as pd
 
-    from treeviz.dashboard.tables import readable, styled
+    from treeviz.dashboard.components.tables import readable, styled
     from treeviz.trace.analysis import move_table
 
     table = readable(move_table(mcts), mcts.trace.value_kind)
@@ -244,7 +241,7 @@ def test_the_node_panel_reads_as_words(agent: str, params: dict) -> None:
     """The selected node's panel: facts named in words (no field names), no value the
     search did not set (A*'s never-expanded order, NO_VALUE), no parent at the root,
     flags in words, every field the agent recorded at the node present."""
-    from treeviz.dashboard.tree import node_facts
+    from treeviz.dashboard.components.node_tables import node_facts
     from treeviz.trace.nodes import field_is_set, flag_text
 
     trace = search(Position.from_moves("3344"), agent, **params).trace
@@ -265,8 +262,8 @@ def test_statistics_say_only_what_the_agent_does() -> None:
     """Statistics in words: no cutoffs or transposition hits for a search without
     windows (MCTS) unless it made some, a windowed search's counters even at zero,
     flags as yes/no, 'tree full' only when MCTS stopped for want of room."""
-    from treeviz.dashboard.pages.compare import stats_table
-    from treeviz.dashboard.tables import stat_words
+    from treeviz.dashboard.components.tables import stat_words
+    from treeviz.dashboard.pages.compare.page import stats_table
 
     pos = Position.from_moves("4453")
     mcts = search(pos, "mcts", iterations=50, seed=1)  # its table holds exactly 51 nodes
@@ -294,7 +291,7 @@ def test_no_view_shows_an_internal_number(moves: str) -> None:
     children tables, per-node CSV and per-move table show no stored win value (about
     1,000,000) nor NO_VALUE: words or blanks instead."""
     from treeviz.agents.registry import AGENTS
-    from treeviz.dashboard.tree import node_facts
+    from treeviz.dashboard.components.node_tables import node_facts
     from treeviz.draw.view import node_label, short_label
     from treeviz.trace.analysis import move_table, node_table
 

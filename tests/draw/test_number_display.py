@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from treeviz.agents.reasons import root_child
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.board_notes import notes_for
-from treeviz.dashboard.numbers import column_label, ink_on
-from treeviz.dashboard.results.charts import bar_options
-from treeviz.dashboard.tables import readable, styled
+from treeviz.dashboard.components.board_notes import notes_for
+from treeviz.dashboard.components.numbers import column_label, ink_on
+from treeviz.dashboard.components.results.charts import bar_options
+from treeviz.dashboard.components.tables import readable, styled
 from treeviz.draw.report import moves_html
 from treeviz.draw.style import value_colour
 from treeviz.draw.view import legend_stops, legend_title

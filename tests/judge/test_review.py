@@ -10,6 +10,7 @@ import pytest
 from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.connect4.samples import load_sample
+from treeviz.draw.report import graph_svg
 from treeviz.exact.scores import column_scores
 from treeviz.judge.review import review
 from treeviz.judge.verdict import classify
@@ -34,6 +35,24 @@ def test_each_ply_against_the_solver() -> None:
         moves = [p for p in out.plies if p.player == player]
         counted = sum(summary[player][c] for c in ("best", "inaccuracy", "mistake", "blunder"))
         assert counted + summary[player]["unknown"] == len(moves)
+
+
+def test_x_scores_read_every_ply_from_xs_side() -> None:
+    """The scores the graphs draw: after each ply the mover's exact score, negated for
+    O; at the start the first move's best (the empty board: +1, X wins with its last
+    stone). Before a ply, X's side is what the ply before left, so a best move keeps
+    it and a blunder by O raises it."""
+    out = review(load_sample("greedy-trap").moves + "4")
+    xs = out.x_scores
+    assert len(xs) == len(out.plies) + 1 and xs[0] == 1
+    for p in out.plies:
+        sign = 1 if p.player == "X" else -1
+        assert p.score is not None and p.best_score is not None
+        assert xs[p.ply] == sign * p.score and xs[p.ply - 1] == sign * p.best_score
+    last = out.plies[-1]
+    assert last.player == "O" and last.cls == "blunder" and xs[-1] > xs[-2]
+    points = graph_svg(out).split('points="')[1].split('"')[0].split()
+    assert len(points) == len(out.plies)  # one point per judged ply, none for the start
 
 
 def test_a_finished_game_and_the_agent_column() -> None:

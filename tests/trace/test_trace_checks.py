@@ -22,17 +22,16 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.cache import exact_meanings
-from treeviz.dashboard.results.replay import root_columns
-from treeviz.dashboard.tables import readable, stat_words, styled
-from treeviz.dashboard.tree import (
-    children_table,
+from treeviz.dashboard.components.node_tables import children_table, node_facts
+from treeviz.dashboard.components.results.replay import root_columns
+from treeviz.dashboard.components.tables import readable, stat_words, styled
+from treeviz.dashboard.components.tree_chart import (
     legend_html,
-    node_facts,
     selection_for,
     tree_options,
     view_height,
 )
+from treeviz.dashboard.server.cache import exact_meanings
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import tree_payload
 from treeviz.draw.notebook import trace_html

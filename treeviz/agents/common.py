@@ -8,7 +8,7 @@ from typing import Any
 from treeviz.agents.contract import Param
 from treeviz.connect4.board import Position
 from treeviz.connect4.heuristics import HEURISTICS
-from treeviz.settings import DEFAULT_CAPACITY, MAX_CAPACITY
+from treeviz.settings import DEFAULT_CAPACITY, INT64_MAX, MAX_CAPACITY
 from treeviz.trace.nodes import (
     C_NODES,
     NO_PARENT,
@@ -40,7 +40,7 @@ HEURISTIC = Param(
     choices=tuple(HEURISTICS),
 )
 SEED = Param(
-    "seed", "int", 0, "random seed: the same seed gives the same search", lo=0, hi=2**63 - 1
+    "seed", "int", 0, "random seed: the same seed gives the same search", lo=0, hi=INT64_MAX
 )
 TIME_LIMIT = Param(
     "time_limit",

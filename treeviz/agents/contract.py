@@ -78,6 +78,13 @@ class Agent:
             p.name: p.coerce(given[p.name]) if p.name in given else p.default for p in self.params
         }
 
+    def settings_of(self, chosen: AgentSpec) -> dict[str, Any]:
+        """Every declared parameter as ``chosen`` sets it, the rest at their defaults, in
+        declaration order: :meth:`validate` for a spec, whose values were checked when
+        it was made (:func:`make_spec`, :func:`parse_spec`) and are not checked again."""
+        given = chosen.kwargs
+        return {p.name: given.get(p.name, p.default) for p in self.params}
+
     def horizon_of(self, params: Mapping[str, Any]) -> int:
         """The plies ahead a search with ``params`` sees every outcome of."""
         if callable(self.horizon):
@@ -111,12 +118,19 @@ def format_param(value: Any) -> str:
 
 @dataclass(frozen=True)
 class AgentSpec:
-    """An agent with its settings: ``name`` and the parameters given (validated and
-    converted, in declaration order). ``str(spec)`` is ``name:key=value,...`` and
-    parses back to an equal spec."""
+    """An agent with its settings: ``name`` and the parameters given (converted, in
+    declaration order). ``str(spec)`` is ``name:key=value,...`` and parses back to an
+    equal spec.
+
+    A spec is made from text or values once, at the edge (a flag, a widget, a file,
+    the Python API: :func:`parse_spec`, :func:`make_spec`), which checks it against
+    the agent's declaration and marks it ``checked``; from there it is passed whole
+    and nothing checks it again. A spec built by hand is unchecked: the registry's
+    ``spec()`` checks it before it runs (``checked`` takes no part in equality)."""
 
     name: str
     params: tuple[tuple[str, Any], ...] = ()
+    checked: bool = field(default=False, compare=False, repr=False)
 
     def __str__(self) -> str:
         if not self.params:
@@ -175,13 +189,27 @@ def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
             given[key] = agent.param(key).coerce(value)
         except InvalidParameterError as exc:
             raise InvalidParameterError(f"{exc} (in agent spec {show_value(text)})") from None
-    return make_spec(agent, given)
+    return _spec(agent, given)
 
 
-def make_spec(agent: Agent, given: Mapping[str, Any]) -> AgentSpec:
-    """The spec of ``agent`` with ``given`` parameters (validated)."""
-    valid = agent.validate(given)
-    return AgentSpec(agent.name, tuple((k, v) for k, v in valid.items() if k in given))
+def make_spec(agent: Agent, given: Mapping[str, Any], base: AgentSpec | None = None) -> AgentSpec:
+    """The spec of ``agent`` with ``given`` parameters (values or their text, as a
+    widget or a flag gives them) checked and converted, set on top of ``base``'s (a
+    checked spec of ``agent``, whose values are not checked again);
+    :class:`InvalidParameterError` names the first unknown key, else the first bad
+    value in declaration order."""
+    for key in given:
+        agent.param(key)
+    converted = {p.name: p.coerce(given[p.name]) for p in agent.params if p.name in given}
+    return _spec(agent, (base.kwargs if base is not None else {}) | converted)
+
+
+def _spec(agent: Agent, valid: Mapping[str, Any]) -> AgentSpec:
+    """The checked spec of ``agent`` with ``valid`` (converted) parameters, in
+    declaration order."""
+    return AgentSpec(
+        agent.name, tuple((p.name, valid[p.name]) for p in agent.params if p.name in valid), True
+    )
 
 
 NEARLY_FULL = "76724423326731757151271355323125166645"  # 4 cells left: every agent is fast
@@ -201,15 +229,14 @@ def warm(agent: Agent) -> None:
             _WARM.add(agent.name)
 
 
-def run_agent(
-    agent: Agent, pos: Position, given: Mapping[str, Any], **runtime: Any
-) -> SearchResult:
-    """Validate ``given`` and run ``agent`` on ``pos``; the trace records the value
-    kind and every parameter's value."""
+def run_agent(agent: Agent, pos: Position, chosen: AgentSpec, **runtime: Any) -> SearchResult:
+    """Run ``agent`` on ``pos`` with the settings of ``chosen`` (a checked spec of
+    ``agent``: :meth:`Agent.settings_of`); the trace records the value kind and every
+    parameter's value."""
     for key in runtime:
         if key not in agent.runtime:
             agent.param(key)  # raises: not a parameter of this agent
-    params = agent.validate(given)
+    params = agent.settings_of(chosen)
     warm(agent)  # compiled code loaded before the clock starts: time_s is search time
     res = agent.run(pos, **params, **runtime)
     finish_trace(agent, res.trace, params)

@@ -104,18 +104,23 @@ def get_agent_if_user(name: str) -> None:
 
 
 def spec(text: str | AgentSpec, **params: Any) -> AgentSpec:
-    """An :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with ``params``
-    set on top; bad names, keys, types or ranges raise :class:`InvalidParameterError`."""
+    """A checked :class:`AgentSpec` from ``name:key=value,...`` (or a spec), with
+    ``params`` set on top; bad names, keys, types or ranges raise
+    :class:`InvalidParameterError`. The edge where a setting is parsed: a checked spec
+    is returned as it is (with ``params``, only they are checked), so a spec passed
+    inward whole is checked once."""
     if not isinstance(text, str | AgentSpec):
         raise InvalidParameterError(
             f"an agent is named by a spec string such as "
             f"'mcts:iterations=500', not the {type(text).__name__} "
             f"{show_value(text)}"
         )
-    if not isinstance(text, AgentSpec):
+    if isinstance(text, AgentSpec):
+        base = text if text.checked else make_spec(get_agent(text.name), text.kwargs)
+    else:
         get_agent_if_user(split_spec(text, AGENTS)[0])
-    base = text if isinstance(text, AgentSpec) else parse_spec(text, AGENTS)
-    return make_spec(get_agent(base.name), base.kwargs | params) if params else base
+        base = parse_spec(text, AGENTS)
+    return make_spec(get_agent(base.name), params, base) if params else base
 
 
 def search(
@@ -129,7 +134,7 @@ def search(
     pos = position_of(position)
     chosen = spec(agent, **params)
     runtime = {"reuse": reuse} if reuse is not None else {}
-    return run_agent(get_agent(chosen.name), pos, chosen.kwargs, **runtime)
+    return run_agent(get_agent(chosen.name), pos, chosen, **runtime)
 
 
 def position_of(position: Any) -> Position:

@@ -15,10 +15,10 @@ machine, for the tests and benchmarks of ``--cluster``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from treeviz.agents.registry import AGENTS, spec, split_spec
+from treeviz.agents.registry import AGENTS, AgentSpec, spec, split_spec
 from treeviz.arena.openings import pick_openings, read_openings
 from treeviz.arena.ratings import sprt as sprt_test
 from treeviz.arena.report import by_ply, pair_row, points, report, score_of
@@ -30,7 +30,7 @@ from treeviz.settings import ARENA_PLY_SECONDS, show_value
 
 
 def run_arena(
-    specs: list[str],
+    specs: Sequence[str | AgentSpec],
     games: int,
     *,
     db: str | None = None,
@@ -38,28 +38,30 @@ def run_arena(
     on_game: Callable[[dict[str, Any]], Any] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
-    """Play ``games`` games per pair of ``specs`` (those not stored in ``db`` yet) and
-    report on every stored game between them. ``sprt=(elo0, elo1)`` (two players only)
+    """Play ``games`` games per pair of ``specs`` (spec strings, parsed here once, or
+    specs) that are not stored in ``db`` yet and report on every stored game between
+    them. ``sprt=(elo0, elo1)`` (two players only)
     stops as soon as the test decides; the report then has an ``sprt`` entry.
     ``on_game`` sees each game as it is stored; ``options``: those of :func:`_play`."""
     players = canonical_specs(specs)
     if sprt is not None and len(players) != 2:
         raise InvalidParameterError(f"--sprt needs exactly two players, not {len(players)}")
+    names = [str(p) for p in players]  # as the stored games name them
     with Store(db or ":memory:") as store:
-        scores = [score_of(g, players[0]) for g in store.games(players)] if sprt else []
+        scores = [score_of(g, names[0]) for g in store.games(names)] if sprt else []
 
         def told(game: dict[str, Any]) -> bool:
             if on_game is not None:
                 on_game(game)
             if sprt is None:
                 return False
-            scores.append(points(game["result"], game["x"], game["o"], spec=players[0]))
+            scores.append(points(game["result"], game["x"], game["o"], spec=names[0]))
             return sprt_test(scores, *sprt).decision != "continue"
 
         decided = sprt is not None and sprt_test(scores, *sprt).decision != "continue"
         pairs = round_robin(players)
         played = 0 if decided else _stoppable_play(store, db, pairs, games, told, **options)
-        out = report(store.games(players))
+        out = report(store.games(names))
     out["played"] = played
     if sprt is not None:
         out["sprt"] = sprt_test(scores, *sprt).as_dict()
@@ -82,7 +84,7 @@ def _stoppable_play(store: Store, db: str | None, *args: Any, **options: Any) ->
 
 def _play(
     store: Store,
-    pairs: list[tuple[str, str]],
+    pairs: list[tuple[AgentSpec, AgentSpec]],
     games: int,
     on_game: Callable[[dict[str, Any]], Any] | None,
     *,
@@ -115,9 +117,10 @@ def _play(
     )
 
 
-def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
+def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[AgentSpec]:
     """One spec per point of ``grid`` (parameter name -> values as typed), in grid
-    order; values are checked by the agent's declarations."""
+    order, each parsed from its text once; values are checked by the agent's
+    declarations (an error quotes the point's spec)."""
 
     names = list(grid)
     # a swept agent given with settings of its own keeps them ("alphabeta:tt=false");
@@ -126,7 +129,7 @@ def grid_specs(agent: str, grid: dict[str, list[str]]) -> list[str]:
     out = []
     for values in itertools.product(*grid.values()):
         text = agent + joiner + ",".join(f"{n}={v}" for n, v in zip(names, values, strict=True))
-        out.append(str(spec(text)))
+        out.append(spec(text))
     return out
 
 
@@ -134,16 +137,17 @@ def run_sweep(
     agent: str,
     grid: dict[str, list[str]],
     *,
-    against: str,
+    against: str | AgentSpec,
     games: int,
     db: str | None = None,
     on_game: Callable[[dict[str, Any]], Any] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
-    """Each grid point of ``agent`` against ``against``, ``games`` games each: the
-    arena report plus ``settings`` (per point: its parameters, score with interval,
-    Elo difference with interval and nodes per second by stones on the board).
-    ``options``: those of :func:`_play`."""
+    """Each grid point of ``agent`` (a spec string: the grid's values are set on its
+    text) against ``against``, ``games`` games each: the arena report plus
+    ``settings`` (per point: its parameters, score with interval, Elo difference with
+    interval and nodes per second by stones on the board). ``options``: those of
+    :func:`_play`."""
     if not grid:
         raise InvalidParameterError("a sweep needs at least one --grid NAME=V1,V2,...")
     specs = grid_specs(agent, grid)
@@ -154,22 +158,22 @@ def run_sweep(
         played = _stoppable_play(
             store, db, [(s, opponent) for s in specs], games, on_game, **options
         )
-        stored = store.games([*specs, opponent])
+        stored = store.games([str(s) for s in (*specs, opponent)])
     out = report(stored)
     out["played"] = played
-    out["against"] = opponent
-    out["settings"] = [_setting(s, opponent, grid, stored) for s in specs]
+    out["against"] = str(opponent)
+    out["settings"] = [_setting(s, str(opponent), grid, stored) for s in specs]
     return out
 
 
 def _setting(
-    text: str, opponent: str, grid: dict[str, list[str]], stored: list[Any]
+    point: AgentSpec, opponent: str, grid: dict[str, list[str]], stored: list[Any]
 ) -> dict[str, Any]:
     """One grid point's row of the sweep table: its parameters, its games against the
-    opponent (:func:`pair_row`, ``a`` being the setting) and its nodes per second by
-    stones on the board."""
-    kwargs = spec(text).kwargs
-    row = {"spec": text, "params": {n: kwargs.get(n) for n in grid}}
+    opponent (:func:`pair_row`, ``a`` being the setting; the stored games name
+    players by their spec strings) and its nodes per second by stones on the board."""
+    text = str(point)
+    row = {"spec": text, "params": {n: point.kwargs.get(n) for n in grid}}
     return {
         **row,
         **pair_row(text, opponent, stored),

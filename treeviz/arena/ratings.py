@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from treeviz.settings import Z95
+
 VIRTUAL_DRAWS = 1.0  # per pair of players: keeps a 20-0 result's rating finite
 GRID = 12.0  # θ units either side of the estimate searched for the interval (2,000 Elo)
 ELO = 400 / math.log(10)
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)

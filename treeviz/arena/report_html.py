@@ -8,6 +8,7 @@ from typing import Any
 
 from treeviz.draw.html import table_html
 from treeviz.draw.style import BAR
+from treeviz.trace.numbers import percent
 
 PLAYER_COLUMNS = (
     ("spec", "player"),
@@ -25,9 +26,11 @@ def report_html(out: dict[str, Any]) -> str:
     rows = [
         {
             **p,
+            "score": percent(p["score"], 1),  # a mean of results, as the CLI's table
             "wdl": f"{p['wins']}-{p['draws']}-{p['losses']}",
+            "rating": f"{p['rating']:+.0f}",  # whole Elo points, as its interval
             "interval": f"[{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]",
-            "accuracy": "" if p["accuracy"] is None else f"{p['accuracy']:.0%}",
+            "accuracy": percent(p["accuracy"]),
         }
         for p in out["players"]
     ]

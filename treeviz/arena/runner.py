@@ -28,10 +28,9 @@ from treeviz.settings import (
     CLUSTER_CONNECT_SECONDS,
     CLUSTER_GREETING_MAX_BYTES,
     CLUSTER_PROBE_SECONDS,
+    IN_FLIGHT_PER_WORKER,
     show_value,
 )
-
-IN_FLIGHT_PER_WORKER = 4  # games handed to Dask ahead, per worker
 
 OnGame = Callable[[dict[str, Any]], Any]  # told each stored game; a true answer stops
 

@@ -1,20 +1,21 @@
 """Arena games as tasks: the schedule of a round robin and the game task itself.
 
-A task is plain data (specs, opening, seed), and its result a plain dict, so a task
-can run in this process, in a local worker process or on any machine of a Dask
-cluster, and a game is known by its key: the same command schedules the same keys,
-so a stored game is never played again.
+The players are :class:`~treeviz.agents.contract.AgentSpec` values, parsed once
+(:func:`canonical_specs`). A task is plain data (the players' spec strings, opening,
+seed), and its result a plain dict, so a task can run in this process, in a local
+worker process or on any machine of a Dask cluster, and a game is known by its key:
+the same command schedules the same keys, so a stored game is never played again.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from treeviz.agents.registry import spec
+from treeviz.agents.registry import AgentSpec, spec
 from treeviz.errors import InvalidParameterError, UserAgentError
 from treeviz.games.game import AgentPlayer, Game, derived_seed, play
 from treeviz.judge.review import review
@@ -27,6 +28,9 @@ class GameTask:
     agents' per-ply seeds come from it) and the exact-score budget per judged move
     (0: moves are not judged)."""
 
+    # Text, not AgentSpec: a game's key and its stored row (SQLite) are the spec
+    # strings, and a task stays plain data for any worker; play_task's players parse
+    # each once, on the worker's side.
     x: str
     o: str
     opening: str
@@ -39,21 +43,23 @@ class GameTask:
         return json.dumps([self.x, self.o, self.opening, self.seed])
 
 
-def canonical_specs(texts: list[str]) -> list[str]:
-    """Each spec string parsed and written back in canonical form; a bad spec raises
-    (quoting it) and two specs for the same agent settings are refused."""
+def canonical_specs(texts: Sequence[str | AgentSpec]) -> list[AgentSpec]:
+    """The players: each spec parsed and checked, once (a spec given as one is kept);
+    a bad spec raises (quoting it) and two specs for the same agent settings are
+    refused."""
 
-    out = [str(spec(t)) for t in texts]
+    out = [spec(t) for t in texts]
     if len(out) < 2:
-        raise InvalidParameterError(f"{show_value(texts)}: an arena needs at least two agent specs")
-    dupes = sorted({s for s in out if out.count(s) > 1})
+        given = [t if isinstance(t, str) else str(t) for t in texts]
+        raise InvalidParameterError(f"{show_value(given)}: an arena needs at least two agent specs")
+    dupes = sorted({str(s) for s in out if out.count(s) > 1})
     if dupes:
         raise InvalidParameterError(f"{show_value(dupes[0])} is given twice: each player once")
     return out
 
 
 def schedule(
-    pairs: list[tuple[str, str]],
+    pairs: list[tuple[AgentSpec, AgentSpec]],
     *,
     games: int,
     openings: list[str],
@@ -70,16 +76,21 @@ def schedule(
 
 
 def _tasks(
-    pairs: list[tuple[str, str]], games: int, openings: list[str], seed: int, ply_seconds: float
+    pairs: list[tuple[AgentSpec, AgentSpec]],
+    games: int,
+    openings: list[str],
+    seed: int,
+    ply_seconds: float,
 ) -> Iterator[GameTask]:
+    texts = [(str(a), str(b)) for a, b in pairs]  # a task's players: see GameTask
     for g in range(games):  # not itertools.product: it would hold range(games) whole
-        for a, b in pairs:
+        for a, b in texts:
             x, o = (a, b) if g % 2 == 0 else (b, a)
             opening = openings[(g // 2) % len(openings)]
             yield GameTask(x, o, opening, game_seed(seed, a, b, game=g), ply_seconds)
 
 
-def round_robin(specs: list[str]) -> list[tuple[str, str]]:
+def round_robin(specs: list[AgentSpec]) -> list[tuple[AgentSpec, AgentSpec]]:
     """Every pair of players once, in the order given."""
     return list(itertools.combinations(specs, 2))
 

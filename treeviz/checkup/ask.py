@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treeviz.connect4.board import Position
 from treeviz.errors import (
@@ -22,6 +22,10 @@ from treeviz.errors import (
     AgentTimeoutError,
     UserAgentError,
 )
+from treeviz.settings import IN_FLIGHT_PER_WORKER
+
+if TYPE_CHECKING:
+    from treeviz.agents.contract import AgentSpec
 
 FAILURES = {  # the typed failures, by the name the doctor's checks give them
     AgentTimeoutError: "timeout",
@@ -29,7 +33,6 @@ FAILURES = {  # the typed failures, by the name the doctor's checks give them
     AgentIllegalMoveError: "illegal-move",
     AgentCrashError: "crash",
 }
-IN_FLIGHT_PER_WORKER = 8  # asks handed to Dask ahead, per worker
 
 
 @dataclass(frozen=True)
@@ -51,9 +54,11 @@ class Answer:
         return asdict(self)
 
 
-def ask(agent: str, moves: str, seconds: float) -> Answer:
+def ask(agent: str | AgentSpec, moves: str, seconds: float) -> Answer:
     """``agent``'s move on the position after ``moves``, a person's agent given at most
-    ``seconds`` (:mod:`treeviz.agents.deadline`)."""
+    ``seconds`` (:mod:`treeviz.agents.deadline`). ``agent``: a spec, or its text (a
+    fresh process's question: parsed here, where loading the person's file can fail
+    as an answer)."""
     from treeviz.agents.deadline import move_limit
     from treeviz.agents.registry import search
 
@@ -72,7 +77,7 @@ def ask(agent: str, moves: str, seconds: float) -> Answer:
 
 
 def ask_all(
-    agent: str,
+    agent: str | AgentSpec,
     moves: list[str],
     *,
     seconds: float,
@@ -82,9 +87,12 @@ def ask_all(
 ) -> dict[str, Answer]:
     """The agent's answer to each move string, by move string: here, in order, with one
     worker and no cluster; else on Dask (``workers`` local processes, or the scheduler
-    at ``cluster``). ``tick()`` is called as each answer arrives (a progress bar)."""
+    at ``cluster``). ``tick()`` is called as each answer arrives (a progress bar).
+    The spec is parsed here once, and goes whole to every question and worker."""
+    from treeviz.agents.registry import spec
+
     out: dict[str, Answer] = {}
-    for answer in _answers(agent, moves, seconds, workers, cluster):
+    for answer in _answers(spec(agent), moves, seconds, workers, cluster):
         out[answer.moves] = answer
         if tick is not None:
             tick()
@@ -92,7 +100,7 @@ def ask_all(
 
 
 def _answers(
-    agent: str, moves: list[str], seconds: float, workers: int, cluster: str | None
+    agent: AgentSpec, moves: list[str], seconds: float, workers: int, cluster: str | None
 ) -> Iterator[Answer]:
     if workers == 1 and cluster is None:
         yield from (ask(agent, m, seconds) for m in moves)
@@ -103,7 +111,7 @@ def _answers(
 
     with dask_client(workers, cluster) as client:
         if cluster is not None:  # a cluster's workers may not see this machine's files
-            ship_agents(client, [agent], set())
+            ship_agents(client, [str(agent)], set())  # by the file its text names
         todo = iter(moves)
         window = IN_FLIGHT_PER_WORKER * max(workers, len(client.scheduler_info()["workers"]))
         first = [m for _, m in zip(range(window), todo, strict=False)]  # (range first: zip

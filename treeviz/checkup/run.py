@@ -8,7 +8,7 @@ import dataclasses
 import re
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treeviz.checkup.ask import Answer, ask, ask_all
 from treeviz.checkup.battery import PHASES, Probe, battery
@@ -23,7 +23,10 @@ from treeviz.checkup.shrink import shrink
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import show_value
+from treeviz.settings import DOCTOR_POSITIONS, DOCTOR_SECONDS, show_value
+
+if TYPE_CHECKING:
+    from treeviz.agents.contract import AgentSpec
 
 # a person's agent that states no horizon is judged on wins at once and blocks (its
 # measured horizon is reported beside)
@@ -31,7 +34,7 @@ DEFAULT_HORIZON = 2
 REASKED = 10  # positions asked again at the end, and move-order pairs, to judge history
 
 
-def stated_horizon(agent: str, depth: int | None) -> int | None:
+def stated_horizon(agent: str | AgentSpec, depth: int | None) -> int | None:
     """How far ``agent`` says it sees: ``depth`` when given, else its declaration
     (ours); None for a person's agent given no ``depth`` (it declares nothing)."""
     from treeviz.agents.registry import get_agent, spec
@@ -43,10 +46,10 @@ def stated_horizon(agent: str, depth: int | None) -> int | None:
     decl = None if is_user_head(chosen.name) else get_agent(chosen.name)
     if decl is None or (not decl.warmup and not decl.horizon):  # a person's, declaring none
         return None
-    return decl.horizon_of(decl.validate(chosen.kwargs))
+    return decl.horizon_of(decl.settings_of(chosen))
 
 
-def horizon_of(agent: str, depth: int | None) -> int:
+def horizon_of(agent: str | AgentSpec, depth: int | None) -> int:
     """The plies ``agent``'s answers are judged within: its :func:`stated_horizon`,
     else :data:`DEFAULT_HORIZON`."""
     stated = stated_horizon(agent, depth)
@@ -56,8 +59,8 @@ def horizon_of(agent: str, depth: int | None) -> int:
 def doctor(
     agent: Any,
     *,
-    positions: int = 40,
-    seconds: float = 2.0,
+    positions: int = DOCTOR_POSITIONS,
+    seconds: float = DOCTOR_SECONDS,
     depth: int | None = None,
     seed: int = 0,
     workers: int = 1,
@@ -134,8 +137,8 @@ def ticking(bar: Any) -> Callable[[int, int], None]:
 def checkup(
     agent: str,
     *,
-    positions: int = 40,
-    seconds: float = 2.0,
+    positions: int = DOCTOR_POSITIONS,
+    seconds: float = DOCTOR_SECONDS,
     depth: int | None = None,
     seed: int = 0,
     workers: int = 1,

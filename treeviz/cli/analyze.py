@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from treeviz.cli.common import agent_command, check_output, print_json, read_position, search_params
+from treeviz.cli.common import agent_command, check_output, chosen_agent, print_json, read_position
 from treeviz.cli.export import add_export_flags, export_options
 from treeviz.connect4.notation import to_diagram
 from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
@@ -16,7 +16,7 @@ from treeviz.settings import EXACT_SECONDS, add_setting_flag, setting_of
 
 def cmd_analyze(args: argparse.Namespace) -> None:
     """Run an agent, print its choice and per-column table, optionally save the trace."""
-    from treeviz.agents.registry import search, spec
+    from treeviz.agents.registry import search
     from treeviz.trace.analysis import move_table_text
     from treeviz.trace.files import save
 
@@ -24,7 +24,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     for output in (args.trace, args.export):
         if output:
             check_output(output, args.position)
-    chosen = spec(args.agent, **search_params(args))
+    chosen = chosen_agent(args)
     res = search(pos, chosen)
     if args.trace:
         save(res.trace, args.trace)
@@ -35,6 +35,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     if args.json:
         print_json(res.as_dict() | {"spec": str(chosen)})
         return
+    from treeviz.trace.numbers import count, flag, seconds
     from treeviz.trace.values import kind_text
 
     print(to_diagram(pos))
@@ -44,8 +45,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     print(f"pv: {' '.join(map(str, res.pv))}")
     s = res.stats
     print(
-        f"nodes: {s['nodes']}  cutoffs: {s['cutoffs']}  tt hits: {s['tt_hits']}  "
-        f"time: {s['time_s']:.3f}s  truncated: {s['truncated']}"
+        f"nodes: {count(s['nodes'])}  cutoffs: {count(s['cutoffs'])}  "
+        f"tt hits: {count(s['tt_hits'])}  time: {seconds(s['time_s'])} s  "
+        f"truncated: {flag(s['truncated'])}"
     )
     from treeviz.trace.reading import left_out_note
 
@@ -60,12 +62,10 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 
 def cmd_explain(args: argparse.Namespace) -> None:
     """Run an agent and judge its choice against the exact scores, in words."""
-    from treeviz.agents.registry import spec
     from treeviz.judge.verdict import explain
 
     pos = read_position(args.position, args.first)
-    chosen = spec(args.agent, **search_params(args))
-    out = explain(pos, agent=str(chosen), seconds=setting_of(args, EXACT_SECONDS))
+    out = explain(pos, agent=chosen_agent(args), seconds=setting_of(args, EXACT_SECONDS))
     if args.json:
         print_json(out.as_dict())
         return

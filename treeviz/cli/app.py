@@ -3,7 +3,7 @@
 The person who runs this command names the user agents that may run, the Dask
 cluster the Arena plays on, the folder of named Arena databases and the address the
 server listens on; the dashboard's visitors choose among those, never more
-(:mod:`treeviz.dashboard.server`).
+(:mod:`treeviz.dashboard.server.environment`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP
-from treeviz.dashboard.server import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
+from treeviz.dashboard.server.environment import AGENTS_VAR, ARENA_DIR_VAR, CLUSTER_VAR
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import APP_PORT
 
@@ -76,7 +76,7 @@ def options(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> None:
     """Serve the dashboard from this process until Ctrl-C; a port another program
     holds is refused first, in a line that says how to choose another."""
-    from treeviz.dashboard.launch import serve
+    from treeviz.dashboard.server.launch import serve
 
     check_free(args.host, args.port)
     serve(options(args))

@@ -21,6 +21,7 @@ from treeviz.settings import (
     setting_of,
     show_value,
 )
+from treeviz.trace.numbers import MISSING, count, percent, seconds
 
 # Stones on the board when a move is chosen; the last band ends at a game's last move.
 STONE_BANDS = ((0, 7), (8, 15), (16, 23), (24, 31), (32, DEFAULT_CELLS - 1))
@@ -83,18 +84,17 @@ def print_report(out: dict[str, Any]) -> None:
     print(f"{out['games']} games")
     print(
         f"{'player':34} {'games':>5} {'score':>6}  {'W-D-L':>9}  {'rating [95%]':>21} "
-        f"{'acc':>5} {'mis/g':>5} {'bl/g':>5} {'ms/move':>8} {'nodes/move':>10}"
+        f"{'acc':>5} {'mis/g':>5} {'bl/g':>5} {'s/move':>8} {'nodes/move':>10}"
     )
     for p in out["players"]:
-        acc = "-" if p["accuracy"] is None else f"{p['accuracy']:.0%}"
-        ms = "-" if p["time_per_move"] is None else f"{1000 * p['time_per_move']:.1f}"
-        nodes = "-" if p["nodes_per_move"] is None else f"{p['nodes_per_move']:,.0f}"
         wdl = f"{p['wins']}-{p['draws']}-{p['losses']}"
         rating = f"{p['rating']:+.0f} [{p['rating_low']:+.0f}, {p['rating_high']:+.0f}]"
         print(
-            f"{p['spec'][:34]:34} {p['games']:5d} {p['score']:6.3f}  {wdl:>9}  {rating:>21} "
-            f"{acc:>5} {p['mistakes_per_game']:5.2f} {p['blunders_per_game']:5.2f} "
-            f"{ms:>8} {nodes:>10}"
+            f"{p['spec'][:34]:34} {p['games']:5d} {percent(p['score'], 1):>6}  {wdl:>9}  "
+            f"{rating:>21} "
+            f"{percent(p['accuracy']):>5} {p['mistakes_per_game']:5.2f} "
+            f"{p['blunders_per_game']:5.2f} {seconds(p['time_per_move']):>8} "
+            f"{count(p['nodes_per_move']):>10}"
         )
     for q in out["pairs"]:
         print(f"{q['a']} vs {q['b']}: {pair_text(q)}")
@@ -112,11 +112,12 @@ def pair_text(q: dict[str, Any]) -> str:
     """A pair row (or sweep setting) in words: W/D/L, score and Elo with intervals."""
     from treeviz.arena.ratings import elo_of
 
-    low, mean, high = (elo_of(q[k]) for k in ("a_score_low", "a_score", "a_score_high"))
+    scores = ("a_score_low", "a_score", "a_score_high")
+    low, mean, high = (elo_of(q[k]) for k in scores)
+    score_low, score, score_high = (percent(q[k], 1) for k in scores)
     return (
-        f"+{q['a_wins']} ={q['draws']} -{q['b_wins']}, score {q['a_score']:.3f} "
-        f"[{q['a_score_low']:.3f}, {q['a_score_high']:.3f}], Elo {mean:+.0f} "
-        f"[{low:+.0f}, {high:+.0f}]"
+        f"+{q['a_wins']} ={q['draws']} -{q['b_wins']}, score {score} "
+        f"[{score_low}, {score_high}], Elo {mean:+.0f} [{low:+.0f}, {high:+.0f}]"
     )
 
 
@@ -146,7 +147,7 @@ def _band(by_stones: list[list[float]], low: int, high: int) -> str:
     """Mean nodes per second over moves played with ``low..high`` stones on the board."""
     rows = [(v, n) for k, v, n in by_stones if low <= k <= high]
     total = sum(n for _, n in rows)
-    return "-" if not total else f"{sum(v * n for v, n in rows) / total:,.0f}"
+    return count(sum(v * n for v, n in rows) / total) if total else MISSING
 
 
 def _shared_flags(p: argparse.ArgumentParser) -> None:

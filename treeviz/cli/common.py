@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treeviz.connect4.board import Position
 from treeviz.connect4.grid import BoardReading
@@ -29,6 +29,9 @@ from treeviz.errors import (
 )
 from treeviz.safe_io import read_text_bounded
 from treeviz.settings import DEFAULT_AGENT, POSITION_MAX_BYTES, show_path
+
+if TYPE_CHECKING:
+    from treeviz.agents.contract import AgentSpec
 
 SAMPLE_NAME = re.compile(r"[a-z][a-z0-9_-]*")  # sample slugs; move strings are digits
 
@@ -168,6 +171,14 @@ def finite_only(data: Any) -> Any:
     if isinstance(data, list | tuple):
         return [finite_only(v) for v in data]
     return data
+
+
+def chosen_agent(args: argparse.Namespace) -> AgentSpec:
+    """The agent a command runs: ``--agent SPEC`` with the parameter flags given set on
+    top, parsed and checked here, once; the command passes the spec on whole."""
+    from treeviz.agents.registry import spec
+
+    return spec(args.agent, **search_params(args))
 
 
 def search_params(args: argparse.Namespace) -> dict[str, Any]:

@@ -13,7 +13,12 @@ from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP, print_json
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import DOCTOR_MAX_POSITIONS, DOCTOR_MAX_SECONDS
+from treeviz.settings import (
+    DOCTOR_MAX_POSITIONS,
+    DOCTOR_MAX_SECONDS,
+    DOCTOR_POSITIONS,
+    DOCTOR_SECONDS,
+)
 
 FOUND = 1  # the exit code of a checkup that found something (as grep's "matched")
 
@@ -94,12 +99,17 @@ def add_commands(sub: Any) -> None:
         "agent",
         help="an agent spec: ours (alphabeta:depth=4), PATH.py:NAME, module:NAME or cmd:COMMAND",
     )
-    d.add_argument("--positions", type=int, default=40, help="positions per kind (default 40)")
+    d.add_argument(
+        "--positions",
+        type=int,
+        default=DOCTOR_POSITIONS,
+        help=f"positions per kind (default {DOCTOR_POSITIONS})",
+    )
     d.add_argument(
         "--seconds",
         type=float,
-        default=2.0,
-        help="time a person's agent may take per move (default 2)",
+        default=DOCTOR_SECONDS,
+        help=f"time a person's agent may take per move (default {DOCTOR_SECONDS:g})",
     )
     d.add_argument(
         "--depth",

@@ -38,6 +38,7 @@ from treeviz.settings import (
     setting_of,
     show_path,
 )
+from treeviz.trace.numbers import count, number_text, percent, seconds, value_with_unit
 
 if TYPE_CHECKING:
     from treeviz.judge.review import PlyReview
@@ -82,9 +83,9 @@ def _ply_line(p: PlyReview) -> str:
     """``  5. X 3  mistake  score -2, best +1 by [4]  agent: 4`` (scores for the mover)."""
     scores = ""
     if p.score is not None and p.best_score is not None:
-        scores = f"  score {p.score:+d}"
+        scores = f"  score {number_text(p.score)}"
         if p.cls != "best":
-            scores += f", best {p.best_score:+d} by {p.best_columns}"
+            scores += f", best {number_text(p.best_score)} by {p.best_columns}"
     agent = f"  agent: {p.agent_column}" if p.agent_column is not None else ""
     return f"{p.ply:3d}. {p.player} {p.column}  {p.cls}{scores}{agent}"
 
@@ -104,7 +105,7 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(_ply_line(p))
     print(f"result: {out.result}")
     for player, counts in out.summary().items():
-        acc = "-" if counts["accuracy"] is None else f"{counts['accuracy']:.0%}"
+        acc = percent(counts["accuracy"])
         parts = ", ".join(
             f"{counts[c]} {c}" for c in ("best", "inaccuracy", "mistake", "blunder", "unknown")
         )
@@ -156,11 +157,12 @@ def cmd_play(args: argparse.Namespace) -> None:
 
 
 def ply_line(rec: PlyRecord) -> str:
-    """One move as a line: ply, player, column and how the agent chose it."""
+    """One move as a line: ply, player, column and how the agent chose it (its value
+    with its unit: the two players' agents may count in different ones)."""
     line = f"{rec.ply:3d}. {rec.player} plays {rec.column}"
     if rec.spec and rec.spec != HUMAN:
-        value = "-" if rec.agent_value is None else f"{rec.agent_value:g}"
-        line += f"  ({rec.spec}: value {value}, {rec.nodes:,} nodes, {rec.time_s:.3f} s)"
+        value = value_with_unit(rec.agent_value, rec.value_kind)
+        line += f"  ({rec.spec}: value {value}, {count(rec.nodes)} nodes, {seconds(rec.time_s)} s)"
     return line
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from treeviz.cli.common import check_output, print_json
 from treeviz.errors import InvalidParameterError
 from treeviz.settings import ID3_MIN_SAMPLES, RUN_SEED, add_setting_flag, setting_of
+from treeviz.trace.numbers import count, percent
 
 
 def load_table(args: argparse.Namespace) -> Any:
@@ -76,12 +77,12 @@ def cmd_id3(args: argparse.Namespace) -> None:
         + (f", ignored {', '.join(table.ignored)}" if table.ignored else "")
     )
     print(
-        f"nodes {len(tree.nodes)}, depth {tree.depth}, leaves {tree.leaves}, "
-        f"train accuracy {report['train_accuracy']:.4f}"
+        f"nodes {count(len(tree.nodes))}, depth {tree.depth}, leaves {count(tree.leaves)}, "
+        f"train accuracy {percent(report['train_accuracy'], 2)}"
     )
     if args.cv:
-        folds = " ".join(f"{s:.4f}" for s in report["cv_folds"])
-        print(f"{args.cv}-fold accuracy {report['cv_accuracy']:.4f} (folds: {folds})")
+        folds = " ".join(percent(s, 2) for s in report["cv_folds"])
+        print(f"{args.cv}-fold accuracy {percent(report['cv_accuracy'], 2)} (folds: {folds})")
 
 
 def _cross_validate(table: Any, k: int, seed: int, options: dict[str, Any]) -> Any:

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from treeviz.cli.common import agent_command, check_output, read_position, search_params
+from treeviz.cli.common import agent_command, check_output, chosen_agent, read_position
 from treeviz.errors import InvalidParameterError
 from treeviz.safe_io import atomic_write
 from treeviz.settings import (
@@ -20,6 +20,7 @@ from treeviz.settings import (
     add_setting_flag,
     setting_of,
 )
+from treeviz.trace.numbers import count
 
 
 def is_game(arg: str) -> bool:
@@ -41,18 +42,18 @@ def cmd_report(args: argparse.Namespace) -> None:
     doc = _review(args) if is_game(args.position) else _analysis(args)
     with atomic_write(args.output, "w", encoding="utf-8") as out:
         out.write(doc)
-    print(f"wrote {args.output} ({len(doc.encode()) / 1024:,.0f} KB)", file=sys.stderr)
+    print(f"wrote {args.output} ({count(len(doc.encode()) / 1024)} KB)", file=sys.stderr)
 
 
 def _analysis(args: argparse.Namespace) -> str:
-    from treeviz.agents.registry import search, spec
+    from treeviz.agents.registry import search
     from treeviz.draw.report import analysis_report
     from treeviz.exact.scores import exact_scores
     from treeviz.trace.recorder import check_playable
 
     pos = read_position(args.position, args.first)
     check_playable(pos)
-    res = search(pos, spec(args.agent, **search_params(args)))
+    res = search(pos, chosen_agent(args))
     return analysis_report(
         pos, res, exact=exact_scores(pos, setting_of(args, EXACT_SECONDS)), depth=args.draw_depth
     )

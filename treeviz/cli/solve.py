@@ -26,7 +26,7 @@ from treeviz.cli.common import CLUSTER_HELP
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
 from treeviz.safe_io import line_batches, stdin_bytes
-from treeviz.settings import LINE_MAX_BYTES, show_value
+from treeviz.settings import IN_FLIGHT_PER_WORKER, LINE_MAX_BYTES, show_value
 
 HERE_LINES = 256  # lines a compiled call answers here: answers flow even when each is slow
 SPREAD_LINES = 4096  # at most, lines a Dask task answers
@@ -118,7 +118,7 @@ def _spread(
     lines = itertools.chain.from_iterable(batches)
     size = 1
     with dask_client(workers, cluster) as client:
-        window = 2 * max(workers, len(client.scheduler_info()["workers"]))
+        window = IN_FLIGHT_PER_WORKER * max(workers, len(client.scheduler_info()["workers"]))
         pending: deque[Any] = deque()
         try:
             while True:

@@ -1,23 +1,65 @@
-"""The dashboard: ``streamlit run app.py`` (``make app``) calls :func:`main`."""
+"""The dashboard: its pages (:data:`PAGES`, in the navigation's order), and
+:func:`main`, which Streamlit runs for each visit (``streamlit run app.py``,
+``make app``, ``treeviz app``). Each page is a package of
+:mod:`treeviz.dashboard.pages` (its view in ``page.py``, its state in ``state.py``)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import streamlit as st
 
 from treeviz.agents.user.load import seal
-from treeviz.dashboard import nav, server, state
-from treeviz.dashboard.pages.analyze import analysis_keys, analyze_page
-from treeviz.dashboard.pages.arena import DEFAULTS as ARENA_DEFAULTS
-from treeviz.dashboard.pages.arena import arena_page
-from treeviz.dashboard.pages.compare import compare_page
-from treeviz.dashboard.pages.doctor import doctor_keys, doctor_page
-from treeviz.dashboard.pages.id3 import id3_page
-from treeviz.dashboard.pages.learn import learn_keys, learn_page
-from treeviz.dashboard.pages.play import PLAY_KEYS, play_page
-from treeviz.dashboard.pages.review import review_page
-from treeviz.dashboard.pages.trace import trace_page
-from treeviz.dashboard.text import error as show_error
-from treeviz.dashboard.warming import start_warm_up
+from treeviz.dashboard import state
+from treeviz.dashboard.components import nav
+from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.analyze import state as analyze_state
+from treeviz.dashboard.pages.analyze.page import analyze_page
+from treeviz.dashboard.pages.arena import state as arena_state
+from treeviz.dashboard.pages.arena.page import arena_page
+from treeviz.dashboard.pages.compare.page import compare_page
+from treeviz.dashboard.pages.doctor import state as doctor_state
+from treeviz.dashboard.pages.doctor.page import doctor_page
+from treeviz.dashboard.pages.id3.page import id3_page
+from treeviz.dashboard.pages.learn import state as learn_state
+from treeviz.dashboard.pages.learn.page import learn_page
+from treeviz.dashboard.pages.play import state as play_state
+from treeviz.dashboard.pages.play.page import play_page
+from treeviz.dashboard.pages.review.page import review_page
+from treeviz.dashboard.pages.trace.page import trace_page
+from treeviz.dashboard.server import environment
+from treeviz.dashboard.server.warming import start_warm_up
+
+
+def nothing_kept() -> list[str]:
+    """The kept keys of a page whose widgets start afresh on each visit."""
+    return []
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the navigation: the function that draws it, its title, its address
+    (``/compare``; the default page's is served at the base too) and the keys of its
+    widgets whose values outlive a visit to another page."""
+
+    draw: Callable[[], None]
+    title: str
+    url_path: str
+    kept: Callable[[], list[str]] = nothing_kept
+
+
+PAGES = (
+    Page(analyze_page, "Analyze a position", nav.DEFAULT_PAGE, analyze_state.kept_keys),
+    Page(compare_page, "Compare two searches", "compare"),
+    Page(play_page, "Play", "play", play_state.kept_keys),
+    Page(review_page, "Review a game", "review"),
+    Page(trace_page, "Explore a trace file", "trace"),
+    Page(arena_page, "Arena", "arena", arena_state.kept_keys),
+    Page(doctor_page, "Doctor", "doctor", doctor_state.kept_keys),
+    Page(id3_page, "Decision trees", "id3"),
+    Page(learn_page, "Learn by doing", "learn", learn_state.kept_keys),
+)
 
 
 @st.cache_resource(show_spinner=False)
@@ -46,35 +88,26 @@ def start_agents() -> list[str]:
     """Load the agents named at start, then seal the process: from here on no page,
     callback, upload or link loads or runs any other (every thread, every session).
     Returns the problems to show."""
-    loaded, problems = load_started_agents(server.started_agents())
+    loaded, problems = load_started_agents(environment.started_agents())
     seal(loaded)
     return problems
 
 
 def main() -> None:
-    """The pages: analyse a position; compare two searches; play; review a game;
-    explore a trace file; run tournaments and sweeps; check an agent for bugs; learn
-    decision trees; learn searches by doing."""
+    """One visit's run: the agents named at start loaded and the process sealed, the
+    warm-up started, the navigation over :data:`PAGES`, then the page asked for."""
     problems = start_agents()  # before anything a visitor sent is looked at
     st.set_page_config(page_title="treeviz", layout="wide")
     start_warm_up()  # already running when treeviz app started the server
     for problem in problems:
         show_error(problem)
     pages = [
-        st.Page(analyze_page, title="Analyze a position", url_path=nav.DEFAULT_PAGE, default=True),
-        st.Page(compare_page, title="Compare two searches", url_path="compare"),
-        st.Page(play_page, title="Play", url_path="play"),
-        st.Page(review_page, title="Review a game", url_path="review"),
-        st.Page(trace_page, title="Explore a trace file", url_path="trace"),
-        st.Page(arena_page, title="Arena", url_path="arena"),
-        st.Page(doctor_page, title="Doctor", url_path="doctor"),
-        st.Page(id3_page, title="Decision trees", url_path="id3"),
-        st.Page(learn_page, title="Learn by doing", url_path="learn"),
+        st.Page(p.draw, title=p.title, url_path=p.url_path, default=p.url_path == nav.DEFAULT_PAGE)
+        for p in PAGES
     ]
     nav.PAGES.update({p.url_path or nav.DEFAULT_PAGE: p for p in pages})
     current = st.navigation(pages)
-    # a visit elsewhere forgets nothing
-    state.keep([*ARENA_DEFAULTS, *analysis_keys(), *PLAY_KEYS, *doctor_keys(), *learn_keys()])
+    state.keep([key for p in PAGES for key in p.kept()])  # a visit elsewhere forgets nothing
     nav.follow()
     nav.show_notice(current.url_path)
     current.run()

@@ -23,7 +23,7 @@ from treeviz.draw.view import legend_stops, legend_title, select, walk
 from treeviz.errors import ExportLimitError
 from treeviz.settings import EXPORT_MAX_NODES, REPORT_MAX_BYTES
 from treeviz.trace.nodes import Trace
-from treeviz.trace.values import number_text
+from treeviz.trace.numbers import cell
 
 STATIC = Path(__file__).resolve().parent / "static"
 STYLE = (
@@ -92,27 +92,16 @@ def tree_block(payload: dict[str, Any], element_id: str) -> str:
 def table_html(
     rows: Sequence[dict[str, Any]], columns: Sequence[tuple[str, str]], marked: str | None = None
 ) -> str:
-    """A table of ``rows`` with ``columns`` as (key, header); blank for None; the rows
-    whose ``marked`` key is true get the class ``chosen``."""
+    """A table of ``rows`` with ``columns`` as (key, header), each cell as
+    :func:`~treeviz.trace.numbers.cell` reads it; the rows whose ``marked`` key is true
+    get the class ``chosen``."""
     head = "".join(f"<th>{html.escape(h)}</th>" for _, h in columns)
     body = []
     for r in rows:
         cls = ' class="chosen"' if marked and r.get(marked) else ""
-        cells = "".join(f"<td>{html.escape(cell_text(r.get(k)))}</td>" for k, _ in columns)
+        cells = "".join(f"<td>{html.escape(cell(r.get(k)))}</td>" for k, _ in columns)
         body.append(f"<tr{cls}>{cells}</tr>")
     return f"<table><tr>{head}</tr>{''.join(body)}</table>"
-
-
-def cell_text(value: Any) -> str:
-    """A table cell as a person reads it: blank for None, floats as
-    :func:`~treeviz.trace.values.number_text` reads them unsigned."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else ""
-    if isinstance(value, float):
-        return number_text(value, signed=False)
-    return str(value)
 
 
 def page(title: str, body: str) -> str:

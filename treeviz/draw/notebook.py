@@ -20,6 +20,7 @@ from treeviz.errors import TreevizError
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.numbers import count
 
 SMALL_TREE = ExportOptions(depth=2, top_k=7)
 
@@ -39,7 +40,7 @@ def result_html(res: SearchResult) -> str:
     expl = explained(pos, res, exact)
     head = (
         f"<b>{html.escape(res.trace.algorithm)}</b> plays column {res.move} for "
-        f"{pos.side_to_move} · {res.trace.counters['nodes']:,} nodes"
+        f"{pos.side_to_move} · {count(res.trace.counters['nodes'])} nodes"
     )
     return (
         f"<div><p>{head}</p><div style='display:flex;gap:16px'>{board_svg(pos, cell=28)}"
@@ -53,8 +54,8 @@ def trace_html(trace: Trace) -> str:
     cut = " (cut short at its capacity)" if trace.truncated else ""
     return (
         f"<div><p><b>{html.escape(trace.algorithm)}</b> trace of "
-        f"{html.escape(trace.root_moves or 'the empty board')}: {c['nodes']:,} nodes "
-        f"searched, {len(trace):,} recorded{cut}</p>{small_tree(trace)}</div>"
+        f"{html.escape(trace.root_moves or 'the empty board')}: {count(c['nodes'])} nodes "
+        f"searched, {count(len(trace))} recorded{cut}</p>{small_tree(trace)}</div>"
     )
 
 

@@ -23,7 +23,8 @@ from treeviz.judge.verdict import Explanation, explain
 from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import SearchResult
-from treeviz.trace.values import kind_text, value_cell
+from treeviz.trace.numbers import percent, value_cell
+from treeviz.trace.values import kind_text
 
 MOVE_COLUMNS = (
     ("column", "column"),
@@ -57,12 +58,9 @@ def verdict_html(expl: Explanation | None) -> str:
 
 def moves_html(res: SearchResult, exact: list[int | None] | None) -> str:
     """The per-move table, with the exact score beside each column when known; values
-    signed where the sign says who is ahead (:func:`value_cell`)."""
+    as :func:`~treeviz.trace.numbers.value_cell` reads them."""
     kind = res.trace.value_kind
-    rows = [
-        {**r, "value": None if r["value"] is None else value_cell(r["value"], kind)}
-        for r in move_rows(res, exact)
-    ]
+    rows = [{**r, "value": value_cell(r["value"], kind)} for r in move_rows(res, exact)]
     columns = [c for c in MOVE_COLUMNS if c[0] != "exact" or exact is not None]
     return (
         f'<p class="muted">values: {html.escape(kind_text(res.trace.value_kind))}</p>'
@@ -131,14 +129,14 @@ def review_body(rev: Review, players: tuple[str, str] = ("?", "?")) -> str:
                 "player": p.player,
                 "column": p.column,
                 "class": p.cls,
-                "score": p.score,
-                "best": p.best_score,
+                "score": value_cell(p.score, "exact"),  # signed, as the CLI's review
+                "best": value_cell(p.best_score, "exact"),
                 "lost": lost,
             }
         )
     summary = rev.summary()
     accuracy = " · ".join(
-        f"{side} {html.escape(name)}: accuracy {_percent(summary[side])}"
+        f"{side} {html.escape(name)}: accuracy {percent(summary[side]['accuracy'])}"
         for side, name in zip(("X", "O"), players, strict=True)
     )
     final = board_svg(Position.from_moves(rev.moves))
@@ -162,19 +160,9 @@ def review_body(rev: Review, players: tuple[str, str] = ("?", "?")) -> str:
     )
 
 
-def _percent(counts: dict[str, Any]) -> str:
-    share = counts["accuracy"]
-    return "-" if share is None else f"{share:.0%}"
-
-
 def graph_svg(rev: Review, width: int = 520, height: int = 180) -> str:
     """The exact score after each move from X's side (22 - stones scale) as a line."""
-    points = []
-    for p in rev.plies:
-        if p.score is None:
-            continue
-        x_side = p.score if p.player == "X" else -p.score
-        points.append((p.ply, x_side))
+    points = [(ply, s) for ply, s in enumerate(rev.x_scores) if ply and s is not None]
     n = max(len(rev.moves), 1)
     top = score_top(DEFAULT_WIDTH, DEFAULT_HEIGHT)  # the score scale's end
 

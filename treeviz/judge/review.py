@@ -68,6 +68,21 @@ class Review:
             out[player] = counts
         return out
 
+    @property
+    def x_scores(self) -> list[int | None]:
+        """The exact score from X's side (the solver's scale: above 0, X wins with best
+        play) at the start and after each ply: index 0 the start (the first move's best
+        score, turned to X's side), index ``k`` after ply ``k``; None where the ply was
+        not judged (``unknown``). What the Review page's graph and the HTML report
+        draw."""
+        out: list[int | None] = []
+        for p in self.plies:
+            sign = 1 if p.player == "X" else -1
+            if not out:
+                out.append(None if p.best_score is None else sign * p.best_score)
+            out.append(None if p.score is None else sign * p.score)
+        return out
+
     def _repr_html_(self) -> str:
         """A notebook's view: the evaluation graph, the board and the move table."""
         from treeviz.draw.report import review_body

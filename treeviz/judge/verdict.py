@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.agents.reasons import Reason
-from treeviz.agents.registry import agent_of, position_of, search, spec
+from treeviz.agents.registry import AgentSpec, agent_of, position_of, search, spec
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidPositionError
 from treeviz.exact.scores import exact_scores
@@ -95,14 +95,14 @@ class Explanation:
 def explain(
     subject: Position | SearchResult | str,
     *,
-    agent: str = DEFAULT_AGENT.default,
+    agent: str | AgentSpec = DEFAULT_AGENT.default,
     result: SearchResult | None = None,
     exact: list[int | None] | None = None,
     seconds: float = EXACT_SECONDS.default,
 ) -> Explanation:
     """Explain a search: ``subject`` is a :class:`SearchResult` (its own position and
     search are explained), or a position (a :class:`Position` or a move string such
-    as ``"4453"``) on which agent ``agent`` (a spec string) runs unless ``result`` is
+    as ``"4453"``) on which agent ``agent`` (a spec) runs unless ``result`` is
     given. The chosen column is compared with ``exact`` (computed within ``seconds``
     when not given). Raises :class:`InvalidPositionError` for anything else as the
     subject, and when ``result`` is given beside a result as the subject."""

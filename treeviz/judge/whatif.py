@@ -39,6 +39,7 @@ from treeviz.judge.whatif_worth import (
 )
 from treeviz.judge.whatif_worth import exact_worth as exact_of
 from treeviz.trace.nodes import TERMINAL, TT_HIT, SearchResult, Trace
+from treeviz.trace.numbers import count
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import node_value
 
@@ -278,7 +279,7 @@ def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) 
     random playouts, fewer of them in the first search."""
     parts = []
     if params.get("iterations") is not None:
-        parts.append(f"{params['iterations']:,} iterations")
+        parts.append(f"{count(params['iterations'])} iterations")
     if params.get("time_limit") is not None:
         parts.append(f"a time limit of {params['time_limit']:g} s")
     budget = " and ".join(parts) or "its budget"
@@ -289,7 +290,7 @@ def _mcts_plan(result: SearchResult, params: dict[str, Any], child: int | None) 
         f"MCTS searched the position after it with the first search's "
         f"budget ({budget}, seed {params.get('seed', 0)})",
         why=f"both are mean results of random playouts, so they may differ by "
-        f"chance: {seen:,} of the first search's {total:,} iterations went "
+        f"chance: {count(seen)} of the first search's {count(total)} iterations went "
         "through this column, while every iteration of the new search "
         "starts after it",
     )

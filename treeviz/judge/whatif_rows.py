@@ -12,8 +12,9 @@ from typing import Any
 from treeviz.judge.whatif import best_line
 from treeviz.judge.whatif_worth import Worth, flip, node_worth
 from treeviz.trace.nodes import MoveStat, Trace
+from treeviz.trace.numbers import number_text
 from treeviz.trace.reading import reading_of
-from treeviz.trace.values import heuristic_text, number_text, outcome_text, plies, short_outcome
+from treeviz.trace.values import heuristic_text, outcome_text, plies, short_outcome
 
 SWAP = {"upper": "lower", "lower": "upper", "win": "loss", "loss": "win"}
 BOUND_SIGN = {"upper": "≤ ", "lower": "≥ "}

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from treeviz.trace.nodes import WIN, MoveStat, Trace, field_is_set
+from treeviz.trace.numbers import number_text, percent
 from treeviz.trace.values import (
     PROVEN,
     node_value,
-    number_text,
     outcome,
     outcome_text,
     score_outcome,
@@ -169,7 +169,7 @@ def worth_words(w: Worth, base: str) -> str:
     if w.outcome is not None:  # a weak solve: the result without its distance
         return prefix + outcome_text(w.outcome)
     if base == "win_rate":  # as the tables show a mean: a percentage, one decimal
-        return f"a mean result of {float(w.value):.1%}"
+        return f"a mean result of {percent(w.value, 1)}"
     if base in ("user", "exact"):
         return prefix + number
     unit = "point" if abs(float(w.value)) == 1 else "points"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from treeviz.agents.registry import search, spec
+from treeviz.agents.registry import AgentSpec, search, spec
 from treeviz.agents.user.load import is_user_head
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
@@ -74,9 +74,9 @@ def session_of(trace: Trace, *, every_step: bool = False) -> Session:
 
 
 def predict(
-    position: Position | str, agent: str, *, every_step: bool = False, **params: Any
+    position: Position | str, agent: str | AgentSpec, *, every_step: bool = False, **params: Any
 ) -> Session:
-    """Run ``agent`` (a spec such as ``"alphabeta:depth=3,ordering=left"``: one of
+    """Run ``agent`` (a spec, or its text such as ``"alphabeta:depth=3,ordering=left"``: one of
     :data:`PREDICTABLE`, or a person's traced search) on ``position`` and return its
     questions as a :class:`Session`: at its decision points (at most
     :data:`~treeviz.learn.decisions.KEY_QUESTIONS`), or all of them with

@@ -20,20 +20,16 @@ from treeviz.trace.nodes import (
     field_is_set,
     flag_text,
 )
-from treeviz.trace.values import (
-    PROVEN,
-    bound_text,
-    node_value,
-    number_text,
-    short_outcome,
-    value_cell,
-)
+from treeviz.trace.numbers import cell as format_cell  # the dashboard's tables read it here
+from treeviz.trace.numbers import percent, value_cell
+from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
     import pandas as pd
 
 ROW_KEYS = ("column", "value", "outcome", "text")
 FIRST_COLUMNS = ("column", "value", "text", "chosen")
+SHARE_COLUMNS = ("share", "q")  # per-move columns in 0..1 (MCTS's share of visits, Q)
 
 
 def move_table(
@@ -108,32 +104,29 @@ def cutoffs_below(trace: Trace) -> dict[int, int]:
     return {int(trace.nodes["move"][c]): int(counts[c]) for c in trace.children(0)}
 
 
-def format_cell(value: Any) -> str:
-    """Table cell text: floats as :func:`number_text` reads them unsigned (any
-    magnitude in a few characters), None/NaN as '-'."""
-    if value is None or (isinstance(value, float) and np.isnan(value)):
-        return "-"
-    if isinstance(value, float):
-        return number_text(value, signed=False)
-    return str(value)
-
-
 def move_table_text(res: SearchResult) -> str:
-    """The per-column table as aligned plain text (values for the player to move,
-    signed where the sign says who is ahead: :func:`value_cell`)."""
+    """The per-column table as aligned plain text, each cell as :func:`move_cell`
+    reads it."""
     rows = move_rows(res)
     drop = {"outcome"} | ({"full"} if not any(r["full"] for r in rows) else set())  # text says
     keys = [k for k in rows[0] if k not in drop]
     kind = res.trace.value_kind
-    cells = [keys] + [
-        [
-            value_cell(r[k], kind) if k == "value" and r[k] is not None else format_cell(r[k])
-            for k in keys
-        ]
-        for r in rows
-    ]
+    cells = [keys] + [[move_cell(k, r[k], kind) for k in keys] for r in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(cells[0]))]
     return "\n".join("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in cells)
+
+
+def move_cell(key: str, value: Any, kind: str) -> str:
+    """A cell of column ``key`` of a per-move table of a trace of value ``kind``: the
+    agent's value as :func:`~treeviz.trace.numbers.value_cell` reads it (for the player
+    to move, signed where the sign says who is ahead), a share or a mean of results
+    (:data:`SHARE_COLUMNS`) as a percentage with one decimal, any other cell as
+    :func:`~treeviz.trace.numbers.cell` reads it."""
+    if key == "value":
+        return value_cell(value, kind)
+    if key in SHARE_COLUMNS:
+        return percent(value, 1)
+    return format_cell(value)
 
 
 def depth_profile(trace: Trace) -> pd.DataFrame:

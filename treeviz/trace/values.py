@@ -49,6 +49,8 @@ from treeviz.trace.nodes import (
     Trace,
     field_is_set,
 )
+from treeviz.trace.numbers import number_text
+from treeviz.trace.numbers import value_cell as value_cell  # the dashboard's tables read it here
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
@@ -137,7 +139,7 @@ def outcome_text(out: dict[str, Any]) -> str:
         return "draw, exact 0"
     verb = "wins" if out["result"] == "win" else "loses"
     at_most = "at most " if out.get("bound") == "upper" else ""
-    exact = "" if at_most else f", exact {out['score']:+d}"
+    exact = "" if at_most else f", exact {number_text(out['score'])}"
     return f"{verb} in {at_most}{plies(k)}{exact}"
 
 
@@ -159,7 +161,7 @@ def heuristic_text(value: float, kind: str, bound: str = "") -> str:
     name = ValueKind.parse(kind).name or "heuristic"
     prefix = {"upper": "≤ ", "lower": "≥ "}.get(bound, "")
     suffix = f" ({bound} bound: cut off)" if prefix else ""
-    return f"{prefix}{value:+g} {name} heuristic{suffix}"
+    return f"{prefix}{number_text(value)} {name} heuristic{suffix}"
 
 
 def user_value(raw: int, table: list[float]) -> float:
@@ -167,26 +169,6 @@ def user_value(raw: int, table: list[float]) -> float:
     if abs(raw) >= INF:
         return math.copysign(math.inf, raw)
     return 0.0 if raw == 0 else math.copysign(table[abs(raw) - 1], raw)
-
-
-def number_text(v: float, *, signed: bool = True) -> str:
-    """A number as a person reads it, at most 9 characters for any magnitude and within
-    5% of it: ``+7``, ``+0.343``, ``+0.00118``, ``+10006`` (10005.5), ``+1.2e14`` (a
-    million or more, and below a thousandth, in powers of ten), ``+inf``;
-    ``signed=False`` leaves a positive number's ``+`` out (a table's count). Full
-    precision stays in the trace and the downloads."""
-    if not math.isfinite(v):
-        text = "+inf" if v > 0 else "-inf"
-    elif v == int(v) and abs(v) < 1e6:
-        text = f"{int(v):+d}"
-    elif abs(v) >= 1e6 or abs(v) < 1e-3:
-        mantissa, _, power = f"{v:+.2g}".partition("e")  # +1e+14 -> +1e14
-        if power and math.isinf(float(f"{mantissa}e{power}")):  # 1.75e308 rounds past
-            mantissa = f"{v:+.3e}"[:5]  # the largest float: cut to 3 digits, not round
-        text = f"{mantissa}e{int(power)}" if power else mantissa
-    else:
-        text = f"{v:+.3g}" if abs(v) < 1 else f"{v:+.4g}" if abs(v) < 1e3 else f"{v:+.0f}"
-    return text if signed else text.removeprefix("+")
 
 
 def bound_text(trace: Trace, raw: int) -> str:
@@ -244,7 +226,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         return _user_node_value(trace, v)
     if base == "exact":
         half = trace.width * trace.height // 2
-        return NodeValue(v, None, f"{v:+d}", v / half)
+        return NodeValue(v, None, number_text(v), v / half)
     root_ply = len(trace.root_moves)
     sign_of = _root_bound(trace, node, raw, sign)
     found = negamax_outcome(v, root_ply, width=trace.width, height=trace.height)
@@ -253,7 +235,7 @@ def node_value(trace: Trace, node: int) -> NodeValue:
         return NodeValue(found["score"], found, said + short_outcome(found), 1.0 if v > 0 else -1.0)
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
-    return NodeValue(v, None, f"{sign_of}{v:+d}", v / heuristic_range(trace))
+    return NodeValue(v, None, sign_of + number_text(v), v / heuristic_range(trace))
 
 
 def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
@@ -290,15 +272,6 @@ def horizon_leaf(trace: Trace, node: int) -> bool:
     if "static_eval" not in trace.fields or int(n["flags"]) & TT_HIT:
         return False
     return int(n["value"]) == int(n["static_eval"]) and len(trace.children(node)) == 0
-
-
-SIGNED_KINDS = frozenset({"exact", "heuristic", "user"})  # values whose sign says who is ahead
-
-
-def value_cell(value: float, kind: str) -> str:
-    """A value column's cell for a trace of value ``kind``: signed where the sign says
-    which player is ahead (``+3``, ``-1e14``), a win rate or a chance without one."""
-    return number_text(float(value), signed=ValueKind.parse(kind).base in SIGNED_KINDS)
 
 
 def user_result(trace: Trace, value: float | None) -> str | None:

@@ -9,11 +9,11 @@ from typing import Any
 
 from treeviz.agents.reasons import Reason, root_child
 from treeviz.connect4.board import Position
+from treeviz.settings import Z95
 from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.numbers import count, percent
 from treeviz.trace.progress import settled_iteration
 from treeviz.trace.reading import root_visits_over_time
-
-Z95 = 1.96
 
 FIELDS = {
     "visits": "times the node was on an iteration's path",
@@ -39,8 +39,8 @@ def reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
         intervals[m.column] = (q - half, q + half)
         out.append(
             Reason(
-                f"column {m.column}: {m.extra['visits']:,} visits "
-                f"({m.extra['share']:.0%}), Q {q:.2f} ± {half:.2f} (95%)"
+                f"column {m.column}: {count(m.extra['visits'])} visits "
+                f"({percent(m.extra['share'])}), Q {q:.2f} ± {half:.2f} (95%)"
                 + (f", proven {m.extra['proven']}" if m.extra.get("proven") else ""),
                 root_child(trace, m.column),
             )
@@ -55,8 +55,8 @@ def reasons(pos: Position, res: SearchResult, exact: list[int | None] | None) ->
     if settled is not None:
         out.append(
             Reason(
-                f"the choice settled on column {res.move} at iteration {settled:,} "
-                f"of {int(res.stats['iterations']):,}"
+                f"the choice settled on column {res.move} at iteration {count(settled)} "
+                f"of {count(res.stats['iterations'])}"
             )
         )
     elif not trace.extra.get("log"):

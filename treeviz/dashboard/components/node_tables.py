@@ -1,0 +1,93 @@
+"""What a search recorded at a node, as the tables beside a tree: the node's own facts
+(:func:`node_facts`) and its children (:func:`children_table`), in words a person
+reads: values for the root player, windows as -inf/+inf, wins in plies, never an
+internal sentinel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from treeviz.draw.view import ranked_children
+from treeviz.judge.whatif_rows import row_words
+from treeviz.judge.whatif_worth import node_worth
+from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
+from treeviz.trace.nodes import Trace, field_is_set, flag_text
+from treeviz.trace.reading import reading_of
+from treeviz.trace.values import bound_text, node_value, outcome_text
+
+
+def node_stats(trace: Trace, i: int) -> dict[str, Any]:
+    """What the search recorded at node ``i``, readable: the value for the root player,
+    windows as -inf/+inf, wins in plies, never an internal sentinel."""
+    n = trace.nodes[i]
+    v = node_value(trace, i)
+    out: dict[str, Any] = {"node": i, "depth": int(n["depth"])}
+    if n["parent"] >= 0:
+        out["parent"] = int(n["parent"])
+    out["value (root player)"] = v.text or "-"
+    if v.outcome is not None:
+        out["outcome"] = outcome_text(v.outcome)
+    # the recorded columns as they are (the trace says which it filled)
+    for f in ("alpha", "beta"):
+        if f in trace.fields and n["alpha"] != n["beta"]:
+            out[f"{f} (side to move)"] = bound_text(trace, int(n[f]))
+    for f, header in NODE_COLUMNS.items():
+        if f in trace.fields and field_is_set(f, int(n[f])):
+            out[header] = field_text(int(n[f]))
+    facts = reading_of(trace).facts
+    if facts is not None:
+        out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
+    if flags := flag_text(int(n["flags"])):
+        out["flags"] = flags
+    return out
+
+
+def node_facts(trace: Trace, i: int) -> pd.DataFrame:
+    """:func:`node_stats` as a one-column table for the node's panel."""
+    stats = node_stats(trace, i)
+    return pd.DataFrame({"at this node": [str(v) for v in stats.values()]}, index=list(stats))
+
+
+def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) -> pd.DataFrame:
+    """One row per recorded child of ``i``, most important first: its column, the
+    agent's weight (MCTS: visits), the nodes recorded below it, its value and, with
+    ``exact`` (the solver's scores per column at ``i``, for the player to move there),
+    the exact score of its move, both for the player to move at the root, then what
+    the agent tells of a node (MCTS: Q, exploration term, UCT). None where a node has
+    no value."""
+    kids = ranked_children(trace, i)
+    n = trace.nodes[kids]
+    weight = reading_of(trace).weight
+    table = pd.DataFrame({"node": kids.astype(np.int64), "column": n["move"].astype(int) + 1})
+    if weight:
+        table[weight] = n[weight].astype(np.int64)
+    table["nodes below"] = trace.subtree_sizes()[kids] - 1
+    table["value (root player)"], table["value in words"] = _child_values(trace, kids)
+    if exact is not None:
+        sign = -1 if (int(trace.nodes["depth"][i]) - int(trace.nodes["depth"][0])) % 2 else 1
+        scores = [exact[int(c) - 1] for c in table["column"]]
+        table["exact score (root player)"] = [None if x is None else sign * x for x in scores]
+    facts = reading_of(trace).facts  # MCTS: Q, the exploration term and UCT
+    if facts is not None:
+        known = [facts(trace, int(k)) for k in kids]
+        for name in dict.fromkeys(f for row in known for f in row):
+            table[name] = [row.get(name) for row in known]
+    table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
+    return table
+
+
+def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str | None]]:
+    """Each child's value for the root player and its words. Where a window was
+    searched (alpha-beta, the solver) a value is said with its bound ("≤ +48 ... cut
+    off") and a game result, proven or only bounded ("at best a win in 3 plies"), is
+    said in words and left out of the number column: an exact score (+18) beside
+    heuristic points (+48) would read as worse than them."""
+    if trace.kind.base not in ("heuristic", "exact"):
+        values = [node_value(trace, int(k)) for k in kids]
+        return [v.value for v in values], [v.text or None for v in values]
+    worths = [node_worth(trace, int(k)) for k in kids]
+    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None for w in worths]
+    return numbers, [row_words(w, trace.value_kind) or None for w in worths]

@@ -1,0 +1,228 @@
+"""The tree section of a result: the interactive tree (click a node to select and
+unfold it) with breadcrumbs and a go-to box, the selected node's panel beside it, and
+the view's downloads below; switched on, the search's replay takes the tree's and the
+panel's place (:mod:`treeviz.dashboard.components.results.replay`). Its state is a
+:class:`TreeView`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+from treeviz.dashboard import state
+from treeviz.dashboard.components.results.downloads import downloads_section
+from treeviz.dashboard.components.results.goto import goto_box
+from treeviz.dashboard.components.results.icicle import icicle_section
+from treeviz.dashboard.components.results.node import detail_panel
+from treeviz.dashboard.components.results.replay import replay_section, replay_switch
+from treeviz.dashboard.components.results.views import ReplayView
+from treeviz.dashboard.components.tree_chart import (
+    legend_html,
+    path_names,
+    selection_for,
+    shape_of,
+    tree_chart,
+    tree_options,
+    view_height,
+)
+from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
+from treeviz.draw.export import ExportOptions
+from treeviz.draw.view import Selection, select, short_label
+from treeviz.settings import EXPORT_MAX_NODES, VIEW_MAX_NODES
+from treeviz.trace.nodes import Trace
+from treeviz.trace.reading import left_out_note
+
+BUILT_MAX = 8  # tree views kept built per session: clicks go back and forth between few
+
+
+@dataclass(frozen=True)
+class View:
+    """One tree view, built once: the drawn selection, its ECharts options and
+    height, and whether the same subtree is small enough to export as a diagram."""
+
+    sel: Selection
+    options: dict[str, Any]
+    height: int
+    exportable: bool
+    shape: int  # the same for views drawing the same entries
+    levels: tuple[int, int]  # (drawn, within the depth asked): fewer drawn when folded
+
+
+@st.fragment
+def tree_section(
+    trace: Trace, view: TreeView, *, link: bool = False, exact_on: bool = False, replay: bool = True
+) -> None:
+    """The interactive tree beside the selected node's details, and the downloads of
+    the view; ``replay``: a switch puts the search's replay in their place (the tree
+    as it stood at each step, beside the replay's controls); ``link``: the selected
+    node goes in the page's query parameters (``node``). A fragment: clicking in the
+    tree reruns only this part of the page."""
+    if state.pop(FULL_RERUN, False):
+        st.rerun()  # a new position was loaded from the detail panel
+    view.attach(trace)
+    root = view.root_in(trace)
+    # defaults in the state, not the widgets: the Analyze page's are written back on
+    # other pages (state.keep), and a widget given both logs a warning with its stack
+    state.preset(view.depth_key, 3)
+    state.preset(view.top_key, 0)
+    steps = ReplayView(view.key)
+    if replay and steps.on:
+        # the replay's fragment draws the tree's columns: it reruns alone as it plays.
+        # A fragment can ask for its own rerun only in its own reruns, so a run of the
+        # whole section (the page, the icicle, a new depth) pauses the play: asked for
+        # here, the rerun raised an error in the page
+        steps.pause()
+        depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
+        replay_section(trace, view, steps, drawn=(depth, top), settings=lambda: _settings(view))
+    else:
+        depth, top = _tree_beside_panel(trace, view, root, exact_on, replay)
+    node = view.selected_in(trace)
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    icicle_section(trace, view)  # the whole trace, linked to the tree's selection
+    if link:
+        state.update_link({"node": str(node)})
+    st.markdown(
+        "##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the whole trace)"
+    )
+    opts = ExportOptions(root=root, depth=depth, top_k=top or None)
+    downloads_section(trace, opts, exportable=built.exportable, view=view)
+
+
+def _settings(view: TreeView) -> tuple[int, int]:
+    """The view's "Depth shown" and "Top-k children" widgets, side by side; returns
+    (depth, top-k), 0 for all children."""
+    c1, c2 = st.columns(2)
+    depth = int(c1.slider("Depth shown", 1, 12, key=view.depth_key))
+    top = int(c2.number_input("Top-k children (0 = all)", 0, 7, key=view.top_key))
+    return depth, top
+
+
+def _tree_beside_panel(
+    trace: Trace, view: TreeView, root: int, exact_on: bool, replay: bool
+) -> tuple[int, int]:
+    """The tree of the whole trace from ``root`` beside its settings and the selected
+    node's panel (``replay``: the replay's switch above the panel); returns the (depth,
+    top-k) drawn."""
+    # the tree first (its top above the fold), its settings beside it
+    with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
+        left, right = st.columns([3, 2])
+    with right:
+        depth, top = _settings(view)
+    node = view.selected_in(trace)
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    with right:
+        goto_box(trace, view, depth)
+        st.caption(
+            f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
+            f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
+            + levels_note(built, depth)
+            + (" · trace truncated at capacity" if trace.truncated else "")
+            + (f" · {note}" if (note := left_out_note(trace)) else "")
+        )
+    with left:
+        if root != 0:  # drawn from deeper: the way back up
+            _breadcrumbs(trace, root, view)
+        _chart(trace, view, built, root, node)
+    with right:
+        if replay:  # off here: switched on, the replay's fragment draws these columns
+            replay_switch(ReplayView(view.key))
+        detail_panel(trace, view, depth=depth, exact_on=exact_on)
+    return depth, top
+
+
+def levels_below(trace: Trace, root: int, ids: Any) -> int:
+    """How many levels under ``root`` the nodes ``ids`` reach."""
+    depths = trace.nodes["depth"]
+    return int(depths[np.asarray(ids)].max()) - int(depths[root])
+
+
+def levels_note(built: View, depth: int) -> str:
+    """`` · 3 of the 8 levels asked drawn…`` when the chart's rows fold levels that
+    "Depth shown" asks for and the trace has (a deeper setting seemed to do
+    nothing); else ``""``."""
+    drawn, there = built.levels
+    if drawn >= there:
+        return ""
+    return (
+        f" · {drawn} of the {depth} levels asked drawn: the rows are full, so "
+        "deeper nodes stay folded (click ▸, or lower Top-k children)"
+    )
+
+
+def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
+    """The tree as built, the path from ``root`` to the selected ``node`` highlighted,
+    with its legend."""
+    # A chart per drawn shape: ECharts fails when a tree's nodes change in place
+    # (the replay's "__edge" error); a new highlight alone is drawn in place.
+    tree_chart(
+        built.options,
+        key=view.widget("tree", id(trace), built.shape),
+        height=built.height,
+        selected=path_names(trace, root, node),
+        on_click=partial(on_click, trace, view),
+    )
+    st.markdown(legend_html(trace), unsafe_allow_html=True)
+    st.caption(
+        "Click a node to select and unfold it · colour: value for the player to move "
+        "at the root (red bad, blue good) · bold: principal variation · square: game "
+        "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
+        "the selected node · c4 (2/6): the 2nd of 6 searches of column 4 from the same "
+        "position (a re-search, such as the solver's null-window passes) · ≤ +48, "
+        "≥ -20: a bound, where a cutoff stopped the search knowing only that much"
+    )
+
+
+def on_click(trace: Trace, view: TreeView, name: str) -> None:
+    """A click on the item ``name`` of the tree: select that node and unfold it (a
+    "+N more" or a stub selects nothing)."""
+    if name.isdigit():
+        view.pick(trace, int(name), unfold=True)
+
+
+def _built(
+    trace: Trace, root: int, depth: int, top: int, opened: frozenset[int], shut: frozenset[int]
+) -> View:
+    """The view of ``trace`` for these settings, kept per session: clicks rerun the
+    fragment, and rebuilding the view would cost more than drawing it."""
+    cache: dict[tuple[Any, ...], View] = built_views()
+    ident = (id(trace), root, depth, top, opened, shut)
+    built = cache.get(ident)
+    if built is None or built.sel.trace is not trace:  # an id can be reused once freed
+        if len(cache) > BUILT_MAX:
+            cache.clear()
+        sel = selection_for(
+            trace, root, depth=depth, top_k=top or None, expanded=opened, collapsed=shut
+        )
+        probe = select(
+            trace, root, max_depth=depth, top_k=top or None, max_nodes=EXPORT_MAX_NODES + 1
+        )
+        options = tree_options(sel, fold=False)
+        exportable = len(probe.ids) <= EXPORT_MAX_NODES
+        built = View(
+            sel,
+            options,
+            view_height(sel),
+            exportable,
+            shape_of(sel),
+            (levels_below(trace, root, sel.ids), levels_below(trace, root, probe.ids)),
+        )
+        cache[ident] = built
+    return built
+
+
+def _breadcrumbs(trace: Trace, root: int, view: TreeView) -> None:
+    """Buttons from the trace root to the view's root, to climb back up."""
+    path = trace.path(root)
+    cols = st.columns(min(len(path), 12) + 1)
+    cols[0].caption("View root:")
+    for col, node in zip(cols[1:], path[-12:], strict=False):
+        col.button(
+            short_label(trace, node),
+            key=view.widget("crumb", node),
+            on_click=view.draw_from,
+            args=(node,),
+        )

@@ -1,0 +1,1 @@
+"""The Analyze page: a position, an agent, its search and why it chose its column."""

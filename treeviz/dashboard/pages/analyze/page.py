@@ -1,0 +1,183 @@
+"""Analyze a position: choose it and an agent, run it, see why it chose its column."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.agents.registry import AgentSpec
+from treeviz.connect4.board import Position
+from treeviz.connect4.notation import parse_position
+from treeviz.dashboard import state
+from treeviz.dashboard.components.board import play_column, play_controls, status_line
+from treeviz.dashboard.components.board_chart import board_chart
+from treeviz.dashboard.components.board_notes import BoardNotes, notes_for
+from treeviz.dashboard.components.inputs import (
+    choose_agent,
+    choose_position,
+    default_position,
+    exact_checkbox,
+    setting_widget,
+)
+from treeviz.dashboard.components.nav import load_analysis
+from treeviz.dashboard.components.results import show_result
+from treeviz.dashboard.components.results.answer import answer_columns, board_key
+from treeviz.dashboard.components.results.whatif import whatif_section
+from treeviz.dashboard.components.tables import fitted_columns, styled
+from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.analyze.state import (
+    BOARD,
+    EXACT,
+    EXACT_TABLE,
+    RUN,
+    STOP,
+    STOPPED,
+    VIEW,
+)
+from treeviz.dashboard.server.cache import cached_exact, exact_meanings, run_watched, search_request
+from treeviz.errors import TreevizError
+from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
+from treeviz.trace.nodes import Trace
+
+
+def _stop() -> None:
+    """The Stop button: forget the running request (its search stops on this rerun)."""
+    state.put(STOPPED, state.pop(state.REQUEST))
+
+
+def read_link() -> None:
+    """Before the widgets: the page's query parameters (``moves``, ``agent``,
+    ``node``) open that analysis, its search run on open, whenever they are not the
+    link the page last read or wrote: a shared link on arrival, and the browser's
+    Back and Forward (Streamlit reruns the page with the history entry's query)."""
+    query = st.query_params
+    if "moves" not in query and "agent" not in query:
+        return
+    link = state.link_in_query()
+    if state.get(state.LINK_SEEN) == link:
+        return
+    state.put(state.LINK_SEEN, link)
+    try:  # a link naming its agent alone analyses the position a first visit shows
+        pos = parse_position(query["moves"]) if "moves" in query else default_position()
+    except TreevizError as exc:
+        show_error(f"The link's analysis cannot be opened: {exc}")
+        return
+    try:
+        load_analysis(pos, query.get("agent", DEFAULT_AGENT.default))
+    except TreevizError as exc:  # the position is data: shown; the agent is refused
+        state.set_position(pos)
+        show_error(f"The link's analysis cannot be opened: {exc}")
+        return
+    node = query.get("node", "")
+    if node.isascii() and node.isdigit():
+        VIEW.select_on_arrival(int(node))
+    elif node:
+        show_error(
+            f"The link's node {node!r} is not a node id (a number such as 12): showing the root."
+        )
+
+
+def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
+    """The analysis shown, as the page's query parameters: a link to share. The node
+    selected in ``trace`` is written too, so that opening an analysis makes one entry
+    in the browser's history, not two."""
+    VIEW.attach(trace)  # a new search starts from its own root
+    state.update_link(
+        {
+            "moves": pos.moves_string(),
+            "agent": str(chosen),
+            "node": str(VIEW.selected_in(trace)),
+        }
+    )
+
+
+def analyze_page() -> None:
+    """Choose a position and an agent, run it, see why it chose its column: the
+    answer above the fold (:func:`~treeviz.dashboard.components.results.show_result`)."""
+    st.title("treeviz — why this column?")
+    read_link()
+    # Run and Stop head the sidebar: in reach however long the agent's settings, and
+    # drawn first (a browser loads each kind of widget's code as it first meets it)
+    run = st.sidebar.button("Run", type="primary", key=RUN)
+    st.sidebar.button("Stop", key=STOP, on_click=_stop, help="stop a running search")
+    pos = choose_position()
+    chosen = choose_agent()
+    exact_on = exact_checkbox(EXACT)
+    budget = float(setting_widget(RUN_SECONDS))
+    if isinstance(chosen, TreevizError):  # a setting is not valid: nothing to run
+        if run:
+            show_error(str(chosen))
+        before_run(pos, exact_on, False)
+        return
+    request = search_request(pos, chosen)
+    if run:
+        state.put(state.REQUEST, request)
+    if state.get(state.REQUEST) != request or pos.is_over():
+        before_run(pos, exact_on, state.get(STOPPED) == request)
+        return
+    try:
+        with st.spinner(f"Running {chosen.name}…"):
+            res = run_watched(request, budget, st.container())
+    except TreevizError as exc:
+        show_error(str(exc))
+        before_run(pos, exact_on, False)
+        return
+    if res.stats.get("stopped"):
+        st.warning(
+            f"The time budget of {budget:g} s ran out: this is what the search found until then."
+        )
+    write_link(pos, chosen, res.trace)
+    show_result(res, VIEW, exact_on=exact_on, link=True, board=partial(playable_board, pos))
+    whatif_section(res, VIEW, chosen, budget=budget)
+
+
+def playable_board(pos: Position, notes: BoardNotes) -> None:
+    """The analysis board: ``pos`` with ``notes`` on it, played by a click on a
+    column (or the picker), with undo, reset and the game's status."""
+    board_chart(pos, BOARD, play=partial(play_column, pos), notes=notes)
+    play_controls(pos)
+    st.markdown(status_line(pos))
+
+
+def before_run(pos: Position, exact_on: bool, stopped: bool) -> None:
+    """Before a search (or after Stop): the board with the exact scores on it beside
+    what to do, and the exact-score table."""
+    exact = cached_exact(pos)[0] if exact_on and not pos.is_over() else None
+    notes = notes_for(pos, exact)
+    left, right = answer_columns(VIEW.key)
+    with left:
+        playable_board(pos, notes)
+        board_key(notes, pos)
+    with right:
+        if pos.is_over():
+            st.info("The game is over: there is no move to explain.")
+            return
+        if stopped:
+            st.warning("Stopped. Press **Run** to search again.")
+        st.info("Press **Run** to search this position with these settings.")
+        if exact_on:
+            exact_panel(pos)
+
+
+def exact_panel(pos: Position) -> None:
+    """The truth before any agent runs: each column's exact score (cached, and reused by
+    the result's table) and its meaning."""
+    exact, source = cached_exact(pos)
+    if exact is None:
+        st.caption(
+            f"Exact scores: not solved within {EXACT_SECONDS.default:g} s for this position."
+        )
+        return
+    table = pd.DataFrame(
+        {
+            "column": list(range(1, pos.width + 1)),
+            "exact score": exact,
+            "in words": exact_meanings(pos, exact),
+        }
+    )
+    st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
+    st.dataframe(
+        styled(table), hide_index=True, key=EXACT_TABLE, column_config=fitted_columns(table)
+    )

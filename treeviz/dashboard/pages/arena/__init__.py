@@ -1,0 +1,1 @@
+"""The Arena page: tournaments and sweeps."""

@@ -1,0 +1,1 @@
+"""The Compare page: two searches of one position side by side."""

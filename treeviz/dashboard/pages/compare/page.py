@@ -1,0 +1,261 @@
+"""Compare two searches: two agents (or two settings of one) on one position."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.agents.registry import spec
+from treeviz.connect4.board import Position
+from treeviz.dashboard import state
+from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
+from treeviz.dashboard.components.node_tables import node_facts
+from treeviz.dashboard.components.results.answer import page_style
+from treeviz.dashboard.components.results.tree import on_click
+from treeviz.dashboard.components.results.verdict import verdict_section
+from treeviz.dashboard.components.tables import fitted_columns, stat_words, styled
+from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.components.text import escape_markdown
+from treeviz.dashboard.components.tree_chart import (
+    path_names,
+    selection_for,
+    shape_of,
+    tree_chart,
+    tree_options,
+    view_height,
+)
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.pages.compare.state import (
+    EXACT,
+    REQUEST,
+    RUN,
+    SPEC_A,
+    SPEC_B,
+    STATS,
+    TABLE,
+    TREES,
+    VIEWS,
+)
+from treeviz.dashboard.server.cache import cached_exact, run_watched, search_request
+from treeviz.draw.style import DIFFER
+from treeviz.draw.view import Selection, node_position, short_label
+from treeviz.errors import TreevizError
+from treeviz.settings import DEEP_AGENT, QUICK_AGENT, RUN_SECONDS
+from treeviz.trace.nodes import SearchResult, Trace
+
+
+def compare_page() -> None:
+    """Two agents (or two settings of one) on the same position, side by side."""
+    st.title("Compare two searches")
+    pos = choose_position()
+    a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key=SPEC_A)
+    b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key=SPEC_B)
+    exact_on = exact_checkbox(EXACT)
+    if st.sidebar.button("Compare", type="primary", key=RUN):
+        state.put(REQUEST, (pos.ident(), a, b))
+    st.markdown(board_html(pos), unsafe_allow_html=True)
+    if state.get(REQUEST) != (pos.ident(), a, b):
+        st.info("Press **Compare** to run both agents on this position.")
+        return
+    if pos.is_over():
+        st.info("The game is over: there is nothing to compare.")
+        return
+    try:
+        with st.spinner("Running both agents…"):
+            # each text typed is parsed here, once, and its spec passed on whole
+            results = [
+                run_watched(search_request(pos, spec(text)), RUN_SECONDS.default, st)
+                for text in (a, b)
+            ]
+    except TreevizError as exc:
+        show_error(str(exc))
+        return
+    show_comparison(pos, (a, b), results, exact_on=exact_on)
+
+
+def show_comparison(
+    pos: Position, specs: tuple[str, str], results: list[SearchResult], *, exact_on: bool
+) -> None:
+    """Both verdicts, one table of both searches' columns and one of their statistics
+    (what differs highlighted), and both trees, clickable, with the nodes only one of
+    them drew marked."""
+    cols = st.columns(2)
+    for i, (text, res) in enumerate(zip(specs, results, strict=True)):
+        with cols[i]:
+            st.subheader(f"{'AB'[i]}: {escape_markdown(text)}")
+            verdict_section(res, VIEWS[i], exact_on)
+    exact = cached_exact(pos)[0] if exact_on else None
+    st.markdown("#### Per column: highlighted where the two searches differ")
+    joined, stats = joined_table(results, exact), stats_table(results)
+    st.caption(
+        "A column is highlighted when one search chose it and the other did not, "
+        "their proven results differ, or (values of one kind) their values differ."
+    )
+    st.dataframe(
+        highlighted(joined, columns_differ(results)),
+        hide_index=True,
+        key=TABLE,
+        column_config=fitted_columns(joined),
+    )
+    st.markdown("#### Statistics side by side")
+    st.caption("Highlighted where they differ; timings differ from run to run and are not.")
+    st.dataframe(
+        highlighted(stats, stats_differ(stats)),
+        key=STATS,
+        column_config=fitted_columns(stats, index=True),
+    )
+    compare_trees(results, exact_on)
+
+
+def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
+    """Both trees side by side; a click selects a node and shows it below its tree."""
+    roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
+    nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
+    sels = [
+        selection_for(r.trace, root, depth=3, top_k=None, expanded=opened, collapsed=shut)
+        for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)
+        for opened, shut in [v.folding(r.trace, root, node)]
+    ]
+    paths = [drawn_paths(s) for s in sels]
+    st.caption(
+        "◆ marks a node the other search did not draw (first 3 levels shown, ▸ folded); "
+        "click a node for its details and to unfold it; a reason's button draws its "
+        "search from that node."
+    )
+    page_style()  # the two trees stack when narrow, each scrolls sideways when deep
+    with st.container(key=TREES):
+        cols = st.columns(2)
+    for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
+        view, trace, node = VIEWS[i], res.trace, nodes[i]
+        with cols[i]:
+            tree_chart(
+                marked_options(sel, paths[1 - i]),
+                key=view.widget("tree", id(trace), shape_of(sel)),
+                height=view_height(sel),
+                selected=path_names(trace, sel.root, node),
+                on_click=partial(on_click, trace, view),
+            )
+            where = trace.path_moves(node) or "(root)"
+            st.caption(
+                f"Selected node #{node} · path from the root: `{where}` · drawn from "
+                f"node #{sel.root}"
+            )
+            node_details(trace, node)
+
+
+def node_details(trace: Trace, node: int) -> None:
+    """The selected node's board and what its search recorded there."""
+    st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
+    st.table(node_facts(trace, node))
+
+
+def same_scale(results: list[SearchResult]) -> bool:
+    """Whether both searches' values can be compared as numbers (one value kind)."""
+    return results[0].trace.value_kind == results[1].trace.value_kind
+
+
+def highlighted(table: pd.DataFrame, differ: Sequence[bool]) -> Any:
+    """``table`` (columns ``A …``/``B …`` in pairs, or ``A``/``B``) with both searches'
+    cells highlighted in the rows where ``differ`` says they differ. Numbers rounded
+    for reading."""
+    cells = [c for c in table.columns if c[:1] in "AB" and c[1:2] in ("", " ")]
+    rows = [i for i, d in enumerate(differ) if d]
+
+    def mark(frame: pd.DataFrame) -> pd.DataFrame:
+        out = pd.DataFrame("", index=frame.index, columns=frame.columns)
+        out.loc[frame.index[rows], cells] = f"background-color: {DIFFER}"
+        return out
+
+    return styled(table).apply(mark, axis=None)
+
+
+def columns_differ(results: list[SearchResult]) -> list[bool]:
+    """Per column, whether the two searches tell a person something different about
+    it: one chose it and the other not, their proven results differ (or one proved one
+    and the other did not), or, on one scale, their values differ as numbers (a bound
+    and a value of the same number agree). Wording alone never differs."""
+    a, b = results
+    numbers = same_scale(results)
+    out = []
+    for ma, mb in zip(a.moves, b.moves, strict=True):
+        chosen = (ma.column == a.move) != (mb.column == b.move)
+        proven = [(m.outcome or {}).get("result") for m in (ma, mb)]
+        values = numbers and not _same_number(ma.value, mb.value)
+        out.append(chosen or proven[0] != proven[1] or values)
+    return out
+
+
+def _same_number(x: float | None, y: float | None) -> bool:
+    """Whether two values read the same (both missing, or equal to 9 digits)."""
+    if x is None or y is None:
+        return x is None and y is None
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+
+
+MEASURED = ("time (s)", "nodes per second")  # timings: they differ from run to run
+
+
+def stats_differ(stats: pd.DataFrame) -> list[bool]:
+    """Per statistic, whether the searches differ in it; timings never count."""
+    return [
+        name not in MEASURED and a != b
+        for name, a, b in zip(stats.index, stats["A"], stats["B"], strict=True)
+    ]
+
+
+def stats_table(results: list[SearchResult]) -> pd.DataFrame:
+    """Both searches' statistics side by side, in words, with the move chosen and the
+    principal variation; a statistic neither search reports is left out."""
+    words = [stat_words(r) for r in results]
+    rows: dict[str, list[str]] = {"move chosen": [str(r.move) for r in results]}
+    for name in dict.fromkeys([*words[0], *words[1]]):
+        rows[name] = [w.get(name, "") for w in words]
+    rows["principal variation"] = [" ".join(map(str, r.pv)) for r in results]
+    return pd.DataFrame(
+        {"A": [v[0] for v in rows.values()], "B": [v[1] for v in rows.values()]}, index=list(rows)
+    )
+
+
+def view_root(trace: Trace, view: TreeView) -> int:
+    """The node a reason's button rooted this search's view at (0 when none, or when
+    the button belonged to an earlier comparison)."""
+    view.attach(trace)
+    return view.root_in(trace)
+
+
+def joined_table(results: list[SearchResult], exact: list[int | None] | None) -> pd.DataFrame:
+    """One row per column: each search's value and words side by side, and the exact
+    score when known (blank for a full column)."""
+    rows = []
+    a, b = results
+    for ma, mb in zip(a.moves, b.moves, strict=True):
+        row: dict[str, Any] = {"column": ma.column}
+        for name, m, res in (("A", ma, a), ("B", mb, b)):
+            row[f"{name} value"] = m.value
+            row[f"{name} in words"] = m.text + (" (chosen)" if m.column == res.move else "")
+        if exact is not None:
+            row["exact score"] = exact[ma.column - 1]
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def marked_options(sel: Selection, others: set[str]) -> dict[str, Any]:
+    """Tree options where a node whose move path the other search did not draw is
+    marked with a diamond."""
+
+    def short(t: Trace, i: int) -> str:
+        mark = "" if t.path_moves(i) in others else " ◆"
+        return short_label(t, i) + mark
+
+    return tree_options(sel, short=short)
+
+
+def drawn_paths(sel: Selection) -> set[str]:
+    """The move paths of the nodes a selection draws."""
+    return {sel.trace.path_moves(i) for i in sel.ids}

@@ -1,0 +1,1 @@
+"""The "Decision trees" page: ID3 trees learnt and explored."""

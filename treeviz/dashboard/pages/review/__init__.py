@@ -1,0 +1,1 @@
+"""The Review page: a whole game against the exact scores."""

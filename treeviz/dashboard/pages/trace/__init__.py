@@ -1,0 +1,1 @@
+"""The "Explore a trace file" page: a trace file uploaded and explored."""
