@@ -10,8 +10,10 @@ SOURCES := $(shell find treeviz -name '*.py')
 CHROMIUM := /usr/bin/chromium
 # make check: every test but these (make test runs them all)
 QUICK  := not slow and not browser and not installed
-# pytest over every core: a file per worker at a time, the browser tests on one (conftest)
-XDIST  := -n auto --dist loadgroup
+# pytest over every core, the work handed out in the groups and order tests/conftest.py
+# gives: the browser lane and the installed package's lane first, each on one worker,
+# every other test to whichever worker is free
+XDIST  := -n auto --dist loadgroup --no-loadscope-reorder
 
 .PHONY: setup app check test lint typecheck pytest quick browser docs dist bench clean
 
@@ -21,15 +23,23 @@ PIP    := $(PY) -m pip install --quiet --disable-pip-version-check
 # uv installs what pip would, downloading in parallel: a fresh clone's make app takes
 # about half as long. pip does the install wherever uv cannot.
 UV     := $(VENV)/bin/uv pip install --quiet --python $(PY)
+# The bytecode of everything installed, written once: uv writes none, and where
+# PYTHONDONTWRITEBYTECODE is set Python never does, so every process (the suite starts
+# hundreds) would compile pandas, numba and Streamlit again, seconds of CPU each. A
+# file a package ships that does not compile is skipped, as pip skips it.
+BYTECODE := $(PY) -m compileall -q -j 0 \
+	$$($(PY) -c 'import sysconfig; print(sysconfig.get_path("purelib"))') >/dev/null || true
 
 $(APP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
 	test -x $(VENV)/bin/uv || $(PIP) uv
 	$(UV) -e . || $(PIP) -e .
+	$(BYTECODE)
 	touch $(APP)
 
 $(DEV): $(APP)
 	$(UV) -e '.[dev]' || $(PIP) -e '.[dev]'
+	$(BYTECODE)
 	touch $(DEV)
 
 # Compiled kernels and bytecode, written again whenever a source file changes.

@@ -204,12 +204,52 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+# Where each test runs under ``--dist loadgroup`` (``make test``), by its file (the
+# scheduler sees node ids, not marks): the app's browser tests on one worker, one at a
+# time (two browsers, two servers and their pages' runs at once on two cores lost
+# clicks and progress states that one browser beside the other tests' work never did),
+# the installed package's tests together (its wheel and environment made once), and a
+# file whose tests share a module fixture that takes seconds to make (a Dask cluster)
+# as one unit. Every other test goes alone to whichever worker is free, so no file
+# bounds the run.
+LANES = {"tests/browser/": "browser", "tests/test_installed.py": "installed"}
+SHARED = {"tests/arena/test_arena_dask.py"}
+
+
+def group_of(nodeid: str) -> str | None:
+    """The group of the test ``nodeid`` (tests in a group run on one worker, in
+    order), or None for a test that may run anywhere."""
+    path = nodeid.split("::", 1)[0]
+    lane = next((name for start, name in LANES.items() if path.startswith(start)), None)
+    return lane or (path if path in SHARED else None)
+
+
+def rank(item: pytest.Item) -> int:
+    """Where ``item`` comes in the order work is handed out, the longest first: the
+    browser lane, the installed lane, shared fixtures, slow tests, the rest (the long
+    lanes start at once and the short tests fill in around them)."""
+    group = group_of(item.nodeid)
+    if group is not None:
+        return {"browser": 0, "installed": 1}.get(group, 2)
+    return 3 if item.get_closest_marker("slow") else 4
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``pytest-xdist --dist loadgroup`` (``make test``): every test of a file
-    on one worker, as ``loadfile`` does (its module's server and wheel made once), and
-    the browser tests all on one worker, one at a time. Two browsers, two servers and
-    their pages' runs at once on two cores lost clicks and progress states that one
-    browser beside the other tests' work never did."""
-    for item in items:
-        group = "browser" if item.get_closest_marker("browser") else item.path.name
-        item.add_marker(pytest.mark.xdist_group(group))
+    """The tests in the order of :func:`rank`, which ``--no-loadscope-reorder`` keeps."""
+    items.sort(key=rank)
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with the groups of :func:`group_of`. (pytest-xdist's own
+    ``xdist_group`` marks no longer group under pytest 9.2: the group it appends to the
+    node id is lost, pytest-xdist#1386.)"""
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Lanes(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return group_of(nodeid) or nodeid
+
+    return Lanes(config, log)
