@@ -25,7 +25,8 @@ from treeviz.draw.view import legend_stops, legend_title
 from treeviz.exact.scores import solve
 from treeviz.trace.analysis import move_table, move_table_text
 from treeviz.trace.nodes import SearchResult, Trace
-from treeviz.trace.values import node_value, number_text, user_result
+from treeviz.trace.numbers import number_text
+from treeviz.trace.values import node_value, user_result
 
 BIG_WIN = "tests/data/traced_big_win.py:choose"  # a win scored 10**14, a loss -10**14
 WHITE = value_colour(0.0)

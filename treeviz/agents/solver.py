@@ -36,7 +36,7 @@ from treeviz.exact.scores import (
 from treeviz.settings import PV_NODE_BUDGET
 from treeviz.trace.nodes import C_NODES, NO_PARENT, MoveStat, SearchResult
 from treeviz.trace.recorder import Recorder, check_playable
-from treeviz.trace.values import score_outcome
+from treeviz.trace.values import RESULT_WORDS, score_outcome
 
 
 def score_row(col: int, score: int | None, pos: Position, *, weak: bool) -> MoveStat:
@@ -45,7 +45,7 @@ def score_row(col: int, score: int | None, pos: Position, *, weak: bool) -> Move
         return full_row(col)
     extra: dict[str, Any] = {}
     if weak:
-        result = {1: "win", 0: "draw", -1: "loss"}[score]
+        result = RESULT_WORDS[score]
         found = {"result": result, "plies": None, "score": None}
         return MoveStat(col + 1, score, extra, found, f"{result} (weak solve: no distance)")
     return proven_row(col, score_outcome(score, pos.ply, width=pos.width, height=pos.height), extra)

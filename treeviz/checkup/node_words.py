@@ -19,7 +19,8 @@ from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.perspective import Avoided, Verdict
 from treeviz.checkup.selection import SENSIBLE
 from treeviz.checkup.selection import Verdict as Rule
-from treeviz.trace.values import number_text, plies
+from treeviz.trace.numbers import number_text
+from treeviz.trace.values import plies
 
 __all__ = ["Words", "columns", "diff_text", "kept_stone"]
 

@@ -36,6 +36,7 @@ from treeviz.trace.nodes import (
     CUTOFF,
     EXACT,
     NO_PARENT,
+    OPEN_NODE,
     TERMINAL,
     TT_HIT,
     finish,
@@ -44,7 +45,6 @@ from treeviz.trace.nodes import (
 
 NEW_NODE = -3  # negamax records a fresh trace node
 NO_FLOOR = -(1 << 20)  # solve: no lower bound known
-OPEN_NODE = -(1 << 40)  # _enter's answer when the node's children must be searched
 
 
 @njit(cache=True, inline="always")

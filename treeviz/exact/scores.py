@@ -29,7 +29,7 @@ from treeviz.trace.nodes import (
     record_counted,
 )
 from treeviz.trace.recorder import Recorder, check_playable
-from treeviz.trace.values import score_outcome
+from treeviz.trace.values import RESULT_WORDS, score_outcome
 
 FULL_COLUMN = -1000  # the data files' mark for a column that cannot be played
 NODES_PER_S = 10_000_000  # solver speed unrecorded, a busy hour (BENCHMARKS.md: 14-15 M quiet)
@@ -235,7 +235,7 @@ def solve_many(
 def score_meaning(score: int, pos: Position, weak: bool = False) -> str:
     """Plain words for a score of ``pos``'s side to move: ``win in 5 plies``, ..."""
     if weak:
-        return {1: "win", 0: "draw", -1: "loss"}[score]
+        return RESULT_WORDS[score]
     out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
     if out["result"] == "draw":
         return "draw"

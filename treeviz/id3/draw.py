@@ -28,6 +28,7 @@ from treeviz.id3.learn import DecisionTree, Node
 from treeviz.id3.table import CONNECT4_COLUMNS, CONNECT4_NAMES
 from treeviz.safe_io import atomic_write
 from treeviz.settings import EXACT_SECONDS, EXPORT_MAX_NODES, show_path, show_value
+from treeviz.trace.values import RESULT_WORDS
 
 TREE_FORMATS = ("svg", "png", "pdf", "dot", "graphml", "json")
 
@@ -328,4 +329,4 @@ def exact_class(pos: Position, seconds: float = EXACT_SECONDS.default) -> str | 
     best = max(s for s in scores if s is not None)
     mine = (best > 0) - (best < 0)
     first = mine if pos.side_to_move == "X" else -mine
-    return {1: "win", 0: "draw", -1: "loss"}[first]
+    return RESULT_WORDS[first]

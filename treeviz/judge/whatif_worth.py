@@ -16,6 +16,7 @@ from treeviz.trace.nodes import WIN, MoveStat, Trace, field_is_set
 from treeviz.trace.numbers import number_text, percent
 from treeviz.trace.values import (
     PROVEN,
+    RESULT_WORDS,
     node_value,
     outcome,
     outcome_text,
@@ -25,7 +26,6 @@ from treeviz.trace.values import (
 from treeviz.trace.values import plies as plies_text
 
 BOUND_PREFIX = {"upper": "at most ", "lower": "at least "}
-WEAK_RESULT = {1: "win", 0: "draw", -1: "loss"}
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def exact_worth(trace: Trace, score: float, bound: str) -> Worth:
     """A solver score for the root player (a weak solve: 1, 0 or -1) as a :class:`Worth`:
     its outcome in plies from the root where the score is exact."""
     if trace.value_kind == "exact:weak":
-        found = {"result": WEAK_RESULT[int(score)], "plies": None, "score": None}
+        found = {"result": RESULT_WORDS[int(score)], "plies": None, "score": None}
         return Worth(score, found if bound == "exact" else None, bound)
     if bound != "exact":
         return Worth(score, None, bound)

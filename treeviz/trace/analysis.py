@@ -20,8 +20,7 @@ from treeviz.trace.nodes import (
     field_is_set,
     flag_text,
 )
-from treeviz.trace.numbers import cell as format_cell  # the dashboard's tables read it here
-from treeviz.trace.numbers import percent, value_cell
+from treeviz.trace.numbers import cell, percent, value_cell
 from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
@@ -126,7 +125,7 @@ def move_cell(key: str, value: Any, kind: str) -> str:
         return value_cell(value, kind)
     if key in SHARE_COLUMNS:
         return percent(value, 1)
-    return format_cell(value)
+    return cell(value)
 
 
 def depth_profile(trace: Trace) -> pd.DataFrame:

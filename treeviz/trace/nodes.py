@@ -58,6 +58,9 @@ NOT_RECORDED = -2  # a node past the capacity: its children are not recorded eit
 NO_VALUE = np.int32(-(2**31))
 WIN = 1_000_000  # negamax: a win with the stone at ``plies`` below the root is WIN - plies
 INF = 2 * WIN  # negamax: the open window
+# what an explicit-stack kernel's ``_enter`` answers for a node whose children are still
+# to be searched (any other answer is the node's value): below every value
+OPEN_NODE = -(1 << 40)
 PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
 
 TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64

@@ -50,7 +50,6 @@ from treeviz.trace.nodes import (
     field_is_set,
 )
 from treeviz.trace.numbers import number_text
-from treeviz.trace.numbers import value_cell as value_cell  # the dashboard's tables read it here
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
@@ -63,6 +62,10 @@ KIND_TEXT = {
     "probability": "chance of being chosen",
     "user": "your search's values, for the root player",
 }
+
+
+# a result from one side's view: +1 a win, 0 a draw, -1 a loss (a proven score's sign)
+RESULT_WORDS = {1: "win", 0: "draw", -1: "loss"}
 
 
 def kind_text(kind: str) -> str:
@@ -347,7 +350,7 @@ def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
     if proven != PROVEN_OPEN:
         # ``proven`` is for the side to move at the node; flip to the root player
         mover = 0 if proven == PROVEN_DRAW else proven * sign
-        found = {"result": {1: "win", 0: "draw", -1: "loss"}[mover], "plies": None, "score": None}
+        found = {"result": RESULT_WORDS[mover], "plies": None, "score": None}
     if n["visits"] == 0:
         text = f"{found['result']} (proven)" if found else "not visited"
         return NodeValue(None, found, text, None)

@@ -34,6 +34,7 @@ from treeviz.trace.nodes import (
     C_TT_HITS,
     CUTOFF,
     INF,
+    OPEN_NODE,
     TERMINAL,
     TT_HIT,
     WIN,
@@ -344,9 +345,6 @@ def _search(
                 tt_data,
                 left - d,
             )
-
-
-OPEN_NODE = -(1 << 40)  # a node whose children are still to be searched
 
 
 @njit(cache=True, inline="always")

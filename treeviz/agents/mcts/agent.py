@@ -57,7 +57,7 @@ from treeviz.settings import DEFAULT_CAPACITY, MCTS_MAX_ITERATIONS
 from treeviz.trace.nodes import C_NODES, C_RECORDED, ON_PV, TERMINAL, MoveStat, SearchResult, record
 from treeviz.trace.reading import uct_value
 from treeviz.trace.recorder import Recorder, check_playable
-from treeviz.trace.values import outcome, outcome_text
+from treeviz.trace.values import RESULT_WORDS, outcome, outcome_text
 
 CHUNK = 2_000  # iterations per kernel call when a time budget is set
 UNVISITED: dict[str, Any] = {  # the row of a column the search never tried
@@ -71,7 +71,6 @@ UNVISITED: dict[str, Any] = {  # the row of a column the search never tried
     "proven": "",
 }
 PROVEN_NAMES = {1: "won", 0: "draw", -1: "lost"}  # outcome for the root player
-RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
 
 @dataclass
@@ -325,8 +324,8 @@ def _proven_outcome(pos: Position, nodes: np.ndarray, k: int, proven: int) -> di
     if proven == OPEN:
         return None
     if nodes[k]["flags"] & TERMINAL:
-        return outcome(RESULTS[proven], 1, pos.ply, width=pos.width, height=pos.height)
-    return {"result": RESULTS[proven], "plies": None, "score": None}
+        return outcome(RESULT_WORDS[proven], 1, pos.ply, width=pos.width, height=pos.height)
+    return {"result": RESULT_WORDS[proven], "plies": None, "score": None}
 
 
 def _unsearched(col: int, pos: Position, rule: bool, done: int) -> MoveStat:

@@ -13,8 +13,9 @@ import pandas as pd
 from treeviz.draw.view import ranked_children
 from treeviz.judge.whatif_rows import row_words
 from treeviz.judge.whatif_worth import node_worth
-from treeviz.trace.analysis import NODE_COLUMNS, field_text, format_cell
+from treeviz.trace.analysis import NODE_COLUMNS, field_text
 from treeviz.trace.nodes import Trace, field_is_set, flag_text
+from treeviz.trace.numbers import cell
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import bound_text, node_value, outcome_text
 
@@ -39,7 +40,7 @@ def node_stats(trace: Trace, i: int) -> dict[str, Any]:
             out[header] = field_text(int(n[f]))
     facts = reading_of(trace).facts
     if facts is not None:
-        out.update({k: format_cell(v) for k, v in facts(trace, i).items()})
+        out.update({k: cell(v) for k, v in facts(trace, i).items()})
     if flags := flag_text(int(n["flags"])):
         out["flags"] = flags
     return out

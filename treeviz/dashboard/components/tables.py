@@ -12,10 +12,9 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from treeviz.dashboard.components.numbers import missing, percent
-from treeviz.trace.analysis import format_cell
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import SearchResult
-from treeviz.trace.values import value_cell
+from treeviz.trace.numbers import MISSING, cell, value_cell
 
 HEADERS = {  # a per-move table's column -> its header in words
     "column": "column",
@@ -130,12 +129,12 @@ def styled(table: pd.DataFrame, *, kind: str | None = None) -> Any:
     ]
     # na_rep for every cell first: a later call would replace the floats' formatter
     out = (
-        table.style.format(na_rep="")
-        .format(format_cell, subset=floats, na_rep="")
-        .format(_percent_cell, subset=rates, na_rep="")
+        table.style.format(na_rep=MISSING)
+        .format(cell, subset=floats, na_rep=MISSING)
+        .format(_percent_cell, subset=rates, na_rep=MISSING)
     )
     if kind and value in table and value not in rates and table[value].dtype.kind in "fiu":
-        out = out.format(partial(value_cell, kind=kind), subset=[value], na_rep="")
+        out = out.format(partial(value_cell, kind=kind), subset=[value], na_rep=MISSING)
     return out
 
 
@@ -180,7 +179,7 @@ def _cell_text(value: Any) -> str:
     """A cell about as the table shows it (floats rounded, missing blank)."""
     if missing(value):
         return ""
-    return format_cell(value) if isinstance(value, float) else str(value)
+    return cell(value) if isinstance(value, float) else str(value)
 
 
 def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFrame:
@@ -195,7 +194,7 @@ def blank_missing(table: pd.DataFrame, *, kind: str | None = None) -> pd.DataFra
     out = table.copy()
     value = _value_header(kind)
     for c in holes:
-        show: Callable[[Any], str] = format_cell
+        show: Callable[[Any], str] = cell
         if c in PERCENT_COLUMNS:
             show = _percent_cell
         elif c == value and kind is not None:
@@ -243,6 +242,6 @@ def stat_words(res: SearchResult) -> dict[str, str]:
             if value:
                 out["recorded tree"] = "cut at its capacity"
             continue
-        text = ("yes" if value else "no") if isinstance(value, bool) else format_cell(value)
+        text = cell(value)
         out[STATS.get(name, name.replace("_", " "))] = str(text)
     return out

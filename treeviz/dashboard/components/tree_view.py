@@ -21,6 +21,7 @@ from treeviz.trace.nodes import Trace
 TOKEN = "_view_token"  # a trace's identity for its views, kept on the trace itself
 TREE_VIEWS = "tree_views"  # the tree views built this session, by their settings
 FULL_RERUN = "full_rerun"  # a fragment asks for the whole page to run again
+ABOVE = 2  # a tree opened at a named node is drawn from this many levels above it
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,9 @@ from typing import Any
 import pandas as pd
 
 from treeviz.draw.style import BAR
-from treeviz.trace.values import number_text
+from treeviz.trace.numbers import COMPACT_FROM, number_text
 
 ZERO_BAR_PX = 2  # a value of 0 is drawn this tall: a bar, not a gap that reads "missing"
-COMPACT_FROM = 1e6  # number_text writes powers of ten from here on, and so does the axis
 
 
 def bars(where: Any, labels: pd.Series, values: pd.Series, *, key: str) -> None:

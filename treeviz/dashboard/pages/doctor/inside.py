@@ -24,6 +24,7 @@ from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import code, escape_markdown, sentence
+from treeviz.dashboard.components.tree_view import ABOVE
 from treeviz.dashboard.pages.doctor.state import DoctorView
 from treeviz.draw.board_svg import board_svg
 from treeviz.errors import TreevizError
@@ -45,7 +46,6 @@ TITLES = {  # each node check's name, as a heading
     "final": "The final move is not the most visited",
     "growth": "The tree does not grow below the root",
 }
-ABOVE = 2  # the tree is drawn from this many levels above the named node
 INTRO = (
     "The doctor recorded its traced search on the positions that showed a bug and "
     "on some of every kind, checked every call, and names the first node where "

@@ -25,6 +25,7 @@ from treeviz.dashboard.components.results.answer import answer_columns
 from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
+from treeviz.dashboard.components.tree_view import ABOVE
 from treeviz.dashboard.pages.learn.state import PREDICT_AGENT as AGENT
 from treeviz.dashboard.pages.learn.state import (
     PREDICT_DEFAULTS,
@@ -46,7 +47,6 @@ STEP_CHOICES = {  # the session's questions: the link's ``steps`` value -> its w
     "key": f"Key decisions (at most {KEY_QUESTIONS})",
     "all": "Every step",
 }
-ABOVE = 2  # the tree is drawn from this many levels above the question's node
 STEP_DIGITS = 9  # a link's step past this many digits is past every session's end
 NO_TT = {"tt": False}  # a transposition table answers repeats: not what one predicts
 
