@@ -4,12 +4,14 @@ beside them gets no finding."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest import EXAMPLES
 
 from treeviz.checkup.battery import facts
+from treeviz.checkup.result import Checkup
 from treeviz.checkup.run import checkup
 from treeviz.connect4.board import Position
 
@@ -29,6 +31,14 @@ EXPECTED = {  # file -> the check that must find its bug
 }
 
 
+@cache
+def doctored(name: str) -> Checkup:
+    """The doctor's run on ``examples/buggy/<name>.py`` (5 positions of each kind, a
+    stated depth of 4), made once in a process: a file's tests read the same run (this
+    file runs on one worker, conftest's ``SHARED``)."""
+    return checkup(f"{BUGGY / name}.py:choose", positions=5, depth=4)
+
+
 def test_every_buggy_file_is_listed() -> None:
     files = {p.stem for p in BUGGY.glob("*.py")} - {"correct_minimax"}
     assert files == set(EXPECTED)
@@ -39,7 +49,7 @@ def test_every_buggy_file_is_listed() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_each_bug_is_found_by_its_check(name: str) -> None:
-    result = checkup(f"{BUGGY / name}.py:choose", positions=5, depth=4)
+    result = doctored(name)
     found = {f.check: f for f in result.findings}
     assert EXPECTED[name] in found, [f.text for f in result.findings]
     f = found[EXPECTED[name]]
@@ -66,7 +76,7 @@ def test_inside_the_traced_search_the_node_is_named(name: str, tmp_path: Path) -
     from treeviz.trace.files import load
 
     spec = f"{BUGGY / name}.py:choose"
-    result = checkup(spec, positions=5, depth=4)
+    result = doctored(name)
     found = {n.check: n for n in result.inside}
     assert INSIDE[name] in found, [n.text for n in result.inside]
     n = found[INSIDE[name]]
@@ -83,5 +93,5 @@ def test_inside_the_traced_search_the_node_is_named(name: str, tmp_path: Path) -
 
 @pytest.mark.slow
 def test_the_correct_one_is_healthy() -> None:
-    result = checkup(f"{BUGGY / 'correct_minimax'}.py:choose", positions=5, depth=4)
+    result = doctored("correct_minimax")
     assert result.healthy, [f.text for f in result.findings]
