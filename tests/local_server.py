@@ -1,15 +1,22 @@
 """Start ``streamlit run app.py`` on a free localhost port and stop it afterwards
-(browser tests and the dashboard benchmark)."""
+(browser tests and the dashboard benchmark); for the browser tests, one headless
+Chromium and one server of the default app per test process, each test in a fresh
+browser context of its own."""
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +30,35 @@ def wait_idle(page: Any, timeout: float = 120_000) -> None:
     """Until the app's script run is over: a click or a value typed during a rerun can
     be lost (a download button then stays in its loading state)."""
     page.locator(IDLE).wait_for(timeout=timeout)
+
+
+# Resolves once the page has not changed for ``quiet`` ms and its fonts and images are
+# loaded, or after ``limit`` ms. Charts draw after the script
+# run that sent them ends, some once their code has loaded: when nothing has changed
+# for a while, they are drawn. (Polled by timer: asking for animation frames would
+# make the browser draw frames meanwhile.)
+DRAWN_JS = """async ([quiet, limit]) => {
+    await document.fonts.ready;
+    const start = performance.now();
+    let last = start;
+    const changes = new MutationObserver(() => { last = performance.now(); });
+    changes.observe(document.body,
+                    {subtree: true, childList: true, attributes: true, characterData: true});
+    const loading = () => [...document.images].some(i => !i.complete);
+    while (performance.now() - start < limit
+           && (performance.now() - last < quiet || loading())) {
+        await new Promise(r => setTimeout(r, 50));
+    }
+    changes.disconnect();
+}"""
+
+
+def settle(page: Any, quiet: float = 500) -> None:
+    """Until the app's script run is over and what it sent is drawn: the page
+    unchanged for ``quiet`` ms (a chart drawn a moment after the run is waited for)."""
+    wait_idle(page)
+    page.evaluate(DRAWN_JS, [quiet, 30_000])
+    wait_idle(page)
 
 
 # Texts cut short with an ellipsis in the main area (button names, labels, metric
@@ -120,3 +156,84 @@ def serve(
         proc.wait(timeout=20)
         if log is not None:
             out.close()  # type: ignore[union-attr]
+
+
+@dataclass(frozen=True)
+class Served:
+    """A server shared by the tests of a process: its URL, the file its output goes
+    to, and how much of that its start and its first visit had written."""
+
+    url: str
+    log: Path
+    first_visit: int
+
+    def logged(self) -> int:
+        """How many bytes of output so far: a test's own part starts there."""
+        return self.log.stat().st_size
+
+    def said(self, since: int) -> str:
+        """What the server printed as it started and at its first visit, and after
+        ``since`` (a test's own part): the output a test that had its own server and
+        did the same would have seen."""
+        out = self.log.read_bytes()
+        return (out[: self.first_visit] + out[since:]).decode(errors="replace")
+
+
+# What this process keeps open for its browser tests (its Chromium, the default app's
+# server): started by the first test that asks, closed as the process exits, so the
+# tests of every file share them (each server start and browser launch cost seconds).
+_KEPT = ExitStack()
+atexit.register(_KEPT.close)
+_PLAYWRIGHT: list[Any] = []  # one per process: a second cannot start beside it
+_BROWSER: list[Any] = []
+_DEFAULT: list[Served] = []
+
+
+def chromium() -> Any:
+    """This process's headless Chromium (``CHROMIUM_FLAGS``), launched at the first
+    call and again if it has gone; tests open pages in it with :func:`fresh_page`."""
+    if not _BROWSER or not _BROWSER[-1].is_connected():
+        if not _PLAYWRIGHT:
+            from playwright.sync_api import sync_playwright
+
+            _PLAYWRIGHT.append(_KEPT.enter_context(sync_playwright()))
+        browser = _PLAYWRIGHT[0].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        _KEPT.callback(browser.close)
+        _BROWSER.append(browser)
+    return _BROWSER[-1]
+
+
+@contextmanager
+def fresh_page(width: int = 1500, height: int = 1100, shot: Path | None = None) -> Iterator[Any]:
+    """A page of ``width`` x ``height`` in a new context of :func:`chromium`: a new
+    visitor, with no cookie, storage or cache of another test's pages. ``shot``:
+    where a full-page screenshot is saved whatever happens. The context is closed
+    after."""
+    context = chromium().new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        try:
+            yield page
+        finally:
+            if shot is not None:
+                page.screenshot(path=str(shot), full_page=True)
+    finally:
+        context.close()
+
+
+def default_app() -> Served:
+    """The dashboard as ``streamlit run app.py`` serves it, with this process's
+    environment: started and visited once per process (the visit runs its first
+    script and warm-up, which every server has), stopped as the process exits."""
+    if not _DEFAULT:
+        folder = Path(tempfile.mkdtemp(prefix="treeviz-server-"))
+        _KEPT.callback(shutil.rmtree, folder, ignore_errors=True)
+        log = folder / "server.log"
+        env = dict(os.environ, PYTHONUNBUFFERED="1")  # its lines in the log as they come
+        url = _KEPT.enter_context(serve(env=env, log=log))
+        with fresh_page() as page:
+            page.goto(url)
+            page.get_by_text("Press Run").first.wait_for(timeout=120_000)
+            wait_idle(page)
+        _DEFAULT.append(Served(url, log, log.stat().st_size))
+    return _DEFAULT[0]

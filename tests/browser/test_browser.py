@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, meeting, serve, wait_idle
+from local_server import default_app, fresh_page, meeting, settle, wait_idle
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -24,31 +22,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with serve() as url:
-        yield url
+def server() -> str:
+    return default_app().url
 
 
 SAMPLE = "Greedy walks into a loss"
-
-
-def launch(p: Any) -> Any:
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-    return browser, browser.new_page(viewport={"width": 1500, "height": 1100})
-
-
-@contextmanager
-def browser_page(tmp_path: Path, shot: str) -> Iterator[Any]:
-    """A Chromium page; a screenshot named ``shot`` is saved whatever happens."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            yield page
-        finally:
-            page.screenshot(path=str(tmp_path / shot), full_page=True)
-            browser.close()
 
 
 def open_page(page: Any, server: str) -> Any:
@@ -64,7 +42,6 @@ def node_text(page: Any, node: int) -> Any:
 
 
 def test_run_click_collapse_download_and_reload(server: str, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
 
     from treeviz.connect4.samples import load_samples
 
@@ -72,13 +49,8 @@ def test_run_click_collapse_download_and_reload(server: str, tmp_path: Path) -> 
     trace = search(Position.from_moves(moves), "alphabeta", depth=4).trace
     node = int(trace.children(0)[0])
     kids = [int(k) for k in trace.children(node)]
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            check_run_click_collapse(page, server, trace, node, kids, tmp_path)
-        finally:
-            page.screenshot(path=str(tmp_path / "last.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "last.png") as page:
+        check_run_click_collapse(page, server, trace, node, kids, tmp_path)
 
 
 def check_run_click_collapse(
@@ -215,33 +187,28 @@ BIG_NUMBER = re.compile(r"(?<![\d.])[-+−]?\d{6,}")  # 100000 or more, digits o
 def test_no_internal_sentinel_reaches_the_page(server: str, tmp_path: Path) -> None:
     """Alpha-beta at depth 3 on 3344 finds wins (stored internally as 1000000 - plies)
     and MCTS leaves columns unvisited: the page shows words and exact scores instead."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            side = open_page(page, server)
-            side.get_by_text("Move string or board").click()
-            area = side.locator("textarea")
-            area.fill("3344")
-            area.press("Control+Enter")
-            for agent, setup in (("alphabeta", set_depth_3), ("mcts", set_few_iterations)):
-                side.locator("[data-testid='stSelectbox']").nth(0).click()
-                page.get_by_role("option", name=agent, exact=True).click()
-                setup(page)
-                side.get_by_role("button", name="Run").click()
-                heading = page.get_by_text(f"{agent} plays column").first
-                expect(heading).to_be_visible(timeout=120_000)
-                expect(node_text(page, 0)).to_be_visible(timeout=60_000)
-                labels = " ".join(t or "" for t in page.locator("svg text").all_text_contents())
-                text = page.locator("body").inner_text() + labels
-                assert re.search(r"\bwin \d", labels) or agent == "mcts", labels
-                assert "win@" not in text and ">=" not in text  # words: "win in 3 plies", ≥
-                expect(page.get_by_text("That is best").first).to_be_visible()  # the verdict
-                assert not BIG_NUMBER.findall(text), BIG_NUMBER.findall(text)[:5]
-        finally:
-            page.screenshot(path=str(tmp_path / "sentinels.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "sentinels.png") as page:
+        side = open_page(page, server)
+        side.get_by_text("Move string or board").click()
+        area = side.locator("textarea")
+        area.fill("3344")
+        area.press("Control+Enter")
+        for agent, setup in (("alphabeta", set_depth_3), ("mcts", set_few_iterations)):
+            side.locator("[data-testid='stSelectbox']").nth(0).click()
+            page.get_by_role("option", name=agent, exact=True).click()
+            setup(page)
+            side.get_by_role("button", name="Run").click()
+            heading = page.get_by_text(f"{agent} plays column").first
+            expect(heading).to_be_visible(timeout=120_000)
+            expect(node_text(page, 0)).to_be_visible(timeout=60_000)
+            labels = " ".join(t or "" for t in page.locator("svg text").all_text_contents())
+            text = page.locator("body").inner_text() + labels
+            assert re.search(r"\bwin \d", labels) or agent == "mcts", labels
+            assert "win@" not in text and ">=" not in text  # words: "win in 3 plies", ≥
+            expect(page.get_by_text("That is best").first).to_be_visible()  # the verdict
+            assert not BIG_NUMBER.findall(text), BIG_NUMBER.findall(text)[:5]
 
 
 def set_depth_3(page: Any) -> None:
@@ -300,71 +267,59 @@ def open_replay(page: Any, server: str, sample: str | None) -> Any:
 def test_replay_and_compare(server: str, tmp_path: Path) -> None:
     """The replay slider moves the tree back to its first node; the comparison draws
     two verdicts and two trees."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            slider = open_replay(page, server, None)
-            slider.press("Home")
-            expect(page.get_by_text(re.compile(r"^1 of [\d,]+ nodes"))).to_be_visible(
-                timeout=30_000
-            )
-            page.get_by_role("link", name="Compare two searches").click()
-            page.get_by_role("button", name="Compare").click()
-            expect(page.get_by_text("A: alphabeta:depth=3")).to_be_visible(timeout=120_000)
-            expect(page.get_by_text("B: alphabeta:depth=7")).to_be_visible()
-            expect(node_text(page, 0)).to_have_count(2, timeout=60_000)
-            wait_idle(page)
-            node_text(page, 1).nth(1).click()  # B's tree answers a click too
-            picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
-            expect(picked).to_be_visible(timeout=30_000)
-            expect(page.get_by_text("Statistics side by side")).to_be_visible()
-            wait_idle(page)
-            reason = page.get_by_role("button", name=re.compile(r"→ node #[1-9]\d*$")).last
-            node = int(reason.inner_text().rsplit("#", 1)[1])
-            reason.click()  # Compare's reason buttons did nothing
-            chosen = page.get_by_text(re.compile(rf"^Selected node #{node} · path from the root"))
-            expect(chosen).to_be_visible(timeout=30_000)
-        finally:
-            page.screenshot(path=str(tmp_path / "replay-compare.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "replay-compare.png") as page:
+        slider = open_replay(page, server, None)
+        slider.press("Home")
+        expect(page.get_by_text(re.compile(r"^1 of [\d,]+ nodes"))).to_be_visible(timeout=30_000)
+        page.get_by_role("link", name="Compare two searches").click()
+        page.get_by_role("button", name="Compare").click()
+        expect(page.get_by_text("A: alphabeta:depth=3")).to_be_visible(timeout=120_000)
+        expect(page.get_by_text("B: alphabeta:depth=7")).to_be_visible()
+        expect(node_text(page, 0)).to_have_count(2, timeout=60_000)
+        wait_idle(page)
+        node_text(page, 1).nth(1).click()  # B's tree answers a click too
+        picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
+        expect(picked).to_be_visible(timeout=30_000)
+        expect(page.get_by_text("Statistics side by side")).to_be_visible()
+        wait_idle(page)
+        reason = page.get_by_role("button", name=re.compile(r"→ node #[1-9]\d*$")).last
+        node = int(reason.inner_text().rsplit("#", 1)[1])
+        reason.click()  # Compare's reason buttons did nothing
+        chosen = page.get_by_text(re.compile(rf"^Selected node #{node} · path from the root"))
+        expect(chosen).to_be_visible(timeout=30_000)
 
 
 def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
     """A depth-42 minimax runs; Stop ends it, the page says so and keeps working."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            side = open_page(page, server)
-            side.locator("[data-testid='stSelectbox']").nth(1).click()
-            page.get_by_role("option", name="minimax", exact=True).click()
-            # The spec under the widgets is drawn by the server: wait for it rather
-            # than for a fixed time (a rerun still under way can reset the widgets).
-            expect(side.locator("code").filter(has_text="minimax")).to_be_visible()
-            slider = side.get_by_role("slider").first
-            slider.focus()
-            slider.press("End")  # depth 42: far beyond any budget
-            expect(slider).to_have_attribute("aria-valuetext", "42")
-            expect(side.get_by_text("minimax:depth=42")).to_be_visible(timeout=30_000)
-            side.get_by_role("button", name="Run").click()
-            expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
-            side.get_by_role("button", name="Stop").click()
-            expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
-            page.wait_for_timeout(1000)  # the rerun after Stop has settled
-            side.get_by_role("button", name="Run").click()  # still usable
-            expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
-            side.get_by_role("button", name="Stop").click()
-            expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
-        finally:
-            page.screenshot(path=str(tmp_path / "stop.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "stop.png") as page:
+        side = open_page(page, server)
+        side.locator("[data-testid='stSelectbox']").nth(1).click()
+        page.get_by_role("option", name="minimax", exact=True).click()
+        # The spec under the widgets is drawn by the server: wait for it rather
+        # than for a fixed time (a rerun still under way can reset the widgets).
+        expect(side.locator("code").filter(has_text="minimax")).to_be_visible()
+        slider = side.get_by_role("slider").first
+        slider.focus()
+        slider.press("End")  # depth 42: far beyond any budget
+        expect(slider).to_have_attribute("aria-valuetext", "42")
+        expect(side.get_by_text("minimax:depth=42")).to_be_visible(timeout=30_000)
+        side.get_by_role("button", name="Run").click()
+        expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
+        side.get_by_role("button", name="Stop").click()
+        expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(1000)  # the rerun after Stop has settled
+        side.get_by_role("button", name="Run").click()  # still usable
+        expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
+        side.get_by_role("button", name="Stop").click()
+        expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
 
 
 def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     good = tmp_path / "good.json"
     from treeviz.agents.registry import search
@@ -373,22 +328,17 @@ def test_a_bad_upload_is_refused_and_the_page_recovers(server: str, tmp_path: Pa
     save(search(Position.from_moves("4453"), "greedy").trace, good)
     bad = tmp_path / "bad.json"
     bad.write_text("[" * 50_000)
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            open_page(page, server)
-            page.get_by_role("link", name="Explore a trace file").click()
-            page.locator("input[type='file']").set_input_files(str(bad))
-            expect(page.get_by_text("nested too deeply")).to_be_visible(timeout=60_000)
-            page.locator("input[type='file']").set_input_files(str(good))
-            expect(page.get_by_text("greedy plays column").first).to_be_visible(timeout=60_000)
-            expect(page.get_by_text("nested too deeply")).to_have_count(0)
-            # the trace page asks the solver: a verdict, not "unknown" (4453 is solved)
-            judged = re.compile(r"That is (best|an? (inaccuracy|mistake|blunder))")
-            expect(page.get_by_text(judged).first).to_be_visible(timeout=60_000)
-        finally:
-            page.screenshot(path=str(tmp_path / "upload.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "upload.png") as page:
+        open_page(page, server)
+        page.get_by_role("link", name="Explore a trace file").click()
+        page.locator("input[type='file']").set_input_files(str(bad))
+        expect(page.get_by_text("nested too deeply")).to_be_visible(timeout=60_000)
+        page.locator("input[type='file']").set_input_files(str(good))
+        expect(page.get_by_text("greedy plays column").first).to_be_visible(timeout=60_000)
+        expect(page.get_by_text("nested too deeply")).to_have_count(0)
+        # the trace page asks the solver: a verdict, not "unknown" (4453 is solved)
+        judged = re.compile(r"That is (best|an? (inaccuracy|mistake|blunder))")
+        expect(page.get_by_text(judged).first).to_be_visible(timeout=60_000)
 
 
 def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path) -> None:
@@ -396,7 +346,7 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
     over, review it, and open one of its plies in the analysis view."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "play-review.png") as page:
+    with fresh_page(shot=tmp_path / "play-review.png") as page:
         page.goto(f"{server}/play")
         expect(page.get_by_text("X to move (human)")).to_be_visible(timeout=120_000)
         picker = page.get_by_test_id("stButtonGroup")
@@ -458,44 +408,39 @@ def test_decision_tree_page_draws_clicks_and_downloads(server: str, tmp_path: Pa
     """The weather tree: its root splits on Weather; clicking a node shows its rule;
     the SVG download is the drawn tree."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            page.goto(f"{server}/id3")
-            root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root Weather\?"))
-            expect(root).to_be_visible(timeout=120_000)
-            legend = page.locator("[data-legend]").filter(has_text="Class predicted")
-            # every colour named, each in a swatch of its own
-            expect(legend).to_contain_text("yes")
-            expect(legend).to_contain_text("no")
-            overcast = page.locator("svg text").filter(has_text=re.compile(r"overcast → yes"))
-            panel = page.get_by_text(re.compile(r"Node #\d+: Weather = overcast"))
-            for _ in range(3):  # a click while the chart is still being laid out is lost
-                overcast.first.click()
-                try:
-                    expect(panel).to_be_visible(timeout=15_000)
-                    break
-                except AssertionError:
-                    continue
-            expect(panel).to_be_visible(timeout=15_000)
-            saved = tmp_path / "tree.svg"
-            for attempt in range(3):  # a click during the node click's rerun can be lost
-                wait_idle(page)
-                try:
-                    with page.expect_download(timeout=30_000) as info:
-                        page.get_by_role("button", name="SVG").click()
-                    break
-                except PlaywrightTimeout:
-                    if attempt == 2:
-                        raise
-            info.value.save_as(saved)
-            text = saved.read_text()
-            assert text.lstrip().startswith("<?xml") and "Weather" in text
-        finally:
-            page.screenshot(path=str(tmp_path / "id3.png"), full_page=True)
-            browser.close()
+    with fresh_page(shot=tmp_path / "id3.png") as page:
+        page.goto(f"{server}/id3")
+        root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root Weather\?"))
+        expect(root).to_be_visible(timeout=120_000)
+        legend = page.locator("[data-legend]").filter(has_text="Class predicted")
+        # every colour named, each in a swatch of its own
+        expect(legend).to_contain_text("yes")
+        expect(legend).to_contain_text("no")
+        overcast = page.locator("svg text").filter(has_text=re.compile(r"overcast → yes"))
+        panel = page.get_by_text(re.compile(r"Node #\d+: Weather = overcast"))
+        for _ in range(3):  # a click while the chart is still being laid out is lost
+            overcast.first.click()
+            try:
+                expect(panel).to_be_visible(timeout=15_000)
+                break
+            except AssertionError:
+                continue
+        expect(panel).to_be_visible(timeout=15_000)
+        saved = tmp_path / "tree.svg"
+        for attempt in range(3):  # a click during the node click's rerun can be lost
+            wait_idle(page)
+            try:
+                with page.expect_download(timeout=30_000) as info:
+                    page.get_by_role("button", name="SVG").click()
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
+        info.value.save_as(saved)
+        text = saved.read_text()
+        assert text.lstrip().startswith("<?xml") and "Weather" in text
 
 
 def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: Path) -> None:
@@ -504,7 +449,7 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
     read "blank" where the data writes "b"."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "id3-connect4.png") as page:
+    with fresh_page(shot=tmp_path / "id3-connect4.png") as page:
         # what the server sends: a busy browser may skip drawing a short-lived bar
         frames: list[bytes] = []
         page.on(
@@ -541,7 +486,7 @@ def test_arena_tournament_on_two_workers_then_a_game_in_review(server: str, tmp_
     and the ratings chart appear, and a stored game opens in the Review page."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "arena.png") as page:
+    with fresh_page(shot=tmp_path / "arena.png") as page:
         page.goto(f"{server}/arena")
         expect(page.get_by_text("Choose players")).to_be_visible(timeout=120_000)
         side = page.locator("[data-testid='stSidebar']")
@@ -580,30 +525,25 @@ def test_replay_steps_back_with_the_arrow_keys(server: str, tmp_path: Path) -> N
     """Stepping the replay back one node at a time with ArrowLeft redraws the tree each
     time: it used to end in "BidiComponent Error: Cannot read properties of null
     (reading '__edge')" in place of the tree."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    with sync_playwright() as p:
-        browser, page = launch(p)
+    with fresh_page(shot=tmp_path / "replay-arrows.png") as page:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            slider = open_replay(page, server, SAMPLE)
-            for _ in range(8):
-                before = slider.get_attribute("aria-valuetext")
-                slider.press("ArrowLeft")
-                expect(slider).not_to_have_attribute("aria-valuetext", before or "", timeout=30_000)
-                wait_idle(page)
-                # the slider and the caption count the same thing: nodes
-                shown = int((slider.get_attribute("aria-valuetext") or "0").replace(",", ""))
-                expect(page.get_by_text(re.compile(rf"^{shown:,} of [\d,]+ nodes"))).to_be_visible(
-                    timeout=30_000
-                )
-            expect(page.get_by_text("BidiComponent Error")).to_have_count(0)
-            expect(page.get_by_text("Cannot read properties")).to_have_count(0)
-            assert not [e for e in errors if "__edge" in e], errors
-        finally:
-            page.screenshot(path=str(tmp_path / "replay-arrows.png"), full_page=True)
-            browser.close()
+        slider = open_replay(page, server, SAMPLE)
+        for _ in range(8):
+            before = slider.get_attribute("aria-valuetext")
+            slider.press("ArrowLeft")
+            expect(slider).not_to_have_attribute("aria-valuetext", before or "", timeout=30_000)
+            wait_idle(page)
+            # the slider and the caption count the same thing: nodes
+            shown = int((slider.get_attribute("aria-valuetext") or "0").replace(",", ""))
+            expect(page.get_by_text(re.compile(rf"^{shown:,} of [\d,]+ nodes"))).to_be_visible(
+                timeout=30_000
+            )
+        expect(page.get_by_text("BidiComponent Error")).to_have_count(0)
+        expect(page.get_by_text("Cannot read properties")).to_have_count(0)
+        assert not [e for e in errors if "__edge" in e], errors
 
 
 def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Path) -> None:
@@ -611,7 +551,7 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
     and its result are still there, and so is Play's player (all were forgotten)."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "come-back.png") as page:
+    with fresh_page(shot=tmp_path / "come-back.png") as page:
         side = open_page(page, server)
         side.locator("[data-testid='stSelectbox']").first.click()
         page.get_by_role("option", name=SAMPLE).click()
@@ -683,7 +623,7 @@ def test_back_and_forward_walk_the_selected_nodes(server: str, tmp_path: Path) -
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=3).trace
     first, second = (int(k) for k in trace.children(0)[:2])
-    with browser_page(tmp_path, "history.png") as page:
+    with fresh_page(shot=tmp_path / "history.png") as page:
         page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=3")
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
         for node in (first, second):
@@ -706,7 +646,7 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
     now nodes fold past the rows the chart has, and no two labels overlap."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "deep-view.png") as page:
+    with fresh_page(shot=tmp_path / "deep-view.png") as page:
         page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=6")
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
         wait_idle(page)
@@ -717,8 +657,7 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
             slider.press("ArrowRight")
         expect(slider).to_have_attribute("aria-valuetext", "6")
         expect(page.get_by_text(re.compile(r"^Drawing \d+ of [\d,]+ recorded"))).to_be_visible()
-        wait_idle(page)
-        page.wait_for_timeout(1000)  # the chart of the deeper view is drawn
+        settle(page)  # the chart of the deeper view drawn
         count = page.locator("svg text").filter(has_text=re.compile(r"^#\d+ ")).count()
         overlaps = meeting(page, "[data-testid='stMain'] svg")  # any two texts of a chart
         assert count > 30 and overlaps == [], overlaps[:5]
@@ -733,7 +672,7 @@ def test_tables_read_as_words_and_compare_starts_from_the_analysis(
     the styled table); Compare opens on the position being analysed."""
     from playwright.sync_api import expect
 
-    with browser_page(tmp_path, "presentation.png") as page:
+    with fresh_page(shot=tmp_path / "presentation.png") as page:
         page.goto(f"{server}/?moves=4453&agent=mcts:iterations=400,seed=3")
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
         wait_idle(page)
@@ -767,7 +706,7 @@ def test_go_to_a_node_a_reason_then_a_new_search_starts_at_its_root(
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=3).trace
     deep = int(trace.children(int(trace.children(0)[2]))[1])
-    with browser_page(tmp_path, "goto-reason-new.png") as page:
+    with fresh_page(shot=tmp_path / "goto-reason-new.png") as page:
         page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=3")
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
         wait_idle(page)

@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import fresh_page, serve, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -120,16 +120,8 @@ def nothing_ran(t: Target) -> None:
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[Any]:
     """A fresh Chromium page (a new visitor); a screenshot is kept whatever happens."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        pg = browser.new_page(viewport={"width": 1400, "height": 1000})
-        try:
-            yield pg
-        finally:
-            pg.screenshot(path=str(tmp_path / "attack.png"), full_page=True)
-            browser.close()
+    with fresh_page(1400, 1000, shot=tmp_path / "attack.png") as pg:
+        yield pg
 
 
 def refused(page: Any, words: str | re.Pattern[str], timeout: float = 60_000) -> None:

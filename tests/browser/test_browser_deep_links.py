@@ -4,10 +4,11 @@ health and host configuration once, at the server's base, with no 404 in between
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import default_app, fresh_page, serve, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +45,9 @@ def visit(page: Any, url: str) -> tuple[list[str], list[str]]:
 
 @pytest.mark.parametrize("base", ["", "treeviz/app"])
 def test_deep_links_ask_the_server_once_at_its_base(base: str) -> None:
-    from playwright.sync_api import sync_playwright
-
-    flags = ["--server.baseUrlPath", base] if base else []
-    with serve(flags=flags) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page()
+    # without a base: the default app the other tests share
+    server = serve(flags=["--server.baseUrlPath", base]) if base else nullcontext(default_app().url)
+    with server as url, fresh_page(1280, 720) as page:  # Chromium's own default size
         page.set_default_timeout(120_000)
         # under a base path, a page and the default page's name (the rest is the same)
         links = LINKS if not base else {k: LINKS[k] for k in ("play", "analyze?moves=44")}
@@ -63,4 +61,3 @@ def test_deep_links_ask_the_server_once_at_its_base(base: str) -> None:
             assert page.get_by_text("Page not found").count() == 0, link
             if link.startswith("analyze?"):  # the query reached the page: it ran, and says so
                 assert "moves=44&" in page.url, page.url
-        browser.close()

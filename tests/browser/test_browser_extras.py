@@ -5,12 +5,11 @@ side. Screenshots at 1280x800 and 800x1000 are kept in the test's folder."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import default_app, fresh_page, wait_idle
 
 from treeviz.agents.registry import search
 from treeviz.draw.style import SELECTED_FILL
@@ -22,9 +21,8 @@ MOVES, AGENT = "4453", "alphabeta:depth=4"
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with serve() as url:
-        yield url
+def server() -> str:
+    return default_app().url
 
 
 def box_of(page: Any, node: int) -> dict[str, float]:
@@ -39,45 +37,37 @@ def box_of(page: Any, node: int) -> dict[str, float]:
 def test_icicle_selects_in_the_tree_and_what_if_shows_both(
     server: str, tmp_path: Path, size: tuple[int, int]
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     first = search(MOVES, AGENT)
     trace = first.trace
     node = int(trace.children(0)[2])
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-        shot = f"{size[0]}x{size[1]}"
-        try:
-            page.goto(f"{server}/?moves={MOVES}&agent={AGENT.replace('=', '%3D')}")
-            canvas = page.locator("canvas.treeviz-icicle")
-            canvas.wait_for(timeout=120_000)
-            wait_idle(page)
-            canvas.scroll_into_view_if_needed()
-            page.screenshot(path=str(tmp_path / f"icicle_{shot}.png"))
-            tree = page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first
-            pane = canvas.bounding_box()
-            assert pane["y"] > tree.bounding_box()["y"]  # under the tree
-            assert pane["width"] > 0.5 * size[0] - 300 and pane["height"] >= 4 * 26
-            hit = box_of(page, node)
-            assert hit["width"] >= 1
-            page.mouse.click(hit["x"] + hit["width"] / 2, hit["y"] + 13)
-            expect(canvas).to_have_attribute("data-root", str(node), timeout=30_000)
-            expect(page.get_by_text(f"Node #{node} · path from the root")).to_be_visible(
-                timeout=30_000
-            )
-            marked = page.locator(f"svg [fill='{SELECTED_FILL}']")
-            expect(marked).to_have_count(1)
-            label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
-            expect(label).to_be_visible()
-            top = box_of(page, node)  # the new zoom's top row: the node, whole width
-            assert top is not None and top["width"] > 0.95 * pane["width"]
-            wait_idle(page)
-            page.screenshot(path=str(tmp_path / f"icicle_zoomed_{shot}.png"))
-            check_what_if(page, tmp_path, shot, first, node)
-        finally:
-            page.screenshot(path=str(tmp_path / f"last_{shot}.png"), full_page=True)
-            browser.close()
+    shot = f"{size[0]}x{size[1]}"
+    with fresh_page(*size, shot=tmp_path / f"last_{shot}.png") as page:
+        page.goto(f"{server}/?moves={MOVES}&agent={AGENT.replace('=', '%3D')}")
+        canvas = page.locator("canvas.treeviz-icicle")
+        canvas.wait_for(timeout=120_000)
+        wait_idle(page)
+        canvas.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"icicle_{shot}.png"))
+        tree = page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first
+        pane = canvas.bounding_box()
+        assert pane["y"] > tree.bounding_box()["y"]  # under the tree
+        assert pane["width"] > 0.5 * size[0] - 300 and pane["height"] >= 4 * 26
+        hit = box_of(page, node)
+        assert hit["width"] >= 1
+        page.mouse.click(hit["x"] + hit["width"] / 2, hit["y"] + 13)
+        expect(canvas).to_have_attribute("data-root", str(node), timeout=30_000)
+        expect(page.get_by_text(f"Node #{node} · path from the root")).to_be_visible(timeout=30_000)
+        marked = page.locator(f"svg [fill='{SELECTED_FILL}']")
+        expect(marked).to_have_count(1)
+        label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
+        expect(label).to_be_visible()
+        top = box_of(page, node)  # the new zoom's top row: the node, whole width
+        assert top is not None and top["width"] > 0.95 * pane["width"]
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / f"icicle_zoomed_{shot}.png"))
+        check_what_if(page, tmp_path, shot, first, node)
 
 
 def check_what_if(page: Any, tmp_path: Path, shot: str, first: Any, node: int) -> None:

@@ -7,13 +7,12 @@ default fits the page at 1280x800 with no sideways scroll."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, serve, wait_idle
+from local_server import default_app, fresh_page, wait_idle
 
 from treeviz.learn.hand import bound_text, solve, textbook_tree
 from treeviz.learn.predict import predict
@@ -32,9 +31,8 @@ WAIT = 120_000
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    with serve() as url:
-        yield url
+def server() -> str:
+    return default_app().url
 
 
 def two_of(questions: list[Question], kind: str) -> int:
@@ -107,30 +105,22 @@ def fill_sheet(page: Any, tree: Any, wrong: int | None = None) -> None:
 def test_a_learner_answers_every_kind_of_question_and_fills_a_sheet(
     server: str, tmp_path: Path
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1300, "height": 1000})
-        try:
-            for kind in SEARCHES:
-                predict_kind(page, server, kind)
-                page.screenshot(path=str(tmp_path / f"predict_{kind}.png"), full_page=True)
-            expect_visible(page.get_by_text(re.compile(r"Score 1 / 2")))
-            query = {"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "seed": "1"}
-            page.goto(f"{server}/learn?{urlencode(query)}")
-            expect_visible(page.get_by_role("button", name="Check the sheet"))
-            wait_idle(page)
-            tree = textbook_tree(2, 2, seed=1)
-            assert solve(tree).pruned  # a branch to tick
-            fill_sheet(page, tree)
-            expect_visible(page.get_by_text("The whole sheet is right"))
-            fill_sheet(page, tree, wrong=1)
-            expect_visible(page.get_by_text(re.compile(r"The first, at B, α: you wrote")))
-            page.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
-        finally:
-            page.screenshot(path=str(tmp_path / "learn.png"), full_page=True)
-            browser.close()
+    with fresh_page(1300, 1000, shot=tmp_path / "learn.png") as page:
+        for kind in SEARCHES:
+            predict_kind(page, server, kind)
+            page.screenshot(path=str(tmp_path / f"predict_{kind}.png"), full_page=True)
+        expect_visible(page.get_by_text(re.compile(r"Score 1 / 2")))
+        query = {"ex": "alphabeta", "tree": "textbook", "b": "2", "d": "2", "seed": "1"}
+        page.goto(f"{server}/learn?{urlencode(query)}")
+        expect_visible(page.get_by_role("button", name="Check the sheet"))
+        wait_idle(page)
+        tree = textbook_tree(2, 2, seed=1)
+        assert solve(tree).pruned  # a branch to tick
+        fill_sheet(page, tree)
+        expect_visible(page.get_by_text("The whole sheet is right"))
+        fill_sheet(page, tree, wrong=1)
+        expect_visible(page.get_by_text(re.compile(r"The first, at B, α: you wrote")))
+        page.screenshot(path=str(tmp_path / "sheet.png"), full_page=True)
 
 
 # (scrollWidth, clientWidth) of the main area and of each box that scrolls sideways in
@@ -174,32 +164,24 @@ def test_each_exercises_default_fits_the_page_without_sideways_scroll(
     column); the sheet is drawn at a readable size (no less than 60 % of its own);
     predict's default session is at most 20 questions. Screenshots at 1280x800 and
     800x1000 in ``tmp_path``."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            for width, height in ((1280, 800), (800, 1000)):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                for name, (query, button) in DEFAULTS.items():
-                    page.goto(f"{server}/learn?{urlencode(query)}")
-                    expect_visible(page.get_by_role("button", name=button, exact=True))
-                    wait_idle(page)
-                    if name.startswith("alphabeta"):  # the sheet's image loaded
-                        page.wait_for_function(SHEET_LOADED_JS, timeout=WAIT)
-                    page.wait_for_timeout(300)  # and laid out
-                    page.screenshot(path=str(tmp_path / f"{name}_{width}x{height}.png"))
-                    if width != 1280:
-                        continue
-                    seen = page.evaluate(WIDTHS_JS)
-                    assert not sideways(page), (name, seen)
-                    if name.startswith("alphabeta"):
-                        shown, natural = seen["img"]
-                        assert natural and shown >= 0.6 * natural, (name, seen)  # readable
-                    else:
-                        said = page.get_by_text(re.compile(r"question 1 of \d+")).inner_text()
-                        total = int(re.search(r"question 1 of (\d+)", said).group(1))
-                        assert 1 <= total <= 20, said
-                page.close()
-        finally:
-            browser.close()
+    for width, height in ((1280, 800), (800, 1000)):
+        with fresh_page(width, height) as page:
+            for name, (query, button) in DEFAULTS.items():
+                page.goto(f"{server}/learn?{urlencode(query)}")
+                expect_visible(page.get_by_role("button", name=button, exact=True))
+                wait_idle(page)
+                if name.startswith("alphabeta"):  # the sheet's image loaded
+                    page.wait_for_function(SHEET_LOADED_JS, timeout=WAIT)
+                page.wait_for_timeout(300)  # and laid out
+                page.screenshot(path=str(tmp_path / f"{name}_{width}x{height}.png"))
+                if width != 1280:
+                    continue
+                seen = page.evaluate(WIDTHS_JS)
+                assert not sideways(page), (name, seen)
+                if name.startswith("alphabeta"):
+                    shown, natural = seen["img"]
+                    assert natural and shown >= 0.6 * natural, (name, seen)  # readable
+                else:
+                    said = page.get_by_text(re.compile(r"question 1 of \d+")).inner_text()
+                    total = int(re.search(r"question 1 of (\d+)", said).group(1))
+                    assert 1 <= total <= 20, said

@@ -12,12 +12,11 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, clipped, meeting, serve, wait_idle
+from local_server import Served, clipped, default_app, fresh_page, meeting, settle
 
 from treeviz.connect4.samples import load_sample
 from treeviz.dashboard.components.numbers import exact_label
@@ -46,10 +45,8 @@ WIDE, NARROW = (1280, 800), (800, 1000)
 
 
 @pytest.fixture(scope="module")
-def logged_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    with serve(log=log) as url:
-        yield url, log
+def logged_server() -> Served:
+    return default_app()
 
 
 def shots_dir(tmp_path: Path) -> Path:
@@ -58,12 +55,6 @@ def shots_dir(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("TREEVIZ_SHOTS") or tmp_path / "shots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-def settle(page: Any) -> None:
-    wait_idle(page)
-    page.wait_for_timeout(1_000)  # charts draw after the run ends
-    wait_idle(page)
 
 
 def box(page: Any, selector: str) -> dict[str, float]:
@@ -112,42 +103,35 @@ def run_default(page: Any, server: str) -> None:
 
 
 def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
-    logged_server: tuple[str, Path], tmp_path: Path
+    logged_server: Served, tmp_path: Path
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
-    server, log = logged_server
+    server, since = logged_server.url, logged_server.logged()
     shots = shots_dir(tmp_path)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            page = browser.new_page(viewport=dict(zip(("width", "height"), WIDE, strict=True)))
-            check_wide(page, server, shots)
-            page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
-            check_narrow(page, shots)
-            switch_agents(page)
-            check_progress(page, server, shots)
-            for size in (WIDE, NARROW):
-                page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
-                for name in PAGES:
-                    page.goto(f"{server}/{name}")
-                    settle(page)
-                    shot = re.sub(r"\W+", "-", name)
-                    page.screenshot(path=str(shots / f"{shot}-{size[0]}x{size[1]}.png"))
-                    scrolling = readable(page, f"{name} at {size}")
-                    if (name, size) == ("id3", NARROW):  # its tree is wider than its side
-                        assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
-                    if name == "learn?ex=alphabeta":
-                        check_sheet(page)
-                    if name == "compare":
-                        check_compare(page, shots, size)
-        finally:
-            browser.close()
+    with fresh_page(*WIDE) as page:
+        check_wide(page, server, shots)
+        page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
+        check_narrow(page, shots)
+        switch_agents(page)
+        check_progress(page, server, shots)
+        for size in (WIDE, NARROW):
+            page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+            for name in PAGES:
+                page.goto(f"{server}/{name}")
+                settle(page)
+                shot = re.sub(r"\W+", "-", name)
+                page.screenshot(path=str(shots / f"{shot}-{size[0]}x{size[1]}.png"))
+                scrolling = readable(page, f"{name} at {size}")
+                if (name, size) == ("id3", NARROW):  # its tree is wider than its side
+                    assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
+                if name == "learn?ex=alphabeta":
+                    check_sheet(page)
+                if name == "compare":
+                    check_compare(page, shots, size)
     # Graphviz's fontconfig (the alpha-beta sheet is drawn by dot) may warn about the
     # machine's own font configuration: not the app's to fix
     said = "\n".join(
         line
-        for line in log.read_text(errors="replace").splitlines()
+        for line in logged_server.said(since).splitlines()
         if not line.startswith("Fontconfig ")
     )
     assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
@@ -183,8 +167,7 @@ def check_wide(page: Any, server: str, shots: Path) -> None:
 def check_narrow(page: Any, shots: Path) -> None:
     """At 800 px wide the sides stack: no two of the main blocks overlap and none
     runs past the window's right edge."""
-    wait_idle(page, 60_000)
-    page.wait_for_timeout(1_000)
+    settle(page)
     page.screenshot(path=str(shots / "analyze-800x1000.png"))
     blocks = answer_blocks(page)
     names = list(blocks)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from local_server import ROOT, serve
-from test_browser import browser_page, click_board_until, download, wait_idle
+from local_server import ROOT, fresh_page, serve, wait_idle
+from test_browser import click_board_until, download
 from test_browser_learn import sideways
 
 from treeviz.draw.style import SELECTED_FILL
@@ -39,7 +39,7 @@ def test_a_deck_from_a_game_file_played_through(
     code, _, err = run_cli(capsys, "puzzles", str(GAME_FILE), "-o", str(deck_file))
     assert code == 0, err
     cards = load_deck(deck_file)
-    with browser_page(tmp_path, "puzzles.png") as page:
+    with fresh_page(shot=tmp_path / "puzzles.png") as page:
         page.goto(server)
         expect(page.get_by_text("Your mistakes as puzzles")).to_be_visible(timeout=120_000)
         page.get_by_text("Deck file", exact=True).click()

@@ -7,12 +7,11 @@ stops the replay and selects that node; the server logs no warning. Screenshots 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, meeting, serve, wait_idle
+from local_server import Served, default_app, fresh_page, meeting, settle, wait_idle
 from test_browser_look import shots_dir
 
 from treeviz.agents.registry import search
@@ -26,10 +25,8 @@ LABEL = re.compile(r"^#(\d+) ")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    log = tmp_path_factory.mktemp("server") / "server.log"
-    with serve(log=log) as url:
-        yield url, log
+def server() -> Served:
+    return default_app()
 
 
 def labels(page: Any, column: int) -> list[int]:
@@ -80,76 +77,70 @@ def press(page: Any, name: str) -> int:
     return n
 
 
-def test_the_replay_grows_the_main_tree(server: tuple[str, Path], tmp_path: Path) -> None:
-    from playwright.sync_api import expect, sync_playwright
+def test_the_replay_grows_the_main_tree(server: Served, tmp_path: Path) -> None:
+    from playwright.sync_api import expect
 
-    url, log = server
+    url, since = server.url, server.logged()
     trace = search(MOVES, AGENT).trace
     shots = shots_dir(tmp_path)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
+    with fresh_page(1280, 800, shot=tmp_path / "replay-last.png") as page:
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        try:
-            page.goto(f"{url}/?moves={MOVES}&agent={AGENT.replace('=', '%3D')}")
-            page.locator("svg text").filter(has_text=LABEL).first.wait_for(timeout=120_000)
-            wait_idle(page)
-            page.get_by_text("Replay the search step by step").click()
-            expect(page.get_by_role("slider", name="Nodes created")).to_be_visible(timeout=30_000)
-            expect(page.get_by_text(re.compile(r"^Node #\d+ · path"))).to_have_count(0)
-            wait_idle(page)
-            assert press(page, "first") == 1 and settled(page, 0) == [0]
-            grown = [[0]]
-            for _ in range(3):
-                n = press(page, "forward")
-                grown.append(settled(page, n - 1))
-                assert max(grown[-1]) == n - 1 and set(grown[-2]) < set(grown[-1]), grown
-            left, right = (page.locator(FLOW).nth(i).bounding_box() for i in (0, 1))
-            chart = page.locator(FLOW).first.locator("svg").filter(has=page.locator("text"))
-            box = chart.first.bounding_box()
-            assert left["x"] + left["width"] <= right["x"]  # side by side: tree, then panel
-            assert left["x"] <= box["x"] and box["x"] + box["width"] <= left["x"] + left["width"]
-            assert box["height"] >= 400  # the main view's size, not a panel's thumbnail
-            assert labels(page, 1) == []  # no second tree beside it
-            page.locator(FLOW).first.scroll_into_view_if_needed()
-            page.screenshot(path=str(shots / "replay-1280x800.png"))
-            at = press(page, "back")
-            assert settled(page, at - 1) == grown[-2]
-            # played, the same tree moves on by itself until paused
-            play = page.locator(".st-key-analyze_replay_button button >> visible=true")
-            play.click()
-            expect(page.get_by_role("slider", name="Nodes created")).not_to_have_attribute(
-                "aria-valuetext", f"{at:,}", timeout=30_000
-            )
-            play.click()
-            expect(page.get_by_role("button", name="play_arrow icon")).to_be_visible(timeout=30_000)
-            wait_idle(page)
-            n = shown(page)
-            assert max(settled(page, n - 1)) == n - 1 > at - 1 and labels(page, 1) == []
-            # the end: the whole search, every root child drawn
-            n = press(page, "last")
-            assert {int(k) for k in trace.children(0)} <= set(settled(page, n - 1))
-            page.set_viewport_size({"width": 800, "height": 1000})
-            page.wait_for_timeout(1_000)
-            press(page, "back")
-            page.locator(FLOW).first.scroll_into_view_if_needed()
-            page.screenshot(path=str(shots / "replay-800x1000.png"))
-            # the newest node's path unfolded deep: its levels' labels still apart
-            assert not meeting(page, "[data-testid='stMain'] svg")
-            page.set_viewport_size({"width": 1280, "height": 800})
-            # a click on a node stops the replay and selects it in the whole tree
-            node = int(trace.children(0)[1])
-            tree = page.locator(FLOW).first.locator("svg text")
-            tree.filter(has_text=re.compile(rf"^#{node} ")).click()
-            picked = page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
-            expect(picked).to_be_visible(timeout=30_000)
-            switch = page.get_by_role("switch", name="Replay the search step by step")
-            expect(switch).not_to_be_checked()
-            expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
-            assert not [e for e in errors if "__edge" in e], errors
-            said = log.read_text(errors="replace")  # the fragments' reruns left no warning
-            assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
-        finally:
-            page.screenshot(path=str(tmp_path / "replay-last.png"), full_page=True)
-            browser.close()
+        page.goto(f"{url}/?moves={MOVES}&agent={AGENT.replace('=', '%3D')}")
+        page.locator("svg text").filter(has_text=LABEL).first.wait_for(timeout=120_000)
+        wait_idle(page)
+        page.get_by_text("Replay the search step by step").click()
+        expect(page.get_by_role("slider", name="Nodes created")).to_be_visible(timeout=30_000)
+        expect(page.get_by_text(re.compile(r"^Node #\d+ · path"))).to_have_count(0)
+        wait_idle(page)
+        assert press(page, "first") == 1 and settled(page, 0) == [0]
+        grown = [[0]]
+        for _ in range(3):
+            n = press(page, "forward")
+            grown.append(settled(page, n - 1))
+            assert max(grown[-1]) == n - 1 and set(grown[-2]) < set(grown[-1]), grown
+        left, right = (page.locator(FLOW).nth(i).bounding_box() for i in (0, 1))
+        chart = page.locator(FLOW).first.locator("svg").filter(has=page.locator("text"))
+        box = chart.first.bounding_box()
+        assert left["x"] + left["width"] <= right["x"]  # side by side: tree, then panel
+        assert left["x"] <= box["x"] and box["x"] + box["width"] <= left["x"] + left["width"]
+        assert box["height"] >= 400  # the main view's size, not a panel's thumbnail
+        assert labels(page, 1) == []  # no second tree beside it
+        page.locator(FLOW).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "replay-1280x800.png"))
+        at = press(page, "back")
+        assert settled(page, at - 1) == grown[-2]
+        # played, the same tree moves on by itself until paused
+        play = page.locator(".st-key-analyze_replay_button button >> visible=true")
+        play.click()
+        expect(page.get_by_role("slider", name="Nodes created")).not_to_have_attribute(
+            "aria-valuetext", f"{at:,}", timeout=30_000
+        )
+        play.click()
+        expect(page.get_by_role("button", name="play_arrow icon")).to_be_visible(timeout=30_000)
+        wait_idle(page)
+        n = shown(page)
+        assert max(settled(page, n - 1)) == n - 1 > at - 1 and labels(page, 1) == []
+        # the end: the whole search, every root child drawn
+        n = press(page, "last")
+        assert {int(k) for k in trace.children(0)} <= set(settled(page, n - 1))
+        page.set_viewport_size({"width": 800, "height": 1000})
+        settle(page)
+        press(page, "back")
+        page.locator(FLOW).first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "replay-800x1000.png"))
+        # the newest node's path unfolded deep: its levels' labels still apart
+        assert not meeting(page, "[data-testid='stMain'] svg")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        # a click on a node stops the replay and selects it in the whole tree
+        node = int(trace.children(0)[1])
+        tree = page.locator(FLOW).first.locator("svg text")
+        tree.filter(has_text=re.compile(rf"^#{node} ")).click()
+        picked = page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
+        expect(picked).to_be_visible(timeout=30_000)
+        switch = page.get_by_role("switch", name="Replay the search step by step")
+        expect(switch).not_to_be_checked()
+        expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
+        assert not [e for e in errors if "__edge" in e], errors
+        said = server.said(since)  # the fragments' reruns left no warning
+        assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]

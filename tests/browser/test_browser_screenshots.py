@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from local_server import CHROMIUM, CHROMIUM_FLAGS, ROOT, serve, wait_idle
+from local_server import ROOT, fresh_page, serve, settle
 
 from treeviz.agents.registry import search
 from treeviz.trace.files import save
@@ -51,13 +51,6 @@ def server() -> Iterator[str]:
     env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="")
     with serve(env=env) as url:
         yield url
-
-
-def settle(page: Any) -> None:
-    """The script run over and the charts drawn (they draw after the run ends)."""
-    wait_idle(page)
-    page.wait_for_timeout(1_000)
-    wait_idle(page)
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -146,28 +139,21 @@ ASK: dict[str, Callable[[Any], None]] = {
 
 
 def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
     IMAGES.mkdir(parents=True, exist_ok=True)
     written = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        try:
-            page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
-            run_default_analysis(page, server)
-            written.append(shoot(page, "analyze"))
-            for name, path in PAGES:
-                page.goto(f"{server}/{path}")
-                settle(page)
-                if name in ASK:
-                    ASK[name](page)
-                elif name == "trace":
-                    trace(page, tmp_path)
-                settle(page)
-                assert not page.locator("[data-testid='stException']").count(), name
-                written.append(shoot(page, name))
-        finally:
-            browser.close()
+    with fresh_page(WIDTH, HEIGHT) as page:
+        run_default_analysis(page, server)
+        written.append(shoot(page, "analyze"))
+        for name, path in PAGES:
+            page.goto(f"{server}/{path}")
+            settle(page)
+            if name in ASK:
+                ASK[name](page)
+            elif name == "trace":
+                trace(page, tmp_path)
+            settle(page)
+            assert not page.locator("[data-testid='stException']").count(), name
+            written.append(shoot(page, name))
     # the pictures the docs show are the ones written now (none left from a page that
     # is gone: every image the docs link is one of these)
     linked = set(re.findall(r"images/([\w-]+)\.png", docs_text()))

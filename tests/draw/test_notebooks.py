@@ -15,7 +15,7 @@ from typing import Any
 import nbformat
 import pytest
 from conftest import EXAMPLES
-from local_server import CHROMIUM, CHROMIUM_FLAGS
+from local_server import chromium
 from nbclient import NotebookClient
 
 from treeviz.agents.registry import search
@@ -86,12 +86,10 @@ def test_importing_treeviz_pulls_in_no_notebook_machinery() -> None:
 # ---------------------------------------------------------------- in a browser
 @contextmanager
 def offline_page() -> Iterator[tuple[Any, list[str]]]:
-    """A Chromium page with the network cut, and the console errors it reports."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        context = browser.new_context(offline=True)
+    """A Chromium page with the network cut, and the console errors it reports (a
+    fresh context of the browser the browser tests share)."""
+    context = chromium().new_context(offline=True)
+    try:
         requests: list[str] = []
         context.on("request", lambda r: requests.append(r.url))
         page = context.new_page()
@@ -102,7 +100,8 @@ def offline_page() -> Iterator[tuple[Any, list[str]]]:
             yield page, errors
         finally:
             assert all(u.startswith(("file:", "blob:", "data:")) for u in requests), requests
-            browser.close()
+    finally:
+        context.close()
 
 
 @pytest.mark.browser
