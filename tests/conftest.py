@@ -226,8 +226,8 @@ def group_of(nodeid: str) -> str | None:
 
 def rank(item: pytest.Item) -> int:
     """Where ``item`` comes in the order work is handed out, the longest first: the
-    browser lane, the installed lane, shared fixtures, slow tests, the rest (the long
-    lanes start at once and the short tests fill in around them)."""
+    browser lane, the installed lane, the files of shared work, slow tests, the rest
+    (the long lanes start at once and the short tests fill in around them)."""
     group = group_of(item.nodeid)
     if group is not None:
         return {"browser": 0, "installed": 1}.get(group, 2)
