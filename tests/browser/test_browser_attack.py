@@ -4,9 +4,16 @@ browser; nothing may run, nothing may reach the network, and the page says why i
 words (no traceback).
 
 The server is started with no agents of anyone's (``TREEVIZ_AGENTS`` empty), a Python
-file and an importable module that leave a mark when loaded or called, and a listener
-that stands for a Dask scheduler and for an image host: any connection to it fails
-the test.
+file and an importable module that leave a mark when loaded or called
+(``tests/hostile.py``), and a listener that stands for a Dask scheduler and for an
+image host: any connection to it fails the test.
+
+Where a link or a typed field is all the attack is (Analyze's and Learn's and the
+Doctor's links, Compare's, Play's and the Arena's fields), the walk gives the page the
+address and the markup, whose harm would show in the browser; the code to run is given
+to the same fields and links by ``tests/dashboard/test_apptest_attack.py``, server
+side, where running it would show. Uploads, callbacks and the Doctor's picker take
+every payload here.
 """
 
 from __future__ import annotations
@@ -23,18 +30,10 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from hostile import SETTINGS, Planted, plant
 from local_server import fresh_page, serve, wait_idle
 
 pytestmark = pytest.mark.browser
-
-PLANT = """
-from pathlib import Path
-Path({marks!r}, {name!r} + '-loaded').write_text('x')
-
-def f(pos):
-    Path({marks!r}, {name!r} + '-called').write_text('x')
-    return 1
-"""
 
 
 @dataclass
@@ -42,19 +41,17 @@ class Target:
     """The attacked server and what would show that an attack worked."""
 
     url: str
-    marks: Path  # files appear here when planted code runs
+    planted: Planted  # marks appear when planted code runs
     port: int  # the listener: a fake scheduler and image host
     calls: list[bytes] = field(default_factory=list)  # what reached the listener
 
+    def address(self) -> str:
+        """The listener's address as an agent spec (a scheduler's, say)."""
+        return f"tcp://127.0.0.1:{self.port}"
+
     def payloads(self) -> list[str]:
         """Agent specs a visitor may type: a command, a file, modules, an address."""
-        return [
-            f"cmd:touch {self.marks}/cmd-ran",
-            f"{self.marks.parent}/evil.py:f",
-            "evilmod:f",
-            "os:system",
-            f"tcp://127.0.0.1:{self.port}",
-        ]
+        return [*self.planted.code(), self.address()]
 
     def markup(self) -> str:
         """A player's name that is an image from the listener and a link."""
@@ -91,29 +88,24 @@ def listen(calls: list[bytes]) -> socket.socket:
 @pytest.fixture(scope="module")
 def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Target]:
     root = tmp_path_factory.mktemp("attack")
-    marks = root / "marks"
-    marks.mkdir()
-    (root / "evil.py").write_text(PLANT.format(marks=str(marks), name="file"))
-    (root / "evilmod.py").write_text(PLANT.format(marks=str(marks), name="module"))
+    planted = plant(root)
     calls: list[bytes] = []
     sock = listen(calls)
     env = dict(
         os.environ,
-        TREEVIZ_AGENTS="",
-        TREEVIZ_CLUSTER="",
-        TREEVIZ_ARENA_DIR="",
+        **SETTINGS,
         PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]),
     )
     try:
         with serve(env=env) as url:
-            yield Target(url, marks, sock.getsockname()[1], calls)
+            yield Target(url, planted, sock.getsockname()[1], calls)
     finally:
         sock.close()
 
 
 def nothing_ran(t: Target) -> None:
     """No planted code ran, and nothing contacted the listener."""
-    assert sorted(p.name for p in t.marks.iterdir()) == []
+    assert t.planted.ran() == []
     assert t.calls == []
 
 
@@ -204,22 +196,20 @@ def test_links_run_nothing(target: Target, page: Any) -> None:
     no_markup_from(page, target)
     assert page.locator("a[href*='example.org']").count() == 0
 
-    for spec in target.payloads():
-        page.goto(f"{target.url}/?moves=4453&agent={quote(spec)}")
-        refused(page, "cannot be opened")
-        # the position is data: it is shown; only the agent is refused
-        side = page.locator("[data-testid='stSidebar']")
-        expect(side.get_by_label("Moves (e.g. 4453) or a pasted board")).to_have_value("4453")
+    page.goto(f"{target.url}/?moves=4453&agent={quote(target.address())}")
+    refused(page, "cannot be opened")
+    # the position is data: it is shown; only the agent is refused
+    side = page.locator("[data-testid='stSidebar']")
+    expect(side.get_by_label("Moves (e.g. 4453) or a pasted board")).to_have_value("4453")
     nothing_ran(target)
 
 
 def test_compare_runs_nothing(target: Target, page: Any) -> None:
     page.goto(f"{target.url}/compare")
     page.get_by_text("Press Compare").wait_for(timeout=120_000)
-    for spec in target.payloads():
-        type_into(page, "First agent spec", spec)
-        page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
-        refused(page, re.compile("started with|unknown agent|not key=value"))
+    type_into(page, "First agent spec", target.address())
+    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
+    refused(page, re.compile("started with|unknown agent|not key=value"))
     nothing_ran(target)
 
 
@@ -227,20 +217,19 @@ def test_play_fields_and_callbacks_run_nothing(target: Target, page: Any) -> Non
     side = page.locator("[data-testid='stSidebar']")
     page.goto(f"{target.url}/play")
     page.get_by_text("X to move").wait_for(timeout=120_000)
-    for spec in target.payloads():
-        type_into(page, "O plays (agent spec or human)", spec)
-        new_game = side.get_by_role("button", name="New game")  # a callback
-        click_till_refused(page, new_game, re.compile("started with|unknown agent|not key=value"))
-        picker = page.get_by_test_id("stButtonGroup").locator("button")
-        if picker.count():  # a move (none once the game is over)
-            picker.first.click()
-            wait_idle(page)
-        type_into(page, "Hint agent (past the solver's budget)", spec)
-        hint = page.get_by_role("button", name="Hint", exact=True).last
-        if hint.is_enabled():  # (not once the game is over)
-            hint.click()
-            wait_idle(page)
-        assert page.get_by_test_id("stException").count() == 0
+    type_into(page, "O plays (agent spec or human)", target.address())
+    new_game = side.get_by_role("button", name="New game")  # a callback
+    click_till_refused(page, new_game, re.compile("started with|unknown agent|not key=value"))
+    picker = page.get_by_test_id("stButtonGroup").locator("button")
+    if picker.count():  # a move (none once the game is over)
+        picker.first.click()
+        wait_idle(page)
+    type_into(page, "Hint agent (past the solver's budget)", target.address())
+    hint = page.get_by_role("button", name="Hint", exact=True).last
+    if hint.is_enabled():  # (not once the game is over)
+        hint.click()
+        wait_idle(page)
+    assert page.get_by_test_id("stException").count() == 0
     nothing_ran(target)
 
 
@@ -282,15 +271,13 @@ def test_the_arena_runs_nothing_and_contacts_nothing(target: Target, page: Any) 
     # no field takes a scheduler's address or a file's path
     labels = [e.get_attribute("aria-label") or "" for e in side.locator("input").all()]
     assert not [x for x in labels if re.search("cluster|database|file", x, re.I)]
-    for spec in target.payloads():
-        type_into(page, "Players (one agent spec per line)", f"random\n{spec}")
-        side.get_by_role("button", name="Run").click()
-        refused(page, re.compile("started with|unknown agent|not key=value"))
+    type_into(page, "Players (one agent spec per line)", f"random\n{target.address()}")
+    side.get_by_role("button", name="Run").click()
+    refused(page, re.compile("started with|unknown agent|not key=value"))
     side.get_by_text("Sweep", exact=True).click()
-    for spec in target.payloads():
-        type_into(page, "Against", spec)
-        side.get_by_role("button", name="Run").click()
-        refused(page, re.compile("started with|unknown agent|not key=value"))
+    type_into(page, "Against", target.address())
+    side.get_by_role("button", name="Run").click()
+    refused(page, re.compile("started with|unknown agent|not key=value"))
     nothing_ran(target)
 
 
@@ -328,11 +315,11 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
     from playwright.sync_api import expect
 
     side = page.locator("[data-testid='stSidebar']")
-    for spec in target.payloads():  # a link naming an agent: the page reads no link
-        page.goto(f"{target.url}/doctor?agent={quote(spec)}&moves=4453")
-        page.get_by_text("Choose an agent and press").wait_for(timeout=120_000)
-        wait_idle(page)
-        assert page.get_by_test_id("stException").count() == 0
+    # a link naming an agent: the page reads no link
+    page.goto(f"{target.url}/doctor?agent={quote(target.address())}&moves=4453")
+    page.get_by_text("Choose an agent and press").wait_for(timeout=120_000)
+    wait_idle(page)
+    assert page.get_by_test_id("stException").count() == 0
     picker = side.get_by_role("combobox", name="Agent to check")
     expect(picker).to_have_value("alphabeta")
     # no field takes text: the agent is picked from a list, its settings from widgets
@@ -368,10 +355,11 @@ def test_the_doctor_takes_no_spec_and_runs_nothing(target: Target, page: Any) ->
 
 
 def test_the_learn_page_runs_nothing(target: Target, page: Any) -> None:
-    """Every exercise's link with an agent, a position or leaves that are code, a
-    file, a module or an address: refused or read as data, nothing run or contacted."""
+    """Every exercise's link with an agent, a position or leaves that are an address
+    or markup: refused or read as data, nothing drawn from or contacted (the code to
+    run: test_apptest_attack.py)."""
     links = []
-    for spec in [*target.payloads(), target.markup()]:
+    for spec in [target.address(), target.markup()]:
         q = quote(spec)
         links += [
             f"ex=predict&agent={q}&moves=4453",
