@@ -66,7 +66,7 @@ def test_a_deck_from_a_game_file_played_through(
                     "0 right, 1 wrong"
                 )
             )
-        ).to_be_visible()
+        ).to_be_visible(timeout=60_000)
         page.get_by_role("button", name="Next card").click()
         second = cards[1]
         expect(page.get_by_text(f"Card 2 of {len(cards)} · {second.question()}")).to_be_visible(
@@ -84,7 +84,7 @@ def test_a_deck_from_a_game_file_played_through(
                     "1 right, 1 wrong"
                 )
             )
-        ).to_be_visible()
+        ).to_be_visible(timeout=60_000)
         # the line to the end of the game, as the card's prompt promised, wrapped
         expect(page.get_by_text(re.compile(r"^The line with best play: "))).to_be_visible(
             timeout=60_000
