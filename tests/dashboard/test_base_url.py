@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from hypothesis import given
@@ -14,6 +16,16 @@ from hypothesis import strategies as st
 from treeviz.dashboard.server.base_url import BackendBaseUrl, DefaultPageAlias, base_url_script
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body></body></html>"
+
+
+def run_alone(app_call: Coroutine[Any, Any, None]) -> None:
+    """Run one ASGI call to its end on a loop of its own thread.
+
+    A worker that ran the browser tests keeps Playwright's loop running in the
+    main thread, where ``asyncio.run`` refuses to start another.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, app_call).result()
 
 
 def run(
@@ -60,7 +72,7 @@ def run(
             (b"host", b"localhost"),
         ],
     }
-    asyncio.run(BackendBaseUrl(inner)(scope, receive, send))
+    run_alone(BackendBaseUrl(inner)(scope, receive, send))
     return seen, sent
 
 
@@ -140,7 +152,7 @@ def test_the_default_pages_name_leads_to_the_base_with_its_query() -> None:
             "query_string": query,
             "headers": [],
         }
-        asyncio.run(DefaultPageAlias(inner, name="analyze")(scope, receive, send))
+        run_alone(DefaultPageAlias(inner, name="analyze")(scope, receive, send))
         return sent
 
     for path, query, where in (
