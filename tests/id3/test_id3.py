@@ -151,7 +151,9 @@ def test_connect4_accuracy_beside_scikit_learn(connect4: object) -> None:
     table = connect4
     ours = cross_validate(table, k=5, seed=0)  # type: ignore[arg-type]
     x = np.stack([c.values for c in table.features], axis=1)  # type: ignore[attr-defined]
-    x = OneHotEncoder().fit_transform(x)
+    # dense float32, the tree's own dtype: the same splits and scores as a sparse
+    # matrix, ten times sooner (sparse input takes scikit-learn's slow path)
+    x = OneHotEncoder(sparse_output=False, dtype=np.float32).fit_transform(x)
     y = table.target.values  # type: ignore[attr-defined]
     theirs = []
     for test in folds(len(y), 5, seed=0):
