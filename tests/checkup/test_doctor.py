@@ -21,6 +21,7 @@ from treeviz.checkup.battery import (
     PHASES,
     battery,
     facts,
+    make_battery,
     playout,
     reached,
 )
@@ -74,7 +75,11 @@ def test_facts_are_what_playing_the_moves_shows(seed: int, plies: int) -> None:
 
 def test_the_battery_is_seeded_and_each_kind_is_what_it_says() -> None:
     probes = battery(6, seed=3)
-    assert probes == battery(6, seed=3) and probes != battery(6, seed=4)
+    # made again (not the process's cached one): the same for the same seed
+    assert probes == make_battery(6, seed=3) and probes != make_battery(6, seed=4)
+    mine = battery(6, seed=3)
+    mine.pop()  # each call's list is its own: the cached probes stay whole
+    assert len(battery(6, seed=3)) == len(probes) == len(mine) + 1
     assert len({p.moves for p in probes}) == len(probes)
     cells = 42
     for kind in KINDS:

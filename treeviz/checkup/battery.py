@@ -30,9 +30,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from treeviz.checkup.tactics import could_be, tactics
-from treeviz.connect4.board import Position, has_four
+from treeviz.connect4.board import Position, board_masks, win_cells
 
 LEVELS = {"win-3": 3, "loss-4": 4, "win-5": 5}  # a kind that tests one horizon, its plies
 KINDS = ("win-now", "block", "edge", "endgame", "transposition", *LEVELS, "early", "middle", "late")
@@ -77,18 +78,11 @@ class Facts:
 def facts(pos: Position) -> Facts:
     """The :class:`Facts` of ``pos`` (not over), from its bitboards."""
     legal = pos.legal_moves()
-    wins = frozenset(c for c in legal if pos.is_winning_move(c))
-    theirs = pos.current ^ pos.mask
-    threats = frozenset(c for c in legal if has_four(theirs | _cell(pos, c), pos.height))
-    unsafe = set()
-    for c in legal:
-        if c in wins:
-            continue
-        child = pos.copy()
-        child.play(c)
-        if child.can_win_next():
-            unsafe.add(c)
-    return Facts(wins, threats, frozenset(unsafe), frozenset(legal) - wins - unsafe)
+    mine, theirs = pos.win_now_cells(), _their_wins(pos)
+    wins = frozenset(c for c in legal if mine & _cell(pos, c))
+    threats = frozenset(c for c in legal if theirs & _cell(pos, c))
+    unsafe = frozenset(c for c in legal if c not in wins and _hands_win(pos, c, theirs))
+    return Facts(wins, threats, unsafe, frozenset(legal) - wins - unsafe)
 
 
 def _cell(pos: Position, col: int) -> int:
@@ -97,7 +91,34 @@ def _cell(pos: Position, col: int) -> int:
     return (pos.mask + (1 << base)) & (((1 << pos.height) - 1) << base)
 
 
+def _their_wins(pos: Position) -> int:
+    """The empty cells where the opponent of the side to move would have four (``pos``
+    not over: the opponent holds none yet)."""
+    return win_cells(pos.current ^ pos.mask, pos.mask, pos.width, pos.height)
+
+
+def _hands_win(pos: Position, col: int, theirs: int) -> bool:
+    """After the side to move plays ``col`` (not a win), the opponent wins at once:
+    one of ``theirs`` (:func:`_their_wins`) is playable then (the cell taken is not,
+    the one above it is)."""
+    cell = _cell(pos, col)
+    board = board_masks(pos.width, pos.height)[0]
+    return bool(theirs & ((pos.playable() ^ cell) | (cell << 1 & board)))
+
+
+@lru_cache(maxsize=16)
+def _made(per_kind: int, seed: int, kinds: tuple[str, ...]) -> tuple[Probe, ...]:
+    return tuple(make_battery(per_kind, seed, kinds))
+
+
 def battery(per_kind: int, seed: int = 0, kinds: tuple[str, ...] = KINDS) -> list[Probe]:
+    """The probes of :func:`make_battery`, made once per arguments in a process (a
+    test run or a dashboard's visitors ask for the same ones again and again): each
+    call gets a list of its own of the same frozen probes."""
+    return list(_made(per_kind, seed, tuple(kinds)))
+
+
+def make_battery(per_kind: int, seed: int = 0, kinds: tuple[str, ...] = KINDS) -> list[Probe]:
     """``per_kind`` positions of each kind (fewer where a kind is rare, at most
     :data:`LEVEL_MAX` of a horizon kind), distinct, the same for the same ``seed``."""
     out: list[Probe] = []
@@ -124,20 +145,21 @@ def playout(rng: random.Random, plies: int, careful: bool = False) -> str | None
     for _ in range(plies):
         legal = pos.legal_moves()
         if careful:
-            quiet = [c for c in legal if not pos.is_winning_move(c) and not _hands_win(pos, c)]
-            legal = quiet or [c for c in legal if not pos.is_winning_move(c)]
+            legal = _careful(pos, legal)
         if not legal:
             return None
-        pos.play(rng.choice(legal))
+        pos.push(rng.choice(legal))  # legal, and the game not over: nothing to check
         if pos.is_over():
             return None
     return pos.moves_string()
 
 
-def _hands_win(pos: Position, col: int) -> bool:
-    child = pos.copy()
-    child.play(col)
-    return child.can_win_next()
+def _careful(pos: Position, legal: list[int]) -> list[int]:
+    """The moves of ``legal`` that neither win nor hand the opponent a win at once,
+    else those that do not win (``pos`` not over)."""
+    mine, theirs = pos.win_now_cells(), _their_wins(pos)
+    calm = [c for c in legal if not mine & _cell(pos, c)]
+    return [c for c in calm if not _hands_win(pos, c, theirs)] or calm
 
 
 def _search(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from treeviz.connect4.board import Position, has_four
+from treeviz.connect4.board import Position, board_masks, win_cells
 
 WIN_PLIES = (1, 3, 5)  # the forced wins the doctor puts to an agent, in plies
 LOSS_PLIES = (2, 4)  # the forced losses it must walk around
@@ -55,6 +55,8 @@ class _Search:
 
     def __init__(self, width: int, height: int) -> None:
         self.w, self.h = width, height
+        self.board, self.bottom = board_masks(width, height)
+        self.column = (1 << height) - 1  # the first column's cells
         self.table: dict[tuple[int, int, int], bool] = {}
 
     def moves(self, mask: int) -> list[int]:
@@ -65,30 +67,32 @@ class _Search:
         base = col * (self.h + 1)
         return (mask + (1 << base)) & (((1 << self.h) - 1) << base)
 
-    def wins_now(self, cur: int, mask: int, col: int) -> bool:
-        return has_four(cur | self.cell(mask, col), self.h)
+    def wins(self, cur: int, mask: int) -> int:
+        """The playable cells where ``cur`` (holding no four) would have four at once."""
+        return win_cells(cur, mask, self.w, self.h) & (mask + self.bottom) & self.board
 
     def after(self, cur: int, mask: int, col: int) -> tuple[int, int]:
         """The position after ``col``, seen by the next side to move."""
         return cur ^ mask, mask | self.cell(mask, col)
 
-    def threats(self, cur: int, mask: int, legal: list[int]) -> list[int]:
+    def threats(self, cur: int, mask: int) -> list[int]:
         """The columns where the side not to move would have four if it moved now."""
-        return [c for c in legal if self.wins_now(cur ^ mask, mask, c)]
+        cells, h1 = self.wins(cur ^ mask, mask), self.h + 1
+        return [c for c in range(self.w) if cells >> (c * h1) & self.column]
 
     def wins_within(self, cur: int, mask: int, plies: int) -> bool:
         """The side to move forces a four within ``plies`` plies (odd, >= 1)."""
-        legal = self.moves(mask)
-        if any(self.wins_now(cur, mask, c) for c in legal):
+        if self.wins(cur, mask):
             return True
         if plies < 3:
             return False
         key = (cur, mask, plies)
         if key not in self.table:
             # a threat of the opponent's must be stopped at once (two cannot be)
-            forced = self.threats(cur, mask, legal)
+            forced = self.threats(cur, mask)
             self.table[key] = len(forced) < 2 and any(
-                self.lost_within(*self.after(cur, mask, c), plies - 1) for c in forced or legal
+                self.lost_within(*self.after(cur, mask, c), plies - 1)
+                for c in forced or self.moves(mask)
             )
         return self.table[key]
 
@@ -96,9 +100,9 @@ class _Search:
         """Whatever the side to move plays, the opponent has four within ``plies``
         plies (even, >= 2); False on a full board (a draw) or when a move wins now."""
         legal = self.moves(mask)
-        if not legal or any(self.wins_now(cur, mask, c) for c in legal):
+        if not legal or self.wins(cur, mask):
             return False
-        forced = self.threats(cur, mask, legal)
+        forced = self.threats(cur, mask)
         if len(forced) > 1:  # one is stopped, the other wins next
             return True
         return all(self.wins_within(*self.after(cur, mask, c), plies - 1) for c in forced or legal)
@@ -111,7 +115,7 @@ def could_be(pos: Position, k: int) -> bool:
     before the full :func:`tactics` (which solves every column five plies deep)."""
     s = _Search(pos.width, pos.height)
     legal = s.moves(pos.mask)
-    if k == 1 or any(s.wins_now(pos.current, pos.mask, c) for c in legal):
+    if k == 1 or s.wins(pos.current, pos.mask):
         return k == 1 and bool(legal) and s.wins_within(pos.current, pos.mask, 1)
     after = [s.after(pos.current, pos.mask, c) for c in legal]
     if any(s.lost_within(cur, mask, 2) for cur, mask in after):
@@ -127,8 +131,9 @@ def tactics(pos: Position) -> Tactics:
     legal = tuple(pos.legal_moves())
     win: dict[int, int] = {}
     loss: dict[int, int] = {}
+    wins = s.wins(pos.current, pos.mask)
     for c in legal:
-        if s.wins_now(pos.current, pos.mask, c):
+        if wins & s.cell(pos.mask, c):
             win[c] = 1
             continue
         cur, mask = s.after(pos.current, pos.mask, c)

@@ -21,6 +21,7 @@ or types. The first player is ``X``, the second ``O``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -67,6 +68,27 @@ def has_four(stones: int, height: int) -> bool:
         if m & (m >> (shift + shift)):
             return True
     return False
+
+
+@cache
+def board_masks(width: int, height: int) -> tuple[int, int]:
+    """The bits of the board's cells (no sentinel) and of each column's bottom cell."""
+    bottom = sum(1 << (c * (height + 1)) for c in range(width))
+    return bottom * ((1 << height) - 1), bottom
+
+
+def win_cells(stones: int, mask: int, width: int, height: int) -> int:
+    """The empty cells (bits) of the board where one more stone of ``stones`` would
+    make four in a row, all the board's (not only those playable now): for each empty
+    cell, ``has_four(stones | cell)`` when ``stones`` holds no four. One pass over the
+    whole board instead of one test per cell: in each direction of :func:`has_four`,
+    the cells with two stones on one side and a third beyond them or on the other."""
+    found = 0
+    for d in (1, height, height + 1, height + 2):  # |, /, -, \
+        below, above = (stones << d) & (stones << 2 * d), (stones >> d) & (stones >> 2 * d)
+        found |= below & ((stones << 3 * d) | (stones >> d))
+        found |= above & ((stones >> 3 * d) | (stones << d))
+    return found & board_masks(width, height)[0] & ~mask
 
 
 class Position:
@@ -164,13 +186,29 @@ class Position:
         cell = (self.mask + (1 << base)) & column
         return has_four(self.current | cell, self.height)
 
+    def playable(self) -> int:
+        """The cells (bits) where a stone can go now: each column's lowest empty cell
+        (none on a full column)."""
+        board, bottom = board_masks(self.width, self.height)
+        return (self.mask + bottom) & board
+
+    def win_now_cells(self) -> int:
+        """The playable cells where the side to move wins at once (none once the game
+        is over)."""
+        if self.is_over():
+            return 0
+        won = win_cells(self.current, self.mask, self.width, self.height)
+        return won & self.playable()
+
     def winning_moves(self) -> list[int]:
         """Columns (0-based) where the side to move wins at once."""
-        return [c for c in self.legal_moves() if self.is_winning_move(c)]
+        cells, h1 = self.win_now_cells(), self.height + 1
+        column = (1 << h1) - 1
+        return [c for c in range(self.width) if cells >> (c * h1) & column]
 
     def can_win_next(self) -> bool:
         """True when the side to move has a winning move now."""
-        return bool(self.winning_moves())
+        return bool(self.win_now_cells())
 
     def winner(self) -> str | None:
         """``"X"`` or ``"O"`` when the player who moved last has four in a row."""
