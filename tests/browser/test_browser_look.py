@@ -1,11 +1,11 @@
 """The dashboard's look in Chromium, one server for every check: where the answer
 sits at 1280x800 and at 800 px wide (bounding boxes, not only text); on every page at
-both sizes (800 px wide with the sidebar open) no text cut short with an ellipsis and
-no two texts of a chart drawn over each other (tree labels, the search progress'
-settle mark and its axis); the alpha-beta sheet at no less than its own size; a
-screenshot of every page at both sizes (``TREEVIZ_SHOTS`` names their folder; else
-the test's tmp path), and a server log without warnings or stacks after normal use
-(switching agents, visiting every page)."""
+800 px wide with the sidebar open (at 1280x800: ``test_browser_screenshots``, in the
+same visit as its picture) no text cut short with an ellipsis and no two texts of a
+chart drawn over each other (tree labels, the search progress' settle mark and its
+axis); the alpha-beta sheet at no less than its own size; a screenshot of every page
+(``TREEVIZ_SHOTS`` names their folder; else the test's tmp path), and a server log
+without warnings or stacks after normal use (switching agents, visiting every page)."""
 
 from __future__ import annotations
 
@@ -113,20 +113,18 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
         check_narrow(page, shots)
         switch_agents(page)
         check_progress(page, server, shots)
-        for size in (WIDE, NARROW):
-            page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
-            for name in PAGES:
-                page.goto(f"{server}/{name}")
-                settle(page)
-                shot = re.sub(r"\W+", "-", name)
-                page.screenshot(path=str(shots / f"{shot}-{size[0]}x{size[1]}.png"))
-                scrolling = readable(page, f"{name} at {size}")
-                if (name, size) == ("id3", NARROW):  # its tree is wider than its side
-                    assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
-                if name == "learn?ex=alphabeta":
-                    check_sheet(page)
-                if name == "compare":
-                    check_compare(page, shots, size)
+        for name in PAGES:
+            page.goto(f"{server}/{name}")
+            settle(page)
+            shot = re.sub(r"\W+", "-", name)
+            page.screenshot(path=str(shots / f"{shot}-{NARROW[0]}x{NARROW[1]}.png"))
+            scrolling = readable(page, f"{name} at {NARROW}")
+            if name == "id3":  # its tree is wider than its side
+                assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
+            if name == "learn?ex=alphabeta":
+                check_sheet(page)
+            if name == "compare":
+                check_compare(page, shots, NARROW)
     # Graphviz's fontconfig (the alpha-beta sheet is drawn by dot) may warn about the
     # machine's own font configuration: not the app's to fix
     said = "\n".join(

@@ -4,7 +4,13 @@ page at 1280x800 in headless Chromium, once its script run is over, written to
 shows nothing until asked is first given what the docs describe: a search run, two
 searches compared, a game typed in, a short tournament, a checkup of one of
 ``examples/buggy/``'s searches. The docs build reads the committed files, so it needs
-no browser; every run of this test draws them again from the dashboard as it is."""
+no browser; every run of this test draws them again from the dashboard as it is.
+
+The same visit makes the look test's checks at 1280x800 (``test_browser_look``'s
+wide half, one page load for both): before anything is asked, each page has no text
+cut short and no two texts of a chart over each other, the alpha-beta sheet is drawn
+at its size, and Compare's run reads as well; their pictures go where the look test's
+go."""
 
 from __future__ import annotations
 
@@ -17,6 +23,8 @@ from typing import Any
 
 import pytest
 from local_server import ROOT, fresh_page, serve, settle
+from test_browser_look import PAGES as LOOKED_AT
+from test_browser_look import check_sheet, readable, shots_dir
 
 from treeviz.agents.registry import search
 from treeviz.trace.files import save
@@ -89,6 +97,7 @@ def sidebar(page: Any) -> Any:
 def compare(page: Any) -> None:
     sidebar(page).get_by_role("button", name="Compare").click()
     page.get_by_text("Per column: highlighted").wait_for(timeout=120_000)
+    page.locator("[class*='st-key-pair_compare'] svg text").first.wait_for(timeout=120_000)
 
 
 def review(page: Any) -> None:
@@ -140,6 +149,9 @@ ASK: dict[str, Callable[[Any], None]] = {
 
 def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
     IMAGES.mkdir(parents=True, exist_ok=True)
+    # every page the look test checks at 800 px is checked here at 1280x800
+    assert sorted(path for _, path in PAGES) == sorted(LOOKED_AT)
+    shots = shots_dir(tmp_path)
     written = []
     with fresh_page(WIDTH, HEIGHT) as page:
         run_default_analysis(page, server)
@@ -147,6 +159,7 @@ def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
         for name, path in PAGES:
             page.goto(f"{server}/{path}")
             settle(page)
+            looks_readable(page, path, shots)
             if name in ASK:
                 ASK[name](page)
             elif name == "trace":
@@ -154,10 +167,23 @@ def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
             settle(page)
             assert not page.locator("[data-testid='stException']").count(), name
             written.append(shoot(page, name))
+            if name == "compare":  # its run, as the look test reads it
+                page.screenshot(path=str(shots / f"compare-run-{WIDTH}x{HEIGHT}.png"))
+                readable(page, f"compare run at {(WIDTH, HEIGHT)}")
     # the pictures the docs show are the ones written now (none left from a page that
     # is gone: every image the docs link is one of these)
     linked = set(re.findall(r"images/([\w-]+)\.png", docs_text()))
     assert linked <= {p.stem for p in written}, sorted(linked - {p.stem for p in written})
+
+
+def looks_readable(page: Any, path: str, shots: Path) -> None:
+    """The look test's checks of page ``path`` at 1280x800, as it opens: its picture
+    in ``shots``, nothing cut short or drawn over, the alpha-beta sheet at its size."""
+    shot = re.sub(r"\W+", "-", path)
+    page.screenshot(path=str(shots / f"{shot}-{WIDTH}x{HEIGHT}.png"))
+    readable(page, f"{path} at {(WIDTH, HEIGHT)}")
+    if path == "learn?ex=alphabeta":
+        check_sheet(page)
 
 
 def docs_text() -> str:
