@@ -207,16 +207,18 @@ def chromium() -> Any:
 def fresh_page(width: int = 1500, height: int = 1100, shot: Path | None = None) -> Iterator[Any]:
     """A page of ``width`` x ``height`` in a new context of :func:`chromium`: a new
     visitor, with no cookie, storage or cache of another test's pages. ``shot``:
-    where a full-page screenshot is saved whatever happens. The context is closed
-    after."""
+    where a full-page screenshot is saved if the test fails in the context (the page
+    as the failure left it; a passing test's last page is drawn for nobody). The
+    context is closed after."""
     context = chromium().new_context(viewport={"width": width, "height": height})
     try:
         page = context.new_page()
         try:
             yield page
-        finally:
+        except BaseException:
             if shot is not None:
                 page.screenshot(path=str(shot), full_page=True)
+            raise
     finally:
         context.close()
 

@@ -361,7 +361,7 @@ def test_play_a_game_then_open_a_ply_from_its_review(server: str, tmp_path: Path
             else:
                 picker.locator("button").first.click()
             expect(answered.or_(banner).first).to_be_visible(timeout=60_000)
-            page.wait_for_timeout(300)
+            wait_idle(page)  # the run that drew the answer over: a click now is kept
         expect(banner.first).to_be_visible(timeout=30_000)
         if not page.get_by_text(re.compile(r"^Draw")).count():  # the winning four ringed
             # (drawn in the same run as the banner, maybe a moment later: wait for it)

@@ -111,7 +111,7 @@ def nothing_ran(t: Target) -> None:
 
 @pytest.fixture
 def page(tmp_path: Path) -> Iterator[Any]:
-    """A fresh Chromium page (a new visitor); a screenshot is kept whatever happens."""
+    """A fresh Chromium page (a new visitor); a screenshot is kept if the test fails."""
     with fresh_page(1400, 1000, shot=tmp_path / "attack.png") as pg:
         yield pg
 
