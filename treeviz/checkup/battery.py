@@ -291,7 +291,7 @@ def reached(moves: str) -> Position | None:
         col = int(ch) - 1
         if pos.is_over() or not 0 <= col < pos.width or not pos.can_play(col):
             return None
-        pos.play(col)
+        pos.push(col)  # checked just above
     return None if pos.is_over() else pos
 
 
