@@ -5,7 +5,7 @@ line and exit 2 for anything else."""
 from __future__ import annotations
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, run_process
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -69,9 +69,8 @@ def test_only_ascii_digits_are_numbers(text: str) -> None:
 
 
 def test_a_human_typing_odd_numbers_is_asked_again() -> None:
-    from test_game import run_human
-
-    out = run_human("²\n١\n" + "9" * 5000 + "\n-4\n4\nq\n", "human", "alphabeta:depth=2")
+    stdin = "²\n١\n" + "9" * 5000 + "\n-4\n4\nq\n"
+    out = run_process("play", "human", "alphabeta:depth=2", "--json", stdin=stdin)
     assert out.returncode == 0, out.stderr
     assert out.stderr.count("is not a move here") == 4
     assert "'99999999999999999...' is not a move here" in out.stderr
