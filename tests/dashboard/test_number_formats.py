@@ -14,7 +14,9 @@ from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.numbers import (
     agent_value,
+    column_label,
     count,
+    exact_label,
     ink_on,
     missing,
     percent,
@@ -23,6 +25,7 @@ from treeviz.dashboard.components.numbers import (
 )
 from treeviz.dashboard.components.tables import readable, styled
 from treeviz.trace.analysis import move_table
+from treeviz.trace.numbers import value_cell
 
 
 @pytest.mark.parametrize("blank", [None, float("nan"), pd.NA, pd.NaT])
@@ -46,9 +49,19 @@ def test_each_agent_value_is_said_in_its_own_unit() -> None:
     beside -43; a win rate by its name, a draw counted half (not "62% wins")."""
     assert agent_value(0.62, "win_rate") == "62.0% win rate"
     assert agent_value(-43, "heuristic:window") == "-43 pts"
-    assert agent_value(3, "exact") == "+3 exact" and agent_value(0, "exact") == "+0 exact"
+    assert agent_value(3, "exact") == "+3 exact" and agent_value(0, "exact") == "0 exact"
     assert agent_value(0.25, "probability") == "25.0%"
     assert agent_value(2.5, "user") == "+2.5" and agent_value(7.0, None) == "+7"
+
+
+@pytest.mark.parametrize("zero", [0, 0.0, -0.0])
+@pytest.mark.parametrize("kind", ["exact", "heuristic", "user"])
+def test_zero_reads_alike_on_the_board_and_in_the_tables(zero: float, kind: str) -> None:
+    """A draw (or an even position) has no side ahead: no sign, on the board's labels
+    as in every table (the board wrote 0 and the tables +0)."""
+    shown = {exact_label(0), column_label(zero, kind), value_cell(zero, kind)}
+    assert shown == {"0"}, shown
+    assert agent_value(zero, kind).split()[0] == "0"
 
 
 @given(st.integers(0, 2**63 - 1))

@@ -55,7 +55,7 @@ def missing(value: Any) -> bool:
 
 def number_text(v: float, *, signed: bool = True) -> str:
     """A number as a person reads it, at most 9 characters for any magnitude and within
-    5% of it: ``+7``, ``+0.343``, ``+0.00118``, ``+10006`` (10005.5), ``+1.2e14`` (a
+    5% of it: ``0``, ``+7``, ``+0.343``, ``+0.00118``, ``+10006`` (10005.5), ``+1.2e14`` (a
     million or more, and below a thousandth, in powers of ten), ``+inf``; NaN is
     :data:`MISSING`. ``signed=False`` leaves a positive number's ``+`` out (a table's
     count). Full precision stays in the trace and the downloads."""
@@ -63,6 +63,8 @@ def number_text(v: float, *, signed: bool = True) -> str:
         return MISSING
     if math.isinf(v):
         text = "+inf" if v > 0 else "-inf"
+    elif v == 0:
+        text = "0"  # no side is ahead at zero: unsigned, as the board's labels write it
     elif v == int(v) and abs(v) < COMPACT_FROM:
         text = f"{int(v):+d}"
     elif abs(v) >= COMPACT_FROM or abs(v) < 1e-3:
