@@ -3,10 +3,12 @@ for the attack would find it, and what would show that it ran: a Python file and
 importable module that leave a mark when loaded or called, and a command that leaves
 one. The browser's attack (``tests/browser/test_browser_attack.py``) and the same
 attack met by the server alone (``tests/dashboard/test_apptest_attack.py``) share
-them."""
+them, and the listener that stands for a scheduler and an image host."""
 
 from __future__ import annotations
 
+import socket
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,3 +55,27 @@ def plant(root: Path) -> Planted:
     (root / "evil.py").write_text(PLANT.format(marks=str(marks), name="file"))
     (root / "evilmod.py").write_text(PLANT.format(marks=str(marks), name="module"))
     return Planted(root, marks)
+
+
+def listen(calls: list[bytes]) -> socket.socket:
+    """A TCP listener on localhost that records the first bytes of each connection in
+    ``calls`` (a connection is what an attack that reached out would make)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen()
+
+    def accept() -> None:
+        while True:
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            with conn:
+                conn.settimeout(2)
+                try:
+                    calls.append(conn.recv(200) or b"(connected)")
+                except OSError:
+                    calls.append(b"(connected)")
+
+    threading.Thread(target=accept, daemon=True).start()
+    return sock

@@ -1,20 +1,22 @@
 """The browser's attack (``tests/browser/test_browser_attack.py``) as the server meets
 it, under AppTest: every link and typed field the walk gives an address or markup is
 given here the code to run (a command, a Python file, a module, a function of the
-standard library: ``tests/hostile.py``). Each is refused in words or read as data,
-with no exception, and nothing runs. The server's settings are the attacked
-server's: no agents of anyone's, no cluster, no folder of databases, the planted
-folder on the import path."""
+standard library: ``tests/hostile.py``), and Analyze's and Learn's links an address
+that stands for a scheduler (a listener here). Each is refused in words or read as
+data, with no exception; nothing runs and nothing is contacted. The server's settings
+are the attacked server's: no agents of anyone's, no cluster, no folder of databases,
+the planted folder on the import path."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import APP, app_test, seen
-from hostile import SETTINGS, Planted, plant
+from hostile import SETTINGS, Planted, listen, plant
 from streamlit.testing.v1 import AppTest
 
 # what a page says when it refuses an agent spec that is not one it may run
@@ -40,6 +42,18 @@ def planted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Planted:
         monkeypatch.setenv(name, value)
     monkeypatch.syspath_prepend(str(tmp_path))
     return plant(tmp_path)
+
+
+@pytest.fixture
+def scheduler() -> Iterator[tuple[str, list[bytes]]]:
+    """A listener that stands for a Dask scheduler: its address as an agent spec, and
+    what reached it (nothing may)."""
+    calls: list[bytes] = []
+    sock = listen(calls)
+    try:
+        yield f"tcp://127.0.0.1:{sock.getsockname()[1]}", calls
+    finally:
+        sock.close()
 
 
 def refused(at: AppTest, words: str | re.Pattern[str]) -> None:
@@ -69,14 +83,18 @@ def each_refused(
         refused(button(at, press).click().run(), NOT_AN_AGENT)
 
 
-def test_analysis_links_naming_code_run_nothing(planted: Planted) -> None:
-    for spec in planted.code():
+def test_analysis_links_naming_code_run_nothing(
+    planted: Planted, scheduler: tuple[str, list[bytes]]
+) -> None:
+    address, calls = scheduler
+    for spec in [*planted.code(), address]:
         at = AppTest.from_file(APP, default_timeout=180)
         at.query_params.update({"moves": "4453", "agent": spec})
         refused(at.run(), "cannot be opened")
         # the position is data: it is shown; only the agent is refused
         assert field(at, "Moves (e.g. 4453) or a pasted board").value == "4453"
     assert planted.ran() == []
+    assert calls == []
 
 
 def test_compare_runs_no_code(planted: Planted) -> None:
@@ -119,13 +137,17 @@ def test_doctor_links_naming_code_run_nothing(planted: Planted) -> None:
     assert planted.ran() == []
 
 
-def test_learn_links_naming_code_run_nothing(planted: Planted) -> None:
-    """Every exercise's link with an agent, a position or leaves that are code:
-    refused or read as data."""
-    for spec in planted.code():
+def test_learn_links_naming_code_run_nothing(
+    planted: Planted, scheduler: tuple[str, list[bytes]]
+) -> None:
+    """Every exercise's link with an agent, a position or leaves that are code or an
+    address: refused or read as data."""
+    address, calls = scheduler
+    for spec in [*planted.code(), address]:
         for link in learn_links(spec):
             at = app_test("learn")
             at.query_params.update(link)
             at.session_state["learn_link_read"] = False  # as on a session's first visit
             assert not at.run().exception, (link, spec, at.exception)
     assert planted.ran() == []
+    assert calls == []
