@@ -1,8 +1,10 @@
-"""The Learn page in a real browser, as a learner: for each kind of question (the next
-child, the value coming back, a cutoff, UCT's choice, A*'s pop) one wrong and one right
-answer, each opened by a teacher's link at its step (every step asked); then an
-alpha-beta sheet filled in right, and again with one error, checked. Each exercise's
-default fits the page at 1280x800 with no sideways scroll."""
+"""The Learn page in a real browser, as a learner: for each kind of question whose
+choices read as numbers, sentences or nodes (the value coming back, a cutoff, A*'s
+pop) one wrong and one right answer, each opened by a teacher's link at its step
+(every step asked; the kinds whose choices are columns, the next child and UCT's
+choice, are answered so in ``tests/dashboard/test_app_learn.py``); then an alpha-beta
+sheet filled in right, and again with one error, checked. Each exercise's default fits
+the page at 1280x800 with no sideways scroll."""
 
 from __future__ import annotations
 
@@ -16,15 +18,13 @@ from local_server import default_app, fresh_page, wait_idle
 
 from treeviz.learn.hand import bound_text, solve, textbook_tree
 from treeviz.learn.predict import predict
-from treeviz.learn.questions import CUTOFF_Q, NEXT_CHILD, POP, UCT, VALUE, Question
+from treeviz.learn.questions import CUTOFF_Q, POP, VALUE, Question
 
 pytestmark = pytest.mark.browser
 
 SEARCHES = {  # a kind of question -> the search that asks it (the link's settings)
-    NEXT_CHILD: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
     VALUE: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
     CUTOFF_Q: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
-    UCT: ("4453", "mcts:iterations=30,seed=3"),
     POP: ("", "astar:max_nodes=40"),
 }
 WAIT = 120_000

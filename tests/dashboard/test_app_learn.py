@@ -1,19 +1,24 @@
 """Streamlit AppTest of the Learn page: a link opens one exercise with its settings; a
 question answered right and wrong keeps the score and the streak and writes the step
-into the link; a sheet filled in right and with an error is checked; what a visitor
-may not choose is refused in words while the page keeps working."""
+into the link; the questions whose choices are columns (the next child, UCT's choice),
+each opened by a link at its step (every step asked), answered wrong and right (the
+browser answers the other kinds: ``tests/browser/test_browser_learn.py``); a sheet
+filled in right and with an error is checked; what a visitor may not choose is refused
+in words while the page keeps working."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import app_test, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.connect4.board import Position
 from treeviz.learn.hand import bound_text, solve, textbook_tree
 from treeviz.learn.predict import predict
+from treeviz.learn.questions import NEXT_CHILD, UCT
 
 
 def opened(query: dict[str, str]) -> AppTest:
@@ -50,6 +55,42 @@ def test_a_link_opens_predict_at_its_step_and_answers_are_marked() -> None:
     text = seen(" ".join(m.value for m in at.markdown))
     assert "Score 1 / 2" in text and "streak 1" in text
     assert param(at, "agent") == spec and param(at, "ex") == "predict"
+
+
+COLUMN_KINDS = {  # a kind of question -> the search that asks it (the link's settings)
+    NEXT_CHILD: ("4453", "alphabeta:depth=2,ordering=left,tt=false"),
+    UCT: ("4453", "mcts:iterations=30,seed=3"),
+}
+
+
+def answered_at(kind: str, step: int, choice: str) -> AppTest:
+    """The link of ``kind``'s search opened at ``step`` (every step asked), its
+    question's prompt shown, ``choice`` chosen and Answer pressed."""
+    moves, spec = COLUMN_KINDS[kind]
+    at = opened({"ex": "predict", "agent": spec, "moves": moves, "steps": "all", "step": str(step)})
+    radio = next(r for r in at.radio if r.key and r.key.startswith("learn_choice_"))
+    question = predict(moves, spec, every_step=True).questions[step]
+    assert seen(radio.label) == question.prompt
+    radio.set_value(choice).run()
+    return at.button(key="learn_answer").click().run()
+
+
+@pytest.mark.parametrize("kind", list(COLUMN_KINDS))
+def test_a_column_question_at_a_link_s_step_says_wrong_and_right(kind: str) -> None:
+    """The first two questions of ``kind``: the first answered wrong (the verdict
+    quotes the choice), the second right (it names the column)."""
+    moves, spec = COLUMN_KINDS[kind]
+    questions = predict(moves, spec, every_step=True).questions
+    first, second = [s for s, q in enumerate(questions) if q.kind == kind][:2]
+    q = questions[first]
+    wrong = next(k for k, _ in q.choices if k != q.answer)
+    at = answered_at(kind, first, wrong)
+    assert not at.exception
+    assert at.error and f"**Wrong**: you said {q.label(wrong)};" in seen(at.error[0].value)
+    q = questions[second]
+    at = answered_at(kind, second, q.answer)
+    assert not at.exception
+    assert at.success and f"**Right**: {q.label(q.answer)}." in seen(at.success[0].value)
 
 
 def test_answer_without_a_choice_asks_for_one() -> None:
