@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
-from local_server import ROOT, fresh_page, serve, wait_idle
+from local_server import ROOT, fresh_page, serve, settle, wait_idle
 from test_browser import click_board_until, download
 from test_browser_learn import sideways
 
@@ -49,7 +49,7 @@ def test_a_deck_from_a_game_file_played_through(
         heading = page.get_by_text(f"Card 1 of {len(cards)} · {first.question()}")
         expect(heading).to_be_visible(timeout=60_000)
         page.set_viewport_size({"width": 1280, "height": 800})
-        wait_idle(page)
+        settle(page)  # the card's charts drawn again at the new width
         assert not sideways(page)  # the card, its board and picker fit the page
         right = first.right_columns()
         wrong = next(c + 1 for c in first.position.legal_moves() if c + 1 not in right)
