@@ -14,6 +14,7 @@ from treeviz.connect4.board import (
     MAX_WIDTH,
     MIN_SIDE,
     Position,
+    board_masks,
     check_size,
     has_four,
     win_cells,
@@ -66,13 +67,14 @@ def test_win_cells_are_the_empty_cells_that_make_four(pos: Position) -> None:
     for stones in (pos.current, pos.current ^ pos.mask):
         if has_four(stones, pos.height):
             continue  # the contract: a side that holds no four yet
-        found = win_cells(stones, pos.mask, pos.width, pos.height)
+        board = board_masks(pos.width, pos.height)[0]
+        found = win_cells(stones, board & ~pos.mask, pos.height)
         for col in range(pos.width):
             for row in range(pos.height):
                 bit = 1 << (col * (pos.height + 1) + row)
                 expected = not pos.mask & bit and has_four(stones | bit, pos.height)
                 assert bool(found & bit) == expected, (pos, col, row)
-        assert found < 1 << (pos.width * (pos.height + 1))  # nothing beyond the board
+        assert not found & ~board  # nothing beyond the board (the sentinel row neither)
 
 
 @given(positions())

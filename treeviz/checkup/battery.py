@@ -94,7 +94,8 @@ def _cell(pos: Position, col: int) -> int:
 def _their_wins(pos: Position) -> int:
     """The empty cells where the opponent of the side to move would have four (``pos``
     not over: the opponent holds none yet)."""
-    return win_cells(pos.current ^ pos.mask, pos.mask, pos.width, pos.height)
+    board = board_masks(pos.width, pos.height)[0]
+    return win_cells(pos.current ^ pos.mask, board & ~pos.mask, pos.height)
 
 
 def _hands_win(pos: Position, col: int, theirs: int) -> bool:

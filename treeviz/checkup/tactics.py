@@ -65,11 +65,11 @@ class _Search:
 
     def cell(self, mask: int, col: int) -> int:
         base = col * (self.h + 1)
-        return (mask + (1 << base)) & (((1 << self.h) - 1) << base)
+        return (mask + (1 << base)) & (self.column << base)
 
     def wins(self, cur: int, mask: int) -> int:
         """The playable cells where ``cur`` (holding no four) would have four at once."""
-        return win_cells(cur, mask, self.w, self.h) & (mask + self.bottom) & self.board
+        return win_cells(cur, (mask + self.bottom) & self.board, self.h)
 
     def after(self, cur: int, mask: int, col: int) -> tuple[int, int]:
         """The position after ``col``, seen by the next side to move."""

@@ -77,18 +77,18 @@ def board_masks(width: int, height: int) -> tuple[int, int]:
     return bottom * ((1 << height) - 1), bottom
 
 
-def win_cells(stones: int, mask: int, width: int, height: int) -> int:
-    """The empty cells (bits) of the board where one more stone of ``stones`` would
-    make four in a row, all the board's (not only those playable now): for each empty
-    cell, ``has_four(stones | cell)`` when ``stones`` holds no four. One pass over the
-    whole board instead of one test per cell: in each direction of :func:`has_four`,
-    the cells with two stones on one side and a third beyond them or on the other."""
+def win_cells(stones: int, empty: int, height: int) -> int:
+    """The cells of ``empty`` (bits of empty cells of the board) where one more stone of
+    ``stones`` would make four in a row: for each such cell, ``has_four(stones | cell)``
+    when ``stones`` holds no four. One pass over the whole board instead of one test
+    per cell: in each direction of :func:`has_four`, the cells with two stones on one
+    side and a third beyond them or on the other."""
     found = 0
     for d in (1, height, height + 1, height + 2):  # |, /, -, \
         below, above = (stones << d) & (stones << 2 * d), (stones >> d) & (stones >> 2 * d)
         found |= below & ((stones << 3 * d) | (stones >> d))
         found |= above & ((stones >> 3 * d) | (stones << d))
-    return found & board_masks(width, height)[0] & ~mask
+    return found & empty
 
 
 class Position:
@@ -197,8 +197,7 @@ class Position:
         is over)."""
         if self.is_over():
             return 0
-        won = win_cells(self.current, self.mask, self.width, self.height)
-        return won & self.playable()
+        return win_cells(self.current, self.playable(), self.height)
 
     def winning_moves(self) -> list[int]:
         """Columns (0-based) where the side to move wins at once."""
