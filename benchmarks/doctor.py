@@ -6,7 +6,8 @@ agent is a person's file that thinks 0.1 s a move (a sleep beside a two-ply sear
 and never keeps column 1, so the doctor has bugs to prove and positions to shrink.
 Side by side in one run: the agent alone answering the battery's positions (the
 floor: no checkup can take less), then the whole checkup with one worker (in this
-process) and with two local workers (Dask), each with its ratio to the floor.
+process) and with two local workers (Dask), each with its ratio to the floor; each
+checkup as a server's first (its battery of positions made, not taken from the cache).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from treeviz.checkup import battery
 from treeviz.checkup.ask import ask
-from treeviz.checkup.battery import battery
 from treeviz.checkup.run import checkup
 
 AGENT = """
@@ -52,13 +53,14 @@ def main() -> None:
         path = Path(tmp) / "slow_agent.py"
         path.write_text(AGENT)
         spec = f"{path}:choose"
-        probes = battery(per_kind)
+        probes = battery.make_battery(per_kind)
         t0 = time.perf_counter()
         for p in probes:
             ask(spec, p.moves, 2.0)
         floor = time.perf_counter() - t0
         print(f"{len(probes)} positions ({per_kind} per kind), the agent alone: {floor:.1f} s")
         for workers in (1, 2):
+            battery._made.cache_clear()  # a first checkup: its battery made, not cached
             t0 = time.perf_counter()
             result = checkup(spec, positions=per_kind, seconds=2.0, workers=workers)
             took = time.perf_counter() - t0

@@ -228,9 +228,10 @@ def stub_label(trace: Trace, node: int) -> str:
 
 
 def _signed(trace: Trace, raw: int) -> str:
-    """A bound as the node labels write values: a number with its sign (``+3``)."""
+    """A bound as the node labels write values: a number with its sign (``+3``), zero
+    without one (``0``: no side is ahead)."""
     text = bound_text(trace, raw)
-    return f"+{text}" if text[:1].isdigit() else text
+    return f"+{text}" if text[:1].isdigit() and text != "0" else text
 
 
 def stub_short(trace: Trace, node: int) -> str:

@@ -16,6 +16,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.games import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.components.nav import open_in_analysis
+from treeviz.dashboard.components.numbers import exact_label
 from treeviz.dashboard.components.tables import drop_silent, fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
@@ -155,7 +156,7 @@ def board_panel(game: Game, out: Review, at: int) -> None:
     st.markdown(f"**{p.ply}. {p.player} plays {p.column}** · {p.cls}{lost}")
     if p.score is not None:
         st.caption(
-            f"Exact score {p.score:+d} for {p.player} (best {p.best_score:+d}, "
+            f"Exact score {exact_label(p.score)} for {p.player} (best {exact_label(p.best_score)}, "
             f"column{'s' if len(p.best_columns) > 1 else ''} {best})"
         )
 
