@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from treeviz.connect4.board import Position, board_masks, win_cells
+from treeviz.connect4.board import Position, board_masks, cell_columns, win_cells
 
 WIN_PLIES = (1, 3, 5)  # the forced wins the doctor puts to an agent, in plies
 LOSS_PLIES = (2, 4)  # the forced losses it must walk around
@@ -77,8 +77,7 @@ class _Search:
 
     def threats(self, cur: int, mask: int) -> list[int]:
         """The columns where the side not to move would have four if it moved now."""
-        cells, h1 = self.wins(cur ^ mask, mask), self.h + 1
-        return [c for c in range(self.w) if cells >> (c * h1) & self.column]
+        return cell_columns(self.wins(cur ^ mask, mask), self.w, self.h)
 
     def wins_within(self, cur: int, mask: int, plies: int) -> bool:
         """The side to move forces a four within ``plies`` plies (odd, >= 1)."""

@@ -91,6 +91,12 @@ def win_cells(stones: int, empty: int, height: int) -> int:
     return found & empty
 
 
+def cell_columns(cells: int, width: int, height: int) -> list[int]:
+    """The columns (0-based, left to right) holding at least one of ``cells``."""
+    column, h1 = (1 << height) - 1, height + 1
+    return [c for c in range(width) if cells >> (c * h1) & column]
+
+
 class Position:
     """A Connect 4 position with its move history when it is known.
 
@@ -201,9 +207,7 @@ class Position:
 
     def winning_moves(self) -> list[int]:
         """Columns (0-based) where the side to move wins at once."""
-        cells, h1 = self.win_now_cells(), self.height + 1
-        column = (1 << h1) - 1
-        return [c for c in range(self.width) if cells >> (c * h1) & column]
+        return cell_columns(self.win_now_cells(), self.width, self.height)
 
     def can_win_next(self) -> bool:
         """True when the side to move has a winning move now."""
