@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "treeviz"
 LAYERS = (
     ("errors", "settings", "jit", "safe_io"),
     ("connect4",),
+    ("rules",),
     ("trace",),
     ("exact",),
     ("agents",),
