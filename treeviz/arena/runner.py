@@ -172,7 +172,11 @@ def dask_client(workers: int = 1, cluster: str | None = None) -> Iterator[Any]:
                 processes=True,
                 host="127.0.0.1",
                 dashboard_address="127.0.0.1:0",
-                silence_logs=logging.ERROR,
+                # a game's error reaches this process as its task's exception; what
+                # the workers log is their connections, and Ctrl-C (or a loaded
+                # machine) could close the scheduler before a worker's last heartbeat,
+                # which logged a traceback at ERROR under the command's one line
+                silence_logs=logging.CRITICAL,
             )
         with local, Client(local) as client:
             yield client
