@@ -24,6 +24,12 @@ class InvalidPositionError(TreevizError):
     """A board or position description that no legal game can reach."""
 
 
+class GameError(TreevizError):
+    """A game that cannot be loaded: an unknown name, bad parameters, a game that is not
+    two-player, zero-sum, deterministic and of perfect information, or a library it
+    needs that is not installed (the message says what to install)."""
+
+
 class InvalidParameterError(TreevizError):
     """A search parameter outside its documented range."""
 

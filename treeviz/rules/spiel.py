@@ -1,0 +1,74 @@
+"""OpenSpiel's games behind the protocol: any registered game that is sequential,
+deterministic, of perfect information, for two players and zero-sum, loaded by name
+with its parameters (``"hex(board_size=5)"``, OpenSpiel's own syntax).
+
+OpenSpiel (``pip install 'treeviz-c4[games]'``) is imported when a game is loaded, so
+the base install and every Connect 4 path never load it (nor the SciPy it brings).
+
+- Moves are OpenSpiel's action ids; labels its action strings (``"x(1,1)"``, ``"d3"``,
+  ``"a3b4"``, ``"pile:2, take:3;"``).
+- Position text: the moves from the start by label, one space apart; read back from
+  labels or action ids apart by spaces, commas, semicolons or new lines, so OpenSpiel's
+  ``state.serialize()`` (one id a line) and ``serialize_game_and_state`` both load.
+- Key: the player to move and OpenSpiel's state string (the board as the game prints
+  it), so a transposition has one key. It leaves out what a game keeps beside its board
+  (checkers' count of moves since a capture, which only its draw rule reads).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Hashable
+from typing import Any
+
+from treeviz.errors import GameError
+from treeviz.rules import boards
+from treeviz.rules.adapters import StateGame
+from treeviz.rules.base import Node
+from treeviz.settings import show_value
+
+INSTALL = "pip install 'treeviz-c4[games]'"
+
+
+def import_pyspiel() -> Any:
+    """OpenSpiel's module; :class:`GameError` saying how to install it when missing."""
+    try:
+        return importlib.import_module("pyspiel")
+    except ImportError as exc:
+        raise GameError(f"OpenSpiel's games need OpenSpiel: {INSTALL}") from exc
+
+
+def unsuitable(kind: Any, players: int, pyspiel: Any) -> str:
+    """Why a game of type ``kind`` cannot be searched here ('' when it can)."""
+    gt = pyspiel.GameType
+    wanted = (
+        (players == 2, "for two players"),
+        (kind.dynamics == gt.Dynamics.SEQUENTIAL, "sequential"),
+        (kind.chance_mode == gt.ChanceMode.DETERMINISTIC, "deterministic"),
+        (kind.information == gt.Information.PERFECT_INFORMATION, "of perfect information"),
+        (kind.utility == gt.Utility.ZERO_SUM, "zero-sum"),
+    )
+    return ", ".join(why for ok, why in wanted if not ok)
+
+
+class SpielGame(StateGame):
+    """One loaded OpenSpiel game (see the module docstring)."""
+
+    def __init__(self, spec: str) -> None:
+        pyspiel = import_pyspiel()
+        try:
+            game = pyspiel.load_game(spec)
+        except pyspiel.SpielError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else "no reason given"
+            raise GameError(f"OpenSpiel cannot load {show_value(spec)}: {first}") from None
+        missing = unsuitable(game.get_type(), game.num_players(), pyspiel)
+        if missing:
+            raise GameError(f"{show_value(spec)} cannot be searched here: it is not {missing}")
+        super().__init__(game.new_initial_state(), name=spec)
+        self.game = game
+
+    def state_key(self, state: Any, moves: tuple[int, ...]) -> Hashable:
+        return (state.current_player(), str(state))
+
+    def board(self, node: Node) -> str:
+        return boards.draw(self.game, node.state)
