@@ -75,6 +75,7 @@ def test_openspiel_transpositions_have_one_key() -> None:
         ("kuhn_poker", "deterministic, of perfect information"),
         ("connect4(depth=3)", "width=N or height=N"),
         ("connect4(width=12)", "not supported"),
+        ("connect4(width=5", "is not connect4(width=N,height=N)"),
     ],
 )
 def test_a_game_that_cannot_be_loaded_is_refused_quoting_it(spec: str, says: str) -> None:

@@ -75,4 +75,4 @@ class Game(Protocol[S]):
 
     def svg(self, state: S) -> str:
         """The board as a standalone SVG document; each piece is one element of class
-        ``piece`` and ``p0`` or ``p1`` (the player it belongs to)."""
+        ``piece``, and ``p0`` or ``p1`` when it belongs to a player (Nim's tokens do not)."""

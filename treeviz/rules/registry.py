@@ -35,11 +35,13 @@ SIZE_ARG = re.compile(r"\s*(width|height)\s*=\s*(\d+)\s*")
 
 def connect4(spec: str) -> Connect4:
     """Connect 4 of ``"connect4"`` or ``"connect4(width=6,height=5)"``."""
-    match = CONNECT4_SPEC.fullmatch(spec)
     if spec == CONNECT4:
         return Connect4()
+    match = CONNECT4_SPEC.fullmatch(spec)
+    if match is None:
+        raise GameError(f"{show_value(spec)} is not connect4(width=N,height=N)")
     size: dict[str, Any] = {}
-    for arg in match.group("args").split(",") if match else []:
+    for arg in match.group("args").split(","):
         found = SIZE_ARG.fullmatch(arg)
         if found is None:
             raise GameError(f"{show_value(arg)} is not width=N or height=N in {show_value(spec)}")
