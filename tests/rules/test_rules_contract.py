@@ -31,14 +31,15 @@ OWNERS = {
     "othello": {"x": 0, "o": 1},
     "breakthrough": {"b": 0, "w": 1},
     "hex": {"x": 0, "o": 1},
-    "checkers": {"o": 0, "8": 0, "+": 1, "*": 1},
+    "checkers": {"o": "p0", "8": "p0 king", "+": "p1", "*": "p1 king"},
     "clobber": {"o": 0, "x": 1},
+    "mnk": {"x": 0, "o": 1},
 }
 NIM_TOKENS = 1 + 3 + 5 + 7
 
 
 def printed_pieces(name: str, game: Any, state: Any) -> Counter[str]:
-    """Pieces per player ('p0', 'p1'; 'token' for Nim) read from the printed board."""
+    """Pieces per player ('p0', 'p1 king'; 'token' for Nim) read from the printed board."""
     if name == "nim":  # every move's label says how many tokens it took
         taken = sum(int(n) for n in re.findall(r"take:(\d+)", game.to_text(state)))
         return Counter({"token": NIM_TOKENS - taken})
@@ -50,18 +51,24 @@ def printed_pieces(name: str, game: Any, state: Any) -> Counter[str]:
         # the rank before (checkers' "88." is rank 8, then a king) and after (othello)
         lines = [re.sub(r"^\d| \d$", "", line) for line in lines if line[:1].isdigit()]
     owners = OWNERS[name]
-    return Counter(f"p{owners[ch]}" for line in lines for ch in line if ch in owners)
+    return Counter(
+        owners[ch] if isinstance(owners[ch], str) else f"p{owners[ch]}"
+        for line in lines
+        for ch in line
+        if ch in owners
+    )
 
 
 def drawn_pieces(svg: str) -> Counter[str]:
-    """Pieces per player in the SVG (it must parse as XML)."""
+    """Pieces per player ('p0', 'p1 king', 'token') in the SVG (it must parse as XML)."""
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     found: Counter[str] = Counter()
     for element in root.iter():
         classes = element.get("class", "").split()
         if "piece" in classes:
-            found.update([c for c in classes if c in ("p0", "p1")] or ["token"])
+            owner = " ".join(c for c in classes if c in ("p0", "p1", "king"))
+            found[owner or "token"] += 1
     return found
 
 

@@ -27,6 +27,7 @@ SPIEL_DEFAULTS = {
     "hex": "hex(board_size=5)",
     "checkers": "checkers",
     "clobber": "clobber",  # 5 rows x 6 columns
+    "mnk": "mnk(m=5,n=5,k=4)",  # four in a row on 5 x 5 (OpenSpiel's default is 15 x 15)
 }
 GAMES = (CONNECT4, *SPIEL_DEFAULTS)
 CONNECT4_SPEC = re.compile(r"connect4\((?P<args>[^()]*)\)")
