@@ -60,6 +60,21 @@ def test_random_games_stay_valid_and_round_trip(cols: list[int]) -> None:
 
 @given(games)
 @settings(max_examples=200, deadline=None)
+def test_cells_and_heights_are_the_stones_dropped(cols: list[int]) -> None:
+    """Each cell and column height read off the bitboards is what dropping the history's
+    stones into a plain grid gives, X first."""
+    pos = play_random(cols)
+    grid: list[list[str]] = [[] for _ in range(pos.width)]
+    for ply, col in enumerate(pos.history):
+        grid[col].append("XO"[ply % 2])
+    for col in range(pos.width):
+        assert pos.column_height(col) == len(grid[col])
+        for row in range(pos.height):
+            assert pos.cell(col, row) == (grid[col][row] if row < len(grid[col]) else None)
+
+
+@given(games)
+@settings(max_examples=200, deadline=None)
 def test_undo_restores_the_key(cols: list[int]) -> None:
     pos = play_random(cols)
     keys = []

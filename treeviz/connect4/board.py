@@ -257,9 +257,12 @@ class Position:
 
     def cell(self, col: int, row: int) -> str | None:
         """``"X"``, ``"O"`` or ``None`` at ``col`` (0-based) and ``row`` (0 = bottom)."""
+        # a person's evaluation calls this for every cell of every node it scores, so
+        # it reads the two bitboards directly: ``current`` holds the side to move's
         bit = 1 << (col * (self.height + 1) + row)
-        x, o = self.stones
-        return "X" if x & bit else "O" if o & bit else None
+        if not self.mask & bit:
+            return None
+        return PLAYERS[(self.ply + (not self.current & bit)) % 2]
 
     def winning_four(self) -> list[tuple[int, int]]:
         """The ``(col, row)`` cells (0-based, row 0 = bottom) of every four in a row of
@@ -280,7 +283,7 @@ class Position:
 
     def column_height(self, col: int) -> int:
         """Number of stones in column ``col`` (0-based)."""
-        return sum(1 for row in range(self.height) if self.cell(col, row))
+        return ((self.mask >> col * (self.height + 1)) & ((1 << self.height) - 1)).bit_count()
 
     # ----------------------------------------------------------------- moves
     def push(self, col: int) -> None:
