@@ -60,7 +60,7 @@ def test_random_games_stay_valid_and_round_trip(cols: list[int]) -> None:
 
 @given(games)
 @settings(max_examples=200, deadline=None)
-def test_cells_and_heights_are_the_stones_dropped(cols: list[int]) -> None:
+def test_cells_heights_and_open_columns_are_the_stones_dropped(cols: list[int]) -> None:
     """Each cell and column height read off the bitboards is what dropping the history's
     stones into a plain grid gives, X first."""
     pos = play_random(cols)
@@ -71,6 +71,8 @@ def test_cells_and_heights_are_the_stones_dropped(cols: list[int]) -> None:
         assert pos.column_height(col) == len(grid[col])
         for row in range(pos.height):
             assert pos.cell(col, row) == (grid[col][row] if row < len(grid[col]) else None)
+    open_columns = [c for c in range(pos.width) if len(grid[c]) < pos.height]
+    assert pos.legal_moves() == ([] if pos.is_over() else open_columns)
 
 
 @given(games)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import run_cli
 
+from treeviz.connect4.grid import occupancy, read_grid
 from treeviz.connect4.notation import parse_position
 from treeviz.errors import InvalidParameterError, InvalidPositionError
 
@@ -54,3 +55,16 @@ def test_a_first_that_names_no_symbol_is_refused_quoting_it(first: str) -> None:
 def test_first_on_a_move_string_is_refused() -> None:
     with pytest.raises(InvalidParameterError, match="'4453'"):
         parse_position("4453", first=2)
+
+
+def test_a_ragged_grid_is_quoted_alike_when_read_and_when_only_its_stones_are() -> None:
+    """A grid (a list of rows, as a person's search holds it) with a short row: reading
+    it as a position and reading where its stones are (a traced search's recorder) quote
+    the same row the same way."""
+    grid = [[0] * 7 for _ in range(5)] + [[0, 0, 1, 2, 0, 0]]
+    with pytest.raises(InvalidPositionError) as read:
+        read_grid(grid)
+    with pytest.raises(InvalidPositionError) as stones:
+        occupancy(grid)
+    assert str(read.value).startswith("'[[0, 0, 0, 0, 0, 0, 0], [0, 0, 0")
+    assert str(stones.value) == str(read.value)

@@ -91,6 +91,13 @@ def win_cells(stones: int, empty: int, height: int) -> int:
     return found & empty
 
 
+@cache
+def top_cells(width: int, height: int) -> tuple[int, ...]:
+    """The bit of each column's top cell, left to right: a column is full when its top
+    cell is taken."""
+    return tuple(1 << (c * (height + 1) + height - 1) for c in range(width))
+
+
 def cell_columns(cells: int, width: int, height: int) -> list[int]:
     """The columns (0-based, left to right) holding at least one of ``cells``."""
     column, h1 = (1 << height) - 1, height + 1
@@ -183,7 +190,9 @@ class Position:
         """Playable columns, 0-based, left to right; empty once the game is over."""
         if self.is_over():
             return []
-        return [c for c in range(self.width) if self.can_play(c)]
+        # one test of a cached bit per column (a person's search asks this at every node)
+        mask = self.mask
+        return [c for c, top in enumerate(top_cells(self.width, self.height)) if not mask & top]
 
     def is_winning_move(self, col: int) -> bool:
         """True when playing ``col`` (0-based, legal) wins at once for the side to move."""

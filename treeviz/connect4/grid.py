@@ -282,9 +282,11 @@ def _reaches(x: int, o: int, width: int, height: int) -> bool:
     return True
 
 
-def _rows_and_lines(obj: Any) -> tuple[list[list[Any]], list[str]]:
-    """The rows of a grid or board text, each with the text an error quotes for it;
-    :class:`InvalidPositionError` when ``obj`` is neither, or its rows differ in
+def _rows_and_lines(obj: Any, *, quoted: bool = True) -> tuple[list[list[Any]], list[str]]:
+    """The rows of a grid or board text, each with the text an error quotes for it
+    (a grid's only when ``quoted``: a traced search's recorder reads the grid at every
+    call of the person's function, and quoting every row there cost more than reading
+    it); :class:`InvalidPositionError` when ``obj`` is neither, or its rows differ in
     length (quoting the first row that does)."""
     if isinstance(obj, str):
         parsed = text_rows(obj)
@@ -295,9 +297,10 @@ def _rows_and_lines(obj: Any) -> tuple[list[list[Any]], list[str]]:
             raise InvalidPositionError(
                 f"{show_value(obj)} is not a board grid: expected rows of cells"
             )
-        rows, lines = found, [show_value(r)[1:-1] for r in found]
-    for i, (row, line) in enumerate(zip(rows, lines, strict=True)):
+        rows, lines = found, [show_value(r)[1:-1] for r in found] if quoted else []
+    for i, row in enumerate(rows):
         if len(row) != len(rows[0]):
+            line = lines[i] if lines else show_value(row)[1:-1]
             raise InvalidPositionError(
                 f"row {i + 1} {show_value(line)} has {len(row)} cells but row 1 has {len(rows[0])}"
             )
@@ -308,7 +311,7 @@ def occupancy(obj: Any) -> set[int]:
     """The bitboards of occupied cells ``obj`` can show, read either way up (colours
     are not needed: a grid whose stone counts are equal cannot say which player is
     which, but it can say where the stones are)."""
-    rows, _ = _rows_and_lines(obj)
+    rows, _ = _rows_and_lines(obj, quoted=False)
     height = len(rows)
     out = set()
     for top_first in (True, False):
