@@ -333,6 +333,9 @@ def _column(x: Any, width: int) -> int | None:
 
 def is_number(item: Any) -> bool:
     """A number a search returns (a bool is not one)."""
+    kind = type(item)
+    if kind is int or kind is float:  # the common case, without the ABC's slow check
+        return True
     return isinstance(item, Real) and not isinstance(item, bool)
 
 
