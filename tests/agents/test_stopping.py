@@ -137,6 +137,7 @@ def test_ctrl_c_ends_the_whole_command(args: list[str], words: str, tmp_path: Pa
         assert stored < 80 and f"{stored} games are stored" in done.stderr
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_a_table_loads_says_so(tmp_path: Path) -> None:
     """``id3`` on a large table, interrupted while it reads and encodes: exit 130 and
     one line with words after "stopped:" (it printed nothing after it)."""

@@ -133,6 +133,7 @@ def test_shrinking_ends_where_nothing_smaller_still_fails() -> None:
     assert not any(wins_now(c) for c in smaller(out, random.Random(0)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "agent",
     [
@@ -155,6 +156,7 @@ def test_no_false_alarms(agent: str) -> None:
     assert sum(v["of"] for v in acc.values()) > 0
 
 
+@pytest.mark.slow
 def test_a_dropped_column_one_is_found_and_proved() -> None:
     result = checkup(case("skips_column_one"), positions=8, seed=2)
     found = {f.check: f for f in result.outside}
@@ -203,6 +205,7 @@ def test_workers_find_what_one_process_finds() -> None:
     assert here.findings
 
 
+@pytest.mark.slow
 def test_state_kept_between_calls_and_move_orders_are_history() -> None:
     leaky = {f.check: f for f in checkup(case("leaks"), positions=3, seed=1).findings}
     assert "history" in leaky
@@ -212,6 +215,7 @@ def test_state_kept_between_calls_and_move_orders_are_history() -> None:
     assert reached(f.other).key() == reached(f.moves).key()  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_the_command_line_exits_by_what_it_found(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run_cli(capsys, "doctor", "alphabeta:depth=3", "--positions", "3")
     assert code == 0 and "no bug found" in out and not err

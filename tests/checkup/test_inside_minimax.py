@@ -404,6 +404,7 @@ def test_a_memo_keyed_by_the_player_gets_no_finding() -> None:
 
 
 # ---------------------------------------------------------------------- no false alarm
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 24))
 def test_correct_traced_searches_get_no_finding(seed: int, plies: int) -> None:
@@ -461,6 +462,7 @@ def blind_minimax(
     return value
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 24))
 def test_an_evaluation_blind_to_a_direction_is_no_finding_inside(seed: int, plies: int) -> None:

@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -280,6 +281,7 @@ def test_correct_searches_are_judged_and_pass() -> None:
         assert enough(results) and no_sign_finding(results)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.lists(st.integers(2, 22), min_size=4, max_size=4))
 def test_correct_searches_get_no_finding(seed: int, plies: list[int]) -> None:

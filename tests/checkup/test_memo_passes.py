@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -129,6 +130,7 @@ def test_a_memo_keyed_by_the_depth_gets_no_finding() -> None:
         assert findings(choose, Position.from_moves(moves)) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10**6), st.integers(4, 24))
 def test_iterative_deepening_keyed_by_the_depth_never_gets_a_memo_finding(

@@ -54,6 +54,7 @@ def result(at: AppTest) -> Checkup:
     return out
 
 
+@pytest.mark.slow
 def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     at = doctor()
     assert at.title[0].value.startswith("Doctor") and not at.exception
@@ -124,6 +125,7 @@ def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     assert result(at).findings == found and "2 bugs found" in at.warning[0].value
 
 
+@pytest.mark.slow
 def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -208,6 +210,7 @@ def iter_elements(node: Any) -> Iterator[Any]:
         yield from iter_elements(child)
 
 
+@pytest.mark.slow
 def test_bad_values_are_refused_in_words_and_the_page_keeps_working(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

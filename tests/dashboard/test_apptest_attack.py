@@ -137,6 +137,7 @@ def test_doctor_links_naming_code_run_nothing(planted: Planted) -> None:
     assert planted.ran() == []
 
 
+@pytest.mark.slow
 def test_learn_links_naming_code_run_nothing(
     planted: Planted, scheduler: tuple[str, list[bytes]]
 ) -> None:
