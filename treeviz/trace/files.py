@@ -28,6 +28,7 @@ from treeviz.connect4 import kernels as K
 from treeviz.connect4.board import Position, check_size
 from treeviz.errors import TraceFormatError, TreevizError
 from treeviz.jit import njit
+from treeviz.rules.registry import CONNECT4
 from treeviz.safe_io import atomic_write, read_bounded
 from treeviz.settings import (
     TRACE_MAX_JSON_BYTES,
@@ -42,7 +43,7 @@ from treeviz.trace.extra import INFINITE
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.trace.validate import check_trace
 
-READABLE_SCHEMAS = (1, SCHEMA_VERSION)
+READABLE_SCHEMAS = (1, 2, SCHEMA_VERSION)  # 1 and 2: int8 moves, read widened
 NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + TRACE_META_MAX_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
 # seven times their text in memory, so this bounds a load near 1 GB.
@@ -77,6 +78,7 @@ def header(trace: Trace) -> dict[str, Any]:
         "counters": trace.counters,
         "extra": infinite_values(trace.extra, to_file=True),
         "fields": list(trace.fields),
+        "game": trace.game,
     }
 
 
@@ -223,6 +225,8 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
     for key in ("params", "counters"):
         _need(isinstance(data[key], dict), source, key, "must be an object")
     _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
+    game = data.get("game", CONNECT4)
+    _need(game == CONNECT4, source, "game", f"is {game!r:.60}: only Connect 4's traces are read")
     kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
     _need(isinstance(kind, str), source, "value_kind", f"must be a string, got {kind!r:.60}")
     _need(

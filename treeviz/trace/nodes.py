@@ -7,7 +7,8 @@ node* (negamax convention); views flip odd depths to show the root player's view
 trace's ``value_kind`` (:mod:`treeviz.trace.values`) names their units. Fields (bytes)::
 
     parent       int32  (4)  id of the parent, -1 for the root
-    move         int8   (1)  column played to reach the node, 0-based; -1 at the root
+    move         int32  (4)  move played to reach the node; -1 at the root. Connect 4:
+                             the 0-based column; another game: its action id
     depth        int16  (2)  plies below the root
     iteration    int16  (2)  iterative-deepening depth that made the node
     flags        uint8  (1)  TERMINAL | CUTOFF | TT_HIT | ON_PV | CLOSED | EXACT | BOOK
@@ -23,7 +24,7 @@ trace's ``value_kind`` (:mod:`treeviz.trace.values`) names their units. Fields (
     proven       int8   (1)  MCTS: PROVEN_WIN / PROVEN_LOSS / PROVEN_DRAW for the player
                              to move at the node, PROVEN_OPEN (0) while unproven
 
-57 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
+60 bytes per node. A trace has a hard capacity: once full, the search goes on correctly
 without recording and the trace says ``truncated``.
 
 Flags mean one thing for every agent: TERMINAL, the game is over at the node; CUTOFF,
@@ -37,6 +38,11 @@ writes, and what they hold for it, is part of the agent's declaration
 (``Agent.fields``): ``treeviz agents --fields`` prints the table, which
 docs/reference/agents.md shows.
 
+A trace knows its game (:attr:`Trace.game`, a name :func:`treeviz.rules.load_game`
+reads; Connect 4 unless said). ``move`` is int32 since schema 3 because another game's
+action ids go past int8 (Hex's 25 cells fit, chess's 4,672 ids and a course's own ids
+do not); schema 2 files hold int8 moves and are read and widened.
+
 Compiled kernels take their arguments positionally (``treeviz.jit`` says why).
 """
 
@@ -49,9 +55,11 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.jit import njit
+from treeviz.rules.protocol import Game
+from treeviz.rules.registry import CONNECT4, load_game
 from treeviz.trace.kinds import ValueKind
 
-SCHEMA_VERSION = 2  # 2: value_kind; version 1 files are still read
+SCHEMA_VERSION = 3  # 3: int32 moves and the game; 2: value_kind; 1 and 2 still read
 ROOT = 0
 NO_PARENT = -1
 NOT_RECORDED = -2  # a node past the capacity: its children are not recorded either
@@ -62,6 +70,7 @@ INF = 2 * WIN  # negamax: the open window
 # to be searched (any other answer is the node's value): below every value
 OPEN_NODE = -(1 << 40)
 PROVEN_OPEN, PROVEN_WIN, PROVEN_LOSS, PROVEN_DRAW = 0, 1, -1, 2
+MOVE_SEPARATOR = " "  # between another game's move labels, as its position text has them
 
 TERMINAL, CUTOFF, TT_HIT, ON_PV, CLOSED, EXACT, BOOK = 1, 2, 4, 8, 16, 32, 64
 FLAG_NAMES = {
@@ -83,7 +92,7 @@ def flag_text(flags: int) -> str:
 NODE_DTYPE = np.dtype(
     [
         ("parent", np.int32),
-        ("move", np.int8),
+        ("move", np.int32),
         ("depth", np.int16),
         ("iteration", np.int16),
         ("flags", np.uint8),
@@ -233,10 +242,51 @@ class Trace:
     schema: int = SCHEMA_VERSION
     extra: dict[str, Any] = field(default_factory=dict)
     value_kind: str = "heuristic"  # units of the values (treeviz.trace.values); set by the agent
+    # The game searched, as load_game names it. For Connect 4 (any board size: width and
+    # height say it) the name stays "connect4" and root_moves is the move string, so its
+    # traces read as before; for another game root_moves is the root in the game's text
+    # (Game.to_text), width and height are 0 and ``pruned`` is unused: the moves a cutoff
+    # left unsearched are the node's legal moves minus its recorded children, exact for
+    # a complete trace (a truncated one cannot tell a cut move from an unrecorded one).
+    game: str = CONNECT4
 
     def position(self) -> Position:
-        """The root position, on the trace's board size."""
+        """The root position, on the trace's board size (Connect 4's traces only)."""
         return Position.from_moves(self.root_moves, self.width, self.height)
+
+    @property
+    def is_connect4(self) -> bool:
+        """Whether the game is Connect 4, whose moves are 0-based columns."""
+        return self.game == CONNECT4
+
+    def rules(self) -> Game[Any]:
+        """The game object of :attr:`game` (Connect 4 on the trace's board size), loaded
+        once (an OpenSpiel game takes milliseconds to load)."""
+        cached = self.__dict__.get("_rules")
+        if cached is None:
+            name = self.game
+            if self.is_connect4:
+                name = f"connect4(width={self.width},height={self.height})"
+            cached = self.__dict__["_rules"] = load_game(name)
+        return cached
+
+    def state(self, node: int, game: Game[Any] | None = None) -> Any:
+        """The state of ``node`` in ``game`` (default :meth:`rules`): the root read from
+        :attr:`root_moves`, then the moves from the root replayed, so nothing but the
+        move of each node is stored."""
+        rules = self.rules() if game is None else game
+        state = rules.from_text(self.root_moves)
+        for n in self.path(node)[1:]:
+            state = rules.play(state, int(self.nodes["move"][n]))
+        return state
+
+    def unsearched(self, node: int, game: Game[Any] | None = None) -> list[int]:
+        """Another game's moves of ``node`` a cutoff left unsearched: its legal moves
+        that no recorded child played (Connect 4 keeps them in ``pruned``). Exact for a
+        complete trace only; in a truncated one an unrecorded child looks unsearched."""
+        rules = self.rules() if game is None else game
+        seen = {int(self.nodes["move"][c]) for c in self.children(node)}
+        return [m for m in rules.legal_moves(self.state(node, rules)) if m not in seen]
 
     def __len__(self) -> int:
         return int(self.nodes.shape[0])
@@ -255,6 +305,7 @@ class Trace:
             "schema",
             "extra",
             "value_kind",
+            "game",
         )
         return all(getattr(self, k) == getattr(other, k) for k in meta) and bool(
             np.array_equal(self.nodes, other.nodes)
@@ -323,9 +374,19 @@ class Trace:
             node = int(self.nodes["parent"][node])
         return out[::-1]
 
-    def path_moves(self, node: int) -> str:
-        """The moves from the root to ``node`` as a 1-based move string."""
-        return "".join(str(int(self.nodes["move"][n]) + 1) for n in self.path(node)[1:])
+    def path_moves(self, node: int, game: Game[Any] | None = None) -> str:
+        """The moves from the root to ``node``: for Connect 4 a 1-based move string; for
+        another game the moves' labels in ``game`` (default :meth:`rules`), one space
+        apart as the game's position text writes them."""
+        if self.is_connect4:
+            return "".join(str(int(self.nodes["move"][n]) + 1) for n in self.path(node)[1:])
+        rules = self.rules() if game is None else game
+        state, words = rules.from_text(self.root_moves), []
+        for n in self.path(node)[1:]:
+            move = int(self.nodes["move"][n])
+            words.append(rules.label(state, move))
+            state = rules.play(state, move)
+        return MOVE_SEPARATOR.join(words)
 
     def _repr_html_(self) -> str:
         """A notebook's view: what was searched, and a small drawing of the tree."""
@@ -343,7 +404,9 @@ class Trace:
 
 @dataclass
 class MoveStat:
-    """One row of the per-column table (1-based ``column``).
+    """One row of the per-move table: for Connect 4 the 1-based ``column`` (``label``
+    left "", meaning ``str(column)``); for another game ``column`` is the move's action
+    id and ``label`` how the game writes it.
 
     ``value`` is for the root player in the trace's value kind, a plain number and
     never a sentinel; None only for a column the agent did not look at (a full one,
@@ -356,11 +419,13 @@ class MoveStat:
     extra: dict[str, Any] = field(default_factory=dict)
     outcome: dict[str, Any] | None = None
     text: str = ""
+    label: str = ""
 
     def as_dict(self) -> dict[str, Any]:
-        """Flat JSON-ready form."""
+        """Flat JSON-ready form (``label`` only where set: Connect 4's rows as before)."""
         return {
             "column": self.column,
+            **({"label": self.label} if self.label else {}),
             "value": self.value,
             "outcome": self.outcome,
             "text": self.text,
@@ -370,7 +435,8 @@ class MoveStat:
 
 @dataclass
 class SearchResult:
-    """A search's answer: the chosen column (1-based), per-column rows, PV, trace."""
+    """A search's answer: the chosen move, per-move rows, PV, trace. ``move`` and
+    ``pv`` are Connect 4's 1-based columns, or another game's action ids."""
 
     move: int
     value: float | None

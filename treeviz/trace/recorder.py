@@ -9,6 +9,7 @@ from typing import Any
 
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidPositionError
+from treeviz.rules.registry import CONNECT4
 from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,
@@ -49,7 +50,26 @@ class Recorder:
         fields: tuple[str, ...],
         extra: dict[str, Any] | None = None,
     ) -> Trace:
-        """Freeze what was recorded into a :class:`Trace` (stops the clock)."""
+        """Freeze what was recorded into a :class:`Trace` of Connect 4 (stops the clock)."""
+        return self.freeze(
+            algorithm,
+            params,
+            root=(CONNECT4, pos.moves_string(), pos.width, pos.height),
+            fields=fields,
+            extra=extra,
+        )
+
+    def freeze(
+        self,
+        algorithm: str,
+        params: dict[str, Any],
+        *,
+        root: tuple[str, str, int, int],
+        fields: tuple[str, ...],
+        extra: dict[str, Any] | None = None,
+    ) -> Trace:
+        """Freeze what was recorded into a :class:`Trace` (stops the clock); ``root`` is
+        (game, root position text, width, height) as :class:`Trace` holds them."""
         c = self.ctr
         counters = {
             "nodes": int(c[C_NODES]),
@@ -61,15 +81,16 @@ class Recorder:
             "truncated": bool(c[C_TRUNCATED]),
             "capacity": int(self.nodes.shape[0]),
         }
-        nodes = self.nodes[: int(c[C_RECORDED])].copy()
+        game, text, width, height = root
         return Trace(
             algorithm=algorithm,
             params=params,
-            root_moves=pos.moves_string(),
-            width=pos.width,
-            height=pos.height,
-            nodes=nodes,
+            root_moves=text,
+            width=width,
+            height=height,
+            nodes=self.nodes[: int(c[C_RECORDED])].copy(),
             fields=tuple(dict.fromkeys(CORE_FIELDS + fields)),
             counters=counters,
             extra=extra or {},
+            game=game,
         )
