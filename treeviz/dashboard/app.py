@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
@@ -28,7 +29,7 @@ from treeviz.dashboard.pages.play import state as play_state
 from treeviz.dashboard.pages.play.page import play_page
 from treeviz.dashboard.pages.review.page import review_page
 from treeviz.dashboard.pages.trace.page import trace_page
-from treeviz.dashboard.server import environment
+from treeviz.dashboard.server import environment, visitor
 from treeviz.dashboard.server.warming import start_warm_up
 
 
@@ -37,28 +38,56 @@ def nothing_kept() -> list[str]:
     return []
 
 
+def nothing_saved() -> None:
+    """What a reload keeps of a page that keeps nothing (its address holds its state,
+    or it starts afresh)."""
+    return None
+
+
+def restore_nothing(kept: Any) -> None:
+    """The restore of a page that keeps nothing (never called with anything)."""
+
+
 @dataclass(frozen=True)
 class Page:
     """A page of the navigation: the function that draws it, its title, its address
-    (``/compare``; the default page's is served at the base too) and the keys of its
-    widgets whose values outlive a visit to another page."""
+    (``/compare``; the default page's is served at the base too), the keys of its
+    widgets whose values outlive a visit to another page, and what outlives a reload:
+    ``saved`` returns it as plain data (JSON-able), ``restore`` puts it back in a new
+    session (:mod:`treeviz.dashboard.server.visitor`)."""
 
     draw: Callable[[], None]
     title: str
     url_path: str
     kept: Callable[[], list[str]] = nothing_kept
+    saved: Callable[[], Any] = nothing_saved
+    restore: Callable[[Any], None] = restore_nothing
 
 
 PAGES = (
-    Page(analyze_page, "Analyze a position", nav.DEFAULT_PAGE, analyze_state.kept_keys),
+    Page(
+        analyze_page,
+        "Analyze a position",
+        nav.DEFAULT_PAGE,
+        analyze_state.kept_keys,
+        analyze_state.saved,
+        analyze_state.restore,
+    ),
     Page(compare_page, "Compare two searches", "compare"),
-    Page(play_page, "Play", "play", play_state.kept_keys),
+    Page(play_page, "Play", "play", play_state.kept_keys, play_state.saved, play_state.restore),
     Page(review_page, "Review a game", "review"),
     Page(trace_page, "Explore a trace file", "trace"),
     Page(arena_page, "Arena", "arena", arena_state.kept_keys),
     Page(doctor_page, "Doctor", "doctor", doctor_state.kept_keys),
     Page(id3_page, "Decision trees", "id3"),
-    Page(learn_page, "Learn by doing", "learn", learn_state.kept_keys),
+    Page(
+        learn_page,
+        "Learn by doing",
+        "learn",
+        learn_state.kept_keys,
+        learn_state.saved,
+        learn_state.restore,
+    ),
 )
 
 
@@ -107,7 +136,37 @@ def main() -> None:
     ]
     nav.PAGES.update({p.url_path or nav.DEFAULT_PAGE: p for p in pages})
     current = st.navigation(pages)
+    who = visitor.visitor_id()
+    restore_once(who)
     state.keep([key for p in PAGES for key in p.kept()])  # a visit elsewhere forgets nothing
     nav.follow()
     nav.show_notice(current.url_path)
-    current.run()
+    try:
+        current.run()
+    finally:  # a rerun or stop asked inside the page ends the run here too
+        save(who, next(p for p in PAGES if p.title == current.title))
+
+
+def restore_once(who: str | None) -> None:
+    """On a session's first run, what the browser ``who`` kept (a reload, a deep link
+    in the same browser): every page's, so that /learn finds Play's game."""
+    if who is None or state.get(state.RESTORED):
+        return
+    state.put(state.RESTORED, True)
+    for page in PAGES:
+        kept = visitor.STORE.get(who, page.url_path)
+        if kept is not None:
+            page.restore(kept)
+
+
+def save(who: str | None, page: Page) -> None:
+    """After each run of ``page``, what it keeps for the browser ``who`` (its state
+    changes in callbacks and runs; writing it is a few kB of JSON). The page shown
+    only: another tab of the same browser keeps its own pages' state."""
+    if who is None:
+        return
+    kept = page.saved()
+    if kept is None:
+        visitor.STORE.drop(who, page.url_path)
+    else:
+        visitor.STORE.put(who, page.url_path, kept)

@@ -38,6 +38,7 @@ ARENA_GAME = "arena_game"  # a stored game the Arena page opened for review
 REVIEW_SOURCE = "review_source"  # which game the Review page shows
 REVIEW_GAME = "reviewed_game"  # the game the Review page showed last (a Game)
 LINK_SEEN = "link_seen"  # the analysis link the page last read or wrote (see link_in_query)
+RESTORED = "restored"  # this session has put back what the browser kept (app.restore_once)
 
 
 Link = tuple[str | None, str | None, str | None]  # an analysis link: moves, agent, node

@@ -31,6 +31,7 @@ from treeviz.dashboard.pages.analyze.state import (
     BOARD,
     EXACT,
     EXACT_TABLE,
+    KEPT_LINK,
     RUN,
     STOP,
     STOPPED,
@@ -51,26 +52,30 @@ def read_link() -> None:
     """Before the widgets: the page's query parameters (``moves``, ``agent``,
     ``node``) open that analysis, its search run on open, whenever they are not the
     link the page last read or wrote: a shared link on arrival, and the browser's
-    Back and Forward (Streamlit reruns the page with the history entry's query)."""
-    query = st.query_params
-    if "moves" not in query and "agent" not in query:
-        return
+    Back and Forward (Streamlit reruns the page with the history entry's query).
+    Without a link, once, the analysis this browser showed before a reload (as its
+    link: :func:`~treeviz.dashboard.pages.analyze.state.restore`)."""
     link = state.link_in_query()
+    if link[:2] == (None, None):
+        link = state.pop(KEPT_LINK)
+        if link is None:
+            return
     if state.get(state.LINK_SEEN) == link:
         return
     state.put(state.LINK_SEEN, link)
+    moves, agent, node = link
     try:  # a link naming its agent alone analyses the position a first visit shows
-        pos = parse_position(query["moves"]) if "moves" in query else default_position()
+        pos = parse_position(moves) if moves is not None else default_position()
     except TreevizError as exc:
         show_error(f"The link's analysis cannot be opened: {exc}")
         return
     try:
-        load_analysis(pos, query.get("agent", DEFAULT_AGENT.default))
+        load_analysis(pos, agent if agent is not None else DEFAULT_AGENT.default)
     except TreevizError as exc:  # the position is data: shown; the agent is refused
         state.set_position(pos)
         show_error(f"The link's analysis cannot be opened: {exc}")
         return
-    node = query.get("node", "")
+    node = node or ""
     if node.isascii() and node.isdigit():
         VIEW.select_on_arrival(int(node))
     elif node:

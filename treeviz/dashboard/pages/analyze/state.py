@@ -1,9 +1,12 @@
 """The Analyze page's state: its tree view, the request Stop ended, its widgets' keys
-and those kept while another page shows. The position, the agent and the search asked
+and those kept while another page shows; what a reload keeps (:func:`saved`,
+:func:`restore`): the analysis shown, as its link. The position, the agent and the search asked
 for cross pages (any page opens an analysis): they are in
 :mod:`treeviz.dashboard.state`."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from treeviz.agents.registry import AGENTS
 from treeviz.dashboard import state
@@ -18,6 +21,7 @@ RUN, STOP = "run", "stop"  # the sidebar's buttons
 EXACT = "exact"  # the exact scores' switch
 BOARD = "analyze_board"  # the board, played by a click
 EXACT_TABLE = "exact_table"  # each column's exact score, before a search
+KEPT_LINK = "analyze_kept_link"  # the link of the analysis shown before a reload
 
 
 def kept_keys() -> list[str]:
@@ -26,3 +30,21 @@ def kept_keys() -> list[str]:
     params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
     view = [VIEW.depth_key, VIEW.top_key, ReplayView(VIEW.key).switch_key, EXACT, RUN_SECONDS.name]
     return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view]
+
+
+def saved() -> dict[str, str | None] | None:
+    """What a reload keeps: the link of the analysis shown (its moves, agent spec and
+    node; None before one), opened again as a shared link is, its search run."""
+    link = state.get(state.LINK_SEEN)
+    if link is None or link[:2] == (None, None):
+        return None
+    return dict(zip(("moves", "agent", "node"), link, strict=True))
+
+
+def restore(kept: dict[str, Any]) -> None:
+    """Put back what :func:`saved` returned, for the page to open when it is shown
+    without a link of its own (a link's values are text, anything else is dropped)."""
+    link = tuple(
+        v if isinstance(v, str) else None for v in map(kept.get, ("moves", "agent", "node"))
+    )
+    state.put(KEPT_LINK, link)

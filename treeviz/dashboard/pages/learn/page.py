@@ -10,13 +10,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.pages.learn import alphabeta as learn_alphabeta
 from treeviz.dashboard.pages.learn import predict as learn_predict
 from treeviz.dashboard.pages.learn import puzzles as learn_puzzles
-from treeviz.dashboard.pages.learn.state import EXERCISE, FIRST_EXERCISE, VIEW
-
-EXERCISES = {
-    "predict": "Predict the search",
-    "alphabeta": "Alpha-beta by hand",
-    "puzzles": "Your mistakes as puzzles",
-}
+from treeviz.dashboard.pages.learn.state import EXERCISE, EXERCISES, FIRST_EXERCISE, VIEW
 
 
 def read_link() -> None:

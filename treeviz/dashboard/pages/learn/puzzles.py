@@ -83,6 +83,8 @@ def show() -> None:
         if cards is None:
             return
         VIEW.load(deck_id, cards, first_card(len(cards)))
+    else:  # a link's card is for the deck it makes, not one kept from before
+        VIEW.take_link_card()
     play_deck()
 
 

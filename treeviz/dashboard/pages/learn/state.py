@@ -1,7 +1,8 @@
 """The Learn page's state: which exercise, whether the link was read, and each
 exercise's: the learner's session of questions, its agents and settings (predict the
 search); the tree to fill in and its settings (alpha-beta by hand); the deck played,
-its schedule, the card shown and the learner's answer (the puzzles).
+its schedule, the card shown and the learner's answer (the puzzles). What a reload
+keeps (:func:`saved`, :func:`restore`): the exercise, and the deck with its progress.
 
 Every key starts with ``learn``, but the puzzles' (``puzzles_``; their query
 parameters ``p_``)."""
@@ -13,9 +14,12 @@ from typing import Any
 
 from treeviz.agents.registry import get_agent
 from treeviz.agents.user.load import is_user_head
+from treeviz.dashboard import state
 from treeviz.dashboard.components.inputs import offered_agents
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.state import Keyed
+from treeviz.errors import TreevizError
+from treeviz.learn.deck import dumps_deck, loads_deck
 from treeviz.learn.hand import HandTree
 from treeviz.learn.predict import PREDICTABLE
 from treeviz.learn.puzzles import Card
@@ -98,6 +102,9 @@ class LearnView(Keyed):
         self._put("checked", (tree, result))
 
 
+CHOICES = ("source", "moves", "side")  # the puzzles' choices of a deck, kept
+
+
 @dataclass(frozen=True)
 class PuzzlesView(Keyed):
     """The puzzles' values and widgets, under keys ``puzzles_*``."""
@@ -142,6 +149,7 @@ class PuzzlesView(Keyed):
         self._put("deck_id", deck_id)
         self._put("cards", list(cards))
         self._put("schedule", Schedule(len(cards)))
+        self._put("answers", [])
         self._put("answer", None)
         self._put("card", None if not cards else first if first is not None else 0)
 
@@ -162,7 +170,9 @@ class PuzzlesView(Keyed):
         card = self.card
         if card is None or self.answer is not None:
             return
-        self.schedule.answer(card, self.cards[card].is_right(column))
+        right = self.cards[card].is_right(column)
+        self.schedule.answer(card, right)
+        self._put("answers", [*self._get("answers", []), (card, right)])
         self._put("answer", column)
         self.tree_view.detach()  # every answer opens its tree at the answer again
 
@@ -181,6 +191,40 @@ class PuzzlesView(Keyed):
         while that card shows (its tree view keeps the learner's clicks)."""
         self._put("search", (moves, result))
 
+    def progress_kept(self) -> dict[str, Any] | None:
+        """The deck played and how far, as plain data (None: no deck): its identity
+        and cards (a deck file's text), the answers given in order (the schedule is
+        a pure function of them), the card shown and its answer, the source chosen."""
+        if self.deck_id is None:
+            return None
+        return {
+            "deck_id": self.deck_id,
+            "deck": dumps_deck(self.cards),
+            "answers": [list(a) for a in self._get("answers", [])],
+            "card": self.card,
+            "answer": self.answer,
+            "choices": {n: self._get(n) for n in CHOICES if isinstance(self._get(n), str)},
+        }
+
+    def restore_progress(self, kept: dict[str, Any]) -> None:
+        """Play again the deck :meth:`progress_kept` returned, where it was: its cards
+        read as any deck file is, its answers replayed (a deck that does not read
+        back is left out)."""
+        try:
+            cards = loads_deck(str(kept.get("deck")), "the kept deck")
+        except TreevizError:
+            return
+        card, answer = kept.get("card"), kept.get("answer")
+        self.load(str(kept.get("deck_id")), cards, card if isinstance(card, int) else None)
+        for done, right in kept.get("answers") or []:
+            if isinstance(done, int) and 0 <= done < len(cards):
+                self.schedule.answer(done, bool(right))
+                self._put("answers", [*self._get("answers", []), (done, bool(right))])
+        self._put("answer", answer if isinstance(answer, int) else None)
+        for name, value in dict(kept.get("choices") or {}).items():
+            if name in CHOICES and isinstance(value, str):
+                self._put(name, value)
+
     def next(self) -> None:
         """Show the card the schedule puts next."""
         if self.cards:
@@ -189,6 +233,11 @@ class PuzzlesView(Keyed):
 
 
 VIEW = LearnView()
+EXERCISES = {
+    "predict": "Predict the search",
+    "alphabeta": "Alpha-beta by hand",
+    "puzzles": "Your mistakes as puzzles",
+}
 EXERCISE = VIEW.widget("exercise")  # the exercise chosen
 FIRST_EXERCISE = "predict"  # ... on a first visit
 
@@ -271,10 +320,24 @@ PUZZLES = PuzzlesView()
 P_MOVES, P_CARD = "p_moves", "p_card"  # the exercise's query parameters
 # The exercise's choices, kept while another page shows (the app keeps them; an
 # upload cannot be kept: the same deck uploaded again goes on where it was)
-PUZZLES_KEYS = [PUZZLES.widget(name) for name in ("source", "moves", "side")]
+PUZZLES_KEYS = [PUZZLES.widget(name) for name in CHOICES]
 
 
 def kept_keys() -> list[str]:
     """The sidebar's widgets (the exercise and each exercise's settings), whose values
     must outlive a visit to another page."""
     return [EXERCISE, *predict_keys(), *alphabeta_keys(), *PUZZLES_KEYS]
+
+
+def saved() -> dict[str, Any]:
+    """What a reload keeps: the exercise chosen and the puzzles' deck with its
+    progress (None when no deck is played)."""
+    return {"exercise": state.get(EXERCISE), "puzzles": PUZZLES.progress_kept()}
+
+
+def restore(kept: dict[str, Any]) -> None:
+    """Put back what :func:`saved` returned (a link's exercise, read later, wins)."""
+    if kept.get("exercise") in EXERCISES:
+        state.put(EXERCISE, kept["exercise"])
+    if isinstance(kept.get("puzzles"), dict):
+        PUZZLES.restore_progress(kept["puzzles"])

@@ -1,14 +1,18 @@
 """The state of the Play page beside its game (``state.PLAY_GAME``): the sidebar's
 settings, autoplay, a step asked for, the hint shown, the column picked and the error a
-callback left for the page (shown until the game changes)."""
+callback left for the page (shown until the game changes); and what a reload keeps
+(:func:`saved`, :func:`restore`): the game, as its game file's text, and the sidebar's
+settings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
+from treeviz.dashboard import state
 from treeviz.dashboard.state import Keyed
-from treeviz.games.game import HUMAN, Game
+from treeviz.errors import TreevizError
+from treeviz.games.game import HUMAN, Game, loads_game
 from treeviz.settings import DEEP_AGENT, OPPONENT_AGENT
 
 SETTINGS = ("x", "o", "seed", "opening", "hint_agent", "speed")  # the sidebar's, kept
@@ -32,6 +36,17 @@ class PlayView(Keyed):
         """The sidebar's :data:`DEFAULTS` where the person has not set them."""
         for part, value in DEFAULTS.items():
             self._preset(part, value)
+
+    def settings(self) -> dict[str, str | int]:
+        """The sidebar's :data:`SETTINGS` the person has set, as plain text and numbers."""
+        found = {name: self._get(name) for name in SETTINGS}
+        return {n: v for n, v in found.items() if isinstance(v, str | int)}
+
+    def set_settings(self, settings: dict[str, Any]) -> None:
+        """Set the sidebar's :data:`SETTINGS` from ``settings`` (other names ignored)."""
+        for name in SETTINGS:
+            if isinstance(settings.get(name), str | int):
+                self._put(name, settings[name])
 
     @property
     def players(self) -> tuple[str, str]:
@@ -124,3 +139,22 @@ VIEW = PlayView()  # the page's settings and messages beside its game
 def kept_keys() -> list[str]:
     """The sidebar's settings, whose values must outlive a visit to another page."""
     return VIEW.kept_keys()
+
+
+def saved() -> dict[str, Any] | None:
+    """What a reload keeps (None before a game): the game as its file's text, and the
+    sidebar's settings as the widgets hold them (text and numbers)."""
+    game = state.get(state.PLAY_GAME)
+    if not isinstance(game, Game):
+        return None
+    return {"game": game.dumps(), "settings": VIEW.settings()}
+
+
+def restore(kept: dict[str, Any]) -> None:
+    """Put back what :func:`saved` returned, read as any game file is (a game that
+    does not read back, or a setting of an unknown name, is left out)."""
+    try:
+        state.put(state.PLAY_GAME, loads_game(str(kept.get("game")), "the kept game"))
+    except TreevizError:
+        return
+    VIEW.set_settings(dict(kept.get("settings") or {}))

@@ -1,0 +1,179 @@
+"""Nothing lost on reload: what a visitor's browser keeps (a Play game, the analysis
+shown, the Learn exercise and a deck's progress) comes back in a new session of the same browser, and
+never in another's; the store's bounds; the cookie the middleware sets.
+
+AppTest cannot send cookies (its ``context`` seeds no ``st.context.cookies``), so the
+browser's id is given by replacing :func:`visitor.visitor_id` (the one reader of the
+cookie); a new ``AppTest`` is a new session, as a reload makes. The browser walk
+(``tests/browser/test_browser_reload.py``) checks the same through a real cookie."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import app_test, run_agent
+from streamlit.testing.v1 import AppTest
+
+from treeviz.agents.registry import search
+from treeviz.dashboard.server import visitor
+from treeviz.dashboard.server.visitor import COOKIE, KeptStore, VisitorCookie, new_token
+from treeviz.games.game import load_game
+from treeviz.learn.puzzles import puzzle_cards
+from treeviz.learn.schedule import Schedule
+
+A, B = new_token(), new_token()  # two browsers
+GAME = load_game(Path(__file__).parents[1] / "data" / "games" / "greedy_vs_alphabeta.json")
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
+    """The browser the next sessions come from (``who["id"]``; None: AppTest's, with
+    no cookie), over a store of their own."""
+    who: dict[str, str | None] = {"id": None}
+    cookie = visitor.visitor_id  # AppTest's own (no cookie): when ``who`` names none
+    monkeypatch.setattr(visitor, "STORE", KeptStore())
+    monkeypatch.setattr(visitor, "visitor_id", lambda: who["id"] or cookie())
+    return who
+
+
+def session(page: str, query: dict[str, str] | None = None) -> AppTest:
+    """A new session (a reload, a deep link) opened at ``page``, then given the link
+    ``query`` (read as on a first visit, as ``test_app_learn`` does)."""
+    at = app_test(page)
+    if query:
+        at.query_params.update(query)
+        at.session_state["learn_link_read"] = False
+        at.run()
+    return at
+
+
+def test_a_play_game_comes_back_to_its_browser_only(browser: dict[str, str | None]) -> None:
+    browser["id"] = A
+    at = app_test("play")
+    at.segmented_control(key="play_move").set_value(4).run()
+    at.segmented_control(key="play_move").set_value(3).run()
+    played = at.session_state["play_game"]
+    assert len(played.moves) == 4 and played.moves[::2] == "43"  # the agent answered
+    again = session("play")
+    assert again.session_state["play_game"].moves == played.moves
+    assert (again.session_state["play_game"].x, again.session_state["play_game"].o) == (
+        played.x,
+        played.o,
+    )
+    browser["id"] = B
+    assert session("play").session_state["play_game"].moves == ""
+    browser["id"] = None  # cookies off: as before, nothing kept
+    assert session("play").session_state["play_game"].moves == ""
+
+
+def test_the_analysis_shown_comes_back_without_a_link(browser: dict[str, str | None]) -> None:
+    browser["id"] = A
+    at = run_agent(app_test(), "must-block", "greedy")
+    pos, shown = at.session_state["position"], at.subheader[0].value
+    assert shown == f"greedy plays column {search(pos, 'greedy').move}"  # the rules' search
+    again = session("play")
+    again.session_state["goto"] = "analyze"  # the Play page first, then the analysis
+    again.run()
+    assert not again.exception and again.subheader[0].value == shown
+    assert again.session_state["position"].moves_string() == pos.moves_string()
+    assert again.query_params["moves"] in (pos.moves_string(), [pos.moves_string()])
+    browser["id"] = B
+    other = app_test()
+    assert not other.exception and not any("plays column" in h.value for h in other.subheader)
+
+
+def deck_text(at: AppTest) -> str:
+    """The card shown and the progress, as the page says them."""
+    card = next(m.value for m in at.markdown if m.value.startswith("**Card "))
+    bar = next(e for e in at.main if getattr(e, "type", "") == "progress")
+    return f"{card} | {bar.proto.text}"
+
+
+def test_a_deck_s_progress_comes_back_in_a_deep_link(browser: dict[str, str | None]) -> None:
+    browser["id"] = A
+    at = session("learn", {"ex": "puzzles", "p_moves": GAME.moves})
+    cards = puzzle_cards(GAME)
+    first = at.session_state["puzzles_card"]
+    wrong = next(
+        c + 1 for c in cards[first].position.legal_moves() if not cards[first].is_right(c + 1)
+    )
+    at.segmented_control(key="puzzles_pick_0").set_value(wrong).run()
+    at.button(key="puzzles_next").click().run()
+    shown = deck_text(at)
+    # the schedule, outside the page, after the same answer
+    schedule = Schedule(len(cards))
+    schedule.answer(first, False)
+    assert at.session_state["puzzles_card"] == schedule.next_card()
+    assert schedule.progress().text() in shown
+    again = session("learn")  # /learn, no link: the exercise and the deck as they were
+    assert not again.exception and not again.error
+    assert again.radio(key="learn_exercise").value == "puzzles"
+    assert deck_text(again) == shown
+    browser["id"] = B
+    other = session("learn")
+    assert other.radio(key="learn_exercise").value == "predict"
+    assert not any(m.value.startswith("**Card ") for m in other.markdown)
+
+
+def test_the_store_copies_bounds_and_forgets_the_least_recent() -> None:
+    store = KeptStore(visitors=2, chars=40)
+    kept = {"moves": "4453"}
+    assert store.put("a", "play", kept)
+    kept["moves"] = "1"
+    got = store.get("a", "play")
+    assert got == {"moves": "4453"}
+    got["moves"] = "2"  # a session's change of what it read is its own
+    assert store.get("a", "play") == {"moves": "4453"} and store.get("b", "play") is None
+    assert not store.put("a", "learn", "x" * 40)  # past the visitor's cap: not kept
+    assert store.get("a", "learn") is None and store.get("a", "play") == {"moves": "4453"}
+    assert not store.put("a", "play", "y" * 41)  # a value too big drops the older one
+    assert store.get("a", "play") is None
+    store.put("a", "play", 1)
+    store.put("b", "play", 2)
+    store.get("a", "play")  # a seen last: b is the least recent
+    store.put("c", "play", 3)
+    assert [store.get(v, "play") for v in "abc"] == [1, None, 3]
+
+
+def answer_of(scope: dict[str, Any]) -> list[tuple[bytes, bytes]]:
+    """The headers the middleware sends for a request of ``scope``."""
+    sent: list[dict[str, Any]] = []
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b""})
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # a loop of its own (see test_base_url)
+        pool.submit(asyncio.run, VisitorCookie(inner)(scope, receive, send)).result()
+    return list(sent[0]["headers"])
+
+
+def http(headers: list[tuple[bytes, bytes]], **more: Any) -> dict[str, Any]:
+    return {"type": "http", "method": "GET", "path": "/play", "headers": headers, **more}
+
+
+def test_the_cookie_is_set_once_with_its_flags() -> None:
+    [(name, value)] = answer_of(http([]))
+    assert name == b"set-cookie"
+    fields = [f.strip() for f in value.decode().split(";")]
+    token = fields[0].removeprefix(f"{COOKIE}=")
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", token)  # 16 random bytes, base64url
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} == set(fields[1:])
+    assert answer_of(http([(b"cookie", f"x=1; {COOKIE}={token}".encode())])) == []
+    # a value that is not one of ours is replaced, not kept
+    assert answer_of(http([(b"cookie", f"{COOKIE}=../../etc".encode())]))
+    [(_, secure)] = answer_of(http([], scheme="https", root_path="/class"))
+    assert b"; Secure" in secure and b"Path=/class/" in secure
+    two = {answer_of(http([]))[0][1].split(b";")[0] for _ in range(2)}
+    assert len(two) == 2  # each browser its own id
