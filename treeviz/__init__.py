@@ -1,7 +1,8 @@
 """treeviz: see why a Connect 4 agent chose its move.
 
 Load a :class:`Position`, run :func:`search` with an agent, read the
-:class:`SearchResult` (chosen column, per-column values, principal variation, trace).
+:class:`SearchResult` (chosen column, per-column values, principal variation, trace);
+:func:`search_game` runs the same kinds of agent on any game (:mod:`treeviz.rules`).
 
 The names below are imported on first use (PEP 562), so ``import treeviz`` and the
 command line stay quick: drawing and tables pull in pandas and networkx only when
@@ -27,6 +28,7 @@ _WHERE = {
     "what_if": "treeviz.judge.whatif",
     "doctor": "treeviz.checkup.run",
     "search": "treeviz.agents.registry",
+    "search_game": "treeviz.agents.any_game.registry",  # the agents on any game
     "SearchResult": "treeviz.trace.nodes",
     "Trace": "treeviz.trace.nodes",
     "load_trace": "treeviz.trace.files:load",

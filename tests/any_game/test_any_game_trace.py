@@ -1,0 +1,49 @@
+"""A trace of another game: its game and root text, each node's state replayed from
+the root, the path's labels, and the moves a cutoff left unsearched."""
+
+from __future__ import annotations
+
+from treeviz.agents.any_game.registry import search_game
+from treeviz.rules import load_game
+from treeviz.trace.nodes import CUTOFF, TERMINAL, TT_HIT
+
+GAME = load_game("tic_tac_toe")
+
+
+def test_the_trace_names_its_game_and_its_root_in_the_games_text() -> None:
+    trace = search_game(GAME, "x(1,1) o(0,0)", "minimax:depth=2").trace
+    assert (trace.game, trace.root_moves, trace.width, trace.height) == (
+        "tic_tac_toe",
+        "x(1,1) o(0,0)",
+        0,
+        0,
+    )
+
+
+def test_each_nodes_state_and_path_read_back_through_the_game() -> None:
+    res = search_game(GAME, "x(1,1)", "alphabeta:depth=3")
+    trace = res.trace
+    for node in range(len(trace)):
+        path = trace.path_moves(node)
+        by_text = GAME.from_text(f"{trace.root_moves} {path}")
+        by_hand = GAME.from_text(trace.root_moves)
+        for n in trace.path(node)[1:]:
+            by_hand = GAME.play(by_hand, int(trace.nodes["move"][n]))
+        assert GAME.key(trace.state(node)) == GAME.key(by_text) == GAME.key(by_hand)
+        assert len(path.split()) == int(trace.nodes["depth"][node])
+
+
+def test_a_cutoff_leaves_unsearched_exactly_the_moves_after_the_last_child() -> None:
+    trace = search_game(GAME, "x(0,0)", "alphabeta:depth=4,ordering=false,tt=false").trace
+    flags = trace.nodes["flags"]
+    skipped = 0
+    for node in range(len(trace)):
+        kids = [int(trace.nodes["move"][k]) for k in trace.children(node)]
+        left = trace.unsearched(node)
+        if flags[node] & CUTOFF:
+            legal = GAME.legal_moves(trace.state(node))
+            assert left == legal[legal.index(kids[-1]) + 1 :]  # none: cut at the last
+            skipped += len(left)
+        elif kids or flags[node] & (TERMINAL | TT_HIT):
+            assert left == []
+    assert skipped > 0

@@ -1,0 +1,140 @@
+"""MCTS with UCT and random playouts on any game, as Connect 4's MCTS records it.
+
+Each iteration selects a path by UCT, ``Q/N + c * sqrt(ln N_parent / N)``, expands one
+untried move (in the game's order: the seeded generator picks the playouts' moves),
+plays random moves to the end and backs the result up. Results count 1 / 0.5 / 0 for
+a win / draw / loss of the player who moved into a node (the player to move at its
+parent: never assumed to alternate); that is ``value_sum``. The root's ``value_sum``
+is for the root's side (nobody moved into it). The iteration log (``extra.log``) has
+a row per iteration: the leaf's id, its depth, the playout's plies, 2 x the result
+for the player who moved into the leaf. The chosen move is the most visited (ties to
+the move listed first).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from treeviz.agents.any_game.tree import ROOT_ARGS, Search, row
+from treeviz.rules.protocol import NOBODY, Game
+from treeviz.trace.nodes import NOT_RECORDED, TERMINAL, MoveStat
+
+
+@dataclass(eq=False)
+class Node:
+    """A node of the tree: its state, id in the trace, who moves there and what is
+    left to expand."""
+
+    state: Any
+    trace_id: int
+    mover: int  # the player to move at the node (NOBODY once the game is over)
+    untried: list[int]
+    depth: int
+    children: dict[int, Node] = field(default_factory=dict)
+    visits: int = 0
+    value_sum: float = 0.0
+    expanded_at: int = 0
+
+
+def result_for(returns: tuple[float, float], player: int) -> float:
+    """1 / 0.5 / 0: ``player`` won, drew or lost."""
+    return 1.0 if returns[player] > 0 else 0.5 if returns[player] == 0 else 0.0
+
+
+class Uct:
+    """One UCT search of ``iterations`` iterations (see the module docstring)."""
+
+    def __init__(self, search: Search, *, c: float, seed: int) -> None:
+        self.s, self.game, self.c = search, search.game, c
+        self.rng = np.random.default_rng(seed)
+        self.log: list[tuple[int, int, int, int]] = []
+        self.root = self.make(search.root, search.add(*ROOT_ARGS), 0, 0)
+
+    def make(self, state: Any, trace_id: int, depth: int, iteration: int) -> Node:
+        mover = self.game.to_move(state)
+        if mover == NOBODY:
+            self.s.set(trace_id, flags=TERMINAL)
+        return Node(
+            state, trace_id, mover, self.game.legal_moves(state), depth, expanded_at=iteration
+        )
+
+    def run(self, iterations: int) -> None:
+        for i in range(1, iterations + 1):
+            path = self.select()
+            leaf = path[-1]
+            if leaf.untried:
+                leaf = self.expand(leaf, i)
+                path.append(leaf)
+            returns, plies = self.playout(leaf.state)
+            for parent, node in zip([None, *path], path, strict=False):
+                node.visits += 1
+                who = self.s.root_side if parent is None else parent.mover
+                node.value_sum += result_for(returns, who)
+            into = path[-2].mover if len(path) > 1 else self.s.root_side
+            self.log.append((leaf.trace_id, leaf.depth, plies, int(2 * result_for(returns, into))))
+
+    def select(self) -> list[Node]:
+        """The path from the root by UCT to a node with untried moves or no moves."""
+        path = [self.root]
+        while not path[-1].untried and path[-1].children:
+            node = path[-1]
+            log_n = math.log(node.visits)
+            path.append(max(node.children.values(), key=lambda k: self.uct(k, log_n)))
+        return path
+
+    def uct(self, node: Node, log_parent: float) -> float:
+        return node.value_sum / node.visits + self.c * math.sqrt(log_parent / node.visits)
+
+    def expand(self, node: Node, iteration: int) -> Node:
+        move = node.untried.pop(0)
+        state = self.game.play(node.state, move)
+        trace_id = self.s.add(node.trace_id, move, node.depth + 1)
+        child = self.make(state, trace_id, node.depth + 1, iteration)
+        node.children[move] = child
+        return child
+
+    def playout(self, state: Any) -> tuple[tuple[float, float], int]:
+        """Random moves to the end: the returns and the plies played."""
+        plies = 0
+        while (returns := self.game.outcome(state)) is None:
+            moves = self.game.legal_moves(state)
+            state = self.game.play(state, moves[int(self.rng.integers(len(moves)))])
+            plies += 1
+        return returns, plies
+
+    def write(self) -> None:
+        """Copy the visits, sums and expansion times into the recorded nodes."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            if node.trace_id != NOT_RECORDED:
+                self.s.set(
+                    node.trace_id,
+                    visits=node.visits,
+                    value_sum=node.value_sum,
+                    expanded_at=node.expanded_at,
+                )
+            stack.extend(node.children.values())
+
+    def best(self) -> int:
+        """The most visited root move, ties to the move listed first."""
+        legal = self.game.legal_moves(self.root.state)
+        kids = self.root.children
+        return max(legal, key=lambda m: (kids[m].visits if m in kids else -1, -legal.index(m)))
+
+    def rows(self, game: Game[Any]) -> list[MoveStat]:
+        """One row per legal move: the mean result for the root side over its visits."""
+        out = []
+        for move in game.legal_moves(self.root.state):
+            kid = self.root.children.get(move)
+            if kid is None or kid.visits == 0:
+                out.append(row(game, self.root.state, move, None, "never visited"))
+                continue
+            found = row(game, self.root.state, move, kid.value_sum / kid.visits)
+            found.extra["visits"] = kid.visits
+            out.append(found)
+        return out

@@ -1,0 +1,259 @@
+"""The agents on any game by name, and the one entry point :func:`search_game` (the
+public ``treeviz.search_game``).
+
+Specs are the Connect 4 agents' (``"alphabeta:depth=4"``), parsed by the same parser
+and checked against each agent's declared parameters. A person's heuristic is a
+function, not a setting, so it is passed beside the spec (``heuristic=``) and named in
+the value kind (``heuristic:<its name>``; ``heuristic:outcome`` without one: finished
+games scored, every other position 0).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from treeviz.agents.any_game.mcts import Uct
+from treeviz.agents.any_game.negamax import Negamax, Plan, rows_of
+from treeviz.agents.any_game.simple import pick_greedy, pick_random
+from treeviz.agents.any_game.tree import Heuristic, Search, principal_variation, result
+from treeviz.agents.common import CAPACITY, SEED
+from treeviz.agents.contract import Agent, AgentSpec, finish_trace, make_spec, parse_spec
+from treeviz.errors import InvalidParameterError, InvalidPositionError
+from treeviz.rules.protocol import Game
+from treeviz.rules.registry import load_game
+from treeviz.settings import Param, show_value
+from treeviz.trace.nodes import SearchResult
+
+DEPTH = Param("depth", "int", 4, "plies searched below the root", lo=1, hi=64)
+OUTCOME_KIND = "heuristic:outcome"
+
+
+def run_random(
+    search: Search, heuristic: Heuristic | None, *, seed: int, capacity: int
+) -> SearchResult:
+    best, rows = pick_random(search, seed)
+    trace = search.trace("random", {}, fields=())
+    return result(search, trace, best, rows, pv=[best], value=None)
+
+
+def run_greedy(search: Search, heuristic: Heuristic | None, *, capacity: int) -> SearchResult:
+    best, value, rows = pick_greedy(search, heuristic)
+    trace = search.trace("greedy", {}, fields=("static_eval",))
+    return result(search, trace, best, rows, pv=[best], value=float(value))
+
+
+def run_negamax(search: Search, plan: Plan, name: str, fields: tuple[str, ...]) -> SearchResult:
+    """Minimax, alpha-beta or the solver: the best move, each move's row, the PV."""
+    best, values, exact = Negamax(search, plan).root()
+    trace = search.trace(name, {}, fields=fields)
+    rows = rows_of(search.game, search.root, values, exact)
+    pv = principal_variation(search, trace, best)
+    return result(search, trace, best, rows, pv=pv, value=float(values[best]))
+
+
+def run_minimax(
+    search: Search, heuristic: Heuristic | None, *, depth: int, capacity: int
+) -> SearchResult:
+    plan = Plan(depth, prune=False, tt=False, ordering=False, heuristic=heuristic, budget=None)
+    return run_negamax(search, plan, "minimax", ("static_eval",))
+
+
+def run_alphabeta(
+    search: Search,
+    heuristic: Heuristic | None,
+    *,
+    depth: int,
+    ordering: bool,
+    tt: bool,
+    capacity: int,
+) -> SearchResult:
+    plan = Plan(depth, prune=True, tt=tt, ordering=ordering, heuristic=heuristic, budget=None)
+    return run_negamax(search, plan, "alphabeta", ("static_eval", "alpha", "beta"))
+
+
+def run_solver(
+    search: Search, heuristic: Heuristic | None, *, node_budget: int, capacity: int
+) -> SearchResult:
+    plan = Plan(None, prune=True, tt=True, ordering=True, heuristic=None, budget=node_budget)
+    return run_negamax(search, plan, "solver", ("alpha", "beta"))
+
+
+def run_mcts(
+    search: Search,
+    heuristic: Heuristic | None,
+    *,
+    iterations: int,
+    c: float,
+    seed: int,
+    capacity: int,
+) -> SearchResult:
+    uct = Uct(search, c=c, seed=seed)
+    uct.run(iterations)
+    uct.write()
+    trace = search.trace("mcts", {}, fields=("visits", "value_sum", "expanded_at"))
+    trace.extra["log"] = [list(r) for r in uct.log]
+    best = uct.best()
+    kid = uct.root.children[best]
+    pv, node = [best], kid
+    while node.children:
+        move = max(node.children, key=lambda m: node.children[m].visits)
+        pv.append(move)
+        node = node.children[move]
+    return result(
+        search, trace, best, uct.rows(search.game), pv=pv, value=kid.value_sum / kid.visits
+    )
+
+
+NEGAMAX_FIELDS = {
+    "value": "backed-up value for the node's side to move: ±(WIN - plies) for a finished "
+    "game, the heuristic (0 without one) at the horizon",
+    "static_eval": "the heuristic at the horizon",
+}
+WINDOW = {"alpha, beta": "the window on entry, for the node's side to move"}
+GAME_AGENTS: dict[str, Agent] = {
+    a.name: a
+    for a in (
+        Agent(
+            "random",
+            "a uniformly random legal move, seeded",
+            (SEED, CAPACITY),
+            run_random,
+            "probability",
+            fields={"value": "none: the root and one child per move"},
+        ),
+        Agent(
+            "greedy",
+            "one ply: a move's outcome, else the heuristic",
+            (CAPACITY,),
+            run_greedy,
+            OUTCOME_KIND,
+            fields=NEGAMAX_FIELDS,
+        ),
+        Agent(
+            "minimax",
+            "depth-limited negamax, every move searched",
+            (replace(DEPTH, default=3), CAPACITY),
+            run_minimax,
+            OUTCOME_KIND,
+            fields=NEGAMAX_FIELDS,
+            horizon=lambda p: int(p["depth"]),
+        ),
+        Agent(
+            "alphabeta",
+            "negamax with alpha-beta, move ordering and a transposition table",
+            (
+                DEPTH,
+                Param("ordering", "bool", True, "the table's move first, then the heuristic's"),
+                Param("tt", "bool", True, "transposition table keyed by the game's key"),
+                CAPACITY,
+            ),
+            run_alphabeta,
+            OUTCOME_KIND,
+            fields={**NEGAMAX_FIELDS, **WINDOW},
+            horizon=lambda p: int(p["depth"]),
+        ),
+        Agent(
+            "mcts",
+            "UCT with random playouts",
+            (
+                Param("iterations", "int", 1000, "iterations", lo=1, hi=1_000_000),
+                Param("c", "float", math.sqrt(2), "UCT exploration constant", lo=0.0, hi=100.0),
+                SEED,
+                CAPACITY,
+            ),
+            run_mcts,
+            "win_rate",
+            fields={
+                "visits": "times selected",
+                "value_sum": "results for the player who "
+                "moved into the node (1 win, 0.5 draw, 0 loss)",
+                "expanded_at": "the iteration that created the node",
+            },
+        ),
+        Agent(
+            "solver",
+            "exact negamax to the end with a table, within a node budget",
+            (
+                Param(
+                    "node_budget",
+                    "int",
+                    1_000_000,
+                    "nodes searched before refusing",
+                    lo=1,
+                    hi=10**9,
+                ),
+                CAPACITY,
+            ),
+            run_solver,
+            "exact:outcome",
+            fields={
+                "value": "±(WIN - plies): won or lost with the last move that many "
+                "plies below the root, 0 a draw",
+                **WINDOW,
+            },
+            horizon=10**9,
+        ),
+    )
+}
+
+
+def game_spec(agent: str | AgentSpec) -> AgentSpec:
+    """A checked spec of an agent on any game; :class:`InvalidParameterError` quoting it."""
+    if isinstance(agent, AgentSpec):
+        if agent.name not in GAME_AGENTS:
+            raise InvalidParameterError(
+                f"unknown agent {show_value(agent.name)}: choose one of {', '.join(GAME_AGENTS)}"
+            )
+        return make_spec(GAME_AGENTS[agent.name], agent.kwargs)
+    if not isinstance(agent, str):
+        raise InvalidParameterError(
+            f"an agent is named by a spec string such as 'alphabeta:depth=4', not the "
+            f"{type(agent).__name__} {show_value(agent)}"
+        )
+    return parse_spec(agent, GAME_AGENTS)
+
+
+def root_state(game: Game[Any], position: Any) -> Any:
+    """The state to search: the game's start (None), a position text, or a state."""
+    state = game.initial() if position is None else position
+    if isinstance(position, str):
+        state = game.from_text(position)
+    if game.outcome(state) is not None:
+        given = position if isinstance(position, str) else game.to_text(state)
+        raise InvalidPositionError(
+            f"the game in {show_value(given)} of {game.name} is over: nothing to search"
+        )
+    return state
+
+
+def search_game(
+    game: Game[Any] | str,
+    position: Any = None,
+    agent: str | AgentSpec = "alphabeta",
+    *,
+    heuristic: Heuristic | None = None,
+    **params: Any,
+) -> SearchResult:
+    """Run ``agent`` (a spec such as ``"mcts:iterations=500"``; ``params`` override it)
+    on ``position`` of ``game`` (a game object or a name :func:`load_game` reads; the
+    position a state, its text, or None for the start). ``heuristic(game, state,
+    player)`` gives points for ``player`` where the search stops. The result's ``move``
+    is Connect 4's 1-based column, or another game's action id. Bad specs raise
+    :class:`InvalidParameterError`, bad or finished positions
+    :class:`InvalidPositionError`, unknown games :class:`GameError`, each quoting it."""
+    rules = load_game(game) if isinstance(game, str) else game
+    chosen = game_spec(agent)
+    declared = GAME_AGENTS[chosen.name]
+    if params:
+        chosen = make_spec(declared, params, chosen)
+    state = root_state(rules, position)
+    settings = declared.settings_of(chosen)
+    res: SearchResult = declared.run(
+        Search(rules, state, settings["capacity"]), heuristic, **settings
+    )
+    finish_trace(declared, res.trace, settings)
+    if heuristic is not None and res.trace.value_kind == OUTCOME_KIND:
+        res.trace.value_kind = f"heuristic:{getattr(heuristic, '__name__', 'heuristic')}"
+    return res

@@ -1,0 +1,192 @@
+"""What the agents on any game share: the recording of one search over a game's
+states, values in the negamax convention, and the result's per-move rows.
+
+Values are int32, for the node's side to move, as in Connect 4's traces: a decided
+game is ``±(WIN - plies)`` with ``plies`` counted from the root (a quicker win is
+worth more), a draw 0, a heuristic's number rounded to a whole one. A node's side is
+the player to move there; at a finished node (nobody to move) it is the player who
+did not make the last move. Sides are compared, never assumed to alternate: in some
+games (checkers' multiple jumps) a player moves twice in a row, and then a child's
+value is its parent's without a flip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from treeviz.agents.common import RESULT_KEYS, mark_pv, pv_ids, stats_of
+from treeviz.errors import InvalidParameterError
+from treeviz.rules.connect4 import Connect4
+from treeviz.rules.protocol import NOBODY, Game
+from treeviz.settings import show_value
+from treeviz.trace.nodes import (
+    C_NODES,
+    C_RECORDED,
+    C_TRUNCATED,
+    FIELD_DEFAULTS,
+    NO_PARENT,
+    NO_VALUE,
+    NOT_RECORDED,
+    WIN,
+    MoveStat,
+    SearchResult,
+    Trace,
+)
+from treeviz.trace.recorder import Recorder
+from treeviz.trace.values import PROVEN
+
+# A person's heuristic: (game, state, player) -> points for ``player`` (whole numbers
+# are kept as they are, others rounded; a decided game is the game's outcome instead).
+Heuristic = Callable[[Game[Any], Any, int], float]
+ROOT_ARGS = (NO_PARENT, -1, 0)  # Search.add's arguments for the root
+
+
+def side_of(game: Game[Any], state: Any, parent_side: int) -> int:
+    """The side whose view a node's value takes (see the module docstring)."""
+    mover = game.to_move(state)
+    return 1 - parent_side if mover == NOBODY else mover
+
+
+def to_parent(value: int, side: int, parent_side: int) -> int:
+    """A child's value (for ``side``) as its parent's side sees it."""
+    return value if side == parent_side else -value
+
+
+def outcome_value(returns: tuple[float, float], side: int, plies: int) -> int:
+    """A finished game's value for ``side``, ``plies`` below the root: WIN - plies for
+    a win, its negation for a loss, 0 for a draw."""
+    mine = returns[side]
+    if mine == 0:
+        return 0
+    return WIN - plies if mine > 0 else plies - WIN
+
+
+def decided(value: int) -> bool:
+    """Whether a stored value is a decided game (not a heuristic's points)."""
+    return abs(value) >= PROVEN
+
+
+def heuristic_points(heuristic: Heuristic | None, game: Game[Any], state: Any, side: int) -> int:
+    """``heuristic``'s points for ``side`` (0 without one), as a whole number below the
+    decided values; :class:`InvalidParameterError` quoting a number out of range."""
+    if heuristic is None:
+        return 0
+    points = heuristic(game, state, side)
+    if not isinstance(points, int | float) or not abs(points) < PROVEN:
+        raise InvalidParameterError(
+            f"the heuristic returned {show_value(points)}: it must be a number "
+            f"between -{PROVEN:,} and {PROVEN:,} (decided games are scored apart)"
+        )
+    return round(points)
+
+
+class Search:
+    """One search's recording over ``game`` from ``root`` (a state that is not over).
+
+    Nodes are kept in Python lists while the search runs and copied into the node
+    table once at the end: a compiled ``record`` costs tens of microseconds a call
+    from Python (its structured array is typed anew on every call), more than a node
+    of a pure Python search. The table's rules hold all the same: past ``capacity``
+    a node, and every node below it, is not recorded and the trace says truncated.
+    """
+
+    def __init__(self, game: Game[Any], root: Any, capacity: int) -> None:
+        self.game, self.root = game, root
+        self.rec = Recorder(capacity)
+        self.capacity = capacity
+        self.root_side = game.to_move(root)
+        self.tree: dict[str, list[int]] = {"parent": [], "move": [], "depth": []}
+        self.columns: dict[str, dict[int, Any]] = {}
+
+    def add(self, parent: int, move: int, depth: int) -> int:
+        """Record a searched node (counted), or ``NOT_RECORDED``; the root is
+        ``add(*ROOT_ARGS)``."""
+        self.rec.ctr[C_NODES] += 1
+        n = len(self.tree["parent"])
+        if parent == NOT_RECORDED or n >= self.capacity:
+            self.rec.ctr[C_TRUNCATED] = 1
+            return NOT_RECORDED
+        for name, value in (("parent", parent), ("move", move), ("depth", depth)):
+            self.tree[name].append(value)
+        return n
+
+    def set(self, node: int, **values: Any) -> None:
+        """Write fields of a recorded node (``flags`` are added); nothing if unrecorded."""
+        if node < 0:
+            return
+        for name, value in values.items():
+            column = self.columns.setdefault(name, {})
+            column[node] = column.get(node, 0) | value if name == "flags" else value
+
+    def fill(self) -> None:
+        """Copy the recorded nodes into the recorder's table."""
+        n = len(self.tree["parent"])
+        nodes = self.rec.nodes[:n]
+        for name, default in FIELD_DEFAULTS.items():
+            nodes[name] = default
+        for name, ids in self.tree.items():
+            nodes[name] = ids
+        for name, column in self.columns.items():
+            nodes[name][list(column)] = list(column.values())
+        self.rec.ctr[C_RECORDED] = n
+
+    def trace(self, algorithm: str, params: dict[str, Any], *, fields: tuple[str, ...]) -> Trace:
+        """The frozen trace: Connect 4 keeps its name and board size, other games their
+        name and the root's text."""
+        size = (self.game.width, self.game.height) if isinstance(self.game, Connect4) else (0, 0)
+        name = "connect4" if isinstance(self.game, Connect4) else self.game.name
+        root = (name, self.game.to_text(self.root), *size)
+        self.fill()
+        return self.rec.freeze(algorithm, params, root=root, fields=fields)
+
+
+def row(game: Game[Any], state: Any, move: int, value: float | None, text: str = "") -> MoveStat:
+    """A per-move row: the action id and its label (Connect 4: the 1-based column)."""
+    if isinstance(game, Connect4):
+        return MoveStat(move + 1, value, text=text)
+    return MoveStat(move, value, text=text, label=game.label(state, move))
+
+
+def result(
+    search: Search, trace: Trace, best: int, rows: list[MoveStat], *, pv: list[int], value: Any
+) -> SearchResult:
+    """The search's answer; ``best`` and ``pv`` are moves (action ids), reported as
+    Connect 4's 1-based columns or another game's action ids."""
+    shift = 1 if isinstance(search.game, Connect4) else 0
+    for r in rows:
+        r.extra["chosen"] = r.column == best + shift
+    mark_pv(trace, pv_ids(trace, pv))
+    out = SearchResult(
+        move=best + shift,
+        value=value,
+        moves=rows,
+        pv=[m + shift for m in pv],
+        stats=stats_of(trace),
+        trace=trace,
+    )
+    trace.extra["result"] = {k: v for k, v in out.as_dict().items() if k in RESULT_KEYS}
+    return out
+
+
+def principal_variation(search: Search, trace: Trace, best: int) -> list[int]:
+    """The moves from the root along recorded children whose value is their parent's
+    (as the parent's side sees it), starting with ``best``: the line the values say
+    both sides play."""
+    game, state, side, node = search.game, search.root, search.root_side, 0
+    pv: list[int] = []
+    nodes = trace.nodes
+    while True:
+        for kid in trace.children(node):
+            move = int(nodes["move"][kid])
+            if node == 0 and move != best:
+                continue
+            child = game.play(state, move)
+            child_side = side_of(game, child, side)
+            backed = to_parent(int(nodes["value"][kid]), child_side, side)
+            if nodes["value"][kid] != NO_VALUE and backed == nodes["value"][node]:
+                pv.append(move)
+                state, side, node = child, child_side, int(kid)
+                break
+        else:
+            return pv
