@@ -78,3 +78,8 @@ def test_a_heuristic_out_of_range_is_refused_quoting_its_number() -> None:
 
     with pytest.raises(InvalidParameterError, match="5000000000"):
         search_game(load_game("tic_tac_toe"), None, "alphabeta:depth=2", heuristic=wild)
+
+
+def test_mcts_refuses_a_capacity_its_iterations_cannot_fit() -> None:
+    with pytest.raises(InvalidParameterError, match="capacity=50"):
+        search_game("tic_tac_toe", None, "mcts:iterations=100,capacity=50")

@@ -47,3 +47,26 @@ def test_a_cutoff_leaves_unsearched_exactly_the_moves_after_the_last_child() -> 
         elif kids or flags[node] & (TERMINAL | TT_HIT):
             assert left == []
     assert skipped > 0
+
+
+def test_past_its_capacity_the_search_answers_the_same_and_says_truncated() -> None:
+    whole = search_game(GAME, "x(1,1)", "solver")
+    cut = search_game(GAME, "x(1,1)", "solver:capacity=40")
+    assert (cut.move, cut.value) == (whole.move, whole.value)
+    assert cut.trace.truncated and not whole.trace.truncated
+    assert len(cut.trace) == 40 < cut.trace.counters["nodes"] == whole.trace.counters["nodes"]
+    kept = cut.trace.nodes[["parent", "move", "depth"]]
+    assert all(whole.trace.nodes[["parent", "move", "depth"]][:40] == kept)
+
+
+def test_rows_say_at_most_only_where_the_window_cut_the_move() -> None:
+    plain = search_game(GAME, "x(1,1)", "minimax:depth=4")
+    pruned = search_game(GAME, "x(1,1)", "alphabeta:depth=4")
+    assert all(row.text == "" for row in plain.moves)
+    assert any(row.text for row in pruned.moves)
+    for exact, row in zip(plain.moves, pruned.moves, strict=True):
+        assert row.label == exact.label
+        if row.text:  # an upper bound: at least the true value
+            assert row.text.startswith("at most") and row.value >= exact.value
+        else:
+            assert row.value == exact.value

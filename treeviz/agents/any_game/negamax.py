@@ -89,7 +89,8 @@ class Negamax:
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
             values[move] = self.child(child, node, move, 1, side, low, INF)
-            exact[move] = values[move] > low  # else an upper bound: the window cut it
+            # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
+            exact[move] = not self.plan.prune or values[move] > low
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
                 best_move, alpha = move, values[move]
         self.s.set(node, value=alpha)
@@ -103,8 +104,7 @@ class Negamax:
         """Record and search the child ``state``; its value for ``parent_side``."""
         side = side_of(self.game, state, parent_side)
         node = self.s.add(parent, move, ply)
-        same = side == parent_side
-        window = (alpha, beta) if same else (-beta, -alpha)
+        window = (alpha, beta) if side == parent_side else (-beta, -alpha)
         return to_parent(self.value(state, node, side, ply, window), side, parent_side)
 
     def value(self, state: Any, node: int, side: int, ply: int, window: tuple[int, int]) -> int:

@@ -87,8 +87,13 @@ def run_mcts(
     iterations: int,
     c: float,
     seed: int,
-    capacity: int,
+    capacity: int | None,
 ) -> SearchResult:
+    if search.capacity < iterations + 1:  # an iteration adds a node: all of them recorded
+        raise InvalidParameterError(
+            f"capacity={capacity} is too small: iterations={iterations} need at least "
+            f"{iterations + 1}"
+        )
     uct = Uct(search, c=c, seed=seed)
     uct.run(iterations)
     uct.write()
@@ -106,6 +111,9 @@ def run_mcts(
     )
 
 
+MCTS_CAPACITY = replace(
+    CAPACITY, default=None, help="trace node limit (none: what the iterations need)", optional=True
+)
 NEGAMAX_FIELDS = {
     "value": "backed-up value for the node's side to move: ±(WIN - plies) for a finished "
     "game, the heuristic (0 without one) at the horizon",
@@ -161,7 +169,7 @@ GAME_AGENTS: dict[str, Agent] = {
                 Param("iterations", "int", 1000, "iterations", lo=1, hi=1_000_000),
                 Param("c", "float", math.sqrt(2), "UCT exploration constant", lo=0.0, hi=100.0),
                 SEED,
-                CAPACITY,
+                MCTS_CAPACITY,
             ),
             run_mcts,
             "win_rate",
@@ -250,9 +258,8 @@ def search_game(
         chosen = make_spec(declared, params, chosen)
     state = root_state(rules, position)
     settings = declared.settings_of(chosen)
-    res: SearchResult = declared.run(
-        Search(rules, state, settings["capacity"]), heuristic, **settings
-    )
+    capacity = settings["capacity"] or settings["iterations"] + 1  # None: MCTS's own need
+    res: SearchResult = declared.run(Search(rules, state, capacity), heuristic, **settings)
     finish_trace(declared, res.trace, settings)
     if heuristic is not None and res.trace.value_kind == OUTCOME_KIND:
         res.trace.value_kind = f"heuristic:{getattr(heuristic, '__name__', 'heuristic')}"
