@@ -1,11 +1,12 @@
-"""The dashboard's look in Chromium, one server for every check: where the answer
-sits at 1280x800 and at 800 px wide (bounding boxes, not only text); on every page at
-800 px wide with the sidebar open (at 1280x800: ``test_browser_screenshots``, in the
-same visit as its picture) no text cut short with an ellipsis and no two texts of a
-chart drawn over each other (tree labels, the search progress' settle mark and its
-axis); the alpha-beta sheet at no less than its own size; a screenshot of every page
-(``TREEVIZ_SHOTS`` names their folder; else the test's tmp path), and a server log
-without warnings or stacks after normal use (switching agents, visiting every page)."""
+"""The dashboard's look in Chromium: where the answer sits at 1280x800 and at 800 px
+wide (bounding boxes, not only text); at 800 px wide with the sidebar open no text cut
+short with an ellipsis and no two texts of a chart drawn over each other (tree labels,
+the search progress' settle mark and its axis); and a server log without warnings or
+stacks after normal use (switching agents, a page away and back). Every other page is
+looked at, at 1280x800 and at 800 px wide, by ``test_browser_screenshots`` in the visit
+that makes its picture (one page load for both sizes and the docs), with these checks
+(:func:`check_page_narrow`); screenshots go to ``TREEVIZ_SHOTS`` (else the test's tmp
+path)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from treeviz.settings import DEFAULT_SAMPLE
 
 pytestmark = pytest.mark.browser
 
+# every page but Analyze, each looked at by test_browser_screenshots at both sizes
 PAGES = (
     "compare",
     "play",
@@ -109,30 +111,40 @@ def test_the_answer_is_above_the_fold_and_every_page_is_drawn(
     shots = shots_dir(tmp_path)
     with fresh_page(*WIDE) as page:
         check_wide(page, server, shots)
-        page.set_viewport_size(dict(zip(("width", "height"), NARROW, strict=True)))
+        resize(page, NARROW)
         check_narrow(page, shots)
         switch_agents(page)
         check_progress(page, server, shots)
-        for name in PAGES:
-            page.goto(f"{server}/{name}")
-            settle(page)
-            shot = re.sub(r"\W+", "-", name)
-            page.screenshot(path=str(shots / f"{shot}-{NARROW[0]}x{NARROW[1]}.png"))
-            scrolling = readable(page, f"{name} at {NARROW}")
-            if name == "id3":  # its tree is wider than its side
-                assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
-            if name == "learn?ex=alphabeta":
-                check_sheet(page)
-            if name == "compare":
-                check_compare(page, shots, NARROW)
-    # Graphviz's fontconfig (the alpha-beta sheet is drawn by dot) may warn about the
-    # machine's own font configuration: not the app's to fix
-    said = "\n".join(
-        line
-        for line in logged_server.said(since).splitlines()
-        if not line.startswith("Fontconfig ")
-    )
+    quiet_log(logged_server.said(since))
+
+
+def quiet_log(said: str) -> None:
+    """A server's output ``said`` has no warning, error or stack. (Graphviz's
+    fontconfig, which draws the alpha-beta sheet, may warn about the machine's own
+    font configuration: not the app's to fix.)"""
+    said = "\n".join(line for line in said.splitlines() if not line.startswith("Fontconfig "))
     assert not re.search(r"Traceback|Warning|warning|Error", said), said[-3000:]
+
+
+def resize(page: Any, size: tuple[int, int]) -> None:
+    """The window set to ``size``, the page drawn again at that size."""
+    page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+    settle(page)
+
+
+def check_page_narrow(page: Any, name: str, shots: Path) -> None:
+    """Page ``name`` (one of :data:`PAGES`, open at 1280x800) at 800 px wide: its
+    picture in ``shots``, nothing cut short or drawn over, ID3's tree scrolling
+    sideways, the alpha-beta sheet at its size; then back at 1280x800, drawn."""
+    resize(page, NARROW)
+    shot = re.sub(r"\W+", "-", name)
+    page.screenshot(path=str(shots / f"{shot}-{NARROW[0]}x{NARROW[1]}.png"))
+    scrolling = readable(page, f"{name} at {NARROW}")
+    if name == "id3":  # its tree is wider than its side
+        assert scrolling, "the ID3 tree at 800 px fits: nothing checked"
+    if name == "learn?ex=alphabeta":
+        check_sheet(page)
+    resize(page, WIDE)
 
 
 def check_wide(page: Any, server: str, shots: Path) -> None:
@@ -165,7 +177,6 @@ def check_wide(page: Any, server: str, shots: Path) -> None:
 def check_narrow(page: Any, shots: Path) -> None:
     """At 800 px wide the sides stack: no two of the main blocks overlap and none
     runs past the window's right edge."""
-    settle(page)
     page.screenshot(path=str(shots / "analyze-800x1000.png"))
     blocks = answer_blocks(page)
     names = list(blocks)
@@ -310,8 +321,8 @@ def check_sheet(page: Any) -> None:
 
 
 def check_compare(page: Any, shots: Path, size: tuple[int, int]) -> None:
-    """Compare run: its two trees' labels apart, nothing cut short."""
-    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
+    """Compare run (its button pressed) at ``size``: its two trees' labels apart,
+    nothing cut short."""
     page.locator("[class*='st-key-pair_compare'] svg text").first.wait_for(timeout=120_000)
     settle(page)
     page.screenshot(path=str(shots / f"compare-run-{size[0]}x{size[1]}.png"))

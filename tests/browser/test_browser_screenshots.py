@@ -6,11 +6,12 @@ searches compared, a game typed in, a short tournament, a checkup of one of
 ``examples/buggy/``'s searches. The docs build reads the committed files, so it needs
 no browser; every run of this test draws them again from the dashboard as it is.
 
-The same visit makes the look test's checks at 1280x800 (``test_browser_look``'s
-wide half, one page load for both): before anything is asked, each page has no text
-cut short and no two texts of a chart over each other, the alpha-beta sheet is drawn
-at its size, and Compare's run reads as well; their pictures go where the look test's
-go."""
+The same visit makes the look test's checks of each page (``test_browser_look``, one
+page load for the docs and both sizes): before anything is asked, at 1280x800 and again
+at 800 px wide, each page has no text cut short and no two texts of a chart over each
+other, ID3's tree scrolls sideways at 800 px, the alpha-beta sheet is drawn at its
+size; Compare's run reads as well at both sizes; their pictures go where the look
+test's go. The server's log has no warning, error or stack after it all."""
 
 from __future__ import annotations
 
@@ -23,8 +24,18 @@ from typing import Any
 
 import pytest
 from local_server import ROOT, fresh_page, serve, settle
+from test_browser_look import (
+    NARROW,
+    WIDE,
+    check_compare,
+    check_page_narrow,
+    check_sheet,
+    quiet_log,
+    readable,
+    resize,
+    shots_dir,
+)
 from test_browser_look import PAGES as LOOKED_AT
-from test_browser_look import check_sheet, readable, shots_dir
 
 from treeviz.agents.registry import search
 from treeviz.trace.files import save
@@ -54,11 +65,13 @@ GAME = "4443332565"  # a short game with mistakes on both sides (Review, puzzles
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    # a student's buggy search for the Doctor page, as `make app AGENTS=...` names one
-    env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="")
-    with serve(env=env) as url:
-        yield url
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """(URL, the file of its output) of a server with a student's buggy search for the
+    Doctor page, as `make app AGENTS=...` names one."""
+    env = dict(os.environ, TREEVIZ_AGENTS=BUGGY, TREEVIZ_CLUSTER="", PYTHONUNBUFFERED="1")
+    log = tmp_path_factory.mktemp("shots-server") / "server.log"
+    with serve(env=env, log=log) as url:
+        yield url, log
 
 
 def png_size(path: Path) -> tuple[int, int]:
@@ -147,29 +160,36 @@ ASK: dict[str, Callable[[Any], None]] = {
 }
 
 
-def test_a_screenshot_of_each_page(server: str, tmp_path: Path) -> None:
+def test_a_screenshot_of_each_page(server: tuple[str, Path], tmp_path: Path) -> None:
+    url, log = server
     IMAGES.mkdir(parents=True, exist_ok=True)
-    # every page the look test checks at 800 px is checked here at 1280x800
+    # the pages the look test names are the pages here, each checked at both sizes
     assert sorted(path for _, path in PAGES) == sorted(LOOKED_AT)
+    assert (WIDTH, HEIGHT) == WIDE
     shots = shots_dir(tmp_path)
     written = []
     with fresh_page(WIDTH, HEIGHT) as page:
-        run_default_analysis(page, server)
+        run_default_analysis(page, url)
         written.append(shoot(page, "analyze"))
         for name, path in PAGES:
-            page.goto(f"{server}/{path}")
+            page.goto(f"{url}/{path}")
             settle(page)
             looks_readable(page, path, shots)
+            check_page_narrow(page, path, shots)
             if name in ASK:
                 ASK[name](page)
+                settle(page)
             elif name == "trace":
                 trace(page, tmp_path)
-            settle(page)
+                settle(page)
             assert not page.locator("[data-testid='stException']").count(), name
             written.append(shoot(page, name))
-            if name == "compare":  # its run, as the look test reads it
-                page.screenshot(path=str(shots / f"compare-run-{WIDTH}x{HEIGHT}.png"))
-                readable(page, f"compare run at {(WIDTH, HEIGHT)}")
+            if name == "compare":  # its run, as the look test reads it, at both sizes
+                check_compare(page, shots, WIDE)
+                resize(page, NARROW)
+                check_compare(page, shots, NARROW)
+                resize(page, WIDE)
+    quiet_log(log.read_text(errors="replace"))
     # the pictures the docs show are the ones written now (none left from a page that
     # is gone: every image the docs link is one of these)
     linked = set(re.findall(r"images/([\w-]+)\.png", docs_text()))
