@@ -571,11 +571,16 @@ def play_on_the_board(page: Any, key: str, column: int) -> None:
 
 
 def click_board_until(page: Any, key: str, column: int, shown: Any) -> None:
-    """Click ``column`` on board ``key`` until ``shown`` appears: a click before the
-    chart has bound its handlers (just after it is drawn) is lost."""
+    """Click ``column`` on board ``key`` until ``shown`` appears, each click once the
+    app's run is over. The chart binds its click handler in the call that draws it
+    (streamlit-echarts), so a lost click is one made during a run, on a board that
+    run replaces (its key names the position). A kept click's answer can take seconds
+    on a loaded machine (an agent's move): it is waited for long enough that a click
+    again cannot play a second move."""
     from playwright.sync_api import expect
 
     for _ in range(3):
+        wait_idle(page)
         play_on_the_board(page, key, column)
         try:
             expect(shown).to_be_visible(timeout=15_000)
