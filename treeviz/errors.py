@@ -38,6 +38,11 @@ class TraceFormatError(TreevizError):
     """A trace file that is malformed: names the field and the problem."""
 
 
+class CheckupDataError(TreevizError):
+    """A checkup's plain-data form (kept across a reload) that does not read back:
+    names the field and quotes its value."""
+
+
 class ExportLimitError(TreevizError):
     """A selection too large to draw."""
 

@@ -1,7 +1,7 @@
 """Nothing lost on reload: what a visitor's browser keeps (a Play game, the analysis
-shown, the Learn exercise and a deck's progress) comes back in a new session of the
-same browser, and never in another's; the store's bounds; the cookie the middleware
-sets.
+shown, the Learn exercise and a deck's progress, the Doctor's checkup) comes back in a
+new session of the same browser, and never in another's; the store's bounds; the
+cookie the middleware sets.
 
 AppTest cannot send cookies (its ``context`` seeds no ``st.context.cookies``), so the
 browser's id is given by replacing :func:`visitor.visitor_id` (the one reader of the
@@ -11,16 +11,22 @@ cookie); a new ``AppTest`` is a new session, as a reload makes. The browser walk
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import app_test, run_agent
+from conftest import app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
 
-from treeviz.agents.registry import search
+from treeviz.agents.registry import AGENTS, search
+from treeviz.checkup.result import Checkup
+from treeviz.checkup.run import checkup
+from treeviz.dashboard.pages.doctor import state as doctor_state
+from treeviz.dashboard.pages.doctor.inside import LEFT_OUT
 from treeviz.dashboard.server import visitor
 from treeviz.dashboard.server.visitor import COOKIE, KeptStore, VisitorCookie, new_token
 from treeviz.games.game import load_game
@@ -29,6 +35,7 @@ from treeviz.learn.schedule import Schedule
 
 A, B = new_token(), new_token()  # two browsers
 GAME = load_game(Path(__file__).parents[1] / "data" / "games" / "greedy_vs_alphabeta.json")
+TRACED = f"{Path(__file__).parents[1] / 'data' / 'traced_full_board.py'}:choose"
 
 
 @pytest.fixture
@@ -119,6 +126,131 @@ def test_a_deck_s_progress_comes_back_in_a_deep_link(browser: dict[str, str | No
     other = session("learn")
     assert other.radio(key="learn_exercise").value == "predict"
     assert not any(m.value.startswith("**Card ") for m in other.markdown)
+
+
+@cache
+def traced_checkup() -> Checkup:
+    """A checkup of a traced search with a bug inside (its tree) and outside, run once
+    in this process (one position of each kind)."""
+    return checkup(TRACED, positions=1)
+
+
+@pytest.fixture
+def checkups(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The agents of every checkup the Doctor page runs from now on (a restore runs
+    none)."""
+    from treeviz.dashboard.pages.doctor import page
+
+    ran: list[str] = []
+
+    def counted(agent: str, **options: Any) -> Checkup:
+        ran.append(agent)
+        return traced_checkup()
+
+    monkeypatch.setattr(page, "checkup", counted)
+    return ran
+
+
+def doctor_shown(c: Checkup) -> AppTest:
+    """A session of the Doctor page showing ``c`` as a checkup run there leaves it (its
+    trees, those the page shows), its state kept at the end of the run."""
+    at = app_test("doctor")
+    at.session_state["doctor_result"] = c
+    at.session_state["doctor_trees"] = c.readable_trees()
+    return at.run()
+
+
+def page_text(at: AppTest) -> list[str]:
+    """What a person reads on the page: every Markdown, caption, note and verdict."""
+    parts = [*at.markdown, *at.caption, *at.info, *at.success, *at.warning, *at.error]
+    return [seen(p.value) for p in parts]
+
+
+def test_a_checkup_comes_back_without_running_and_to_its_browser_only(
+    browser: dict[str, str | None], checkups: list[str]
+) -> None:
+    browser["id"] = A
+    c = traced_checkup()
+    assert c.inside and c.outside and c.readable_trees()  # what must come back
+    first = doctor_shown(c)
+    shown = page_text(first)
+    again = session("doctor")
+    assert not again.exception and not again.error and checkups == []
+    kept = again.session_state["doctor_result"]
+    assert kept is not c and kept.findings == c.findings and kept.text() == c.text()
+    assert page_text(again) == shown  # the same findings, trees and strength, in words
+    trees = again.session_state["doctor_trees"]
+    assert {k: t.nodes.tolist() for k, t in trees.items()} == {
+        k: t.nodes.tolist() for k, t in c.readable_trees().items()
+    }
+    browser["id"] = B
+    other = session("doctor")
+    assert "doctor_result" not in other.session_state and checkups == []
+    assert any("press **Run the checkup**" in i.value for i in other.info)
+
+
+def test_a_checkup_too_large_keeps_its_findings_and_says_what_it_lost(
+    browser: dict[str, str | None], checkups: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    browser["id"] = A
+    c = traced_checkup()
+    with_trees = json.dumps(c.as_data(), separators=(",", ":"))
+    monkeypatch.setattr(doctor_state, "KEPT_CHARS", len(with_trees) - 1)
+    doctor_shown(c)
+    kept = visitor.STORE.get(A, "doctor")
+    assert kept["checkup"]["trees"] == {} and kept["left_out"] == ["terminal"]
+    for _ in range(2):  # a reload, and one more: still said
+        again = session("doctor")
+        assert not again.exception and not again.error and checkups == []
+        assert again.session_state["doctor_result"].findings == c.findings
+        assert again.session_state["doctor_trees"] == {}
+        (note,) = [seen(i.value) for i in again.info]
+        assert "`terminal`" in note and "too large to keep across the reload" in note
+        assert "Run the checkup" in note
+        assert seen(LEFT_OUT) in [seen(x.value) for x in again.caption]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        "garbled",
+        {"checkup": {"format": "treeviz-checkup-1", "agent": "x"}, "left_out": []},
+        {"checkup": {"findings": [{"seen": "nowhere"}]}},
+    ],
+)
+def test_a_kept_checkup_that_does_not_read_back_is_said_and_forgotten(
+    browser: dict[str, str | None], checkups: list[str], kept: Any
+) -> None:
+    browser["id"] = A
+    visitor.STORE.put(A, "doctor", kept)
+    at = session("doctor")
+    assert not at.exception and "doctor_result" not in at.session_state
+    (error,) = [seen(e.value) for e in at.error]
+    assert error.startswith("the checkup kept from your last visit")
+    assert "Run the checkup to check again" in error
+    assert any("press **Run the checkup**" in i.value for i in at.info)  # afresh
+    assert visitor.STORE.get(A, "doctor") is None and checkups == []
+    at.run()
+    assert not at.error  # said once
+
+
+def test_a_restored_checkup_never_loads_its_agent(
+    browser: dict[str, str | None], checkups: list[str], tmp_path: Path
+) -> None:
+    """The agent in the kept data is text: a file that would leave a mark when
+    imported is named, shown, and never imported."""
+    evil = tmp_path / "evil.py"
+    mark = tmp_path / "imported"
+    evil.write_text(f"open({str(mark)!r}, 'w').close()\ndef choose(pos):\n    return 4\n")
+    browser["id"] = A
+    data = traced_checkup().as_data()
+    data["agent"] = f"{evil}:choose"
+    visitor.STORE.put(A, "doctor", {"checkup": data, "left_out": []})
+    at = session("doctor")
+    assert not at.exception and not at.error
+    assert at.session_state["doctor_result"].agent == f"{evil}:choose"
+    assert any(str(evil) in t for t in page_text(at))
+    assert not mark.exists() and checkups == [] and f"{evil}:choose" not in AGENTS
 
 
 def test_the_store_copies_bounds_and_forgets_the_least_recent() -> None:

@@ -12,6 +12,7 @@ symptom, reported beneath its cause and not counted as a bug of its own);
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -20,8 +21,10 @@ from treeviz.checkup.causes import draw_misvalued, draw_words, slow_win, slow_wi
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.node_words import columns_text
-from treeviz.checkup.tree_bugs import NodeFinding
+from treeviz.checkup.tree_bugs import CHECKS, NodeFinding
 from treeviz.connect4.board import Position
+from treeviz.errors import CheckupDataError, TreevizError
+from treeviz.settings import show_value
 
 ONE_SIDE_EVIDENCE = 3  # failures on one side, and positions of the other, to say so
 WHERE = {  # the positions a check applies to, in words
@@ -148,6 +151,107 @@ def entry(f: AnyFinding) -> dict[str, Any]:
     if isinstance(f, NodeFinding):
         out["moves"] = f.node_moves[: len(f.node_moves) - len(f.line)]
     return out
+
+
+def from_entry(data: Any, source: str) -> AnyFinding:
+    """The finding :func:`entry` gave as ``data``, read back: every field of its class
+    with its type, its check one the doctor has, its position a game's moves (the
+    ``moves`` of one inside is its root's, derived: not read);
+    :class:`CheckupDataError` naming the field of ``source`` and quoting its value."""
+    if not isinstance(data, dict):
+        raise CheckupDataError(f"{source}: a finding must be an object, not {show_value(data)}")
+    seen = data.get("seen")
+    if seen not in (OUTSIDE, INSIDE):
+        raise CheckupDataError(f"{source}: seen={show_value(seen)} is not where a finding is seen")
+    cls, kinds = (Finding, FINDING_KINDS) if seen == OUTSIDE else (NodeFinding, NODE_KINDS)
+    plain = {k: v for k, v in data.items() if k != "seen" and (cls is Finding or k != "moves")}
+    read = read_fields(plain, kinds, source)
+    if read["check"] not in (WHERE if cls is Finding else CHECKS):
+        raise CheckupDataError(f"{source}: check={show_value(read['check'])} is not a check")
+    moves = read["moves" if cls is Finding else "node_moves"]
+    try:
+        Position.from_moves(moves)
+    except TreevizError:
+        if cls is Finding:  # (a node's may be off the game: a search that played on)
+            raise CheckupDataError(f"{source}: moves={show_value(moves)} is no game") from None
+    if cls is NodeFinding:
+        read["line"] = tuple(read["line"])
+    return cls(**read)
+
+
+Kind = Callable[[Any], bool]  # whether a value read has a field's type
+
+
+def is_int(v: Any) -> bool:
+    """An integer (JSON's booleans are not)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def list_of(kind: Kind) -> Kind:
+    """A list whose every item is of ``kind``."""
+    return lambda v: isinstance(v, list) and all(kind(x) for x in v)
+
+
+def is_pair(v: Any) -> bool:
+    """Two integers: a count of ``[right, of]`` or ``[failed, of]``."""
+    return isinstance(v, list) and len(v) == 2 and all(map(is_int, v))
+
+
+def dict_of(kind: Kind) -> Kind:
+    """An object whose every value is of ``kind`` (its keys are text in JSON)."""
+    return lambda v: isinstance(v, dict) and all(is_str(k) and kind(x) for k, x in v.items())
+
+
+def or_none(kind: Kind) -> Kind:
+    return lambda v: v is None or kind(v)
+
+
+def read_fields(data: Any, kinds: dict[str, Kind], source: str) -> dict[str, Any]:
+    """``data``'s fields: exactly those of ``kinds``, each of its kind, else
+    :class:`CheckupDataError` naming the field and quoting its value."""
+    if not isinstance(data, dict):
+        raise CheckupDataError(f"{source}: expected an object, not {show_value(data)}")
+    for name in kinds:
+        if name not in data:
+            raise CheckupDataError(f"{source}: field {show_value(name)} is missing")
+    for name, value in data.items():
+        if name not in kinds:
+            raise CheckupDataError(f"{source}: unknown field {show_value(name)}")
+        if not kinds[name](value):
+            raise CheckupDataError(f"{source}: {name}={show_value(value)} has the wrong type")
+    return dict(data)
+
+
+FINDING_KINDS: dict[str, Kind] = {
+    "check": is_str,
+    "moves": is_str,
+    "side": is_str,
+    "answered": or_none(is_int),
+    "scores": or_none(list_of(or_none(is_int))),
+    "best": list_of(is_int),
+    "count": is_int,
+    "of": is_int,
+    "sides": dict_of(is_pair),
+    "other": is_str,
+    "error": is_str,
+    "where": is_str,
+    "text": is_str,
+    "cause": is_str,
+    "under": is_str,
+}
+NODE_KINDS: dict[str, Kind] = {
+    "check": is_str,
+    "node": is_int,
+    "node_moves": is_str,
+    "line": list_of(is_int),
+    "text": is_str,
+    "cause": is_str,
+    "under": is_str,
+}
 
 
 def grouped(found: list[AnyFinding]) -> list[tuple[AnyFinding, list[AnyFinding]]]:

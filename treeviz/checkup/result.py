@@ -1,6 +1,7 @@
 """A checkup's result: the findings and the strength, in words (the command line) and
 as HTML (a notebook), each finding with its board (the agent's answer and the right
-columns marked)."""
+columns marked); and as plain data that reads back (:meth:`Checkup.as_data`,
+:meth:`Checkup.from_data`: the dashboard keeps a checkup across a reload so)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from treeviz.checkup.causes import OUTSIDE_CAUSES
-from treeviz.checkup.findings import AnyFinding, Finding, entry, grouped, seen_in
+from treeviz.checkup.findings import (
+    AnyFinding,
+    Finding,
+    Kind,
+    dict_of,
+    entry,
+    from_entry,
+    grouped,
+    is_int,
+    is_pair,
+    is_str,
+    list_of,
+    or_none,
+    read_fields,
+    seen_in,
+)
 from treeviz.checkup.horizon import Horizon, level_words, verdict_words
+from treeviz.checkup.inside import readable
 from treeviz.checkup.tree_bugs import CAUSES, NodeFinding
 from treeviz.connect4.board import Position
+from treeviz.errors import CheckupDataError
+from treeviz.settings import show_value
+from treeviz.trace.files import dumps, loads
 from treeviz.trace.nodes import Trace
 from treeviz.trace.values import plies
 
@@ -76,12 +96,127 @@ class Checkup:
             "strength": self.strength,
         }
 
+    def readable_trees(self) -> dict[str, Trace]:
+        """Per node finding (by its check), its tree as a trace file can hold it: the
+        recorded one cut before any node off the game
+        (:func:`~treeviz.checkup.inside.readable`); none for a finding whose node that
+        cut would lose, or whose tree was not kept."""
+        out = {}
+        for nf in self.inside:
+            trace = self.trees.get(nf.check)
+            cut = None if trace is None else readable(trace, nf.node)
+            if cut is not None:
+                out[nf.check] = cut
+        return out
+
+    def as_data(self, *, trees: bool = True) -> dict[str, Any]:
+        """The checkup as plain data (JSON-able) that :meth:`from_data` reads back to
+        one whose text, HTML and findings are this one's: :meth:`as_dict`'s fields,
+        the exact seconds, ``command``, and (``trees``, else none) each of
+        :meth:`readable_trees` as a trace file's text."""
+        kept = self.readable_trees() if trees else {}
+        return self.as_dict() | {
+            "format": DATA_FORMAT,
+            "seconds": self.seconds,
+            "command": self.command,
+            "trees": {check: dumps(t) for check, t in kept.items()},
+        }
+
+    @classmethod
+    def from_data(cls, data: Any, source: str = "checkup data") -> Checkup:
+        """The checkup :meth:`as_data` gave as ``data``, every field checked, the trees
+        read as trace files are (validated); :class:`CheckupDataError` (or, for a
+        tree, :class:`TraceFormatError`) naming the field of ``source`` and quoting
+        it. Nothing is imported or run: the agent is its spec's text only."""
+        read = read_fields(data, CHECKUP_KINDS, source)
+        if read["format"] != DATA_FORMAT:
+            raise CheckupDataError(f"{source}: format={show_value(read['format'])} is not ours")
+        return cls(
+            agent=read["agent"],
+            horizon=read["horizon"],
+            positions=read["positions"],
+            seed=read["seed"],
+            findings=[
+                from_entry(f, f"{source}, finding {i}") for i, f in enumerate(read["findings"], 1)
+            ],
+            strength=_strength(read["strength"], f"{source}, strength"),
+            seconds=float(read["seconds"]),
+            command=read["command"],
+            notes=read["notes"],
+            lookahead=_horizon(read["lookahead"], f"{source}, lookahead"),
+            trees={k: loads(t, f"{source}, tree {k!r}") for k, t in read["trees"].items()},
+        )
+
     def text(self) -> str:
         """The checkup in words, as the command line prints it."""
         return text(self)
 
     def _repr_html_(self) -> str:
         return html(self)
+
+
+DATA_FORMAT = "treeviz-checkup-1"  # the data form's name and version
+PLY_DIGITS = 4  # a level's plies, read as text: more digits is no board's
+
+
+def _is_number(v: Any) -> bool:
+    return is_int(v) or isinstance(v, float)
+
+
+def _is_phase(v: Any) -> bool:
+    """One phase's count: the positions ``kept`` of ``of``."""
+    return isinstance(v, dict) and set(v) == {"kept", "of"} and all(map(is_int, v.values()))
+
+
+STRENGTH_KINDS: dict[str, Kind] = {  # what :func:`~treeviz.checkup.run.strength` gives
+    "accuracy": dict_of(_is_phase),
+    "beyond_horizon": dict_of(is_int),
+}
+
+
+def _strength(data: Any, source: str) -> dict[str, Any]:
+    """The strength as :func:`~treeviz.checkup.run.strength` gives it (or none), its
+    misses beyond the horizon by checks :data:`MISSED` says."""
+    if data == {}:
+        return {}
+    read = read_fields(data, STRENGTH_KINDS, source)
+    for check in read["beyond_horizon"]:
+        if check not in MISSED:
+            raise CheckupDataError(f"{source}: beyond_horizon names {show_value(check)}")
+    return read
+
+
+CHECKUP_KINDS: dict[str, Kind] = {
+    "format": is_str,
+    "agent": is_str,
+    "horizon": is_int,
+    "positions": is_int,
+    "seed": is_int,
+    "healthy": lambda v: isinstance(v, bool),  # (derived: not read)
+    "seconds": _is_number,
+    "bugs": is_int,  # (derived: not read)
+    "findings": lambda v: isinstance(v, list),  # each read by from_entry
+    "lookahead": lambda v: isinstance(v, dict),  # read by _horizon
+    "notes": list_of(is_str),
+    "strength": lambda v: isinstance(v, dict),  # read by _strength
+    "command": lambda v: isinstance(v, bool),
+    "trees": dict_of(is_str),
+}
+HORIZON_KINDS: dict[str, Kind] = {
+    "levels": dict_of(is_pair),
+    "measured": is_int,
+    "stated": or_none(is_int),
+    "judged": is_int,
+}
+
+
+def _horizon(data: Any, source: str) -> Horizon:
+    """The :class:`Horizon` its ``as_dict`` gave as ``data`` (levels keyed by text)."""
+    read = read_fields(data, HORIZON_KINDS, source)
+    if not all(k.isascii() and k.isdigit() and len(k) <= PLY_DIGITS for k in read["levels"]):
+        raise CheckupDataError(f"{source}: levels={show_value(read['levels'])} are not plies")
+    read["levels"] = {int(k): v for k, v in read["levels"].items()}
+    return Horizon(**read)
 
 
 def found_words(c: Checkup) -> str:

@@ -78,7 +78,14 @@ PAGES = (
     Page(review_page, "Review a game", "review"),
     Page(trace_page, "Explore a trace file", "trace"),
     Page(arena_page, "Arena", "arena", arena_state.kept_keys),
-    Page(doctor_page, "Doctor", "doctor", doctor_state.kept_keys),
+    Page(
+        doctor_page,
+        "Doctor",
+        "doctor",
+        doctor_state.kept_keys,
+        doctor_state.saved,
+        doctor_state.restore,
+    ),
     Page(id3_page, "Decision trees", "id3"),
     Page(
         learn_page,

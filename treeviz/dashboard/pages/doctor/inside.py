@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import streamlit as st
 
-from treeviz.checkup import Checkup
-from treeviz.checkup.inside import readable
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import fitted
@@ -57,27 +55,25 @@ CUT = (
     "game never reaches (a stone of the wrong colour, or a move after a four), which "
     "a trace file cannot hold."
 )
-
-
-def shown_trees(c: Checkup) -> dict[str, Trace]:
-    """Per node finding of ``c`` (by its check), the tree the section shows: the
-    recorded one cut to what a trace file holds; none for a finding whose node that
-    cut would lose (or whose tree was not kept)."""
-    out = {}
-    for nf in c.inside:
-        trace = c.trees.get(nf.check)
-        cut = None if trace is None else readable(trace, nf.node)
-        if cut is not None:
-            out[nf.check] = cut
-    return out
+LEFT_OUT = (
+    "Its tree is not shown: it was too large to keep across the reload. Press **Run "
+    "the checkup** to record it again."
+)
 
 
 def node_card(
-    agent: str, nf: NodeFinding, i: int, *, trace: Trace | None, view: DoctorView
+    agent: str,
+    nf: NodeFinding,
+    i: int,
+    *,
+    trace: Trace | None,
+    view: DoctorView,
+    absent: str = CUT,
 ) -> None:
     """Node finding ``i``: the board at its node, its sentence, where the node is, and
     (when its tree is shown: ``trace``) the tree's download and a button that opens
-    its root position in the analysis view with ``agent``."""
+    its root position in the analysis view with ``agent``; without it, ``absent``
+    says why not."""
     box = st.container(border=True, key=view.widget("node", i))
     left, right = box.columns([1, 2])
     pos = node_board(nf)
@@ -87,7 +83,7 @@ def node_card(
     right.markdown(escape_markdown(sentence(nf.text)))
     right.markdown(where_words(nf))
     if trace is None:
-        right.caption(CUT)
+        right.caption(absent)
         return
     a, b = right.columns(2)
     download(

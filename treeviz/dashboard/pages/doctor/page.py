@@ -39,7 +39,7 @@ from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.tables import fitted_columns
 from treeviz.dashboard.components.text import code, escape_markdown, sentence
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.pages.doctor.inside import INTRO, node_card, shown_trees, tree_at_node
+from treeviz.dashboard.pages.doctor.inside import CUT, INTRO, LEFT_OUT, node_card, tree_at_node
 from treeviz.dashboard.pages.doctor.state import DEPTH, POSITIONS, SEED, VIEW
 from treeviz.dashboard.server import environment
 from treeviz.draw.board_svg import board_svg
@@ -78,6 +78,8 @@ def doctor_page() -> None:
     ):
         st.warning("Stopped. Press **Run the checkup** to check again.")
     choice = sidebar()
+    if (why := VIEW.unread()) is not None:
+        show_error(f"{why}. Press Run the checkup to check again.")
     if pressed and choice is not None:
         run(choice)
     result = VIEW.result
@@ -185,7 +187,7 @@ def run(choice: dict[str, Any]) -> None:
             )
 
         result = checkup(**args, cluster=environment.cluster(), tick=tick)
-        VIEW.keep(result, shown_trees(result))
+        VIEW.keep(result, result.readable_trees())
         bar.empty()
     except TreevizError as exc:
         show_error(str(exc))
@@ -202,6 +204,8 @@ def show_checkup(c: Checkup) -> None:
     )
     show_horizon(c)
     verdict(c)
+    if VIEW.left_out:
+        st.info(left_out_words(VIEW.left_out))
     bugs = c.bugs()
     symptom, numbered = len(bugs), []  # symptoms are numbered after the bugs
     for i, (root, under) in enumerate(bugs, 1):
@@ -224,11 +228,24 @@ def show_checkup(c: Checkup) -> None:
     show_strength(c)
 
 
+def left_out_words(checks: list[str]) -> str:
+    """What a reload did not keep of the checkup shown (the trees of ``checks``), and
+    how to get it back."""
+    many = len(checks) > 1
+    return (
+        f"The recorded tree{'s' if many else ''} of the bug{'s' if many else ''} seen "
+        f"inside the search ({', '.join(map(code, checks))}) {'were' if many else 'was'} "
+        "too large to keep across the reload: the findings, notes and strength are "
+        "kept. Press **Run the checkup** to record the trees again."
+    )
+
+
 def show_any(c: Checkup, f: AnyFinding, i: int, *, note: str) -> None:
     """Finding ``i``, seen outside or inside, with where it was seen and ``note``."""
     st.caption(f"{i}. Seen {seen_in(f)}." + (f" {note}" if note else ""))
     if isinstance(f, NodeFinding):
-        node_card(c.agent, f, i, trace=VIEW.trees.get(f.check), view=VIEW)
+        absent = LEFT_OUT if f.check in VIEW.left_out else CUT
+        node_card(c.agent, f, i, trace=VIEW.trees.get(f.check), view=VIEW, absent=absent)
     else:
         show_finding(c, f, i)
 

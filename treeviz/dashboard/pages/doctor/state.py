@@ -1,12 +1,16 @@
 """The state of the Doctor page: the sidebar's choices (the agent, its settings, the
 checkup's options, declared here with their defaults and ranges), the last checkup,
 kept until the next one, with the trees of its findings inside the search as the page
-shows them, and one tree view per such tree."""
+shows them, and one tree view per such tree; and what a reload keeps (:func:`saved`,
+:func:`restore`): the checkup as plain data, its trees as trace files' text while they
+fit in :data:`KEPT_CHARS`."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from treeviz.agents.registry import AGENTS
 from treeviz.checkup.result import Checkup
@@ -14,7 +18,9 @@ from treeviz.checkup.run import DEFAULT_HORIZON
 from treeviz.connect4.board import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from treeviz.dashboard.components.inputs import MAX_WIDGET_INT
 from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.server.visitor import MAX_VISITOR_CHARS
 from treeviz.dashboard.state import Keyed
+from treeviz.errors import TreevizError
 from treeviz.settings import Param
 from treeviz.trace.nodes import Trace
 
@@ -54,12 +60,32 @@ class DoctorView(Keyed):
         out = self._get("result")
         return out if isinstance(out, Checkup) else None
 
-    def keep(self, result: Checkup, trees: dict[str, Trace]) -> None:
+    def keep(self, result: Checkup, trees: dict[str, Trace], left_out: Iterable[str] = ()) -> None:
         """Show ``result`` from now on, until the next checkup; ``trees``: per node
         check of ``result.inside``, the tree the page shows (kept as the same objects,
-        so that each tree view keeps its clicks from one rerun to the next)."""
+        so that each tree view keeps its clicks from one rerun to the next);
+        ``left_out``: the node checks whose trees a reload did not keep."""
         self._put("result", result)
         self._put("trees", dict(trees))
+        self._put("left_out", sorted(set(left_out)))
+
+    @property
+    def left_out(self) -> list[str]:
+        """The node checks of the last checkup whose trees a reload did not keep."""
+        return list(self._get("left_out", []))
+
+    def forget(self, why: str) -> None:
+        """Show no checkup (a kept one that did not read back), and say ``why`` once
+        (:meth:`unread`)."""
+        self._drop("result")
+        self._drop("trees")
+        self._put("unread", why)
+
+    def unread(self) -> str | None:
+        """Why the checkup kept from before a reload did not read back, once (None:
+        it did, or there was none)."""
+        out = self._drop("unread")
+        return None if out is None else str(out)
 
     @property
     def trees(self) -> dict[str, Trace]:
@@ -85,6 +111,46 @@ DEPTH = Param(
     hi=DEFAULT_WIDTH * DEFAULT_HEIGHT,
 )
 SEED = Param("seed", "int", 0, "Seed of the positions", lo=0, hi=MAX_WIDGET_INT)
+
+
+# A reload keeps the checkup's trees while the whole takes at most this many JSON
+# characters: half the visitor's share of the store, so that a game and a deck in
+# progress (a few kB) still fit beside it. Past it, the findings, notes, strength, spec
+# and options are kept, and the page says which trees were not.
+KEPT_CHARS = MAX_VISITOR_CHARS // 2
+KEPT_SOURCE = "the checkup kept from your last visit"
+
+
+def saved() -> dict[str, Any] | None:
+    """What a reload keeps (None before a checkup): the checkup as plain data
+    (:meth:`Checkup.as_data`) with the trees the page shows, or without them when they
+    would take it past :data:`KEPT_CHARS`; ``left_out``, the checks whose trees were not
+    kept (now or by an earlier reload)."""
+    result = VIEW.result
+    if result is None:
+        return None
+    data = replace(result, trees=VIEW.trees).as_data()
+    left = set(VIEW.left_out)
+    if len(json.dumps(data, separators=(",", ":"))) > KEPT_CHARS:
+        left |= set(data["trees"])
+        data = result.as_data(trees=False)
+    return {"checkup": data, "left_out": sorted(left)}
+
+
+def restore(kept: Any) -> None:
+    """Put back what :func:`saved` returned, read as :meth:`Checkup.from_data` reads
+    (only data: the agent is not loaded, nothing runs); one that does not read back is
+    forgotten, and the page says why (:meth:`DoctorView.unread`)."""
+    plain = kept if isinstance(kept, dict) else {"checkup": kept}
+    try:
+        result = Checkup.from_data(plain.get("checkup"), KEPT_SOURCE)
+    except TreevizError as exc:
+        VIEW.forget(str(exc))
+        return
+    left = plain.get("left_out")
+    inside = {f.check for f in result.inside}
+    checks = [c for c in left if str(c) in inside] if isinstance(left, list) else []
+    VIEW.keep(result, result.readable_trees(), checks)
 
 
 def kept_keys() -> list[str]:
