@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from treeviz.checkup.findings import INSIDE, OUTSIDE
+from treeviz.checkup.findings import FINDING_KINDS, INSIDE, NODE_KINDS, OUTSIDE
 from treeviz.checkup.result import CHECKUP_KINDS, Checkup
 from treeviz.checkup.run import checkup
 from treeviz.errors import CheckupDataError, TraceFormatError, TreevizError
@@ -141,6 +141,7 @@ JSON = st.recursive(
     max_leaves=12,
 )
 FIELDS = sorted(CHECKUP_KINDS)  # every field of the form
+FINDING_FIELDS = sorted(set(FINDING_KINDS) | set(NODE_KINDS) | {"seen", "moves"})
 
 
 @settings(max_examples=150, deadline=None)
@@ -149,8 +150,23 @@ def test_any_json_reads_back_or_raises_a_typed_error(field: str, value: Any, who
     """A field set to any JSON value, or any JSON value at all, is read or refused with
     a typed error (never a KeyError, TypeError or AttributeError)."""
     for data in (tampered((field,), value), whole):
-        try:
-            back = Checkup.from_data(data)
-        except TreevizError:
-            continue
-        back.text()  # what reads back can be said
+        said(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seen=st.sampled_from([OUTSIDE, INSIDE]), field=st.sampled_from(FINDING_FIELDS), value=JSON)
+def test_a_finding_s_field_set_to_any_json_is_read_or_refused(
+    seen: str, field: str, value: Any
+) -> None:
+    said(tampered(("findings", first(seen), field), value))
+
+
+def said(data: Any) -> None:
+    """``data`` read as a checkup and said in words and HTML, or refused with a typed
+    error."""
+    try:
+        back = Checkup.from_data(data)
+    except TreevizError:
+        return
+    back.text()
+    back._repr_html_()
