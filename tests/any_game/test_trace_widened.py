@@ -1,17 +1,24 @@
 """Schema 3 widens ``move`` to int32 and names the game; files of schema 2 (int8
-moves, no game) still load, widened, to the same search."""
+moves, no game) still load, widened, to the same search; another game's trace reads
+back equal, checked through its game."""
 
 from __future__ import annotations
 
 import gzip
 import io
 import json
+import re
+from typing import Any
 
 import numpy as np
+import pytest
 
+from treeviz.agents.any_game.registry import search_game
 from treeviz.agents.registry import search
+from treeviz.errors import TraceFormatError
+from treeviz.rules import load_game
 from treeviz.trace.files import dumps, loads, npz_bytes
-from treeviz.trace.nodes import NODE_DTYPE, SCHEMA_VERSION
+from treeviz.trace.nodes import NODE_DTYPE, SCHEMA_VERSION, Trace
 
 
 def test_moves_are_int32_and_connect4_is_the_default_game() -> None:
@@ -52,3 +59,44 @@ def test_schema2_files_load_widened() -> None:
         assert np.array_equal(loaded.nodes["move"], trace.nodes["move"])
         assert loaded.game == "connect4"
         assert np.array_equal(loaded.nodes, trace.nodes)
+
+
+@pytest.mark.parametrize(
+    "spec", ["random", "greedy", "minimax:depth=2", "alphabeta:depth=3", "mcts:iterations=50"]
+)
+@pytest.mark.parametrize("game", ["tic_tac_toe", "nim", "hex"])
+def test_another_games_trace_reads_back_equal(game: str, spec: str) -> None:
+    trace = search_game(game, None, spec).trace
+    assert trace.game == load_game(game).name and trace.width == trace.height == 0
+    assert loads(dumps(trace)) == trace == loads(npz_bytes(trace))
+
+
+def test_the_solvers_trace_of_tic_tac_toe_reads_back_equal() -> None:
+    trace = search_game("tic_tac_toe", "x(1,1)", "solver").trace
+    assert loads(npz_bytes(trace)) == trace
+
+
+def edited(trace: Trace, **changes: Any) -> str:
+    """The JSON of ``trace`` with header fields or node columns changed."""
+    data = json.loads(dumps(trace))
+    for key, value in changes.items():
+        if key in data["nodes"]:
+            data["nodes"][key] = value
+        else:
+            data[key] = value
+    return json.dumps(data)
+
+
+def test_another_games_file_is_checked_through_the_game() -> None:
+    trace = search_game("tic_tac_toe", "x(1,1)", "minimax:depth=2").trace
+    moves = trace.nodes["move"].tolist()
+    again = [moves[0], moves[1], *([moves[1]] * (len(moves) - 2))]  # replays a taken cell
+    bad = {
+        "game": ("tic_tac_tow", "tic_tac_tow"),
+        "root_moves": ("x(1,1) x(1,1)", "x(1,1) x(1,1)"),
+        "width": (7, "must be 0"),
+        "move": (again, "not a legal move"),
+    }
+    for key, (value, quoted) in bad.items():
+        with pytest.raises(TraceFormatError, match=re.escape(quoted)):
+            loads(edited(trace, **{key: value}))

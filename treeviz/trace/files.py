@@ -40,9 +40,11 @@ from treeviz.settings import (
 )
 from treeviz.trace.arrays import MAGIC, read_npz, save_npz, write_npz
 from treeviz.trace.extra import INFINITE
+from treeviz.trace.game_files import check_game_root, game_of
 from treeviz.trace.nodes import FIELD_DEFAULTS, NODE_DTYPE, SCHEMA_VERSION, Trace
 from treeviz.trace.validate import check_trace
 
+ANY_MOVE = 2**31 - 1  # another game's moves: any action id from 0 (legality checks them)
 READABLE_SCHEMAS = (1, 2, SCHEMA_VERSION)  # 1 and 2: int8 moves, read widened
 NPZ_MAX_BYTES = TRACE_MAX_NODES * NODE_DTYPE.itemsize + TRACE_META_MAX_BYTES  # read whole at most
 # Decompressed JSON refused beyond this, before parsing: parsed, JSON numbers take about
@@ -215,18 +217,16 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         f"must be a name of 1 to {TRACE_NAME_MAX_CHARS} printable characters, "
         f"got {data['algorithm']!r:.60}",
     )
-    _need(
-        (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())
-        or data["root_moves"] == "",
-        source,
-        "root_moves",
-        f"must be a move string, got {data['root_moves']!r}",
-    )
     for key in ("params", "counters"):
         _need(isinstance(data[key], dict), source, key, "must be an object")
     _need(isinstance(data.get("extra", {}), dict), source, "extra", "must be an object")
     game = data.get("game", CONNECT4)
-    _need(game == CONNECT4, source, "game", f"is {game!r:.60}: only Connect 4's traces are read")
+    _need(
+        isinstance(game, str) and 0 < len(game) <= TRACE_NAME_MAX_CHARS and game.isprintable(),
+        source,
+        "game",
+        f"must be a game's name, got {game!r:.60}",
+    )
     kind = data.get("value_kind") if data["schema"] >= 2 else legacy_kind(data)
     _need(isinstance(kind, str), source, "value_kind", f"must be a string, got {kind!r:.60}")
     _need(
@@ -235,12 +235,7 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         "width/height",
         "must be whole numbers",
     )
-    try:
-        check_size(data["width"], data["height"])
-    except (TreevizError, TypeError) as exc:
-        raise TraceFormatError(f"{source}: trace field 'width'/'height' invalid: {exc}") from None
-    nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
-    _check_root(data["root_moves"], int(data["width"]), int(data["height"]), nodes, source)
+    nodes = _connect4_nodes(data, source) if game == CONNECT4 else _game_nodes(data, game, source)
     trace = Trace(
         algorithm=data["algorithm"],
         params=data["params"],
@@ -253,11 +248,41 @@ def from_dict(data: Any, source: str = "trace") -> Trace:
         schema=SCHEMA_VERSION,
         extra=dict(data.get("extra") or {}),
         value_kind=str(kind),
+        game=game,
     )
     with _named(source):
         check_trace(trace)
     trace.extra = infinite_values(trace.extra, to_file=False)
     return trace
+
+
+def _connect4_nodes(data: dict[str, Any], source: str) -> np.ndarray:
+    """The nodes of a Connect 4 trace: a move string at the root, a board size, each
+    move a column that can be played (compiled checks)."""
+    _need(
+        (isinstance(data["root_moves"], str) and data["root_moves"].isdigit())
+        or data["root_moves"] == "",
+        source,
+        "root_moves",
+        f"must be a move string, got {data['root_moves']!r}",
+    )
+    try:
+        check_size(data["width"], data["height"])
+    except (TreevizError, TypeError) as exc:
+        raise TraceFormatError(f"{source}: trace field 'width'/'height' invalid: {exc}") from None
+    nodes = _nodes(data["fields"], data["nodes"], data["width"], source)
+    _check_root(data["root_moves"], int(data["width"]), int(data["height"]), nodes, source)
+    return nodes
+
+
+def _game_nodes(data: dict[str, Any], game: str, source: str) -> np.ndarray:
+    """The nodes of another game's trace: no board size (0 x 0), the root in the game's
+    text, each move legal where it is played (:mod:`treeviz.trace.game_files`)."""
+    _need(data["width"] == data["height"] == 0, source, "width/height", "must be 0 (not Connect 4)")
+    rules = game_of(game, source)
+    nodes = _nodes(data["fields"], data["nodes"], ANY_MOVE, source)
+    check_game_root(rules, data["root_moves"], nodes, source)
+    return nodes
 
 
 @contextmanager

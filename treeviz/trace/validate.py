@@ -39,6 +39,7 @@ from treeviz.trace.fieldcheck import (
     plain,
     refuse,
 )
+from treeviz.trace.game_files import check_game_answer, decided_beyond_win
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import (
     BOOK,
@@ -96,7 +97,8 @@ def check_trace(trace: Trace) -> None:
     """Refuse ``trace`` (just built from a file, ``extra`` as written) unless every view
     can show it (see the module docs); :class:`TraceFormatError` names the field."""
     check_kind(trace.value_kind)
-    agent = declared(trace.algorithm)
+    # the declarations known here are Connect 4's agents' (treeviz.trace.game_files)
+    agent = declared(trace.algorithm) if trace.is_connect4 else None
     if agent is not None:
         check_declared(trace, agent)
     else:
@@ -107,8 +109,10 @@ def check_trace(trace: Trace) -> None:
     table = user_table(trace)
     if "log" in trace.extra:
         check_log(trace.extra["log"], len(trace))
-    if "result" in trace.extra:
+    if "result" in trace.extra and trace.is_connect4:
         check_answer(trace)
+    elif "result" in trace.extra:
+        check_game_answer(trace)
     check_nodes(trace, table)
 
 
@@ -242,6 +246,10 @@ def check_values(trace: Trace, table: np.ndarray | None) -> None:
     if "value" not in trace.fields or base not in ("exact", "heuristic"):
         return
     a = np.abs(n["value"])
+    if not trace.is_connect4:
+        problem = f"must be heuristic points, or ±({WIN} - plies)"
+        first_bad(trace, "value", decided_beyond_win(n["value"]), problem=problem)
+        return
     cells = trace.width * trace.height
     if base == "exact":
         top = score_top(trace.width, trace.height)

@@ -37,6 +37,8 @@ class Node:
     children: dict[int, Node] = field(default_factory=dict)
     visits: int = 0
     value_sum: float = 0.0
+    wins: int = 0  # results counted as value_sum is: for the player who moved into it
+    draws: int = 0
     expanded_at: int = 0
 
 
@@ -73,7 +75,10 @@ class Uct:
             for parent, node in zip([None, *path], path, strict=False):
                 node.visits += 1
                 who = self.s.root_side if parent is None else parent.mover
-                node.value_sum += result_for(returns, who)
+                score = result_for(returns, who)
+                node.value_sum += score
+                node.wins += score == 1.0
+                node.draws += score == 0.5
             into = path[-2].mover if len(path) > 1 else self.s.root_side
             self.log.append((leaf.trace_id, leaf.depth, plies, int(2 * result_for(returns, into))))
 
@@ -127,7 +132,8 @@ class Uct:
         return max(legal, key=lambda m: (kids[m].visits if m in kids else -1, -legal.index(m)))
 
     def rows(self, game: Game[Any]) -> list[MoveStat]:
-        """One row per legal move: the mean result for the root side over its visits."""
+        """One row per legal move: the mean result for the root side over its visits,
+        the visits, their share of the root's, and the wins, draws and losses."""
         out = []
         for move in game.legal_moves(self.root.state):
             kid = self.root.children.get(move)
@@ -135,6 +141,12 @@ class Uct:
                 out.append(row(game, self.root.state, move, None, "never visited"))
                 continue
             found = row(game, self.root.state, move, kid.value_sum / kid.visits)
-            found.extra["visits"] = kid.visits
+            found.extra |= {
+                "visits": kid.visits,
+                "share": kid.visits / self.root.visits,
+                "wins": kid.wins,
+                "draws": kid.draws,
+                "losses": kid.visits - kid.wins - kid.draws,
+            }
             out.append(found)
         return out

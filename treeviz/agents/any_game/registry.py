@@ -106,9 +106,9 @@ def run_mcts(
         move = max(node.children, key=lambda m: node.children[m].visits)
         pv.append(move)
         node = node.children[move]
-    return result(
-        search, trace, best, uct.rows(search.game), pv=pv, value=kid.value_sum / kid.visits
-    )
+    value = kid.value_sum / kid.visits
+    rows = uct.rows(search.game)
+    return result(search, trace, best, rows, pv=pv, value=value, iterations=iterations)
 
 
 MCTS_CAPACITY = replace(

@@ -149,10 +149,18 @@ def row(game: Game[Any], state: Any, move: int, value: float | None, text: str =
 
 
 def result(
-    search: Search, trace: Trace, best: int, rows: list[MoveStat], *, pv: list[int], value: Any
+    search: Search,
+    trace: Trace,
+    best: int,
+    rows: list[MoveStat],
+    *,
+    pv: list[int],
+    value: Any,
+    **stats: Any,
 ) -> SearchResult:
     """The search's answer; ``best`` and ``pv`` are moves (action ids), reported as
-    Connect 4's 1-based columns or another game's action ids."""
+    Connect 4's 1-based columns or another game's action ids; ``stats`` join the
+    result's statistics."""
     shift = 1 if isinstance(search.game, Connect4) else 0
     for r in rows:
         r.extra["chosen"] = r.column == best + shift
@@ -162,7 +170,7 @@ def result(
         value=value,
         moves=rows,
         pv=[m + shift for m in pv],
-        stats=stats_of(trace),
+        stats=stats_of(trace, **stats),
         trace=trace,
     )
     trace.extra["result"] = {k: v for k, v in out.as_dict().items() if k in RESULT_KEYS}
