@@ -213,7 +213,11 @@ def pytest_configure(config: pytest.Config) -> None:
 # as one unit. Every other test goes alone to whichever worker is free, so no file
 # bounds the run.
 LANES = {"tests/browser/": "browser", "tests/test_installed.py": "installed"}
-SHARED = {"tests/arena/test_arena_dask.py", "tests/checkup/test_buggy_examples.py"}
+SHARED = {
+    "tests/arena/test_arena_dask.py",
+    "tests/checkup/test_buggy_examples.py",
+    "tests/checkup/test_result_data.py",
+}
 
 
 def group_of(nodeid: str) -> str | None:

@@ -23,6 +23,10 @@ from treeviz.checkup.run import checkup
 from treeviz.errors import CheckupDataError, TraceFormatError, TreevizError
 from treeviz.trace.files import dumps
 
+# Every test reads two real checkups (about 6 s of CPU): the file is slow, and runs on
+# one worker (conftest's SHARED) so that they are made once
+pytestmark = pytest.mark.slow
+
 TRACED = f"{Path(__file__).resolve().parents[1] / 'data' / 'traced_full_board.py'}:choose"
 
 

@@ -166,6 +166,7 @@ def page_text(at: AppTest) -> list[str]:
     return [seen(p.value) for p in parts]
 
 
+@pytest.mark.slow
 def test_a_checkup_comes_back_without_running_and_to_its_browser_only(
     browser: dict[str, str | None], checkups: list[str]
 ) -> None:
