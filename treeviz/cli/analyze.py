@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from treeviz.cli import any_game
 from treeviz.cli.common import agent_command, check_output, chosen_agent, print_json, read_position
 from treeviz.cli.export import add_export_flags, export_options
 from treeviz.connect4.notation import to_diagram
@@ -20,6 +21,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     from treeviz.trace.analysis import move_table_text
     from treeviz.trace.files import save
 
+    if args.rules is not None:
+        any_game.cmd_analyze(args)
+        return
     pos = read_position(args.position, args.first)
     for output in (args.trace, args.export):
         if output:
@@ -81,6 +85,7 @@ def add_commands(sub: Any) -> None:
     an.add_argument("--trace", help="write the trace JSON here (.json or .json.gz)")
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
+    any_game.add_game_flag(an)
 
     xp = agent_command(
         sub, "explain", text="judge an agent's choice against the exact scores", func=cmd_explain

@@ -33,10 +33,6 @@ def _on_sigint(signum: int, frame: object) -> None:
 
 def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The argument parser and each subcommand's, by name."""
-    parser = argparse.ArgumentParser(
-        prog="treeviz", description="Why did this Connect 4 agent play that column?"
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
     # imported here, inside main's guard: a Ctrl-C while they load (a second on a busy
     # machine) is one line, not a traceback
     from treeviz.cli import (
@@ -52,7 +48,15 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         show,
         solve,
     )
+    from treeviz.rules.registry import GAMES
 
+    parser = argparse.ArgumentParser(
+        prog="treeviz",
+        description="Why did this Connect 4 agent play that column?",
+        epilog="Other games: analyze, show, solve and report take --game NAME "
+        f"({', '.join(GAMES)}).",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
     for module in (
         show,
         analyze,

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from treeviz.cli.any_game import add_game_flag
 from treeviz.cli.common import agent_command, check_output, chosen_agent, read_position
 from treeviz.errors import InvalidParameterError
 from treeviz.safe_io import atomic_write
@@ -39,7 +40,12 @@ def cmd_report(args: argparse.Namespace) -> None:
     if args.draw_depth is not None and args.draw_depth < 1:
         raise InvalidParameterError(f"--draw-depth {args.draw_depth}: at least 1 level")
     check_output(args.output, args.position)
-    doc = _review(args) if is_game(args.position) else _analysis(args)
+    if args.rules is not None and not args.rules.isdigit():
+        from treeviz.cli.any_game import report_html
+
+        doc = report_html(args)
+    else:
+        doc = _review(args) if is_game(args.position) else _analysis(args)
     with atomic_write(args.output, "w", encoding="utf-8") as out:
         out.write(doc)
     print(f"wrote {args.output} ({count(len(doc.encode()) / 1024)} KB)", file=sys.stderr)
@@ -64,7 +70,7 @@ def _review(args: argparse.Namespace) -> str:
     from treeviz.draw.report import review_report
     from treeviz.judge.review import review
 
-    game = read_game(args.position, setting_of(args, GAME_ID), args.first)
+    game = read_game(args.position, GAME_ID.coerce(args.rules) if args.rules else None, args.first)
     rev = review(game.position, agent=None, seconds=setting_of(args, EXACT_SECONDS))
     return review_report(rev, (game.x, game.o))
 
@@ -85,4 +91,4 @@ def add_commands(sub: Any) -> None:
         help=f"levels of the tree drawn (default: as many as fit in {EXPORT_MAX_NODES:,} nodes)",
     )
     add_setting_flag(p, EXACT_SECONDS)
-    add_setting_flag(p, GAME_ID, "--game")
+    add_game_flag(p, "a number: the game's id when GAME is an arena database; a name: ")

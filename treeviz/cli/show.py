@@ -8,12 +8,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from treeviz.cli import any_game
 from treeviz.cli.common import add_position_args, print_json, read_position
 from treeviz.connect4.notation import to_diagram
 
 
 def cmd_show(args: argparse.Namespace) -> None:
     """Print a position: board, side to move, legal columns, status (or JSON)."""
+    if args.rules is not None:
+        any_game.cmd_show(args)
+        return
     pos = read_position(args.position, args.first)
     if args.json:
         data = pos.to_dict() | {"legal": [c + 1 for c in pos.legal_moves()]}
@@ -52,6 +56,7 @@ def add_commands(sub: Any) -> None:
     show = sub.add_parser("show", help="print a position")
     add_position_args(show)
     show.add_argument("--json", action="store_true")
+    any_game.add_game_flag(show)
     show.set_defaults(func=cmd_show)
 
     ag = sub.add_parser("agents", help="list the agents and their parameters")

@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from treeviz.cli import any_game
 from treeviz.cli.common import CLUSTER_HELP
 from treeviz.connect4.board import Position
 from treeviz.errors import BatchError, InvalidPositionError, SearchStopped, TreevizError
@@ -51,6 +52,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     from treeviz.arena.runner import check_workers
     from treeviz.exact.book import use_book_file
 
+    if args.rules is not None:
+        any_game.cmd_solve(args)
+        return
     if args.book:
         use_book_file(args.book)
     check_workers(args.workers)
@@ -215,6 +219,7 @@ def add_commands(sub: Any) -> None:
     so.add_argument("--weak", action="store_true", help="win/draw/loss only")
     so.add_argument("--no-book", action="store_true", help="search instead of the opening book")
     so.add_argument("--book", metavar="FILE", help="an opening book file (default: installed)")
+    any_game.add_game_flag(so, "(positions as arguments; none: the start) ")
     where = so.add_mutually_exclusive_group()
     where.add_argument(
         "--workers", type=int, default=1, help="local worker processes (large inputs: one per core)"

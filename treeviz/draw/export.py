@@ -200,6 +200,11 @@ def to_dot(sel: Selection, boards: bool = False) -> str:
     principal variation in bold, pruned stubs dashed, "+N more" summaries, MCTS edges
     as wide as their visits, a title and a colour legend."""
     trace = sel.trace
+    if boards and not trace.is_connect4:
+        raise InvalidParameterError(
+            f"boards in nodes are Connect 4's; the tree of {show_value(trace.game)} is drawn "
+            "without them (leave out --boards)"
+        )
     draw_boards = boards and len(sel) <= BOARDS_MAX_NODES
     return dot_source(walk(sel), _legend(trace), lambda d: _node_attrs(trace, d, draw_boards))
 

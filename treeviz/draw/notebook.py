@@ -2,8 +2,9 @@
 ``widget`` methods import this module when first called (as python-chess draws a board).
 
 ``SearchResult``: the board, the verdict (exact scores within a short budget), the
-per-move table and a small drawing of the tree. ``Trace``: what was searched and the
-drawing. ``.widget()``: the interactive tree (:mod:`treeviz.draw.widget`).
+per-move table and a small drawing of the tree; another game's: its own board, the
+table by the moves' labels and the tree (:mod:`treeviz.draw.game_view`). ``Trace``:
+what was searched and the drawing. ``.widget()``: the interactive tree (:mod:`treeviz.draw.widget`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from treeviz.draw import game_view
 from treeviz.draw.board_svg import board_svg
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import tree_payload
@@ -35,6 +37,10 @@ def small_tree(trace: Trace) -> str:
 
 
 def result_html(res: SearchResult) -> str:
+    """Connect 4: board, verdict, table and tree; another game: its board, the table
+    by the moves' labels and the tree."""
+    if not res.trace.is_connect4:
+        return game_view.result_body(res, small_tree(res.trace))
     pos = res.trace.position()
     exact = None if pos.is_over() else exact_scores(pos, EXACT_SECONDS.default)
     expl = explained(pos, res, exact)
@@ -50,6 +56,8 @@ def result_html(res: SearchResult) -> str:
 
 
 def trace_html(trace: Trace) -> str:
+    if not trace.is_connect4:
+        return game_view.trace_body(trace, small_tree(trace))
     c = trace.counters
     cut = " (cut short at its capacity)" if trace.truncated else ""
     return (

@@ -143,10 +143,22 @@ def node_colour(trace: Trace, node: int) -> str:
     return colour(node_value(trace, node).scaled)
 
 
-def node_head(trace: Trace, node: int) -> str:
-    """``root`` or ``col 4``."""
+def move_label(trace: Trace, node: int) -> str:
+    """How a person writes the move into ``node`` (not the root): Connect 4's 1-based
+    column, another game's label of the move in its parent's state (``"x(1,1)"``)."""
     move = int(trace.nodes["move"][node])
-    return "root" if node == 0 or move < 0 else f"col {move + 1}"
+    if trace.is_connect4:
+        return str(move + 1)
+    parent = int(trace.nodes["parent"][node])
+    return trace.rules().label(trace.state(parent), move)
+
+
+def node_head(trace: Trace, node: int) -> str:
+    """``root``, ``col 4``, or another game's move label."""
+    move = int(trace.nodes["move"][node])
+    if node == 0 or move < 0:
+        return "root"
+    return f"col {move + 1}" if trace.is_connect4 else move_label(trace, node)
 
 
 def search_pass(trace: Trace, node: int) -> tuple[int, int] | None:
@@ -169,10 +181,10 @@ def pass_text(trace: Trace, node: int) -> str:
     found = search_pass(trace, node)
     if found is None:
         return ""
-    column = int(trace.nodes["move"][node]) + 1
+    what = "column" if trace.is_connect4 else "move"
     return (
-        f"visit {found[0]} of {found[1]}: column {column} searched {found[1]} times "
-        "from this position"
+        f"visit {found[0]} of {found[1]}: {what} {move_label(trace, node)} searched "
+        f"{found[1]} times from this position"
     )
 
 
@@ -201,7 +213,10 @@ def short_label(trace: Trace, node: int) -> str:
     more than once: :func:`search_pass`), readable value, and the trace's weight
     (MCTS: N)."""
     n = trace.nodes[node]
-    head = "root" if n["parent"] < 0 else f"c{int(n['move']) + 1}"
+    if n["parent"] < 0:
+        head = "root"
+    else:
+        head = f"c{int(n['move']) + 1}" if trace.is_connect4 else move_label(trace, node)
     if (again := search_pass(trace, node)) is not None:
         head += f" ({again[0]}/{again[1]})"
     text = f"#{node} {head} {node_value(trace, node).text or '-'}"

@@ -227,6 +227,8 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     v = sign * raw
     if base == "user":
         return _user_node_value(trace, v)
+    if not trace.is_connect4 and (base == "exact" or abs(v) >= PROVEN):
+        return _game_decided(trace, node, raw, sign)
     if base == "exact":
         half = trace.width * trace.height // 2
         return NodeValue(v, None, number_text(v), v / half)
@@ -239,6 +241,20 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     if abs(v) >= PROVEN:  # an upper-bounded win can only come from a cut
         return NodeValue(None, None, "cut", None)
     return NodeValue(v, None, sign_of + number_text(v), v / heuristic_range(trace))
+
+
+def _game_decided(trace: Trace, node: int, raw: int, sign: int) -> NodeValue:
+    """Another game's won, lost or (exactly) drawn node for the root player, in words
+    with its plies from the root: Connect 4's scores count stones, other games' do not."""
+    v = sign * raw
+    bound = _root_bound(trace, node, raw, sign)
+    said = f"{bound} " if bound else ""
+    if abs(v) < PROVEN:
+        return NodeValue(v, None, said + ("draw" if v == 0 else number_text(v)), 0.0)
+    plies = int(WIN - abs(v))
+    return NodeValue(
+        v, None, f"{said}{'win' if v > 0 else 'loss'} in {plies}", 1.0 if v > 0 else -1.0
+    )
 
 
 def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
