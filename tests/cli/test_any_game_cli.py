@@ -4,6 +4,7 @@ OpenSpiel's own states, OpenSpiel's ``alpha_beta_search``), and bad input as one
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache
 from pathlib import Path
@@ -242,3 +243,30 @@ def test_nim_solver_against_boutons_rule(
     heaps[pile - 1] -= take
     if wins:  # the best move leaves the opponent lost
         assert not bouton_misere_wins(heaps)
+
+
+def test_report_game_number_still_picks_a_database_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from test_cli_puzzles import OTHER, database
+
+    db, page = database(tmp_path / "games.db"), tmp_path / "r.html"
+    code, _, err = run_cli(capsys, "report", str(db), "--game", "2", "-o", str(page))
+    assert code == 0, err
+    assert f"treeviz review: {OTHER}" in page.read_text()
+    code, out, err = run_cli(capsys, "report", str(db), "--game", "9", "-o", str(page))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "9" in err, err
+
+
+def test_analyze_exports_and_says_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    svg = tmp_path / "t.svg"
+    argv = ["analyze", "--game", "hex", "a1", "--agent", "mcts:iterations=40"]
+    code, _, err = run_cli(capsys, *argv, "--export", str(svg), "--view-depth", "1")
+    assert code == 0, err
+    assert "<svg" in svg.read_text() and ">b1<" in svg.read_text()
+    code, out, err = run_cli(capsys, *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    state = pyspiel.load_game("hex(board_size=5)").new_initial_state()
+    state.apply_action(0)  # a1
+    assert data["game"] == "hex(board_size=5)" and data["move"] in state.legal_actions()
