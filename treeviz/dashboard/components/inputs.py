@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from treeviz.agents.contract import AgentSpec, Param, make_spec
+from treeviz.agents.contract import Agent, AgentSpec, Param, make_spec
 from treeviz.agents.registry import AGENTS, get_agent
 from treeviz.agents.user.load import is_user_head, sealed
 from treeviz.connect4.board import Position
@@ -92,11 +92,19 @@ def choose_agent() -> AgentSpec | TreevizError:
     # state, not a widget default: other pages set it
     state.preset(state.AGENT, DEFAULT_AGENT.default)
     agent = st.sidebar.selectbox("Agent", names, key=state.AGENT)
-    decl = get_agent(agent)
+    return settings_spec(get_agent(agent), agent)
+
+
+def settings_spec(decl: Agent, prefix: str) -> AgentSpec | TreevizError:
+    """The declared agent ``decl``'s description and one sidebar widget per parameter
+    (keys from ``prefix``: :func:`~treeviz.dashboard.state.param_key`), as one checked
+    spec shown to paste into the CLI, those at their default left out; a setting that
+    is not valid gives the error instead (said under the widgets)."""
     st.sidebar.caption(decl.description)
-    params = {p.name: param_widget(p, state.param_key(agent, p.name)) for p in decl.params}
+    params = {p.name: param_widget(p, state.param_key(prefix, p.name)) for p in decl.params}
+    given = {k: v for k, v in params.items() if v != decl.param(k).default}
     try:
-        chosen = agent_spec(agent, params)
+        chosen = make_spec(decl, given)
     except TreevizError as exc:
         show_error(str(exc), st.sidebar)
         return exc

@@ -62,7 +62,7 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
     kids = ranked_children(trace, i)
     n = trace.nodes[kids]
     weight = reading_of(trace).weight
-    table = pd.DataFrame({"node": kids.astype(np.int64), "column": n["move"].astype(int) + 1})
+    table = pd.DataFrame({"node": kids.astype(np.int64), **_moves(trace, i, n["move"])})
     if weight:
         table[weight] = n[weight].astype(np.int64)
     table["nodes below"] = trace.subtree_sizes()[kids] - 1
@@ -78,6 +78,15 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
             table[name] = [row.get(name) for row in known]
     table["flags"] = [flag_text(int(f)) or None for f in n["flags"]]
     return table
+
+
+def _moves(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
+    """The children's moves as a column: Connect 4's 1-based ``column``, another
+    game's ``move`` labels as it writes them from node ``i``."""
+    if trace.is_connect4:
+        return {"column": moves.astype(int) + 1}
+    rules, at = trace.rules(), trace.state(i)
+    return {"move": [rules.label(at, int(m)) for m in moves]}
 
 
 def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str | None]]:

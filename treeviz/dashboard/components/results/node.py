@@ -12,6 +12,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.tables import fitted_columns, styled
+from treeviz.dashboard.components.text import code
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView
 from treeviz.dashboard.server.cache import cached_exact, known_exact
 from treeviz.draw.view import node_position
@@ -25,9 +26,14 @@ def detail_panel(trace: Trace, view: TreeView, *, depth: int, exact_on: bool = F
     exact scores may be asked for)."""
     node = view.selected_in(trace)
     path = trace.path_moves(node)
-    st.markdown(f"**Node #{node}** · path from the root: `{path or '(root)'}`")
-    st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
-    st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
+    st.markdown(f"**Node #{node}** · path from the root: {code(path or '(root)')}")
+    if not trace.is_connect4:  # another game: its text and its own drawing
+        text = trace.rules().to_text(trace.state(node))
+        st.markdown(f"Position: {code(text or '(the start)')}")
+        st.markdown(trace.rules().svg(trace.state(node)), unsafe_allow_html=True)
+    else:
+        st.markdown(f"Position: `{trace.root_moves + path or '(empty)'}`")
+        st.markdown(board_html(node_position(trace, node), 22), unsafe_allow_html=True)
     # a row of buttons as wide as their texts, wrapping to a new row in a narrow panel
     row = st.container(horizontal=True, gap="small")
     row.button(
@@ -37,13 +43,14 @@ def detail_panel(trace: Trace, view: TreeView, *, depth: int, exact_on: bool = F
         help="Draw the tree with this node at its top",
         args=(node,),
     )
-    row.button(
-        "Analyze this",
-        key=view.widget("load"),
-        on_click=_load_position,
-        help="Load this node's position on the board, to search it",
-        args=(node_position(trace, node),),
-    )
+    if trace.is_connect4:  # the analysis board is Connect 4's
+        row.button(
+            "Analyze this",
+            key=view.widget("load"),
+            on_click=_load_position,
+            help="Load this node's position on the board, to search it",
+            args=(node_position(trace, node),),
+        )
     shut = node in view.shut
     row.button(
         "Unfold children" if shut else "Fold children",
@@ -58,11 +65,12 @@ def detail_panel(trace: Trace, view: TreeView, *, depth: int, exact_on: bool = F
 
 def _children(trace: Trace, view: TreeView, node: int, depth: int, exact_on: bool) -> None:
     """The children table of ``node``; a chosen row selects that child."""
-    pos = node_position(trace, node)
-    exact = known_exact(pos)
+    pos = node_position(trace, node) if trace.is_connect4 else None
+    exact = None if pos is None else known_exact(pos)
     ask = f"Exact scores of the children (the solver, up to {EXACT_SECONDS.default:g} s a node)"
     if (
-        exact is None
+        pos is not None
+        and exact is None
         and exact_on
         and len(trace.children(node))
         and st.checkbox(ask, key=view.widget("kids_exact"))

@@ -14,6 +14,7 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.board import play_column, play_controls, status_line
 from treeviz.dashboard.components.board_chart import board_chart
 from treeviz.dashboard.components.board_notes import BoardNotes, notes_for
+from treeviz.dashboard.components.game_picker import game_picker, picked_game
 from treeviz.dashboard.components.inputs import (
     choose_agent,
     choose_position,
@@ -27,6 +28,7 @@ from treeviz.dashboard.components.results.answer import answer_columns, board_ke
 from treeviz.dashboard.components.results.whatif import whatif_section
 from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import error as show_error
+from treeviz.dashboard.pages.analyze.any_game import any_game_page
 from treeviz.dashboard.pages.analyze.state import (
     BOARD,
     EXACT,
@@ -39,6 +41,7 @@ from treeviz.dashboard.pages.analyze.state import (
 )
 from treeviz.dashboard.server.cache import cached_exact, exact_meanings, run_watched, search_request
 from treeviz.errors import TreevizError
+from treeviz.rules.registry import CONNECT4
 from treeviz.settings import DEFAULT_AGENT, EXACT_SECONDS, RUN_SECONDS
 from treeviz.trace.nodes import Trace
 
@@ -100,7 +103,20 @@ def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
 
 def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column: the
-    answer above the fold (:func:`~treeviz.dashboard.components.results.show_result`)."""
+    answer above the fold (:func:`~treeviz.dashboard.components.results.show_result`).
+    Another game than Connect 4 has its own page (:func:`any_game_page`), its picker
+    first in the sidebar; Connect 4's page puts the picker last."""
+    game = picked_game()
+    if game != CONNECT4:
+        game_picker()
+        any_game_page(game)
+        return
+    connect4_page()
+    game_picker()
+
+
+def connect4_page() -> None:
+    """Connect 4's analysis (see :func:`analyze_page`)."""
     st.title("treeviz — why this column?")
     read_link()
     # Run and Stop head the sidebar: in reach however long the agent's settings, and

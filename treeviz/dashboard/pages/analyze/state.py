@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from treeviz.agents.any_game.registry import GAME_AGENTS
 from treeviz.agents.registry import AGENTS
 from treeviz.dashboard import state
+from treeviz.dashboard.components.game_picker import GAME
 from treeviz.dashboard.components.inputs import SAMPLE
 from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.pages.analyze import any_game
+from treeviz.rules.registry import GAMES
 from treeviz.settings import RUN_SECONDS
 
 VIEW = TreeView("analyze")  # the analysis's result: its tree, replay and verdict
@@ -29,7 +33,21 @@ def kept_keys() -> list[str]:
     values must outlive a visit to another page."""
     params = [state.param_key(a.name, p.name) for a in AGENTS.values() for p in a.params]
     view = [VIEW.depth_key, VIEW.top_key, ReplayView(VIEW.key).switch_key, EXACT, RUN_SECONDS.name]
-    return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view]
+    return [state.SOURCE, SAMPLE, state.POSITION_TEXT, state.AGENT, *params, *view, *_any_keys()]
+
+
+def _any_keys() -> list[str]:
+    """The widgets of another game's analysis: the game, its position, agent and view."""
+    params = [
+        state.param_key(f"any_{a.name}", p.name) for a in GAME_AGENTS.values() for p in a.params
+    ]
+    positions = [any_game.position_key(g) for g in GAMES]
+    view = [
+        any_game.VIEW.depth_key,
+        any_game.VIEW.top_key,
+        ReplayView(any_game.VIEW.key).switch_key,
+    ]
+    return [GAME, any_game.AGENT, *positions, *params, *view]
 
 
 def saved() -> dict[str, str | None] | None:

@@ -28,6 +28,7 @@ from treeviz.arena import parse_grid, run_arena, run_sweep
 from treeviz.arena.report import report
 from treeviz.arena.store import Store
 from treeviz.dashboard import state
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import MAX_WIDGET_INT
 from treeviz.dashboard.components.numbers import count, missing, percent, seconds, short_seeds
 from treeviz.dashboard.components.tables import fitted_columns
@@ -68,6 +69,7 @@ from treeviz.settings import ARENA_PLY_SECONDS
 def arena_page() -> None:
     """Options in the sidebar; Run plays; results from the database below."""
     st.title("Arena")
+    connect4_only()
     for key, value in DEFAULTS.items():
         state.preset(key, value)
     mode = st.sidebar.radio("Run", MODES, horizontal=True, key=MODE)

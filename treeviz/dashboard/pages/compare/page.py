@@ -14,6 +14,7 @@ from treeviz.agents.registry import spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
 from treeviz.dashboard.components.node_tables import node_facts
 from treeviz.dashboard.components.results.answer import page_style
@@ -53,6 +54,7 @@ from treeviz.trace.nodes import SearchResult, Trace
 def compare_page() -> None:
     """Two agents (or two settings of one) on the same position, side by side."""
     st.title("Compare two searches")
+    connect4_only()
     pos = choose_position()
     a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key=SPEC_A)
     b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key=SPEC_B)

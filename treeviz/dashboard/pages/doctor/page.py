@@ -30,6 +30,7 @@ from treeviz.checkup.run import horizon_of
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import fitted
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import (
     agent_spec,
     offered_agents,
@@ -69,6 +70,7 @@ def doctor_page() -> None:
     """Choose an agent and the checkup's options, run it with a progress bar, read the
     findings (kept until the next checkup)."""
     st.title("Doctor: a checkup of an agent")
+    connect4_only()
     # Run and Stop head the sidebar, in reach however long the agent's settings (as on
     # the analysis page). Stop needs no callback: any click reruns the page, which ends
     # a checkup under way at its next progress tick.

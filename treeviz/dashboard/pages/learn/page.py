@@ -7,6 +7,7 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.pages.learn import alphabeta as learn_alphabeta
 from treeviz.dashboard.pages.learn import predict as learn_predict
 from treeviz.dashboard.pages.learn import puzzles as learn_puzzles
@@ -31,6 +32,7 @@ def read_link() -> None:
 def learn_page() -> None:
     """Choose an exercise and do it."""
     st.title("Learn by doing")
+    connect4_only()
     read_link()
     state.preset(EXERCISE, FIRST_EXERCISE)
     ex = st.sidebar.radio(

@@ -17,6 +17,7 @@ from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board_chart import board_chart
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import download
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.numbers import agent_value, count, seconds, short_seeds
@@ -183,6 +184,7 @@ def sidebar() -> None:
 def play_page() -> None:
     """Play against an agent or watch two agents."""
     st.title("Play")
+    connect4_only()
     if state.get(state.PLAY_GAME) is None:
         state.put(state.PLAY_GAME, Game(HUMAN, OPPONENT_AGENT))
     sidebar()

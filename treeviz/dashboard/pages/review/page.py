@@ -14,6 +14,7 @@ from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.games import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.components.nav import open_in_analysis
 from treeviz.dashboard.components.numbers import exact_label
@@ -80,6 +81,7 @@ def review_page() -> None:
     graph's points or the move list's rows), see every move classified, open any
     position."""
     st.title("Review a game")
+    connect4_only()
     game = chosen_game()
     if game is None or not game.moves:
         return

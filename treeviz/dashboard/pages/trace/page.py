@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
+from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import exact_checkbox
 from treeviz.dashboard.components.results import show_result
 from treeviz.dashboard.components.text import error as show_error
@@ -19,6 +20,7 @@ from treeviz.trace.nodes import SearchResult
 def trace_page() -> None:
     """Upload a trace JSON (from the CLI or a download) and explore it."""
     st.title("Explore a trace file")
+    connect4_only()
     st.caption(
         f"A trace saved by `treeviz analyze --trace` or downloaded here (.json, .json.gz or "
         ".npz, NumPy arrays for big traces), "
