@@ -202,3 +202,19 @@ def test_the_game_and_its_position_outlive_a_visit_to_another_page() -> None:
     at.run()
     assert at.sidebar.selectbox(key="analyze_game").value == "tic_tac_toe"
     assert at.sidebar.text_input(key="any_position_tic_tac_toe").value == "x(1,1)"
+
+
+def test_without_openspiel_only_connect4_is_offered_and_the_page_says_how_to_get_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from treeviz.dashboard.components import game_picker
+
+    monkeypatch.setattr(game_picker, "spiel_available", lambda: False)
+    at = app_test()
+    assert at.sidebar.selectbox(key="analyze_game").options == ["Connect 4"]
+    assert any("treeviz-c4[games]" in c.value for c in at.sidebar.caption)
+    at.query_params["game"] = "tic_tac_toe"
+    at.run()
+    said = plain(at.error[0].value)
+    assert "'tic_tac_toe'" in said and "treeviz-c4[games]" in said
+    assert at.title[0].value.endswith("column?")
