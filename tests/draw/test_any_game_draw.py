@@ -56,6 +56,17 @@ def test_boards_in_nodes_are_refused_for_other_games() -> None:
         export_bytes(trace, "dot", ExportOptions(boards=True))
 
 
+@pytest.mark.parametrize("agent", ["solver", "alphabeta:depth=9"])
+def test_decided_values_are_said_in_plies_not_stone_scores(agent: str) -> None:
+    # o to move after x(1,1) o(0,1) x(0,0)... : x threatens (2,2); every line is decided
+    res = search_game("tic_tac_toe", "4 1 0", agent)
+    dot = export_bytes(res.trace, "dot", ExportOptions(depth=1)).decode()
+    page = res._repr_html_()
+    for text in (dot, page):
+        assert "stones" not in text and "in plies" in text
+    assert "loss in" in page  # x wins whatever o does: the root player loses
+
+
 @pytest.mark.parametrize(
     ("value", "kind", "said"),
     [

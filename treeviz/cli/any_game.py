@@ -59,6 +59,7 @@ def analyzed(args: argparse.Namespace) -> tuple[Any, Any]:
 def cmd_analyze(args: argparse.Namespace) -> None:
     """``analyze --game``: the choice, the per-move table by label, the line and counts."""
     from treeviz.draw.game_view import headline, moves_text
+    from treeviz.draw.view import value_kind_text
     from treeviz.trace.numbers import count, flag
 
     for output in (args.trace, args.export):
@@ -72,6 +73,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     root = res.trace.state(0)
     print(f"game: {game.name}  position: {game.to_text(root) or '(start)'}")
     print(headline(res))
+    print(f"values: {value_kind_text(res.trace)}")
     print(moves_text(res))
     print(f"pv: {res.trace.path_moves(pv_node(res))}")
     c = res.trace.counters

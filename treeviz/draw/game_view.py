@@ -12,6 +12,7 @@ import html
 from typing import Any
 
 from treeviz.draw.html import page
+from treeviz.draw.view import value_kind_text
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import WIN, SearchResult, Trace
 from treeviz.trace.numbers import cell, count, percent, value_cell
@@ -82,7 +83,8 @@ def moves_html(res: SearchResult) -> str:
         + "</tr>"
         for r, c in zip(cells, chosen, strict=True)
     )
-    return f"<table><tr>{head}</tr>{body}</table>"
+    values = html.escape(value_kind_text(res.trace))
+    return f'<p class="muted">values: {values}</p><table><tr>{head}</tr>{body}</table>'
 
 
 def board(trace: Trace, node: int = 0) -> str:

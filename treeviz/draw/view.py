@@ -23,9 +23,16 @@ import numpy as np
 from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
 from treeviz.settings import DRAW_DEPTH
+from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
 from treeviz.trace.reading import reading_of
 from treeviz.trace.values import bound_text, kind_text, node_value, scale_stops, scale_words
+
+# Another game's values where Connect 4's words speak of its stone scores.
+GAME_KIND_TEXT = {
+    "exact": "exact value for the root player: a win or a loss in plies, 0 a draw",
+    "heuristic": "heuristic points for the root player; proven results as a win or a loss in plies",
+}
 
 
 @dataclass
@@ -129,7 +136,18 @@ def legend_stops(trace: Trace) -> list[tuple[str, str]]:
 def legend_title(trace: Trace) -> str:
     """What the colours mean, in words, and how they are spread when not in proportion."""
     words = scale_words(trace)
-    return f"colour: {kind_text(trace.value_kind)}" + (f", {words}" if words else "")
+    return f"colour: {value_kind_text(trace)}" + (f", {words}" if words else "")
+
+
+def value_kind_text(trace: Trace) -> str:
+    """What ``trace``'s values are, in words: :func:`kind_text`, except that another
+    game's exact and proven values are a win or a loss in plies (Connect 4's count
+    stones, which other games have not)."""
+    kind = ValueKind.parse(trace.value_kind)
+    text = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None
+    if text is None:
+        return kind_text(trace.value_kind)
+    return f"{kind.name} {text}" if kind.name else text
 
 
 def node_position(trace: Trace, node: int) -> Position:
