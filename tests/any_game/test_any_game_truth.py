@@ -5,6 +5,7 @@ the solver on every tic-tac-toe position, and OpenSpiel's ``alpha_beta_search``.
 from __future__ import annotations
 
 import random
+import re
 import zlib
 from typing import Any
 
@@ -124,3 +125,22 @@ def test_solver_agrees_with_openspiel_alpha_beta_search(name: str) -> None:
         child = raw.child(res.move)
         after, _ = alpha_beta_search(game.game, state=child, maximizing_player_id=player)
         assert after == theirs, game.to_text(state)  # the chosen move keeps the result
+
+
+@pytest.mark.parametrize("spec", ["minimax:depth=9", "alphabeta:depth=9", "solver"])
+def test_each_rows_words_are_true_by_brute_force(spec: str) -> None:
+    """A row's words about a decided result (wins, loses, loses in at most) hold for its
+    move under perfect play (OpenSpiel's states, tried line by line), and no row shows
+    the stored ``WIN - plies``."""
+    game, memo = load_game("tic_tac_toe"), {}
+    said = 0
+    for state in random_positions(game, 40, seed=11):
+        for row in search_game(game, state, spec).moves:
+            truth = value_after(state.state, row.column, memo)
+            assert not re.search(r"\d{5}", row.text), row.text
+            if row.text.startswith("wins in"):
+                assert truth == 1, (game.to_text(state), row.label, row.text)
+            elif row.text.startswith("loses in"):
+                assert truth == -1, (game.to_text(state), row.label, row.text)
+            said += bool(row.text)
+    assert said > 0  # the positions have decided moves to speak of

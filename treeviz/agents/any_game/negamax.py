@@ -46,8 +46,10 @@ from treeviz.trace.nodes import (
     INF,
     TERMINAL,
     TT_HIT,
+    WIN,
     MoveStat,
 )
+from treeviz.trace.values import PROVEN
 
 EXACT_BOUND, LOWER, UPPER = 0, 1, 2
 
@@ -235,10 +237,26 @@ def rows_of(
     game: Game[Any], state: Any, values: dict[int, int], exact: dict[int, bool]
 ) -> list[MoveStat]:
     """One row per legal move, in the game's order: its value for the root side, an
-    upper bound where the window cut it ("at most")."""
+    upper bound where the window cut it ("at most"); its text says a decided result in
+    plies, never the stored ``WIN - plies``."""
     out = []
     for move in game.legal_moves(state):
         value = values[move]
-        text = "" if exact[move] else f"at most {value}: cut by the window"
-        out.append(row(game, state, move, float(value), text))
+        out.append(row(game, state, move, float(value), row_words(value, exact=exact[move])))
     return out
+
+
+def row_words(value: int, *, exact: bool) -> str:
+    """A row's value in words where words say more than the number: a decided game in
+    plies (from the root), and what a bound the window cut at means ("" for an exact
+    heuristic value, which the row's number says)."""
+    plies = WIN - abs(value)
+    if exact:
+        if abs(value) < PROVEN:
+            return ""
+        return f"wins in {plies} plies" if value > 0 else f"loses in {plies} plies"
+    if abs(value) < PROVEN:
+        return f"at most {value}: cut by the window"
+    if value > 0:  # an upper bound of a win: a win no sooner, or worse
+        return f"at best a win in {plies} plies: cut by the window"
+    return f"loses in at most {plies} plies: cut by the window"
