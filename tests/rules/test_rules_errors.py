@@ -70,7 +70,8 @@ def test_openspiel_transpositions_have_one_key() -> None:
 @pytest.mark.parametrize(
     ("spec", "says"),
     [
-        ("no_such_game", "Unknown game"),
+        ("no_such_game", "OpenSpiel has no game"),
+        ("othelo", "did you mean othello"),
         ("hex(board_size=x)", "board_size"),
         ("kuhn_poker", "deterministic, of perfect information"),
         ("connect4(depth=3)", "width=N or height=N"),
@@ -106,3 +107,17 @@ def test_connect4_never_loads_openspiel_and_openspiel_missing_says_how_to_instal
     assert out.stdout.strip() == (
         "GameError OpenSpiel's games need OpenSpiel: pip install 'treeviz-c4[games]'"
     )
+
+
+def test_an_unknown_game_is_said_in_one_line_with_nothing_else_on_stderr() -> None:
+    """OpenSpiel writes its whole list of games to stderr when asked for one it does not
+    know: the name is checked first, so a person sees the one line of the error."""
+    pytest.importorskip("pyspiel")
+    code = (
+        "from treeviz.rules import load_game\n"
+        "try:\n    load_game('othelo')\nexcept ValueError as exc:\n    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("OpenSpiel has no game 'othelo': did you mean othello")
+    assert done.stdout.count("\n") == 1
+    assert done.stderr == ""

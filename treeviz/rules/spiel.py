@@ -17,6 +17,7 @@ the base install and every Connect 4 path never load it (nor the SciPy it brings
 
 from __future__ import annotations
 
+import difflib
 import importlib
 from collections.abc import Hashable
 from typing import Any
@@ -51,11 +52,23 @@ def unsuitable(kind: Any, players: int, pyspiel: Any) -> str:
     return ", ".join(why for ok, why in wanted if not ok)
 
 
+def known(name: str, pyspiel: Any) -> None:
+    """:class:`GameError` for a name OpenSpiel does not know, with the nearest names it
+    does (asked before loading: OpenSpiel writes its whole list of games to the
+    terminal's stderr when asked for an unknown one)."""
+    names = pyspiel.registered_names()
+    if name not in names:
+        near = difflib.get_close_matches(name, names, n=3)
+        hint = f": did you mean {', '.join(near)}?" if near else ""
+        raise GameError(f"OpenSpiel has no game {show_value(name)}{hint}")
+
+
 class SpielGame(StateGame):
     """One loaded OpenSpiel game (see the module docstring)."""
 
     def __init__(self, spec: str) -> None:
         pyspiel = import_pyspiel()
+        known(spec.split("(", 1)[0].strip(), pyspiel)
         try:
             game = pyspiel.load_game(spec)
         except pyspiel.SpielError as exc:
