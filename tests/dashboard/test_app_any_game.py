@@ -218,3 +218,40 @@ def test_without_openspiel_only_connect4_is_offered_and_the_page_says_how_to_get
     said = plain(at.error[0].value)
     assert "'tic_tac_toe'" in said and "treeviz-c4[games]" in said
     assert at.title[0].value.endswith("column?")
+
+
+def test_a_tic_tac_toe_trace_file_is_shown_with_its_board_labels_and_verdict() -> None:
+    from treeviz import search_game
+    from treeviz.dashboard.pages.trace.page import load_upload
+    from treeviz.trace.files import dumps
+
+    actions = [6, 4, 7]
+    res = search_game("tic_tac_toe", text_of(actions), "minimax:depth=9")
+    at = AppTest.from_string(
+        "from treeviz.dashboard.pages.trace.page import trace_page\ntrace_page()",
+        default_timeout=60,
+    )
+    at.session_state["uploaded"] = load_upload("t.json", dumps(res.trace).encode())
+    at.run()
+    assert not at.exception and not at.error
+    truth = oracle(actions)
+    table = at.dataframe[0].value
+    move = table.query("chosen == 'yes'")["move"].iloc[0]
+    assert truth[move] == max(truth.values())  # minimax to the end plays a best move
+    for label, words in zip(table["move"], table["exact"], strict=True):
+        assert words_rank(words) == RANK[truth[label]], (label, words)
+    assert plain(at.success[0].value).startswith(f"Verdict: {move} is a best move")
+    svg = next(m.value for m in at.markdown if m.value.startswith("<svg"))
+    assert svg.count('class="piece p0"') == 2 and svg.count('class="piece p1"') == 1
+
+
+def test_a_bad_position_or_agent_in_the_link_is_an_error_quoting_it() -> None:
+    at = app_test()
+    at.query_params.update({"game": "tic_tac_toe", "position": "x(1,1) o(1,1)", "agent": "mcts"})
+    at.run()
+    assert not at.exception and "x(1,1) o(1,1)" in plain(at.error[0].value)
+    at.query_params.update({"position": "x(1,1)", "agent": "alphabeta:depth=99"})
+    at.run()
+    assert not at.exception and "depth=99" in plain(at.error[0].value).replace(" ", "")
+    at.sidebar.button(key="any_run").click().run()  # the page works on
+    assert not at.exception and len(at.dataframe[0].value) == 8

@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from treeviz.dashboard import state
-from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import exact_checkbox
 from treeviz.dashboard.components.results import show_result
+from treeviz.dashboard.components.results.any_game import show_any_result
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.trace.state import EXACT, FILE, UPLOAD_SEEN, UPLOADED, VIEW
 from treeviz.errors import TreevizError
@@ -18,9 +18,9 @@ from treeviz.trace.nodes import SearchResult
 
 
 def trace_page() -> None:
-    """Upload a trace JSON (from the CLI or a download) and explore it."""
+    """Upload a trace JSON (from the CLI or a download) and explore it, of Connect 4
+    or of another game."""
     st.title("Explore a trace file")
-    connect4_only()
     st.caption(
         f"A trace saved by `treeviz analyze --trace` or downloaded here (.json, .json.gz or "
         ".npz, NumPy arrays for big traces), "
@@ -40,6 +40,9 @@ def trace_page() -> None:
     res = state.get(UPLOADED)
     if res is None:
         st.info("No trace loaded yet.")
+        return
+    if not res.trace.is_connect4:  # another game's: its board, labels and exact values
+        show_any_result(res, VIEW)
         return
     exact_on = exact_checkbox(EXACT)  # the verdict needs the exact scores
     show_result(res, VIEW, exact_on=exact_on)  # its board heads the answer

@@ -1,0 +1,102 @@
+"""Another game's search result (not Connect 4's): the answer (move and value for the
+player to move), the board as the game draws it, the verdict against exact values
+where the solver reaches them (:mod:`.any_exact`), the per-move table by move label,
+and the tree with its node panel, replay and icicle, all read from the result and its
+trace (the root is the trace's, the game the trace's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from treeviz.dashboard.components.results.any_exact import (
+    NODE_BUDGET,
+    exact_values,
+    exact_words,
+    value_words,
+    verdict_words,
+)
+from treeviz.dashboard.components.results.tree import tree_section
+from treeviz.dashboard.components.tables import fitted_columns, styled
+from treeviz.dashboard.components.text import code, escape_markdown
+from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.rules.protocol import Game
+from treeviz.trace.nodes import MoveStat, SearchResult
+from treeviz.trace.values import PROVEN
+
+
+def board(game: Game[Any], state: Any) -> None:
+    """A position's board, as the game draws it, and its text."""
+    st.markdown(game.svg(state), unsafe_allow_html=True)
+    st.caption(f"Position: {code(game.to_text(state) or '(the start)')}")
+
+
+def show_any_result(res: SearchResult, view: TreeView) -> None:
+    """The answer (move, value), the board, the per-move table, the verdict and the
+    tree (in ``view``) of another game's search ``res``."""
+    game, root = res.trace.rules(), res.trace.state(0)
+    label = game.label(root, res.move)
+    value = "" if res.value is None else f", value {value_words(res.value)}"
+    left, right = st.columns([2, 3])
+    with left:
+        board(game, root)
+    with right:
+        st.markdown(
+            f"**{escape_markdown(res.trace.algorithm)}** chose **{escape_markdown(label)}**"
+            f"{escape_markdown(value)} for player {game.to_move(root) + 1}, the player to move."
+        )
+        exact = exact_values(res.trace.game, game.to_text(root))
+        _verdict(game, root, res.move, exact)
+        table = moves_frame(res, game, root, exact)
+        st.dataframe(
+            styled(table),
+            hide_index=True,
+            key=f"any_table_{id(res.trace)}",
+            column_config=fitted_columns(table),
+        )
+        st.caption(
+            "Values are for the player to move at the root, in the agent's unit "
+            f"({escape_markdown(res.trace.value_kind)}); won and lost games in plies."
+        )
+    tree_section(res.trace, view)
+
+
+def _verdict(game: Game[Any], root: Any, move: int, exact: dict[int, int] | None) -> None:
+    """The verdict in words, or that no exact values are known for this position."""
+    if exact is None:
+        st.info(
+            "No exact values are known for this position: the solver would search more "
+            f"than {NODE_BUDGET:,} nodes, so the move is not judged."
+        )
+        return
+    st.success(escape_markdown(f"Verdict: {verdict_words(game, root, move, exact)}"))
+
+
+def moves_frame(
+    res: SearchResult, game: Game[Any], root: Any, exact: dict[int, int] | None
+) -> pd.DataFrame:
+    """One row per move of ``res`` by its label: the agent's value for the player to
+    move at the root (a won or lost game in words, never the search's internal
+    number), what the agent counted, and the exact value where known."""
+    rows = []
+    for m in res.moves:
+        row = {"move": m.label or game.label(root, m.column), **_value_cells(m)}
+        row.update({k: v for k, v in m.extra.items() if k != "chosen"})
+        if exact is not None:
+            row["exact"] = exact_words(exact[m.column])
+        row["chosen"] = "yes" if m.column == res.move else ""
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _value_cells(m: MoveStat) -> dict[str, Any]:
+    """A row's value (None when a won or lost game, said in words) and its words."""
+    if m.value is None:
+        return {"value": None, "in words": m.text or "not searched"}
+    bound = m.text.startswith("at most")  # a window cut the move: an upper bound
+    words = value_words(m.value, at_most=bound) + (": cut by the window" if bound else "")
+    if abs(m.value) >= PROVEN:
+        return {"value": None, "in words": words}
+    return {"value": m.value, "in words": words if bound else ""}
