@@ -255,3 +255,17 @@ def test_a_bad_position_or_agent_in_the_link_is_an_error_quoting_it() -> None:
     assert not at.exception and "depth=99" in plain(at.error[0].value).replace(" ", "")
     at.sidebar.button(key="any_run").click().run()  # the page works on
     assert not at.exception and len(at.dataframe[0].value) == 8
+
+
+def test_mcts_says_its_win_rate_as_its_rows_count_it() -> None:
+    at = app_test()
+    at.sidebar.selectbox(key="analyze_game").set_value("tic_tac_toe").run()
+    at.sidebar.text_input(key="any_position_tic_tac_toe").set_value("x(1,1)").run()
+    at.sidebar.selectbox(key="any_agent").set_value("mcts").run()
+    at.sidebar.number_input(key="any_mcts_iterations").set_value(300).run()
+    at.sidebar.button(key="any_run").click().run()
+    assert not at.exception and not at.error
+    row = at.dataframe[0].value.query("chosen == 'yes'").iloc[0]
+    rate = (float(row["wins"]) + float(row["draws"]) / 2) / float(row["visits"])
+    answer = plain(next(m.value for m in at.markdown if " chose " in m.value))
+    assert f"value {100 * rate:.1f}% win rate for player 2" in answer

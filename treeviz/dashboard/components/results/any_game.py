@@ -24,6 +24,7 @@ from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.rules.protocol import Game
 from treeviz.trace.nodes import MoveStat, SearchResult
+from treeviz.trace.numbers import value_with_unit
 from treeviz.trace.values import PROVEN
 
 
@@ -38,7 +39,7 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
     tree (in ``view``) of another game's search ``res``."""
     game, root = res.trace.rules(), res.trace.state(0)
     label = game.label(root, res.move)
-    value = "" if res.value is None else f", value {value_words(res.value)}"
+    value = "" if res.value is None else f", value {answer_value(res.value, res.trace.value_kind)}"
     left, right = st.columns([2, 3])
     with left:
         board(game, root)
@@ -61,6 +62,14 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
             f"({escape_markdown(res.trace.value_kind)}); won and lost games in plies."
         )
     tree_section(res.trace, view)
+
+
+def answer_value(value: float, kind: str) -> str:
+    """The chosen move's value in words: an exact value as a win, loss or draw, a won
+    or lost game in plies, else the number in its unit (``41.0% win rate``)."""
+    if kind.startswith("exact"):
+        return exact_words(int(value))
+    return value_words(value) if abs(value) >= PROVEN else value_with_unit(value, kind)
 
 
 def _verdict(game: Game[Any], root: Any, move: int, exact: dict[int, int] | None) -> None:
