@@ -83,3 +83,18 @@ def test_a_heuristic_out_of_range_is_refused_quoting_its_number() -> None:
 def test_mcts_refuses_a_capacity_its_iterations_cannot_fit() -> None:
     with pytest.raises(InvalidParameterError, match="capacity=50"):
         search_game("tic_tac_toe", None, "mcts:iterations=100,capacity=50")
+
+
+@pytest.mark.parametrize("spec", ["minimax:depth=9", "alphabeta:depth=9", "mcts", "solver"])
+def test_a_search_asked_to_stop_stops_and_says_where(spec: str) -> None:
+    """A time budget already spent (as the dashboard's, through ``watching``) stops any
+    game's search before its first node: a typed error naming the position and what to
+    lower, nothing searched."""
+    from treeviz.agents.stopping import watching
+    from treeviz.errors import SearchStopped
+
+    with watching(0.0), pytest.raises(SearchStopped) as caught:
+        search_game("tic_tac_toe", "x(1,1)", spec)
+    assert str(caught.value) == (
+        "the search of 'x(1,1)' was stopped after 0 nodes: lower its depth or iterations"
+    )

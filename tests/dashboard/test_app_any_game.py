@@ -269,3 +269,18 @@ def test_mcts_says_its_win_rate_as_its_rows_count_it() -> None:
     rate = (float(row["wins"]) + float(row["draws"]) / 2) / float(row["visits"])
     answer = plain(next(m.value for m in at.markdown if " chose " in m.value))
     assert f"value {100 * rate:.1f}% win rate for player 2" in answer
+
+
+def test_a_search_past_its_time_budget_is_stopped_and_said() -> None:
+    """A pure Python search too large for the page's time budget (Othello's opening,
+    minimax to depth 8: millions of nodes) is stopped at the budget, as Stop would,
+    and the page says so and what to lower; Connect 4's budget setting serves it."""
+    at = app_test()
+    at.sidebar.selectbox(key="analyze_game").set_value("othello").run()
+    at.sidebar.selectbox(key="any_agent").set_value("minimax").run()
+    at.sidebar.slider(key="any_minimax_depth").set_value(8).run()
+    at.sidebar.number_input(key="budget").set_value(1.0).run()
+    at.sidebar.button(key="any_run").click().run(timeout=60)
+    assert not at.exception
+    said = plain(at.error[0].value)
+    assert "the search of the start was stopped after" in said and "lower its depth" in said

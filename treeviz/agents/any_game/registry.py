@@ -20,6 +20,7 @@ from treeviz.agents.any_game.simple import pick_greedy, pick_random
 from treeviz.agents.any_game.tree import Heuristic, Search, principal_variation, result
 from treeviz.agents.common import CAPACITY, SEED
 from treeviz.agents.contract import Agent, AgentSpec, finish_trace, make_spec, parse_spec
+from treeviz.agents.stopping import run_stoppable
 from treeviz.errors import InvalidParameterError, InvalidPositionError
 from treeviz.rules.protocol import Game
 from treeviz.rules.registry import load_game
@@ -259,7 +260,11 @@ def search_game(
     state = root_state(rules, position)
     settings = declared.settings_of(chosen)
     capacity = settings["capacity"] or settings["iterations"] + 1  # None: MCTS's own need
-    res: SearchResult = declared.run(Search(rules, state, capacity), heuristic, **settings)
+    search = Search(rules, state, capacity)
+    # in a worker thread, stopped by Ctrl-C or a deadline (the dashboard's time budget
+    # and Stop, through stopping.watching) as the compiled searches are: a pure Python
+    # search of a large game could otherwise hold a server's session for hours
+    res, _ = run_stoppable(lambda: declared.run(search, heuristic, **settings), search.rec.ctr)
     finish_trace(declared, res.trace, settings)
     if heuristic is not None and res.trace.value_kind == OUTCOME_KIND:
         res.trace.value_kind = f"heuristic:{getattr(heuristic, '__name__', 'heuristic')}"

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from treeviz.agents.common import RESULT_KEYS, mark_pv, pv_ids, stats_of
-from treeviz.errors import InvalidParameterError
+from treeviz.errors import InvalidParameterError, SearchStopped
 from treeviz.rules.connect4 import Connect4
 from treeviz.rules.protocol import NOBODY, Game
 from treeviz.settings import show_value
 from treeviz.trace.nodes import (
     C_NODES,
     C_RECORDED,
+    C_STOP,
     C_TRUNCATED,
     FIELD_DEFAULTS,
     NO_PARENT,
@@ -101,7 +102,14 @@ class Search:
 
     def add(self, parent: int, move: int, depth: int) -> int:
         """Record a searched node (counted), or ``NOT_RECORDED``; the root is
-        ``add(*ROOT_ARGS)``."""
+        ``add(*ROOT_ARGS)``. :class:`SearchStopped` once the search was asked to stop
+        (:func:`~treeviz.agents.stopping.run_stoppable`: Ctrl-C, Stop, a deadline)."""
+        if self.rec.ctr[C_STOP]:
+            text = self.game.to_text(self.root)
+            raise SearchStopped(
+                f"the search of {show_value(text) if text else 'the start'} was stopped "
+                f"after {int(self.rec.ctr[C_NODES]):,} nodes: lower its depth or iterations"
+            )
         self.rec.ctr[C_NODES] += 1
         n = len(self.tree["parent"])
         if parent == NOT_RECORDED or n >= self.capacity:

@@ -15,19 +15,22 @@ import streamlit as st
 
 from treeviz.agents.any_game.registry import GAME_AGENTS, game_spec, search_game
 from treeviz.agents.contract import AgentSpec
+from treeviz.agents.stopping import watching
 from treeviz.dashboard import state
 from treeviz.dashboard.components.game_picker import GAME
-from treeviz.dashboard.components.inputs import settings_spec
+from treeviz.dashboard.components.inputs import setting_widget, settings_spec
 from treeviz.dashboard.components.results.any_game import board, show_any_result
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.errors import TreevizError
 from treeviz.rules.protocol import Game
 from treeviz.rules.registry import load_game
+from treeviz.settings import RUN_SECONDS
 
 VIEW = TreeView("any_game")  # another game's analysis: its tree, replay and icicle
 AGENT = "any_agent"  # the agent picker
 RUN = "any_run"  # the Run button
+STOP = "any_stop"  # the Stop button
 SHOWN = "any_shown"  # (request, result) of the analysis shown
 LINK_SEEN = "any_link_seen"  # the (game, position, agent) link last read or written
 RUN_LINK = "any_run_link"  # a link named its agent: its search runs as Run would
@@ -46,8 +49,11 @@ def any_game_page(name: str) -> None:
     game = load_game(name)
     _read_link(name)
     run = st.sidebar.button("Run", type="primary", key=RUN) | bool(state.pop(RUN_LINK, False))
+    # a click is a rerun, which stops the running search (stopping.watching)
+    st.sidebar.button("Stop", key=STOP, help="stop a running search")
     root = _choose_position(game, name)
     chosen = _choose_agent()
+    budget = float(setting_widget(RUN_SECONDS))
     if root is None or isinstance(chosen, TreevizError):
         return
     text = game.to_text(root)
@@ -60,7 +66,7 @@ def any_game_page(name: str) -> None:
     if run:
         try:
             with st.spinner(f"Running {chosen.name}…"):
-                shown = (request, search_game(game, root, chosen))
+                shown = (request, _watched(game, root, chosen, budget))
         except TreevizError as exc:
             show_error(str(exc))
             return
@@ -71,6 +77,26 @@ def any_game_page(name: str) -> None:
         return
     _write_link(text, str(chosen))
     show_any_result(shown[1], VIEW)
+
+
+def _watched(game: Game[Any], root: Any, chosen: AgentSpec, budget: float) -> Any:
+    """The search, stopped after ``budget`` seconds or by Stop (its progress shown
+    meanwhile): :class:`~treeviz.errors.SearchStopped` says so, and what to lower."""
+    note = st.empty()
+
+    def progress(elapsed: float, nodes: int) -> None:
+        if elapsed > 0.3:  # a quick search shows nothing
+            left = max(0.0, budget - elapsed)
+            note.progress(
+                min(0.99, elapsed / budget) if budget > 0 else 0.0,
+                text=f"Searching… {elapsed:.1f} s, {nodes:,} nodes, at most {left:.0f} s "
+                "left (the time budget; Stop to interrupt)",
+            )
+
+    with watching(budget, progress):
+        res = search_game(game, root, chosen)
+    note.empty()
+    return res
 
 
 def _read_link(name: str) -> None:
