@@ -84,6 +84,8 @@ def test_a_game_and_a_deck_survive_a_reload_in_their_browser_only(tmp_path: Path
         other.goto(f"{url}/play")
         assert shown_moves(other) == "(none)"
         other.goto(f"{url}/learn?ex=puzzles")
-        expect(other.get_by_text("Your mistakes as puzzles")).to_be_visible(timeout=120_000)
+        # the page's own heading: the sidebar's exercise picker names it too
+        main = other.get_by_test_id("stMainBlockContainer")
+        expect(main.get_by_text("Your mistakes as puzzles")).to_be_visible(timeout=120_000)
         wait_idle(other)
         expect(other.get_by_text(re.compile(r"cards seen"))).to_have_count(0)
