@@ -9,7 +9,6 @@ local Dask cluster, hand-made ``.npz`` trace files and a clean agent registry.
 from __future__ import annotations
 
 import io
-import os
 import random
 import re
 import signal
@@ -237,24 +236,6 @@ def rank(item: pytest.Item) -> int:
     if group is not None:
         return {"browser": 0, "installed": 1}.get(group, 2)
     return 3 if item.get_closest_marker("slow") else 4
-
-
-# A worker's first test outside the browser lane lowers its priority (and its
-# children's): under ``make test`` the browser lane is a chain of waits on a server and
-# Chromium that stretches whenever the other lanes take the cores from them, while the
-# other tests only need the CPU time, whenever it comes. Only under xdist, once per
-# worker (a process can raise its niceness, not lower it back).
-BACKGROUND_NICENESS = 10
-_backgrounded: list[bool] = []
-
-
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Lower this worker's priority at its first test outside the browser lane."""
-    if _backgrounded or not os.environ.get("PYTEST_XDIST_WORKER"):
-        return
-    if group_of(item.nodeid) != "browser":
-        os.nice(BACKGROUND_NICENESS)
-        _backgrounded.append(True)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
