@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
@@ -36,6 +36,10 @@ class Node:
     state: Any
     moves: tuple[int, ...]
     key: Hashable
+    # What the game said of the state, asked once: a search asks a node for its outcome
+    # and legal moves several times (playing each of its moves checks it is legal), and
+    # a state never changes once made.
+    known: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Node) and self.key == other.key
@@ -93,13 +97,18 @@ class StepGame(ABC):
         return self.node(self.first_state(), ())
 
     def outcome(self, node: Node) -> tuple[float, float] | None:
-        return self.returns(node.state)
+        if "outcome" not in node.known:
+            node.known["outcome"] = self.returns(node.state)
+        return node.known["outcome"]
 
     def to_move(self, node: Node) -> int:
         return NOBODY if self.outcome(node) is not None else self.player(node.state)
 
     def legal_moves(self, node: Node) -> list[int]:
-        return [] if self.outcome(node) is not None else self.actions(node.state)
+        if "legal" not in node.known:
+            over = self.outcome(node) is not None
+            node.known["legal"] = () if over else tuple(self.actions(node.state))
+        return list(node.known["legal"])  # the caller's own list
 
     def play(self, node: Node, move: int) -> Node:
         if move not in self.legal_moves(node):
