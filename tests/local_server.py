@@ -189,14 +189,21 @@ _BROWSER: list[Any] = []
 _DEFAULT: list[Served] = []
 
 
+EXPECT_TIMEOUT_MS = 30_000
+"""How long an ``expect`` waits unless the test says otherwise."""
+
+
 def chromium() -> Any:
     """This process's headless Chromium (``CHROMIUM_FLAGS``), launched at the first
     call and again if it has gone; tests open pages in it with :func:`fresh_page`."""
     if not _BROWSER or not _BROWSER[-1].is_connected():
         if not _PLAYWRIGHT:
-            from playwright.sync_api import sync_playwright
+            from playwright.sync_api import expect, sync_playwright
 
             _PLAYWRIGHT.append(_KEPT.enter_context(sync_playwright()))
+            # An assertion's default 5 s is shorter than a rerun on a loaded two-core
+            # machine; what never comes still fails, later.
+            expect.set_options(timeout=EXPECT_TIMEOUT_MS)
         browser = _PLAYWRIGHT[0].chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         _KEPT.callback(browser.close)
         _BROWSER.append(browser)
