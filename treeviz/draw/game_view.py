@@ -54,8 +54,10 @@ def move_cells(res: SearchResult) -> tuple[list[str], list[list[str]], list[bool
     extra = [k for k in rows[0] if k not in HIDDEN] if rows else []
     header = ["move", VALUE_HEADER, *extra]
     cells = []
-    for r in rows:
-        value = value_words(r["value"], kind)
+    # the words read the agent's own values (a row's value gives a decided game in the
+    # game's unit, 1 or -1, where the words count its plies)
+    for m, r in zip(res.moves, rows, strict=True):
+        value = value_words(m.value, kind)
         if str(r.get("text", "")).startswith("at most"):
             value = f"at most {value}"
         shown = [percent(r[k], 1) if k in SHARES else cell(r[k]) for k in extra]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError
+from treeviz.trace.game_values import game_outcome
 from treeviz.trace.nodes import (
     CUTOFF,
     NO_VALUE,
@@ -44,8 +45,14 @@ def move_table(
 def move_rows(
     res: SearchResult, exact: list[int | None] | None = None, meanings: list[str] | None = None
 ) -> list[dict[str, Any]]:
-    """:func:`move_table`'s rows as dicts, every row with the same keys, in order."""
+    """:func:`move_table`'s rows as dicts, every row with the same keys, in order.
+    Another game's decided rows (won or lost, stored as ``±(WIN - plies)``) give their
+    value in the game's unit (:func:`~treeviz.trace.game_values.game_outcome`: 1 a
+    win, -1 a loss) and their outcome in plies."""
     rows: list[dict[str, Any]] = [m.as_dict() for m in res.moves]
+    if not res.trace.is_connect4 and res.trace.kind.base in ("heuristic", "exact"):
+        for r in rows:
+            _game_decided_row(r)
     for r in rows:
         r.setdefault("full", False)
         r.setdefault("chosen", False)
@@ -56,11 +63,25 @@ def move_rows(
             r["exact"] = s
             r["exact_meaning"] = mean
     cutoffs = cutoffs_below(res.trace)
+    shift = 1 if res.trace.is_connect4 else 0  # Connect 4's rows say 1-based columns
     for r in rows:
-        r["cutoffs_below"] = cutoffs.get(r["column"] - 1, 0)
+        r["cutoffs_below"] = cutoffs.get(r["column"] - shift, 0)
     keys = list(dict.fromkeys(k for r in rows for k in r))
     order = [k for k in FIRST_COLUMNS if k in keys] + [k for k in keys if k not in FIRST_COLUMNS]
     return [{k: r.get(k) for k in order} for r in rows]
+
+
+def _game_decided_row(row: dict[str, Any]) -> None:
+    """Another game's row whose value is a decided game: the value in the game's unit
+    and the outcome it proves (an upper bound where the window cut the move: the rows
+    of the agents on any game say so in their words)."""
+    value = row.get("value")
+    if value is None or abs(value) < PROVEN:
+        return
+    bound = "upper" if "cut by the window" in str(row.get("text") or "") else ""
+    found = game_outcome(value, bound=bound)
+    row["value"] = None if found is None else found["score"]
+    row["outcome"] = found
 
 
 def result_of(trace: Trace) -> SearchResult:
@@ -95,7 +116,8 @@ def result_of(trace: Trace) -> SearchResult:
 
 
 def cutoffs_below(trace: Trace) -> dict[int, int]:
-    """Number of cutoff nodes in each root child's subtree, by 0-based column."""
+    """Number of cutoff nodes in each root child's subtree, by the move of that child
+    (Connect 4: its 0-based column; another game: its action id)."""
     if len(trace) <= 1:
         return {}
     cut = (trace.nodes["flags"] & CUTOFF) != 0

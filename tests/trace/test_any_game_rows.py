@@ -1,0 +1,74 @@
+"""The per-move rows of another game's search (the table, the CSV, the text): each
+row's cutoffs are those below that row's own move (an action id, not a column), and a
+decided row's value is in the game's unit (1 a win, -1 a loss), never the stored
+``±(WIN - plies)``. Oracles: the trace's nodes walked up to their root child in
+Python, and OpenSpiel's own exhaustive alpha-beta."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+minimax = pytest.importorskip("open_spiel.python.algorithms.minimax")
+
+from treeviz.agents.any_game.registry import search_game  # noqa: E402
+from treeviz.trace.analysis import move_rows  # noqa: E402
+from treeviz.trace.nodes import CUTOFF, Trace  # noqa: E402
+
+TTT = pyspiel.load_game("tic_tac_toe")
+
+
+def cutoffs_by_first_move(trace: Trace) -> dict[int, int]:
+    """Cutoff nodes counted by the move at the root their path starts with."""
+    counts: dict[int, int] = {}
+    for i in range(1, len(trace)):
+        first = i
+        while int(trace.nodes["parent"][first]) != 0:
+            first = int(trace.nodes["parent"][first])
+        if int(trace.nodes["flags"][i]) & CUTOFF:
+            move = int(trace.nodes["move"][first])
+            counts[move] = counts.get(move, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize(("position", "agent"), [("", "alphabeta:depth=3"), ("4 0", "solver")])
+def test_each_rows_cutoffs_are_below_its_own_move(position: str, agent: str) -> None:
+    res = search_game("tic_tac_toe", position or None, agent)
+    expected = cutoffs_by_first_move(res.trace)
+    assert sum(expected.values()) > 0  # the search cut somewhere: the test can fail
+    for row in move_rows(res):
+        assert row["cutoffs_below"] == expected.get(row["column"], 0), row["label"]
+
+
+def spiel_values(actions: list[int]) -> dict[int, float]:
+    """Each legal move's value for the player to move (+1 win, 0 draw, -1 loss)."""
+    state = TTT.new_initial_state()
+    for a in actions:
+        state.apply_action(a)
+    me = state.current_player()
+    out = {}
+    for a in state.legal_actions():
+        child = state.child(a)
+        out[a] = (
+            child.returns()[me]
+            if child.is_terminal()
+            else minimax.alpha_beta_search(TTT, child, maximizing_player_id=me)[0]
+        )
+    return out
+
+
+@pytest.mark.parametrize("agent", ["solver", "minimax:depth=9", "alphabeta:depth=9"])
+@pytest.mark.parametrize("actions", [[4, 0, 1], [0, 4, 8, 2]])
+def test_decided_rows_give_the_games_result_not_a_sentinel(agent: str, actions: list[int]) -> None:
+    text = " ".join(str(a) for a in actions)
+    res = search_game("tic_tac_toe", text, agent)
+    truth = spiel_values(actions)
+    rows = move_rows(res)
+    assert any(row["outcome"] for row in rows)  # some row is decided
+    for row in rows:
+        value, true = row["value"], truth[row["column"]]
+        if "cut by the window" in row["text"]:  # an upper bound: at most the truth's
+            assert value is None or value >= true
+            continue
+        assert value == true, row
+        assert bool(row["outcome"]) == (true != 0)
