@@ -203,28 +203,50 @@ class Tree:
         lost = self.four & self.leaf & ~np.isnan(v) & (v < 0) & (-v >= reach)
         if not lost.any():
             return None
-        sizes = [reach, *sorted(set((-v[lost]).tolist()))]
-        gaps = [(b / a if a > 0 else math.inf, b) for a, b in pairwise(sizes)]
-        widest, beyond = max(gaps)
-        return float(beyond) if widest >= DECIDED_GAP else float(sizes[1])
+        sizes = sorted(set((-v[lost]).tolist()))
+        beyond = _past_gap(reach, sizes)
+        return float(sizes[0]) if beyond is None else beyond
+
+    def win_size(self) -> float:
+        """With no four scored as a decided loss (:meth:`loss_size` None), the smallest
+        positive value of a four that a gap of :data:`DECIDED_GAP` times separates from
+        the evaluated leaves' largest magnitude: a win scored for the side that lost
+        (inf: none). Without decided losses to size the search's results, a four
+        scored just past the evaluation's range (a four adds to the evaluation) is
+        the evaluation's, not a win."""
+        v = self.value
+        span = self.leaf_range()
+        lo, hi = (0.0, 0.0) if span is None else span
+        reach = max(-lo, hi)
+        won = self.four & self.leaf & ~np.isnan(v) & (v > reach)
+        beyond = _past_gap(reach, sorted(set(v[won].tolist())))
+        return math.inf if beyond is None else beyond
 
     def wrong_fours(self) -> np.ndarray:
         """The fours (leaves, valued: the side to move has lost) scored like unfinished
         positions: 0; a negative value above the lowest evaluated leaf's (a proven
         loss stored by a memo may equal a four's); a positive one below the size of
         the search's decided losses (:meth:`loss_size`: a value on the evaluation's
-        scale), or, when no four is scored as a decided loss, no larger than the
-        largest evaluated magnitude. Larger positive ones are wins with the wrong
-        sign, the ``sign`` check's."""
+        scale), or, when no four is scored as a decided loss, below :meth:`win_size`.
+        Larger positive ones are wins with the wrong sign, the ``sign`` check's."""
         v = self.value
         four = self.four & self.leaf & ~np.isnan(v)
         span = self.leaf_range()
         if span is None:
             return four & (v == 0)
-        lo, hi = span
         loss = self.loss_size()
-        small = v < loss if loss is not None else v <= max(-lo, hi)
-        return four & ((v == 0) | ((v < 0) & (v > lo)) | ((v > 0) & small))
+        small = v < loss if loss is not None else v < self.win_size()
+        return four & ((v == 0) | ((v < 0) & (v > span[0])) | ((v > 0) & small))
+
+
+def _past_gap(reach: float, sizes: list[float]) -> float | None:
+    """The first of ``sizes`` (sorted, each above ``reach``) past the widest gap of
+    :data:`DECIDED_GAP` times or more in ``reach, *sizes`` (None: no gap that wide)."""
+    if not sizes:
+        return None
+    gaps = [(b / a if a > 0 else math.inf, b) for a, b in pairwise([reach, *sizes])]
+    widest, beyond = max(gaps)
+    return float(beyond) if widest >= DECIDED_GAP else None
 
 
 def numbers(stored: np.ndarray, table: list[float] | None) -> np.ndarray:

@@ -462,17 +462,23 @@ def _sign(t: Tree, w: Words) -> NodeFinding | None:
 
 def _sign_explained(t: Tree, w: Words, four: np.ndarray) -> NodeFinding | None:
     """A four scored above every evaluated leaf for the side that lost, which looks
-    like a win with the wrong sign, but is on the evaluation's scale, far below the
-    search's decided losses: the evaluation scored a finished game (``terminal``'s
-    bug), reported under it. Judged again without those fours, no sign is wrong."""
-    span, loss = t.leaf_range(), t.loss_size()
-    if span is None or loss is None:
+    like a win with the wrong sign, but is on the evaluation's scale: far below the
+    search's decided losses, or, with none, not a gap of ``DECIDED_GAP`` times past
+    the evaluated leaves. The evaluation scored a finished game (``terminal``'s bug),
+    reported under it. Judged again without those fours, no sign is wrong."""
+    span = t.leaf_range()
+    if span is None:
         return None
     looks = four & (t.value > max(-span[0], span[1])) & t.wrong_fours()
     node = _first(looks)
     if node is None:
         return None
-    v = float(t.value[node])
+    v, loss = float(t.value[node]), t.loss_size()
+    scale = (
+        f"far below the size of the losses it scores elsewhere ({w.num(-loss)})"
+        if loss is not None
+        else "close to them, and the search scores no four far beyond them as decided"
+    )
     return _finding(
         t,
         "sign",
@@ -480,8 +486,7 @@ def _sign_explained(t: Tree, w: Words, four: np.ndarray) -> NodeFinding | None:
         f"{w.where(node)}: {w.over(node)}, so {t.side(node)} "
         f"has lost, yet it is scored {w.value(node, v)}, above every unfinished "
         f"position it evaluated ({w.num(span[0])} to {w.num(span[1])}): it looks "
-        f"like a loss scored as a win, but it is far below the size of the "
-        f"losses it scores elsewhere ({w.num(-loss)}): the evaluation's score of "
+        f"like a loss scored as a win, but it is {scale}: the evaluation's score of "
         "a finished game (see terminal), not a sign taken from the wrong player",
         under="terminal",
     )
