@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from treeviz.trace.game_values import game_outcome
 from treeviz.trace.nodes import WIN, MoveStat, Trace, field_is_set
 from treeviz.trace.numbers import number_text, percent
+from treeviz.trace.sides import root_sign
 from treeviz.trace.values import (
     PROVEN,
     RESULT_WORDS,
@@ -65,12 +67,30 @@ def node_worth(trace: Trace, node: int) -> Worth:
     if not field_is_set("value", raw):
         return NONE
     bound = window_bound(trace, node, raw)
-    sign = 1 if int(n["depth"]) % 2 == 0 else -1
+    sign = root_sign(trace, node)
     if sign < 0:  # the node's side to move is the root player's opponent
         bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
+    if not trace.is_connect4:  # heuristic:outcome, exact:outcome, a person's heuristic
+        return game_worth(sign * raw, bound, exact=base == "exact")
     if base == "exact":
         return exact_worth(trace, sign * raw, bound)
     return negamax_worth(trace, sign * raw, bound=bound, offset=0)
+
+
+def game_worth(v: int, bound: str, *, exact: bool) -> Worth:
+    """Another game's negamax value ``v`` for the root player as a :class:`Worth`: a
+    decided game in the game's unit (1 a win, -1 a loss, its plies from the root:
+    :func:`~treeviz.trace.game_values.game_outcome`), a solver's 0 a draw (its
+    length unknown), else the heuristic's points. Connect 4's stone scores have no
+    counterpart in other games."""
+    found = game_outcome(v, bound=bound if bound != "exact" else "")
+    if found is not None:
+        return Worth(found["score"], found, bound)
+    if abs(v) >= PROVEN:  # a bound away from the result: the sign is all it says
+        return Worth(1 if v > 0 else -1, None, bound)
+    if exact and v == 0 and bound == "exact":
+        return Worth(0, {"result": "draw", "plies": None, "score": 0}, bound)
+    return Worth(v, None, bound)
 
 
 def user_worth(trace: Trace, node: int, plies: int) -> Worth:

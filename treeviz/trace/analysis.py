@@ -22,6 +22,7 @@ from treeviz.trace.nodes import (
     flag_text,
 )
 from treeviz.trace.numbers import cell, percent, value_cell
+from treeviz.trace.sides import root_signs
 from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
@@ -253,7 +254,7 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
         found = [node_value(trace, i) for i in range(len(trace))]
         return [v.value for v in found], [v.text or None for v in found]
     raw = n["value"].astype(np.int64)
-    signed = np.where(n["depth"] % 2 == 0, raw, -raw)
+    signed = root_signs(trace) * raw  # for the root player: each node's side read once
     plain = (raw != int(NO_VALUE)) & (np.abs(signed) < PROVEN)
     values: list[Any] = signed.tolist()
     words: list[str | None] = [None] * len(trace)

@@ -15,15 +15,20 @@ def game_outcome(value: float, *, bound: str = "") -> dict[str, Any] | None:
     """The result a negamax value of another game (for the root player, ``±(WIN -
     plies)`` decided, else heuristic points) proves, in the game's unit: ``score`` 1 a
     win, -1 a loss (the sign of the game's returns; other games count no stones), with
-    ``plies`` from the root; None for a value that is not decided, and for a win that
-    is only an upper bound (``bound`` "upper": it proves nothing). An upper-bounded
-    loss is a loss "in at most" its plies."""
+    ``plies`` from the root; None for a value that is not decided. ``bound`` "upper" or
+    "lower" when the value is only a bound: a bound away from the result proves
+    nothing (None: at most a win, at least a loss), one towards it proves the result
+    in at most its plies (the outcome's ``bound`` "upper", as Connect 4's say it)."""
     if abs(value) < PROVEN:
         return None
-    plies = int(WIN - abs(value))
-    if value > 0:
-        return None if bound == "upper" else {"result": "win", "plies": plies, "score": 1}
-    out: dict[str, Any] = {"result": "loss", "plies": plies, "score": -1}
+    won = value > 0
+    if bound == ("upper" if won else "lower"):
+        return None
+    out: dict[str, Any] = {
+        "result": "win" if won else "loss",
+        "plies": int(WIN - abs(value)),
+        "score": 1 if won else -1,
+    }
     if bound:
-        out["bound"] = bound
+        out["bound"] = "upper"
     return out

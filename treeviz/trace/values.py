@@ -50,6 +50,7 @@ from treeviz.trace.nodes import (
     field_is_set,
 )
 from treeviz.trace.numbers import number_text
+from treeviz.trace.sides import root_sign
 
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
@@ -57,6 +58,9 @@ PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a 
 KIND_TEXT = {
     "exact:weak": "result for the root player: 1 win, 0 draw, -1 loss (weak solve)",
     "exact": "exact score for the root player (22 - winner's stones; 0 draw)",
+    # the agents on any game (another game counts no stones: a result in plies)
+    "exact:outcome": "result for the root player: a win or a loss in plies, 0 a draw",
+    "heuristic:outcome": "0 for a game not over; a win or a loss in plies, for the root player",
     "heuristic": "heuristic points for the root player; proven results as exact scores",
     "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
     "probability": "chance of being chosen",
@@ -212,7 +216,7 @@ class NodeValue:
 def node_value(trace: Trace, node: int) -> NodeValue:
     """What node ``node`` of ``trace`` is worth to the root player, readable."""
     n = trace.nodes[node]
-    sign = 1 if n["depth"] % 2 == 0 else -1  # stored for the side to move at the node
+    sign = root_sign(trace, node)  # stored for the node's side (trace.sides)
     base = trace.kind.base
     if base == "win_rate":
         return _rate_value(trace, node, sign)
@@ -371,7 +375,8 @@ def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
         text = f"{found['result']} (proven)" if found else "not visited"
         return NodeValue(None, found, text, None)
     q = float(n["value_sum"]) / float(n["visits"])  # for the player who moved in
-    q = q if n["depth"] % 2 == 1 else 1.0 - q
+    parent = int(n["parent"])  # who moved in: the side at the parent (the root's: not)
+    q = q if parent >= 0 and root_sign(trace, parent) > 0 else 1.0 - q
     text = f"Q {q:.2f}" + (f" {found['result']}" if found else "")
     return NodeValue(q, found, text, 2 * q - 1)
 
