@@ -33,6 +33,16 @@ from typing import Any
 import numpy as np
 
 from treeviz.agents.common import CAPACITY
+from treeviz.agents.user.game_calls import (
+    NO_MOVE,
+    GameReader,
+    Snap,
+    accepts,
+    check_keyed,
+    inferred_game,
+    named_game,
+)
+from treeviz.agents.user.game_result import build_game_result
 from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.agents.user.tuple_values import TupleValues
@@ -44,10 +54,10 @@ from treeviz.errors import (
     UserAgentError,
     exception_line,
 )
+from treeviz.rules.base import StepGame
 from treeviz.settings import DEFAULT_CAPACITY, show_value
 from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
-NO_MOVE = -1
 NEW = -3  # a call that makes a new node (beside NO_PARENT and NOT_RECORDED)
 UNKNOWN = -1  # ``maximizing`` not given or not a bool
 
@@ -144,6 +154,17 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
 
 
 # ------------------------------------------------------------------- what a call means
+def _reads_as_position(arg: Any) -> bool:
+    """Whether ``arg`` is a Connect 4 position, move string or board grid."""
+    if not (isinstance(arg, Position | str) or grid_rows(arg) is not None):
+        return False
+    try:
+        to_position(arg)
+    except (InvalidPositionError, ValueError):
+        return False
+    return True
+
+
 def _number(ret: Any) -> float:
     """The default value of a return: the number, or a tuple's first number (NaN: none)."""
     if is_number(ret):
@@ -179,6 +200,8 @@ class TraceSpec:
     alpha: Callable[..., Any] | None
     beta: Callable[..., Any] | None
     chosen: Callable[[Any], Any] | None
+    game: Any = None  # the game named (a treeviz.rules game), None: Connect 4 or inferred
+    player: int | None = None  # values always for this player (``player=``), None: inferred
     index: int | None = None  # the argument holding the position, once found
     flag: str | None = None  # the name of the ``maximizing`` argument, when given
     visits: Callable[..., Any] | None = None  # the person's own visit count of a call
@@ -211,17 +234,17 @@ class TraceSpec:
         return list(kwargs.values())[self.index - len(args)]
 
     def _find(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> int:
-        """The first argument that reads as a position."""
+        """The first argument that reads as a position: a state of the game named, else
+        a Connect 4 position or a state of a game inferred from it
+        (:mod:`.game_calls`)."""
+        is_state = accepts(self.game)
         for i, arg in enumerate([*args, *kwargs.values()]):
-            if isinstance(arg, Position | str) or grid_rows(arg) is not None:
-                try:
-                    to_position(arg)
-                except (InvalidPositionError, ValueError):
-                    continue
+            if (self.game is None and _reads_as_position(arg)) or is_state(arg):
                 return i
         raise InvalidParameterError(
-            f"no argument of {self.name}() reads as a position (a Position, a move string or "
-            "a board grid): pass position=, a function of the call's arguments"
+            f"no argument of {self.name}() reads as a position (a Position, a move string, "
+            "a board grid or a game's state): pass position=, a function of the call's "
+            "arguments, or game="
         )
 
     def number(self, ret: Any) -> float:
@@ -256,6 +279,8 @@ def traced(
     beta: str | None = "beta",
     chosen: Callable[[Any], Any] | None = None,
     visits: Callable[..., Any] | None = None,
+    game: Any = None,
+    player: int | None = None,
 ) -> Any:
     """Record the calls of ``fn`` as a search tree while :func:`recording` is on.
 
@@ -272,7 +297,17 @@ def traced(
     a search that counts its visits (an MCTS) gives the count of the call's node, read
     when the call returns (``visits=lambda node: node.visits``); the last one read per
     node is recorded (``trace.extra["user_visits"]``) for the doctor to check that
-    counts add up. Usable as ``@traced`` or ``@traced(...)``."""
+    counts add up. Usable as ``@traced`` or ``@traced(...)``.
+
+    Any game: ``game`` names the game whose states the function searches (a name such
+    as ``"tic_tac_toe"``, a game of :mod:`treeviz.rules`, an aima-style ``Game``, a
+    ``pyspiel.Game``); without it a ``pyspiel.State`` argument is read as a state of
+    its own game (:mod:`.game_calls`). Moves, ``chosen`` included, are then the game's
+    action ids, and the values' side is inferred (:mod:`.game_result`) unless
+    ``maximizing`` names the flag or ``player`` (0 or 1) says the values are always
+    that player's, as OpenSpiel's ``minimax`` returns them. :class:`GameError` for a
+    game name no one knows or OpenSpiel missing, :class:`InvalidParameterError` for a
+    ``game`` that is none or a ``player`` that is not 0 or 1."""
     if fn is None:
         return functools.partial(
             traced,
@@ -283,7 +318,11 @@ def traced(
             beta=beta,
             chosen=chosen,
             visits=visits,
+            game=game,
+            player=player,
         )
+    if player not in (None, 0, 1):
+        raise InvalidParameterError(f"player={show_value(player)}: expected 0, 1 or None")
     try:
         sig: inspect.Signature | None = inspect.signature(fn)
     except (TypeError, ValueError):
@@ -301,6 +340,8 @@ def traced(
         chosen,
         flag=maximizing,
         visits=visits,
+        game=named_game(game),
+        player=player,
     )
 
     @functools.wraps(fn)
@@ -340,11 +381,20 @@ class Recording:
 
     ``result`` (and ``trace``) turn them into a :class:`~treeviz.trace.nodes.SearchResult`
     on first use. ``root``: the position the search is about (a file agent's
-    position); top-level calls then hang below it, or are it."""
+    position, or another game's state); top-level calls then hang below it, or are it.
+    Whether the search is Connect 4's or another game's is settled by its first call
+    (:meth:`_top`)."""
 
-    def __init__(self, root: Position | None = None, capacity: int = DEFAULT_CAPACITY) -> None:
-        self.root = root.copy() if root is not None else None
+    checks = False  # whether each call is checked (CheckedRecording: Connect 4 only)
+
+    def __init__(self, root: Any = None, capacity: int = DEFAULT_CAPACITY) -> None:
+        self.root = root.copy() if isinstance(root, Position) else None
         self.root_given = root is not None
+        # another game's search: its game, the state given as root= and the root's
+        # snapshot (:mod:`.game_calls`); None for Connect 4
+        self.game: StepGame | None = None
+        self.game_root = None if isinstance(root, Position) else root
+        self.root_snap: Snap | None = None
         self.capacity = capacity
         self.parent, self.move, self.depth = array("i"), array("b"), array("h")
         self.value, self.alpha, self.beta = array("d"), array("d"), array("d")
@@ -357,7 +407,7 @@ class Recording:
         self.counted: dict[int, int] = {}
         self.calls = 0
         self.stack: list[tuple[int, Any]] = []  # (node, snapshot) of the calls under way
-        self.reader: Reader | None = None
+        self.reader: Reader | GameReader | None = None
         self.spec: TraceSpec | None = None
         self.root_call: int | None = None  # node of the call made at the root
         self.root_return: Any = None
@@ -377,7 +427,7 @@ class Recording:
         board = spec.board(args, kwargs)
         if self.stack:
             parent, before = self.stack[-1]
-            reader: Reader = self.reader  # type: ignore[assignment]  # set by the first call
+            reader: Reader | GameReader = self.reader  # type: ignore[assignment]  # set by the first call
             snap = reader.snap(board)
             move = reader.column(before, snap) if parent >= 0 else NO_MOVE
             if move == NO_MOVE and parent >= 0:
@@ -435,6 +485,10 @@ class Recording:
         """(parent, move, snapshot) of a call made from outside any traced call: the
         root (the first such call, or the ``root`` given; it may be called again, as an
         MCTS loop does) or, below a given root, one move after it."""
+        if self.game is None and self.root is None:
+            self._choose_game(spec, board)
+        if self.game is not None:
+            return self._game_top(spec, board)
         if self.root is None:
             self.root = to_position(board)
         root = self.root
@@ -456,11 +510,50 @@ class Recording:
         where = root.moves_string() or "the empty board"
         if len(self.parent) > 1:  # a search under way: a stone its root loop left behind
             return self._stray_top(spec, board, where), NO_MOVE, snap
-        raise InvalidParameterError(
-            f"a recording holds one search: {spec.name}() was called from outside on "
-            f"{show_value(board)}, which is not its root {where!r} nor one move after it "
-            "(record one search per recording, or trace the function that makes these calls)"
-        )
+        raise _second_search(spec, board, where)
+
+    def _choose_game(self, spec: TraceSpec, board: Any) -> None:
+        """At the first call: the game named, or the game of the root given or of the
+        call's state, when it is not Connect 4's (:mod:`.game_calls`)."""
+        given = board if self.game_root is None else self.game_root
+        game = spec.game if spec.game is not None else inferred_game(given)
+        if game is None:
+            if self.game_root is not None:
+                raise InvalidParameterError(
+                    f"root={show_value(self.game_root)} is neither a Connect 4 position "
+                    "nor a state of a game: name its game with traced(game=...)"
+                )
+            return
+        if self.checks:
+            raise InvalidParameterError(
+                f"{spec.name}() searches {game.name}: checking each call is for Connect 4 "
+                "searches only in this version"
+            )
+        self.game, self.reader, self.spec = game, GameReader(game), spec
+        self.move = array("i")  # action ids go past a byte
+        if self.game_root is not None:
+            self.root_snap = self.reader.snap(self.game_root)
+
+    def _game_top(self, spec: TraceSpec, board: Any) -> tuple[int, int, Any]:
+        """:meth:`_top` for another game's states: keys compared, not stones."""
+        reader: GameReader = self.reader  # type: ignore[assignment]  # set with the game
+        snap = reader.snap(board)
+        if self.root_snap is None:
+            check_keyed(reader.game, snap)
+            self.root_snap = snap
+        root = self.root_snap
+        if snap.node.key == root.node.key:
+            self.root_call = 0
+            return NO_PARENT, NO_MOVE, snap
+        if not self.parent:  # the root itself was never a call: a node of its own
+            self.add_root()
+        move = reader.column(root, snap)
+        if move != NO_MOVE:
+            return 0, move, snap
+        where = reader.game.to_text(root.node) or "the start"
+        if len(self.parent) > 1:  # a search under way: a move its root loop left played
+            return self._stray_top(spec, board, where), NO_MOVE, snap
+        raise _second_search(spec, board, where)
 
     def _stray_top(self, spec: TraceSpec, board: Any, where: str) -> int:
         """A call from outside any traced call, once the search has recorded some of
@@ -536,7 +629,8 @@ class Recording:
                 raise InvalidParameterError(
                     "nothing was recorded: no traced function was called inside the recording"
                 )
-            self._result = build_result(self)
+            game = self.game
+            self._result = build_result(self) if game is None else build_game_result(self, game)
         return self._result
 
     @property
@@ -554,7 +648,9 @@ class CheckedRecording(Recording):
     (:mod:`treeviz.agents.user.instrument_check`). A subclass, so that the plain
     recording's hot path has not one test more."""
 
-    def __init__(self, root: Position | None = None, capacity: int = DEFAULT_CAPACITY) -> None:
+    checks = True
+
+    def __init__(self, root: Any = None, capacity: int = DEFAULT_CAPACITY) -> None:
         super().__init__(root, capacity)
         self.checker = Checker(self)
         # the calls in the order they were made: each one's node (NOT_RECORDED: none)
@@ -620,6 +716,15 @@ class CheckedRecording(Recording):
         }
 
 
+def _second_search(spec: TraceSpec, board: Any, where: str) -> InvalidParameterError:
+    """The error of a call from outside that is neither the root nor one move after it."""
+    return InvalidParameterError(
+        f"a recording holds one search: {spec.name}() was called from outside on "
+        f"{show_value(board)}, which is not its root {where!r} nor one move after it "
+        "(record one search per recording, or trace the function that makes these calls)"
+    )
+
+
 def _float(x: Any) -> float:
     """A number a search gave (a window bound, a value) as a float (NaN when it is not
     a number)."""
@@ -649,11 +754,12 @@ def answered(
 
 @contextmanager
 def recording(
-    root: Position | str | None = None, capacity: int = DEFAULT_CAPACITY, check: bool | None = None
+    root: Any = None, capacity: int = DEFAULT_CAPACITY, check: bool | None = None
 ) -> Iterator[Recording]:
     """Record the traced calls made inside the block (one search) in this thread or
-    task. ``root``: the position searched, when the traced function is called on its
-    children rather than on it; ``capacity``: the nodes kept (an int, see
+    task. ``root``: the position searched (a Connect 4 position or move string, or
+    another game's state), when the traced function is called on its children rather
+    than on it; ``capacity``: the nodes kept (an int, see
     :data:`~treeviz.agents.common.CAPACITY`); ``check``: also check every call's
     position as the search runs (:class:`CheckedRecording`: slower, for the doctor;
     by default, whether a :func:`checking` block is open).

@@ -15,6 +15,7 @@ children never called) and wins come from them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from numbers import Real
 from typing import Any
 
@@ -56,12 +57,7 @@ def build_result(rec: Recording) -> SearchResult:
     depth = np.frombuffer(rec.depth, np.int16).copy()
     maxi = np.frombuffer(rec.maxi, np.int8)
     flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
-    visits = np.frombuffer(rec.visits, np.int32).copy()
-    sums = np.frombuffer(rec.value, np.float64).copy()
-    for node, (total, count) in rec.tuples.totals().items():  # tuples' values, read once
-        sums[node] += total
-        visits[node] += count
-    mean = np.divide(sums, visits, out=np.full(n, np.nan), where=visits > 0)
+    visits, mean = returned(rec)
     value = np.where(flip, -1.0, 1.0) * mean
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
     alpha = np.where(flip, -beta_in, alpha_in)
@@ -114,6 +110,18 @@ def build_result(rec: Recording) -> SearchResult:
     if checked is not None:
         trace.extra["checked"] = checked
     return _answer(rec, trace)
+
+
+def returned(rec: Recording) -> tuple[np.ndarray, np.ndarray]:
+    """Per node: the calls that returned a value, and the mean of those values as the
+    function returned them (NaN: none), tuples' values included."""
+    visits = np.frombuffer(rec.visits, np.int32).copy()
+    sums = np.frombuffer(rec.value, np.float64).copy()
+    for node, (total, count) in rec.tuples.totals().items():  # tuples' values, read once
+        sums[node] += total
+        visits[node] += count
+    mean = np.divide(sums, visits, out=np.full(len(visits), np.nan), where=visits > 0)
+    return visits, mean
 
 
 def maximizing(
@@ -276,11 +284,20 @@ def _said(rec: Recording) -> int | None:
     their values in: :mod:`~treeviz.agents.user.tuple_values`). A value
     is never taken for a column: ``(0, 3)`` read with ``value=lambda r: r[0]`` chose 3,
     and ``(-100, 5)`` chose 5."""
-    spec, ret, root = rec.spec, rec.root_return, rec.root
-    if spec is None or rec.root_call is None or root is None:
+    root = rec.root
+    if root is None:
+        return None
+    return said_move(rec, lambda x: _column(x, root.width))
+
+
+def said_move(rec: Recording, move_of: Callable[[Any], int | None]) -> int | None:
+    """The move the root call's return names (:func:`_said`), read by ``move_of``
+    (an item to a move, None: it is none)."""
+    spec, ret = rec.spec, rec.root_return
+    if spec is None or rec.root_call is None:
         return None
     if spec.chosen is not None:
-        return _column(spec.chosen(ret), root.width)
+        return move_of(spec.chosen(ret))
     if not isinstance(ret, tuple | list):
         return None
     ints = [
@@ -293,7 +310,7 @@ def _said(rec: Recording) -> int | None:
         value_at = first_number(ret) if slot is None else slot
     else:
         value_at = _value_index(ret, ints, spec)
-    found = (_column(ret[i], root.width) for i in ints if i != value_at)
+    found = (move_of(ret[i]) for i in ints if i != value_at)
     return next((c for c in found if c is not None), None)
 
 
