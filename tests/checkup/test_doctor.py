@@ -128,7 +128,7 @@ def test_shrinking_ends_where_nothing_smaller_still_fails() -> None:
         return bool(facts(Position.from_moves(m)).wins)
 
     start = next(p.moves for p in battery(4, seed=1) if p.kind == "win-now")
-    out = shrink(start, lambda m: True, wins_now, budget=10_000)
+    out = shrink(start, lambda m: True, wins_now, smaller=smaller, budget=10_000)
     assert wins_now(out) and len(out) <= len(start)
     assert not any(wins_now(c) for c in smaller(out, random.Random(0)))
 

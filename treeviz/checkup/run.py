@@ -19,7 +19,7 @@ from treeviz.checkup.horizon import measure
 from treeviz.checkup.inside import inside
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.sequence import fresh_runs
-from treeviz.checkup.shrink import shrink
+from treeviz.checkup.shrink import shrink, smaller
 from treeviz.checkup.tree_bugs import NodeFinding
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
@@ -279,7 +279,7 @@ def _shrunk(
         probe = Answer(moves, 1)  # what applies depends on the position alone
         return next(j.applies for j in judge(probe, horizon) if j.check == check)
 
-    best = shrink(answer.moves, applies, lambda m: verdict(m).failed, seed=seed)
+    best = shrink(answer.moves, applies, lambda m: verdict(m).failed, smaller=smaller, seed=seed)
     return seen[best]
 
 

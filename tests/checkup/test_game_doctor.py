@@ -1,0 +1,200 @@
+"""The doctor on any game, from outside: each finding checked against the game's own
+rules, played through OpenSpiel's (or Connect 4's) own API here, one or two plies by
+brute force, and against the person's code run again on a fresh state; a correct
+agent gets no finding."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import game_agents as ga
+import pytest
+
+from treeviz.checkup.games.run import GameFinding, check_game
+from treeviz.connect4.board import Position
+from treeviz.errors import GameError, InvalidParameterError
+
+pyspiel = pytest.importorskip("pyspiel")
+
+SPIEL = {"tic_tac_toe": "tic_tac_toe", "nim": "nim", "hex": "hex(board_size=5)"}
+
+
+def spiel_state(game: str, f: GameFinding) -> tuple[Any, str]:
+    """The finding's position played by OpenSpiel itself, and its text written from
+    OpenSpiel's own action strings."""
+    state = pyspiel.load_game(SPIEL[game]).new_initial_state()
+    words = []
+    for action in f.moves:
+        words.append(state.action_to_string(state.current_player(), action))
+        state.apply_action(action)
+    return state, " ".join(words)
+
+
+def wins_at_once(state: Any) -> list[int]:
+    """OpenSpiel's actions that end the game won for the player to move."""
+    me, out = state.current_player(), []
+    for action in state.legal_actions():
+        child = state.child(action)
+        if child.is_terminal() and child.returns()[me] > 0:
+            out.append(action)
+    return out
+
+
+def loses_at_once(state: Any, action: int) -> bool:
+    """Whether ``action`` ends the game lost, or lets the opponent win at once."""
+    me, child = state.current_player(), state.child(action)
+    if child.is_terminal():
+        return child.returns()[me] < 0
+    return bool(wins_at_once(child))
+
+
+def checked(game: str, agent: Any) -> dict[str, GameFinding]:
+    """The findings of ``agent`` on ``game`` by check, in the doctor's order."""
+    return {f.check: f for f in check_game(SPIEL.get(game, game), agent).findings}
+
+
+# ---------------------------------------------------------------------- correct agents
+@pytest.mark.parametrize(
+    ("game", "agent"),
+    [
+        ("tic_tac_toe", ga.two_ply),
+        ("nim", ga.two_ply),
+        ("hex", ga.two_ply),
+        ("connect4", ga.connect4_two_ply),
+        ("tic_tac_toe", "alphabeta:depth=2"),
+        ("connect4", "minimax:depth=2"),
+    ],
+)
+def test_a_correct_agent_gets_no_finding(game: str, agent: Any) -> None:
+    result = check_game(SPIEL.get(game, game), agent)
+    assert result.healthy, result.text()
+    assert result.positions >= 40 and "no bug found" in result.text()
+
+
+# ---------------------------------------------------------------------- the checks
+def test_a_loss_in_one_not_blocked_on_tic_tac_toe() -> None:
+    by = checked("tic_tac_toe", ga.greedy_ignores_opponent)
+    assert list(by) == ["misses-block"]
+    f = by["misses-block"]
+    state, text = spiel_state("tic_tac_toe", f)
+    assert f.position == text and not wins_at_once(state)
+    played = ga.greedy_ignores_opponent(state.clone())
+    assert state.action_to_string(played) == f.answered
+    assert loses_at_once(state, played)
+    safe = [a for a in state.legal_actions() if not loses_at_once(state, a)]
+    assert safe and all(state.action_to_string(a) in f.text for a in safe)
+    # the shortest a threat can be: two stones of X and one of O, O to move
+    assert len(f.moves) == 3
+
+
+def test_a_win_missed_and_an_illegal_cell_on_tic_tac_toe() -> None:
+    by = checked("tic_tac_toe", ga.cell_preference)
+    win = by["misses-win"]
+    state, text = spiel_state("tic_tac_toe", win)
+    assert win.position == text
+    wins = wins_at_once(state)
+    played = ga.cell_preference(state.clone())
+    assert wins and played not in wins
+    assert all(state.action_to_string(a) in win.text for a in wins)
+    assert len(win.moves) == 4  # X's two stones in a line, O's two elsewhere: the least
+    bad = by["illegal-move"]
+    state, _ = spiel_state("tic_tac_toe", bad)
+    assert ga.cell_preference(state.clone()) not in state.legal_actions()
+
+
+def test_a_state_changed_by_the_search_is_found() -> None:
+    by = checked("tic_tac_toe", ga.plays_on_the_state)
+    assert list(by) == ["mutation"]
+    f = by["mutation"]
+    state, _ = spiel_state("tic_tac_toe", f)
+    before = (str(state), state.history())
+    ga.plays_on_the_state(state)
+    assert (str(state), state.history()) != before
+    assert str(before[1]) in f.text and str(state.history()) in f.text
+    # on a position with no win at once it leaves the state as it was
+    quiet = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    ga.plays_on_the_state(quiet)
+    assert quiet.history() == []
+
+
+def test_a_crash_is_quoted_with_its_line() -> None:
+    by = checked("nim", ga.last_heap_first)
+    f = by["crash"]
+    state, text = spiel_state("nim", f)
+    assert f.position == text
+    with pytest.raises(IndexError) as raised:
+        ga.last_heap_first(state)
+    assert f"IndexError: {raised.value}" in f.text
+    assert f.where.startswith("game_agents.py:")
+    assert f.answered is None
+
+
+def test_misere_nim_taking_the_last_tokens_is_a_loss_not_blocked() -> None:
+    """Who takes the last token loses: no move ever wins at once, and taking a whole
+    last pile loses at once."""
+    by = checked("nim", ga.takes_the_largest_pile)
+    assert list(by) == ["misses-block"]
+    f = by["misses-block"]
+    state, _ = spiel_state("nim", f)
+    played = ga.takes_the_largest_pile(state.clone())
+    child = state.child(played)
+    assert child.is_terminal() and child.returns()[state.current_player()] < 0
+    assert "ends the game lost at once" in f.text
+
+
+def test_hex_through_openspiel() -> None:
+    by = checked("hex", ga.greedy_ignores_opponent)
+    f = by["misses-block"]
+    state, text = spiel_state("hex", f)
+    assert f.position == text
+    assert loses_at_once(state, ga.greedy_ignores_opponent(state.clone()))
+
+
+def test_connect4_through_the_protocol() -> None:
+    by = checked("connect4", ga.connect4_greedy)
+    assert list(by) == ["misses-block"]
+    f = by["misses-block"]
+    pos = Position.from_moves(f.position)  # Connect 4's own move string
+    played = ga.connect4_greedy(pos.copy()) - 1
+    assert str(played + 1) == f.answered
+    child = pos.copy()
+    child.play(played)
+    threats = [c for c in child.legal_moves() if ga._wins(child, c)]
+    assert threats and f"wins at once with {threats[0] + 1}" in f.text
+    # three stones of X in a line and O to move: five plies, the least there is
+    assert len(f.position) == 5 and pos.side_to_move == "O"
+
+
+def test_answers_changed_by_what_was_asked_before_are_history() -> None:
+    ga.VISITED.clear()
+    by = checked("tic_tac_toe", ga.closed_list)
+    f = by["history"]
+    state, text = spiel_state("tic_tac_toe", f)
+    assert f.position == text
+    ga.VISITED.clear()
+    assert ga.closed_list(state.clone()) != ga.closed_list(state.clone())
+
+
+def test_an_agent_that_answers_at_random_is_not_judged_on_history() -> None:
+    import random
+
+    rng = random.Random(3)
+    result = check_game("tic_tac_toe", lambda state: rng.choice(state.legal_actions()))
+    assert "history" not in {f.check for f in result.findings}
+    assert any("history not judged" in n for n in result.notes)
+
+
+def test_a_check_beyond_the_stated_depth_is_not_judged() -> None:
+    """Seeing one ply, a loss in one is beyond the agent: not a finding."""
+    result = check_game("tic_tac_toe", ga.greedy_ignores_opponent, depth=1)
+    assert result.healthy
+
+
+# ---------------------------------------------------------------------- bad input
+def test_bad_input_is_a_typed_error_quoting_it() -> None:
+    with pytest.raises(InvalidParameterError, match="'alphabeat'"):
+        check_game("tic_tac_toe", "alphabeat:depth=2")
+    with pytest.raises(InvalidParameterError, match="positions '0'"):
+        check_game("tic_tac_toe", ga.two_ply, positions=0)
+    with pytest.raises(GameError, match="'tic_tac_tow'"):
+        check_game("tic_tac_tow", ga.two_ply)
