@@ -11,12 +11,12 @@ quote the input, text both ways).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from treeviz.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError
 from treeviz.rules.protocol import NOBODY
+from treeviz.rules.steps import Steps
 from treeviz.settings import show_value
 
 # What may stand between two moves of a position text; a label may hold them too
@@ -28,24 +28,37 @@ LEGAL_SHOWN = 12  # legal moves quoted in a message
 REST_SHOWN = 16  # characters of the text quoted where a bad move starts (labels hold spaces)
 
 
-@dataclass(frozen=True, eq=False)
 class Node:
     """A state of the game's own type, the moves (action ids) that reached it, and its
-    key. Nodes are equal when their keys are, whatever the moves that led there."""
+    key (asked of the game the first time it is read: a search without a table never
+    needs it, and a state's text is the dearest thing a node holds). Nodes are equal
+    when their keys are, whatever the moves that led there."""
 
-    state: Any
-    moves: tuple[int, ...]
-    key: Hashable
-    # What the game said of the state, asked once: a search asks a node for its outcome
-    # and legal moves several times (playing each of its moves checks it is legal), and
-    # a state never changes once made.
-    known: dict[str, Any] = field(default_factory=dict, repr=False)
+    __slots__ = ("key_of", "known", "moves", "state")
+
+    def __init__(
+        self, state: Any, moves: tuple[int, ...], key_of: Callable[[Any, tuple[int, ...]], Hashable]
+    ) -> None:
+        self.state, self.moves, self.key_of = state, moves, key_of
+        # What the game said of the state, asked once: a search asks a node for its
+        # outcome and legal moves several times (playing each of its moves checks it is
+        # legal), and a state never changes once made.
+        self.known: dict[str, Any] = {}
+
+    @property
+    def key(self) -> Hashable:
+        if "key" not in self.known:
+            self.known["key"] = self.key_of(self.state, self.moves)
+        return self.known["key"]
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Node) and self.key == other.key
 
     def __hash__(self) -> int:
         return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Node(state={self.state!r}, moves={self.moves!r})"
 
 
 class StepGame(ABC):
@@ -91,7 +104,7 @@ class StepGame(ABC):
 
     # ----------------------------------------------------------------- the protocol
     def node(self, state: Any, moves: tuple[int, ...]) -> Node:
-        return Node(state, moves, self.state_key(state, moves))
+        return Node(state, moves, self.state_key)
 
     def initial(self) -> Node:
         return self.node(self.first_state(), ())
@@ -105,13 +118,17 @@ class StepGame(ABC):
         return NOBODY if self.outcome(node) is not None else self.player(node.state)
 
     def legal_moves(self, node: Node) -> list[int]:
+        return list(self.legal_tuple(node))  # the caller's own list
+
+    def legal_tuple(self, node: Node) -> tuple[int, ...]:
+        """The legal moves, asked of the game once per node."""
         if "legal" not in node.known:
             over = self.outcome(node) is not None
             node.known["legal"] = () if over else tuple(self.actions(node.state))
-        return list(node.known["legal"])  # the caller's own list
+        return node.known["legal"]
 
     def play(self, node: Node, move: int) -> Node:
-        if move not in self.legal_moves(node):
+        if move not in self.legal_tuple(node):
             raise IllegalMoveError(
                 f"move {move!r} cannot be played after {show_value(self.to_text(node))} "
                 f"in {self.name}: {self.legal_text(node)}"
@@ -120,6 +137,23 @@ class StepGame(ABC):
 
     def key(self, node: Node) -> Hashable:
         return node.key
+
+    def steps(self, node: Node) -> Steps:
+        """The hooks as a search's walk from ``node`` (:mod:`treeviz.rules.steps`)."""
+        before = node.moves
+
+        def mover(state: Any) -> int:
+            return NOBODY if self.returns(state) is not None else self.player(state)
+
+        return Steps(
+            start=node.state,
+            mover=mover,
+            returns=self.returns,  # type: ignore[arg-type]
+            actions=self.actions,
+            child=self.child,
+            key=lambda state, path: self.state_key(state, (*before, *path)),
+            wrap=lambda state, path: Node(state, (*before, *path), self.state_key),
+        )
 
     def label(self, node: Node, move: int) -> str:
         return self.move_label(node.state, move)

@@ -20,12 +20,14 @@ from __future__ import annotations
 import difflib
 import importlib
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 from treeviz.errors import GameError
 from treeviz.rules import boards
 from treeviz.rules.adapters import StateGame
 from treeviz.rules.base import Node
+from treeviz.rules.steps import Steps
 from treeviz.settings import show_value
 
 INSTALL = "pip install 'treeviz-c4[games]'"
@@ -82,6 +84,21 @@ class SpielGame(StateGame):
 
     def state_key(self, state: Any, moves: tuple[int, ...]) -> Hashable:
         return (state.current_player(), str(state))
+
+    def steps(self, node: Node) -> Steps:
+        """OpenSpiel's own methods, unbound once: ``current_player`` is negative once
+        the game is over (it answers both questions in one call), ``child`` copies
+        and plays in one call, and its lists of actions are ints already."""
+        kind = type(node.state)
+        return replace(
+            super().steps(node),
+            mover=kind.current_player,
+            returns=kind.returns,
+            actions=kind.legal_actions,
+            child=kind.child,
+            key=lambda state, path: (state.current_player(), str(state)),
+            paths=False,
+        )
 
     def board(self, node: Node) -> str:
         return boards.draw(self.game, node.state)

@@ -18,9 +18,10 @@ node (a win ``k`` plies below it) so that a position met at two depths shares th
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from itertools import repeat
+from typing import Any, NoReturn
 
 from treeviz.agents.any_game.tree import (
     ROOT_ARGS,
@@ -30,20 +31,21 @@ from treeviz.agents.any_game.tree import (
     heuristic_points,
     outcome_value,
     row,
-    side_of,
-    to_parent,
+    whole_points,
 )
 from treeviz.errors import InvalidPositionError
 from treeviz.rules.protocol import Game
+from treeviz.rules.steps import steps_of
 from treeviz.settings import show_value
 from treeviz.trace.nodes import (
     C_CUTOFFS,
     C_LEAVES,
-    C_NODES,
     C_TT_HITS,
     CUTOFF,
     EXACT,
     INF,
+    NO_VALUE,
+    NOT_RECORDED,
     TERMINAL,
     TT_HIT,
     WIN,
@@ -69,131 +71,230 @@ class Plan:
 
 
 class Negamax:
-    """One negamax search (see the module docstring)."""
+    """One negamax search (see the module docstring).
+
+    It walks the game's raw states (:mod:`treeviz.rules.steps`): one call per
+    question, a child made only when it is searched. The recursion is one closure
+    over what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe
+    costs the game about 1.5 us, and each Python call or attribute looked up on the
+    way would add a tenth of that again."""
 
     def __init__(self, search: Search, plan: Plan) -> None:
         self.s, self.game, self.plan = search, search.game, plan
+        self.walk = steps_of(search.game, search.root)
         self.table: dict[Hashable, tuple[int, int, int, int]] = {}
+        self.path: list[int] = []  # the moves from the root to the node searched
+        self.exact_flag = EXACT if plan.depth is None else 0  # the solver's values are exact
+        fields = ("value", "flags", *(("alpha", "beta") if plan.prune else ()))
+        # one item per recorded node, in id order: written as the node is entered
+        # (its window; value and flags unset) and once more as it is left
+        self.dense = {name: search.dense.setdefault(name, []) for name in fields}
+        self.statics = search.sparse.setdefault("static_eval", ([], []))  # horizon leaves
+        self.count: Callable[[], int] = lambda: 0  # nodes searched: set by walker
+        self.counts = [0, 0, 0]  # leaves, cutoffs, table hits (C_LEAVES, C_CUTOFFS, C_TT_HITS)
 
     # ------------------------------------------------------------------ the root
     def root(self) -> tuple[int, dict[int, int], dict[int, bool]]:
         """(the best move, each root move's value for the root side, whether each is
         exact rather than an upper bound), ties to the move listed first."""
-        state, side = self.s.root, self.s.root_side
+        raw, side, visit = self.walk.start, self.s.root_side, self.walker()
         node = self.s.add(*ROOT_ARGS)
-        self.mark_window(node, -INF, INF)
-        legal = self.game.legal_moves(state)
+        window = {"value": NO_VALUE, "flags": 0, "alpha": -INF, "beta": INF}
+        for name, column in self.dense.items():
+            column.append(window[name])
+        legal = list(self.walk.actions(raw))
         values: dict[int, int] = {}
         exact: dict[int, bool] = {}
         best_move: int | None = None
         alpha = -INF
-        for move, child in self.ordered(state, side, None):
+        for move, child in self.ordered(raw, side, None):
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
-            values[move] = self.child(child, node, move, 1, side, low, INF)
+            self.path.append(move)
+            values[move] = visit(child, node, move, 1, side, low, INF)
+            self.path.pop()
             # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
             exact[move] = not self.plan.prune or values[move] > low
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
                 best_move, alpha = move, values[move]
-        self.s.set(node, value=alpha)
+        self.dense["value"][node] = alpha
+        self.s.nodes = self.count()
+        ctr = self.s.rec.ctr
+        ctr[C_LEAVES], ctr[C_CUTOFFS], ctr[C_TT_HITS] = self.counts
         assert best_move is not None  # a state that is not over has a legal move
         return best_move, values, exact
 
     # ------------------------------------------------------------------ the tree
-    def child(
-        self, state: Any, parent: int, move: int, ply: int, parent_side: int, alpha: int, beta: int
-    ) -> int:
-        """Record and search the child ``state``; its value for ``parent_side``."""
-        side = side_of(self.game, state, parent_side)
-        node = self.s.add(parent, move, ply)
-        window = (alpha, beta) if side == parent_side else (-beta, -alpha)
-        return to_parent(self.value(state, node, side, ply, window), side, parent_side)
+    def walker(self) -> Callable[[Any, int, int, int, int, int, int], int]:
+        """``visit(raw, parent, move, ply, parent_side, alpha, beta)``: record and
+        search the child ``raw`` (``move`` from ``parent``, whose side is
+        ``parent_side`` and window ``alpha``..``beta``); its value for the parent. A
+        node is over, at the horizon, settled by the table, or searched through its
+        children, cut off when the window closes (the moves not searched are its legal
+        moves minus its recorded children: :meth:`Trace.unsearched`).
 
-    def value(self, state: Any, node: int, side: int, ply: int, window: tuple[int, int]) -> int:
-        """The negamax value of ``state`` for ``side`` within ``window``."""
-        self.check_budget()
-        alpha, beta = window
-        self.mark_window(node, alpha, beta)
-        returns = self.game.outcome(state)
-        if returns is not None:
-            return self.leaf(node, outcome_value(returns, side, ply), TERMINAL | self.exact_flag)
-        if self.plan.depth is not None and ply >= self.plan.depth:
-            points = heuristic_points(self.plan.heuristic, self.game, state, side)
-            self.s.set(node, static_eval=points)
-            return self.leaf(node, points, 0)
-        key = self.game.key(state) if self.plan.tt else None
-        hit = self.table.get(key) if key is not None else None
-        if hit is not None and (found := self.probe(hit, ply, alpha, beta)) is not None:
-            self.s.rec.ctr[C_TT_HITS] += 1
-            self.s.set(node, value=found, flags=TT_HIT)
-            return found
-        best, best_move = self.children(state, node, side, ply, window, hit)
-        if key is not None:
-            bound = UPPER if best <= alpha else LOWER if best >= beta else EXACT_BOUND
-            self.table[key] = (self.remaining(ply), self.to_table(best, ply), bound, best_move)
-        flags = self.exact_flag if alpha < best < beta else 0
-        self.s.set(node, value=best, flags=flags)
-        return best
+        One function with everything it reads bound once, recording as
+        :meth:`Search.add` does (counted, past the capacity not recorded, the stop
+        flag read every :data:`POLL` nodes) without a call: this is the whole cost of
+        a search beside the game's own, about 0.5 us a node."""
+        walk, search, plan = self.walk, self.s, self.plan
+        mover, returns, actions, child, key_of = (
+            walk.mover,
+            walk.returns,
+            walk.actions,
+            walk.child,
+            walk.key,
+        )
+        table, path, counts, exact_flag = self.table, self.path, self.counts, self.exact_flag
+        ordered, probe, store = self.ordered, self.probe, self.store
+        game, heuristic, wrap = self.game, plan.heuristic, walk.wrap
+        # the moves from the root, kept only for what reads them
+        track = heuristic is not None or (plan.tt and walk.paths)
+        prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
+        horizon = INF if plan.depth is None else plan.depth
+        nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
+        capacity, parents, moves_of, depths = (
+            search.capacity,
+            search.parent,
+            search.move,
+            search.depth,
+        )
+        values, flags = self.dense["value"], self.dense["flags"]
+        alphas, betas = self.dense.get("alpha", []), self.dense.get("beta", [])
+        static_ids, static_values = self.statics
 
-    def children(
-        self,
-        state: Any,
-        node: int,
-        side: int,
-        ply: int,
-        window: tuple[int, int],
-        hit: tuple[int, int, int, int] | None,
-    ) -> tuple[int, int]:
-        """(value, best move) of ``state`` from its children, cutting off when the
-        window closes (the moves not searched are the node's legal moves minus its
-        recorded children: :meth:`Trace.unsearched`)."""
-        alpha, beta = window
-        best, best_move = -INF, -1
-        for move, child in self.ordered(state, side, hit[3] if hit else None):
-            v = self.child(child, node, move, ply + 1, side, alpha, beta)
-            if v > best:
-                best, best_move = v, move
-            if self.plan.prune:
-                alpha = max(alpha, v)
-                if alpha >= beta:
-                    self.s.rec.ctr[C_CUTOFFS] += 1
-                    self.s.set(node, flags=CUTOFF)
-                    break
-        return best, best_move
+        def visit(
+            raw: Any, parent: int, move: int, ply: int, parent_side: int, alpha: int, beta: int
+        ) -> int:
+            to_move = mover(raw)
+            side = 1 - parent_side if to_move < 0 else to_move  # see tree.side_of
+            flip = side != parent_side
+            if flip:
+                alpha, beta = -beta, -alpha
+            nonlocal nodes, check_at
+            if nodes >= check_at:
+                check_at = self.check(nodes)
+            nodes += 1
+            node = len(parents)
+            if parent == NOT_RECORDED or node >= capacity:
+                search.truncated, node = True, NOT_RECORDED
+            else:
+                parents.append(parent)
+                moves_of.append(move)
+                depths.append(ply)
+                values.append(NO_VALUE)
+                flags.append(0)
+                if prune:
+                    alphas.append(alpha)
+                    betas.append(beta)
+            if to_move < 0:
+                counts[0] += 1
+                value, flag = outcome_value(returns(raw), side, ply), TERMINAL | exact_flag
+            elif ply >= horizon:
+                counts[0] += 1
+                if heuristic is None:
+                    value = 0
+                else:  # a whole number in range is taken as it is, without a call
+                    points = heuristic(game, wrap(raw, path), side)
+                    whole = type(points) is int and -PROVEN < points < PROVEN
+                    value = points if whole else whole_points(points)  # type: ignore[assignment]
+                flag = 0
+                if node >= 0:
+                    static_ids.append(node)
+                    static_values.append(value)
+            else:
+                key = key_of(raw, path) if tt else None
+                hit = table.get(key) if tt else None
+                found = None if hit is None else probe(hit, ply, alpha, beta)
+                if found is not None:
+                    counts[2] += 1
+                    value, flag = found, TT_HIT
+                else:
+                    if sorted_moves:
+                        pairs = ordered(raw, side, hit[3] if hit else None)
+                    else:
+                        legal = actions(raw)
+                        pairs = zip(legal, map(child, repeat(raw), legal), strict=True)
+                    value, best_move, low, flag = -INF, -1, alpha, 0
+                    for move, after in pairs:
+                        if track:
+                            path.append(move)
+                        v = visit(after, node, move, ply + 1, side, low, beta)
+                        if track:
+                            path.pop()
+                        if v > value:
+                            value, best_move = v, move
+                        if prune and v > low:
+                            low = v
+                            if low >= beta:
+                                counts[1] += 1
+                                flag = CUTOFF
+                                break
+                    if tt:
+                        store(key, ply, value, best_move, alpha, beta)
+                    if alpha < value < beta:
+                        flag |= exact_flag
+            if node >= 0:
+                values[node] = value
+                flags[node] = flag
+            return -value if flip else value
 
-    def ordered(self, state: Any, side: int, first: int | None) -> list[tuple[int, Any]]:
-        """The legal moves with their children: the game's order, or with ordering the
-        table's best move first, then the heuristic's best for ``side``."""
-        pairs = [(m, self.game.play(state, m)) for m in self.game.legal_moves(state)]
-        if not self.plan.ordering:
+        def count() -> int:
+            return nodes
+
+        self.count = count
+        return visit
+
+    def check(self, nodes: int) -> int:
+        """Before the node after ``nodes``: stop when asked, refuse past the budget;
+        the count at which to check again."""
+        poll_at = self.s.poll(nodes)
+        budget = self.plan.budget
+        if budget is None:
+            return poll_at
+        if nodes >= budget:
+            self.refuse(budget)
+        return min(poll_at, budget)
+
+    def ordered(self, raw: Any, side: int, first: int | None) -> Iterable[tuple[int, Any]]:
+        """The legal moves with their children, each child made when it is reached:
+        the game's order, or with ordering the table's best move first, then the
+        heuristic's best for ``side`` (which makes every child first)."""
+        walk = self.walk
+        moves = walk.actions(raw)
+        if self.plan.ordering and self.plan.heuristic is not None:
+            pairs = [(m, walk.child(raw, m)) for m in moves]
+            pairs.sort(key=lambda p: -self.guess(p, side))
+            if first is not None:
+                pairs.sort(key=lambda p: p[0] != first)
             return pairs
-        if self.plan.heuristic is not None:
-            pairs.sort(key=lambda p: -self.guess(p[1], side))
-        if first is not None:
-            pairs.sort(key=lambda p: p[0] != first)
-        return pairs
+        if self.plan.ordering and first is not None and first in moves:
+            moves = [first, *(m for m in moves if m != first)]
+        return zip(moves, map(walk.child, repeat(raw), moves), strict=True)
 
-    def guess(self, state: Any, side: int) -> float:
-        """The heuristic's view of a child for ``side`` (a finished game: its outcome)."""
-        returns = self.game.outcome(state)
-        if returns is not None:
-            return outcome_value(returns, side, 0)
-        return heuristic_points(self.plan.heuristic, self.game, state, side)
+    def guess(self, pair: tuple[int, Any], side: int) -> float:
+        """The heuristic's view for ``side`` of a child (move, state); a finished
+        game: its outcome."""
+        move, raw = pair
+        if self.walk.mover(raw) < 0:
+            return outcome_value(self.walk.returns(raw), side, 0)
+        return self.points(raw, [*self.path, move], side)
 
     # ------------------------------------------------------------------ helpers
-    @property
-    def exact_flag(self) -> int:
-        """EXACT for the solver's exact values, else nothing."""
-        return EXACT if self.plan.depth is None else 0
+    def points(self, raw: Any, path: list[int], side: int) -> int:
+        """The heuristic's points for ``side`` of the state ``path`` reached (0 without
+        one: the protocol's state is made only for a heuristic to read)."""
+        heuristic = self.plan.heuristic
+        if heuristic is None:
+            return 0
+        return heuristic_points(heuristic, self.game, self.walk.wrap(raw, path), side)
 
-    def leaf(self, node: int, value: int, flags: int) -> int:
-        self.s.rec.ctr[C_LEAVES] += 1
-        self.s.set(node, value=value, flags=flags)
-        return value
-
-    def mark_window(self, node: int, alpha: int, beta: int) -> None:
-        if self.plan.prune:
-            self.s.set(node, alpha=alpha, beta=beta)
+    def store(
+        self, key: Hashable, ply: int, value: int, best_move: int, alpha: int, beta: int
+    ) -> None:
+        """Keep a searched node's value in the table, as a bound of the window it had."""
+        bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT_BOUND
+        self.table[key] = (self.remaining(ply), self.to_table(value, ply), bound, best_move)
 
     def remaining(self, ply: int) -> int:
         """Plies left below a node (-1: to the end)."""
@@ -222,15 +323,13 @@ class Negamax:
             return value
         return value - ply if value > 0 else value + ply
 
-    def check_budget(self) -> None:
+    def refuse(self, budget: int) -> NoReturn:
         """Refuse a solve past its node budget, quoting the position."""
-        budget = self.plan.budget
-        if budget is not None and self.s.rec.ctr[C_NODES] > budget:
-            text = self.game.to_text(self.s.root)
-            raise InvalidPositionError(
-                f"solving {show_value(text)} in {self.game.name} takes more than "
-                f"{budget:,} nodes (node_budget): search it with alphabeta, or raise the budget"
-            )
+        text = self.game.to_text(self.s.root)
+        raise InvalidPositionError(
+            f"solving {show_value(text)} in {self.game.name} takes more than "
+            f"{budget:,} nodes (node_budget): search it with alphabeta, or raise the budget"
+        )
 
 
 def rows_of(

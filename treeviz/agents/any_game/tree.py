@@ -12,8 +12,10 @@ value is its parent's without a flip.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import numpy as np
 
 from treeviz.agents.common import RESULT_KEYS, mark_pv, pv_ids, stats_of
 from treeviz.errors import InvalidParameterError, SearchStopped
@@ -41,6 +43,9 @@ from treeviz.trace.values import PROVEN
 # are kept as they are, others rounded; a decided game is the game's outcome instead).
 Heuristic = Callable[[Game[Any], Any, int], float]
 ROOT_ARGS = (NO_PARENT, -1, 0)  # Search.add's arguments for the root
+# Nodes between two looks at the stop flag: a look is a NumPy item read (about 0.1 us,
+# a tenth of a node of the fastest game), and 1,024 nodes take a few milliseconds.
+POLL = 1024
 
 
 def side_of(game: Game[Any], state: Any, parent_side: int) -> int:
@@ -54,7 +59,7 @@ def to_parent(value: int, side: int, parent_side: int) -> int:
     return value if side == parent_side else -value
 
 
-def outcome_value(returns: tuple[float, float], side: int, plies: int) -> int:
+def outcome_value(returns: Sequence[float], side: int, plies: int) -> int:
     """A finished game's value for ``side``, ``plies`` below the root: WIN - plies for
     a win, its negation for a loss, 0 for a draw."""
     mine = returns[side]
@@ -73,7 +78,12 @@ def heuristic_points(heuristic: Heuristic | None, game: Game[Any], state: Any, s
     decided values; :class:`InvalidParameterError` quoting a number out of range."""
     if heuristic is None:
         return 0
-    points = heuristic(game, state, side)
+    return whole_points(heuristic(game, state, side))
+
+
+def whole_points(points: Any) -> int:
+    """A heuristic's ``points`` as a whole number below the decided values;
+    :class:`InvalidParameterError` quoting a number out of range."""
     if not isinstance(points, int | float) or not abs(points) < PROVEN:
         raise InvalidParameterError(
             f"the heuristic returned {show_value(points)}: it must be a number "
@@ -87,9 +97,16 @@ class Search:
 
     Nodes are kept in Python lists while the search runs and copied into the node
     table once at the end: a compiled ``record`` costs tens of microseconds a call
-    from Python (its structured array is typed anew on every call), more than a node
-    of a pure Python search. The table's rules hold all the same: past ``capacity``
-    a node, and every node below it, is not recorded and the trace says truncated.
+    from Python (its structured array is typed anew on every call), and even one
+    NumPy item written costs a pure Python search's node several times what a list's
+    append does. A search writes its nodes' fields into :attr:`dense` lists (one item
+    per recorded node, in id order) or, for a few nodes, through :meth:`set`. The
+    table's rules hold all the same: past ``capacity`` a node, and every node below
+    it, is not recorded and the trace says truncated.
+
+    The node count and the stop flag are shared with the thread that waits on the
+    search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
+    and before the first.
     """
 
     def __init__(self, game: Game[Any], root: Any, capacity: int) -> None:
@@ -97,27 +114,46 @@ class Search:
         self.rec = Recorder(capacity)
         self.capacity = capacity
         self.root_side = game.to_move(root)
-        self.tree: dict[str, list[int]] = {"parent": [], "move": [], "depth": []}
-        self.columns: dict[str, dict[int, Any]] = {}
+        self.nodes = 0  # searched, recorded or not
+        self.poll_at = 0  # the count at which the stop flag is read next
+        self.truncated = False
+        self.parent: list[int] = []
+        self.move: list[int] = []
+        self.depth: list[int] = []
+        # a field of every recorded node, in id order
+        self.dense: dict[str, list[Any]] = {"move": self.move, "depth": self.depth}
+        # a field of many nodes: their ids and values
+        self.sparse: dict[str, tuple[list[int], list[Any]]] = {}
+        self.columns: dict[str, dict[int, Any]] = {}  # a field of a few nodes (set)
 
     def add(self, parent: int, move: int, depth: int) -> int:
         """Record a searched node (counted), or ``NOT_RECORDED``; the root is
         ``add(*ROOT_ARGS)``. :class:`SearchStopped` once the search was asked to stop
         (:func:`~treeviz.agents.stopping.run_stoppable`: Ctrl-C, Stop, a deadline)."""
+        if self.nodes >= self.poll_at:
+            self.poll(self.nodes)
+        self.nodes += 1
+        n = len(self.parent)
+        if parent == NOT_RECORDED or n >= self.capacity:
+            self.truncated = True
+            return NOT_RECORDED
+        self.parent.append(parent)
+        self.move.append(move)
+        self.depth.append(depth)
+        return n
+
+    def poll(self, nodes: int) -> int:
+        """Share the count of ``nodes`` searched so far; the count at which to poll
+        next. :class:`SearchStopped` when the search was asked to stop."""
+        self.rec.ctr[C_NODES] = self.nodes = nodes
         if self.rec.ctr[C_STOP]:
             text = self.game.to_text(self.root)
             raise SearchStopped(
                 f"the search of {show_value(text) if text else 'the start'} was stopped "
-                f"after {int(self.rec.ctr[C_NODES]):,} nodes: lower its depth or iterations"
+                f"after {nodes:,} nodes: lower its depth or iterations"
             )
-        self.rec.ctr[C_NODES] += 1
-        n = len(self.tree["parent"])
-        if parent == NOT_RECORDED or n >= self.capacity:
-            self.rec.ctr[C_TRUNCATED] = 1
-            return NOT_RECORDED
-        for name, value in (("parent", parent), ("move", move), ("depth", depth)):
-            self.tree[name].append(value)
-        return n
+        self.poll_at = nodes + POLL
+        return self.poll_at
 
     def set(self, node: int, **values: Any) -> None:
         """Write fields of a recorded node (``flags`` are added); nothing if unrecorded."""
@@ -128,16 +164,24 @@ class Search:
             column[node] = column.get(node, 0) | value if name == "flags" else value
 
     def fill(self) -> None:
-        """Copy the recorded nodes into the recorder's table."""
-        n = len(self.tree["parent"])
+        """Copy the recorded nodes and the counts into the recorder's table."""
+        n = len(self.parent)
         nodes = self.rec.nodes[:n]
         for name, default in FIELD_DEFAULTS.items():
             nodes[name] = default
-        for name, ids in self.tree.items():
-            nodes[name] = ids
+        nodes["parent"] = as_array(self.parent)
+        for name, items in self.dense.items():
+            nodes[name] = as_array(items)
+        for name, (ids, items) in self.sparse.items():
+            nodes[name][as_array(ids)] = as_array(items)
         for name, column in self.columns.items():
-            nodes[name][list(column)] = list(column.values())
+            ids, items = list(column), np.array(list(column.values()))
+            if name == "flags":  # added to what the dense list holds
+                items = nodes[name][ids] | items.astype(nodes.dtype[name])
+            nodes[name][ids] = items
         self.rec.ctr[C_RECORDED] = n
+        self.rec.ctr[C_NODES] = self.nodes
+        self.rec.ctr[C_TRUNCATED] = int(self.truncated)
 
     def trace(self, algorithm: str, params: dict[str, Any], *, fields: tuple[str, ...]) -> Trace:
         """The frozen trace: Connect 4 keeps its name and board size, other games their
@@ -147,6 +191,13 @@ class Search:
         root = (name, self.game.to_text(self.root), *size)
         self.fill()
         return self.rec.freeze(algorithm, params, root=root, fields=fields)
+
+
+def as_array(items: list[Any]) -> np.ndarray:
+    """A recorded list as an array (NumPy reads a list of ints into a structured
+    array's field at about twice the cost)."""
+    kind = np.float64 if items and isinstance(items[0], float) else np.int64
+    return np.fromiter(items, dtype=kind, count=len(items))
 
 
 def row(game: Game[Any], state: Any, move: int, value: float | None, text: str = "") -> MoveStat:
