@@ -37,6 +37,9 @@ _WHERE = {
     "to_networkx": "treeviz.draw.view",
     "traced": "treeviz.agents.user.instrument",
     "recording": "treeviz.agents.user.instrument",
+    # OpenSpiel's own searches, traced unchanged (the games extra)
+    "trace_openspiel_alpha_beta": "treeviz.agents.user.spiel_search",
+    "trace_openspiel_mcts": "treeviz.agents.user.spiel_search",
     "position_from_grid": "treeviz.connect4.grid",
     # puzzles from a player's mistakes (treeviz.learn)
     "Card": "treeviz.learn.puzzles",
