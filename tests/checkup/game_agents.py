@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import treeviz
+
 # ---------------------------------------------------------------------- OpenSpiel
 
 
@@ -98,6 +100,23 @@ def takes_the_largest_pile(state: Any) -> int:
         if take > most:
             best, most = action, take
     return best
+
+
+@treeviz.traced
+def depth_first_search(state: Any, depth: int) -> float:
+    """BUG: the depth is tested before the end of the game: a game won by the last
+    move searched is scored 0, as an unfinished position."""
+    if depth == 0:
+        return 0.0
+    if state.is_terminal():
+        return -1.0 if any(state.returns()) else 0.0  # the side to move has lost
+    return max(-depth_first_search(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+def traced_root_loop(state: Any) -> int:
+    """The root loop of a traced search two plies deep (the search has the bug)."""
+    values = {a: -depth_first_search(state.child(a), 1) for a in state.legal_actions()}
+    return max(values, key=lambda a: values[a])
 
 
 VISITED: set[str] = set()

@@ -190,6 +190,21 @@ def test_a_check_beyond_the_stated_depth_is_not_judged() -> None:
     assert result.healthy
 
 
+def test_a_traced_search_is_also_checked_inside() -> None:
+    """The depth tested first: outside, threats it cannot see (a loss in one not
+    blocked); inside, the finished game at the depth limit scored 0."""
+    result = check_game("tic_tac_toe", ga.traced_root_loop)
+    assert "misses-block" in {f.check for f in result.findings}
+    (f,) = [f for f in result.inside if f.check == "terminal"]
+    state = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    for action in f.moves:  # from the start of the game: the position asked, then the node
+        state.apply_action(action)
+    assert state.is_terminal() and any(state.returns())
+    assert ga.depth_first_search(state, 0) == 0.0
+    assert "(inside its search)" in result.text()
+    assert check_game("tic_tac_toe", ga.two_ply).inside == []  # traces nothing
+
+
 # ---------------------------------------------------------------------- bad input
 def test_bad_input_is_a_typed_error_quoting_it() -> None:
     with pytest.raises(InvalidParameterError, match="'alphabeat'"):

@@ -18,6 +18,8 @@ from typing import Any
 from treeviz.checkup.games.ask import Moves, Player, Reply, ask, player_of, replay
 from treeviz.checkup.games.battery import Battery
 from treeviz.checkup.games.facts import Facts
+from treeviz.checkup.games.inside import GameNodeFinding
+from treeviz.checkup.games.recorded import inside
 from treeviz.checkup.games.words import finding_text, history_text
 from treeviz.checkup.shrink import shrink
 from treeviz.errors import InvalidParameterError
@@ -55,19 +57,20 @@ class GameFinding:
 
 @dataclass
 class GameCheckup:
-    """The findings of a checkup on ``game``, in :data:`CHECKS` order, and the notes
-    on what was not judged."""
+    """The findings of a checkup on ``game``: seen from outside (in :data:`CHECKS`
+    order) and ``inside`` its traced search; the notes on what was not judged."""
 
     game: str
     agent: str
     depth: int
     positions: int
     findings: list[GameFinding] = field(default_factory=list)
+    inside: list[GameNodeFinding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
     def healthy(self) -> bool:
-        return not self.findings
+        return not self.findings and not self.inside
 
     def text(self) -> str:
         head = (
@@ -75,6 +78,7 @@ class GameCheckup:
             f"judged within {self.depth} plies"
         )
         lines = [head, *(f"- {f.check}: {f.text}" for f in self.findings)]
+        lines += [f"- {f.check} (inside its search): {f.text}" for f in self.inside]
         if self.healthy:
             lines.append("no bug found")
         return "\n".join([*lines, *(f"note: {n}" for n in self.notes)])
@@ -119,7 +123,8 @@ def check_game(
     """A checkup of ``agent`` on ``game`` (a game or a name :func:`load_game` reads):
     ``agent`` a function of the game's own state returning its move, or a spec of the
     agents on any game (see :mod:`treeviz.checkup.games.ask`). ``positions`` per kind;
-    ``depth`` the plies it looks ahead (a spec's own depth, else 2). Raises
+    ``depth`` the plies it looks ahead (a spec's own depth, else 2). A person's
+    traced search (``treeviz.traced``) is also checked inside (``.inside``). Raises
     :class:`InvalidParameterError` quoting a bad number or spec, :class:`GameError` an
     unknown game."""
     rules = load_game(game) if isinstance(game, str) else game
@@ -136,6 +141,7 @@ def check_game(
     history, note = history_of(rules, player, replies[:REASKED])
     result.findings += [history] if history else []
     result.notes += [note] if note else []
+    result.inside = inside(rules, agent, asked)
     return result
 
 
