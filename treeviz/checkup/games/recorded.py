@@ -19,9 +19,9 @@ INSIDE = 10  # positions whose traced search is recorded and checked inside, at 
 
 
 def inside(game: Game[Any], agent: Any, positions: list[Moves]) -> list[GameNodeFinding]:
-    """For each check, the finding at the shortest position inside the recorded searches of ``agent`` on the first :data:`INSIDE` of
-    ``positions``; none for a spec, for Connect 4, or for an agent that traces
-    nothing."""
+    """For each check, the finding at the shortest position inside the recorded
+    searches of ``agent`` on the first :data:`INSIDE` of ``positions``; none for a
+    spec, for Connect 4, or for an agent that traces nothing."""
     if not callable(agent) or isinstance(game, Connect4):
         return []
     best: dict[str, GameNodeFinding] = {}
