@@ -14,20 +14,21 @@ the move listed first).
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from treeviz.agents.any_game.tree import ROOT_ARGS, Search, row
 from treeviz.rules.protocol import NOBODY, Game
+from treeviz.rules.steps import steps_of
 from treeviz.trace.nodes import NOT_RECORDED, TERMINAL, MoveStat
 
 
 @dataclass(eq=False)
 class Node:
-    """A node of the tree: its state, id in the trace, who moves there and what is
-    left to expand."""
+    """A node of the tree: its state (the game's raw one: :mod:`treeviz.rules.steps`),
+    id in the trace, who moves there and what is left to expand."""
 
     state: Any
     trace_id: int
@@ -42,7 +43,7 @@ class Node:
     expanded_at: int = 0
 
 
-def result_for(returns: tuple[float, float], player: int) -> float:
+def result_for(returns: Sequence[float], player: int) -> float:
     """1 / 0.5 / 0: ``player`` won, drew or lost."""
     return 1.0 if returns[player] > 0 else 0.5 if returns[player] == 0 else 0.0
 
@@ -52,17 +53,20 @@ class Uct:
 
     def __init__(self, search: Search, *, c: float, seed: int) -> None:
         self.s, self.game, self.c = search, search.game, c
-        self.rng = np.random.default_rng(seed)
+        self.walk = steps_of(search.game, search.root)
+        # Python's generator, seeded: a playout draws a move per ply, and NumPy's
+        # costs a microsecond a draw from Python (a quarter of a ply of tic-tac-toe)
+        self.random = random.Random(seed).random
         self.log: list[tuple[int, int, int, int]] = []
-        self.root = self.make(search.root, search.add(*ROOT_ARGS), 0, 0)
+        self.root = self.make(self.walk.start, search.add(*ROOT_ARGS), 0, 0)
 
     def make(self, state: Any, trace_id: int, depth: int, iteration: int) -> Node:
-        mover = self.game.to_move(state)
-        if mover == NOBODY:
+        mover = self.walk.mover(state)
+        if mover < 0:
             self.s.set(trace_id, flags=TERMINAL)
-        return Node(
-            state, trace_id, mover, self.game.legal_moves(state), depth, expanded_at=iteration
-        )
+            return Node(state, trace_id, NOBODY, [], depth, expanded_at=iteration)
+        untried = list(self.walk.actions(state))
+        return Node(state, trace_id, mover, untried, depth, expanded_at=iteration)
 
     def run(self, iterations: int) -> None:
         for i in range(1, iterations + 1):
@@ -83,33 +87,44 @@ class Uct:
             self.log.append((leaf.trace_id, leaf.depth, plies, int(2 * result_for(returns, into))))
 
     def select(self) -> list[Node]:
-        """The path from the root by UCT to a node with untried moves or no moves."""
-        path = [self.root]
-        while not path[-1].untried and path[-1].children:
-            node = path[-1]
+        """The path from the root by UCT to a node with untried moves or no moves;
+        ties to the child expanded first. (The score is written out in the loop: a
+        call per child was half of a search's time.)"""
+        path, node, c, sqrt = [self.root], self.root, self.c, math.sqrt
+        while not node.untried and node.children:
             log_n = math.log(node.visits)
-            path.append(max(node.children.values(), key=lambda k: self.uct(k, log_n)))
+            best, top = node, -math.inf
+            for kid in node.children.values():
+                score = kid.value_sum / kid.visits + c * sqrt(log_n / kid.visits)
+                if score > top:
+                    best, top = kid, score
+            node = best
+            path.append(node)
         return path
-
-    def uct(self, node: Node, log_parent: float) -> float:
-        return node.value_sum / node.visits + self.c * math.sqrt(log_parent / node.visits)
 
     def expand(self, node: Node, iteration: int) -> Node:
         move = node.untried.pop(0)
-        state = self.game.play(node.state, move)
+        state = self.walk.child(node.state, move)
         trace_id = self.s.add(node.trace_id, move, node.depth + 1)
         child = self.make(state, trace_id, node.depth + 1, iteration)
         node.children[move] = child
         return child
 
-    def playout(self, state: Any) -> tuple[tuple[float, float], int]:
-        """Random moves to the end: the returns and the plies played."""
+    def playout(self, state: Any) -> tuple[Sequence[float], int]:
+        """Random moves to the end (each legal move as likely): the returns and the
+        plies played."""
+        mover, actions, child, draw = (
+            self.walk.mover,
+            self.walk.actions,
+            self.walk.child,
+            self.random,
+        )
         plies = 0
-        while (returns := self.game.outcome(state)) is None:
-            moves = self.game.legal_moves(state)
-            state = self.game.play(state, moves[int(self.rng.integers(len(moves)))])
+        while mover(state) >= 0:
+            moves = actions(state)
+            state = child(state, moves[int(draw() * len(moves))])
             plies += 1
-        return returns, plies
+        return self.walk.returns(state), plies
 
     def write(self) -> None:
         """Copy the visits, sums and expansion times into the recorded nodes."""
@@ -127,7 +142,7 @@ class Uct:
 
     def best(self) -> int:
         """The most visited root move, ties to the move listed first."""
-        legal = self.game.legal_moves(self.root.state)
+        legal = self.game.legal_moves(self.s.root)
         kids = self.root.children
         return max(legal, key=lambda m: (kids[m].visits if m in kids else -1, -legal.index(m)))
 
@@ -135,12 +150,12 @@ class Uct:
         """One row per legal move: the mean result for the root side over its visits,
         the visits, their share of the root's, and the wins, draws and losses."""
         out = []
-        for move in game.legal_moves(self.root.state):
+        for move in game.legal_moves(self.s.root):
             kid = self.root.children.get(move)
             if kid is None or kid.visits == 0:
-                out.append(row(game, self.root.state, move, None, "never visited"))
+                out.append(row(game, self.s.root, move, None, "never visited"))
                 continue
-            found = row(game, self.root.state, move, kid.value_sum / kid.visits)
+            found = row(game, self.s.root, move, kid.value_sum / kid.visits)
             found.extra |= {
                 "visits": kid.visits,
                 "share": kid.visits / self.root.visits,

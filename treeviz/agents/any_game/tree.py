@@ -175,10 +175,10 @@ class Search:
         for name, (ids, items) in self.sparse.items():
             nodes[name][as_array(ids)] = as_array(items)
         for name, column in self.columns.items():
-            ids, items = list(column), np.array(list(column.values()))
+            ids, given = list(column), np.array(list(column.values()))
             if name == "flags":  # added to what the dense list holds
-                items = nodes[name][ids] | items.astype(nodes.dtype[name])
-            nodes[name][ids] = items
+                given = nodes[name][ids] | given.astype(nodes.dtype[name])
+            nodes[name][ids] = given
         self.rec.ctr[C_RECORDED] = n
         self.rec.ctr[C_NODES] = self.nodes
         self.rec.ctr[C_TRUNCATED] = int(self.truncated)
