@@ -4,6 +4,9 @@ package's own first run is in test_installed.py)."""
 from __future__ import annotations
 
 import io
+import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
@@ -90,3 +93,44 @@ def test_a_terminal_sees_the_seconds_go_by_and_the_time_taken(
     assert shown.startswith(jit.NOTICE_TEXT + " ...")
     assert f"\r{jit.NOTICE_TEXT} ... 0 s" in shown
     assert shown.endswith(f": done in 0 s ({jit.kept_where()})\n") and shown.count("\n") == 1
+
+
+NUMBA_ON_DEMAND = """
+import json, sys
+from functools import partial
+import treeviz.agents.registry, treeviz.checkup.ask
+from treeviz.agents.registry import search
+from treeviz.connect4 import kernels
+before = "numba" in sys.modules
+kept = partial(kernels.has_four)  # a kernel kept before numba is loaded
+person = search("4453", sys.argv[1])  # a person's search calls no kernel
+after_person = "numba" in sys.modules
+ours = search("4453", "alphabeta:depth=3")
+print(json.dumps({
+    "before": before, "after_person": after_person, "after_ours": "numba" in sys.modules,
+    "person": person.move, "ours": ours.move,
+    "real": type(kernels.has_four).__name__,
+    "kept": [bool(kept(s, 6)) for s in (0b1111, 0b111, 0b1111 << 7, 0b1000_0000_1000_0001)],
+}))
+"""
+
+
+def test_numba_is_loaded_by_the_first_kernel_used_and_not_before() -> None:
+    """Declaring every agent and running a person's search load no numba (the doctor
+    asks a person's search in hundreds of fresh processes); the first kernel used
+    loads it, puts real dispatchers in place, and a kernel kept from before still
+    answers (a vertical four is four bits in a row of one column: stride 7 at
+    height 6)."""
+    person = str(Path(__file__).parent / "data" / "never_column_one.py") + ":choose"
+    out = subprocess.run(
+        [sys.executable, "-c", NUMBA_ON_DEMAND, person],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert not seen["before"] and not seen["after_person"] and seen["after_ours"]
+    assert seen["real"] == "CPUDispatcher"
+    assert seen["kept"] == [True, False, True, False]
+    assert 2 <= seen["person"] <= 7 and 1 <= seen["ours"] <= 7
