@@ -3,6 +3,8 @@ game opened in the Review page."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -109,3 +111,23 @@ def test_the_cluster_named_at_start_is_the_only_one(
     at.sidebar.number_input(key="arena_games").set_value(3)  # games to play there
     at.sidebar.button(key="arena_run").click().run()
     assert not at.exception and "tcp://127.0.0.1:9" in seen(at.error[0].value)
+
+
+SESSIONS_FOLDER = """
+from treeviz.dashboard.pages.arena.page import sessions_folder
+folder = sessions_folder()
+(folder / "session-a").mkdir()
+(folder / "session-a" / "arena.db").write_bytes(b"games")
+print(folder, folder.is_dir(), sessions_folder() == folder)
+"""
+
+
+def test_the_sessions_databases_go_with_the_server() -> None:
+    """The sessions' own databases live in one folder per server process, which the
+    process removes, contents and all, when it exits."""
+    out = subprocess.run(
+        [sys.executable, "-c", SESSIONS_FOLDER], capture_output=True, text=True, check=True
+    )
+    folder, existed, same = out.stdout.split()
+    assert existed == "True" and same == "True"
+    assert Path(folder).name.startswith("treeviz-arena-") and not Path(folder).exists()

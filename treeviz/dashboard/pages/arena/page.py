@@ -12,8 +12,11 @@ server's choice, never a visitor's.
 
 from __future__ import annotations
 
+import atexit
+import functools
 import math
 import os
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -153,10 +156,23 @@ def database(name: str) -> str:
 
 
 def session_db() -> str:
-    """This session's own database file."""
+    """This session's own database file, in a folder of its own under
+    :func:`sessions_folder`."""
     if state.get(SESSION_DB) is None:
-        state.put(SESSION_DB, str(Path(tempfile.mkdtemp(prefix="treeviz-arena-")) / "arena.db"))
+        folder = Path(tempfile.mkdtemp(prefix="session-", dir=sessions_folder()))
+        state.put(SESSION_DB, str(folder / "arena.db"))
     return str(state.get(SESSION_DB))
+
+
+@functools.cache
+def sessions_folder() -> Path:
+    """The server's one folder for its sessions' databases, made at the first
+    tournament and removed with everything in it when the server exits: a session
+    has no end Streamlit announces, and a folder per session left behind would
+    outlive every server."""
+    folder = Path(tempfile.mkdtemp(prefix="treeviz-arena-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
 
 
 def play(mode: str, job: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
