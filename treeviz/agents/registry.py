@@ -30,6 +30,7 @@ from treeviz.agents.user.reasons import user_reasons
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError, InvalidPositionError
 from treeviz.settings import show_value
+from treeviz.trace.game_files import by_game_agent
 from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.validate import check_late, use_agents
 
@@ -59,11 +60,13 @@ def unregister(name: str) -> None:
 
 def agent_of(trace: Trace) -> Agent:
     """The agent that made ``trace``: what views and the judge ask about its nodes.
-    A trace of an agent not registered here (a file from elsewhere) gets a plain
+    A trace of an agent not registered here (a file from elsewhere, or an agent on
+    any game's, whatever its name) gets a plain
     declaration: no labels, facts, weight or reasons beyond what every trace has.
     A trace loaded before its agent was registered is checked against the agent's
     declaration here, once (:class:`TraceFormatError` if it does not match)."""
-    found = AGENTS.get(trace.algorithm)
+    # an agent on any game shares its name with a compiled one, not its declaration
+    found = None if by_game_agent(trace) else AGENTS.get(trace.algorithm)
     if found is not None:
         check_late(trace, found)
         return found

@@ -7,7 +7,9 @@ game's order. Connect 4's traces keep their own, compiled checks
 
 The agent that made such a trace is not checked against a declaration (the
 declarations the loader knows are Connect 4's agents'): its parameters are read as
-plain JSON, as an unregistered agent's are.
+plain JSON, as an unregistered agent's are. So is a Connect 4 trace made by an agent
+on any game (:func:`by_game_agent`): its agents share their names with Connect 4's
+compiled ones (``alphabeta``, ``mcts``, ...) but not their parameters or reasons.
 """
 
 from __future__ import annotations
@@ -31,6 +33,13 @@ from treeviz.trace.fieldcheck import (
 from treeviz.trace.nodes import WIN, Trace
 
 MAX_ROOT_CHARS = 100_000  # a position text: far more than any game's moves
+GAME_AGENT = "game_agent"  # extra's flag (true): made by an agent on any game
+
+
+def by_game_agent(trace: Trace) -> bool:
+    """Whether an agent on any game made ``trace`` (its ``extra`` says so), not the
+    Connect 4 agent of the same name: neither its declaration nor its reasons apply."""
+    return trace.extra.get(GAME_AGENT) is True
 
 
 def game_of(name: str, source: str) -> Game[Any]:

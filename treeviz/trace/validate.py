@@ -39,7 +39,7 @@ from treeviz.trace.fieldcheck import (
     plain,
     refuse,
 )
-from treeviz.trace.game_files import check_game_answer, decided_beyond_win
+from treeviz.trace.game_files import by_game_agent, check_game_answer, decided_beyond_win
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import (
     BOOK,
@@ -98,7 +98,8 @@ def check_trace(trace: Trace) -> None:
     can show it (see the module docs); :class:`TraceFormatError` names the field."""
     check_kind(trace.value_kind)
     # the declarations known here are Connect 4's agents' (treeviz.trace.game_files)
-    agent = declared(trace.algorithm) if trace.is_connect4 else None
+    compiled = trace.is_connect4 and not by_game_agent(trace)
+    agent = declared(trace.algorithm) if compiled else None
     if agent is not None:
         check_declared(trace, agent)
     else:

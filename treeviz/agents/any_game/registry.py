@@ -25,6 +25,7 @@ from treeviz.errors import InvalidParameterError, InvalidPositionError
 from treeviz.rules.protocol import Game
 from treeviz.rules.registry import load_game
 from treeviz.settings import Param, show_value
+from treeviz.trace.game_files import GAME_AGENT
 from treeviz.trace.nodes import SearchResult
 
 DEPTH = Param("depth", "int", 4, "plies searched below the root", lo=1, hi=64)
@@ -266,6 +267,7 @@ def search_game(
     # search of a large game could otherwise hold a server's session for hours
     res, _ = run_stoppable(lambda: declared.run(search, heuristic, **settings), search.rec.ctr)
     finish_trace(declared, res.trace, settings)
+    res.trace.extra[GAME_AGENT] = True  # not Connect 4's compiled agent of this name
     if heuristic is not None and res.trace.value_kind == OUTCOME_KIND:
         res.trace.value_kind = f"heuristic:{getattr(heuristic, '__name__', 'heuristic')}"
     return res
