@@ -13,6 +13,7 @@ from typing import Any
 
 from treeviz.cli.common import CLUSTER_HELP, print_json
 from treeviz.errors import InvalidParameterError
+from treeviz.rules.registry import GAMES
 from treeviz.settings import (
     DOCTOR_MAX_POSITIONS,
     DOCTOR_MAX_SECONDS,
@@ -24,10 +25,16 @@ FOUND = 1  # the exit code of a checkup that found something (as grep's "matched
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    """Run the checkup, print it (words or JSON); 1 when something was found."""
+    """Run the checkup, print it (words or JSON); 1 when something was found. With
+    ``--game``, another game's doctor (:mod:`treeviz.cli.doctor_game`)."""
+    if args.rules is not None:
+        from treeviz.cli.doctor_game import cmd_doctor_game
+
+        return cmd_doctor_game(args)
     from treeviz.arena.runner import check_workers, progress_bar
     from treeviz.checkup.run import checkup, ticking
 
+    args.seconds = DOCTOR_SECONDS if args.seconds is None else args.seconds
     _check(args)
     check_workers(args.workers)
     with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
@@ -108,7 +115,6 @@ def add_commands(sub: Any) -> None:
     d.add_argument(
         "--seconds",
         type=float,
-        default=DOCTOR_SECONDS,
         help=f"time a person's agent may take per move (default {DOCTOR_SECONDS:g})",
     )
     d.add_argument(
@@ -120,6 +126,17 @@ def add_commands(sub: Any) -> None:
         "not given; ours state their own)",
     )
     d.add_argument("--seed", type=int, default=0, help="the battery's seed (default 0)")
+    d.add_argument(
+        "--game",
+        dest="rules",
+        metavar="NAME",
+        help="check the agent on another game (" + ", ".join(GAMES[1:]) + ", or any "
+        "suitable OpenSpiel game with its parameters): AGENT is then an agent on any game "
+        "(alphabeta:depth=2) or a function of the game's state (PATH.py:NAME); wins at "
+        "once, losses in one, crashes, illegal moves, a changed state and history, and "
+        "inside a traced search. Connect 4's --seconds, --workers, --cluster and --trace "
+        "are not taken",
+    )
     d.add_argument("--json", action="store_true", help="the checkup as JSON")
     d.add_argument(
         "--trace",

@@ -160,6 +160,20 @@ def load(head: str) -> Agent:
     return function_agent(head, obj)
 
 
+def function_of(head: str) -> Callable[..., Any]:
+    """The function a ``PATH.py:NAME`` or ``module:NAME`` spec names, loaded as
+    :func:`load` loads it but not wrapped as a Connect 4 agent (another game's doctor
+    gives it that game's states); :class:`InvalidParameterError` quoting ``head``."""
+    check_allowed(head)
+    where, sep, name = head.rpartition(":")
+    if not (sep and where and name.isidentifier()):
+        raise InvalidParameterError(f"{show_value(head)} is not PATH.py:NAME or module:NAME")
+    obj = getattr(_module(where, head), name, None)
+    if not callable(obj):
+        raise InvalidParameterError(f"{show_path(where)} has no function {show_value(name)}")
+    return obj
+
+
 def _module(where: str, head: str) -> Any:
     """The module of a file path or a dotted module name."""
     if where.endswith(".py"):
