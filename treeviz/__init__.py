@@ -27,6 +27,9 @@ _WHERE = {
     "explain": "treeviz.judge.verdict",
     "what_if": "treeviz.judge.whatif",
     "doctor": "treeviz.checkup.run",
+    # the doctor on any game: from outside (and inside a traced search), and a trace's inside
+    "doctor_game": "treeviz.checkup.games.run:check_game",
+    "check_game_tree": "treeviz.checkup.games.inside",
     "search": "treeviz.agents.registry",
     "search_game": "treeviz.agents.any_game.registry",  # the agents on any game
     "SearchResult": "treeviz.trace.nodes",
