@@ -97,8 +97,9 @@ class Negamax:
     def root(self) -> tuple[int, dict[int, int], dict[int, bool]]:
         """(the best move, each root move's value for the root side, whether each is
         exact rather than an upper bound), ties to the move listed first."""
-        raw, side, visit = self.walk.start, self.s.root_side, self.walker()
+        raw, side = self.walk.start, self.s.root_side
         node = self.s.add(*ROOT_ARGS)
+        visit = self.walker()  # counting on from the root
         window = {"value": NO_VALUE, "flags": 0, "alpha": -INF, "beta": INF}
         for name, column in self.dense.items():
             column.append(window[name])

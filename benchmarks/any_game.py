@@ -1,0 +1,144 @@
+"""The agents on any game against OpenSpiel's own Python searches, side by side in one
+run, on the same game and position (each game's start) with the same settings.
+
+1. Alpha-beta: treeviz ``alphabeta:depth=D,ordering=false,tt=false`` (OpenSpiel's
+   options: no move ordering, no table; no heuristic, so a position at the horizon is
+   worth 0 and a finished game its outcome) against ``open_spiel.python.algorithms.
+   minimax.alpha_beta_search`` with ``value_function=lambda s: 0.0`` and
+   ``maximum_depth=D``; then treeviz with its defaults (ordering and a table).
+   treeviz records its full trace (every node's parent, move, depth, window, value
+   and flags), which is its product; OpenSpiel records nothing.
+2. MCTS: treeviz ``mcts:iterations=N`` (UCT, c = sqrt 2, one random playout an
+   iteration, the full trace and iteration log recorded) against OpenSpiel's Python
+   ``mcts.MCTSBot`` with ``RandomRolloutEvaluator(1)``, ``uct_c=sqrt 2``,
+   ``max_simulations=N`` and ``solve=False`` (treeviz's MCTS has no solver), one
+   ``step``.
+
+Each round runs treeviz then OpenSpiel; times and ratios are medians over ROUNDS
+rounds (a ratio is OpenSpiel's time over treeviz's: above 1, treeviz is faster).
+OpenSpiel's node count comes from one more search, counted and not timed. The move
+values are checked to agree (the same sign of the root's value).
+
+Run: ``.venv/bin/python benchmarks/any_game.py [game ...]`` (OpenSpiel is the
+``games`` extra).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import mcts, minimax
+
+from treeviz.agents.any_game.registry import search_game
+from treeviz.rules.registry import load_game
+
+ROUNDS = 5
+# game -> (alpha-beta depth, MCTS iterations): each search about 0.5-2 s on this machine
+GAMES = {
+    "tic_tac_toe": (9, 2000),
+    "connect_four": (10, 1000),
+    "othello": (11, 300),
+    "breakthrough": (8, 300),
+    "checkers": (11, 300),
+}
+FAIR = "ordering=false,tt=false"
+
+
+def seconds(call: Callable[[], Any]) -> tuple[float, Any]:
+    """How long ``call()`` took, and what it returned."""
+    t0 = time.perf_counter()
+    out = call()
+    return time.perf_counter() - t0, out
+
+
+def openspiel_nodes(game: Any, depth: int) -> int:
+    """The nodes OpenSpiel's alpha-beta visits (its recursion counted, untimed)."""
+    count, inner = [0], minimax._alpha_beta
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return inner(*args, **kwargs)
+
+    minimax._alpha_beta = counted
+    try:
+        minimax.alpha_beta_search(game, value_function=lambda s: 0.0, maximum_depth=depth)
+    finally:
+        minimax._alpha_beta = inner
+    return count[0]
+
+
+def alphabeta(name: str, depth: int) -> None:
+    """One game's alpha-beta rounds, printed as a row."""
+    ours, theirs = load_game(name), pyspiel.load_game(name)
+    fair, peer, tuned = [], [], []
+    for _ in range(ROUNDS):
+        t, res = seconds(lambda: search_game(ours, None, f"alphabeta:depth={depth},{FAIR}"))
+        fair.append((t, res))
+        t, (value, _) = seconds(
+            lambda: minimax.alpha_beta_search(
+                theirs, value_function=lambda s: 0.0, maximum_depth=depth
+            )
+        )
+        peer.append(t)
+        tuned.append(seconds(lambda: search_game(ours, None, f"alphabeta:depth={depth}")))
+        assert np.sign(res.value) == np.sign(value), (name, res.value, value)
+    ratio = statistics.median(p / f for (f, _), p in zip(fair, peer, strict=True))
+    ms = [statistics.median(t for t, _ in xs) * 1e3 for xs in (fair, tuned)]
+    print(
+        f"| {name} | {depth} | {ms[0]:,.1f} ms, {fair[0][1].stats['nodes']:,} nodes "
+        f"| {statistics.median(peer) * 1e3:,.1f} ms, {openspiel_nodes(theirs, depth):,} nodes "
+        f"| {ratio:.2f}x | {ms[1]:,.1f} ms, {tuned[0][1].stats['nodes']:,} nodes |",
+        flush=True,
+    )
+
+
+def uct(name: str, iterations: int) -> None:
+    """One game's MCTS rounds, printed as a row."""
+    ours, theirs = load_game(name), pyspiel.load_game(name)
+    mine, peer = [], []
+    for seed in range(ROUNDS):
+        spec = f"mcts:iterations={iterations},seed={seed}"
+        mine.append(seconds(partial(search_game, ours, None, spec))[0])
+        rng = np.random.RandomState(seed)
+        bot = mcts.MCTSBot(
+            theirs,
+            math.sqrt(2),
+            iterations,
+            mcts.RandomRolloutEvaluator(1, rng),
+            solve=False,
+            random_state=rng,
+        )
+        peer.append(seconds(partial(bot.step, theirs.new_initial_state()))[0])
+    ratio = statistics.median(p / m for m, p in zip(mine, peer, strict=True))
+    print(
+        f"| {name} | {iterations:,} | {statistics.median(mine) * 1e3:,.1f} ms "
+        f"| {statistics.median(peer) * 1e3:,.1f} ms | {ratio:.2f}x |",
+        flush=True,
+    )
+
+
+def main() -> None:
+    names = sys.argv[1:] or list(GAMES)
+    search_game("tic_tac_toe", None, "alphabeta:depth=2")  # imports outside the timings
+    print(f"alpha-beta from the start, medians of {ROUNDS} rounds (ratio: OpenSpiel / ours)")
+    print("| game | depth | treeviz, OpenSpiel's options | OpenSpiel | ratio | treeviz defaults |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        alphabeta(name, GAMES[name][0])
+    print(f"MCTS from the start, medians of {ROUNDS} rounds (ratio: OpenSpiel / ours)")
+    print("| game | iterations | treeviz | OpenSpiel MCTSBot | ratio |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        uct(name, GAMES[name][1])
+
+
+if __name__ == "__main__":
+    main()
