@@ -90,8 +90,8 @@ class Negamax:
         # (its window; value and flags unset) and once more as it is left
         self.dense = {name: search.dense.setdefault(name, []) for name in fields}
         self.statics = search.sparse.setdefault("static_eval", ([], []))  # horizon leaves
-        self.count: Callable[[], int] = lambda: 0  # nodes searched: set by walker
-        self.counts = [0, 0, 0]  # leaves, cutoffs, table hits (C_LEAVES, C_CUTOFFS, C_TT_HITS)
+        # nodes, leaves, cutoffs and table hits so far: set by walker
+        self.count: Callable[[], tuple[int, int, int, int]] = lambda: (0, 0, 0, 0)
 
     # ------------------------------------------------------------------ the root
     def root(self) -> tuple[int, dict[int, int], dict[int, bool]]:
@@ -119,9 +119,8 @@ class Negamax:
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
                 best_move, alpha = move, values[move]
         self.dense["value"][node] = alpha
-        self.s.nodes = self.count()
         ctr = self.s.rec.ctr
-        ctr[C_LEAVES], ctr[C_CUTOFFS], ctr[C_TT_HITS] = self.counts
+        self.s.nodes, ctr[C_LEAVES], ctr[C_CUTOFFS], ctr[C_TT_HITS] = self.count()
         assert best_move is not None  # a state that is not over has a legal move
         return best_move, values, exact
 
@@ -146,7 +145,7 @@ class Negamax:
             walk.child,
             walk.key,
         )
-        table, path, counts, exact_flag = self.table, self.path, self.counts, self.exact_flag
+        table, path, exact_flag = self.table, self.path, self.exact_flag
         ordered, probe, store = self.ordered, self.probe, self.store
         game, heuristic, wrap = self.game, plan.heuristic, walk.wrap
         # the moves from the root, kept only for what reads them
@@ -154,6 +153,7 @@ class Negamax:
         prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
         horizon = INF if plan.depth is None else plan.depth
         nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
+        leaves = cutoffs = hits = 0
         capacity, parents, moves_of, depths = (
             search.capacity,
             search.parent,
@@ -172,7 +172,7 @@ class Negamax:
             flip = side != parent_side
             if flip:
                 alpha, beta = -beta, -alpha
-            nonlocal nodes, check_at
+            nonlocal nodes, check_at, leaves, cutoffs, hits
             if nodes >= check_at:
                 check_at = self.check(nodes)
             nodes += 1
@@ -189,10 +189,10 @@ class Negamax:
                     alphas.append(alpha)
                     betas.append(beta)
             if to_move < 0:
-                counts[0] += 1
+                leaves += 1
                 value, flag = outcome_value(returns(raw), side, ply), TERMINAL | exact_flag
             elif ply >= horizon:
-                counts[0] += 1
+                leaves += 1
                 if heuristic is None:
                     value = 0
                 else:  # a whole number in range is taken as it is, without a call
@@ -204,11 +204,13 @@ class Negamax:
                     static_ids.append(node)
                     static_values.append(value)
             else:
-                key = key_of(raw, path) if tt else None
-                hit = table.get(key) if tt else None
-                found = None if hit is None else probe(hit, ply, alpha, beta)
+                key = hit = found = None
+                if tt:
+                    key = key_of(raw, path)
+                    hit = table.get(key)
+                    found = None if hit is None else probe(hit, ply, alpha, beta)
                 if found is not None:
-                    counts[2] += 1
+                    hits += 1
                     value, flag = found, TT_HIT
                 else:
                     if sorted_moves:
@@ -228,7 +230,7 @@ class Negamax:
                         if prune and v > low:
                             low = v
                             if low >= beta:
-                                counts[1] += 1
+                                cutoffs += 1
                                 flag = CUTOFF
                                 break
                     if tt:
@@ -240,8 +242,8 @@ class Negamax:
                 flags[node] = flag
             return -value if flip else value
 
-        def count() -> int:
-            return nodes
+        def count() -> tuple[int, int, int, int]:
+            return nodes, leaves, cutoffs, hits
 
         self.count = count
         return visit
