@@ -7,7 +7,10 @@ run, on the same game and position (each game's start) with the same settings.
    minimax.alpha_beta_search`` with ``value_function=lambda s: 0.0`` and
    ``maximum_depth=D``; then treeviz with its defaults (ordering and a table).
    treeviz records its full trace (every node's parent, move, depth, window, value
-   and flags), which is its product; OpenSpiel records nothing.
+   and flags), which is its product; OpenSpiel records nothing. A third search, the
+   floor, is the same alpha-beta over the same OpenSpiel calls as treeviz's walk
+   (``current_player``, ``legal_actions``, ``child``, ``returns``) written bare here,
+   recording nothing: what any pure Python search over these states pays the game.
 2. MCTS: treeviz ``mcts:iterations=N`` (UCT, c = sqrt 2, one random playout an
    iteration, the full trace and iteration log recorded) against OpenSpiel's Python
    ``mcts.MCTSBot`` with ``RandomRolloutEvaluator(1)``, ``uct_c=sqrt 2``,
@@ -75,10 +78,34 @@ def openspiel_nodes(game: Any, depth: int) -> int:
     return count[0]
 
 
+def bare(state: Any, side: int, ply: int, depth: int, alpha: float, beta: float) -> float:
+    """The floor: negamax alpha-beta over OpenSpiel's state, the value for ``side``
+    (as treeviz's walk: a finished state is scored for the player who did not move
+    last, a player who moves twice in a row keeps the window), nothing recorded."""
+    mover = state.current_player()
+    me = 1 - side if mover < 0 else mover
+    flip = me != side
+    if flip:
+        alpha, beta = -beta, -alpha
+    if mover < 0:
+        value = state.returns()[me]
+    elif ply == depth:
+        value = 0.0
+    else:
+        value = -math.inf
+        for action in state.legal_actions():
+            value = max(value, bare(state.child(action), me, ply + 1, depth, alpha, beta))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+    return -value if flip else value
+
+
 def alphabeta(name: str, depth: int) -> None:
     """One game's alpha-beta rounds, printed as a row."""
     ours, theirs = load_game(name), pyspiel.load_game(name)
-    fair, peer, tuned = [], [], []
+    fair, peer, tuned, floor = [], [], [], []
+    start = theirs.new_initial_state()
     for _ in range(ROUNDS):
         t, res = seconds(lambda: search_game(ours, None, f"alphabeta:depth={depth},{FAIR}"))
         fair.append((t, res))
@@ -89,13 +116,17 @@ def alphabeta(name: str, depth: int) -> None:
         )
         peer.append(t)
         tuned.append(seconds(lambda: search_game(ours, None, f"alphabeta:depth={depth}")))
+        side = start.current_player()
+        floor.append(seconds(partial(bare, start, side, 0, depth, -math.inf, math.inf))[0])
         assert np.sign(res.value) == np.sign(value), (name, res.value, value)
     ratio = statistics.median(p / f for (f, _), p in zip(fair, peer, strict=True))
+    low = statistics.median(p / f for f, p in zip(floor, peer, strict=True))
     ms = [statistics.median(t for t, _ in xs) * 1e3 for xs in (fair, tuned)]
     print(
         f"| {name} | {depth} | {ms[0]:,.1f} ms, {fair[0][1].stats['nodes']:,} nodes "
         f"| {statistics.median(peer) * 1e3:,.1f} ms, {openspiel_nodes(theirs, depth):,} nodes "
-        f"| {ratio:.2f}x | {ms[1]:,.1f} ms, {tuned[0][1].stats['nodes']:,} nodes |",
+        f"| {ratio:.2f}x | {statistics.median(floor) * 1e3:,.1f} ms, {low:.2f}x "
+        f"| {ms[1]:,.1f} ms, {tuned[0][1].stats['nodes']:,} nodes |",
         flush=True,
     )
 
@@ -129,8 +160,11 @@ def main() -> None:
     names = sys.argv[1:] or list(GAMES)
     search_game("tic_tac_toe", None, "alphabeta:depth=2")  # imports outside the timings
     print(f"alpha-beta from the start, medians of {ROUNDS} rounds (ratio: OpenSpiel / ours)")
-    print("| game | depth | treeviz, OpenSpiel's options | OpenSpiel | ratio | treeviz defaults |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| game | depth | treeviz, OpenSpiel's options | OpenSpiel | ratio "
+        "| floor: bare walk, ratio | treeviz defaults |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for name in names:
         alphabeta(name, GAMES[name][0])
     print(f"MCTS from the start, medians of {ROUNDS} rounds (ratio: OpenSpiel / ours)")
