@@ -215,3 +215,48 @@ def test_bad_input_is_a_typed_error_quoting_it() -> None:
         check_game("tic_tac_toe", ga.two_ply, positions=0)
     with pytest.raises(GameError, match="'tic_tac_tow'"):
         check_game("tic_tac_tow", ga.two_ply)
+
+
+# ---------------------------------------------------------------------- a course's own game
+def test_an_aima_style_game_and_its_own_moves() -> None:
+    """Nim as aima-python writes it (normal play: who takes the last token wins); the
+    agent returns the game's own move, (heap, count), as aima's players do."""
+    from rules.rules_examples import aima_nim
+
+    rules = aima_nim()
+    nim = rules.game
+
+    def take_most(state: Any) -> Any:
+        """BUG: takes the most tokens it can, whatever is left to the opponent."""
+        return max(nim.actions(state), key=lambda move: move[1])
+
+    found = check_game(rules, take_most).findings
+    assert [f.check for f in found] == ["misses-block"]
+    f = found[0]
+    state = nim.initial
+    for action in f.moves:  # a move's id is its place in actions(state)
+        state = nim.result(state, nim.actions(state)[action])
+    played = take_most(state)
+    assert str(played) == f.answered
+    after = nim.result(state, played)
+    me = state.to_move
+    assert any(  # the opponent takes the last token at once
+        nim.terminal_test(nim.result(after, m)) and nim.utility(nim.result(after, m), me) < 0
+        for m in nim.actions(after)
+    )
+
+
+def test_an_openspiel_style_class_changed_in_place() -> None:
+    """A course's own tic-tac-toe state class; the agent plays on the state itself."""
+    from rules.rules_examples import state_tictactoe
+
+    def in_place(state: Any) -> int:
+        """BUG: tries the first move on the state it was given, and keeps it."""
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        return action
+
+    found = check_game(state_tictactoe(), in_place).findings
+    assert "mutation" in [f.check for f in found]
+    f = next(f for f in found if f.check == "mutation")
+    assert f.moves == [] and f.position == ""  # the start: the shortest there is

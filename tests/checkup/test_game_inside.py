@@ -219,3 +219,30 @@ def test_a_visit_counted_twice_is_a_visits_finding() -> None:
     assert below and int(nodes["visits"][f.node]) == below + 2
     assert f"counts {below + 2} visits" in f.text and f"add up to {below}:" in f.text
     assert nodes["parent"][f.node] == 0  # a child of the root: the shallowest such
+
+
+# ---------------------------------------------------------------------- Nim
+NIM = pyspiel.load_game("nim")  # misère: who takes the last token loses
+
+
+@treeviz.traced
+def normal_play(state: Any, depth: int) -> float:
+    """BUG: misère Nim scored as normal play: at the end, the side to move (who did
+    not take the last token) is said to have lost."""
+    if state.is_terminal():
+        return -1.0
+    if depth == 0:
+        return 0.0
+    return max(-normal_play(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+def test_misere_nim_scored_as_normal_play_is_a_sign_finding() -> None:
+    start = [27, 18]  # the piles of 7 and 5 taken: 1 and 3 tokens left
+    with treeviz.recording() as rec:
+        normal_play(played(start, NIM), 4)
+    f = only(check_game_tree(rec.result), "sign")
+    state = played([*start, *f.moves], NIM)
+    into = 1 - len(state.history()) % 2  # who took the last token
+    assert state.is_terminal() and state.returns()[into] < 0  # misère: that player lost
+    assert normal_play(state, 0) < 0  # yet the winner, to move there, is scored a loss
+    assert "a win scored as a loss" in f.text
