@@ -72,15 +72,24 @@ def move_rows(
     return [{k: r.get(k) for k in order} for r in rows]
 
 
+def game_row_outcome(value: float | None, text: str) -> dict[str, Any] | None:
+    """The result another game's per-move row proves (a negamax agent's: ``value``
+    for the root player, ``text`` its words), in the game's unit
+    (:func:`~treeviz.trace.game_values.game_outcome`); None when it proves none. The
+    rows of the agents on any game say in their words where the window cut the move:
+    their value is then an upper bound."""
+    if value is None:
+        return None
+    return game_outcome(value, bound="upper" if "cut by the window" in text else "")
+
+
 def _game_decided_row(row: dict[str, Any]) -> None:
     """Another game's row whose value is a decided game: the value in the game's unit
-    and the outcome it proves (an upper bound where the window cut the move: the rows
-    of the agents on any game say so in their words)."""
+    and the outcome it proves."""
     value = row.get("value")
     if value is None or abs(value) < PROVEN:
         return
-    bound = "upper" if "cut by the window" in str(row.get("text") or "") else ""
-    found = game_outcome(value, bound=bound)
+    found = game_row_outcome(value, str(row.get("text") or ""))
     row["value"] = None if found is None else found["score"]
     row["outcome"] = found
 

@@ -1,4 +1,4 @@
-"""The game picker of the Analyze page: Connect 4 first and default, then the
+"""The game picker of the Analyze and Compare pages: Connect 4 first and default, then the
 registered games OpenSpiel plays (offered only when ``pyspiel`` imports). The game
 goes into the page's link as ``game`` (absent for Connect 4, whose links stay as they
 were); a link naming no offered game is an ``st.error`` quoting it, and Connect 4 is
@@ -94,8 +94,8 @@ def game_picker() -> None:
 
 def connect4_only() -> None:
     """The line under a page's title that says it plays Connect 4 only in this version
-    (another game is analysed on *Analyze a position*)."""
+    (another game is analysed on *Analyze a position* and *Compare two searches*)."""
     st.caption(
         "Connect 4 only in this version: tic-tac-toe, Nim, Othello, Hex and the other "
-        "games are on *Analyze a position* (its Game picker)."
+        "games are on *Analyze a position* and *Compare two searches* (their Game picker)."
     )

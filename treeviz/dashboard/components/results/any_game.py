@@ -91,7 +91,7 @@ def moves_frame(
     number), what the agent counted, and the exact value where known."""
     rows = []
     for m in res.moves:
-        row = {"move": m.label or game.label(root, m.column), **_value_cells(m)}
+        row = {"move": m.label or game.label(root, m.column), **value_cells(m)}
         row.update({k: v for k, v in m.extra.items() if k != "chosen"})
         if exact is not None:
             row["exact"] = exact_words(exact[m.column])
@@ -100,7 +100,7 @@ def moves_frame(
     return pd.DataFrame(rows)
 
 
-def _value_cells(m: MoveStat) -> dict[str, Any]:
+def value_cells(m: MoveStat) -> dict[str, Any]:
     """A row's value (None when a won or lost game, said in words) and its words."""
     if m.value is None:
         return {"value": None, "in words": m.text or "not searched"}

@@ -18,6 +18,7 @@ from treeviz.agents.contract import AgentSpec
 from treeviz.agents.stopping import watching
 from treeviz.dashboard import state
 from treeviz.dashboard.components.game_picker import GAME
+from treeviz.dashboard.components.game_position import choose_game_position
 from treeviz.dashboard.components.inputs import setting_widget, settings_spec
 from treeviz.dashboard.components.results.any_game import board, show_any_result
 from treeviz.dashboard.components.text import error as show_error
@@ -51,7 +52,7 @@ def any_game_page(name: str) -> None:
     run = st.sidebar.button("Run", type="primary", key=RUN) | bool(state.pop(RUN_LINK, False))
     # a click is a rerun, which stops the running search (stopping.watching)
     st.sidebar.button("Stop", key=STOP, help="stop a running search")
-    root = _choose_position(game, name)
+    root = choose_game_position(game, position_key(name))
     chosen = _choose_agent()
     budget = float(setting_widget(RUN_SECONDS))
     if root is None or isinstance(chosen, TreevizError):
@@ -126,25 +127,6 @@ def _write_link(position: str, agent: str) -> None:
     """The analysis shown, as the page's link (the picker writes ``game``)."""
     st.query_params.update({"position": position, "agent": agent})
     state.put(LINK_SEEN, (state.get(GAME), position, agent))
-
-
-def _choose_position(game: Game[Any], name: str) -> Any:
-    """The position typed in the game's notation (empty: the start), or None after an
-    ``st.error`` quoting text that is not one."""
-    key = position_key(name)
-    state.preset(key, "")
-    text = st.sidebar.text_input(
-        "Position (empty: the start)",
-        key=key,
-        help="the moves played, as the game writes them (see docs/guides/games.md)",
-    )
-    if not text.strip():
-        return game.initial()
-    try:
-        return game.from_text(text)
-    except TreevizError as exc:
-        show_error(f"The position cannot be read: {exc}")
-        return None
 
 
 def _choose_agent() -> AgentSpec | TreevizError:

@@ -14,10 +14,12 @@ from treeviz.agents.registry import spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
-from treeviz.dashboard.components.game_picker import connect4_only
+from treeviz.dashboard.components.game_picker import game_picker, picked_game
 from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
 from treeviz.dashboard.components.node_tables import node_facts
 from treeviz.dashboard.components.results.answer import page_style
+from treeviz.dashboard.components.results.any_exact import exact_values
+from treeviz.dashboard.components.results.any_game import board
 from treeviz.dashboard.components.results.tree import on_click
 from treeviz.dashboard.components.results.verdict import verdict_section
 from treeviz.dashboard.components.tables import fitted_columns, stat_words, styled
@@ -32,6 +34,12 @@ from treeviz.dashboard.components.tree_chart import (
     view_height,
 )
 from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.dashboard.pages.compare.any_game import (
+    Comparison,
+    compare_any_game,
+    joined_moves,
+    show_answers,
+)
 from treeviz.dashboard.pages.compare.state import (
     EXACT,
     REQUEST,
@@ -47,14 +55,40 @@ from treeviz.dashboard.server.cache import cached_exact, run_watched, search_req
 from treeviz.draw.style import DIFFER
 from treeviz.draw.view import Selection, node_position, short_label
 from treeviz.errors import TreevizError
+from treeviz.rules.registry import CONNECT4
 from treeviz.settings import DEEP_AGENT, QUICK_AGENT, RUN_SECONDS
-from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.analysis import game_row_outcome
+from treeviz.trace.nodes import MoveStat, SearchResult, Trace
 
 
 def compare_page() -> None:
-    """Two agents (or two settings of one) on the same position, side by side."""
+    """Two agents (or two settings of one) on the same position, side by side: on
+    Connect 4, or on the game the picker names (its picker first in the sidebar;
+    Connect 4's page puts it last, as Analyze does)."""
     st.title("Compare two searches")
-    connect4_only()
+    game = picked_game()
+    if game == CONNECT4:
+        compare_connect4()
+        game_picker()
+        return
+    game_picker()
+    found = compare_any_game(game)
+    if found is not None:
+        show_any_comparison(found)
+
+
+def show_any_comparison(found: Comparison) -> None:
+    """Another game's comparison: the board, both answers and verdicts, one table of
+    both searches' moves by label and one of their statistics, both trees."""
+    board(found.game, found.root)
+    exact = exact_values(found.game.name, found.game.to_text(found.root))
+    show_answers(found, exact)
+    side_by_side(joined_moves(found, exact), found.results, "move")
+    compare_trees(found.results)
+
+
+def compare_connect4() -> None:
+    """Connect 4's comparison (see :func:`compare_page`)."""
     pos = choose_position()
     a = st.sidebar.text_input("First agent spec", QUICK_AGENT, key=SPEC_A)
     b = st.sidebar.text_input("Second agent spec", DEEP_AGENT, key=SPEC_B)
@@ -93,10 +127,17 @@ def show_comparison(
             st.subheader(f"{'AB'[i]}: {escape_markdown(text)}")
             verdict_section(res, VIEWS[i], exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
-    st.markdown("#### Per column: highlighted where the two searches differ")
-    joined, stats = joined_table(results, exact), stats_table(results)
+    side_by_side(joined_table(results, exact), results, "column")
+    compare_trees(results, exact_on)
+
+
+def side_by_side(joined: pd.DataFrame, results: list[SearchResult], what: str) -> None:
+    """The per-move table ``joined`` (a row per ``what``: column or move), highlighted
+    where the searches differ, and both searches' statistics."""
+    st.markdown(f"#### Per {what}: highlighted where the two searches differ")
+    stats = stats_table(results)
     st.caption(
-        "A column is highlighted when one search chose it and the other did not, "
+        f"A {what} is highlighted when one search chose it and the other did not, "
         "their proven results differ, or (values of one kind) their values differ."
     )
     st.dataframe(
@@ -112,10 +153,9 @@ def show_comparison(
         key=STATS,
         column_config=fitted_columns(stats, index=True),
     )
-    compare_trees(results, exact_on)
 
 
-def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
+def compare_trees(results: list[SearchResult], exact_on: bool = False) -> None:
     """Both trees side by side; a click selects a node and shows it below its tree."""
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
@@ -125,10 +165,14 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
         for opened, shut in [v.folding(r.trace, root, node)]
     ]
     paths = [drawn_paths(s) for s in sels]
+    reasons = (
+        "; a reason's button draws its search from that node"
+        if results[0].trace.is_connect4
+        else ""
+    )
     st.caption(
         "◆ marks a node the other search did not draw (first 3 levels shown, ▸ folded); "
-        "click a node for its details and to unfold it; a reason's button draws its "
-        "search from that node."
+        f"click a node for its details and to unfold it{reasons}."
     )
     page_style()  # the two trees stack when narrow, each scrolls sideways when deep
     with st.container(key=TREES):
@@ -152,8 +196,12 @@ def compare_trees(results: list[SearchResult], exact_on: bool) -> None:
 
 
 def node_details(trace: Trace, node: int) -> None:
-    """The selected node's board and what its search recorded there."""
-    st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
+    """The selected node's board (as its game draws it) and what its search recorded
+    there."""
+    if trace.is_connect4:
+        st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
+    else:
+        st.markdown(trace.rules().svg(trace.state(node)), unsafe_allow_html=True)
     st.table(node_facts(trace, node))
 
 
@@ -187,10 +235,20 @@ def columns_differ(results: list[SearchResult]) -> list[bool]:
     out = []
     for ma, mb in zip(a.moves, b.moves, strict=True):
         chosen = (ma.column == a.move) != (mb.column == b.move)
-        proven = [(m.outcome or {}).get("result") for m in (ma, mb)]
+        proven = [proven_result(m, r.trace) for m, r in ((ma, a), (mb, b))]
         values = numbers and not _same_number(ma.value, mb.value)
         out.append(chosen or proven[0] != proven[1] or values)
     return out
+
+
+def proven_result(m: MoveStat, trace: Trace) -> str | None:
+    """The result ("win", "draw", "loss") a row proves, or None: Connect 4's rows carry
+    it; another game's negamax rows say it by their value
+    (:func:`~treeviz.trace.analysis.game_row_outcome`)."""
+    if trace.is_connect4 or trace.kind.base not in ("heuristic", "exact"):
+        return (m.outcome or {}).get("result")
+    found = game_row_outcome(m.value, m.text)
+    return None if found is None else str(found["result"])
 
 
 def _same_number(x: float | None, y: float | None) -> bool:
@@ -215,13 +273,28 @@ def stats_table(results: list[SearchResult]) -> pd.DataFrame:
     """Both searches' statistics side by side, in words, with the move chosen and the
     principal variation; a statistic neither search reports is left out."""
     words = [stat_words(r) for r in results]
-    rows: dict[str, list[str]] = {"move chosen": [str(r.move) for r in results]}
+    rows: dict[str, list[str]] = {
+        "move chosen": [said_moves(r, r.pv[:1] or [r.move]) for r in results]
+    }
     for name in dict.fromkeys([*words[0], *words[1]]):
         rows[name] = [w.get(name, "") for w in words]
-    rows["principal variation"] = [" ".join(map(str, r.pv)) for r in results]
+    rows["principal variation"] = [said_moves(r, r.pv) for r in results]
     return pd.DataFrame(
         {"A": [v[0] for v in rows.values()], "B": [v[1] for v in rows.values()]}, index=list(rows)
     )
+
+
+def said_moves(res: SearchResult, moves: list[int]) -> str:
+    """``moves`` played from ``res``'s root as a person reads them: Connect 4's
+    1-based columns, another game's labels (each where it is played)."""
+    if res.trace.is_connect4:
+        return " ".join(map(str, moves))
+    game = res.trace.rules()
+    state, words = res.trace.state(0), []
+    for m in moves:
+        words.append(game.label(state, m))
+        state = game.play(state, m)
+    return " ".join(words)
 
 
 def view_root(trace: Trace, view: TreeView) -> int:
