@@ -190,6 +190,21 @@ def test_a_bug_is_recorded_as_the_search_made_it() -> None:
     assert trace.nodes["flags"][win] & TERMINAL and node_value(trace, int(win)) == 0.0
 
 
+def test_a_traced_game_search_reads_back_from_its_file(tmp_path: Any) -> None:
+    """The trace file keeps the game, the root and the values: the states replayed
+    from the file's trace are the ones the search was called on."""
+    log: list[str] = []
+    search = plain_minimax(log, treeviz.traced)
+    root = played(pyspiel.load_game("tic_tac_toe"), [4, 0, 8, 2])
+    with treeviz.recording() as rec:
+        search(root, 3)
+    for name in ("t.json", "t.npz"):
+        treeviz.save_trace(rec.trace, tmp_path / name)
+        back = treeviz.load_trace(tmp_path / name)
+        assert back == rec.trace
+        assert [str(back.state(i).state) for i in range(len(back))] == log
+
+
 def test_a_re_search_of_the_root_reaches_the_same_nodes() -> None:
     """Iterative deepening called from outside: every call on the root is node 0, a
     move played again from the same node reaches the same node."""

@@ -143,11 +143,17 @@ class GameReader:
     def column(self, before: Snap, after: Snap) -> int:
         """The legal action of ``before`` leading to ``after``'s key, or NO_MOVE."""
         if before.children is None:
-            node, game = before.node, self.game
             before.children = {}
-            for move in game.legal_moves(node):
-                before.children.setdefault(game.key(game.play(node, move)), move)
+            for move, child in children(self.game, before.node):
+                before.children.setdefault(child.key, move)
         return before.children.get(after.node.key, NO_MOVE)
+
+
+def children(game: StepGame, node: Node) -> list[tuple[int, Node]]:
+    """Each legal move of ``node`` with the node it leads to (the game's hooks asked
+    directly: the moves are the legal ones, so ``play``'s check of each is spared)."""
+    state, moves = node.state, node.moves
+    return [(m, game.node(game.child(state, m), (*moves, m))) for m in game.legal_moves(node)]
 
 
 def check_keyed(game: StepGame, snap: Snap) -> None:

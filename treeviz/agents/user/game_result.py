@@ -66,8 +66,9 @@ class Tree:
         self.sides = np.zeros(n, np.int64)
         self.sides[0] = game.to_move(self.root)
         for i in range(1, n):  # parents come before their children
-            p = int(self.parent[i])
-            self.states.append(game.play(self.states[p], int(self.move[i])))
+            p, move = int(self.parent[i]), int(self.move[i])
+            before = self.states[p]  # a move a call was found by: legal there
+            self.states.append(game.node(game.child(before.state, move), (*before.moves, move)))
             self.sides[i] = side_of(game, self.states[i], int(self.sides[p]))
         self.kids: list[list[int]] = [[] for _ in range(n)]
         for i in range(1, n):

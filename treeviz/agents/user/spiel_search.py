@@ -183,11 +183,11 @@ def _rate(node: Any, low: float, high: float) -> float:
 
 def _mcts_row(game: SpielGame, root: Node, move: int, kid: Any, top: Any) -> MoveStat:
     """A root move's row: its mean result for the root's side and its visits in words."""
-    low, high = game.game.min_utility(), game.game.max_utility()
     if kid is None:
         return row(game, root, move, None, "never visited")
     text = f"{kid.explore_count} of the root's {top.explore_count} visits"
-    return row(game, root, move, _rate(kid, low, high), text)
+    rate = _rate(kid, game.game.min_utility(), game.game.max_utility())
+    return row(game, root, move, rate, text)
 
 
 def _size(top: Any) -> int:
