@@ -13,6 +13,7 @@ import pytest
 import treeviz
 from treeviz.agents.any_game.registry import search_game
 from treeviz.checkup.games.inside import GameNodeFinding, check_game_tree
+from treeviz.checkup.games.tree import GameTree
 from treeviz.trace.nodes import TERMINAL
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -246,3 +247,51 @@ def test_misere_nim_scored_as_normal_play_is_a_sign_finding() -> None:
     assert state.is_terminal() and state.returns()[into] < 0  # misère: that player lost
     assert normal_play(state, 0) < 0  # yet the winner, to move there, is scored a loss
     assert "a win scored as a loss" in f.text
+
+
+CELL_WEIGHTS = [3, 2, 3, 2, 4, 2, 3, 2, 3]  # lines through each cell
+
+
+def cell_weights(state: Any) -> float:
+    """The course heuristic: the weights of the side to move's cells minus the
+    opponent's (a finished board scores too: it may fall past the others' range)."""
+    me = "xo"[len(state.history()) % 2]
+    cells = str(state).replace("\n", "")
+    return float(
+        sum(w for w, c in zip(CELL_WEIGHTS, cells, strict=True) if c == me)
+        - sum(w for w, c in zip(CELL_WEIGHTS, cells, strict=True) if c not in (me, "."))
+    )
+
+
+@treeviz.traced
+def depth_first_weights(state: Any, depth: int) -> float:
+    """BUG: the depth tested before the end, the board scored by ``cell_weights``."""
+    if depth == 0:
+        return cell_weights(state)
+    if state.is_terminal():
+        return -100.0 if any(state.returns()) else 0.0
+    return max(-depth_first_weights(state.child(a), depth - 1) for a in state.legal_actions())
+
+
+# random positions (seeded) where a lost board at the depth limit scores above every
+# unfinished one there: read as a loss scored as a win before the gap was asked
+@pytest.mark.parametrize("seed", [17, 27, 33, 105])
+def test_a_finished_board_scored_by_the_evaluation_is_no_sign_finding(seed: int) -> None:
+    """The horizon bug with a heuristic: a finished board at the depth limit scored
+    just past the unfinished positions' range is the evaluation's score (terminal),
+    never a sign taken from the wrong player."""
+    import random
+
+    rng, state = random.Random(seed), GAME.new_initial_state()
+    for _ in range(rng.randrange(3, 6)):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    with treeviz.recording() as rec:
+        depth_first_weights(state.clone(), 3)
+    found = check_game_tree(rec.result)
+    assert [f.check for f in found] == ["terminal"], [f.text for f in found]
+    # the case, read from the boards: a lost board at the limit above every unfinished one
+    t = GameTree(rec.trace)
+    limit = [k for k in range(t.n) if len(t.moves_to(k)) == 3 and not t.kids[k]]
+    unfinished = max(t.value[k] for k in limit if not t.over(k))
+    assert any(t.over(k) and t.result(k) < 0 and t.value[k] > unfinished for k in limit)

@@ -5,8 +5,10 @@ claim the game's rules or the trace's own numbers prove:
 - ``terminal``: a finished game searched on below, or scored unlike its result (a
   loss not below every unfinished position the search evaluated, a win not above, a
   draw beyond them);
-- ``sign``: a finished game scored as the opposite result, beyond every evaluation
-  (the values of the wrong player);
+- ``sign``: a finished game scored as the opposite result, as large as the games the
+  search decides rightly (or, with none, ten times beyond every evaluation): the values
+  of the wrong player; nearer, the evaluation's own score of a finished board, a
+  ``terminal`` finding;
 - ``backup``: a value that is not its children's best for its side, as its window
   allows (fail low: at most alpha; fail high: at least beta);
 - ``cutoff``: legal moves left unsearched while the window was still open;
@@ -29,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.checkup.games.tree import GameTree
+from treeviz.checkup.node_tree import DECIDED_GAP
 from treeviz.rules.protocol import Game
 from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult, Trace
@@ -88,6 +91,7 @@ def _num(v: float) -> str:
 # ---------------------------------------------------------------------- finished games
 def _terminal(t: GameTree) -> dict[int, str]:
     span = t.evaluated()
+    size = _decided_size(t, span)
     out = {}
     for k in range(t.n):
         if not t.over(k):
@@ -99,25 +103,25 @@ def _terminal(t: GameTree) -> dict[int, str]:
             )
             continue
         v = float(t.value[k])
-        if np.isnan(v) or _scored_right(t.result(k), v, span) or _wrong_sign(t.result(k), v, span):
+        result = t.result(k)
+        if np.isnan(v) or _scored_right(result, v, span) or _wrong_sign(result, v, span, size):
             continue
-        out[k] = (
-            f"{_result_words(t.result(k))}, but it is scored {_num(v)}, {_why(t.result(k), span)}"
-        )
+        out[k] = f"{_result_words(result)}, but it is scored {_num(v)}, {_why(result, span)}"
     return out
 
 
 def _sign(t: GameTree) -> dict[int, str]:
     span = t.evaluated()
+    size = _decided_size(t, span)
     out = {}
     for k in range(t.n):
         v = float(t.value[k])
-        if not t.over(k) or t.kids[k] or np.isnan(v) or not _wrong_sign(t.result(k), v, span):
+        if not t.over(k) or t.kids[k] or np.isnan(v) or not _wrong_sign(t.result(k), v, span, size):
             continue
         won = t.result(k) > 0
         out[k] = (
             f"{_result_words(t.result(k))}, but it is scored {_num(v)} for that side, "
-            f"{'below' if won else 'above'} every unfinished position it evaluated: "
+            f"far {'below' if won else 'above'} every unfinished position it evaluated: "
             f"a {'win scored as a loss' if won else 'loss scored as a win'}, the value "
             "taken from the other player (score a finished game for the side to move)"
         )
@@ -143,14 +147,34 @@ def _scored_right(result: float, v: float, span: tuple[float, float] | None) -> 
     return min(lo, 0.0) <= v <= max(hi, 0.0)
 
 
-def _wrong_sign(result: float, v: float, span: tuple[float, float] | None) -> bool:
-    """A loss scored above every evaluated position (a win's value), or a win below."""
+def _wrong_sign(result: float, v: float, span: tuple[float, float] | None, size: float) -> bool:
+    """A loss scored as a win, or a win as a loss, on the scale of the search's decided
+    results: at least ``size`` (:func:`_decided_size`), or with none decided rightly,
+    :data:`DECIDED_GAP` times beyond every evaluated position. Nearer, it may be the
+    evaluation's own score of a finished board (the depth tested before the end: a
+    finished board can score past the unfinished ones' range), which ``terminal`` says."""
     lo, hi = span if span is not None else (0.0, 0.0)
+    far = size if np.isfinite(size) else DECIDED_GAP * max(-lo, hi, 0.0)
     if result < 0:
-        return v > max(hi, 0.0)
+        return v > max(hi, 0.0) and v >= far
     if result > 0:
-        return v < min(lo, 0.0)
+        return v < min(lo, 0.0) and -v >= far
     return False
+
+
+def _decided_size(t: GameTree, span: tuple[float, float] | None) -> float:
+    """The smallest magnitude of the won or lost games the search scored rightly (inf:
+    none): the size of its decided results."""
+    sizes = [
+        abs(float(t.value[k]))
+        for k in range(t.n)
+        if t.over(k)
+        and not t.kids[k]
+        and t.result(k) != 0
+        and not np.isnan(t.value[k])
+        and _scored_right(t.result(k), float(t.value[k]), span)
+    ]
+    return min(sizes) if sizes else np.inf
 
 
 def _why(result: float, span: tuple[float, float] | None) -> str:
