@@ -15,7 +15,8 @@ differences:
 - Each call's state is copied (``clone()`` when it has one: a search that plays moves
   in place and takes them back still leaves each call its own state) and keyed by the
   game (:meth:`~treeviz.rules.protocol.Game.key`). A call's move is the legal action
-  of its caller's state whose resulting state has the call's key; a call on a state
+  of its caller's state whose resulting state has the call's key (an OpenSpiel
+  state's history says it directly: its caller's and one action more); a call on a state
   no legal action leads to (the caller's own state, a state two moves on) is kept out
   of the tree and counted, as Connect 4's are.
 - Moves are the game's action ids (an aima game's: a move's place in
@@ -141,7 +142,12 @@ class GameReader:
         return Snap(node)
 
     def column(self, before: Snap, after: Snap) -> int:
-        """The legal action of ``before`` leading to ``after``'s key, or NO_MOVE."""
+        """The legal action of ``before`` leading to ``after``'s key, or NO_MOVE. An
+        OpenSpiel state's history names it at once: the caller's history and one
+        action more (the action applied, as OpenSpiel checked it legal)."""
+        if self.spiel:
+            old, new = before.node.moves, after.node.moves
+            return new[-1] if len(new) == len(old) + 1 and new[:-1] == old else NO_MOVE
         if before.children is None:
             before.children = {}
             for move, child in children(self.game, before.node):

@@ -73,9 +73,13 @@ class Tree:
         self.kids: list[list[int]] = [[] for _ in range(n)]
         for i in range(1, n):
             self.kids[int(self.parent[i])].append(i)
-
-    def outcome(self, i: int) -> tuple[float, float] | None:
-        return self.game.outcome(self.states[i])
+        # the returns of (player 0, player 1) where the game is over, NaN elsewhere
+        self.returns = np.full((n, 2), np.nan)
+        for i, state in enumerate(self.states):
+            found = game.outcome(state)
+            if found is not None:
+                self.returns[i] = found
+        self.over = ~np.isnan(self.returns[:, 0])
 
     def backed(self, value: np.ndarray, node: int, kid: int) -> float:
         """``kid``'s value or rank (for its side, not ``NO_VALUE``) as ``node``'s side
@@ -154,24 +158,27 @@ def _perspective(
 
 def _votes(tree: Tree, mean: np.ndarray) -> dict[int | None, int]:
     """How often each reading of the numbers agrees with the game (module docs, 3)."""
-    votes: dict[int | None, int] = {SIDE_TO_MOVE: 0, 0: 0, 1: 0}
-    for i in range(len(mean)):
-        v = float(mean[i])
-        if math.isnan(v):
-            continue
-        returns = tree.outcome(i)
-        side = int(tree.sides[i])
-        if returns is not None:
-            for p in votes:
-                truth = returns[side if p is SIDE_TO_MOVE else p]
-                votes[p] += truth != 0 and np.sign(truth) == np.sign(v)
-            continue
-        kids = [float(mean[k]) for k in tree.kids[i]]
-        if not kids or any(math.isnan(k) for k in kids):
-            continue
-        votes[SIDE_TO_MOVE] += v == max(tree.backed(mean, i, k) for k in tree.kids[i])
-        for p in (0, 1):
-            votes[p] += v == (max(kids) if side == p else min(kids))
+    n, sides, parent = len(mean), tree.sides, tree.parent[1:]
+    ids = np.arange(n)
+    valued = ~np.isnan(mean)
+    at_end = tree.over & valued
+    mine = tree.returns[ids, sides]  # the side to move's returns (NaN: not over)
+    votes: dict[int | None, int] = {}
+    for p, truth in ((SIDE_TO_MOVE, mine), (0, tree.returns[:, 0]), (1, tree.returns[:, 1])):
+        agree = at_end & (truth != 0) & (np.sign(truth) == np.sign(mean))
+        votes[p] = int(agree.sum())
+    # the nodes all of whose children returned a number, and the best of them
+    kids = np.bincount(parent, minlength=n)
+    missing = np.bincount(parent, weights=~valued[1:], minlength=n)
+    backed = ~tree.over & valued & (kids > 0) & (missing == 0)
+    flip = np.where(sides[1:] == sides[parent], 1.0, -1.0) * mean[1:]
+    top, high, low = (np.full(n, -np.inf), np.full(n, -np.inf), np.full(n, np.inf))
+    np.maximum.at(top, parent, np.nan_to_num(flip, nan=-np.inf))
+    np.maximum.at(high, parent, np.nan_to_num(mean[1:], nan=-np.inf))
+    np.minimum.at(low, parent, np.nan_to_num(mean[1:], nan=np.inf))
+    votes[SIDE_TO_MOVE] += int((backed & (mean == top)).sum())
+    for p in (0, 1):
+        votes[p] += int((backed & (mean == np.where(sides == p, high, low))).sum())
     return votes
 
 
@@ -179,11 +186,9 @@ def _flags(tree: Tree, visits: np.ndarray) -> np.ndarray:
     """TERMINAL where the game is over; CUTOFF where a node searched once called some
     of its legal moves and not all (a node reached many times, an MCTS's, has moves
     it has not tried yet, not cut off)."""
-    flags = np.zeros(len(tree.states), np.uint8)
+    flags = np.where(tree.over, TERMINAL, 0).astype(np.uint8)
     for i, state in enumerate(tree.states):
-        if tree.game.outcome(state) is not None:
-            flags[i] |= TERMINAL
-        elif tree.kids[i] and visits[i] <= 1:
+        if not tree.over[i] and tree.kids[i] and visits[i] <= 1:
             called = {int(tree.move[k]) for k in tree.kids[i]}
             if len(called) < len(tree.game.legal_moves(state)):
                 flags[i] |= CUTOFF
