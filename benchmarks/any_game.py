@@ -49,7 +49,7 @@ GAMES = {
     "tic_tac_toe": (9, 2000),
     "connect_four": (10, 1000),
     "othello": (11, 300),
-    "breakthrough": (8, 300),
+    "breakthrough": (7, 300),
     "checkers": (11, 300),
 }
 FAIR = "ordering=false,tt=false"
@@ -103,7 +103,8 @@ def bare(state: Any, side: int, ply: int, depth: int, alpha: float, beta: float)
 
 def alphabeta(name: str, depth: int) -> None:
     """One game's alpha-beta rounds, printed as a row."""
-    ours, theirs = load_game(name), pyspiel.load_game(name)
+    ours = load_game(name)
+    theirs = pyspiel.load_game(ours.name)  # the same board (Breakthrough: 6 x 6)
     fair, peer, tuned, floor = [], [], [], []
     start = theirs.new_initial_state()
     for _ in range(ROUNDS):
@@ -133,7 +134,8 @@ def alphabeta(name: str, depth: int) -> None:
 
 def uct(name: str, iterations: int) -> None:
     """One game's MCTS rounds, printed as a row."""
-    ours, theirs = load_game(name), pyspiel.load_game(name)
+    ours = load_game(name)
+    theirs = pyspiel.load_game(ours.name)  # the same board (Breakthrough: 6 x 6)
     mine, peer = [], []
     for seed in range(ROUNDS):
         spec = f"mcts:iterations={iterations},seed={seed}"
