@@ -75,12 +75,39 @@ def test_tic_tac_toe_minimax_is_recorded_call_by_call(moves: list[int]) -> None:
         assert str(trace.state(node, rules).state) == board
     check_trace(rules, rules.from_text(trace.root_moves), rec.result, "traced")
     # the values are player 0's: stored for each node's side to move
-    assert trace.extra["perspective"] == {"player": 0, "from": "outcomes"}
+    assert trace.extra["perspective"] == {"player": 0, "from": "inferred"}
     side = root.current_player()
     assert node_value(trace, 0) == (value if side == 0 else -value)
     assert rec.result.value == node_value(trace, 0)
     terminal = (trace.nodes["flags"] & TERMINAL) != 0
     assert all(terminal[i] == trace.state(i, rules).state.is_terminal() for i in range(len(log)))
+
+
+def test_whose_values_is_read_from_the_backups_when_no_game_ends() -> None:
+    """A depth-2 minimax where player 1 maximises a heuristic (no game ends that
+    soon): the backups say the values are player 1's, as player= says outright."""
+
+    def corners(state: Any) -> float:
+        board = str(state).replace("\n", "")
+        return sum((board[i] == "o") - 2 * (board[i] == "x") for i in (0, 2, 6, 8)) + 0.5
+
+    def search(wrap: Any) -> Any:
+        @wrap
+        def minimax(state: Any, depth: int) -> float:
+            if depth == 0:
+                return corners(state)
+            values = [minimax(state.child(a), depth - 1) for a in state.legal_actions()]
+            return max(values) if state.current_player() == 1 else min(values)
+
+        return minimax
+
+    root = pyspiel.load_game("tic_tac_toe").new_initial_state()  # x (player 0) to move
+    for wrap, found in ((treeviz.traced, "inferred"), (treeviz.traced(player=1), "player=")):
+        with treeviz.recording() as rec:
+            value = search(wrap)(root, 2)
+        assert rec.trace.extra["perspective"] == {"player": 1, "from": found}
+        assert node_value(rec.trace, 0) == -value  # stored for x, the side to move
+        assert rec.result.move == 0  # x's best by player 1's numbers: a corner, the first
 
 
 def test_a_search_playing_in_place_and_undoing_is_recorded_by_its_states() -> None:

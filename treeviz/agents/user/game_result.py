@@ -20,8 +20,8 @@ read, in this order:
    the numbers as the side to move's (negamax), as Connect 4's traced searches do.
 
 ``trace.extra["perspective"]`` says which reading was taken and why (``player``: 0 or
-1, None for the side to move; ``from``: ``player=``, ``maximizing``, ``outcomes`` or
-``default``). Numbers are kept exactly, as ranks into ``trace.extra["user_values"]``
+1, None for the side to move; ``from``: ``player=``, ``maximizing``, ``inferred`` from
+the game, or ``default``). Numbers are kept exactly, as ranks into ``trace.extra["user_values"]``
 (value kind ``user``), as Connect 4's traced searches keep them.
 """
 
@@ -150,7 +150,7 @@ def _perspective(
         return maxi == 0, {"player": None, "from": "maximizing", "flag": spec and spec.flag}
     votes = _votes(tree, mean)
     player = max(votes, key=lambda p: (votes[p], p is SIDE_TO_MOVE))
-    found = "outcomes" if votes[player] else "default"
+    found = "inferred" if votes[player] else "default"
     if player is SIDE_TO_MOVE:
         return np.zeros(len(mean), bool), {"player": None, "from": found}
     return tree.sides != player, {"player": player, "from": found}
