@@ -316,6 +316,38 @@ def test_an_aima_game_traced_below_a_given_root(sticks: int) -> None:
     check_trace(rules, rules.initial(), res, "traced")
 
 
+def test_a_full_trace_and_a_call_two_moves_on_are_said_not_hidden() -> None:
+    """Past the capacity the search runs on and the trace says it was cut; a call on
+    a state two moves after its caller's is left out of the tree and counted."""
+    log: list[str] = []
+    search = plain_minimax(log, treeviz.traced)
+    root = played(pyspiel.load_game("tic_tac_toe"), [4, 0])
+    expected = plain_minimax([])(root, 9)
+    with treeviz.recording(capacity=100) as rec:
+        assert search(root, 9) == expected
+    assert len(rec.trace) == 100 and rec.trace.counters["nodes"] == len(log)
+    assert rec.trace.counters["truncated"]
+
+    @treeviz.traced
+    def skipping(state: Any, depth: int) -> float:
+        if depth == 0 or state.is_terminal():
+            return 0.0
+        a, b = state.legal_actions()[:2]
+        return max(-skipping(state.child(a), depth - 1), skipping(state.child(a).child(b), 0))
+
+    with treeviz.recording() as rec:
+        skipping(root, 2)
+    assert rec.trace.counters["left_out"] == 2  # at the root and at its child
+    assert len(rec.trace) == 3  # the root, its child, its grandchild
+
+
+def test_checking_each_call_is_refused_on_another_game() -> None:
+    search = plain_minimax([], treeviz.traced)
+    root = played(pyspiel.load_game("tic_tac_toe"), [4, 0])
+    with pytest.raises(InvalidParameterError, match="Connect 4"), treeviz.recording(check=True):
+        search(root, 1)
+
+
 # ---------------------------------------------------------------- bad input
 def test_bad_games_and_players_are_typed_errors_quoting_them() -> None:
     with pytest.raises(InvalidParameterError, match=r"game=.42."):
