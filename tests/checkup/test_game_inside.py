@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
 import treeviz
@@ -295,3 +296,39 @@ def test_a_finished_board_scored_by_the_evaluation_is_no_sign_finding(seed: int)
     limit = [k for k in range(t.n) if len(t.moves_to(k)) == 3 and not t.kids[k]]
     unfinished = max(t.value[k] for k in limit if not t.over(k))
     assert any(t.over(k) and t.result(k) < 0 and t.value[k] > unfinished for k in limit)
+
+
+# ---------------------------------------------------------------------- turn
+def minimax_flag(flip: bool) -> Any:
+    """Minimax for the first player with a maximizing flag; ``flip`` False is the BUG:
+    each child gets its caller's flag."""
+
+    @treeviz.traced(maximizing="maximizing")
+    def minimax(state: Any, depth: int, maximizing: bool) -> float:
+        if state.is_terminal():
+            return state.returns()[0]
+        if depth == 0:
+            return 0.0
+        child_flag = not maximizing if flip else maximizing
+        values = [minimax(state.child(a), depth - 1, child_flag) for a in state.legal_actions()]
+        return max(values) if maximizing else min(values)
+
+    return minimax
+
+
+def flag_findings(flip: bool) -> list[GameNodeFinding]:
+    with treeviz.recording() as rec:
+        minimax_flag(flip)(played(ROOT), 3, True)
+    flags = np.frombuffer(rec.maxi, np.int8)  # each call's flag, as the recording kept it
+    return check_game_tree(rec.result, flags=flags)
+
+
+def test_a_flag_that_does_not_change_with_the_player_is_a_turn_finding() -> None:
+    f = only(flag_findings(flip=False), "turn")  # the values it misleads are not judged
+    state = played(ROOT + f.moves)
+    assert len(f.moves) == 1 and state.current_player() == 1  # the opponent moves there
+    assert "told it is maximizing, the same as its caller's" in f.text
+
+
+def test_a_flag_that_changes_with_the_player_gets_no_finding() -> None:
+    assert flag_findings(flip=True) == []

@@ -9,6 +9,9 @@ claim the game's rules or the trace's own numbers prove:
   search decides rightly (or, with none, ten times beyond every evaluation): the values
   of the wrong player; nearer, the evaluation's own score of a finished board, a
   ``terminal`` finding;
+- ``turn``: a call's maximizing flag (given as ``flags``) that does not follow the
+  player to move: its caller's where the other player moves, flipped where the same
+  player moves again (checkers' double jumps);
 - ``backup``: a value that is not its children's best for its side, as its window
   allows (fail low: at most alpha; fail high: at least beta);
 - ``cutoff``: legal moves left unsearched while the window was still open;
@@ -18,8 +21,8 @@ claim the game's rules or the trace's own numbers prove:
 - ``perspective``: a finished game's results credited to the player who did not move
   into it (``value_sum`` of an MCTS: for the player who moved into the node).
 
-``turn`` (a maximizing flag that does not follow the player to move) is not judged
-here: a trace of another game stores values for each node's side, the flag read away.
+A trace of another game stores values for each node's side, the flag read away:
+``turn`` needs the flags as the recording holds them (:mod:`.recorded` passes them).
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from treeviz.rules.protocol import Game
 from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult, Trace
 
-CHECKS = ("terminal", "sign", "backup", "cutoff", "mutation", "visits", "perspective")
+# the checks that read whose values are whose: not judged below a flag that misleads it
+BY_VALUE = ("terminal", "sign", "backup", "cutoff")
 PLAYERS = ("the first player", "the second player")
 
 
@@ -57,17 +61,50 @@ class GameNodeFinding:
 
 
 def check_game_tree(
-    found: SearchResult | Trace, game: Game[Any] | None = None
+    found: SearchResult | Trace,
+    game: Game[Any] | None = None,
+    *,
+    flags: np.ndarray | None = None,
 ) -> list[GameNodeFinding]:
     """The findings inside a search's trace of another game than Connect 4 (``game``:
-    the game object, for one no name loads, such as a person's aima-style class)."""
+    the game object, for one no name loads, such as a person's aima-style class).
+    ``flags``: each node's maximizing flag as its call was given it (1, 0; -1 unknown:
+    a recording's ``maxi``), for the ``turn`` check; where a flag misleads, whose
+    values are whose is unknown, and the checks that read values are not judged."""
     trace = found.trace if isinstance(found, SearchResult) else found
     t = GameTree(trace, game)
-    out = []
+    wrong_turn = {} if flags is None else _turn(t, flags)
+    out = [_finding(t, "turn", wrong_turn)] if wrong_turn else []
     for check, judge in JUDGES.items():
+        if wrong_turn and check in BY_VALUE:
+            continue
         wrong = judge(t)
         if wrong:
             out.append(_finding(t, check, wrong))
+    return out
+
+
+def _turn(t: GameTree, flags: np.ndarray) -> dict[int, str]:
+    """Calls whose maximizing flag is their caller's while the other player moves
+    there, or flipped while the same player moves again."""
+    out = {}
+    for k in range(1, t.n):
+        p = int(t.parent[k])
+        if flags[k] < 0 or flags[p] < 0:
+            continue
+        same_player, same_flag = t.sides[k] == t.sides[p], flags[k] == flags[p]
+        if same_player == same_flag:
+            continue
+        said = "maximizing" if flags[k] else "minimizing"
+        why = (
+            "the same as its caller's, but the other player moves here"
+            if same_flag
+            else "unlike its caller's, but the same player moves again here"
+        )
+        out[k] = (
+            f"this call was told it is {said}, {why}: pass the flag's negation to each "
+            "child where the player to move changes (not maximizing, as the caller was)"
+        )
     return out
 
 

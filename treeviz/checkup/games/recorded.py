@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from treeviz.checkup.games.ask import Moves, own, replay
 from treeviz.checkup.games.inside import GameNodeFinding, check_game_tree
 from treeviz.rules.connect4 import Connect4
@@ -47,5 +49,6 @@ def recorded(game: Game[Any], agent: Any, moves: Moves) -> list[GameNodeFinding]
         return []
     if trace is None:
         return []
-    found = check_game_tree(trace, game if trace.game == game.name else None)
+    flags = np.frombuffer(rec.maxi, np.int8)  # each call's maximizing flag (-1: none)
+    found = check_game_tree(trace, game if trace.game == game.name else None, flags=flags)
     return [replace(f, moves=[*moves, *f.moves]) for f in found]  # from the game's start
