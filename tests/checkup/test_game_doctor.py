@@ -186,6 +186,11 @@ def test_an_agent_that_answers_at_random_is_not_judged_on_history() -> None:
     assert any("history not judged" in n for n in result.notes)
 
 
+def test_a_solver_is_judged_to_the_end_of_the_game() -> None:
+    result = check_game("nim", "solver", positions=10)
+    assert result.healthy and "judged to the end of the game" in result.text()
+
+
 def test_a_check_beyond_the_stated_depth_is_not_judged() -> None:
     """Seeing one ply, a loss in one is beyond the agent: not a finding."""
     result = check_game("tic_tac_toe", ga.greedy_ignores_opponent, depth=1)

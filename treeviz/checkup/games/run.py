@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from treeviz.agents.contract import TO_THE_END
 from treeviz.checkup.games.ask import Moves, Player, Reply, ask, player_of, replay
 from treeviz.checkup.games.battery import Battery
 from treeviz.checkup.games.facts import Facts
@@ -73,9 +74,10 @@ class GameCheckup:
         return not self.findings and not self.inside
 
     def text(self) -> str:
-        head = (
-            f"doctor: {self.agent} on {self.game}, {self.positions} positions, "
-            f"judged within {self.depth} plies"
+        head = f"doctor: {self.agent} on {self.game}, {self.positions} positions, " + (
+            "judged to the end of the game"
+            if self.depth >= TO_THE_END
+            else f"judged within {self.depth} plies"
         )
         lines = [head, *(f"- {f.check}: {f.text}" for f in self.findings)]
         lines += [f"- {f.check} (inside its search): {f.text}" for f in self.inside]
