@@ -71,6 +71,23 @@ def test_a_correct_agent_gets_no_finding(game: str, agent: Any) -> None:
     assert result.positions >= 40 and "no bug found" in result.text()
 
 
+@pytest.mark.parametrize("game", ["tic_tac_toe", "nim", "hex"])
+def test_openspiels_own_alpha_beta_two_plies_deep_gets_no_finding(game: str) -> None:
+    """OpenSpiel's own search, seeing two plies, takes every win at once and blocks
+    every loss in one it can: no finding can be true of it."""
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    loaded = pyspiel.load_game(SPIEL[game])
+
+    def agent(state: Any) -> int:
+        me = state.current_player()
+        return alpha_beta_search(
+            loaded, state, lambda s: 0.0, maximum_depth=2, maximizing_player_id=me
+        )[1]
+
+    assert check_game(SPIEL[game], agent, positions=10).healthy
+
+
 # ---------------------------------------------------------------------- the checks
 def test_a_loss_in_one_not_blocked_on_tic_tac_toe() -> None:
     by = checked("tic_tac_toe", ga.greedy_ignores_opponent)
