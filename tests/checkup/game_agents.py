@@ -119,6 +119,15 @@ def traced_root_loop(state: Any) -> int:
     return max(values, key=lambda a: values[a])
 
 
+def never_the_last_token(state: Any) -> int:
+    """BUG (misère Nim): looks for a move that leaves a token on the board, and keeps
+    looking when there is none (one token left: taking it is the only move)."""
+    while True:
+        for action in state.legal_actions():
+            if not state.child(action).is_terminal():
+                return action
+
+
 VISITED: set[str] = set()
 
 

@@ -146,6 +146,16 @@ def test_a_crash_is_quoted_with_its_line() -> None:
     assert f.answered is None
 
 
+def test_an_answer_that_never_comes_is_a_timeout() -> None:
+    result = check_game("nim", ga.never_the_last_token, positions=10, seconds=0.2)
+    assert [f.check for f in result.findings] == ["timeout"]
+    f = result.findings[0]
+    state, text = spiel_state("nim", f)
+    (only,) = state.legal_actions()  # one token left: its one move ends the game
+    assert f.position == text and state.child(only).is_terminal()
+    assert "gave no answer within 0.2 s" in f.text
+
+
 def test_misere_nim_taking_the_last_tokens_is_a_loss_not_blocked() -> None:
     """Who takes the last token loses: no move ever wins at once, and taking a whole
     last pile loses at once."""

@@ -27,6 +27,8 @@ FOUND = 1  # the exit code of a checkup that found something (as grep's "matched
 def cmd_doctor(args: argparse.Namespace) -> int:
     """Run the checkup, print it (words or JSON); 1 when something was found. With
     ``--game``, another game's doctor (:mod:`treeviz.cli.doctor_game`)."""
+    args.seconds = DOCTOR_SECONDS if args.seconds is None else args.seconds
+    _check(args)
     if args.rules is not None:
         from treeviz.cli.doctor_game import cmd_doctor_game
 
@@ -34,8 +36,6 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     from treeviz.arena.runner import check_workers, progress_bar
     from treeviz.checkup.run import checkup, ticking
 
-    args.seconds = DOCTOR_SECONDS if args.seconds is None else args.seconds
-    _check(args)
     check_workers(args.workers)
     with progress_bar(None, sys.stderr.isatty() and not args.json, "position") as bar:
         result = checkup(
@@ -133,8 +133,8 @@ def add_commands(sub: Any) -> None:
         help="check the agent on another game (" + ", ".join(GAMES[1:]) + ", or any "
         "suitable OpenSpiel game with its parameters): AGENT is then an agent on any game "
         "(alphabeta:depth=2) or a function of the game's state (PATH.py:NAME); wins at "
-        "once, losses in one, crashes, illegal moves, a changed state and history, and "
-        "inside a traced search. Connect 4's --seconds, --workers, --cluster and --trace "
+        "once, losses in one, crashes, illegal moves, timeouts, a changed state and "
+        "history, and inside a traced search. Connect 4's --workers, --cluster and --trace "
         "are not taken",
     )
     d.add_argument("--json", action="store_true", help="the checkup as JSON")

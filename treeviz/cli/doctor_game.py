@@ -1,6 +1,7 @@
 """``doctor --game NAME AGENT``: the doctor on another game than Connect 4, for one of
 the agents on any game (``alphabeta:depth=2``) or a person's function of the game's
-state (``PATH.py:NAME``, ``module:NAME``), asked in this process.
+state (``PATH.py:NAME``, ``module:NAME``), asked in this process within
+``--seconds`` a move.
 
 Exit codes as ``doctor``'s: 0 when nothing is found, 1 when something is, 2 on bad
 input. (Imports inside commands: see :mod:`treeviz.cli`.)
@@ -13,10 +14,9 @@ from typing import Any
 
 from treeviz.cli.common import print_json
 from treeviz.errors import InvalidParameterError
-from treeviz.settings import DOCTOR_MAX_POSITIONS
 
 FOUND = 1  # something found, as ``doctor`` says it
-ONLY_CONNECT4 = ("cluster", "trace", "seconds")  # flags --game does not take (--workers: 1)
+ONLY_CONNECT4 = ("cluster", "trace")  # flags --game does not take (nor --workers but 1)
 
 
 def cmd_doctor_game(args: argparse.Namespace) -> int:
@@ -28,7 +28,12 @@ def cmd_doctor_game(args: argparse.Namespace) -> int:
     _refuse(args)
     game = rules_of(args)
     result = check_game(
-        game, _agent(args.agent), positions=args.positions, depth=args.depth, seed=args.seed
+        game,
+        _agent(args.agent),
+        positions=args.positions,
+        depth=args.depth,
+        seconds=args.seconds,
+        seed=args.seed,
     )
     result.agent = args.agent
     if args.json:
@@ -51,18 +56,12 @@ def _agent(spec: str) -> Any:
 
 
 def _refuse(args: argparse.Namespace) -> None:
-    """The flags of Connect 4's doctor that ``--game`` does not take, and numbers out
-    of range, named in one line."""
+    """The flags of Connect 4's doctor that ``--game`` does not take, named in one
+    line (numbers out of range are ``doctor``'s to refuse)."""
     given = [f"--{name}" for name in ONLY_CONNECT4 if getattr(args, name) is not None]
     given += ["--workers"] if args.workers != 1 else []
     if given:
         raise InvalidParameterError(
             f"{', '.join(given)} with --game {args.rules!r}: another game's doctor asks "
-            "the agent in this process, with no time limit, and saves no trees"
+            "the agent in this process and saves no trees"
         )
-    if not 1 <= args.positions <= DOCTOR_MAX_POSITIONS:
-        raise InvalidParameterError(
-            f"--positions {args.positions}: from 1 to {DOCTOR_MAX_POSITIONS} per kind"
-        )
-    if args.depth is not None and not 0 <= args.depth <= 1_000:
-        raise InvalidParameterError(f"--depth {args.depth}: from 0 (plies ahead)")

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any
 
-from treeviz.errors import exception_line, raised_at
+from treeviz.agents.deadline import within
+from treeviz.errors import AgentTimeoutError, exception_line, raised_at
 from treeviz.rules.adapters import AimaGame
 from treeviz.rules.base import Node
 from treeviz.rules.connect4 import Connect4
@@ -33,7 +34,7 @@ Moves = tuple[int, ...]  # a position: the action ids played from the start
 @dataclass(frozen=True)
 class Reply:
     """An agent's reply on the position ``moves``: its ``move`` (an action id), or
-    None with the ``failure`` (``crash``, ``no-move``, ``illegal-move``) and its
+    None with the ``failure`` (``crash``, ``no-move``, ``illegal-move``, ``timeout``) and its
     ``text``; a crash's ``where`` (``file.py:12``); ``changed``: what the state it was
     given looked like before the call and after, when the call changed it (else "")."""
 
@@ -73,13 +74,17 @@ def snapshot(state: Any) -> str:
 Player = Callable[[Any], Any]  # the protocol's state -> a move as read_move reads it
 
 
-def player_of(game: Game[Any], agent: Any) -> Player:
-    """How to ask ``agent``: a person's function is given the game's own state, a spec
-    of the agents on any game is searched on the protocol's state and answers its
-    move's label. The spec is checked now (:class:`~treeviz.errors.InvalidParameterError`
-    quoting it)."""
+def player_of(game: Game[Any], agent: Any, seconds: float | None = None) -> Player:
+    """How to ask ``agent``: a person's function is given the game's own state and,
+    with ``seconds``, answers within them (else :class:`AgentTimeoutError`, its code
+    asked to stop: :mod:`treeviz.agents.deadline`); a spec of the agents on any game is
+    searched on the protocol's state and answers its move's label. The spec is checked
+    now (:class:`~treeviz.errors.InvalidParameterError` quoting it)."""
     if callable(agent):
-        return lambda state: agent(own(state))
+        if seconds is None:
+            return lambda state: agent(own(state))
+        late = f"gave no answer within {seconds:g} s"
+        return lambda state: within(seconds, lambda: agent(own(state)), late)
     from treeviz.agents.any_game.registry import game_spec, search_game
 
     spec = game_spec(agent)
@@ -93,11 +98,14 @@ def player_of(game: Game[Any], agent: Any) -> Player:
 
 def ask(game: Game[Any], player: Player, moves: Moves) -> Reply:
     """The reply of ``player`` on the position after ``moves`` (a fresh state of its
-    own); whatever its code raises is a ``crash`` reply quoting it."""
+    own); whatever its code raises is a ``crash`` reply quoting it, no answer in time
+    a ``timeout`` one."""
     state = replay(game, moves)
     before = snapshot(own(state))
     try:
         out = player(state)
+    except AgentTimeoutError as exc:
+        return Reply(moves, None, "timeout", str(exc))
     except Exception as exc:
         return Reply(moves, None, "crash", exception_line(exc), raised_at(exc))
     after = snapshot(own(state))

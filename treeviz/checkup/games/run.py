@@ -2,7 +2,8 @@
 judged by the game's own rules, each failed check proved by the shortest position
 found that still fails it (shrunk as Connect 4's doctor shrinks), in the game's text.
 
-Checks: ``crash`` (the exception quoted), ``no-move``, ``illegal-move``, ``mutation``
+Checks: ``crash`` (the exception quoted), ``no-move``, ``illegal-move``, ``timeout``
+(no answer within the time given: the shortest asked, not shrunk), ``mutation``
 (the state it was given changed), ``misses-win`` (a win at once not taken: one ply of
 lookahead), ``misses-block`` (a move after which the opponent wins at once, where
 another move does not: two plies), ``history`` (a position answered otherwise when
@@ -26,9 +27,9 @@ from treeviz.checkup.shrink import shrink
 from treeviz.errors import InvalidParameterError
 from treeviz.rules.protocol import Game
 from treeviz.rules.registry import load_game
-from treeviz.settings import show_value
+from treeviz.settings import DOCTOR_MAX_SECONDS, DOCTOR_SECONDS, show_value
 
-FAILURES = ("crash", "no-move", "illegal-move")
+FAILURES = ("crash", "no-move", "illegal-move", "timeout")
 NEEDS = {"misses-win": 1, "misses-block": 2}  # plies of lookahead a check needs
 CHECKS = (*FAILURES, "mutation", *NEEDS, "history")
 DEFAULT_DEPTH = 2  # a person's agent that states none is judged on wins and blocks
@@ -120,12 +121,14 @@ def check_game(
     *,
     positions: int = POSITIONS,
     depth: int | None = None,
+    seconds: float = DOCTOR_SECONDS,
     seed: int = 0,
 ) -> GameCheckup:
     """A checkup of ``agent`` on ``game`` (a game or a name :func:`load_game` reads):
     ``agent`` a function of the game's own state returning its move, or a spec of the
     agents on any game (see :mod:`treeviz.checkup.games.ask`). ``positions`` per kind;
-    ``depth`` the plies it looks ahead (a spec's own depth, else 2). A person's
+    ``depth`` the plies it looks ahead (a spec's own depth, else 2); ``seconds`` a
+    function's time for a move (past it: a ``timeout`` finding). A person's
     traced search (``treeviz.traced``) is also checked inside (``.inside``). Raises
     :class:`InvalidParameterError` quoting a bad number or spec, :class:`GameError` an
     unknown game."""
@@ -133,7 +136,11 @@ def check_game(
     if not 1 <= positions <= 1_000:
         raise InvalidParameterError(f"positions {show_value(positions)}: from 1 to 1000 per kind")
     horizon = depth_of(agent, depth)
-    player = player_of(rules, agent)
+    if not 0 < seconds <= DOCTOR_MAX_SECONDS:
+        raise InvalidParameterError(
+            f"seconds {show_value(seconds)}: more than 0, at most {DOCTOR_MAX_SECONDS:g}"
+        )
+    player = player_of(rules, agent, seconds)
     battery = Battery(rules)
     asked = battery.positions(positions, seed)
     replies = [ask(rules, player, m) for m in asked]
@@ -143,7 +150,8 @@ def check_game(
     history, note = history_of(rules, player, replies[:REASKED])
     result.findings += [history] if history else []
     result.notes += [note] if note else []
-    result.inside = inside(rules, agent, asked)
+    answered = [r.moves for r in replies if r.failure != "timeout"]
+    result.inside = inside(rules, agent, answered)
     return result
 
 
@@ -178,8 +186,9 @@ def judged(
     out = []
     for check in CHECKS:
         if check in failing:
-            first = min(failing[check], key=lambda r: len(r.moves))
-            reply = shrunk(game, player, battery, check, first, depth, seed)
+            reply = min(failing[check], key=lambda r: len(r.moves))
+            if check != "timeout":  # each ask of a shrink could take the whole limit
+                reply = shrunk(game, player, battery, check, reply, depth, seed)
             out.append(make_finding(game, battery, check, reply, len(failing[check]), of[check]))
     return out
 

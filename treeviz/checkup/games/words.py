@@ -41,7 +41,7 @@ def finding_text(game: Game[Any], check: str, reply: Reply, found: Facts) -> str
     played = "" if reply.move is None else game.label(state, reply.move)
     if check == "crash":
         return f"{at} it raised {reply.text}"
-    if check in ("no-move", "illegal-move"):
+    if check in ("no-move", "illegal-move", "timeout"):
         return f"{at} it {reply.text}"
     if check == "mutation":
         return f"{at} it changed the state it was given: {reply.changed}; {ADVICE[check]}"
