@@ -17,8 +17,9 @@ AGENTS = ["alphabeta:depth=3", "minimax:depth=2", "mcts:iterations=40", "greedy"
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_a_connect4_trace_of_an_agent_on_any_game_loads_back_whole(agent: str) -> None:
-    res = search_game("connect4", "4453", agent)
+@pytest.mark.parametrize("moves", ["4453", "4444441"])  # column 4 full: no row of its own
+def test_a_connect4_trace_of_an_agent_on_any_game_loads_back_whole(agent: str, moves: str) -> None:
+    res = search_game("connect4", moves, agent)
     loaded = loads(dumps(res.trace), source="saved")
     assert loaded == res.trace
     again = result_of(loaded)

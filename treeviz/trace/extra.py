@@ -64,10 +64,12 @@ LOG_CHUNK = 1 << 20  # iteration-log rows checked at once (bounded extra memory)
 LOG_ROW = "[leaf node, depth, plies, 2 x result]"
 
 
-def check_answer(trace: Trace) -> None:
+def check_answer(trace: Trace, *, every_column: bool = True) -> None:
     """``extra.result`` describes a search of ``trace``'s root: a chosen column that can
-    be played there, one row per column left to right (a full column without a value),
-    a principal variation of columns, the statistics the views show."""
+    be played there, one row per column left to right (a full column without a value;
+    without ``every_column``, as the agents on any game give them, a row per column
+    that can be played), a principal variation of columns, the statistics the views
+    show."""
     res = need_object(trace.extra["result"], RESULT)
     pos = trace.position()
     move = member(res, "move", RESULT)
@@ -77,10 +79,12 @@ def check_answer(trace: Trace) -> None:
     check_value(res.get("value"), f"{RESULT}.value", trace)
     check_pv(member(res, "pv", RESULT), pos)
     rows = need_list(member(res, "moves", RESULT), f"{RESULT}.moves")
-    if len(rows) != trace.width:
-        refuse(f"{RESULT}.moves", f"must hold one row per column ({trace.width})", rows)
-    for i, row in enumerate(rows):
-        check_row(row, i, trace=trace, pos=pos)
+    columns = [c for c in range(trace.width) if every_column or pos.can_play(c)]
+    if len(rows) != len(columns):
+        which = "column" if every_column else "column that can be played"
+        refuse(f"{RESULT}.moves", f"must hold one row per {which} ({len(columns)})", rows)
+    for i, (row, c) in enumerate(zip(rows, columns, strict=True)):
+        check_row(row, c, trace=trace, pos=pos, path=f"{RESULT}.moves[{i}]")
     stats = need_object(member(res, "stats", RESULT), f"{RESULT}.stats")
     check_fields(stats, STATS, path=f"{RESULT}.stats", required=STATS_NEEDED)
     if trace.extra.get("log") and "iterations" not in stats:
@@ -110,10 +114,10 @@ def check_pv(pv: Any, pos: Position) -> None:
         refuse(path, f"must be at most {empty} moves long (the empty cells)", pv)
 
 
-def check_row(row: Any, i: int, *, trace: Trace, pos: Position) -> None:
-    """Row ``i`` of the per-move table: column ``i + 1``, its value (none for a full
-    column), its outcome when proven, and the fields the views compute with."""
-    path = f"{RESULT}.moves[{i}]"
+def check_row(row: Any, i: int, *, trace: Trace, pos: Position, path: str) -> None:
+    """The per-move table's row (at ``path``) of column ``i + 1``: that column, its
+    value (none for a full column), its outcome when proven, and the fields the views
+    compute with."""
     row = need_object(row, path)
     column = member(row, "column", path)
     if not (type(column) is int and column == i + 1):
