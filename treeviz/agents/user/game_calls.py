@@ -12,9 +12,10 @@ differences:
   game, any other object with ``legal_actions``, ``is_terminal``, ``returns`` and
   ``current_player`` an OpenSpiel-style state (:class:`~treeviz.rules.StateGame`
   starting at it).
-- Each call's state is copied (``clone()`` when it has one: a search that plays moves
-  in place and takes them back still leaves each call its own state) and keyed by the
-  game (:meth:`~treeviz.rules.protocol.Game.key`). A call's move is the legal action
+- Each call's state is copied with its ``clone()`` (a search that plays moves in
+  place and takes them back still leaves each call its own state; a state with no
+  ``clone``, an aima state, is kept as it is: aima's ``result`` makes a new one) and
+  keyed by the game (:meth:`~treeviz.rules.protocol.Game.key`). A call's move is the legal action
   of its caller's state whose resulting state has the call's key (an OpenSpiel
   state's history says it directly: its caller's and one action more); a call on a state
   no legal action leads to (the caller's own state, a state two moves on) is kept out
