@@ -151,7 +151,7 @@ def check_game(
     result.findings += [history] if history else []
     result.notes += [note] if note else []
     answered = [r.moves for r in replies if r.failure != "timeout"]
-    result.inside = inside(rules, agent, answered)
+    result.inside = inside(rules, agent, player, answered)
     return result
 
 
