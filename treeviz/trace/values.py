@@ -339,9 +339,9 @@ def user_rank_scaled(raw: int, ranks: int) -> float:
 
 def user_win_ranks(trace: Trace) -> frozenset[int]:
     """The ranks (:func:`user_value`) of a user search's magnitudes that are win scores:
-    returned by a node where a four was just made, always against the side to move
-    there (the sign a win has), and never by a node the search scored otherwise (an
-    unfinished position it did not search further, or a full board). A value of such a
+    returned by a finished game won by one side (:func:`_won`), and never by a node the
+    search scored otherwise (an unfinished position it did not search further, a drawn
+    game, or, in Connect 4, a four scored for the side that lost). A value of such a
     magnitude is a won game for one side in the search's own tree, whatever its size;
     a search whose heuristic could return the same number has none."""
     cached = trace.__dict__.get("_user_win_ranks")
@@ -354,12 +354,28 @@ def _win_ranks(trace: Trace) -> frozenset[int]:
     n = trace.nodes
     raw = n["value"].astype(np.int64)
     known = (raw != int(NO_VALUE)) & (np.abs(raw) < INF)
-    terminal = (n["flags"] & TERMINAL) != 0
-    full = len(trace.root_moves) + n["depth"].astype(np.int64) >= trace.width * trace.height
-    won = terminal & ~full & known  # a four: the game ended before the board filled
+    won, wrong = _won(trace, raw)
+    won &= known
     kids = np.bincount(n["parent"][n["parent"] >= 0].astype(np.int64), minlength=len(trace))
-    other = known & ((kids == 0) & ~won | won & (raw >= 0))  # evaluations, wrong-signed wins
+    other = known & ((kids == 0) & ~won | wrong)  # evaluations, draws, wrong-signed wins
     return frozenset(np.unique(np.abs(raw[won])).tolist()) - set(np.abs(raw[other]).tolist())
+
+
+def _won(trace: Trace, raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per node of a user trace whose stored values (for each node's side) are ``raw``:
+    whether it is a finished game won by one side, and whether such a game is scored
+    with the wrong sign. Connect 4: a four, the game ended before the board filled,
+    scored against the side to move there (who lost). Another game has no board to
+    fill and its player to move at the end may be the winner (misère Nim, Othello), so
+    a finished game is won when its value is not a draw's: 0, in a zero-sum game the
+    one value both sides give the same game; no sign is wrong."""
+    n = trace.nodes
+    terminal = (n["flags"] & TERMINAL) != 0
+    if not trace.is_connect4:
+        return terminal & (raw != 0), np.zeros(len(raw), dtype=bool)
+    ply = len(trace.root_moves) + n["depth"].astype(np.int64)
+    won = terminal & (ply < trace.width * trace.height)
+    return won, won & (raw >= 0)
 
 
 def _rate_value(trace: Trace, node: int, sign: int) -> NodeValue:
