@@ -332,3 +332,72 @@ def test_a_flag_that_does_not_change_with_the_player_is_a_turn_finding() -> None
 
 def test_a_flag_that_changes_with_the_player_gets_no_finding() -> None:
     assert flag_findings(flip=True) == []
+
+
+# ---------------------------------------------------------------------- a course's MCTS
+class MctsNode:
+    """A node of the notebook's tree: its state, children by action, counts."""
+
+    def __init__(self, state: Any) -> None:
+        self.state, self.children = state, {}
+        self.visits, self.wins = 0, 0.0
+
+
+def rollout(state: Any, player: int, rng: Any) -> float:
+    """Random play to the end: 1, 0 or -1 for ``player``."""
+    s = state.clone()
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+    return float(np.sign(s.returns()[player]))
+
+
+def course_mcts(counted_twice: bool) -> Any:
+    """One UCT iteration per call, recursive, the result for the player to move at the
+    node; ``counted_twice`` is the BUG: a child's visit is counted on the way down and
+    again when its own call returns."""
+    import random
+
+    rng = random.Random(0)
+
+    @treeviz.traced(position=lambda node: node.state, visits=lambda node: node.visits)
+    def simulate(node: MctsNode) -> float:
+        state = node.state
+        if state.is_terminal():
+            node.visits += 1
+            return -1.0 if any(state.returns()) else 0.0  # the side to move has lost
+        me = state.current_player()
+        untried = [a for a in state.legal_actions() if a not in node.children]
+        if untried:  # expand one child and play out from it, inside this call
+            child = node.children[untried[0]] = MctsNode(state.child(untried[0]))
+            result = rollout(child.state, me, rng)
+            child.visits, child.wins = child.visits + 1, child.wins + result
+        else:
+            log_n = math.log(node.visits)
+            child = max(
+                node.children.values(),
+                key=lambda c: c.wins / c.visits + 1.4 * math.sqrt(log_n / c.visits),
+            )
+            if counted_twice:
+                child.visits += 1
+            result = -simulate(child)
+        node.visits, node.wins = node.visits + 1, node.wins - result
+        return result
+
+    return simulate
+
+
+@pytest.mark.parametrize("counted_twice", [False, True])
+def test_a_course_mcts_counts_its_visits(counted_twice: bool) -> None:
+    root = MctsNode(played([4, 0]))
+    simulate = course_mcts(counted_twice)
+    with treeviz.recording() as rec:
+        for _ in range(200):
+            simulate(root)
+    found = check_game_tree(rec.result)
+    if not counted_twice:  # children made inside their parent's call: no false surplus
+        assert found == []
+        return
+    f = only(found, "visits")
+    below = sum(c.visits for c in root.children.values())  # the notebook's own counts
+    assert f.node == 0 and below > root.visits + 1
+    assert f"counts {root.visits} visits, but its children's add up to {below}:" in f.text

@@ -127,7 +127,7 @@ def _num(v: float) -> str:
 
 # ---------------------------------------------------------------------- finished games
 def _terminal(t: GameTree) -> dict[int, str]:
-    span = t.evaluated()
+    span = _evaluated(t)
     size = _decided_size(t, span)
     out = {}
     for k in range(t.n):
@@ -148,7 +148,7 @@ def _terminal(t: GameTree) -> dict[int, str]:
 
 
 def _sign(t: GameTree) -> dict[int, str]:
-    span = t.evaluated()
+    span = _evaluated(t)
     size = _decided_size(t, span)
     out = {}
     for k in range(t.n):
@@ -163,6 +163,13 @@ def _sign(t: GameTree) -> dict[int, str]:
             "taken from the other player (score a finished game for the side to move)"
         )
     return out
+
+
+def _evaluated(t: GameTree) -> tuple[float, float] | None:
+    """The range of the values the search's evaluation gave (:meth:`GameTree.evaluated`);
+    None for a search that came back to nodes (an MCTS: its values are means of
+    results, a finished game's its own result)."""
+    return None if _came_back(t) else t.evaluated()
 
 
 def _result_words(result: float) -> str:
@@ -313,18 +320,35 @@ def _visits(t: GameTree) -> dict[int, str]:
     counts = _counts(t)
     if counts is None or not t.complete:
         return {}
+    calls = _calls(t)
     out = {}
     for k in range(t.n):
         kids = [int(counts[c]) for c in t.kids[k]]
         if t.over(k) or not kids or counts[k] < 0 or min(kids) < 0:
             continue
-        if not sum(kids) <= counts[k] <= sum(kids) + 1:
+        below = sum(kids)
+        # a surplus can be first visits made without a traced call (a child created and
+        # played out inside its parent's call): judged only where every call of the
+        # node but one went down to a traced child
+        traced_down = calls[k] <= sum(int(calls[c]) for c in t.kids[k]) + 1
+        if counts[k] < below or (counts[k] > below + 1 and traced_down):
             out[k] = (
                 f"it counts {int(counts[k])} visits, but its children's add up to "
-                f"{sum(kids)}: each visit goes down to one child, except the one that "
+                f"{below}: each visit goes down to one child, except the one that "
                 "made it (count a visit once, on the way back up)"
             )
     return out
+
+
+def _calls(t: GameTree) -> np.ndarray:
+    """The calls a person's traced search made on each node (its ``visits`` field when
+    it came back to nodes, else one each); none for our searches, whose every visit is
+    to a recorded node."""
+    if "user_visits" not in t.trace.extra:
+        return np.zeros(t.n, np.int64)
+    if "visits" in t.trace.fields:
+        return t.trace.nodes["visits"].astype(np.int64)
+    return np.ones(t.n, np.int64)
 
 
 def _perspective(t: GameTree) -> dict[int, str]:
