@@ -9,6 +9,7 @@ import signal
 import sqlite3
 import subprocess
 import time
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +222,17 @@ def test_a_ctrl_c_swallowed_by_a_library_is_still_a_stop(
     monkeypatch.setattr(doctor, "cmd_doctor", broken)
     with pytest.raises(RuntimeError):  # without a Ctrl-C, an error is an error
         main(["doctor", "random"])
+
+
+def test_a_watcher_sees_a_sliced_search_as_one() -> None:
+    """MCTS under a time limit searches in slices, each a compiled call of its own: the
+    watcher's seconds count from the first slice's start, so a page's progress bar
+    (shown past 0.3 s) grows instead of restarting at each slice."""
+    from treeviz.agents.stopping import watching
+
+    seen: list[tuple[float, int]] = []
+    with watching(60.0, lambda elapsed, nodes: seen.append((elapsed, nodes))):
+        res = search(Position.from_moves("4453"), "mcts:iterations=none,time_limit=0.5")
+    slices = sum(1 for (_, a), (_, b) in pairwise(seen) if b > a)
+    assert res.stats["iterations"] > 1 and slices > 1
+    assert all(b[0] >= a[0] for a, b in pairwise(seen)), seen[:5]

@@ -39,11 +39,14 @@ class Watch:
     budget_s: float | None
     on_wait: Waiter | None
     deadline: float | None = None
+    started: float | None = None
 
     def deadline_now(self) -> float | None:
         """The block's deadline, fixed when its first search starts."""
+        if self.started is None:
+            self.started = time.monotonic()
         if self.budget_s is not None and self.deadline is None:
-            self.deadline = time.monotonic() + self.budget_s
+            self.deadline = self.started + self.budget_s
         return self.deadline
 
 
@@ -98,8 +101,10 @@ def forget_interrupt() -> None:
 @contextlib.contextmanager
 def watching(budget_s: float | None = None, on_wait: Waiter | None = None) -> Iterator[None]:
     """Within the block, searches stop ``budget_s`` seconds after the first one starts,
-    and ``on_wait`` is called while one runs: to show progress, or to stop it by
-    raising (the search is stopped and waited for, and the exception goes on)."""
+    and ``on_wait`` is called while one runs, with the seconds since the block's first
+    search started (an agent that searches in slices, as MCTS does, is one search to
+    its watcher): to show progress, or to stop it by raising (the search is stopped
+    and waited for, and the exception goes on)."""
     token = _WATCH.set(Watch(budget_s, on_wait))
     try:
         yield
@@ -117,6 +122,7 @@ def run_stoppable(
     watch = _WATCH.get()
     on_wait = watch.on_wait if watch else None
     outer = watch.deadline_now() if watch else None
+    since = watch.started if watch and watch.started is not None else time.monotonic()
     if outer is not None:
         deadline = outer if deadline is None else min(deadline, outer)
     box: dict[str, object] = {}
@@ -153,7 +159,7 @@ def run_stoppable(
         shown = _progress(ctr, start) or shown
         if on_wait is not None:
             try:
-                on_wait(time.monotonic() - start, int(ctr[C_NODES]))
+                on_wait(time.monotonic() - since, int(ctr[C_NODES]))
             except BaseException:
                 ctr[C_STOP] = 1  # the caller gives up: stop the search, then let it go
                 done.wait()
