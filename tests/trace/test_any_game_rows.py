@@ -72,3 +72,43 @@ def test_decided_rows_give_the_games_result_not_a_sentinel(agent: str, actions: 
             continue
         assert value == true, row
         assert bool(row["outcome"]) == (true != 0)
+
+
+def spiel_labels_and_values(actions: list[int], path: list[int]) -> tuple[str, float]:
+    """The label OpenSpiel gives the last move of ``path`` (played after ``actions``),
+    and the exact value after it for the player to move after ``actions``."""
+    state = TTT.new_initial_state()
+    for a in actions:
+        state.apply_action(a)
+    me = state.current_player()
+    label = ""
+    for a in path:
+        label = state.action_to_string(state.current_player(), a)
+        state.apply_action(a)
+    if state.is_terminal():
+        return label, state.returns()[me]
+    return label, minimax.alpha_beta_search(TTT, state, maximizing_player_id=me)[0]
+
+
+@pytest.mark.parametrize("agent", ["solver", "alphabeta:depth=9"])
+def test_the_node_csv_names_each_move_by_its_label_and_values_in_the_games_unit(
+    agent: str,
+) -> None:
+    from treeviz.trace.analysis import node_table
+
+    actions = [4, 1, 0]
+    trace = search_game("tic_tac_toe", "4 1 0", agent).trace
+    table = node_table(trace)
+    assert "column" not in table.columns
+    decided = 0
+    for i in range(1, len(trace)):
+        path = [int(trace.nodes["move"][n]) for n in trace.path(i)[1:]]
+        label, truth = spiel_labels_and_values(actions, path)
+        row = table.iloc[i]
+        assert (row["move"], row["label"]) == (path[-1], label)
+        words = row["value in words"]
+        # a decided game said in words (not a bound): its value is the game's result
+        if isinstance(words, str) and not words.startswith(("≤", "≥")):
+            assert row["value (root player)"] == truth, (path, words)
+            decided += 1
+    assert decided > 5

@@ -22,7 +22,7 @@ from treeviz.trace.nodes import (
     flag_text,
 )
 from treeviz.trace.numbers import cell, percent, value_cell
-from treeviz.trace.sides import root_signs
+from treeviz.trace.sides import node_states, root_signs
 from treeviz.trace.values import PROVEN, bound_text, node_value, short_outcome
 
 if TYPE_CHECKING:
@@ -207,10 +207,12 @@ def field_text(value: int, note: bool = True) -> int | str:
 
 def node_table(trace: Trace) -> pd.DataFrame:
     """One row per recorded node, in id order: its parent, depth below the trace's
-    root, column played (1-based; blank at the root), value for the player to move at
-    the root (a number, and in words where a number does not say it: a proven result,
-    a cut, no value), the alpha-beta window for the side to move, the other fields the
-    algorithm recorded (blank where a node has none) and its flags. The per-node CSV
+    root, column played (1-based; blank at the root; another game: the move's action
+    id and its label), value for the player to move at the root (a number, another
+    game's decided one in its unit, 1 a win and -1 a loss, and in words where a number
+    does not say it: a proven result, a cut, no value), the alpha-beta window for the
+    side to move, the other fields the algorithm recorded (blank where a node has
+    none) and its flags. The per-node CSV
     download: every value readable, no internal sentinel. Integer values are read in
     NumPy; only the few nodes with words go through :func:`node_value` (a 2,000,000-node
     trace takes seconds, not minutes)."""
@@ -222,8 +224,13 @@ def node_table(trace: Trace) -> pd.DataFrame:
     table["parent"] = pd.array(n["parent"].astype(np.int64), dtype="Int64")
     table.loc[root, "parent"] = pd.NA
     table["depth"] = n["depth"].astype(np.int64) - int(n["depth"][0])
-    table["column"] = pd.array(n["move"].astype(np.int64) + 1, dtype="Int64")
-    table.loc[root, "column"] = pd.NA
+    if trace.is_connect4:
+        table["column"] = pd.array(n["move"].astype(np.int64) + 1, dtype="Int64")
+        table.loc[root, "column"] = pd.NA
+    else:  # another game: the move's action id and its label where it was played
+        table["move"] = pd.array(n["move"].astype(np.int64), dtype="Int64")
+        table.loc[root, "move"] = pd.NA
+        table["label"] = _labels(trace)
     table["value (root player)"], table["value in words"] = _node_values(trace)
     if trace.windowed:
         window = n["alpha"] != n["beta"]
@@ -235,6 +242,14 @@ def node_table(trace: Trace) -> pd.DataFrame:
     names = {int(x): flag_text(int(x)) or None for x in np.unique(n["flags"])}
     table["flags"] = [names[int(x)] for x in n["flags"]]
     return table
+
+
+def _labels(trace: Trace) -> list[str | None]:
+    """Each node's move as another game writes it in its parent's state (None at the
+    root)."""
+    game, states = trace.rules(), node_states(trace)
+    parents, moves = trace.nodes["parent"].tolist(), trace.nodes["move"].tolist()
+    return [None] + [game.label(states[parents[i]], moves[i]) for i in range(1, len(trace))]
 
 
 def _field_column(field: str, raw: np.ndarray) -> Any:
@@ -270,6 +285,8 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
     for i in np.flatnonzero(~plain).tolist():
         v = node_value(trace, i)
         values[i], words[i] = v.value, v.text or None
+        if not trace.is_connect4 and v.value is not None and abs(v.value) >= PROVEN:
+            values[i] = 1 if v.value > 0 else -1  # a decided game in the game's unit
     return values, words
 
 

@@ -1,4 +1,4 @@
-"""Whose view a node's stored value takes.
+"""Whose view a node's stored value takes, and the states of a trace's nodes.
 
 A negamax trace stores each node's value for its side: the player to move there, or,
 at a finished node (nobody to move), the player who did not make the last move
@@ -53,18 +53,26 @@ def root_signs(trace: Trace) -> np.ndarray:
     return signs
 
 
-def _game_signs(trace: Trace) -> np.ndarray:
-    """Every node's sign in another game, each state played from its parent's."""
+def node_states(trace: Trace) -> list[Any]:
+    """The state of every node of another game's trace, indexed by id: each played
+    once from its parent's (parents precede their children)."""
     game = trace.rules()
-    root = game.from_text(trace.root_moves)
-    root_side = game.to_move(root)
-    states: list[Any] = [root]
-    sides = [root_side]
+    states: list[Any] = [game.from_text(trace.root_moves)]
     parents, moves = trace.nodes["parent"].tolist(), trace.nodes["move"].tolist()
     for i in range(1, len(trace)):
-        state = game.play(states[parents[i]], moves[i])
-        states.append(state)
-        sides.append(_side(game.to_move(state), sides[parents[i]]))
+        states.append(game.play(states[parents[i]], moves[i]))
+    return states
+
+
+def _game_signs(trace: Trace) -> np.ndarray:
+    """Every node's sign in another game, read from its replayed state."""
+    game = trace.rules()
+    states = node_states(trace)
+    root_side = game.to_move(states[0])
+    sides = [root_side]
+    parents = trace.nodes["parent"].tolist()
+    for i in range(1, len(trace)):
+        sides.append(_side(game.to_move(states[i]), sides[parents[i]]))
     return np.where(np.array(sides) == root_side, 1, -1).astype(np.int8)
 
 
