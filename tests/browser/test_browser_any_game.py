@@ -67,3 +67,9 @@ def test_compare_on_tic_tac_toe_draws_both_verdicts_and_trees(tmp_path: Path) ->
         trees = page.locator("[class*='st-key-pair_compare'] svg text")
         expect(trees.filter(has_text=re.compile(r"^#0 root"))).to_have_count(2, timeout=60_000)
         settle(page)
+        trees.filter(has_text=re.compile(r"^#1 ")).first.click()  # A's first child
+        picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
+        expect(picked).to_be_visible(timeout=30_000)
+        # its board, as the game draws it: the three stones and the move played
+        moved = page.locator("[class*='st-key-pair_compare'] svg:has(.piece)").first
+        expect(moved.locator(".piece")).to_have_count(4)
