@@ -81,7 +81,8 @@ def show_any_comparison(found: Comparison) -> None:
     """Another game's comparison: the board, both answers and verdicts, one table of
     both searches' moves by label and one of their statistics, both trees."""
     board(found.game, found.root)
-    exact = exact_values(found.game.name, found.game.to_text(found.root))
+    # named as the trace names it, as Analyze and Explore ask for the same values
+    exact = exact_values(found.results[0].trace.game, found.game.to_text(found.root))
     show_answers(found, exact)
     side_by_side(joined_moves(found, exact), found.results, "move")
     compare_trees(found.results)
@@ -273,9 +274,7 @@ def stats_table(results: list[SearchResult]) -> pd.DataFrame:
     """Both searches' statistics side by side, in words, with the move chosen and the
     principal variation; a statistic neither search reports is left out."""
     words = [stat_words(r) for r in results]
-    rows: dict[str, list[str]] = {
-        "move chosen": [said_moves(r, r.pv[:1] or [r.move]) for r in results]
-    }
+    rows: dict[str, list[str]] = {"move chosen": [said_moves(r, [r.move]) for r in results]}
     for name in dict.fromkeys([*words[0], *words[1]]):
         rows[name] = [w.get(name, "") for w in words]
     rows["principal variation"] = [said_moves(r, r.pv) for r in results]
