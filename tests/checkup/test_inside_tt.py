@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from conftest import random_position
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import treeviz
@@ -155,6 +155,10 @@ def recorded(search: TTNegamax, pos: Position, depth: int) -> Any:
     st.booleans(),
     st.booleans(),
 )
+# every unfinished leaf at the deepest such depth holds a stored loss (-10003) as large
+# as the fours decided above it: they read as the evaluation's range, and a four scored
+# -10002 as "not below" it (a false terminal finding)
+@example(seed=725, plies=23, depth=4, hard=True, mirror=False, keep=False)
 def test_a_correct_tt_negamax_gets_no_finding(
     seed: int, plies: int, depth: int, hard: bool, mirror: bool, keep: bool
 ) -> None:

@@ -179,8 +179,15 @@ class Tree:
         """The unfinished leaves at the :attr:`horizon`, valued: the positions the
         search scored with its evaluation. Unfinished leaves above it returned without
         searching (a memo table's stored value, an early return): their values may be
-        proven wins and losses, not an evaluation's."""
-        return self.leaf & ~self.terminal & ~np.isnan(self.value) & (self.depth == self.horizon)
+        proven wins and losses, not an evaluation's. So may those at it: a leaf scored
+        at least as large as a loss the search decided at a four above the horizon holds
+        a decided result (a table's stored one), and is left out."""
+        v = self.value
+        at = self.leaf & ~self.terminal & ~np.isnan(v) & (self.depth == self.horizon)
+        lost = self.four & self.leaf & ~np.isnan(v) & (v < 0) & (self.depth < self.horizon)
+        if lost.any():
+            at &= np.abs(v) < -v[lost].max()
+        return at
 
     def leaf_range(self) -> tuple[float, float] | None:
         """The lowest and highest value of the :meth:`evaluated` leaves (None: none)."""
