@@ -23,6 +23,7 @@ from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.rules.protocol import Game
+from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.numbers import value_with_unit
 from treeviz.trace.values import PROVEN
@@ -87,8 +88,9 @@ def moves_frame(
     res: SearchResult, game: Game[Any], root: Any, exact: dict[int, int] | None
 ) -> pd.DataFrame:
     """One row per move of ``res`` by its label: the agent's value for the player to
-    move at the root (a won or lost game in words, never the search's internal
-    number), what the agent counted, and the exact value where known."""
+    move at the root (a won or lost game in words and in the game's unit, never the
+    search's internal number), what the agent counted, and the exact value where
+    known."""
     rows = []
     for m in res.moves:
         row = {"move": m.label or game.label(root, m.column), **value_cells(m)}
@@ -101,11 +103,14 @@ def moves_frame(
 
 
 def value_cells(m: MoveStat) -> dict[str, Any]:
-    """A row's value (None when a won or lost game, said in words) and its words."""
+    """A row's value and its words: a decided game in the game's unit (1 a win, -1 a
+    loss; None where a cut left only "at best a win") with the row's own words (in
+    plies, a bound said as one), else the agent's number (words only for a bound)."""
     if m.value is None:
         return {"value": None, "in words": m.text or "not searched"}
-    bound = m.text.startswith("at most")  # a window cut the move: an upper bound
-    words = value_words(m.value, at_most=bound) + (": cut by the window" if bound else "")
     if abs(m.value) >= PROVEN:
-        return {"value": None, "in words": words}
+        found = game_row_outcome(m.value, m.text)
+        return {"value": None if found is None else found["score"], "in words": m.text}
+    bound = m.text.startswith("at most")  # a window cut the move: an upper bound
+    words = value_words(m.value, at_most=bound) + ": cut by the window"
     return {"value": m.value, "in words": words if bound else ""}
