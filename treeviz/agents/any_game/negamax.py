@@ -76,7 +76,7 @@ class Negamax:
     It walks the game's raw states (:mod:`treeviz.rules.steps`): one call per
     question, a child made only when it is searched. The recursion is one closure
     over what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe
-    costs the game about 1.5 us, and each Python call or attribute looked up on the
+    costs the game about 1.2 us, and each Python call or attribute looked up on the
     way would add a tenth of that again."""
 
     def __init__(self, search: Search, plan: Plan) -> None:
@@ -135,8 +135,9 @@ class Negamax:
 
         One function with everything it reads bound once, recording as
         :meth:`Search.add` does (counted, past the capacity not recorded, the stop
-        flag read every :data:`POLL` nodes) without a call: this is the whole cost of
-        a search beside the game's own, about 0.5 us a node."""
+        flag read every :data:`POLL` nodes) without a call: this and the trace are
+        the whole cost of a search beside the game's own, about 1 us a node on
+        tic-tac-toe (BENCHMARKS.md, any game)."""
         walk, search, plan = self.walk, self.s, self.plan
         mover, returns, actions, child, key_of = (
             walk.mover,
