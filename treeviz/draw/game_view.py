@@ -26,13 +26,18 @@ SHARES = {"share"}
 VALUE_HEADER = "value (root player)"  # the player to move at the root, as every table says
 
 
+def value_decided(value: Any) -> bool:
+    """Whether a row's or node's stored value is a decided game (``±(WIN - plies)``)."""
+    return value is not None and abs(value) >= PROVEN
+
+
 def value_words(value: Any, kind: str) -> str:
     """A value for the player to move as words: a decided game (``±(WIN - plies)``,
     never shown raw) as ``win in 3 plies`` or ``loss in 2 plies``, an exact 0 as
     ``draw``, any other value as :func:`~treeviz.trace.numbers.value_cell` reads it."""
     if value is None:
         return "-"
-    if abs(value) >= PROVEN:
+    if value_decided(value):
         plies = WIN - int(abs(value))
         return f"{'win' if value > 0 else 'loss'} in {plies} {'ply' if plies == 1 else 'plies'}"
     if kind.startswith("exact") and value == 0:
@@ -58,7 +63,9 @@ def move_cells(res: SearchResult) -> tuple[list[str], list[list[str]], list[bool
     # game's unit, 1 or -1, where the words count its plies)
     for m, r in zip(res.moves, rows, strict=True):
         value = value_words(m.value, kind)
-        if str(r.get("text", "")).startswith("at most"):
+        if m.text and value_decided(m.value):  # the agent's words say what a cut left:
+            value = m.text  # "at best a win in 5 plies", never "win in 5 plies"
+        elif m.text.startswith("at most"):
             value = f"at most {value}"
         shown = [percent(r[k], 1) if k in SHARES else cell(r[k]) for k in extra]
         cells.append([str(r.get("label") or r["column"]), value, *shown])
