@@ -22,6 +22,7 @@ import pytest
 from conftest import app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
 
+from treeviz.agents.contract import parse_spec
 from treeviz.agents.registry import AGENTS, search
 from treeviz.checkup.result import Checkup
 from treeviz.checkup.run import checkup
@@ -136,15 +137,15 @@ def traced_checkup() -> Checkup:
 
 
 @pytest.fixture
-def checkups(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The agents of every checkup the Doctor page runs from now on (a restore runs
-    none)."""
+def checkups(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, dict[str, Any]]]:
+    """The agent and options of every checkup the Doctor page runs from now on (a
+    restore runs none)."""
     from treeviz.dashboard.pages.doctor import page
 
-    ran: list[str] = []
+    ran: list[tuple[str, dict[str, Any]]] = []
 
     def counted(agent: str, **options: Any) -> Checkup:
-        ran.append(agent)
+        ran.append((agent, {k: options[k] for k in ("positions", "depth", "seed")}))
         return traced_checkup()
 
     monkeypatch.setattr(page, "checkup", counted)
@@ -168,7 +169,7 @@ def page_text(at: AppTest) -> list[str]:
 
 @pytest.mark.slow
 def test_a_checkup_comes_back_without_running_and_to_its_browser_only(
-    browser: dict[str, str | None], checkups: list[str]
+    browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]]
 ) -> None:
     browser["id"] = A
     c = traced_checkup()
@@ -191,7 +192,9 @@ def test_a_checkup_comes_back_without_running_and_to_its_browser_only(
 
 
 def test_a_checkup_too_large_keeps_its_findings_and_says_what_it_lost(
-    browser: dict[str, str | None], checkups: list[str], monkeypatch: pytest.MonkeyPatch
+    browser: dict[str, str | None],
+    checkups: list[tuple[str, dict[str, Any]]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     browser["id"] = A
     c = traced_checkup()
@@ -220,7 +223,7 @@ def test_a_checkup_too_large_keeps_its_findings_and_says_what_it_lost(
     ],
 )
 def test_a_kept_checkup_that_does_not_read_back_is_said_and_forgotten(
-    browser: dict[str, str | None], checkups: list[str], kept: Any
+    browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]], kept: Any
 ) -> None:
     browser["id"] = A
     visitor.STORE.put(A, "doctor", kept)
@@ -230,13 +233,13 @@ def test_a_kept_checkup_that_does_not_read_back_is_said_and_forgotten(
     assert error.startswith("the checkup kept from your last visit")
     assert "Run the checkup to check again" in error
     assert any("press **Run the checkup**" in i.value for i in at.info)  # afresh
-    assert visitor.STORE.get(A, "doctor") is None and checkups == []
+    assert "checkup" not in visitor.STORE.get(A, "doctor") and checkups == []
     at.run()
     assert not at.error  # said once
 
 
 def test_a_restored_checkup_never_loads_its_agent(
-    browser: dict[str, str | None], checkups: list[str], tmp_path: Path
+    browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]], tmp_path: Path
 ) -> None:
     """The agent in the kept data is text: a file that would leave a mark when
     imported is named, shown, and never imported."""
@@ -252,6 +255,81 @@ def test_a_restored_checkup_never_loads_its_agent(
     assert at.session_state["doctor_result"].agent == f"{evil}:choose"
     assert any(str(evil) in t for t in page_text(at))
     assert not mark.exists() and checkups == [] and f"{evil}:choose" not in AGENTS
+
+
+def doctor_sidebar(at: AppTest) -> dict[str, Any]:
+    """The Doctor sidebar's values: the agent, minimax's settings, the options."""
+    side = at.sidebar
+    return {
+        "agent": side.selectbox(key="doctor_agent").value,
+        "depth": side.slider(key="doctor_param_minimax_depth").value,
+        "heuristic": side.selectbox(key="doctor_param_minimax_heuristic").value,
+        "tt": side.checkbox(key="doctor_param_minimax_tt").value,
+        "positions": side.number_input(key="doctor_positions").value,
+        "seed": side.number_input(key="doctor_seed").value,
+    }
+
+
+def test_the_doctor_s_sidebar_comes_back_and_asks_the_same_checkup(
+    browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]]
+) -> None:
+    browser["id"] = A
+    traced_checkup()  # before the page seals the process
+    at = app_test("doctor")
+    at.sidebar.selectbox(key="doctor_agent").set_value("minimax").run()
+    at.sidebar.slider(key="doctor_param_minimax_depth").set_value(2).run()
+    at.sidebar.selectbox(key="doctor_param_minimax_heuristic").set_value("centre").run()
+    at.sidebar.checkbox(key="doctor_param_minimax_tt").check().run()
+    at.sidebar.number_input(key="doctor_positions").set_value(3).run()
+    at.sidebar.number_input(key="doctor_seed").set_value(7).run()
+    at.button(key="doctor_run").click().run()
+    assert not at.error and at.session_state["doctor_result"] is traced_checkup()
+    chosen = doctor_sidebar(at)
+    [(agent, options)] = checkups
+    spec = parse_spec(agent, AGENTS)  # what was asked, read by the registry
+    asked = spec.kwargs
+    assert (spec.name, asked["depth"], asked["heuristic"]) == ("minimax", 2, "centre")
+    assert asked["tt"] is True and options == {"positions": 3, "depth": None, "seed": 7}
+    again = session("doctor")
+    assert not again.exception and not again.error and len(checkups) == 1
+    assert doctor_sidebar(again) == chosen
+    again.button(key="doctor_run").click().run()
+    assert checkups == [(agent, options)] * 2  # the same question as before the reload
+    browser["id"] = B
+    other = session("doctor")
+    assert other.sidebar.selectbox(key="doctor_agent").value != "minimax"
+    assert other.sidebar.number_input(key="doctor_seed").value == 0
+
+
+def test_a_checkup_is_written_for_a_reload_once_not_on_every_rerun(
+    browser: dict[str, str | None],
+    checkups: list[tuple[str, dict[str, Any]]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    browser["id"] = A
+    written: list[bool] = []
+    as_data = Checkup.as_data
+
+    def counted(self: Checkup, **options: Any) -> dict[str, Any]:
+        written.append(True)
+        return as_data(self, **options)
+
+    traced_checkup()  # before the page seals the process
+    monkeypatch.setattr(Checkup, "as_data", counted)
+    at = app_test("doctor")
+    at.button(key="doctor_run").click().run()
+    once = len(written)
+    assert len(checkups) == 1 and once >= 1 and visitor.STORE.get(A, "doctor")["checkup"]
+    for _ in range(3):
+        at.run()
+    at.sidebar.number_input(key="doctor_seed").set_value(3).run()
+    assert len(written) == once  # reruns and a setting changed: nothing written again
+    assert visitor.STORE.get(A, "doctor")["settings"]["seed"] == 3
+    again = session("doctor")
+    again.run()
+    assert not again.error and len(written) == once  # the kept data is kept as it came
+    again.button(key="doctor_run").click().run()
+    assert len(checkups) == 2 and len(written) > once  # a new checkup: written anew
 
 
 def test_the_store_copies_bounds_and_forgets_the_least_recent() -> None:
