@@ -96,6 +96,79 @@ def test_the_analysis_shown_comes_back_without_a_link(browser: dict[str, str | N
     assert not other.exception and not any("plays column" in h.value for h in other.subheader)
 
 
+def any_shown(at: AppTest) -> tuple[str, str, str, list[str]]:
+    """Another game's analysis as the page shows it: the game, the position box, the
+    agent, and each row of the per-move table (its move, chosen or not, value)."""
+    table = at.dataframe[0].value
+    columns = (table["move"], table["chosen"], table["value"])
+    rows = [f"{m} {c} {v}" for m, c, v in zip(*columns, strict=True)]
+    side = at.sidebar
+    boxes = (side.selectbox(key="analyze_game").value, side.selectbox(key="any_agent").value)
+    return boxes[0], side.text_input(key="any_position_tic_tac_toe").value, boxes[1], rows
+
+
+def test_another_game_s_analysis_comes_back_without_a_link(
+    browser: dict[str, str | None],
+) -> None:
+    spiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    browser["id"] = A
+    at = app_test()
+    chosen = {  # the picker, the position box, the agent and its depth, one run each
+        "analyze_game": "tic_tac_toe",
+        "any_position_tic_tac_toe": "x(1,1) o(0,1)",
+        "any_agent": "minimax",
+        "any_minimax_depth": 9,
+    }
+    for key, value in chosen.items():
+        at.session_state[key] = value
+        at.run()
+    at.sidebar.button(key="any_run").click().run()
+    assert not at.exception and not at.error
+    shown = any_shown(at)
+    again = app_test()  # a new session of the same browser at the base address, no link
+    assert not again.exception and not again.error
+    assert any_shown(again) == shown
+    assert again.sidebar.slider(key="any_minimax_depth").value == 9
+    assert again.query_params["game"] in ("tic_tac_toe", ["tic_tac_toe"])
+    # the move shown is a best one by OpenSpiel's own search (x centre, o an edge)
+    state = spiel.load_game("tic_tac_toe").new_initial_state().child(4).child(1)
+    values = {
+        state.action_to_string(0, a): alpha_beta_search(
+            state.get_game(), state.child(a), maximizing_player_id=0
+        )[0]
+        for a in state.legal_actions()
+    }
+    [move] = [r.split()[0] for r in shown[3] if r.split()[1] == "yes"]
+    assert values[move] == max(values.values()) == 1.0
+    browser["id"] = B
+    other = app_test()
+    assert other.title[0].value.endswith("column?")  # Connect 4, as on a first visit
+    assert "game" not in other.query_params
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        {"game": "chess'><script>", "position": "e4", "agent": "alphabeta"},
+        {"game": "tic_tac_toe", "position": 5, "agent": "alphabeta:depth=99"},
+        {"game": "tic_tac_toe", "agent": "evil.py:choose"},
+        "tic_tac_toe",
+    ],
+)
+def test_another_game_kept_in_a_form_it_cannot_have_is_left_out(
+    browser: dict[str, str | None], kept: Any
+) -> None:
+    browser["id"] = A
+    visitor.STORE.put(A, "analyze", {"any_game": kept})
+    at = app_test()
+    assert not at.exception and not at.error and "any_shown" not in at.session_state
+    registered = isinstance(kept, dict) and "'" not in kept["game"]
+    assert at.session_state["analyze_game"] == ("tic_tac_toe" if registered else "connect4")
+    assert "evil.py:choose" not in AGENTS
+
+
 def deck_text(at: AppTest) -> str:
     """The card shown and the progress, as the page says them."""
     card = next(m.value for m in at.markdown if m.value.startswith("**Card "))

@@ -5,7 +5,9 @@ verdict against exact values where the solver reaches them, and the tree (its no
 panel drawing each node's board), its replay and the icicle, all read from the trace.
 
 The analysis shown is the page's link (``game``, ``position``, ``agent``); a link
-whose position or agent cannot be read is an ``st.error`` quoting it."""
+whose position or agent cannot be read is an ``st.error`` quoting it. A reload keeps
+the game picked, its position box and the agent of the analysis shown (:func:`saved`,
+:func:`restore`: plain text, the agent read as a link's is), opened again as a link."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.errors import TreevizError
 from treeviz.rules.protocol import Game
-from treeviz.rules.registry import load_game
+from treeviz.rules.registry import CONNECT4, GAMES, load_game
 from treeviz.settings import RUN_SECONDS
 
 VIEW = TreeView("any_game")  # another game's analysis: its tree, replay and icicle
@@ -113,14 +115,52 @@ def _read_link(name: str) -> None:
     if agent is None:
         return
     try:
-        spec = game_spec(agent)
+        _open_agent(agent)
     except TreevizError as exc:
         show_error(f"The link's agent cannot be used: {exc}")
-        return
+
+
+def _open_agent(agent: str) -> None:
+    """Choose the agent of spec ``agent`` with its settings, its search to run as Run
+    would; :class:`~treeviz.errors.TreevizError` when it is not one on any game."""
+    spec = game_spec(agent)
     state.put(AGENT, spec.name)
     state.put(RUN_LINK, True)
     for param, value in GAME_AGENTS[spec.name].settings_of(spec).items():
         state.put(state.param_key(f"any_{spec.name}", param), value)
+
+
+def saved() -> dict[str, str] | None:
+    """What a reload keeps of another game's analysis (None while Connect 4 is picked):
+    the game, its position box's text, and the agent's spec when the analysis of that
+    position is shown."""
+    name = state.get(GAME)
+    if not isinstance(name, str) or name == CONNECT4:
+        return None
+    text = state.get(position_key(name))
+    kept = {"game": name} | ({"position": text} if isinstance(text, str) else {})
+    shown = state.get(SHOWN)
+    if shown is not None and shown[0][:2] == (name, text):
+        kept["agent"] = shown[0][2]
+    return kept
+
+
+def restore(kept: Any) -> None:
+    """Put back what :func:`saved` returned in a new session: a registered game picked,
+    its position's text in its box, and an agent of the agents on any game chosen
+    with its settings, its search run when the page shows (as a link's); anything
+    else is left out. A link the page is opened with is read after, and wins."""
+    if not isinstance(kept, dict) or kept.get("game") not in GAMES:
+        return
+    name, text, agent = kept["game"], kept.get("position"), kept.get("agent")
+    state.put(GAME, name)
+    if isinstance(text, str):
+        state.put(position_key(name), text)
+    if isinstance(agent, str):
+        try:
+            _open_agent(agent)
+        except TreevizError:
+            return  # not one of ours: the picker keeps its default
 
 
 def _write_link(position: str, agent: str) -> None:

@@ -50,13 +50,16 @@ def _any_keys() -> list[str]:
     return [GAME, any_game.AGENT, *positions, *params, *view]
 
 
-def saved() -> dict[str, str | None] | None:
+def saved() -> dict[str, Any] | None:
     """What a reload keeps: the link of the analysis shown (its moves, agent spec and
-    node; None before one), opened again as a shared link is, its search run."""
+    node), opened again as a shared link is, its search run; and another game's
+    analysis (``any_game``: :func:`any_game.saved`). None before either."""
     link = state.get(state.LINK_SEEN)
-    if link is None or link[:2] == (None, None):
-        return None
-    return dict(zip(("moves", "agent", "node"), link, strict=True))
+    kept: dict[str, Any] = {}
+    if link is not None and link[:2] != (None, None):
+        kept = dict(zip(("moves", "agent", "node"), link, strict=True))
+    other = any_game.saved()
+    return {**kept, "any_game": other} if other else kept or None
 
 
 def restore(kept: dict[str, Any]) -> None:
@@ -65,4 +68,6 @@ def restore(kept: dict[str, Any]) -> None:
     link = tuple(
         v if isinstance(v, str) else None for v in map(kept.get, ("moves", "agent", "node"))
     )
-    state.put(KEPT_LINK, link)
+    if link[:2] != (None, None):
+        state.put(KEPT_LINK, link)
+    any_game.restore(kept.get("any_game"))
