@@ -55,6 +55,22 @@ def test_each_decided_node_is_the_games_result_for_the_root_player(agent: str) -
     assert checked > 5
 
 
+@pytest.mark.parametrize("agent", ["alphabeta:depth=9", "solver"])
+def test_a_cut_node_is_said_at_best_a_win_and_every_claim_is_openspiels(agent: str) -> None:
+    root = [1, 8]  # x to move: the window cuts moves that lose as "at best a win"
+    trace = search_game("tic_tac_toe", "1 8", agent).trace
+    at_best = claims = 0
+    for i in range(1, len(trace)):
+        words = row_words(node_worth(trace, i), trace.value_kind)
+        at_best += "at best a win" in words
+        claim = 1.0 if words.startswith("wins") else -1.0 if words.startswith("loses") else None
+        if claim is not None:
+            path = [int(trace.nodes["move"][n]) for n in trace.path(i)[1:]]
+            assert claim == spiel_value(root + path, root_player=0), (path, words)
+            claims += 1
+    assert claims > 5 and (at_best > 0 or agent == "solver")
+
+
 def test_the_value_kinds_of_the_agents_on_any_game_count_no_stones() -> None:
     for kind in ("exact:outcome", "heuristic:outcome"):
         text = kind_text(kind)

@@ -83,11 +83,11 @@ def game_worth(v: int, bound: str, *, exact: bool) -> Worth:
     :func:`~treeviz.trace.game_values.game_outcome`), a solver's 0 a draw (its
     length unknown), else the heuristic's points. Connect 4's stone scores have no
     counterpart in other games."""
-    found = game_outcome(v, bound=bound if bound != "exact" else "")
-    if found is not None:
-        return Worth(found["score"], found, bound)
-    if abs(v) >= PROVEN:  # a bound away from the result: the sign is all it says
-        return Worth(1 if v > 0 else -1, None, bound)
+    found = game_outcome(v)
+    if found is not None:  # as Connect 4's (negamax_worth): a bound keeps its result
+        if bound == ("lower" if v > 0 else "upper"):  # towards it: "in at most k plies"
+            found["bound"] = "upper"
+        return Worth(found["score"], found, bound)  # away from it: "at best a win"
     if exact and v == 0 and bound == "exact":
         return Worth(0, {"result": "draw", "plies": None, "score": 0}, bound)
     return Worth(v, None, bound)
