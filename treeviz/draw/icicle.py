@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.draw.view import colour
+from treeviz.draw.view import colour, move_label
 from treeviz.jit import njit
 from treeviz.settings import ICICLE_LEVELS, ICICLE_MAX_RECTS, ICICLE_MIN_PX, ICICLE_WIDTH_PX
 from treeviz.trace.nodes import Trace
@@ -148,7 +148,8 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
     """What the icicle component draws, zoomed into ``root`` (JSON-ready): per drawn
     node its id, level below ``root``, left edge and width as shares of ``root``'s
     width, colour (the value for the player to move at the trace's root, the tree's
-    scale), column label and value text; the path from the trace's root to ``root``;
+    scale), move label (Connect 4's 1-based column, another game's label of the move;
+    ``what`` says which) and value text; the path from the trace's root to ``root``;
     and the ``selected`` node. ``options`` go to :func:`visible`."""
     lay = layout(trace)
     ids = visible(trace, root, **options)
@@ -165,7 +166,8 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
         "x": np.round((lay.x0[ids] - lay.x0[root]) / span, 7).tolist(),
         "w": np.round(lay.w[ids] / span, 7).tolist(),
         "colour": [colour(v.scaled) for v in values],  # the tree's fill (draw.view)
-        "label": [str(int(m) + 1) if m >= 0 else "root" for m in trace.nodes["move"][ids]],
+        "label": ["root" if i == 0 else move_label(trace, int(i)) for i in ids.tolist()],
+        "what": "column" if trace.is_connect4 else "move",  # what a label names
         "text": [v.text for v in values],
         "size": sizes[ids].tolist(),
     }

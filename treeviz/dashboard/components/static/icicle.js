@@ -3,7 +3,7 @@
 // once, here in the browser (the rectangles already sent, stretched), and reports the
 // node to Python ("clicked": "<id>@<time>"), which selects it in the tree and sends
 // the finer rectangles of the new zoom. A click on the top row zooms out a level.
-// Data (icicle_data): root, selected, path, id, level, x, w, colour, label, text, size.
+// Data (icicle_data): root, selected, path, id, level, x, w, colour, label, what, text, size.
 const ROW = 26;
 const LABEL_PX = 16; // rectangles narrower than this carry no label
 
@@ -107,7 +107,7 @@ export default function (component) {
     const r = canvas.getBoundingClientRect();
     const i = hit(state, event.clientX - r.left, event.clientY - r.top);
     const d = state.data;
-    canvas.title = i < 0 ? "" : "#" + d.id[i] + " · column " + d.label[i] + " · " +
+    canvas.title = i < 0 ? "" : "#" + d.id[i] + " · " + d.what + " " + d.label[i] + " · " +
       d.text[i] + " · " + d.size[i].toLocaleString() + " nodes in its subtree";
     canvas.style.cursor = i < 0 ? "default" : "pointer";
   };
