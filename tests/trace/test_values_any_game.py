@@ -21,7 +21,7 @@ import treeviz  # noqa: E402
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.rules import load_game  # noqa: E402
 from treeviz.trace.nodes import WIN, SearchResult  # noqa: E402
-from treeviz.trace.values import node_value, user_result  # noqa: E402
+from treeviz.trace.values import node_value, scale_stops, user_result  # noqa: E402
 
 WORDS = {1: "win", -1: "loss"}
 
@@ -128,3 +128,30 @@ def check_words(res: SearchResult, state: Any, truth: int) -> None:
         assert user_result(trace, rows[action].value) == WORDS.get(after)
         if after:
             assert rows[action].text.startswith(f"a {WORDS[after]} ")
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_colour_scale_of_exact_results_names_each_child_s_result(seed: int) -> None:
+    """Our solver's trace on tic-tac-toe: the legend reads loss, draw and win at the
+    places its children's colours take, each child's the brute force's result (the
+    scale read 0.00 at both ends: Connect 4's stone count of a 0 x 0 board)."""
+    ours = load_game("tic_tac_toe")
+    for state in positions(pyspiel.load_game("tic_tac_toe"), 2 + seed, 3, seed):
+        mine = ours.initial()
+        for action in state.history():
+            mine = ours.play(mine, action)
+        trace = search_game(ours, mine, "solver").trace
+        legend = {x: text for x, text in scale_stops(trace) if text}
+        assert legend == {-1.0: "loss", 0.0: "draw", 1.0: "win"}
+        assert legend[node_value(trace, 0).scaled] == WORDS.get(brute_force(state), "draw")
+        me = state.current_player()
+        for kid in trace.children(0):
+            value = node_value(trace, kid)
+            if value.text[0] in "≤≥":  # a bound, cut by the window: not its result
+                continue
+            child = state.child(int(trace.nodes["move"][kid]))
+            if child.is_terminal():
+                after = round(child.returns()[me])
+            else:
+                after = brute_force(child) * (1 if child.current_player() == me else -1)
+            assert legend[value.scaled] == WORDS.get(after, "draw")

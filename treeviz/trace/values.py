@@ -431,6 +431,8 @@ def value_range(trace: Trace) -> tuple[float, float]:
         return -top, top
     if base == "probability":
         return -1.0, 1.0
+    if base == "exact" and not trace.is_connect4:  # a result, not a score
+        return -1.0, 1.0
     if base == "exact":
         half = trace.width * trace.height // 2
         return -half, half
@@ -441,8 +443,12 @@ def value_range(trace: Trace) -> tuple[float, float]:
 def scale_stops(trace: Trace, count: int = 5) -> list[tuple[float, str]]:
     """``count`` points of the colour scale, worst to best for the root player: each
     its place in [-1, 1] and the value there as a label reads it. A user search's
-    scale is by rank (:func:`scale_words`), its points the values at those ranks."""
+    scale is by rank (:func:`scale_words`), its points the values at those ranks;
+    another game's exact results are a loss, a draw and a win at -1, 0 and 1 (the
+    points between them no value)."""
     places = np.linspace(-1.0, 1.0, count).tolist()
+    if trace.kind.base == "exact" and not trace.is_connect4:  # only these three values
+        return [(x, RESULT_WORDS.get(int(x), "") if x.is_integer() else "") for x in places]
     if trace.kind.base == "user":
         ranks = len(trace.extra.get("user_values") or [1.0])
         return [(x, _user_node_value(trace, round(x * ranks)).text) for x in places]
