@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import app_test, run_agent, seen
+from conftest import APP, app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.contract import parse_spec
@@ -142,6 +142,11 @@ def test_another_game_s_analysis_comes_back_without_a_link(
     }
     [move] = [r.split()[0] for r in shown[3] if r.split()[1] == "yes"]
     assert values[move] == max(values.values()) == 1.0
+    linked = AppTest.from_file(APP, default_timeout=180)  # a Connect 4 link, same browser
+    linked.query_params["moves"] = "44"
+    linked.run()
+    assert not linked.exception and linked.title[0].value.endswith("column?")
+    assert linked.session_state["position"].moves_string() == "44"
     browser["id"] = B
     other = app_test()
     assert other.title[0].value.endswith("column?")  # Connect 4, as on a first visit

@@ -19,7 +19,7 @@ from treeviz.agents.any_game.registry import GAME_AGENTS, game_spec, search_game
 from treeviz.agents.contract import AgentSpec
 from treeviz.agents.stopping import watching
 from treeviz.dashboard import state
-from treeviz.dashboard.components.game_picker import GAME
+from treeviz.dashboard.components.game_picker import GAME, QUERY
 from treeviz.dashboard.components.game_position import choose_game_position
 from treeviz.dashboard.components.inputs import setting_widget, settings_spec
 from treeviz.dashboard.components.results.any_game import board, show_any_result
@@ -149,8 +149,11 @@ def restore(kept: Any) -> None:
     """Put back what :func:`saved` returned in a new session: a registered game picked,
     its position's text in its box, and an agent of the agents on any game chosen
     with its settings, its search run when the page shows (as a link's); anything
-    else is left out. A link the page is opened with is read after, and wins."""
-    if not isinstance(kept, dict) or kept.get("game") not in GAMES:
+    else is left out. A link the page is opened with wins: another game's is read
+    after this, and a Connect 4 analysis's (``moves`` or ``agent`` without ``game``)
+    leaves Connect 4 picked."""
+    connect4_link = state.link_in_query()[:2] != (None, None) and QUERY not in st.query_params
+    if connect4_link or not isinstance(kept, dict) or kept.get("game") not in GAMES:
         return
     name, text, agent = kept["game"], kept.get("position"), kept.get("agent")
     state.put(GAME, name)
