@@ -129,7 +129,7 @@ def show_comparison(
             verdict_section(res, VIEWS[i], exact_on)
     exact = cached_exact(pos)[0] if exact_on else None
     side_by_side(joined_table(results, exact), results, "column")
-    compare_trees(results, exact_on)
+    compare_trees(results)
 
 
 def side_by_side(joined: pd.DataFrame, results: list[SearchResult], what: str) -> None:
@@ -156,7 +156,7 @@ def side_by_side(joined: pd.DataFrame, results: list[SearchResult], what: str) -
     )
 
 
-def compare_trees(results: list[SearchResult], exact_on: bool = False) -> None:
+def compare_trees(results: list[SearchResult]) -> None:
     """Both trees side by side; a click selects a node and shows it below its tree."""
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
