@@ -1,7 +1,8 @@
 """Nothing lost on reload: what a visitor's browser keeps (a Play game, the analysis
-shown, the Learn exercise and a deck's progress, the Doctor's checkup) comes back in a
-new session of the same browser, and never in another's; the store's bounds; the
-cookie the middleware sets.
+shown, on Connect 4 or another game, the Learn exercise and a deck's progress, the
+Doctor's checkup and sidebar, the checkup written once) comes back in a new session of
+the same browser, and never in another's; the store's bounds; the cookie the
+middleware sets.
 
 AppTest cannot send cookies (its ``context`` seeds no ``st.context.cookies``), so the
 browser's id is given by replacing :func:`visitor.visitor_id` (the one reader of the
