@@ -1,8 +1,9 @@
 """The Play page: a human against an agent, or two agents watched move by move.
 
 The game lives in the session state under ``state.PLAY_GAME`` (a :class:`Game`); every control
-changes it in a callback, and the agent to move answers at the end of the run (a
-visible "thinking" spinner), then the page reruns to show its move.
+changes it in a callback, and the agent to move answers before the page is drawn (the
+board it answers and a "thinking" spinner shown meanwhile), so that one run draws the
+human's move and the reply: a reply costs its search and one rerun, not two.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import streamlit as st
 from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.board import Position
 from treeviz.dashboard import state
+from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.board_chart import board_chart
 from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.inputs import download
@@ -189,13 +191,16 @@ def play_page() -> None:
         state.put(state.PLAY_GAME, Game(HUMAN, OPPONENT_AGENT))
     sidebar()
     game: Game = state.get(state.PLAY_GAME)
-    if (err := VIEW.error_about(game)) is not None:
-        show_error(err)
-    pos = game.position
     st.caption(
         f"X: {code(game.x)} · O: {code(game.o)}"
         + (f" · opening {code(game.opening)}" if game.opening else "")
     )
+    # in every run, so that the elements after it keep their places (a chart moved
+    # to another place is drawn afresh)
+    agent_turn(game, st.empty())
+    if (err := VIEW.error_about(game)) is not None:
+        show_error(err)
+    pos = game.position
     left, right = answer_columns("play")  # side by side, stacked when narrow
     with left:
         banner(game)
@@ -204,7 +209,7 @@ def play_page() -> None:
         controls(game)
     with right:
         moves_section(game)
-    agent_turn(game, left)
+    play_on(game)
 
 
 def banner(game: Game) -> None:
@@ -311,7 +316,10 @@ def moves_section(game: Game) -> None:
 
 def agent_turn(game: Game, where: Any) -> None:
     """If an agent is to move (and, between two agents, autoplay or a step asks for
-    it), let it think with a visible spinner, play its move and rerun."""
+    it), let it play its move before the page is drawn. Meanwhile ``where`` (an
+    ``st.empty``) shows the board it answers and a spinner (after half a second),
+    from the first second of a long search (a first compile, a person's agent);
+    it is emptied once the agent has moved. A failure is said above the board."""
     pos = game.position
     text = game.spec_of(pos.side_to_move)
     if pos.is_over() or text == HUMAN:
@@ -319,17 +327,27 @@ def agent_turn(game: Game, where: Any) -> None:
     watched = HUMAN not in (game.x, game.o)
     if watched and not (VIEW.auto or VIEW.take_step()):
         return
-    with where, st.spinner(f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"):
-        player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
-        try:
-            record = player.choose(pos, pos.ply + 1)
-        except TreevizError as exc:  # a person's agent failed: say so, keep the game
-            VIEW.stop_auto()
-            show_error(f"{pos.side_to_move} ({text}) could not move: {exc}", where)
-            return
-    if game.moves != pos.moves_string():  # undone or replaced meanwhile
+    with where.container():
+        st.markdown(f"**{pos.side_to_move} to move** ({code(text)})")
+        st.markdown(board_html(pos, 26), unsafe_allow_html=True)
+        with st.spinner(f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"):
+            player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
+            try:
+                record = player.choose(pos, pos.ply + 1)
+            except TreevizError as exc:  # a person's agent failed: say so, keep the game
+                VIEW.stop_auto()
+                VIEW.complain(f"{pos.side_to_move} ({text}) could not move: {exc}")
+                record = None
+    where.empty()
+    if record is not None and game.moves == pos.moves_string():  # not undone meanwhile
+        game.push(record)
+
+
+def play_on(game: Game) -> None:
+    """Between two agents on autoplay, the next move: after the pause its speed
+    asks for, the page runs again (its agent then moves first)."""
+    pos = game.position
+    if HUMAN in (game.x, game.o) or not VIEW.auto or pos.is_over():
         return
-    game.push(record)
-    if watched and VIEW.auto:
-        time.sleep(SPEEDS.get(VIEW.speed("fast"), 0.0))
+    time.sleep(SPEEDS.get(VIEW.speed("fast"), 0.0))
     st.rerun()
