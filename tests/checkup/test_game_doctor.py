@@ -13,6 +13,7 @@ import pytest
 from treeviz.checkup.games.run import GameFinding, check_game
 from treeviz.connect4.board import Position
 from treeviz.errors import GameError, InvalidParameterError
+from treeviz.rules.registry import load_game
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -49,8 +50,16 @@ def loses_at_once(state: Any, action: int) -> bool:
 
 
 def checked(game: str, agent: Any) -> dict[str, GameFinding]:
-    """The findings of ``agent`` on ``game`` by check, in the doctor's order."""
-    return {f.check: f for f in check_game(SPIEL.get(game, game), agent).findings}
+    """The findings of ``agent`` on ``game`` by check, in the doctor's order; each
+    position, typed back in the game's notation, is the position of its moves."""
+    rules = load_game(SPIEL.get(game, game))
+    found = check_game(rules, agent).findings
+    for f in found:
+        typed, state = rules.from_text(f.position), rules.initial()
+        for move in f.moves:
+            state = rules.play(state, move)
+        assert rules.key(typed) == rules.key(state) and rules.to_text(typed) == f.position
+    return {f.check: f for f in found}
 
 
 # ---------------------------------------------------------------------- correct agents
