@@ -5,6 +5,7 @@ agent gets no finding."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import game_agents as ga
@@ -245,6 +246,8 @@ def test_a_traced_search_is_also_checked_inside() -> None:
     assert state.is_terminal() and any(state.returns())
     assert ga.depth_first_search(state, 0) == 0.0
     assert "(inside its search)" in result.text()
+    page = result._repr_html_()  # in a notebook: every line of the text, escaped
+    assert all(html.escape(line.removeprefix("- ")) in page for line in result.text().splitlines())
     assert check_game("tic_tac_toe", ga.two_ply).inside == []  # traces nothing
 
 

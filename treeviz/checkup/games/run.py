@@ -13,6 +13,7 @@ needing more plies than the agent looks ahead is not judged.
 
 from __future__ import annotations
 
+import html
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -91,6 +92,13 @@ class GameCheckup:
 
     def __str__(self) -> str:
         return self.text()
+
+    def _repr_html_(self) -> str:
+        """The checkup in a notebook: its heading line, then each finding, then the
+        notes, as :meth:`text` says them."""
+        head, *rest = self.text().splitlines()
+        items = "".join(f"<li>{html.escape(line.removeprefix('- '))}</li>" for line in rest)
+        return f"<p><b>{html.escape(head)}</b></p><ul>{items}</ul>"
 
 
 def failed(reply: Reply, found: Facts, depth: int) -> list[str]:
