@@ -195,9 +195,18 @@ def play_page() -> None:
         f"X: {code(game.x)} · O: {code(game.o)}"
         + (f" · opening {code(game.opening)}" if game.opening else "")
     )
-    # in every run, so that the elements after it keep their places (a chart moved
-    # to another place is drawn afresh)
-    agent_turn(game, st.empty())
+    # the page's body: the board an agent answers while it thinks, then the game (in
+    # every run, so that what is drawn keeps its place and the page is not stale)
+    body = st.empty()
+    agent_turn(game, body)
+    with body.container():
+        game_view(game)
+    play_on(game)
+
+
+def game_view(game: Game) -> None:
+    """The game: what the last action said, whose turn, the board and its controls,
+    beside the moves."""
     if (err := VIEW.error_about(game)) is not None:
         show_error(err)
     pos = game.position
@@ -209,7 +218,6 @@ def play_page() -> None:
         controls(game)
     with right:
         moves_section(game)
-    play_on(game)
 
 
 def banner(game: Game) -> None:
@@ -316,10 +324,11 @@ def moves_section(game: Game) -> None:
 
 def agent_turn(game: Game, where: Any) -> None:
     """If an agent is to move (and, between two agents, autoplay or a step asks for
-    it), let it play its move before the page is drawn. Meanwhile ``where`` (an
-    ``st.empty``) shows the board it answers and a spinner (after half a second),
-    from the first second of a long search (a first compile, a person's agent);
-    it is emptied once the agent has moved. A failure is said above the board."""
+    it), let it play its move before the game is drawn. Meanwhile ``where`` (an
+    ``st.empty``, where the game is drawn next) shows the board it answers, in
+    place of the game before the move, and a spinner counting the seconds: from the
+    first second of a long search (a first compile, a person's agent). A failure is
+    said above the board."""
     pos = game.position
     text = game.spec_of(pos.side_to_move)
     if pos.is_over() or text == HUMAN:
@@ -328,9 +337,10 @@ def agent_turn(game: Game, where: Any) -> None:
     if watched and not (VIEW.auto or VIEW.take_step()):
         return
     with where.container():
-        st.markdown(f"**{pos.side_to_move} to move** ({code(text)})")
+        st.markdown(f"**{pos.side_to_move} to move** ({code(text)}), thinking…")
         st.markdown(board_html(pos, 26), unsafe_allow_html=True)
-        with st.spinner(f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"):
+        thinking = f"{pos.side_to_move} ({escape_markdown(text)}) is thinking…"
+        with st.spinner(thinking, show_time=True):
             player = AgentPlayer(text, game.seed or 0, searcher=cached_search)
             try:
                 record = player.choose(pos, pos.ply + 1)
@@ -338,7 +348,6 @@ def agent_turn(game: Game, where: Any) -> None:
                 VIEW.stop_auto()
                 VIEW.complain(f"{pos.side_to_move} ({text}) could not move: {exc}")
                 record = None
-    where.empty()
     if record is not None and game.moves == pos.moves_string():  # not undone meanwhile
         game.push(record)
 
