@@ -34,10 +34,18 @@ def check_playable(pos: Position) -> None:
 
 
 class Recorder:
-    """Node table, counters and clock of one search."""
+    """Node table, counters and clock of one search.
 
-    def __init__(self, capacity: int) -> None:
-        self.nodes = new_nodes(capacity)
+    With ``allocate`` (the compiled searches, which write into :attr:`nodes`) the
+    table has ``capacity`` rows and the trace copies the recorded ones. Without it
+    the search keeps its nodes elsewhere and sets :attr:`nodes` to exactly the
+    recorded rows before freezing, which the trace takes as they are: a pure Python
+    search of 20,000 nodes spends less than a million rows cost to write and copy."""
+
+    def __init__(self, capacity: int, *, allocate: bool = True) -> None:
+        self.capacity = int(capacity)
+        self.owned = allocate  # nodes is the full table, kept by the recorder
+        self.nodes = new_nodes(capacity if allocate else 0)
         self.ctr = new_counters()
         self.t0 = time.perf_counter()
 
@@ -79,16 +87,17 @@ class Recorder:
             "leaves": int(c[C_LEAVES]),
             "time_s": time.perf_counter() - self.t0,
             "truncated": bool(c[C_TRUNCATED]),
-            "capacity": int(self.nodes.shape[0]),
+            "capacity": self.capacity,
         }
         game, text, width, height = root
+        recorded = int(c[C_RECORDED])
         return Trace(
             algorithm=algorithm,
             params=params,
             root_moves=text,
             width=width,
             height=height,
-            nodes=self.nodes[: int(c[C_RECORDED])].copy(),
+            nodes=self.nodes[:recorded].copy() if self.owned else self.nodes,
             fields=tuple(dict.fromkeys(CORE_FIELDS + fields)),
             counters=counters,
             extra=extra or {},

@@ -18,9 +18,8 @@ node (a win ``k`` plies below it) so that a position met at two depths shares th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from itertools import repeat
 from typing import Any, NoReturn
 
 from treeviz.agents.any_game.tree import (
@@ -85,10 +84,12 @@ class Negamax:
         self.table: dict[Hashable, tuple[int, int, int, int]] = {}
         self.path: list[int] = []  # the moves from the root to the node searched
         self.exact_flag = EXACT if plan.depth is None else 0  # the solver's values are exact
-        fields = ("value", "flags", *(("alpha", "beta") if plan.prune else ()))
-        # one item per recorded node, in id order: written as the node is entered
-        # (its window; value and flags unset) and once more as it is left
-        self.dense = {name: search.dense.setdefault(name, []) for name in fields}
+        window = ("alpha", "beta") if plan.prune else ()
+        # the root's, as the search's first node; the others are packed as each is left
+        self.dense = {
+            name: search.dense.setdefault(name, []) for name in ("value", "flags", *window)
+        }
+        search.packed_fields = ("parent", "move", "depth", *window, "value", "flags")
         self.statics = search.sparse.setdefault("static_eval", ([], []))  # horizon leaves
         # nodes, leaves, cutoffs and table hits so far: set by walker
         self.count: Callable[[], tuple[int, int, int, int]] = lambda: (0, 0, 0, 0)
@@ -108,7 +109,9 @@ class Negamax:
         exact: dict[int, bool] = {}
         best_move: int | None = None
         alpha = -INF
-        for move, child in self.ordered(raw, side, None):
+        moves, made = self.ordered(raw, side, None)
+        for move in moves:
+            child = self.walk.child(raw, move) if made is None else made[move]
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
             self.path.append(move)
@@ -135,9 +138,11 @@ class Negamax:
 
         One function with everything it reads bound once, recording as
         :meth:`Search.add` does (counted, past the capacity not recorded, the stop
-        flag read every :data:`POLL` nodes) without a call: this and the trace are
-        the whole cost of a search beside the game's own, about 1 us a node on
-        tic-tac-toe (BENCHMARKS.md, any game)."""
+        flag read every :data:`POLL` nodes) without a call. A node is recorded once,
+        as it is left, into :attr:`Search.packed` (ids still in the order nodes are
+        entered): one list grown once where one list a field took seven appends and
+        two writes. This and the trace are the whole cost of a search beside the
+        game's own (BENCHMARKS.md, any game)."""
         walk, search, plan = self.walk, self.s, self.plan
         mover, returns, actions, child, key_of = (
             walk.mover,
@@ -147,6 +152,7 @@ class Negamax:
             walk.key,
         )
         table, path, exact_flag = self.table, self.path, self.exact_flag
+        over_flag = TERMINAL | exact_flag
         ordered, probe, store = self.ordered, self.probe, self.store
         game, heuristic, wrap = self.game, plan.heuristic, walk.wrap
         # the moves from the root, kept only for what reads them
@@ -154,15 +160,9 @@ class Negamax:
         prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
         horizon = INF if plan.depth is None else plan.depth
         nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
+        recorded, capacity = len(search.parent), search.capacity  # ids given; the most
         leaves = cutoffs = hits = 0
-        capacity, parents, moves_of, depths = (
-            search.capacity,
-            search.parent,
-            search.move,
-            search.depth,
-        )
-        values, flags = self.dense["value"], self.dense["flags"]
-        alphas, betas = self.dense.get("alpha", []), self.dense.get("beta", [])
+        packed = search.packed
         static_ids, static_values = self.statics
 
         def visit(
@@ -173,25 +173,18 @@ class Negamax:
             flip = side != parent_side
             if flip:
                 alpha, beta = -beta, -alpha
-            nonlocal nodes, check_at, leaves, cutoffs, hits
+            nonlocal nodes, check_at, recorded, packed, leaves, cutoffs, hits
             if nodes >= check_at:
                 check_at = self.check(nodes)
             nodes += 1
-            node = len(parents)
-            if parent == NOT_RECORDED or node >= capacity:
+            if parent == NOT_RECORDED or recorded >= capacity:
                 search.truncated, node = True, NOT_RECORDED
-            else:
-                parents.append(parent)
-                moves_of.append(move)
-                depths.append(ply)
-                values.append(NO_VALUE)
-                flags.append(0)
-                if prune:
-                    alphas.append(alpha)
-                    betas.append(beta)
+            else:  # ids in the order nodes are entered, as the node table has them
+                node, recorded = recorded, recorded + 1
             if to_move < 0:
                 leaves += 1
-                value, flag = outcome_value(returns(raw), side, ply), TERMINAL | exact_flag
+                mine, flag = returns(raw)[side], over_flag  # outcome_value, without a call
+                value = 0 if mine == 0 else WIN - ply if mine > 0 else ply - WIN
             elif ply >= horizon:
                 leaves += 1
                 if heuristic is None:
@@ -214,20 +207,22 @@ class Negamax:
                     hits += 1
                     value, flag = found, TT_HIT
                 else:
+                    # a loop over the moves calling child: a zip of them with a map of
+                    # child over them cost a fifth of tic-tac-toe's search
                     if sorted_moves:
-                        pairs = ordered(raw, side, hit[3] if hit else None)
+                        steps, made = ordered(raw, side, hit[3] if hit else None)
                     else:
-                        legal = actions(raw)
-                        pairs = zip(legal, map(child, repeat(raw), legal), strict=True)
+                        steps, made = actions(raw), None
                     value, best_move, low, flag = -INF, -1, alpha, 0
-                    for move, after in pairs:
+                    for step in steps:
+                        after = child(raw, step) if made is None else made[step]
                         if track:
-                            path.append(move)
-                        v = visit(after, node, move, ply + 1, side, low, beta)
+                            path.append(step)
+                        v = visit(after, node, step, ply + 1, side, low, beta)
                         if track:
                             path.pop()
                         if v > value:
-                            value, best_move = v, move
+                            value, best_move = v, step
                         if prune and v > low:
                             low = v
                             if low >= beta:
@@ -238,9 +233,11 @@ class Negamax:
                         store(key, ply, value, best_move, alpha, beta)
                     if alpha < value < beta:
                         flag |= exact_flag
-            if node >= 0:
-                values[node] = value
-                flags[node] = flag
+            if node >= 0:  # one list grown once (Search.packed): fields in packed_fields
+                if prune:
+                    packed += (node, parent, move, ply, alpha, beta, value, flag)
+                else:
+                    packed += (node, parent, move, ply, value, flag)
             return -value if flip else value
 
         def count() -> tuple[int, int, int, int]:
@@ -260,10 +257,13 @@ class Negamax:
             self.refuse(budget)
         return min(poll_at, budget)
 
-    def ordered(self, raw: Any, side: int, first: int | None) -> Iterable[tuple[int, Any]]:
-        """The legal moves with their children, each child made when it is reached:
-        the game's order, or with ordering the table's best move first, then the
-        heuristic's best for ``side`` (which makes every child first)."""
+    def ordered(
+        self, raw: Any, side: int, first: int | None
+    ) -> tuple[Sequence[int], dict[int, Any] | None]:
+        """The legal moves in the order searched, and their children when ordering
+        made them (None: each child is made when it is reached): the game's order, or
+        with ordering the table's best move first, then the heuristic's best for
+        ``side`` (which makes every child first)."""
         walk = self.walk
         moves = walk.actions(raw)
         if self.plan.ordering and self.plan.heuristic is not None:
@@ -271,10 +271,10 @@ class Negamax:
             pairs.sort(key=lambda p: -self.guess(p, side))
             if first is not None:
                 pairs.sort(key=lambda p: p[0] != first)
-            return pairs
+            return [m for m, _ in pairs], dict(pairs)
         if self.plan.ordering and first is not None and first in moves:
             moves = [first, *(m for m in moves if m != first)]
-        return zip(moves, map(walk.child, repeat(raw), moves), strict=True)
+        return moves, None
 
     def guess(self, pair: tuple[int, Any], side: int) -> float:
         """The heuristic's view for ``side`` of a child (move, state); a finished

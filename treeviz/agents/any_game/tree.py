@@ -35,6 +35,7 @@ from treeviz.trace.nodes import (
     MoveStat,
     SearchResult,
     Trace,
+    new_nodes,
 )
 from treeviz.trace.recorder import Recorder
 from treeviz.trace.values import PROVEN
@@ -100,9 +101,12 @@ class Search:
     from Python (its structured array is typed anew on every call), and even one
     NumPy item written costs a pure Python search's node several times what a list's
     append does. A search writes its nodes' fields into :attr:`dense` lists (one item
-    per recorded node, in id order) or, for a few nodes, through :meth:`set`. The
-    table's rules hold all the same: past ``capacity`` a node, and every node below
-    it, is not recorded and the trace says truncated.
+    per node from id 0, in id order), into :attr:`packed` (nodes that follow those,
+    each written whole as it is left: its id, then one item per field of
+    :attr:`packed_fields`: one list extended once a node, where a list per field
+    took an append per field) or, for a few nodes, through :meth:`set`. The table's rules hold
+    all the same: past ``capacity`` a node, and every node below it, is not recorded
+    and the trace says truncated.
 
     The node count and the stop flag are shared with the thread that waits on the
     search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
@@ -111,7 +115,7 @@ class Search:
 
     def __init__(self, game: Game[Any], root: Any, capacity: int) -> None:
         self.game, self.root = game, root
-        self.rec = Recorder(capacity)
+        self.rec = Recorder(capacity, allocate=False)  # fill makes the recorded rows
         self.capacity = capacity
         self.root_side = game.to_move(root)
         self.nodes = 0  # searched, recorded or not
@@ -120,8 +124,11 @@ class Search:
         self.parent: list[int] = []
         self.move: list[int] = []
         self.depth: list[int] = []
-        # a field of every recorded node, in id order
+        # a field of the recorded nodes from id 0, in id order (all but the packed ones)
         self.dense: dict[str, list[Any]] = {"move": self.move, "depth": self.depth}
+        # nodes after the dense ones, each as its id and its packed_fields, in any order
+        self.packed: list[int] = []
+        self.packed_fields: tuple[str, ...] = ()
         # a field of many nodes: their ids and values
         self.sparse: dict[str, tuple[list[int], list[Any]]] = {}
         self.columns: dict[str, dict[int, Any]] = {}  # a field of a few nodes (set)
@@ -164,14 +171,20 @@ class Search:
             column[node] = column.get(node, 0) | value if name == "flags" else value
 
     def fill(self) -> None:
-        """Copy the recorded nodes and the counts into the recorder's table."""
-        n = len(self.parent)
-        nodes = self.rec.nodes[:n]
+        """Make the recorder's table of the recorded nodes, and copy the counts."""
+        width = 1 + len(self.packed_fields)
+        n = len(self.parent) + len(self.packed) // width
+        self.rec.nodes = nodes = new_nodes(n)
         for name, default in FIELD_DEFAULTS.items():
             nodes[name] = default
-        nodes["parent"] = as_array(self.parent)
+        nodes["parent"][: len(self.parent)] = as_array(self.parent)
         for name, items in self.dense.items():
-            nodes[name] = as_array(items)
+            nodes[name][: len(items)] = as_array(items)
+        if self.packed:
+            rows = np.fromiter(self.packed, dtype=np.int64, count=len(self.packed))
+            rows = rows.reshape(-1, width)
+            for i, name in enumerate(self.packed_fields, 1):
+                nodes[name][rows[:, 0]] = rows[:, i]
         for name, (ids, items) in self.sparse.items():
             nodes[name][as_array(ids)] = as_array(items)
         for name, column in self.columns.items():
