@@ -112,3 +112,24 @@ def test_the_node_csv_names_each_move_by_its_label_and_values_in_the_games_unit(
             assert row["value (root player)"] == truth, (path, words)
             decided += 1
     assert decided > 5
+
+
+def test_the_graphml_export_gives_each_nodes_value_in_the_games_unit() -> None:
+    import io
+
+    import networkx as nx
+
+    from treeviz.draw.export import ExportOptions, export_bytes
+
+    actions = [4, 1, 0]
+    trace = search_game("tic_tac_toe", "4 1 0", "solver").trace
+    graph = nx.read_graphml(io.BytesIO(export_bytes(trace, "graphml", ExportOptions(depth=9))))
+    checked = 0
+    for key, data in graph.nodes(data=True):
+        if data.get("kind") != "node":
+            continue
+        path = [int(trace.nodes["move"][n]) for n in trace.path(int(key))[1:]]
+        if not str(data["text"]).startswith(("≤", "≥")):  # exact: the game's own result
+            assert data["root_value"] == spiel_labels_and_values(actions, path)[1], path
+            checked += 1
+    assert checked > 5

@@ -285,8 +285,6 @@ def _node_values(trace: Trace) -> tuple[list[Any], list[str | None]]:
     for i in np.flatnonzero(~plain).tolist():
         v = node_value(trace, i)
         values[i], words[i] = v.value, v.text or None
-        if not trace.is_connect4 and v.value is not None and abs(v.value) >= PROVEN:
-            values[i] = 1 if v.value > 0 else -1  # a decided game in the game's unit
     return values, words
 
 

@@ -249,16 +249,16 @@ def node_value(trace: Trace, node: int) -> NodeValue:
 
 def _game_decided(trace: Trace, node: int, raw: int, sign: int) -> NodeValue:
     """Another game's won, lost or (exactly) drawn node for the root player, in words
-    with its plies from the root: Connect 4's scores count stones, other games' do not."""
+    with its plies from the root, its value the game's result (1 a win, -1 a loss, never
+    the stored ``WIN - plies``): Connect 4's scores count stones, other games' do not."""
     v = sign * raw
     bound = _root_bound(trace, node, raw, sign)
     said = f"{bound} " if bound else ""
     if abs(v) < PROVEN:
         return NodeValue(v, None, said + ("draw" if v == 0 else number_text(v)), 0.0)
     plies = int(WIN - abs(v))
-    return NodeValue(
-        v, None, f"{said}{'win' if v > 0 else 'loss'} in {plies}", 1.0 if v > 0 else -1.0
-    )
+    result = 1 if v > 0 else -1
+    return NodeValue(result, None, f"{said}{RESULT_WORDS[result]} in {plies}", float(result))
 
 
 def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
