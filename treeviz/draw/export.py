@@ -296,12 +296,12 @@ def _board_label(trace: Trace, i: int, text: str) -> str:
 
 def _legend(trace: Trace) -> str:
     """The graph label: the title over the colour scale, for the root player."""
-    swatches = "".join(
-        f'<TD BGCOLOR="{fill}">{escape(text)}</TD>' for fill, text in legend_stops(trace)
-    )
+    stops = legend_stops(trace)
+    swatches = "".join(f'<TD BGCOLOR="{fill}">{escape(text)}</TD>' for fill, text in stops)
+    span = f'COLSPAN="{len(stops)}"'
     return (
-        f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD COLSPAN="5">{escape(title_of(trace))}'
-        f'</TD></TR><TR><TD COLSPAN="5">{escape(legend_title(trace))}: '
+        f'<<TABLE BORDER="0" CELLSPACING="2"><TR><TD {span}>{escape(title_of(trace))}'
+        f"</TD></TR><TR><TD {span}>{escape(legend_title(trace))}: "
         f"bad … good</TD></TR><TR>{swatches}</TR></TABLE>>"
     )
 

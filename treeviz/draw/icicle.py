@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.draw.view import colour, move_label
+from treeviz.draw.view import fill_of, move_label
 from treeviz.jit import njit
 from treeviz.settings import ICICLE_LEVELS, ICICLE_MAX_RECTS, ICICLE_MIN_PX, ICICLE_WIDTH_PX
 from treeviz.trace.nodes import Trace
@@ -165,7 +165,7 @@ def icicle_data(trace: Trace, root: int = 0, selected: int = 0, **options: Any) 
         "level": (depth - int(trace.nodes["depth"][root])).tolist(),
         "x": np.round((lay.x0[ids] - lay.x0[root]) / span, 7).tolist(),
         "w": np.round(lay.w[ids] / span, 7).tolist(),
-        "colour": [colour(v.scaled) for v in values],  # the tree's fill (draw.view)
+        "colour": [fill_of(trace, int(i), v) for i, v in zip(ids.tolist(), values, strict=True)],
         "label": ["root" if i == 0 else move_label(trace, int(i)) for i in ids.tolist()],
         "what": "column" if trace.is_connect4 else "move",  # what a label names
         "text": [v.text for v in values],

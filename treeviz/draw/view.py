@@ -21,18 +21,38 @@ import networkx as nx
 import numpy as np
 
 from treeviz.connect4.board import Position
-from treeviz.draw.style import MORE_FILL, STUB_FILL, value_colour
+from treeviz.draw.style import MORE_FILL, STUB_FILL, UNKNOWN_FILL, value_colour
 from treeviz.settings import DRAW_DEPTH
 from treeviz.trace.kinds import ValueKind
-from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, NO_VALUE, ON_PV, TERMINAL, TT_HIT, Trace
+from treeviz.trace.numbers import number_text
 from treeviz.trace.reading import reading_of
-from treeviz.trace.values import bound_text, kind_text, node_value, scale_stops, scale_words
+from treeviz.trace.sides import root_signs
+from treeviz.trace.values import (
+    KIND_TEXT,
+    PROVEN,
+    RESULT_WORDS,
+    NodeValue,
+    bound_text,
+    kind_text,
+    node_value,
+    scale_stops,
+    scale_words,
+    window_bound,
+)
 
 # Another game's values where Connect 4's words speak of its stone scores.
 GAME_KIND_TEXT = {
     "exact": "exact value for the root player: a win or a loss in plies, 0 a draw",
     "heuristic": "heuristic points for the root player; proven results as a win or a loss in plies",
 }
+# The heuristic of the agents on any game when none is passed: 0 for every game not
+# over, so its scale holds a loss, 0 and a win only.
+OUTCOME_ONLY = "heuristic:outcome"
+# What grey stands for on another game's windowed trace: a cut left a bound that does
+# not settle the result ("≤ win in 5" may be a loss), or the search gave no value.
+OPEN_TEXT = "not known"
+OPEN_WORDS = "grey: not known (a cut left only a bound such as ≤ win, or no value)"
 
 
 @dataclass
@@ -128,14 +148,75 @@ def colour(x: float | None) -> str:
 
 
 def legend_stops(trace: Trace) -> list[tuple[str, str]]:
-    """The colour scale as five (colour, value text) pairs, worst to best for the root
-    player: what a legend shows beside a tree of this trace."""
-    return [(colour(x), text) for x, text in scale_stops(trace)]
+    """The colour scale as (colour, value text) pairs, worst to best for the root
+    player: what a legend shows beside a tree of this trace. Five for Connect 4; another
+    game's heuristic scale names the results its ends stand for, and a windowed search
+    on another game adds grey, the colour of a result a cut left open
+    (:func:`open_bound`)."""
+    stops = _game_heuristic_stops(trace) if _game_heuristic(trace) else scale_stops(trace)
+    pairs = [(colour(x), text) for x, text in stops]
+    if _may_leave_open(trace):
+        pairs.append((UNKNOWN_FILL, OPEN_TEXT))
+    return pairs
+
+
+def _game_heuristic(trace: Trace) -> bool:
+    """Whether ``trace`` is another game's search valued by a heuristic, whose proven
+    results are coloured at the scale's ends."""
+    return not trace.is_connect4 and trace.kind.base == "heuristic"
+
+
+def _game_heuristic_stops(trace: Trace) -> list[tuple[float, str]]:
+    """Another game's heuristic scale: a decided game is coloured at an end (a loss -1,
+    a win +1), as is the heuristic's largest magnitude, so each end names both
+    (``win or +12``); the outcome heuristic has no points but 0 (a game not over, or a
+    draw), so its ends are a loss and a win and no value lies between."""
+    stops = scale_stops(trace)
+    if trace.value_kind == OUTCOME_ONLY:
+        return [(x, _result_at(x) or (number_text(0) if x == 0 else "")) for x, _ in stops]
+    return [(x, f"{_result_at(x)} or {text}" if _result_at(x) else text) for x, text in stops]
+
+
+def _result_at(x: float) -> str:
+    """``loss`` at -1 and ``win`` at +1 of the scale, else ''."""
+    return RESULT_WORDS[int(x)] if abs(x) == 1 else ""
+
+
+def _may_leave_open(trace: Trace) -> bool:
+    """Whether a node of ``trace`` can be a bound that leaves its result open: another
+    game's search with an alpha-beta window, valued in results or a heuristic."""
+    return not trace.is_connect4 and trace.windowed and trace.kind.base in ("exact", "heuristic")
+
+
+def open_bound(trace: Trace, node: int) -> bool:
+    """Whether ``node``'s value, on another game, is a bound a cut left that does not
+    settle its result for the root player: at most a win or a draw (or the outcome
+    heuristic's 0, a game not over), at least a loss or a draw (a bound towards its
+    result, "≤ loss in 3" or "≥ win in 5", proves that result). A heuristic's bound is
+    coloured by its number, as Connect 4's are."""
+    if not _may_leave_open(trace):
+        return False
+    raw = int(trace.nodes["value"][node])
+    if raw == NO_VALUE:
+        return False
+    bound, sign = window_bound(trace, node, raw), int(root_signs(trace)[node])  # built once
+    v = sign * raw
+    results = trace.kind.base == "exact" or trace.value_kind == OUTCOME_ONLY
+    if bound == "exact" or (abs(v) < PROVEN and not results):
+        return False
+    upper = (bound == "upper") == (sign > 0)  # for the root player (the mover's flips)
+    return not (v <= -PROVEN if upper else v >= PROVEN)
+
+
+def fill_of(trace: Trace, node: int, value: NodeValue) -> str:
+    """Fill of ``node`` whose value is ``value``: its place on the scale, grey where a
+    cut left its result open (:func:`open_bound`)."""
+    return UNKNOWN_FILL if open_bound(trace, node) else colour(value.scaled)
 
 
 def legend_title(trace: Trace) -> str:
     """What the colours mean, in words, and how they are spread when not in proportion."""
-    words = scale_words(trace)
+    words = scale_words(trace) or (OPEN_WORDS if _may_leave_open(trace) else "")
     return f"colour: {value_kind_text(trace)}" + (f", {words}" if words else "")
 
 
@@ -143,6 +224,8 @@ def value_kind_text(trace: Trace) -> str:
     """What ``trace``'s values are, in words: :func:`kind_text`, except that another
     game's exact and proven values are a win or a loss in plies (Connect 4's count
     stones, which other games have not)."""
+    if not trace.is_connect4 and trace.value_kind in KIND_TEXT:  # the kinds of any game
+        return KIND_TEXT[trace.value_kind]
     kind = ValueKind.parse(trace.value_kind)
     text = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None
     if text is None:
@@ -157,8 +240,9 @@ def node_position(trace: Trace, node: int) -> Position:
 
 
 def node_colour(trace: Trace, node: int) -> str:
-    """Fill colour of ``node``: its value for the root player on the trace's scale."""
-    return colour(node_value(trace, node).scaled)
+    """Fill colour of ``node``: its value for the root player on the trace's scale
+    (:func:`fill_of`)."""
+    return fill_of(trace, node, node_value(trace, node))
 
 
 def move_label(trace: Trace, node: int) -> str:
