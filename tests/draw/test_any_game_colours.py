@@ -14,6 +14,7 @@ import random
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -23,6 +24,7 @@ from treeviz.draw.style import UNKNOWN_FILL  # noqa: E402
 from treeviz.draw.view import legend_stops, legend_title, node_colour  # noqa: E402
 from treeviz.rules import load_game  # noqa: E402
 from treeviz.trace.nodes import Trace  # noqa: E402
+from treeviz.trace.reading import visits_of  # noqa: E402
 from treeviz.trace.values import node_value  # noqa: E402
 
 GAME = pyspiel.load_game("tic_tac_toe")
@@ -130,3 +132,20 @@ def test_a_named_heuristic_s_ends_name_the_results_they_share() -> None:
     assert (low[0], high[0]) == ("loss", "win")
     assert (float(low[1]), float(high[1])) == (-3.0, 3.0)  # the heuristic's largest
     assert "grey: not known" in legend_title(trace)
+
+
+@pytest.mark.parametrize(("game", "position"), [("tic_tac_toe", "4 1"), ("nim", "")])
+def test_mcts_root_is_coloured_by_the_root_player_s_mean_result(game: str, position: str) -> None:
+    """The root's Q is the root player's mean result over every playout: the results
+    its children hold for the root player (who moved into each), over its visits; and
+    it is what the replay's recount from the iteration log finds. It read 1 - that
+    (a root winning 86% of its playouts red, "Q 0.20")."""
+    trace = search_game(game, position, "mcts:iterations=300").trace
+    kids = trace.children(0)
+    visits = int(trace.nodes["visits"][0])
+    mean = float(trace.nodes["value_sum"][kids].sum()) / visits
+    root = node_value(trace, 0)
+    assert root.value == pytest.approx(mean) and root.text == f"Q {mean:.2f}"
+    assert root.scaled == pytest.approx(2 * mean - 1)  # the colour's place on the scale
+    recount, sums = visits_of(trace.nodes["parent"], np.asarray(trace.extra["log"]))
+    assert recount[0] == visits and sums[0] == pytest.approx(trace.nodes["value_sum"][0])

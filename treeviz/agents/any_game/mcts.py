@@ -5,10 +5,11 @@ untried move (in the game's order: the seeded generator picks the playouts' move
 plays random moves to the end and backs the result up. Results count 1 / 0.5 / 0 for
 a win / draw / loss of the player who moved into a node (the player to move at its
 parent: never assumed to alternate); that is ``value_sum``. The root's ``value_sum``
-is for the root's side (nobody moved into it). The iteration log (``extra.log``) has
-a row per iteration: the leaf's id, its depth, the playout's plies, 2 x the result
-for the player who moved into the leaf. The chosen move is the most visited (ties to
-the move listed first).
+is for the other side, as Connect 4's MCTS and the replay's recount store it (the
+side that moved before the root, in these two-player games). The iteration log
+(``extra.log``) has a row per iteration: the leaf's id, its depth, the playout's
+plies, 2 x the result for the player who moved into the leaf. The chosen move is the
+most visited (ties to the move listed first).
 """
 
 from __future__ import annotations
@@ -78,8 +79,10 @@ class Uct:
             returns, plies = self.playout(leaf.state)
             for parent, node in zip([None, *path], path, strict=False):
                 node.visits += 1
-                who = self.s.root_side if parent is None else parent.mover
-                score = result_for(returns, who)
+                if parent is None:  # the root's: for the other side, not the root's
+                    score = 1.0 - result_for(returns, self.s.root_side)
+                else:
+                    score = result_for(returns, parent.mover)
                 node.value_sum += score
                 node.wins += score == 1.0
                 node.draws += score == 0.5
