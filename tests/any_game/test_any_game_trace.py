@@ -3,6 +3,8 @@ the root, the path's labels, and the moves a cutoff left unsearched."""
 
 from __future__ import annotations
 
+import pytest
+
 from treeviz.agents.any_game.registry import search_game
 from treeviz.rules import load_game
 from treeviz.trace.nodes import CUTOFF, TERMINAL, TT_HIT
@@ -70,3 +72,20 @@ def test_rows_say_at_most_only_where_the_window_cut_the_move() -> None:
             assert row.text.startswith("at most") and row.value >= exact.value
         else:
             assert row.value == exact.value
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["alphabeta:depth=5,ordering=false,tt=false", "alphabeta:depth=5", "minimax:depth=4", "solver"],
+)
+def test_the_counts_of_leaves_cutoffs_and_hits_are_the_recorded_nodes_of_each_kind(
+    spec: str,
+) -> None:
+    """Every node recorded: a leaf is a node without children that the table did not
+    settle (a node searched through its children has one at least)."""
+    trace = search_game(GAME, "x(1,1)", spec).trace
+    flags, kids = trace.nodes["flags"], trace.child_counts()
+    assert trace.counters["recorded"] == trace.counters["nodes"] == len(trace)
+    assert trace.counters["leaves"] == int(((kids == 0) & (flags & TT_HIT == 0)).sum())
+    assert trace.counters["tt_hits"] == int((flags & TT_HIT != 0).sum())
+    assert trace.counters["cutoffs"] == int((flags & CUTOFF != 0).sum())

@@ -160,8 +160,12 @@ class Negamax:
         prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
         horizon = INF if plan.depth is None else plan.depth
         nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
-        recorded, capacity = len(search.parent), search.capacity  # ids given; the most
-        leaves = cutoffs = hits = 0
+        # a node's id is the count before it less the nodes not recorded (past the
+        # capacity): a second count per node cost more than the recording's append
+        missed, capacity = nodes - len(search.parent), search.capacity
+        # nodes searched through their children, the root first; the leaves are the
+        # nodes neither searched so nor settled by the table (a count per leaf cost more)
+        inner, cutoffs, hits = nodes, 0, 0
         packed = search.packed
         static_ids, static_values = self.statics
 
@@ -173,20 +177,17 @@ class Negamax:
             flip = side != parent_side
             if flip:
                 alpha, beta = -beta, -alpha
-            nonlocal nodes, check_at, recorded, packed, leaves, cutoffs, hits
+            nonlocal nodes, check_at, missed, packed, inner, cutoffs, hits
             if nodes >= check_at:
                 check_at = self.check(nodes)
+            node = nodes - missed  # ids in the order nodes are entered, as the table's
             nodes += 1
-            if parent == NOT_RECORDED or recorded >= capacity:
-                search.truncated, node = True, NOT_RECORDED
-            else:  # ids in the order nodes are entered, as the node table has them
-                node, recorded = recorded, recorded + 1
+            if parent == NOT_RECORDED or node >= capacity:
+                search.truncated, node, missed = True, NOT_RECORDED, missed + 1
             if to_move < 0:
-                leaves += 1
                 mine, flag = returns(raw)[side], over_flag  # outcome_value, without a call
                 value = 0 if mine == 0 else WIN - ply if mine > 0 else ply - WIN
             elif ply >= horizon:
-                leaves += 1
                 if heuristic is None:
                     value = 0
                 else:  # a whole number in range is taken as it is, without a call
@@ -207,6 +208,7 @@ class Negamax:
                     hits += 1
                     value, flag = found, TT_HIT
                 else:
+                    inner += 1
                     # a loop over the moves calling child: a zip of them with a map of
                     # child over them cost a fifth of tic-tac-toe's search
                     if sorted_moves:
@@ -241,7 +243,7 @@ class Negamax:
             return -value if flip else value
 
         def count() -> tuple[int, int, int, int]:
-            return nodes, leaves, cutoffs, hits
+            return nodes, nodes - inner - hits, cutoffs, hits
 
         self.count = count
         return visit
