@@ -19,11 +19,15 @@ run, on the same game and position (each game's start) with the same settings.
 
 Each round runs treeviz then OpenSpiel; times and ratios are medians over ROUNDS
 rounds (a ratio is OpenSpiel's time over treeviz's: above 1, treeviz is faster).
+Times are the process's CPU time (``time.process_time``, every thread: treeviz
+searches in a worker thread) unless ``--wall`` asks for ``time.perf_counter``: on a
+shared machine whose load is ten times its cores, wall time is mostly the wait for a
+core, and it swung a ratio by half between two runs.
 OpenSpiel's node count comes from one more search, counted and not timed. The move
 values are checked to agree (the same sign of the root's value).
 
-Run: ``.venv/bin/python benchmarks/any_game.py [game ...]`` (OpenSpiel is the
-``games`` extra).
+Run: ``.venv/bin/python benchmarks/any_game.py [--wall] [game ...]`` (OpenSpiel is
+the ``games`` extra).
 """
 
 from __future__ import annotations
@@ -53,13 +57,14 @@ GAMES = {
     "checkers": (11, 300),
 }
 FAIR = "ordering=false,tt=false"
+CLOCK = time.perf_counter if "--wall" in sys.argv else time.process_time
 
 
 def seconds(call: Callable[[], Any]) -> tuple[float, Any]:
-    """How long ``call()`` took, and what it returned."""
-    t0 = time.perf_counter()
+    """How long ``call()`` took by :data:`CLOCK`, and what it returned."""
+    t0 = CLOCK()
     out = call()
-    return time.perf_counter() - t0, out
+    return CLOCK() - t0, out
 
 
 def openspiel_nodes(game: Any, depth: int) -> int:
@@ -159,9 +164,9 @@ def uct(name: str, iterations: int) -> None:
 
 
 def main() -> None:
-    names = sys.argv[1:] or list(GAMES)
+    names = [a for a in sys.argv[1:] if a != "--wall"] or list(GAMES)
     search_game("tic_tac_toe", None, "alphabeta:depth=2")  # imports outside the timings
-    print(f"alpha-beta from the start, medians of {ROUNDS} rounds (ratio: OpenSpiel / ours)")
+    print(f"{CLOCK.__name__}; alpha-beta from the start, medians of {ROUNDS} rounds")
     print(
         "| game | depth | treeviz, OpenSpiel's options | OpenSpiel | ratio "
         "| floor: bare walk, ratio | treeviz defaults |"
