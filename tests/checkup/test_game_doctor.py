@@ -304,3 +304,67 @@ def test_an_openspiel_style_class_changed_in_place() -> None:
     assert "mutation" in [f.check for f in found]
     f = next(f for f in found if f.check == "mutation")
     assert f.moves == [] and f.position == ""  # the start: the shortest there is
+
+
+# ------------------------------------------------- a win scored alike at any depth
+
+
+def minimax_over_returns(state: Any, depth: int, player: int) -> float:
+    """A course's minimax: the game's returns for ``player`` at the end (+1 however
+    far away), 0 at the depth limit."""
+    if state.is_terminal():
+        return state.returns()[player]
+    if depth == 0:
+        return 0.0
+    values = [
+        minimax_over_returns(state.child(a), depth - 1, player) for a in state.legal_actions()
+    ]
+    return max(values) if state.current_player() == player else min(values)
+
+
+def sees_to_the_end(state: Any) -> int:
+    """Correct as far as it goes: the first action of the best value four plies deep
+    (every result found within them), a slower win valued as a quick one."""
+    me = state.current_player()
+    return max(state.legal_actions(), key=lambda a: minimax_over_returns(state.child(a), 3, me))
+
+
+def best_play(state: Any, player: int, memo: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """(+1 won, -1 lost, 0 drawn, plies to the end) for ``player`` with best play: the
+    winner ends as soon, the loser as late as it can (a brute force over OpenSpiel)."""
+    key = f"{state}|{state.current_player()}"
+    if key not in memo:
+        if state.is_terminal():
+            r = state.returns()[player]
+            memo[key] = ((r > 0) - (r < 0), 0)
+        else:
+            outs = [best_play(state.child(a), player, memo) for a in state.legal_actions()]
+            mine = state.current_player() == player
+            # my best: win soonest, else draw, else lose latest (theirs: the reverse)
+            rank = [(res, -plies if res > 0 else plies) for res, plies in outs]
+            res, signed = max(rank) if mine else min(rank)
+            memo[key] = (res, abs(signed) + 1)
+    return memo[key]
+
+
+def test_a_slower_win_and_a_lost_position_are_said_as_they_are() -> None:
+    """A minimax that sees every result four plies deep but scores a win alike at any
+    depth misses a win at once only for a slower forced win, and leaves a loss in one
+    unblocked only where every move loses: the findings say so, with the plies, each
+    checked by a brute force over OpenSpiel's states."""
+    c = check_game("tic_tac_toe", sees_to_the_end, positions=20, seed=0)
+    found = {f.check: f for f in c.findings}
+    assert {"misses-win", "misses-block"} <= set(found), c.text()
+    memo: dict[str, tuple[int, int]] = {}
+    win = found["misses-win"]
+    state, _ = spiel_state("tic_tac_toe", win)
+    me = state.current_player()
+    played = next(a for a in state.legal_actions() if state.action_to_string(me, a) == win.answered)
+    result, plies = best_play(state.child(played), me, memo)
+    assert result == 1 and plies > 1
+    assert f"which wins too, in {plies + 1} plies" in win.text, win.text
+    block = found["misses-block"]
+    state, _ = spiel_state("tic_tac_toe", block)
+    result, plies = best_play(state, state.current_player(), memo)
+    assert result == -1
+    assert "every move loses" in block.text and f"lost only in {plies} plies" in block.text

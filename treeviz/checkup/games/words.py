@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from treeviz.checkup.games.ask import Reply, replay
+from treeviz.checkup.games.exact import after_move, outcome_for
 from treeviz.checkup.games.facts import Facts
 from treeviz.rules.protocol import Game
 from treeviz.settings import show_value
@@ -46,11 +47,43 @@ def finding_text(game: Game[Any], check: str, reply: Reply, found: Facts) -> str
     if check == "mutation":
         return f"{at} it changed the state it was given: {reply.changed}; {ADVICE[check]}"
     if check == "misses-win":
-        return (
-            f"{at} {labels(game, state, found.wins)} wins at once, but it played "
-            f"{played}; {ADVICE[check]}"
-        )
-    return f"{at} it played {played}, {_loses(game, state, reply, found)}; {ADVICE[check]}"
+        wins = labels(game, state, found.wins)
+        later = _slower_win(game, state, reply)
+        if later:
+            return f"{at} {wins} wins at once, and it played {played}, {later}"
+        return f"{at} {wins} wins at once, but it played {played}; {ADVICE[check]}"
+    loses = _loses(game, state, reply, found)
+    lost = _lost_anyway(game, state, found)
+    if lost:
+        return f"{at} every move loses against the best replies; it played {played}, {loses}{lost}"
+    return f"{at} it played {played}, {loses}; {ADVICE[check]}"
+
+
+def _slower_win(game: Game[Any], state: Any, reply: Reply) -> str:
+    """When the move played wins by force too (the exact solver, within its budget),
+    the words saying so; else ''."""
+    assert reply.move is not None
+    found = after_move(game, state, reply.move)
+    if found is None or found[0] != "win":
+        return ""
+    return (
+        f"which wins too, in {found[1]} plies against the best replies: a search that "
+        "scores every win alike cannot tell the quicker one; score a win higher the "
+        "sooner it comes"
+    )
+
+
+def _lost_anyway(game: Game[Any], state: Any, found: Facts) -> str:
+    """When every move loses by force (the exact solver, within its budget), the words
+    saying how long the safe moves hold out and why a search may give up at once; else
+    ''."""
+    whole = outcome_for(game, state, game.to_move(state))
+    if whole is None or whole[0] != "loss":
+        return ""
+    return (
+        f" (lost only in {whole[1]} plies then, with the best defence): a search that "
+        "scores every loss alike gives up at once; score a loss lower the sooner it comes"
+    )
 
 
 def _loses(game: Game[Any], state: Any, reply: Reply, found: Facts) -> str:
