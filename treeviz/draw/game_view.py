@@ -13,12 +13,12 @@ from typing import Any
 
 from treeviz.draw.html import page
 from treeviz.draw.view import value_kind_text
+from treeviz.rules.protocol import PLAYERS
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import WIN, SearchResult, Trace
 from treeviz.trace.numbers import cell, count, percent, value_cell
 from treeviz.trace.values import PROVEN
 
-PLAYERS = ("the first player", "the second player")
 # Row keys shown by other columns, or not true of another game's trace
 # (cutoffs_below reads a row's move as a 1-based column).
 HIDDEN = {"column", "label", "text", "outcome", "full", "cutoffs_below", "chosen", "value"}

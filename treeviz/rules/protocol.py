@@ -31,6 +31,8 @@ S = TypeVar("S")
 
 # The player to move once the game is over: nobody.
 NOBODY = -1
+PLAYERS = ("the first player", "the second player")
+"""The two players in words, by index (0 moves first): one naming for every view."""
 
 
 class Game(Protocol[S]):

@@ -35,13 +35,12 @@ import numpy as np
 
 from treeviz.checkup.games.tree import GameTree
 from treeviz.checkup.node_tree import DECIDED_GAP
-from treeviz.rules.protocol import Game
+from treeviz.rules.protocol import PLAYERS, Game
 from treeviz.settings import show_value
 from treeviz.trace.nodes import SearchResult, Trace
 
 # the checks that read whose values are whose: not judged below a flag that misleads it
 BY_VALUE = ("terminal", "sign", "backup", "cutoff")
-PLAYERS = ("the first player", "the second player")
 
 
 @dataclass

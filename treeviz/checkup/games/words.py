@@ -8,10 +8,9 @@ from typing import Any
 from treeviz.checkup.games.ask import Reply, replay
 from treeviz.checkup.games.exact import after_move, outcome_for
 from treeviz.checkup.games.facts import Facts
-from treeviz.rules.protocol import Game
+from treeviz.rules.protocol import PLAYERS, Game
 from treeviz.settings import show_value
 
-PLAYERS = ("the first player", "the second player")
 ADVICE = {
     "mutation": "search on copies (clone(), copy()) or undo each move it plays",
     "misses-win": "test each move for a win at once before anything else",

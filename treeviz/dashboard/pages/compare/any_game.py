@@ -24,7 +24,7 @@ from treeviz.dashboard.components.results.any_game import answer_value, board, v
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
 from treeviz.errors import TreevizError
-from treeviz.rules.protocol import Game
+from treeviz.rules.protocol import PLAYERS, Game
 from treeviz.rules.registry import load_game
 from treeviz.settings import RUN_SECONDS
 from treeviz.trace.nodes import SearchResult
@@ -109,7 +109,7 @@ def show_answers(found: Comparison, exact: dict[int, int] | None) -> None:
             )
             st.markdown(
                 f"Chose **{escape_markdown(game.label(root, res.move))}**"
-                f"{escape_markdown(value)} for player {game.to_move(root) + 1}."
+                f"{escape_markdown(value)} for {PLAYERS[game.to_move(root)]}."
             )
             if exact is None:
                 st.info("No exact values are known for this position: the move is not judged.")
