@@ -165,21 +165,20 @@ def check_the_panel_beside(page: Any, trace: Any, node: int) -> None:
     assert abs(heading["y"] - label["y"]) < 900, (heading, label)  # within a screen
     disc = page.locator("td[data-last='1']").last.bounding_box()  # the panel's board
     assert abs(disc["width"] - disc["height"]) < 1, disc  # round, not oval
-    facts = page.locator("[data-testid='stTable']").last.inner_text()
+    facts = page.locator("[data-facts]").last.inner_text()  # the panel's facts table
     assert "static eval (side to move)" in facts and "_" not in facts, facts
 
 
 def choose_child_row(page: Any, trace: Any, node: int, row: int) -> None:
     """Choose row ``row`` of the children table of ``node`` (rows in the search's
     order), checking the table lists the children with the nodes below each."""
-    grid = page.locator("[data-testid='stDataFrame']").last
+    grid = page.locator("[data-kids]").last  # the panel's children table
     grid.scroll_into_view_if_needed()
-    text = grid.locator("table").first.inner_text()
+    text = grid.inner_text()
     sizes = trace.subtree_sizes()
     for k in trace.children(node):
         assert f"{int(k)}" in text and f"{int(sizes[k]) - 1}" in text, text
-    box = grid.bounding_box()
-    page.mouse.click(box["x"] + 14, box["y"] + 35 * (row + 1) + 17)  # the row's marker
+    grid.locator("tbody tr").nth(row).click()
 
 
 BIG_NUMBER = re.compile(r"(?<![\d.])[-+−]?\d{6,}")  # 100000 or more, digits only

@@ -5,11 +5,13 @@ state, links, bad input, and Connect 4's path as before."""
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
 from conftest import app_test
 from streamlit.testing.v1 import AppTest
+from tree_reading import kids_frame, panel
 
 pyspiel = pytest.importorskip("pyspiel")
 minimax = pytest.importorskip("open_spiel.python.algorithms.minimax")
@@ -180,13 +182,15 @@ def test_the_tree_panel_draws_the_selected_nodes_board_and_replay_runs() -> None
     actions = [4, 0]
     at = app_test()
     analyse(at, actions, depth=2)
-    kids = at.dataframe[1].value  # the root's children, by their moves' labels
+    kids = kids_frame(panel(at, "any_game_tree_"))  # the root's children, by their labels
     legal = [a for a in range(9) if a not in actions]
     assert sorted(kids["move"]) == sorted(text_of([*actions, a]).split()[-1] for a in legal)
     at.session_state["any_game_node"] = int(kids["node"].iloc[0])
     at.run()
     boards = [m.value for m in at.markdown if m.value.startswith("<svg")]
-    node_board = boards[-1]  # the panel's: one stone more than the root's
+    shown = panel(at, "any_game_tree_")  # the panel's board: an image of the game's SVG
+    assert shown["image"].startswith("data:image/svg+xml;base64,")
+    node_board = base64.b64decode(shown["image"].split(",", 1)[1]).decode()
     assert node_board.count('class="piece') == boards[0].count('class="piece') + 1
     at.toggle(key="any_game_replay").set_value(True).run()
     assert not at.exception and any(c.value.startswith("The whole trace") for c in at.caption)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import APP, seen
 from streamlit.testing.v1 import AppTest
+from tree_reading import panel
 
 from treeviz.connect4.board import Position
 
@@ -19,7 +20,7 @@ def test_a_shared_link_opens_the_same_analysis(tmp_path: Path) -> None:
     at.run()
     assert not at.exception and not at.error
     assert at.subheader[0].value.startswith("alphabeta plays column")
-    assert any("**Node #5**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == 5
     assert at.session_state["position"].moves_string() == "4453"
     link = {k: at.query_params[k] for k in ("moves", "agent", "node")}
     assert link in (
@@ -39,15 +40,15 @@ def test_back_and_forward_are_read_in_the_same_session() -> None:
     at.query_params["node"] = "12"  # Back to where node 12 was selected
     at.run()
     assert not at.exception and not at.error
-    assert any("**Node #12**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == 12
     assert at.query_params["node"] in ("12", ["12"])
     at.query_params.update({"moves": "44", "agent": "alphabeta:depth=2", "node": "3"})
     at.run()  # Back to an earlier analysis
     assert at.session_state["position"].moves_string() == "44"
     assert at.subheader[0].value.startswith("alphabeta plays column")
-    assert any("**Node #3**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == 3
     at.run()  # the same link again: nothing to read, the selection stays
-    assert any("**Node #3**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == 3
 
 
 def test_a_link_naming_its_agent_alone_analyses_the_first_visits_position() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from conftest import app_test
 from streamlit.testing.v1 import AppTest
+from tree_reading import panel, tree_views
 
 from treeviz.agents.registry import search
 from treeviz.connect4.samples import load_samples
@@ -138,17 +139,14 @@ def test_the_replay_draws_the_main_tree_at_its_step() -> None:
 def test_switching_the_replay_off_gives_the_tree_back_with_its_selection() -> None:
     at = run_sample(app_test())
     at.text_input(key="analyze_goto").set_value("#5").run()
-    panel = [m.value for m in at.markdown if m.value.startswith("**Node #5**")]
-    assert panel
+    shown = panel(at)
+    assert shown["node"] == 5
     at.toggle(key="analyze_replay").set_value(True).run()
-    assert not [m for m in at.markdown if m.value.startswith("**Node #")]
+    assert not tree_views(at)  # the replay's tree in its place, no panel
     assert [s.key for s in at.slider if s.key == "analyze_depth"] == ["analyze_depth"]
     at.button(key="analyze_replay_button").click().run()  # playing when switched off
     at.toggle(key="analyze_replay").set_value(False).run()
-    assert [m.value for m in at.markdown if m.value.startswith("**Node #")] == panel
-    (key, options), *others = trees(at).items()
-    assert not others and key.startswith("analyze_tree_")
-    assert items(options)["5"]["label"]["backgroundColor"] == SELECTED_FILL
+    assert panel(at) == shown and not trees(at)  # the tree view back, node 5 selected
     assert not at.session_state["analyze_replay_playing"] and not at.exception
 
 

@@ -1,14 +1,14 @@
 """Streamlit AppTest, Analyze's tree and node panel: rerooting and breadcrumbs, the
 replay's slider, a new search's own root, a node found by id or moves, MCTS's children
-table and search progress, window bounds in words, the levels the chart's rows fold."""
+table and search progress, window bounds in words, the levels the chart's rows fold
+(read from the data the browser draws them from: :mod:`tree_reading`)."""
 
 from __future__ import annotations
-
-import re
 
 import numpy as np
 from conftest import APP, app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
+from tree_reading import drawn_nodes, kids_frame, panel, tree_view
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -17,12 +17,12 @@ from treeviz.trace.progress import search_progress
 
 def test_reroot_and_breadcrumbs() -> None:
     at = run_agent(app_test(), "greedy-trap", "alphabeta")
-    at.session_state["analyze_node"] = 1
+    at.session_state["analyze_root"] = 1  # what the panel's Draw from here asks for
     at.run()
-    at.button(key="analyze_reroot").click().run()
-    assert at.session_state["analyze_root"] == 1 and not at.exception
+    assert tree_view(at)["entries"][0]["node"] == 1 and not at.exception
     at.button(key="analyze_crumb_0").click().run()
     assert at.session_state["analyze_root"] == 0
+    assert tree_view(at)["entries"][0]["node"] == 0
 
 
 def test_replay_slider_steps_through_the_search() -> None:
@@ -52,12 +52,11 @@ def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
     )
     deep.click().run()
     node = int(deep.label.rsplit("#", 1)[1])
-    assert any(f"**Node #{node}**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == node
     run_agent(at, "must-block", "alphabeta")
     assert not at.exception
-    assert any("**Node #0**" in m.value for m in at.markdown)
-    drawing = next(c.value for c in at.caption if c.value.startswith("Drawing "))
-    assert int(drawing.split()[1].replace(",", "")) > 1, drawing
+    assert panel(at)["node"] == 0
+    assert len(drawn_nodes(tree_view(at))) > 1
 
 
 def test_go_to_a_node_by_id_or_moves() -> None:
@@ -66,12 +65,12 @@ def test_go_to_a_node_by_id_or_moves() -> None:
     deep = int(np.flatnonzero(res.trace.nodes["depth"] == 3)[0])
     moves = res.trace.path_moves(deep)
     at.text_input(key="analyze_goto").set_value(moves).run()
-    assert not at.exception and any(f"**Node #{deep}**" in m.value for m in at.markdown)
+    assert not at.exception and panel(at)["node"] == deep
     at.text_input(key="analyze_goto").set_value("#7").run()
-    assert any("**Node #7**" in m.value for m in at.markdown)
+    assert panel(at)["node"] == 7
     at.text_input(key="analyze_goto").set_value("9" * 30).run()
     assert at.error and "no recorded node along" in seen(at.error[0].value)
-    assert any("**Node #7**" in m.value for m in at.markdown)  # the selection stays
+    assert panel(at)["node"] == 7  # the selection stays
 
 
 def test_mcts_detail_children_uct_and_search_progress() -> None:
@@ -82,7 +81,7 @@ def test_mcts_detail_children_uct_and_search_progress() -> None:
     at.query_params["agent"] = "mcts:iterations=300,seed=4,record_iterations=true"
     at.run()
     assert not at.exception and at.subheader[0].value.startswith("mcts plays column")
-    kids = next(d.value for d in at.dataframe if "UCT = Q + exploration" in d.value.columns)
+    kids = kids_frame(panel(at))  # the root's children
     res = search(Position.from_moves("4453"), "mcts", iterations=300, seed=4)
     visits = res.trace.nodes["visits"][res.trace.children(0)]
     assert list(kids["visits"]) == sorted(visits.tolist(), reverse=True)
@@ -126,11 +125,12 @@ def test_a_deeper_setting_that_the_rows_fold_says_so() -> None:
     at = AppTest.from_file(APP, default_timeout=180)
     at.query_params.update({"moves": "4453", "agent": "alphabeta:depth=5"})
     at.run()
-    levels = [c.value for c in at.caption if "levels asked" in c.value]
-    assert not levels  # depth 3: every level drawn
+    data = tree_view(at)
+    drawn = max(e["level"] for e in drawn_nodes(data).values())
+    assert drawn == 3 <= data["there"]  # depth 3: every level drawn
     at.slider(key="analyze_depth").set_value(5).run()
     assert not at.exception and not at.error
-    said = [c.value for c in at.caption if "levels asked" in c.value]
-    assert len(said) == 1 and re.search(r" (\d) of the 5 levels asked drawn", said[0])
-    drawn = int(re.search(r" (\d) of the 5", said[0]).group(1))  # type: ignore[union-attr]
-    assert 1 <= drawn < 5
+    data = tree_view(at)
+    drawn = max(e["level"] for e in drawn_nodes(data).values())
+    # the caption's numbers (its words are the browser's, checked there)
+    assert data["depth"] == 5 and 1 <= drawn < 5 <= data["there"]

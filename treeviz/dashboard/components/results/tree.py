@@ -7,7 +7,6 @@ panel's place (:mod:`treeviz.dashboard.components.results.replay`). Its state is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import Any
 
 import numpy as np
@@ -17,22 +16,14 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.results.downloads import downloads_section
 from treeviz.dashboard.components.results.goto import goto_box
 from treeviz.dashboard.components.results.icicle import icicle_section
-from treeviz.dashboard.components.results.node import detail_panel
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
 from treeviz.dashboard.components.results.views import ReplayView
-from treeviz.dashboard.components.tree_chart import (
-    legend_html,
-    path_names,
-    selection_for,
-    shape_of,
-    tree_chart,
-    tree_options,
-    view_height,
-)
+from treeviz.dashboard.components.tree_chart import legend_html, selection_for
+from treeviz.dashboard.components.tree_panel import panel_mount, tree_mount, view_data
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
 from treeviz.draw.export import ExportOptions
 from treeviz.draw.view import Selection, select, short_label
-from treeviz.settings import EXPORT_MAX_NODES, VIEW_MAX_NODES
+from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.nodes import Trace
 from treeviz.trace.reading import left_out_note
 
@@ -41,15 +32,12 @@ BUILT_MAX = 8  # tree views kept built per session: clicks go back and forth bet
 
 @dataclass(frozen=True)
 class View:
-    """One tree view, built once: the drawn selection, its ECharts options and
-    height, and whether the same subtree is small enough to export as a diagram."""
+    """One tree view, built once: the drawn selection, what the browser draws it
+    from, and whether the same subtree is small enough to export as a diagram."""
 
     sel: Selection
-    options: dict[str, Any]
-    height: int
+    data: dict[str, Any]
     exportable: bool
-    shape: int  # the same for views drawing the same entries
-    levels: tuple[int, int]  # (drawn, within the depth asked): fewer drawn when folded
 
 
 @st.fragment
@@ -79,11 +67,11 @@ def tree_section(
         depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
         replay_section(trace, view, steps, drawn=(depth, top), settings=lambda: _settings(view))
     else:
-        depth, top = _tree_beside_panel(trace, view, root, exact_on, replay)
+        depth, top = _tree_beside_panel(trace, view, root, exact_on, replay, link)
     node = view.selected_in(trace)
-    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node), exact_on=exact_on)
     icicle_section(trace, view)  # the whole trace, linked to the tree's selection
-    if link:
+    if link and state.link_in_query()[2] != str(node):  # the browser's own choice kept
         state.update_link({"node": str(node)})
     st.markdown(
         "##### Downloads: the tree as drawn (CSV: its nodes; JSON and NPZ: the whole trace)"
@@ -102,35 +90,38 @@ def _settings(view: TreeView) -> tuple[int, int]:
 
 
 def _tree_beside_panel(
-    trace: Trace, view: TreeView, root: int, exact_on: bool, replay: bool
+    trace: Trace, view: TreeView, root: int, exact_on: bool, replay: bool, link: bool
 ) -> tuple[int, int]:
     """The tree of the whole trace from ``root`` beside its settings and the selected
-    node's panel (``replay``: the replay's switch above the panel); returns the (depth,
-    top-k) drawn."""
+    node's panel (``replay``: the replay's switch above the panel; ``link``: a node
+    chosen goes in the page's address); returns the (depth, top-k) drawn. The tree
+    and the panel answer clicks in the browser (:mod:`~treeviz.dashboard.components.tree_panel`)."""
     # the tree first (its top above the fold), its settings beside it
     with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
         left, right = st.columns([3, 2])
     with right:
         depth, top = _settings(view)
     node = view.selected_in(trace)
-    built = _built(trace, root, depth, top, *view.folding(trace, root, node))
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node), exact_on=exact_on)
     with right:
         goto_box(trace, view, depth)
-        st.caption(
-            f"Drawing {len(built.sel.ids):,} of {len(trace):,} recorded nodes "
-            f"(at most {VIEW_MAX_NODES} at once; ▸ folded: click to unfold)"
-            + levels_note(built, depth)
-            + (" · trace truncated at capacity" if trace.truncated else "")
-            + (f" · {note}" if (note := left_out_note(trace)) else "")
-        )
     with left:
         if root != 0:  # drawn from deeper: the way back up
             _breadcrumbs(trace, root, view)
-        _chart(trace, view, built, root, node)
+        tree_mount(trace, view, built.data, link=link, depth=depth)
+        st.markdown(legend_html(trace), unsafe_allow_html=True)
+        st.caption(
+            "Click a node to select and unfold it · colour: value for the player to move "
+            "at the root (red bad, blue good) · bold: principal variation · square: game "
+            "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
+            "the selected node · c4 (2/6): the 2nd of 6 searches of column 4 from the same "
+            "position (a re-search, such as the solver's null-window passes) · ≤ +48, "
+            "≥ -20: a bound, where a cutoff stopped the search knowing only that much"
+        )
     with right:
         if replay:  # off here: switched on, the replay's fragment draws these columns
             replay_switch(ReplayView(view.key))
-        detail_panel(trace, view, depth=depth, exact_on=exact_on)
+        panel_mount(trace, view)
     return depth, top
 
 
@@ -140,56 +131,34 @@ def levels_below(trace: Trace, root: int, ids: Any) -> int:
     return int(depths[np.asarray(ids)].max()) - int(depths[root])
 
 
-def levels_note(built: View, depth: int) -> str:
-    """`` · 3 of the 8 levels asked drawn…`` when the chart's rows fold levels that
-    "Depth shown" asks for and the trace has (a deeper setting seemed to do
-    nothing); else ``""``."""
-    drawn, there = built.levels
-    if drawn >= there:
-        return ""
-    return (
-        f" · {drawn} of the {depth} levels asked drawn: the rows are full, so "
-        "deeper nodes stay folded (click ▸, or lower Top-k children)"
-    )
-
-
-def _chart(trace: Trace, view: TreeView, built: View, root: int, node: int) -> None:
-    """The tree as built, the path from ``root`` to the selected ``node`` highlighted,
-    with its legend."""
-    # A chart per drawn shape: ECharts fails when a tree's nodes change in place
-    # (the replay's "__edge" error); a new highlight alone is drawn in place.
-    tree_chart(
-        built.options,
-        key=view.widget("tree", id(trace), built.shape),
-        height=built.height,
-        selected=path_names(trace, root, node),
-        on_click=partial(on_click, trace, view),
-    )
-    st.markdown(legend_html(trace), unsafe_allow_html=True)
-    st.caption(
-        "Click a node to select and unfold it · colour: value for the player to move "
-        "at the root (red bad, blue good) · bold: principal variation · square: game "
-        "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
-        "the selected node · c4 (2/6): the 2nd of 6 searches of column 4 from the same "
-        "position (a re-search, such as the solver's null-window passes) · ≤ +48, "
-        "≥ -20: a bound, where a cutoff stopped the search knowing only that much"
+def caption_notes(trace: Trace) -> str:
+    """The tail of the tree's caption: a trace cut at its capacity, nodes left out."""
+    return (" · trace truncated at capacity" if trace.truncated else "") + (
+        f" · {note}" if (note := left_out_note(trace)) else ""
     )
 
 
 def on_click(trace: Trace, view: TreeView, name: str) -> None:
-    """A click on the item ``name`` of the tree: select that node and unfold it (a
-    "+N more" or a stub selects nothing)."""
+    """A click on the item ``name`` of a tree chart of ``view`` (Compare's): select
+    that node and unfold it (a "+N more" or a stub selects nothing)."""
     if name.isdigit():
         view.pick(trace, int(name), unfold=True)
 
 
 def _built(
-    trace: Trace, root: int, depth: int, top: int, opened: frozenset[int], shut: frozenset[int]
+    trace: Trace,
+    root: int,
+    depth: int,
+    top: int,
+    opened: frozenset[int],
+    shut: frozenset[int],
+    *,
+    exact_on: bool,
 ) -> View:
-    """The view of ``trace`` for these settings, kept per session: clicks rerun the
-    fragment, and rebuilding the view would cost more than drawing it."""
+    """The view of ``trace`` for these settings, kept per session: building what the
+    browser needs costs more than sending it again."""
     cache: dict[tuple[Any, ...], View] = built_views()
-    ident = (id(trace), root, depth, top, opened, shut)
+    ident = (id(trace), root, depth, top, opened, shut, exact_on)
     built = cache.get(ident)
     if built is None or built.sel.trace is not trace:  # an id can be reused once freed
         if len(cache) > BUILT_MAX:
@@ -200,16 +169,11 @@ def _built(
         probe = select(
             trace, root, max_depth=depth, top_k=top or None, max_nodes=EXPORT_MAX_NODES + 1
         )
-        options = tree_options(sel, fold=False)
-        exportable = len(probe.ids) <= EXPORT_MAX_NODES
-        built = View(
-            sel,
-            options,
-            view_height(sel),
-            exportable,
-            shape_of(sel),
-            (levels_below(trace, root, sel.ids), levels_below(trace, root, probe.ids)),
+        there = levels_below(trace, root, probe.ids)
+        data = view_data(
+            sel, exact_on=exact_on, depth=depth, there=there, notes=caption_notes(trace)
         )
+        built = View(sel, data, len(probe.ids) <= EXPORT_MAX_NODES)
         cache[ident] = built
     return built
 

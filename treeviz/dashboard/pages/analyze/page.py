@@ -90,15 +90,13 @@ def read_link() -> None:
 def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
     """The analysis shown, as the page's query parameters: a link to share. The node
     selected in ``trace`` is written too, so that opening an analysis makes one entry
-    in the browser's history, not two."""
+    in the browser's history, not two. Written only when it changed: the tree
+    writes the nodes chosen in the browser there itself, which a write of the
+    server's older choice would undo."""
     VIEW.attach(trace)  # a new search starts from its own root
-    state.update_link(
-        {
-            "moves": pos.moves_string(),
-            "agent": str(chosen),
-            "node": str(VIEW.selected_in(trace)),
-        }
-    )
+    link = (pos.moves_string(), str(chosen), str(VIEW.selected_in(trace)))
+    if state.link_in_query() != link:
+        state.update_link(dict(zip(("moves", "agent", "node"), link, strict=True)))
 
 
 def analyze_page() -> None:

@@ -1,0 +1,133 @@
+"""A click on a tree node, from the click to the new paint of the node's panel, in a
+real browser (Debian's Chromium via Playwright, the flags of ``tests/local_server.py``)
+against ``streamlit run app.py`` on localhost: 20 clicks on drawn nodes of alpha-beta
+to depth 4 on ``4453``, median and 95th percentile. Beside it, the same 20 clicks on
+the app of another commit (``--before <commit>``, checked out in a temporary git
+worktree and served from there): the page as it was when each click reran the script
+on the server.
+
+Timing, in the page: ``performance.now()`` when the click event is dispatched (a
+listener in the capture phase, before any of the page's own), then, once the panel's
+heading names the clicked node (``Node #N ·``, seen by a MutationObserver), the next
+``requestAnimationFrame``: the frame that paints it.
+
+Run: ``.venv/bin/python benchmarks/clicks.py [--before <commit>]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from local_server import CHROMIUM, CHROMIUM_FLAGS, serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+LINK = "/?moves=4453&agent=alphabeta%3Adepth%3D4"
+CLICKS = 20
+
+# Armed before each click: the click's time, then the frame after the panel names
+# the node (window.__paint: milliseconds from the click to that frame).
+ARM = """(node) => {
+  window.__paint = null;
+  let t0 = null;
+  const named = () => [...document.querySelectorAll('p')]
+      .some(p => p.textContent.startsWith(`Node #${node} ·`));
+  const seen = new MutationObserver(() => {
+    if (t0 === null || !named()) return;
+    seen.disconnect();
+    requestAnimationFrame(() => { window.__paint = performance.now() - t0; });
+  });
+  window.addEventListener('click', () => { t0 = performance.now(); }, {capture: true, once: true});
+  seen.observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def idle(page: Page) -> None:
+    """Until the page's script run is over (a click during a rerun can be lost)."""
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=120_000
+    )
+
+
+def targets(page: Page) -> list[int]:
+    """Drawn nodes to click, in turn: every label with its children drawn (no ``▸``),
+    the root's last (a click on the root first would leave it selected)."""
+    texts = page.locator("svg text").all_text_contents()
+    ids = [int(m.group(1)) for t in texts if (m := re.match(r"#(\d+) ", t)) and "▸" not in t]
+    ids = [*sorted(set(ids) - {0}), 0]
+    return [ids[i % len(ids)] for i in range(CLICKS)]
+
+
+def click_times(page: Page, url: str) -> list[float]:
+    """Milliseconds from each of the clicks to the paint of the clicked node's panel."""
+    page.goto(url + LINK)
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(timeout=180_000)
+    idle(page)
+    page.wait_for_timeout(1000)
+    out = []
+    last = 0
+    for node in targets(page):
+        if node == last:
+            continue
+        label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
+        label.scroll_into_view_if_needed()
+        box = label.bounding_box()
+        assert box is not None
+        page.evaluate(ARM, node)
+        page.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)
+        page.wait_for_function("window.__paint !== null", timeout=60_000)
+        out.append(float(page.evaluate("window.__paint")))
+        last = node
+        idle(page)
+        page.wait_for_timeout(300)  # the tree redrawn, as a person's next click finds it
+    return out
+
+
+def summary(name: str, times: list[float]) -> str:
+    """One line: median and 95th percentile of ``times``."""
+    p95 = statistics.quantiles(times, n=20, method="inclusive")[18]
+    return (
+        f"{name:28s} {len(times)} clicks: median {statistics.median(times):7.1f} ms, "
+        f"p95 {p95:7.1f} ms, max {max(times):7.1f} ms"
+    )
+
+
+def measure(page: Page, app: Path) -> list[float]:
+    """The clicks on the app in ``app`` (a checkout), served from there."""
+    env = {**os.environ, "PYTHONPATH": str(app)}
+    with serve(timeout_s=180, env=env, script=app / "app.py") as url:
+        return click_times(page, url)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    args.add_argument("--before", help="a commit to measure beside this checkout")
+    before = args.parse_args(argv).before
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        page: Any = browser.new_page(viewport={"width": 1280, "height": 800})
+        print(summary("this checkout", measure(page, ROOT)))
+        if before is not None:
+            old = Path(tmp) / "before"
+            git = ["git", "-C", str(ROOT)]
+            subprocess.run([*git, "worktree", "add", "--detach", str(old), before], check=True)
+            try:
+                print(summary(f"before ({before[:10]})", measure(page, old)))
+            finally:
+                subprocess.run([*git, "worktree", "remove", "--force", str(old)], check=True)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""Reading a tree view under AppTest: the browser draws the tree and the node panel
+(``treeviz.dashboard.components.tree_panel``) from the data the server sends once;
+these helpers read that data, where the tests read the panel's Markdown before."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pandas as pd
+
+
+def elements(node: Any) -> Iterator[Any]:
+    """Every element and block below ``node`` of an AppTest's tree."""
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from elements(child)
+
+
+def tree_views(at: Any) -> dict[str, dict[str, Any]]:
+    """The tree views drawn: widget key -> the data the browser draws from."""
+    out = {}
+    for e in elements(at._tree):
+        if getattr(e, "type", None) == "bidi_component" and "tree_panel" in str(
+            e.proto.component_name
+        ):
+            data = json.loads(e.proto.json)
+            if data.get("mode") == "tree":
+                out[str(e.proto.id).split("-", 2)[2]] = data
+    return out
+
+
+def tree_view(at: Any, key: str = "analyze_tree_") -> dict[str, Any]:
+    """The data of the one tree view whose key starts with ``key``."""
+    found = [v for k, v in tree_views(at).items() if k.startswith(key)]
+    assert len(found) == 1, list(tree_views(at))
+    return found[0]
+
+
+def panel(at: Any, key: str = "analyze_tree_") -> dict[str, Any]:
+    """What the panel of that view shows first: its selected ``node`` and the node's
+    path, position, facts and children."""
+    data = tree_view(at, key)
+    return data["nodes"][str(data["selected"])] | {"node": data["selected"]}
+
+
+def kids_frame(shown: dict[str, Any]) -> pd.DataFrame:
+    """A panel's children table, its cells as the browser sorts them (numbers as
+    numbers)."""
+    kids = shown["kids"]
+    return pd.DataFrame(kids["sort"], columns=kids["head"])
+
+
+def drawn_nodes(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The nodes a view sends, by id."""
+    return {e["node"]: e for e in data["entries"] if e["kind"] == "node"}
