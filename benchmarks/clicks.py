@@ -3,15 +3,15 @@ real browser (Debian's Chromium via Playwright, the flags of ``tests/local_serve
 against ``streamlit run app.py`` on localhost: 20 clicks on drawn nodes of alpha-beta
 to depth 4 on ``4453``, median and 95th percentile. Beside it, the same 20 clicks on
 the app of another commit (``--before <commit>``, checked out in a temporary git
-worktree and served from there): the page as it was when each click reran the script
-on the server.
+worktree and served from there; or ``--before <directory>``, a checkout): the page as
+it was when each click reran the script on the server.
 
 Timing, in the page: ``performance.now()`` when the click event is dispatched (a
 listener in the capture phase, before any of the page's own), then, once the panel's
 heading names the clicked node (``Node #N ·``, seen by a MutationObserver), the next
 ``requestAnimationFrame``: the frame that paints it.
 
-Run: ``.venv/bin/python benchmarks/clicks.py [--before <commit>]``.
+Run: ``.venv/bin/python benchmarks/clicks.py [--before <commit or directory>]``.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ ARM = """(node) => {
 }"""
 
 
-def idle(page: Page) -> None:
+def idle(page: Page, timeout: float = 120_000) -> None:
     """Until the page's script run is over (a click during a rerun can be lost)."""
     page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=120_000
+        timeout=timeout
     )
 
 
@@ -72,8 +72,8 @@ def targets(page: Page) -> list[int]:
 def click_times(page: Page, url: str) -> list[float]:
     """Milliseconds from each of the clicks to the paint of the clicked node's panel."""
     page.goto(url + LINK)
-    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(timeout=180_000)
-    idle(page)
+    page.locator("svg text").filter(has_text=re.compile(r"^#0 ")).first.wait_for(timeout=600_000)
+    idle(page, 600_000)  # a first visit after an install compiles the kernels
     page.wait_for_timeout(1000)
     out = []
     last = 0
@@ -112,13 +112,17 @@ def measure(page: Page, app: Path) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    args.add_argument("--before", help="a commit to measure beside this checkout")
+    args.add_argument(
+        "--before", help="a commit (or a checkout's directory) to measure beside this one"
+    )
     before = args.parse_args(argv).before
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         page: Any = browser.new_page(viewport={"width": 1280, "height": 800})
         print(summary("this checkout", measure(page, ROOT)))
-        if before is not None:
+        if before is not None and Path(before).is_dir():
+            print(summary(f"before ({before})", measure(page, Path(before))))
+        elif before is not None:
             old = Path(tmp) / "before"
             git = ["git", "-C", str(ROOT)]
             subprocess.run([*git, "worktree", "add", "--detach", str(old), before], check=True)

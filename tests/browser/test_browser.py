@@ -88,7 +88,12 @@ def check_run_click_collapse(
         expect(node_text(page, k)).to_be_visible()
     marked = page.locator(f"svg [fill='{SELECTED_FILL}']")  # the selected node's label
     expect(marked).to_have_count(1)
+    # the icicle outlines the node chosen in the tree, answered in the browser too
+    expect(page.locator(f"canvas.treeviz-icicle[data-selected='{node}']")).to_have_count(1)
     check_the_panel_beside(page, trace, node)
+    wait_idle(page)
+    page.get_by_role("button", name="What if? here").click()  # the section below follows
+    expect(page.get_by_text(f"Force a column at node #{node} (after {path})")).to_be_visible()
     wait_idle(page)
     page.get_by_role("button", name="Fold children").click()  # folding is asked for
     for k in kids:
@@ -635,6 +640,8 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
         count = page.locator("svg text").filter(has_text=re.compile(r"^#\d+ ")).count()
         overlaps = meeting(page, "[data-testid='stMain'] svg")  # any two texts of a chart
         assert count > 30 and overlaps == [], overlaps[:5]
+        said = page.get_by_text(re.compile(r"^Drawing \d+ of")).inner_text()
+        assert said.startswith(f"Drawing {count} of "), (said, count)  # the labels drawn
         assert page.locator("svg text").filter(has_text="▸").count() > 0  # folded, marked
 
 

@@ -128,12 +128,13 @@ for text in st.session_state.get("asks", []):  # what the component sends, in tu
 def test_what_the_browser_asks_the_server_does() -> None:
     """Children not sent are asked for (the node unfolded), a row deeper than the view
     moves it down, Draw from here re-roots, Analyze this loads the node's position by
-    the rules and asks for the whole page; junk and ids not in the trace change nothing."""
+    the rules and asks for the whole page, as What if? here does for the section below
+    the tree; junk and ids not in the trace change nothing."""
     first = int(TRACE.children(0)[1])
     deep = next(i for i in range(len(TRACE)) if TRACE.nodes["depth"][i] == 4)
     at = AppTest.from_string(ASKED, default_timeout=60)
     asks = [f"open:{first}@1", f"goto:{deep}@2", f"reroot:{first}@3", "analyze:1@4"]
-    at.session_state["asks"] = [*asks, "junk", f"open:{10**9}@5"]
+    at.session_state["asks"] = [*asks, "junk", f"open:{10**9}@5", f"whatif:{deep}@6"]
     at.run()
     lines = [m.value for m in at.markdown]
     moves = "4453" + TRACE.path_moves(1)
@@ -145,4 +146,6 @@ def test_what_the_browser_asks_the_server_does() -> None:
         f"{asks[3]} selected 1 root {first} open [{first}] position {moves} rerun True",
         f"junk selected 1 root {first} open [{first}] position {moves} rerun False",
         f"open:{10**9}@5 selected 1 root {first} open [{first}] position {moves} rerun False",
+        # What if? here: the node chosen, and the whole page for the section below
+        f"whatif:{deep}@6 selected {deep} root {first} open [{first}] position {moves} rerun True",
     ]

@@ -5,14 +5,13 @@ analysis opened, bad input shown and survived."""
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from conftest import app_test, seen
+from tree_reading import tree_views
 
 from treeviz.games.game import Game, load_game
 from treeviz.learn.puzzles import Card, puzzle_cards
@@ -52,36 +51,29 @@ def progress_text(at: Any) -> str:
 TREE = "The search behind the answer"
 
 
-def iter_elements(node: Any) -> Iterator[Any]:
-    yield node
-    for child in getattr(node, "children", {}).values():
-        yield from iter_elements(child)
-
-
 def tree_charts(at: Any) -> list[dict[str, Any]]:
-    """The options of the puzzles' tree charts drawn."""
-    return [
-        json.loads(e.proto.json)["options"]
-        for e in iter_elements(at.main)
-        if getattr(e, "type", None) == "bidi_component" and "puzzles_tree_tree_" in e.proto.id
-    ]
+    """The data of the puzzles' tree views drawn (the browser draws them from it)."""
+    return [v for k, v in tree_views(at).items() if k.startswith("puzzles_tree_tree_")]
 
 
 def assert_tree_at(at: Any, card: Card, column: int) -> None:
     """The solver's tree is shown from its root, the node of ``column`` selected: a
     child of the root whose position is the card's moves and that column."""
     assert any(m.value.startswith(f"##### {TREE}: column {column}") for m in at.markdown)
-    (options,) = tree_charts(at)
+    (data,) = tree_charts(at)
     node = at.session_state["puzzles_tree_node"]
     assert at.session_state["puzzles_tree_root"] == 0
-    assert options["series"][0]["data"][0]["name"] == "0"
-    drawn = {c["name"]: c for c in options["series"][0]["data"][0]["children"]}
+    assert data["entries"][0]["key"] == "0"
+    drawn = {e["key"] for e in data["entries"] if e["parent"] == "0"}
     assert str(node) in drawn  # a child of the root, drawn
     trace = at.session_state["puzzles_search"][1].trace
-    replies = {c["name"] for c in drawn[str(node)]["children"] if c["name"].isdigit()}
+    replies = {
+        e["key"] for e in data["entries"] if e["parent"] == str(node) and e["kind"] == "node"
+    }
     kids = {str(k) for k in trace.children(node)}
     assert replies and replies <= kids  # unfolded: the replies to the answer drawn
-    assert f"Position: `{card.moves}{column}`" in texts(at)  # its panel beside the tree
+    shown = data["nodes"][str(data["selected"])]
+    assert data["selected"] == node and shown["position"] == f"{card.moves}{column}"
 
 
 def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:

@@ -4,7 +4,7 @@ selected node's panel beside it (:func:`panel_mount`), sharing the view's state 
 the page. Selecting a node, folding and unfolding are answered there, from the data
 sent once with the view (:func:`view_data`); the server hears only what it must act
 on (:func:`on_asked`): children it did not send, drawing from a node, loading its
-position, the solver's scores.
+position, the solver's scores, the node for the page's What if?.
 
 Security: the component receives data (texts, numbers, colours; another game's
 drawing as an image) and its script is treeviz's own file; nothing a visitor clicks
@@ -13,6 +13,7 @@ loads code, contacts a host or writes a path.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,18 @@ from treeviz.settings import EXACT_SECONDS, VIEW_MAX_NODES
 from treeviz.trace.nodes import Trace
 
 STATIC = Path(__file__).resolve().parent / "static"
-ASKS = ("open", "goto", "reroot", "analyze", "exact")  # what the browser may ask
+ASKS = ("open", "goto", "reroot", "analyze", "exact", "whatif")  # what the browser may ask
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What a view's panel offers besides the node: the children's exact scores
+    (``exact``), the chosen node in the page's address (``link``), the page's What
+    if? at the node (``whatif``)."""
+
+    exact: bool = False
+    link: bool = False
+    whatif: bool = False
 
 
 @cache
@@ -74,10 +86,11 @@ def view_data(
 
 
 def tree_mount(
-    trace: Trace, view: TreeView, data: dict[str, Any], *, link: bool, depth: int
+    trace: Trace, view: TreeView, data: dict[str, Any], *, offers: Offers, depth: int
 ) -> None:
     """The tree of ``view`` drawn from ``data`` (:func:`view_data`), the view's
-    selected node marked; ``link``: a node chosen goes in the page's address."""
+    selected node marked, its panel offering ``offers``; ``depth``: the view's (a
+    child chosen deeper than it moves the view down)."""
     node = view.selected_in(trace)
     shown = data | {
         "mode": "tree",
@@ -85,7 +98,8 @@ def tree_mount(
         "trace": str(trace.__dict__.get(TOKEN, id(trace))),
         "selected": node if str(node) in data["nodes"] else data["entries"][0]["node"],
         "opened": sorted(view.opened),
-        "link": link,
+        "link": offers.link,
+        "whatif": offers.whatif,
     }
     key = view.widget("tree", id(trace))
     _component()(
@@ -129,6 +143,8 @@ def on_asked(trace: Trace, view: TreeView, key: str, depth: int) -> None:
     elif what == "analyze" and trace.is_connect4:
         state.set_position(node_position(trace, node))
         state.put(FULL_RERUN, True)  # the board above the tree changes: the whole page
+    elif what == "whatif":
+        state.put(FULL_RERUN, True)  # the page's What if?, below the tree, follows
     elif what == "exact" and trace.is_connect4:
         cached_exact(node_position(trace, node))
         built_views().clear()  # the panels built before lack these scores

@@ -26,15 +26,17 @@ def show_result(
     *,
     exact_on: bool = True,
     link: bool = False,
+    whatif: bool = False,
     board: BoardDrawer | None = None,
 ) -> None:
     """Everything about one result, widgets and state keyed by ``view``; ``exact_on``:
     with the exact scores; ``link``: the selected node goes in the page's query
-    parameters (``node``); ``board``: draws the page's own board with the analysis
+    parameters (``node``); ``whatif``: the node panel offers the page's What if? at its
+    node; ``board``: draws the page's own board with the analysis
     (the result's root position, read-only, when None)."""
     answer_section(res, view, exact_on=exact_on, board=board)
     st.markdown("**Search tree**")
-    tree_section(res.trace, view, link=link, exact_on=exact_on)
+    tree_section(res.trace, view, link=link, exact_on=exact_on, whatif=whatif)
     moves_extras(res, exact_on)
     progress_section(res.trace)  # MCTS run with record_iterations: visits and results
     st.markdown("#### Statistics")

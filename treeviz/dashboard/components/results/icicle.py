@@ -1,7 +1,8 @@
 """The whole search at a glance: the trace's icicle (:mod:`treeviz.draw.icicle`) in a
 small component of its own (``static/icicle.js``, a canvas). A click zooms into a
 node in the browser at once and selects it in the tree (the component's value comes
-back to Python); the top row zooms out a level. Its zoom is kept per tree view."""
+back to Python); the top row zooms out a level. Its zoom is kept per tree view; the
+node selected in the tree, in the browser, is outlined in the browser too."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import streamlit as st
 
 from treeviz.dashboard import state
 from treeviz.dashboard.components.results.views import IcicleView
+from treeviz.dashboard.components.tree_panel import view_id
 from treeviz.dashboard.components.tree_view import TreeView, built_views
 from treeviz.draw.icicle import icicle_data
 from treeviz.trace.nodes import Trace
@@ -31,7 +33,7 @@ def _component() -> Any:
 def icicle_section(trace: Trace, view: TreeView) -> None:
     """The icicle zoomed as the view keeps it, the view's selected node outlined."""
     zoom = IcicleView(view.key).zoom(trace)
-    data = _drawn(trace, zoom) | {"selected": view.selected_in(trace)}
+    data = _drawn(trace, zoom) | {"selected": view.selected_in(trace), "view": view_id(trace, view)}
     shown = len(data["id"])
     where = "the whole trace" if zoom == 0 else f"node #{zoom} (after {trace.path_moves(zoom)})"
     st.markdown("##### The whole search at a glance")

@@ -19,7 +19,7 @@ from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
 from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_chart import legend_html, selection_for
-from treeviz.dashboard.components.tree_panel import panel_mount, tree_mount, view_data
+from treeviz.dashboard.components.tree_panel import Offers, panel_mount, tree_mount, view_data
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
 from treeviz.draw.export import ExportOptions
 from treeviz.draw.view import Selection, select, short_label
@@ -42,12 +42,19 @@ class View:
 
 @st.fragment
 def tree_section(
-    trace: Trace, view: TreeView, *, link: bool = False, exact_on: bool = False, replay: bool = True
+    trace: Trace,
+    view: TreeView,
+    *,
+    link: bool = False,
+    exact_on: bool = False,
+    replay: bool = True,
+    whatif: bool = False,
 ) -> None:
     """The interactive tree beside the selected node's details, and the downloads of
     the view; ``replay``: a switch puts the search's replay in their place (the tree
     as it stood at each step, beside the replay's controls); ``link``: the selected
-    node goes in the page's query parameters (``node``). A fragment: clicking in the
+    node goes in the page's query parameters (``node``); ``whatif``: the panel offers
+    the page's What if? at its node. A fragment: clicking in the
     tree reruns only this part of the page."""
     if state.pop(FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
@@ -67,7 +74,7 @@ def tree_section(
         depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
         replay_section(trace, view, steps, drawn=(depth, top), settings=lambda: _settings(view))
     else:
-        depth, top = _tree_beside_panel(trace, view, root, exact_on, replay, link)
+        depth, top = _tree_beside_panel(trace, view, root, replay, Offers(exact_on, link, whatif))
     node = view.selected_in(trace)
     built = _built(trace, root, depth, top, *view.folding(trace, root, node), exact_on=exact_on)
     icicle_section(trace, view)  # the whole trace, linked to the tree's selection
@@ -90,11 +97,11 @@ def _settings(view: TreeView) -> tuple[int, int]:
 
 
 def _tree_beside_panel(
-    trace: Trace, view: TreeView, root: int, exact_on: bool, replay: bool, link: bool
+    trace: Trace, view: TreeView, root: int, replay: bool, offers: Offers
 ) -> tuple[int, int]:
     """The tree of the whole trace from ``root`` beside its settings and the selected
-    node's panel (``replay``: the replay's switch above the panel; ``link``: a node
-    chosen goes in the page's address); returns the (depth, top-k) drawn. The tree
+    node's panel (``replay``: the replay's switch above the panel; ``offers``: what
+    else the panel offers); returns the (depth, top-k) drawn. The tree
     and the panel answer clicks in the browser (:mod:`~treeviz.dashboard.components.tree_panel`)."""
     # the tree first (its top above the fold), its settings beside it
     with st.container(key=view.widget("flow")):  # wraps on a narrow screen (page_style)
@@ -102,13 +109,13 @@ def _tree_beside_panel(
     with right:
         depth, top = _settings(view)
     node = view.selected_in(trace)
-    built = _built(trace, root, depth, top, *view.folding(trace, root, node), exact_on=exact_on)
+    built = _built(trace, root, depth, top, *view.folding(trace, root, node), exact_on=offers.exact)
     with right:
         goto_box(trace, view, depth)
     with left:
         if root != 0:  # drawn from deeper: the way back up
             _breadcrumbs(trace, root, view)
-        tree_mount(trace, view, built.data, link=link, depth=depth)
+        tree_mount(trace, view, built.data, offers=offers, depth=depth)
         st.markdown(legend_html(trace), unsafe_allow_html=True)
         st.caption(
             "Click a node to select and unfold it · colour: value for the player to move "

@@ -34,18 +34,20 @@ from treeviz.trace.values import short_outcome
 
 
 def whatif_section(res: SearchResult, view: TreeView, chosen: AgentSpec, *, budget: float) -> None:
-    """Pick a column to force at the tree's selected node (the root: the board's
-    position), search again with ``chosen`` within ``budget`` seconds, and show both
-    analyses and the difference."""
+    """Pick a column to force at the tree's node chosen on the server (What if? here in
+    the node's panel, a reason, the go-to box; the root: the board's position), search
+    again with ``chosen`` within ``budget`` seconds, and show both analyses and the
+    difference."""
     trace = res.trace
     node = view.selected_in(trace)
     pos = node_position(trace, node)
     st.markdown("#### What if?")
     moves = escape_markdown(trace.path_moves(node))
-    where = f"node #{node} (after {moves}, selected in the tree)" if node else "the board"
+    where = f"node #{node} (after {moves})" if node else "the board"
     st.caption(
         f"Force a column at {where} and let {escape_markdown(chosen.name)} value the "
-        f"position that follows {escape_markdown(promise(trace.algorithm))}."
+        f"position that follows {escape_markdown(promise(trace.algorithm))}. Another "
+        "node: its What if? here button, in the tree's panel."
     )
     legal = [c + 1 for c in pos.legal_moves()] if not pos.is_over() else []
     if not legal:

@@ -3,7 +3,8 @@
 // once, here in the browser (the rectangles already sent, stretched), and reports the
 // node to Python ("clicked": "<id>@<time>"), which selects it in the tree and sends
 // the finer rectangles of the new zoom. A click on the top row zooms out a level.
-// Data (icicle_data): root, selected, path, id, level, x, w, colour, label, what, text, size.
+// Data (icicle_data): root, selected, path, id, level, x, w, colour, label, what, text, size;
+// view: the tree view whose selection (tree_panel.js's "treeviz:select") it outlines.
 const ROW = 26;
 const LABEL_PX = 16; // rectangles narrower than this carry no label
 
@@ -59,6 +60,7 @@ function draw(state) {
   }
   state.boxes = boxes;
   canvas.dataset.root = String(view.node);
+  canvas.dataset.selected = String(data.selected);
   canvas.dataset.drawn = String(performance.now());
   canvas.dataset.rects = String(boxes.length);
 }
@@ -112,6 +114,14 @@ export default function (component) {
     canvas.style.cursor = i < 0 ? "default" : "pointer";
   };
   draw(state);
+  if (!state.selecting) {  // once per canvas: a node selected in the view's tree, outlined
+    state.selecting = (event) => {
+      if (event.detail.view !== state.data.view) return;
+      state.data.selected = event.detail.node;
+      draw(state);
+    };
+    window.addEventListener("treeviz:select", state.selecting);
+  }
   if (!state.observer) {  // once per canvas: a new width redraws
     state.observer = new ResizeObserver(() => draw(state));
     state.observer.observe(parentElement);

@@ -29,13 +29,23 @@ function labelWidth(levels, room) {
 
 const measure = document.createElement("canvas").getContext("2d");
 
+const FITTED = new Map(); // measuring is the slow part of a redraw: once per text
+
 // `text` cut with an ellipsis to `width` pixels in `font` (ECharts' "truncate").
 function fitted(text, width, font) {
+  const key = `${font}|${width}|${text}`;
+  let out = FITTED.get(key);
+  if (out !== undefined) return out;
   measure.font = font;
-  if (measure.measureText(text).width <= width) return text;
-  let cut = text.length;
-  while (cut > 1 && measure.measureText(text.slice(0, cut) + "…").width > width) cut--;
-  return text.slice(0, cut) + "…";
+  out = text;
+  if (measure.measureText(text).width > width) {
+    let cut = text.length;
+    while (cut > 1 && measure.measureText(text.slice(0, cut) + "…").width > width) cut--;
+    out = text.slice(0, cut) + "…";
+  }
+  if (FITTED.size > 20000) FITTED.clear();
+  FITTED.set(key, out);
+  return out;
 }
 
 // The entries shown: those under no folded node, children in the order sent.

@@ -4,7 +4,7 @@
 // data sent with the result; the server is asked (setTriggerValue "asked",
 // "<what>:<node>@<time>") only for what needs it: children it did not send ("open",
 // "goto"), drawing from a node ("reroot"), loading its position ("analyze"), the
-// solver's scores ("exact"). Data only: every text goes in as text, another game's
+// solver's scores ("exact"), the node of the page's What if? ("whatif"). Data only: every text goes in as text, another game's
 // drawing as an <img>.
 const VIEWS = (window.__treevizViews = window.__treevizViews || {});
 
@@ -51,6 +51,8 @@ function select(view, node) {
   view.selected = node;
   view.sort = null;
   render(view);
+  // the icicle of the same view outlines the same node (icicle.js listens)
+  window.dispatchEvent(new CustomEvent("treeviz:select", { detail: { view: view.id, node } }));
   if (view.data.link) {
     const url = new URL(window.location.href);
     if (url.searchParams.get("node") !== String(node)) {
@@ -117,10 +119,15 @@ function drawPanel(view, box) {
 function buttons(view, box, id, node) {
   const row = tag("div", { class: "tv-buttons" }, box);
   const button = (text, help, act) => {
-    const b = tag("button", { type: "button", title: help }, row, text);
+    const b = tag("button", { type: "button", title: help }, row);
+    tag("span", {}, b, text);
     b.onclick = act;
   };
   button("Draw from here", "Draw the tree with this node at its top", () => view.ask("reroot", id));
+  if (view.data.whatif) {
+    button("What if? here", "Force a column at this node: the What if? section below", () =>
+      view.ask("whatif", id));
+  }
   if (view.data.connect4) {
     button("Analyze this", "Load this node's position on the board, to search it", () =>
       view.ask("analyze", id));
@@ -240,6 +247,10 @@ export default function (component) {
     box.classList.add("tv-tree");
     view.treeBox = box;
     receive(view, data, ask(setTriggerValue));
+    if (!box.__resized) {  // once per box: a new width spreads the levels again
+      box.__resized = new ResizeObserver(() => view.treeBox === box && drawTree(view, box));
+      box.__resized.observe(parentElement);
+    }
   }
   render(view);
 }

@@ -148,7 +148,9 @@ def connect4_page() -> None:
             f"The time budget of {budget:g} s ran out: this is what the search found until then."
         )
     write_link(pos, chosen, res.trace)
-    show_result(res, VIEW, exact_on=exact_on, link=True, board=partial(playable_board, pos))
+    show_result(
+        res, VIEW, exact_on=exact_on, link=True, whatif=True, board=partial(playable_board, pos)
+    )
     whatif_section(res, VIEW, chosen, budget=budget)
 
 
