@@ -26,6 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -80,18 +81,34 @@ def click_times(page: Page, url: str) -> list[float]:
     for node in targets(page):
         if node == last:
             continue
-        label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
-        label.scroll_into_view_if_needed()
-        box = label.bounding_box()
-        assert box is not None
-        page.evaluate(ARM, node)
-        page.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)
-        page.wait_for_function("window.__paint !== null", timeout=60_000)
-        out.append(float(page.evaluate("window.__paint")))
+        out.append(click_once(page, node))
         last = node
         idle(page)
         page.wait_for_timeout(300)  # the tree redrawn, as a person's next click finds it
     return out
+
+
+def click_once(page: Page, node: int) -> float:
+    """Milliseconds from a click on ``node``'s label to the paint of its panel. A label
+    redrawn as it was found (a late redraw of the page's first run) is found again."""
+    for _ in range(2):
+        try:
+            return _timed_click(page, node)
+        except (PlaywrightError, AssertionError):
+            idle(page)
+    return _timed_click(page, node)
+
+
+def _timed_click(page: Page, node: int) -> float:
+    """One click on ``node``'s label, timed in the page (:data:`ARM`)."""
+    label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
+    label.scroll_into_view_if_needed()
+    box = label.bounding_box()
+    assert box is not None
+    page.evaluate(ARM, node)
+    page.mouse.click(box["x"] + 3, box["y"] + box["height"] / 2)
+    page.wait_for_function("window.__paint !== null", timeout=60_000)
+    return float(page.evaluate("window.__paint"))
 
 
 def summary(name: str, times: list[float]) -> str:

@@ -47,10 +47,15 @@ function render(view) {
   if (view.panelBox && view.panelBox.isConnected) drawPanel(view, view.panelBox);
 }
 
-function select(view, node) {
+function select(view, node, regrown) {
+  const before = view.selected;
   view.selected = node;
   view.sort = null;
-  render(view);
+  if (regrown || !view.treeBox || !view.treeBox.isConnected) render(view);
+  else {
+    reselect(view, before);
+    if (view.panelBox && view.panelBox.isConnected) drawPanel(view, view.panelBox);
+  }
   // the icicle of the same view outlines the same node (icicle.js listens)
   window.dispatchEvent(new CustomEvent("treeviz:select", { detail: { view: view.id, node } }));
   if (view.data.link) {
@@ -66,8 +71,7 @@ function select(view, node) {
 // when it did not send them.
 function clickNode(view, e) {
   const sent = (view.kids.get(e.key) || []).length > 0;
-  view.folded.delete(e.node);
-  select(view, e.node);
+  select(view, e.node, view.folded.delete(e.node));
   if (e.folded && !sent) view.ask("open", e.node);
 }
 
@@ -231,9 +235,13 @@ function kidsTable(view, box, kids) {
 function goTo(view, node) {
   const entry = view.data.entries.find((e) => e.node === node);
   if (!entry) return view.ask("goto", node);
-  const parent = view.data.entries.find((e) => e.key === entry.parent);
-  if (parent) view.folded.delete(parent.node);
-  select(view, node);
+  let regrown = false; // its ancestors unfolded, so that it is drawn
+  for (let up = entry; up.parent !== null; ) {
+    up = view.data.entries.find((e) => e.key === up.parent);
+    if (!up) break;
+    regrown = view.folded.delete(up.node) || regrown;
+  }
+  select(view, node, regrown);
 }
 
 export default function (component) {
