@@ -149,3 +149,21 @@ def test_what_the_browser_asks_the_server_does() -> None:
         # What if? here: the node chosen, and the whole page for the section below
         f"whatif:{deep}@6 selected {deep} root {first} open [{first}] position {moves} rerun True",
     ]
+
+
+def test_a_table_with_infinite_windows_goes_as_json_and_sorts_in_order() -> None:
+    """A window's -inf (the doctor's traced trees record them) as a number: JSON has no
+    infinity, and one made the browser refuse the whole view."""
+    import json
+
+    import pandas as pd
+
+    from treeviz.dashboard.components.tree_data import table_rows
+
+    table = pd.DataFrame({"alpha": ["-inf", "3", "+inf"], "value": [float("-inf"), 1.5, None]})
+    rows = table_rows(table)
+    sent = json.loads(json.dumps(rows, allow_nan=False))  # strict JSON, as a browser reads it
+    assert sent["rows"] == [["-inf", "-inf"], ["3", "1.5"], ["+inf", ""]]
+    alpha = [r[0] for r in sent["sort"]]
+    assert sorted(alpha) == alpha  # -inf < 3 < +inf
+    assert sent["sort"][0][1] < sent["sort"][1][1] and sent["sort"][2][1] is None

@@ -11,6 +11,8 @@ the browser as an image (an ``<img>`` never runs a script).
 from __future__ import annotations
 
 import base64
+import math
+import sys
 from typing import Any
 
 import pandas as pd
@@ -143,14 +145,15 @@ def _words(value: Any) -> str:
 
 
 def _key(value: Any) -> float | str | None:
-    """A cell's sort key: a number, a text, or None (missing)."""
+    """A cell's sort key: a number, a text, or None (missing). An infinite number
+    (a window's -inf) sorts as the largest finite one of its sign: JSON has no
+    infinity, and the browser's parser refused the whole view for one."""
     if missing(value):
         return None
     if isinstance(value, bool):
         return str(value)
-    if isinstance(value, int | float):
-        return float(value)
     try:
-        return float(value)
+        number = float(value)
     except (TypeError, ValueError):
         return str(value)
+    return number if math.isfinite(number) else math.copysign(sys.float_info.max, number)

@@ -209,8 +209,7 @@ function kidsTable(view, box, kids) {
     const { col, dir } = view.sort;
     order.sort((i, j) => dir * compare(kids.sort[i][col], kids.sort[j][col]) || i - j);
   }
-  const wrap = tag("div", { class: "tv-scroll" }, box);
-  const table = tag("table", { class: "tv-table tv-kids", "data-kids": "1" }, wrap);
+  const table = tag("table", { class: "tv-table tv-kids", "data-kids": "1" }, box);
   const head = tag("tr", {}, tag("thead", {}, table));
   kids.head.forEach((name, col) => {
     const mark = view.sort && view.sort.col === col ? (view.sort.dir > 0 ? " ▲" : " ▼") : "";
