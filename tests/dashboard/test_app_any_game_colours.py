@@ -79,3 +79,6 @@ def test_alpha_beta_s_legend_names_results_where_its_nodes_are_results() -> None
     swatches = re.findall(r"data-swatch='1'[^>]*>([^<]*)<", legend)
     assert swatches == ["loss", "", "0", "", "win", "not known"]
     assert "1.00" not in legend
+    # the tree's key speaks of moves: tic-tac-toe has no columns to search
+    key = next(plain(c.value) for c in at.caption if "principal variation" in c.value)
+    assert "column" not in key and "≤ +48" not in key and "searches of that move" in key
