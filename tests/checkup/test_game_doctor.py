@@ -368,3 +368,10 @@ def test_a_slower_win_and_a_lost_position_are_said_as_they_are() -> None:
     result, plies = best_play(state, state.current_player(), memo)
     assert result == -1
     assert "every move loses" in block.text and f"lost only in {plies} plies" in block.text
+
+
+def test_our_greedy_is_judged_on_the_wins_it_sees() -> None:
+    """The agents' greedy looks one ply ahead: the doctor judges it on wins at once
+    (it judged it on nothing, as seeing no ply), and it takes every one it meets."""
+    c = check_game("tic_tac_toe", "greedy", positions=10, seed=3)
+    assert c.depth == 1 and c.healthy, c.text()

@@ -11,7 +11,6 @@ those colours were losses and wins."""
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -31,28 +30,24 @@ GAME = pyspiel.load_game("tic_tac_toe")
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
 
+KNOWN: dict[str, int] = {}  # results by board (a tic-tac-toe board says whose turn)
+
+
 def best(state: Any) -> int:
     """The result for the player to move in ``state`` under best play: +1, 0 or -1,
-    from OpenSpiel's returns only."""
-    return _best(str(state), tuple(state.history()))
-
-
-@cache
-def _best(board: str, history: tuple[int, ...]) -> int:
-    """:func:`best` of the state after ``history``, once per ``board`` (a tic-tac-toe
-    board says whose turn it is)."""
-    del board  # the cache's key: histories that transpose share one answer
-    state = GAME.new_initial_state()
-    for a in history:
-        state.apply_action(a)
-    me, top = state.current_player(), -2
-    for a in state.legal_actions():
-        child = state.child(a)
-        if child.is_terminal():
-            top = max(top, round(child.returns()[me]))
-        else:
-            top = max(top, best(child) * (1 if child.current_player() == me else -1))
-    return top
+    from OpenSpiel's returns only; once per board, so move orders that transpose
+    share one answer."""
+    key = str(state)
+    if key not in KNOWN:
+        me, top = state.current_player(), -2
+        for a in state.legal_actions():
+            child = state.child(a)
+            if child.is_terminal():
+                top = max(top, round(child.returns()[me]))
+            else:
+                top = max(top, best(child) * (1 if child.current_player() == me else -1))
+        KNOWN[key] = top
+    return KNOWN[key]
 
 
 def truth(trace: Trace, root: tuple[int, ...], node: int) -> int:

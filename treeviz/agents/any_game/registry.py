@@ -140,6 +140,7 @@ GAME_AGENTS: dict[str, Agent] = {
             run_greedy,
             OUTCOME_KIND,
             fields=NEGAMAX_FIELDS,
+            horizon=1,  # its own wins at once; a block needs the reply: 2
         ),
         Agent(
             "minimax",

@@ -22,11 +22,16 @@ from treeviz.dashboard.components.results.tree import tree_section
 from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
+from treeviz.draw.view import OUTCOME_ONLY, value_kind_text
 from treeviz.rules.protocol import Game
 from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.numbers import value_with_unit
 from treeviz.trace.values import PROVEN
+
+# The outcome heuristic's one value short of a result: a finished draw, or a game the
+# search left undecided at its depth (it scores nothing else).
+OUTCOME_ZERO = "0 (a draw, or no result within the search's depth)"
 
 
 def board(game: Game[Any], state: Any) -> None:
@@ -59,18 +64,21 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
             column_config=fitted_columns(table),
         )
         st.caption(
-            "Values are for the player to move at the root, in the agent's unit "
-            f"({escape_markdown(res.trace.value_kind)}); won and lost games in plies."
+            "Values are for the player to move at the root, in the agent's unit: "
+            f"{escape_markdown(value_kind_text(res.trace))}."
         )
     tree_section(res.trace, view)
 
 
 def answer_value(value: float, kind: str) -> str:
     """The chosen move's value in words: an exact value as a win, loss or draw, a won
-    or lost game in plies, else the number in its unit (``41.0% win rate``)."""
+    or lost game in plies, the outcome heuristic's 0 as what it is (no points: a draw,
+    or no result within the depth), else the number in its unit (``41.0% win rate``)."""
     if kind.startswith("exact"):
         return exact_words(int(value))
-    return value_words(value) if abs(value) >= PROVEN else value_with_unit(value, kind)
+    if abs(value) >= PROVEN:
+        return value_words(value)
+    return OUTCOME_ZERO if kind == OUTCOME_ONLY else value_with_unit(value, kind)
 
 
 def _verdict(game: Game[Any], root: Any, move: int, exact: dict[int, int] | None) -> None:

@@ -121,15 +121,25 @@ def _tree_beside_panel(
             "Click a node to select and unfold it · colour: value for the player to move "
             "at the root (red bad, blue good) · bold: principal variation · square: game "
             "over · thick ring: transposition hit · ▸: folded, more below · yellow label: "
-            "the selected node · c4 (2/6): the 2nd of 6 searches of column 4 from the same "
-            "position (a re-search, such as the solver's null-window passes) · ≤ +48, "
-            "≥ -20: a bound, where a cutoff stopped the search knowing only that much"
+            f"the selected node · {MARKS[trace.is_connect4]}"
         )
     with right:
         if replay:  # off here: switched on, the replay's fragment draws these columns
             replay_switch(ReplayView(view.key))
         panel_mount(trace, view)
     return depth, top
+
+
+# What a label's marks mean: Connect 4's by its columns and scores, another game's
+# (no columns; its values results in plies or a heuristic's) in general words.
+MARKS = {
+    True: "c4 (2/6): the 2nd of 6 searches of column 4 from the same position (a "
+    "re-search, such as the solver's null-window passes) · ≤ +48, ≥ -20: a bound, where a "
+    "cutoff stopped the search knowing only that much",
+    False: "(2/6) after a move: the 2nd of 6 searches of that move from the same position "
+    "(a re-search, such as the solver's null-window passes) · ≤ or ≥ before a value: a "
+    "bound, where a cutoff stopped the search knowing only that much",
+}
 
 
 def levels_below(trace: Trace, root: int, ids: Any) -> int:
