@@ -73,11 +73,14 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
 def answer_value(value: float, kind: str) -> str:
     """The chosen move's value in words: an exact value as a win, loss or draw, a won
     or lost game in plies, the outcome heuristic's 0 as what it is (no points: a draw,
-    or no result within the depth), else the number in its unit (``41.0% win rate``)."""
+    or no result within the depth), MCTS's mean result as one (a draw half a win, so
+    not a win rate), else the number in its unit (``-43 pts``)."""
     if kind.startswith("exact"):
         return exact_words(int(value))
     if abs(value) >= PROVEN:
         return value_words(value)
+    if kind == "win_rate":  # draws count half: not the share of games won
+        return f"{value:.1%} mean result (a win 1, a draw 0.5, a loss 0)"
     return OUTCOME_ZERO if kind == OUTCOME_ONLY else value_with_unit(value, kind)
 
 
