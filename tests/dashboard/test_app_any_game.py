@@ -273,7 +273,7 @@ def test_mcts_says_its_mean_result_as_its_rows_count_it() -> None:
     rate = (float(row["wins"]) + float(row["draws"]) / 2) / float(row["visits"])
     answer = plain(next(m.value for m in at.markdown if " chose " in m.value))
     # a draw counts half a win: the mean result, not the share of games won
-    assert f"value {100 * rate:.1f}% mean result" in answer and "for player 2" in answer
+    assert f"value {100 * rate:.1f}% mean result" in answer and "for the second player" in answer
     assert "win rate" not in answer
 
 

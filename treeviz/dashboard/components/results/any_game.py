@@ -23,7 +23,7 @@ from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.draw.view import OUTCOME_ONLY, value_kind_text
-from treeviz.rules.protocol import Game
+from treeviz.rules.protocol import PLAYERS, Game
 from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.numbers import value_with_unit
@@ -52,7 +52,7 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
     with right:
         st.markdown(
             f"**{escape_markdown(res.trace.algorithm)}** chose **{escape_markdown(label)}**"
-            f"{escape_markdown(value)} for player {game.to_move(root) + 1}, the player to move."
+            f"{escape_markdown(value)} for {PLAYERS[game.to_move(root)]}, the player to move."
         )
         exact = exact_values(res.trace.game, game.to_text(root))
         _verdict(game, root, res.move, exact)
