@@ -9,30 +9,15 @@ from __future__ import annotations
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-minimax = pytest.importorskip("open_spiel.python.algorithms.minimax")
+pytest.importorskip("open_spiel.python.algorithms.minimax")
+
+from game_oracles import move_values  # noqa: E402
 
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.dashboard.components.results.any_game import value_cells  # noqa: E402
 from treeviz.draw.game_view import moves_text  # noqa: E402
 
 TTT = pyspiel.load_game("tic_tac_toe")
-
-
-def truths(actions: list[int]) -> dict[int, float]:
-    """Each legal move's value for the player to move (+1 win, 0 draw, -1 loss)."""
-    state = TTT.new_initial_state()
-    for a in actions:
-        state.apply_action(a)
-    me = state.current_player()
-    out = {}
-    for a in state.legal_actions():
-        child = state.child(a)
-        out[a] = (
-            child.returns()[me]
-            if child.is_terminal()
-            else minimax.alpha_beta_search(TTT, child, maximizing_player_id=me)[0]
-        )
-    return out
 
 
 def claimed(words: str) -> float | None:
@@ -47,7 +32,7 @@ def claimed(words: str) -> float | None:
 @pytest.mark.parametrize("actions", [[1, 8], [4, 1, 0], [0, 4, 8, 2]])
 def test_cells_claim_only_what_openspiel_finds(actions: list[int]) -> None:
     res = search_game("tic_tac_toe", " ".join(map(str, actions)), "alphabeta:depth=9")
-    truth = truths(actions)
+    truth = move_values(TTT, actions)
     cut_wins = 0
     for m in res.moves:
         cells = value_cells(m)
@@ -64,7 +49,7 @@ def test_cells_claim_only_what_openspiel_finds(actions: list[int]) -> None:
 @pytest.mark.parametrize("actions", [[1, 8], [4, 1, 0]])
 def test_the_text_table_claims_only_what_openspiel_finds(actions: list[int]) -> None:
     res = search_game("tic_tac_toe", " ".join(map(str, actions)), "alphabeta:depth=9")
-    truth = {m.label: truths(actions)[m.column] for m in res.moves}
+    truth = {m.label: move_values(TTT, actions)[m.column] for m in res.moves}
     said = 0
     for line in moves_text(res).splitlines()[1:]:
         label, words = line.lstrip("* ").split(maxsplit=1)

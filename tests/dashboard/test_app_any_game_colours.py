@@ -8,10 +8,10 @@ result yet, and this position is lost), the caption named the kind by its identi
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from conftest import app_test
+from game_oracles import best_result
 from streamlit.testing.v1 import AppTest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -23,26 +23,7 @@ def best(name: str, history: tuple[int, ...]) -> int:
     state = pyspiel.load_game(name).new_initial_state()
     for a in history:
         state.apply_action(a)
-    return _best(str(state), state)
-
-
-KNOWN: dict[str, int] = {}  # results by state text (the board, or the piles, and the turn)
-
-
-def _best(key: str, state: Any) -> int:
-    """:func:`best` of ``state``, once per ``key`` (its text), so that move orders that
-    transpose share one answer."""
-    if key not in KNOWN:
-        me, top = state.current_player(), -2
-        for a in state.legal_actions():
-            child = state.child(a)
-            if child.is_terminal():
-                top = max(top, round(child.returns()[me]))
-            else:
-                sign = 1 if child.current_player() == me else -1
-                top = max(top, sign * _best(str(child), child))
-        KNOWN[key] = top
-    return KNOWN[key]
+    return best_result(state)
 
 
 def analyse(game: str, position: str, agent: str, **params: int) -> AppTest:

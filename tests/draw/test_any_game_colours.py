@@ -18,6 +18,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from game_oracles import best_result  # noqa: E402
+
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.draw.style import UNKNOWN_FILL  # noqa: E402
 from treeviz.draw.view import legend_stops, legend_title, node_colour  # noqa: E402
@@ -30,26 +32,6 @@ GAME = pyspiel.load_game("tic_tac_toe")
 RESULTS = {1: "win", 0: "draw", -1: "loss"}
 
 
-KNOWN: dict[str, int] = {}  # results by board (a tic-tac-toe board says whose turn)
-
-
-def best(state: Any) -> int:
-    """The result for the player to move in ``state`` under best play: +1, 0 or -1,
-    from OpenSpiel's returns only; once per board, so move orders that transpose
-    share one answer."""
-    key = str(state)
-    if key not in KNOWN:
-        me, top = state.current_player(), -2
-        for a in state.legal_actions():
-            child = state.child(a)
-            if child.is_terminal():
-                top = max(top, round(child.returns()[me]))
-            else:
-                top = max(top, best(child) * (1 if child.current_player() == me else -1))
-        KNOWN[key] = top
-    return KNOWN[key]
-
-
 def truth(trace: Trace, root: tuple[int, ...], node: int) -> int:
     """The brute force's result of ``node`` for the player to move at the root."""
     state = GAME.new_initial_state()
@@ -60,7 +42,7 @@ def truth(trace: Trace, root: tuple[int, ...], node: int) -> int:
         state.apply_action(int(trace.nodes["move"][n]))
     if state.is_terminal():
         return round(state.returns()[me])
-    return best(state) * (1 if state.current_player() == me else -1)
+    return best_result(state) * (1 if state.current_player() == me else -1)
 
 
 def positions(count: int, seed: int) -> list[tuple[int, ...]]:

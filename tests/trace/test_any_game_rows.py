@@ -11,6 +11,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 minimax = pytest.importorskip("open_spiel.python.algorithms.minimax")
 
+from game_oracles import move_values  # noqa: E402
+
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.trace.analysis import move_rows  # noqa: E402
 from treeviz.trace.nodes import CUTOFF, Trace  # noqa: E402
@@ -40,29 +42,12 @@ def test_each_rows_cutoffs_are_below_its_own_move(position: str, agent: str) -> 
         assert row["cutoffs_below"] == expected.get(row["column"], 0), row["label"]
 
 
-def spiel_values(actions: list[int]) -> dict[int, float]:
-    """Each legal move's value for the player to move (+1 win, 0 draw, -1 loss)."""
-    state = TTT.new_initial_state()
-    for a in actions:
-        state.apply_action(a)
-    me = state.current_player()
-    out = {}
-    for a in state.legal_actions():
-        child = state.child(a)
-        out[a] = (
-            child.returns()[me]
-            if child.is_terminal()
-            else minimax.alpha_beta_search(TTT, child, maximizing_player_id=me)[0]
-        )
-    return out
-
-
 @pytest.mark.parametrize("agent", ["solver", "minimax:depth=9", "alphabeta:depth=9"])
 @pytest.mark.parametrize("actions", [[4, 0, 1], [0, 4, 8, 2]])
 def test_decided_rows_give_the_games_result_not_a_sentinel(agent: str, actions: list[int]) -> None:
     text = " ".join(str(a) for a in actions)
     res = search_game("tic_tac_toe", text, agent)
-    truth = spiel_values(actions)
+    truth = move_values(TTT, actions)
     rows = move_rows(res)
     assert any(row["outcome"] for row in rows)  # some row is decided
     for row in rows:
