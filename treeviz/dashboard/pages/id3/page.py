@@ -66,6 +66,7 @@ from treeviz.settings import ID3_MIN_SAMPLES, TABLE_UPLOAD_MB, VIEW_MAX_NODES
 HEADERS = {"detect": None, "yes": True, "no": False}
 Options = tuple[tuple[str, Any], ...]
 SEND_S = 0.05  # given to the server's loop to send a progress bar's new state
+FIRST_SEND_S = 0.25  # the first state, the one that says work started, on a busy server
 
 
 def learned(
@@ -96,8 +97,9 @@ def validated(digest: str, *, k: int, seed: int, options: Options, table: Table)
         bar = st.progress(0.0, text=f"Cross-validating: {k} folds")
         # Streamlit keeps only the newest state of an element not yet sent, and the
         # folds hold the interpreter: on a busy server every state of the bar but the
-        # last (empty) one was dropped. A moment off the interpreter lets it go out.
-        time.sleep(SEND_S)
+        # last (empty) one was dropped. A moment off the interpreter lets it go out;
+        # the first state longer (50 ms was not always enough with the cores busy).
+        time.sleep(FIRST_SEND_S)
         t0 = time.perf_counter()
 
         def on_fold(done: int) -> None:
