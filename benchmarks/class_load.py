@@ -38,6 +38,7 @@ from urllib.parse import quote, urlencode
 
 import psutil
 from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Error as PlaywrightError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -83,9 +84,17 @@ def positions(count: int, seed: int = 0) -> list[str]:
 
 async def timed_click(page: Page, target: Any, selector: str, prefix: str) -> float:
     """Seconds from the mouse press on ``target`` to an element ``selector`` whose
-    text starts with ``prefix`` drawn (measured by the page itself)."""
-    await target.scroll_into_view_if_needed()
-    box = await target.bounding_box()
+    text starts with ``prefix`` drawn (measured by the page itself). A target redrawn
+    while it is found (the page's run drew the tree again) is found again."""
+    for attempt in range(5):
+        try:
+            await target.scroll_into_view_if_needed()
+            box = await target.bounding_box()
+            break
+        except PlaywrightError:
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.5)
     assert box is not None
     await page.evaluate(WATCH, [selector, prefix])
     await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -117,7 +126,7 @@ async def analyze(page: Page, url: str, moves: str, seen: Seen) -> None:
         seen.mixups.append(f"{moves}: Run showed {heading!r}, not column {res.move}")
     for node in [int(k) for k in res.trace.children(0)[:3]]:
         label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
-        seen.took("view click", await timed_click(page, label, "strong", f"Node #{node}"))
+        seen.took("view click", await timed_click(page, label, "p", f"Node #{node} ·"))
         path = res.trace.path_moves(node)
         name = page.locator("strong").filter(has_text=re.compile(rf"^Node #{node}$"))
         panel = page.locator("p", has=name).first
@@ -172,6 +181,8 @@ async def idle(page: Page) -> None:
 async def student(browser: Browser, url: str, i: int, moves: str, seen: Seen) -> None:
     """One student's whole script in a context of its own."""
     context = await browser.new_context(viewport={"width": 1500, "height": 1100})
+    context.set_default_timeout(WAIT_MS)  # a class loads the pages at once: late, not lost
+    context.set_default_navigation_timeout(WAIT_MS)
     try:
         page = await context.new_page()
         await analyze(page, url, moves, seen)
