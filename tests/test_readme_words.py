@@ -22,7 +22,9 @@ def named_controls(readme: str) -> set[str]:
 
 
 def test_every_control_the_readme_and_the_docs_name_is_on_a_page() -> None:
-    code = "\n".join(p.read_text() for p in (ROOT / "treeviz").rglob("*.py"))
+    # the pages' Python, and the scripts of the components that draw in the browser
+    sources = [*(ROOT / "treeviz").rglob("*.py"), *(ROOT / "treeviz").rglob("*.js")]
+    code = "\n".join(p.read_text() for p in sources)
     for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
         text = "\n".join(
             line for line in page.read_text().splitlines() if not line.startswith("--8<--")
