@@ -32,10 +32,20 @@ def play(page: Any, column: int, moves: int) -> None:
     """The human plays ``column`` with the picker; the agent's reply makes ``moves``."""
     from playwright.sync_api import expect
 
-    wait_idle(page)
-    picker = page.get_by_test_id("stButtonGroup").locator("button")
-    picker.filter(has_text=re.compile(rf"^{column}$")).click()
-    expect(page.get_by_text(re.compile(rf"^Moves \d{{{moves}}}$"))).to_be_visible(timeout=60_000)
+    answered = page.get_by_text(re.compile(rf"^Moves \d{{{moves}}}$"))
+    for attempt in range(3):
+        wait_idle(page)
+        before = page.get_by_text(MOVES).inner_text()
+        picker = page.get_by_test_id("stButtonGroup").locator("button")
+        picker.filter(has_text=re.compile(rf"^{column}$")).click()
+        try:
+            expect(answered).to_be_visible(timeout=30_000)
+            return
+        except AssertionError:
+            wait_idle(page)  # a click made as a run began is lost: the moves are as before
+            if attempt == 2 or page.get_by_text(MOVES).inner_text() != before:
+                expect(answered).to_be_visible(timeout=60_000)
+                return
 
 
 def shown_moves(page: Any) -> str:
