@@ -270,6 +270,12 @@ class Trace:
             cached = self.__dict__["_rules"] = load_game(name)
         return cached
 
+    def read_with(self, game: Game[Any]) -> None:
+        """Make ``game`` this trace's :meth:`rules`: a person's own game object, which
+        :func:`load_game` cannot find by its name, searched by
+        :func:`treeviz.search_game`."""
+        self.__dict__["_rules"] = game
+
     def state(self, node: int, game: Game[Any] | None = None) -> Any:
         """The state of ``node`` in ``game`` (default :meth:`rules`): the root read from
         :attr:`root_moves`, then the moves from the root replayed, so nothing but the

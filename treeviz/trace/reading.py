@@ -29,6 +29,7 @@ import numpy as np
 from treeviz.trace.analysis import field_text
 from treeviz.trace.nodes import Trace
 from treeviz.trace.progress import search_progress
+from treeviz.trace.sides import root_signs
 from treeviz.trace.values import bound_text
 
 Facts = Callable[[Trace, int], dict[str, Any]]  # (trace, node) -> readable facts
@@ -100,13 +101,30 @@ def recount_visits(trace: Trace, nodes: np.ndarray, n: int) -> None:
     last = int(created.max()) if n > 1 else int(rows[0, 0]) if len(rows) else 0
     first = int(trace.nodes["expanded_at"][1:].min()) if len(trace) > 1 else 0
     upto = rows[: max(0, last - first + 1)] if n < len(trace) else rows
-    nodes["visits"], nodes["value_sum"] = visits_of(nodes["parent"], upto)
+    movers = movers_of(trace)[:n]
+    nodes["visits"], nodes["value_sum"] = visits_of(nodes["parent"], upto, movers=movers)
 
 
-def visits_of(parent: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def movers_of(trace: Trace) -> np.ndarray:
+    """The side that moved into each node, indexed by id: +1 the player to move at the
+    root, -1 the other (the root's own: the other, as its ``value_sum`` is stored).
+    It is the parent's side read from the trace (:func:`~treeviz.trace.sides.root_signs`),
+    so a game where one player moves twice in a row is read as played."""
+    parent = trace.nodes["parent"].astype(np.int64)
+    movers = np.full(len(trace), -1, np.int8)
+    movers[1:] = root_signs(trace)[parent[1:]]
+    return movers
+
+
+def visits_of(
+    parent: np.ndarray, rows: np.ndarray, *, movers: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """(visits, sum of results for the player who moved in) of the nodes whose
     ``parent`` column is given, after the iterations of the log ``rows`` (leaf, ...,
-    2 x result); leaves past the nodes given are left out."""
+    2 x result); leaves past the nodes given are left out. ``movers``: the side that
+    moved into each of those nodes (:func:`movers_of`); a result passes to the parent
+    unchanged where the same side moved into both. None: the players alternate every
+    ply (Connect 4)."""
     n = len(parent)
     parent = np.asarray(parent, dtype=np.int64)
     visits = np.zeros(n, np.int64)
@@ -121,7 +139,12 @@ def visits_of(parent: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndar
         np.add.at(value, leaves, result)
         up = parent[leaves]
         alive = up >= 0
-        leaves, result = up[alive], 1.0 - result[alive]  # the parent's mover is the other
+        up, result = up[alive], result[alive]
+        if movers is None:
+            result = 1.0 - result  # the parent's mover is the other
+        else:
+            result = np.where(movers[up] == movers[leaves[alive]], result, 1.0 - result)
+        leaves = up
     return visits, value
 
 

@@ -269,6 +269,7 @@ def search_game(
     res, _ = run_stoppable(lambda: declared.run(search, heuristic, **settings), search.rec.ctr)
     finish_trace(declared, res.trace, settings)
     res.trace.extra[GAME_AGENT] = True  # not Connect 4's compiled agent of this name
+    res.trace.read_with(rules)  # a person's own game has no name load_game reads
     if heuristic is not None and res.trace.value_kind == OUTCOME_KIND:
         res.trace.value_kind = f"heuristic:{getattr(heuristic, '__name__', 'heuristic')}"
     return res
