@@ -155,14 +155,14 @@ def test_what_if_tables_keep_one_unit_and_their_bounds() -> None:
 
 
 def test_what_if_tables_of_mcts_read_as_the_main_table() -> None:
-    """MCTS: the what-if's tables head the mean result as the main table does (a win
+    """MCTS: the what-if's tables head the mean result as the main table does (a mean
     rate, shown as a percentage) and say no fraction in words."""
     at = analysed("mcts:iterations=200,seed=2")
     at.selectbox(key="analyze_whatif_column").set_value(1).run()
     at.button(key="analyze_whatif_run").click().run()
     assert not at.exception and not at.error
     for table in _tables(at):
-        assert "win rate" in table.columns
+        assert "value (mean result)" in table.columns
     found = what_if(search(MOVES, "mcts:iterations=200,seed=2"), 1)
     assert f"a mean result of {found.after:.1%}" in [i.value for i in at.info][-1]
 

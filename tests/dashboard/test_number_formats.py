@@ -46,8 +46,8 @@ def test_fractions_and_counts_read_as_people_write_them() -> None:
 
 def test_each_agent_value_is_said_in_its_own_unit() -> None:
     """A table mixing agents (Play's moves) says each value's unit: never a bare 0.62
-    beside -43; a win rate by its name, a draw counted half (not "62% wins")."""
-    assert agent_value(0.62, "win_rate") == "62.0% win rate"
+    beside -43; a mean result by its name, a draw counted half (not "62% wins")."""
+    assert agent_value(0.62, "win_rate") == "62.0% mean result"
     assert agent_value(-43, "heuristic:window") == "-43 pts"
     assert agent_value(3, "exact") == "+3 exact" and agent_value(0, "exact") == "0 exact"
     assert agent_value(0.25, "probability") == "25.0%"

@@ -208,7 +208,7 @@ def test_rows_follow_echarts_leaf_spacing() -> None:
 
 
 def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
-    """The dashboard's tables: MCTS's win rate and share of visits as percentages
+    """The dashboard's tables: MCTS's mean result and share of visits as percentages
     (one column for the mean result), other floats to three decimals, missing values
     blank."""
     import pandas as pd
@@ -220,10 +220,10 @@ def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:
     html = styled(table).to_html()
     assert not re.search(r"\d\.\d{4,}", html) and "None" not in html and ">nan<" not in html
     assert "Q (mean result)" not in table and "value (player to move)" not in table
-    for header in ("win rate", "share of visits"):
+    for header in ("value (mean result)", "share of visits"):
         rate = table[header].iloc[0]
         assert 0 <= rate <= 1 and f">{rate * 100:.1f}%<" in html
-    assert table["win rate"].tolist() == [m.value for m in mcts.moves]
+    assert table["value (mean result)"].tolist() == [m.value for m in mcts.moves]
     blank = styled(pd.DataFrame({"a": [1.23456, None], "b": ["x", None]})).to_html()
     assert "1.235" in blank and "None" not in blank and "nan" not in blank
 

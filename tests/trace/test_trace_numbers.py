@@ -55,10 +55,10 @@ def test_infinities_keep_their_sign() -> None:
 
 def test_each_value_is_said_in_its_own_unit() -> None:
     """Where no header states the unit (a game's moves, whose two agents may count in
-    different ones): exact scores, points, a win rate, a chance."""
+    different ones): exact scores, points, a mean result, a chance."""
     assert value_with_unit(3, "exact") == "+3 exact"
     assert value_with_unit(-43, "heuristic:window") == "-43 pts"
-    assert value_with_unit(0.623, "win_rate") == "62.3% win rate"
+    assert value_with_unit(0.623, "win_rate") == "62.3% mean result"
     assert value_with_unit(0.25, "probability") == "25.0%"
     assert value_with_unit(2.5, "user") == "+2.5" and value_with_unit(7.0, None) == "+7"
 
@@ -132,7 +132,7 @@ def test_the_cli_table_and_the_report_say_a_win_rate_alike() -> None:
 def test_a_game_line_says_each_agent_in_its_unit() -> None:
     rec = PlyRecord(3, "X", 4, 0.623, "win_rate", 0.012345, 1234, "mcts:iterations=500")
     assert ply_line(rec).endswith(
-        "(mcts:iterations=500: value 62.3% win rate, 1,234 nodes, 0.0123 s)"
+        "(mcts:iterations=500: value 62.3% mean result, 1,234 nodes, 0.0123 s)"
     )
     rec = PlyRecord(4, "O", 3, None, "heuristic:window", 0.5, 10, "alphabeta")
     assert f"value {MISSING}," in ply_line(rec)

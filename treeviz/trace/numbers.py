@@ -13,11 +13,12 @@ Where the views printed one value in different ways, the form kept, and why:
 - **A flag** is ``yes`` or ``no`` (the command line wrote ``True``/``False``, the report a
   blank for no, which reads as missing).
 - **A share of a whole or a mean of results** (a chance of being chosen, a share of
-  visits, an accuracy, a win rate, MCTS's Q: all 0..1) is a percentage
+  visits, an accuracy, MCTS's mean result Q: all 0..1) is a percentage
   (:func:`percent`), with one decimal in a value's cell, as the page's tables and the
   what-if's sentences showed them: the command line's and the report's tables wrote
   ``0.623``, and the page's list of a game's moves ``62% wins``, which called a draw
-  half a win (``62.3% win rate`` now: the kind's own name, a draw counted half).
+  half a win, and then ``62.3% win rate``, which named a mean where a draw counts a
+  half by the wins alone (``62.3% mean result`` now).
   Where a label names Q (the tree, an MCTS reason), the number is Q's own, 0..1.
 - **Any other number**: :func:`number_text`, at most nine characters and within 5%
   whatever its size, ``+inf``/``-inf`` for an infinity; signed where the sign says who
@@ -39,7 +40,8 @@ from treeviz.trace.kinds import ValueKind
 MISSING = "–"  # no value: an en dash, never taken for a minus sign
 SIGNED_KINDS = frozenset({"exact", "heuristic", "user"})  # values whose sign says who is ahead
 SHARE_KINDS = frozenset({"probability", "win_rate"})  # values in 0..1: percentages
-UNITS = {"exact": "exact", "heuristic": "pts", "win_rate": "win rate"}  # said after a value
+# said after a value: MCTS's is a mean result (a win 1, a draw 0.5), not a share of wins
+UNITS = {"exact": "exact", "heuristic": "pts", "win_rate": "mean result"}
 COMPACT_FROM = 1e6  # number_text writes powers of ten from here (and below 1e-3)
 
 
@@ -134,7 +136,7 @@ def cell(value: Any) -> str:
 
 def value_cell(value: Any, kind: str) -> str:
     """An agent's value in a column whose header states its unit, for a trace of value
-    ``kind``: a chance or a win rate as a percentage with one decimal (``62.3%``),
+    ``kind``: a chance or a mean result as a percentage with one decimal (``62.3%``),
     other values as :func:`number_text`, signed where the sign says which player is
     ahead (``+3``, ``-1e14``); :data:`MISSING` when missing."""
     if missing(value):
@@ -148,7 +150,7 @@ def value_cell(value: Any, kind: str) -> str:
 def value_with_unit(value: Any, kind: str | None) -> str:
     """An agent's value where no header states its unit (a table mixing agents, a
     game's moves): :func:`value_cell` followed by its unit, ``+3 exact``, ``-43 pts``,
-    ``62.3% win rate``, ``25.0%`` (a chance); a person's search's number as it is;
+    ``62.3% mean result``, ``25.0%`` (a chance); a person's search's number as it is;
     :data:`MISSING` when missing (a person's move)."""
     if missing(value):
         return MISSING

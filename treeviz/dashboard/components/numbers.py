@@ -54,7 +54,7 @@ def column_label(
 ) -> str:
     """An agent's value of one column, short enough to stand over a board's column:
     a proven result as ``W5``/``L4``/``D`` (won, lost in that many plies, drawn), a
-    win rate or chance as a percentage, other numbers signed, a cut search's bound
+    mean result or chance as a percentage, other numbers signed, a cut search's bound
     with ``≤``/``≥``; ``–`` for a column the agent did not look at. ``word``: what a
     person's win score reads as (``win``/``loss``:
     :func:`~treeviz.trace.values.user_result`), shown instead of its number, as the

@@ -48,10 +48,15 @@ SILENT_WHEN = {"cutoffs_below": 0, "bound": "exact", "source": ""}  # says nothi
 VALUE_HEADERS = {  # a value kind's base -> the header of the agent's value, with its unit
     "heuristic": "value (heuristic points)",
     "exact": "value (exact score)",
-    "win_rate": "win rate",
+    "win_rate": "value (mean result)",  # a win 1, a draw 0.5: not a share of wins
     "probability": "chance of being chosen",
 }
-PERCENT_COLUMNS = ("share of visits", "Q (mean result)", "win rate", "chance of being chosen")
+PERCENT_COLUMNS = (
+    "share of visits",
+    "Q (mean result)",
+    "value (mean result)",
+    "chance of being chosen",
+)
 
 
 def readable(table: pd.DataFrame, kind: str | None = None) -> pd.DataFrame:
