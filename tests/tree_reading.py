@@ -20,15 +20,7 @@ def elements(node: Any) -> Iterator[Any]:
 
 def tree_views(at: Any) -> dict[str, dict[str, Any]]:
     """The tree views drawn: widget key -> the data the browser draws from."""
-    out = {}
-    for e in elements(at._tree):
-        if getattr(e, "type", None) == "bidi_component" and "tree_panel" in str(
-            e.proto.component_name
-        ):
-            data = json.loads(e.proto.json)
-            if data.get("mode") == "tree":
-                out[str(e.proto.id).split("-", 2)[2]] = data
-    return out
+    return {k: v for k, v in mounts(at._tree).items() if v.get("mode") == "tree"}
 
 
 def tree_view(at: Any, key: str = "analyze_tree_") -> dict[str, Any]:
@@ -55,3 +47,32 @@ def kids_frame(shown: dict[str, Any]) -> pd.DataFrame:
 def drawn_nodes(data: dict[str, Any]) -> dict[int, dict[str, Any]]:
     """The nodes a view sends, by id."""
     return {e["node"]: e for e in data["entries"] if e["kind"] == "node"}
+
+
+def mounts(node: Any) -> dict[str, dict[str, Any]]:
+    """The tree component's mounts under ``node`` of the element tree: key -> data."""
+    out = {}
+    for e in elements(node):
+        if getattr(e, "type", None) == "bidi_component" and "tree_panel" in str(
+            e.proto.component_name
+        ):
+            out[str(e.proto.id).split("-", 2)[2]] = json.loads(e.proto.json)
+    return out
+
+
+def replays(at: Any) -> dict[str, dict[str, Any]]:
+    """The replays drawn: key -> the data the browser replays from."""
+    return {k: v for k, v in mounts(at._tree).items() if v.get("mode") == "replay"}
+
+
+def the_replay(at: Any) -> dict[str, Any]:
+    """The data of the page's one replay."""
+    (data,) = replays(at).values()
+    return data
+
+
+def step_nodes(data: dict[str, Any], n: int) -> set[str]:
+    """The node ids (as keys) the replay draws at the step of ``n`` nodes."""
+    (step,) = [s for s in data["steps"] if s["n"] == n]
+    drawn = [data["items"][i] for i in step["entries"]]
+    return {e["key"] for e in drawn if e["kind"] == "node"}

@@ -42,8 +42,7 @@ def labels(page: Any, column: int) -> list[int]:
 
 def settled(page: Any, newest: int) -> list[int]:
     """The left tree's labels once drawn at the step whose newest node is ``newest``:
-    two reads alike, a moment apart, with that node among them (the chart of a step
-    is a new component, drawn after the panel's caption)."""
+    two reads alike, a moment apart, with that node among them."""
     last: list[int] = []
     for _ in range(100):
         now = labels(page, 0)
@@ -61,12 +60,13 @@ def shown(page: Any) -> int:
 
 
 def press(page: Any, name: str) -> int:
-    """Click the replay's ``name`` button (first, back, forward, last) and wait until
-    the caption says the new step; returns it."""
+    """Click the replay's ``name`` button (first, back, forward, last: the
+    component's, answered in the browser) and wait until the caption says the new
+    step; returns it."""
     from playwright.sync_api import expect
 
     before = shown(page)
-    page.locator(f".st-key-analyze_replay_{name} button >> visible=true").click()
+    page.locator(f"[data-replay='{name}'] >> visible=true").click()
     slider = page.get_by_role("slider", name="Nodes created")
     expect(slider).not_to_have_attribute("aria-valuetext", f"{before:,}", timeout=30_000)
     n = shown(page)
@@ -100,7 +100,8 @@ def test_the_replay_grows_the_main_tree(server: Served, tmp_path: Path) -> None:
             grown.append(settled(page, n - 1))
             assert max(grown[-1]) == n - 1 and set(grown[-2]) < set(grown[-1]), grown
         left, right = (page.locator(FLOW).nth(i).bounding_box() for i in (0, 1))
-        chart = page.locator(FLOW).first.locator("svg").filter(has=page.locator("text"))
+        # the tree's box (a tree deeper than the column scrolls sideways inside it)
+        chart = page.locator(FLOW).first.locator(".tv-tree").filter(has=page.locator("svg text"))
         box = chart.first.bounding_box()
         assert left["x"] + left["width"] <= right["x"]  # side by side: tree, then panel
         assert left["x"] <= box["x"] and box["x"] + box["width"] <= left["x"] + left["width"]
@@ -111,13 +112,13 @@ def test_the_replay_grows_the_main_tree(server: Served, tmp_path: Path) -> None:
         at = press(page, "back")
         assert settled(page, at - 1) == grown[-2]
         # played, the same tree moves on by itself until paused
-        play = page.locator(".st-key-analyze_replay_button button >> visible=true")
+        play = page.locator("[data-replay='button'] >> visible=true")
         play.click()
         expect(page.get_by_role("slider", name="Nodes created")).not_to_have_attribute(
             "aria-valuetext", f"{at:,}", timeout=30_000
         )
         play.click()
-        expect(page.get_by_role("button", name="play_arrow icon")).to_be_visible(timeout=30_000)
+        expect(page.get_by_role("button", name="play", exact=True)).to_be_visible(timeout=30_000)
         wait_idle(page)
         n = shown(page)
         assert max(settled(page, n - 1)) == n - 1 > at - 1 and labels(page, 1) == []

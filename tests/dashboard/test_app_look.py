@@ -74,23 +74,21 @@ def test_any_search_replays_in_the_same_time(n: int) -> None:
     assert step_interval(n, 2.0) == pytest.approx(step_interval(n) / 2)
 
 
-def test_the_replay_steps_and_keeps_its_pace() -> None:
-    """Step buttons move one step and pause; a late redraw skips the steps that
-    were due (the pace holds), and the end stops the play."""
+def test_the_replay_is_paced_to_its_steps() -> None:
+    """The browser plays the replay at the pace sent with it: one step per interval,
+    the whole search in REPLAY_SECONDS at 1x, with the speeds offered."""
+    from tree_reading import the_replay
+
+    from treeviz.settings import REPLAY_SPEEDS
+
     at = app_test()
     at.sidebar.button(key="run").click().run()
     at.toggle(key="analyze_replay").set_value(True).run()
-    slider = at.select_slider(key="analyze_replay_nodes")
-    nodes = [int(o) for o in slider.options]
-    at.button(key="analyze_replay_first").click().run()
-    assert at.session_state["analyze_replay_nodes"] == nodes[0]
-    at.button(key="analyze_replay_forward").click().run()
-    assert at.session_state["analyze_replay_nodes"] == nodes[1]
-    at.button(key="analyze_replay_back").click().run()
-    assert at.session_state["analyze_replay_nodes"] == nodes[0]
-    at.button(key="analyze_replay_last").click().run()
-    assert at.session_state["analyze_replay_nodes"] == nodes[-1]
-    assert not at.session_state["analyze_replay_playing"] and not at.exception
+    data = the_replay(at)
+    n = len(data["steps"])
+    assert data["interval"] * (n - 1) == pytest.approx(REPLAY_SECONDS * 1000)
+    assert dict(data["speeds"]) == REPLAY_SPEEDS and data["seconds"] == REPLAY_SECONDS
+    assert not at.exception
 
 
 def test_an_unknown_node_in_a_link_is_said_in_words() -> None:
@@ -200,31 +198,6 @@ def test_table_columns_are_as_wide_as_their_headers_and_texts() -> None:
     assert config["in words"]["width"] > config["column"]["width"]
     wide = fitted_columns(pd.DataFrame({"x": ["word " * 400]}), index=True)
     assert wide["x"]["width"] == COLUMN_MAX_PX and "_index" in wide
-
-
-def _paced() -> None:
-    """A replay's state played by hand with a made-up clock (seconds)."""
-    import streamlit as st
-
-    from treeviz.dashboard.components.results.views import ReplayView
-
-    view, steps = ReplayView("paced"), list(range(1, 11))
-    view.go(steps, 0)
-    view.toggle_play(steps)
-    seen = []
-    for now in (100.0, 101.2, 104.7, 200.0):  # on time, a bit late, late, far later
-        view.settle(steps, 1.0, now)
-        seen.append(f"{view.step}:{view.playing}")
-    st.write(" ".join(seen))
-
-
-def test_a_late_redraw_skips_the_steps_that_were_due() -> None:
-    """One step per interval: a redraw 1.2 intervals after the last move makes one
-    step, 3.5 later (the clock keeps the fraction) makes three, and the end stops
-    the play; the pace holds however slow the redraws."""
-    at = AppTest.from_function(_paced).run()
-    assert not at.exception
-    assert at.markdown[0].value == "2:True 3:True 6:True 10:False"
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,11 @@
 """Streamlit AppTest, Analyze's tree and node panel: rerooting and breadcrumbs, the
-replay's slider, a new search's own root, a node found by id or moves, MCTS's children
+replay's steps, a new search's own root, a node found by id or moves, MCTS's children
 table and search progress, window bounds in words, the levels the chart's rows fold
 (read from the data the browser draws them from: :mod:`tree_reading`)."""
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 import numpy as np
 from conftest import APP, app_test, run_agent, seen
@@ -12,6 +14,7 @@ from tree_reading import drawn_nodes, kids_frame, panel, tree_view
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
+from treeviz.connect4.samples import load_sample
 from treeviz.trace.progress import search_progress
 
 
@@ -25,20 +28,23 @@ def test_reroot_and_breadcrumbs() -> None:
     assert tree_view(at)["entries"][0]["node"] == 0
 
 
-def test_replay_slider_steps_through_the_search() -> None:
+def test_replay_steps_count_the_nodes_created() -> None:
+    """The replay's steps count nodes, as its caption does: from the root alone to
+    the whole search; at each step the root's columns are its children created so
+    far (read from the trace's own parent and move arrays)."""
+    from tree_reading import the_replay
+
     at = run_agent(app_test(), "greedy-trap", "alphabeta")
     at.toggle(key="analyze_replay").set_value(True).run()
-    slider = at.select_slider(key="analyze_replay_nodes")
-    nodes = [int(o) for o in slider.options]
-    assert slider.value == nodes[-1] > nodes[0] and not at.exception
-    slider.set_value(nodes[0]).run()  # the slider counts nodes, as the caption does
-    assert f"{nodes[0]:,} of" in " ".join(c.value for c in at.caption) and not at.exception
-    # play, under AppTest a run of the whole page: that stops it (a fragment can rerun
-    # itself only from its own reruns; asking here showed an error in the page), and
-    # it stays on its step; the browser tests see it play
-    at.button(key="analyze_replay_button").click().run()
-    assert at.session_state["analyze_replay_nodes"] == nodes[0] and not at.exception
-    assert not at.session_state["analyze_replay_playing"]
+    data = the_replay(at)
+    trace = search(load_sample("greedy-trap").moves, "alphabeta").trace
+    counts = [s["n"] for s in data["steps"]]
+    assert counts[0] == 1 and counts[-1] == len(trace) == data["total"] and not at.exception
+    assert all(a < b for a, b in pairwise(counts))
+    parent, move = trace.nodes["parent"], trace.nodes["move"]
+    for step in data["steps"][:: len(counts) // 7]:
+        made = sorted(int(move[k]) + 1 for k in range(1, step["n"]) if parent[k] == 0)
+        assert [row[0] for row in step["table"]["rows"]] == made
 
 
 def test_a_new_search_starts_its_tree_from_its_own_root() -> None:

@@ -13,6 +13,7 @@ loads code, contacts a host or writes a path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,7 +31,7 @@ from treeviz.settings import EXACT_SECONDS, VIEW_MAX_NODES
 from treeviz.trace.nodes import Trace
 
 STATIC = Path(__file__).resolve().parent / "static"
-ASKS = ("open", "goto", "reroot", "analyze", "exact", "whatif")  # what the browser may ask
+ASKS = ("open", "goto", "reroot", "analyze", "exact", "whatif", "pick")  # what the browser may ask
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,21 @@ def _component() -> Any:
     """The component, registered once per process (its script and style are
     treeviz's own files)."""
     js = "\n".join(
-        (STATIC / f).read_text(encoding="utf-8") for f in ("tree_draw.js", "tree_panel.js")
+        (STATIC / f).read_text(encoding="utf-8")
+        for f in ("tree_draw.js", "tree_replay.js", "tree_panel.js")
     )
     css = (STATIC / "tree_panel.css").read_text(encoding="utf-8")
     return st.components.v2.component("treeviz_tree_panel", js=js, css=css, isolate_styles=False)
+
+
+def mount(data: dict[str, Any], *, key: str, on_change: Callable[[], None] | None = None) -> None:
+    """One mount of the component, drawing ``data`` (its ``mode``: ``tree``,
+    ``panel``, ``replay``, ``replay-panel``); ``on_change``: called when the browser
+    asks for something (its ``asked`` value, read with :func:`asked`)."""
+    if on_change is None:
+        _component()(data=data, key=key, height="content")
+    else:
+        _component()(data=data, key=key, height="content", on_asked_change=on_change)
 
 
 def view_id(trace: Trace, view: TreeView) -> str:
@@ -102,21 +114,12 @@ def tree_mount(
         "whatif": offers.whatif,
     }
     key = view.widget("tree", id(trace))
-    _component()(
-        data=shown,
-        key=key,
-        height="content",
-        on_asked_change=lambda: on_asked(trace, view, key, depth),
-    )
+    mount(shown, key=key, on_change=lambda: on_asked(trace, view, key, depth))
 
 
 def panel_mount(trace: Trace, view: TreeView) -> None:
     """The selected node's panel of ``view``, drawn by the tree's mount."""
-    _component()(
-        data={"mode": "panel", "view": view_id(trace, view)},
-        key=view.widget("panel", id(trace)),
-        height="content",
-    )
+    mount({"mode": "panel", "view": view_id(trace, view)}, key=view.widget("panel", id(trace)))
 
 
 def asked(value: Any) -> tuple[str, int] | None:

@@ -65,14 +65,9 @@ def tree_section(
     state.preset(view.depth_key, 3)
     state.preset(view.top_key, 0)
     steps = ReplayView(view.key)
-    if replay and steps.on:
-        # the replay's fragment draws the tree's columns: it reruns alone as it plays.
-        # A fragment can ask for its own rerun only in its own reruns, so a run of the
-        # whole section (the page, the icicle, a new depth) pauses the play: asked for
-        # here, the rerun raised an error in the page
-        steps.pause()
+    if replay and steps.on:  # the replay in the tree's columns, its steps the browser's
+        replay_section(trace, view, steps, settings=lambda: _settings(view))
         depth, top = int(state.get(view.depth_key)), int(state.get(view.top_key))
-        replay_section(trace, view, steps, drawn=(depth, top), settings=lambda: _settings(view))
     else:
         depth, top = _tree_beside_panel(trace, view, root, replay, Offers(exact_on, link, whatif))
     node = view.selected_in(trace)
