@@ -76,3 +76,17 @@ def step_nodes(data: dict[str, Any], n: int) -> set[str]:
     (step,) = [s for s in data["steps"] if s["n"] == n]
     drawn = [data["items"][i] for i in step["entries"]]
     return {e["key"] for e in drawn if e["kind"] == "node"}
+
+
+def reasons(at: Any, key: str = "analyze_reasons_") -> list[dict[str, Any]]:
+    """The verdict's reasons the browser draws (text and node, None for a reason
+    about the whole search), from the mounts whose key starts with ``key``."""
+    found = [v for k, v in mounts(at._tree).items() if k.startswith(key)]
+    return [r for data in found for r in data["reasons"]]
+
+
+def focus(at: Any, view: str, node: int, parent: int) -> None:
+    """What a reason's button asks the server when the tree does not draw its node
+    (``verdict.on_reason``): ``node`` selected, drawn from ``parent``."""
+    at.session_state[f"{view}_node"] = node
+    at.session_state[f"{view}_root"] = parent

@@ -98,6 +98,8 @@ def test_the_replay_grows_the_main_tree(server: Served, tmp_path: Path) -> None:
         for _ in range(3):
             n = press(page, "forward")
             grown.append(settled(page, n - 1))
+            newest = page.locator(f"{FLOW} g[data-key='{n - 1}'] rect[fill='{SELECTED_FILL}']")
+            expect(newest).to_have_count(1)  # the newest node's label marked
             assert max(grown[-1]) == n - 1 and set(grown[-2]) < set(grown[-1]), grown
         left, right = (page.locator(FLOW).nth(i).bounding_box() for i in (0, 1))
         # the tree's box (a tree deeper than the column scrolls sideways inside it)

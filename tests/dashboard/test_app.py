@@ -7,7 +7,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 from conftest import app_test, run_agent, seen
-from tree_reading import drawn_nodes, tree_view
+from streamlit.testing.v1 import AppTest
+from tree_reading import drawn_nodes, focus, panel, reasons, tree_view
 
 from treeviz.agents.registry import AGENTS, search
 
@@ -77,18 +78,51 @@ def test_click_to_play_undo_and_reset() -> None:
 
 
 def test_verdict_panel_and_reason_links() -> None:
-    """The verdict against the exact scores heads the result; a reason's button selects
-    its node in the tree."""
+    """The verdict against the exact scores heads the result; its reasons are sent to
+    the browser with the nodes they are about, nodes of the trace shown; a reason's
+    node asked for is selected in the tree."""
     at = run_agent(app_test(), "greedy-trap", "greedy")
     assert not at.exception
     text = " ".join(m.value for m in at.markdown)
     assert "greedy plays column" in text
     assert any(cls in text for cls in ("best", "inaccuracy", "mistake", "blunder"))
-    reasons = [b for b in at.button if b.key and b.key.startswith("analyze_reason_")]
-    assert reasons, "the reasons link to tree nodes"
-    node = int(reasons[0].label.rsplit("#", 1)[1])
-    reasons[0].click().run()
-    assert at.session_state["analyze_node"] == node and not at.exception
+    linked = [r["node"] for r in reasons(at) if r["node"] is not None]
+    assert linked, "the reasons link to tree nodes"
+    trace = search(at.session_state["position"], "greedy").trace
+    assert all(0 <= n < len(trace) for n in linked)
+    focus(at, "analyze", linked[0], int(trace.nodes["parent"][linked[0]]))
+    at.run()
+    assert panel(at)["node"] == linked[0] and not at.exception
+
+
+REASON_ASKS = """
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.components.results.verdict import on_reason
+from treeviz.dashboard.components.tree_view import TreeView
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+for asked in st.session_state.get("asks", []):  # what the browser sends, in turn
+    st.session_state["k"] = {"asked": f"{asked}@1"}
+    on_reason(trace, view, "k")
+    st.write(f"selected {view.selected_in(trace)} root {view.root_in(trace)}")
+"""
+
+
+def test_a_reason_the_tree_does_not_draw_is_drawn_from_its_parent() -> None:
+    """A reason's node the browser's tree does not draw, asked of the server: it is
+    selected and the tree drawn from its parent; a request naming no node of the
+    trace, or another verb, changes nothing."""
+    trace = search("4453", "alphabeta:depth=4").trace
+    a = int(trace.children(0)[1])
+    deep = int(trace.children(a)[0])
+    at = AppTest.from_string(REASON_ASKS, default_timeout=60)
+    at.session_state["asks"] = [f"focus:{deep}", f"focus:{10**9}", "open:0", "focus:x"]
+    at.run()
+    assert not at.exception
+    assert [m.value for m in at.markdown] == [f"selected {deep} root {a}"] * 4
 
 
 @pytest.mark.slow

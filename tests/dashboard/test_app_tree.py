@@ -10,7 +10,7 @@ from itertools import pairwise
 import numpy as np
 from conftest import APP, app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
-from tree_reading import drawn_nodes, kids_frame, panel, tree_view
+from tree_reading import drawn_nodes, focus, kids_frame, panel, reasons, tree_view
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
@@ -51,13 +51,10 @@ def test_a_new_search_starts_its_tree_from_its_own_root() -> None:
     """A deep node selected in one search (a reason's button) must not carry over to
     the next search: it drew a lone node of the new trace, with the old panel."""
     at = run_agent(app_test(), "greedy-trap", "alphabeta")
-    deep = next(
-        b
-        for b in at.button
-        if b.key.startswith("analyze_reason_") and int(b.label.rsplit("#", 1)[1]) > 0
-    )
-    deep.click().run()
-    node = int(deep.label.rsplit("#", 1)[1])
+    node = next(r["node"] for r in reasons(at) if r["node"])
+    trace = search(load_sample("greedy-trap").moves, "alphabeta").trace
+    focus(at, "analyze", node, int(trace.nodes["parent"][node]))
+    at.run()
     assert panel(at)["node"] == node
     run_agent(at, "must-block", "alphabeta")
     assert not at.exception

@@ -13,6 +13,7 @@ loads code, contacts a host or writes a path.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -31,7 +32,8 @@ from treeviz.settings import EXACT_SECONDS, VIEW_MAX_NODES
 from treeviz.trace.nodes import Trace
 
 STATIC = Path(__file__).resolve().parent / "static"
-ASKS = ("open", "goto", "reroot", "analyze", "exact", "whatif", "pick")  # what the browser may ask
+# what the browser may ask
+ASKS = ("open", "goto", "reroot", "analyze", "exact", "whatif", "pick", "focus")
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,8 @@ def mount(data: dict[str, Any], *, key: str, on_change: Callable[[], None] | Non
 def view_id(trace: Trace, view: TreeView) -> str:
     """The name the tree and the panel of ``view`` share in the page (with the
     trace's identity: a new search is a new view)."""
-    return f"{view.key}:{trace.__dict__.get(TOKEN, id(trace))}"
+    # set here too: a section drawn before the tree (the verdict's reasons) names it alike
+    return f"{view.key}:{trace.__dict__.setdefault(TOKEN, uuid.uuid4().hex)}"
 
 
 def view_data(
@@ -107,7 +110,7 @@ def tree_mount(
     shown = data | {
         "mode": "tree",
         "view": view_id(trace, view),
-        "trace": str(trace.__dict__.get(TOKEN, id(trace))),
+        "trace": str(trace.__dict__[TOKEN]),
         "selected": node if str(node) in data["nodes"] else data["entries"][0]["node"],
         "opened": sorted(view.opened),
         "link": offers.link,

@@ -246,6 +246,7 @@ function goTo(view, node) {
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   if (data.mode.startsWith("replay")) return replayMount(data, parentElement, setTriggerValue);
+  if (data.mode === "reasons") return reasonsMount(data, parentElement, setTriggerValue);
   const view = viewFor(data.view);
   let box = parentElement.querySelector(".tv-box");
   if (!box) box = tag("div", { class: "tv-box" }, parentElement);

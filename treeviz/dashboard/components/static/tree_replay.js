@@ -171,3 +171,29 @@ function replayMount(data, parentElement, setTriggerValue) {
   }
   replayRender(rv);
 }
+
+// The verdict's reasons (treeviz.dashboard.components.results.verdict): a reason about
+// a node selects it in the view's tree here when the tree draws it, else asks the
+// server ("focus:<node>"), which draws the tree from the node's parent.
+function reasonsMount(data, parentElement, setTriggerValue) {
+  let box = parentElement.querySelector(".tv-box");
+  if (!box) box = tag("div", { class: "tv-box tv-reasons" }, parentElement);
+  box.replaceChildren();
+  for (const r of data.reasons) {
+    if (r.node === null) {
+      tag("p", {}, box, "• " + r.text);
+      continue;
+    }
+    const help = `${r.text} (click: select node #${r.node} in the tree)`;
+    const button = tag("button", { type: "button", title: help }, box);
+    tag("span", {}, button, `${r.text}  →  node #${r.node}`);
+    button.onclick = () => {
+      const view = VIEWS[data.view];
+      const shown = view && view.data && view.treeBox && view.treeBox.isConnected;
+      if (shown && view.data.entries.some((e) => e.node === r.node)) {
+        goTo(view, r.node);
+        view.treeBox.scrollIntoView({ block: "nearest" });
+      } else setTriggerValue("asked", `focus:${r.node}@${Date.now()}`);
+    };
+  }
+}
