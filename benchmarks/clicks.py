@@ -11,6 +11,10 @@ listener in the capture phase, before any of the page's own), then, once the pan
 heading names the clicked node (``Node #N ·``, seen by a MutationObserver), the next
 ``requestAnimationFrame``: the frame that paints it.
 
+A replay step likewise: the replay switched on, 20 clicks on its step-forward button,
+each from the click to the frame that paints the step (the caption names the new
+newest node and the tree draws its label).
+
 Run: ``.venv/bin/python benchmarks/clicks.py [--before <commit or directory>]``.
 """
 
@@ -52,6 +56,33 @@ ARM = """(node) => {
   window.addEventListener('click', () => { t0 = performance.now(); }, {capture: true, once: true});
   seen.observe(document.body, {childList: true, subtree: true, characterData: true});
 }"""
+
+
+# Armed before each replay step: the click's time, then the frame after the caption
+# names a newest node other than ``before`` and the tree draws that node's label.
+ARM_STEP = """(before) => {
+  window.__paint = null;
+  let t0 = null;
+  const newest = () => {
+    for (const el of document.querySelectorAll('p')) {
+      const m = /^[\\d,]+ of [\\d,]+ nodes · newest: node #(\\d+)/.exec(el.textContent);
+      if (m && Number(m[1]) !== before) return Number(m[1]);
+    }
+    return null;
+  };
+  const drawn = (n) => [...document.querySelectorAll('svg text')]
+      .some(t => t.textContent.startsWith(`#${n} `));
+  const seen = new MutationObserver(() => {
+    const n = t0 === null ? null : newest();
+    if (n === null || !drawn(n)) return;
+    seen.disconnect();
+    requestAnimationFrame(() => { window.__paint = performance.now() - t0; });
+  });
+  window.addEventListener('click', () => { t0 = performance.now(); }, {capture: true, once: true});
+  seen.observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+# The replay's buttons: the component's, or the server's before it (Streamlit buttons)
+STEP_BUTTON = "[data-replay='{0}'], .st-key-analyze_replay_{0} button"
 
 
 def idle(page: Page, timeout: float = 120_000) -> None:
@@ -111,20 +142,56 @@ def _timed_click(page: Page, node: int) -> float:
     return float(page.evaluate("window.__paint"))
 
 
+def step_times(page: Page) -> list[float]:
+    """Milliseconds from each of :data:`CLICKS` replay steps forward to their paint
+    (the page's tree shown; the replay started from its first step)."""
+    page.get_by_text("Replay the search step by step").click()
+    page.get_by_role("slider", name="Nodes created").wait_for(timeout=120_000)
+    idle(page)
+    page.locator(STEP_BUTTON.format("first")).first.click()
+    page.wait_for_function(
+        "[...document.querySelectorAll('p')].some(p => p.textContent.includes('newest: node #0 '))",
+        timeout=60_000,
+    )
+    idle(page)
+    page.wait_for_timeout(1000)
+    out = []
+    for _ in range(CLICKS):
+        before = int(page.evaluate(NEWEST))
+        page.evaluate(ARM_STEP, before)
+        page.locator(STEP_BUTTON.format("forward")).first.click()
+        page.wait_for_function("window.__paint !== null", timeout=60_000)
+        out.append(float(page.evaluate("window.__paint")))
+        idle(page)
+        page.wait_for_timeout(300)
+    return out
+
+
+NEWEST = """() => {
+  for (const el of document.querySelectorAll('p')) {
+    const m = /newest: node #(\\d+)/.exec(el.textContent);
+    if (m) return Number(m[1]);
+  }
+  return -1;
+}"""
+
+
 def summary(name: str, times: list[float]) -> str:
     """One line: median and 95th percentile of ``times``."""
     p95 = statistics.quantiles(times, n=20, method="inclusive")[18]
     return (
-        f"{name:28s} {len(times)} clicks: median {statistics.median(times):7.1f} ms, "
+        f"{name:42s} {len(times)} clicks: median {statistics.median(times):7.1f} ms, "
         f"p95 {p95:7.1f} ms, max {max(times):7.1f} ms"
     )
 
 
-def measure(page: Page, app: Path) -> list[float]:
-    """The clicks on the app in ``app`` (a checkout), served from there."""
+def measure(page: Page, app: Path, name: str) -> None:
+    """The node clicks and the replay steps on the app in ``app`` (a checkout),
+    served from there, printed under ``name``."""
     env = {**os.environ, "PYTHONPATH": str(app)}
     with serve(timeout_s=180, env=env, script=app / "app.py") as url:
-        return click_times(page, url)
+        print(summary(name, click_times(page, url)), flush=True)
+        print(summary(f"{name}, replay steps", step_times(page)), flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -136,15 +203,15 @@ def main(argv: list[str] | None = None) -> None:
     with sync_playwright() as p, tempfile.TemporaryDirectory() as tmp:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         page: Any = browser.new_page(viewport={"width": 1280, "height": 800})
-        print(summary("this checkout", measure(page, ROOT)))
+        measure(page, ROOT, "this checkout")
         if before is not None and Path(before).is_dir():
-            print(summary(f"before ({before})", measure(page, Path(before))))
+            measure(page, Path(before), f"before ({before})")
         elif before is not None:
             old = Path(tmp) / "before"
             git = ["git", "-C", str(ROOT)]
             subprocess.run([*git, "worktree", "add", "--detach", str(old), before], check=True)
             try:
-                print(summary(f"before ({before[:10]})", measure(page, old)))
+                measure(page, old, f"before ({before[:10]})")
             finally:
                 subprocess.run([*git, "worktree", "remove", "--force", str(old)], check=True)
         browser.close()

@@ -254,15 +254,15 @@ def test_replay_and_compare(server: str, tmp_path: Path) -> None:
         expect(node_text(page, 0)).to_have_count(2, timeout=60_000)
         wait_idle(page)
         node_text(page, 1).nth(1).click()  # B's tree answers a click too
-        picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
+        picked = page.get_by_text(re.compile(r"^Node #1 · path from the root"))
         expect(picked).to_be_visible(timeout=30_000)
         expect(page.get_by_text("Statistics side by side")).to_be_visible()
         wait_idle(page)
         reason = page.get_by_role("button", name=re.compile(r"→ node #[1-9]\d*$")).last
         node = int(reason.inner_text().rsplit("#", 1)[1])
         reason.click()  # Compare's reason buttons did nothing
-        chosen = page.get_by_text(re.compile(rf"^Selected node #{node} · path from the root"))
-        expect(chosen).to_be_visible(timeout=30_000)
+        chosen = page.get_by_text(re.compile(rf"^Node #{node} · path from the root"))
+        expect(chosen.last).to_be_visible(timeout=30_000)
 
 
 def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:

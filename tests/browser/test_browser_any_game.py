@@ -6,6 +6,7 @@ Compare two searches walked on tic-tac-toe, its verdicts and both trees drawn.""
 from __future__ import annotations
 
 import re
+from base64 import b64decode
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -68,8 +69,10 @@ def test_compare_on_tic_tac_toe_draws_both_verdicts_and_trees(tmp_path: Path) ->
         expect(trees.filter(has_text=re.compile(r"^#0 root"))).to_have_count(2, timeout=60_000)
         settle(page)
         trees.filter(has_text=re.compile(r"^#1 ")).first.click()  # A's first child
-        picked = page.get_by_text(re.compile(r"^Selected node #1 · path from the root"))
+        picked = page.get_by_text(re.compile(r"^Node #1 · path from the root"))
         expect(picked).to_be_visible(timeout=30_000)
-        # its board, as the game draws it: the three stones and the move played
-        moved = page.locator("[class*='st-key-pair_compare'] svg:has(.piece)").first
-        expect(moved.locator(".piece")).to_have_count(4)
+        # its board, as the game draws it (a picture in the panel): the three stones
+        # and the move played
+        moved = page.locator("[class*='st-key-pair_compare'] img.tv-game").first
+        drawing = b64decode((moved.get_attribute("src") or "").split(",", 1)[1]).decode()
+        assert drawing.count('class="piece') == 4, drawing

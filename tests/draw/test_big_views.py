@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.node_tables import children_table
-from treeviz.dashboard.components.tree_chart import highlight, tree_options, view_height
+from treeviz.dashboard.components.tree_chart import view_height
 from treeviz.draw.view import Selection, select
 from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
@@ -101,26 +101,6 @@ def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
     assert not set(
         trace.children(int(trace.children(int(trace.children(0)[1]))[0])).tolist()
     ) & set(sel.ids)
-
-
-def test_highlight_marks_one_node_and_leaves_the_options_alone(minimax: SearchResult) -> None:
-    trace = minimax.trace
-    options = tree_options(select(trace, 0, max_depth=2), fold=False)
-    before = repr(options)
-    node = int(trace.children(int(trace.children(0)[2]))[3])
-    marked = highlight(options, [str(n) for n in trace.path(node)])
-    assert repr(options) == before and marked is not options
-    found = []
-
-    def walk(item: dict) -> None:
-        if item.get("symbolSize") == 20:
-            found.append(item["name"])
-        for k in item["children"]:
-            walk(k)
-
-    walk(marked["series"][0]["data"][0])
-    assert found == [str(node)]
-    assert highlight(options, ["0", "999999"]) is options  # not drawn: nothing marked
 
 
 def test_children_table_ranks_by_visits_with_sizes_and_exact_scores(mcts: SearchResult) -> None:

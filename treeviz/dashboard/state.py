@@ -16,8 +16,9 @@ board stays 6x5 from the sidebar to the tree and the downloads.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import streamlit as st
 
@@ -28,6 +29,7 @@ POSITION = "position"  # Position: the analysis board's position
 POSITION_TEXT = "position_text"  # the typed-text widget's content
 FIRST_SWAPPED = "first_swapped"  # a pasted board's second symbol moved first (its toggle)
 SOURCE = "source"  # where the position comes from: a sample or typed text
+T = TypeVar("T")
 TYPED = "Move string or board"  # the SOURCE of a typed (or clicked, or opened) position
 AGENT = "agent"  # the agent chosen on the analysis page
 REQUEST = "request"  # the search the analysis page shows (treeviz.dashboard.server.cache)
@@ -164,6 +166,16 @@ class Keyed:
 
     def _drop(self, part: str, default: Any = None) -> Any:
         return st.session_state.pop(joined(self.key, part), default)
+
+    def _kept(self, part: str, ident: Hashable, make: Callable[[], T]) -> T:
+        """The value kept under ``part`` for ``ident``: ``make()`` when it was made
+        for another (one kept at a time)."""
+        kept = self._get(part)
+        if kept is not None and kept[0] == ident:
+            return cast(T, kept[1])
+        out = make()
+        self._put(part, (ident, out))
+        return out
 
     def _text(self, part: str) -> str | None:
         """The text under ``part`` (None when there is none)."""

@@ -1,23 +1,20 @@
-"""The one tree chart every tree on every page is drawn by (:func:`tree_chart`): an
-ECharts ``tree`` series (``streamlit-echarts``), for a search built from the same
-:class:`~treeviz.draw.view.Selection` the exporters draw (:func:`tree_options`), for
-any other tree from its drawn entries (:func:`echarts_tree`).
-
-Clicking a node sends its id back, which selects it for the detail panel and unfolds
-it; folding is the server's, so a click never hides what the person was looking at. At
-most ``VIEW_MAX_NODES`` nodes are drawn, the rest of each level summarised as "+N more";
-past ``VIEW_BREADTH`` leaves across (rows of labels), nodes are drawn folded (``▸``), and
-unfold when clicked; the chart is as tall as its rows need, so labels never overlap.
+"""What every tree view shares: the selection a view draws (:func:`selection_for`: at
+most ``VIEW_MAX_NODES`` nodes, the rest of each level summarised as "+N more", past
+``VIEW_BREADTH`` leaves across nodes drawn folded, ``▸``), the room its labels are
+sized for (:data:`LABEL_ROOM_PX`) and its colour legend (:func:`legend_html`). A
+search's tree is drawn in the browser by the tree component
+(:mod:`~treeviz.dashboard.components.tree_panel`) on every page; the ECharts ``tree``
+chart here (:func:`tree_chart`, ``streamlit-echarts``) draws the decision tree of the
+ID3 page from its drawn entries (:func:`echarts_tree`), and :func:`tree_options` gives
+the same chart of a search's selection.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from itertools import pairwise
 from typing import Any
 
-from treeviz.dashboard import state
 from treeviz.dashboard.components.numbers import ink_on
 from treeviz.dashboard.components.text import escape_html
 from treeviz.draw.style import (
@@ -25,8 +22,6 @@ from treeviz.draw.style import (
     NODE_LINE,
     PV_LINE,
     PV_WIDTH,
-    SELECTED_FILL,
-    SELECTED_LINE,
     STUB_LINE,
     TT_RING,
     edge_width,
@@ -78,48 +73,24 @@ def tree_chart(
     *,
     key: str,
     height: int,
-    selected: list[str] | None = None,
-    on_click: Callable[[str], None] | None = None,
-    animate: bool = True,
 ) -> str | None:
     """Draw the tree of ``options`` (:func:`tree_options`, :func:`echarts_tree`) in
     SVG (each label an element the browser finds), ``height`` pixels tall and at least
     :func:`chart_width` wide (a narrower column scrolls sideways), as the widget
-    ``key``. ``selected``: the names from the top item down to the item drawn
-    selected (:func:`highlight`, :func:`path_names`); ``on_click``: called with the
-    name of the item clicked (a node's, a "+N more" or a stub's) before the rerun;
-    ``animate``: False draws each change at once. Returns the name of the item last
-    clicked (None before any click)."""
+    ``key``. Returns the name of the item last clicked (None before any click)."""
     # Imported here: the component registers itself on import, which only works once
     # a Streamlit runtime exists (importing this module from tests must not need one).
     from streamlit_echarts import st_echarts
 
-    shown = options if selected is None else highlight(options, selected)
     value = st_echarts(
-        shown if animate else shown | {"animation": False},
+        options,
         events={"click": CLICK},
         height=f"{height}px",
         width=chart_width(options),  # levels kept apart: the column scrolls
         renderer="svg",
         key=key,
-        on_change=None if on_click is None else partial(_clicked, key, on_click),
     )
     return clicked_name(value)
-
-
-def _clicked(key: str, then: Callable[[str], None]) -> None:
-    """Callback of the tree chart keyed ``key``: ``then`` the name of the item clicked."""
-    name = clicked_name(state.widget_value(key))
-    if name is not None:
-        then(name)
-
-
-def path_names(trace: Trace, top: int, node: int) -> list[str] | None:
-    """The names of the items from ``top`` down to ``node`` in a chart of ``trace``
-    drawn from ``top`` (what ``selected`` marks), or None when ``top`` is not above
-    ``node`` (it is not drawn)."""
-    path = trace.path(node)
-    return [str(n) for n in path[path.index(top) :]] if top in path else None
 
 
 def tree_options(
@@ -212,37 +183,6 @@ def _levels(item: dict[str, Any]) -> int:
     return 1 + max((_levels(k) for k in item["children"]), default=0)
 
 
-def highlight(options: dict[str, Any], path: list[str]) -> dict[str, Any]:
-    """``options`` with the item reached by the names in ``path`` (from the top item)
-    drawn selected: a large symbol, a coloured ring and a marked label. Only the
-    items along the path are copied; the cached options are left as they were."""
-    series = dict(options["series"][0])
-    item = dict(series["data"][0])
-    series["data"] = [item]
-    for name in path[1:]:
-        kids = list(item["children"])
-        at = next((i for i, k in enumerate(kids) if k["name"] == name), None)
-        if at is None:
-            return options  # not drawn: nothing to mark
-        item["children"] = kids
-        kids[at] = item = dict(kids[at])
-    if item["name"] != path[-1]:
-        return options
-    item["symbolSize"] = 20
-    item["itemStyle"] = {**item["itemStyle"], "borderColor": SELECTED_LINE, "borderWidth": 4}
-    # as wide as its text (bold 11 px: under 7 px a character), not the truncation
-    # width every label shares, which drew the mark as a long band
-    room = min(series["label"]["width"], 7 * len(str(item["label"]["formatter"])))
-    item["label"] = {
-        **item["label"],
-        "backgroundColor": SELECTED_FILL,
-        "padding": 2,
-        "fontWeight": "bold",
-        "width": room,
-    }
-    return {**options, "series": [series]}
-
-
 def _item(d: Drawn, where: str) -> dict[str, Any]:
     """The ECharts data item of a drawn node (children filled in by the caller)."""
     text = d.short + (" ▸" if d.folded else "")
@@ -327,12 +267,6 @@ def rows_height(entries: list[tuple[str, str | None]]) -> int:
         stack.extend((k, key) for k in reversed(below))
     rows = 1 + sum(1 if a == b else 2 for a, b in pairwise(owners))
     return int(max(420, ROW_PX * rows + 60))
-
-
-def shape_of(sel: Selection) -> int:
-    """A number that changes when what ``sel`` draws changes (a chart's key: the
-    chart is built again then, and keeps its state otherwise)."""
-    return hash((sel.root, tuple(sel.ids), tuple(sel.more.items()), tuple(sel.stubs)))
 
 
 def selection_for(

@@ -35,7 +35,7 @@ from treeviz.draw.style import (
     WIN_RING,
     edge_width,
 )
-from treeviz.draw.view import Drawn, Selection, node_position, walk
+from treeviz.draw.view import Decorator, Drawn, Selection, node_position, short_label, walk
 from treeviz.trace.nodes import Trace
 from treeviz.trace.numbers import cell, missing
 
@@ -59,14 +59,14 @@ LOOK = {
 NO_ROWS: dict[str, Any] = {"head": [], "rows": [], "sort": []}
 
 
-def tree_entries(sel: Selection) -> list[dict[str, Any]]:
+def tree_entries(sel: Selection, *, short: Decorator = short_label) -> list[dict[str, Any]]:
     """Each entry ``sel`` draws, parents first: its key and its parent's, its kind
-    (node, more, pruned), its label, its whole text (the tooltip), its fill and marks,
-    its level below the view's root (nodes), and whether it is drawn folded (``▸``:
-    children the selection does not send)."""
+    (node, more, pruned), its label (``short``'s), its whole text (the tooltip), its
+    fill and marks, its level below the view's root (nodes), and whether it is drawn
+    folded (``▸``: children the selection does not send)."""
     trace = sel.trace
     base = int(trace.nodes["depth"][sel.root])
-    return [_entry(trace, d, base) for d in walk(sel)]
+    return [_entry(trace, d, base) for d in walk(sel, short=short)]
 
 
 def _entry(trace: Trace, d: Drawn, base: int) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from treeviz.dashboard.components.tree_chart import LABEL_ROOM_PX
 from treeviz.dashboard.components.tree_data import LOOK, node_panel, tree_entries
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TOKEN, TreeView, built_views
 from treeviz.dashboard.server.cache import cached_exact
-from treeviz.draw.view import Selection, node_position
+from treeviz.draw.view import Decorator, Selection, node_position, short_label
 from treeviz.settings import EXACT_SECONDS, VIEW_MAX_NODES
 from treeviz.trace.nodes import Trace
 
@@ -77,16 +77,23 @@ def view_id(trace: Trace, view: TreeView) -> str:
 
 
 def view_data(
-    sel: Selection, *, exact_on: bool, depth: int, there: int, notes: str
+    sel: Selection,
+    *,
+    exact_on: bool,
+    depth: int,
+    there: int,
+    notes: str,
+    short: Decorator = short_label,
 ) -> dict[str, Any]:
-    """What the browser draws the view of ``sel`` from: its entries, each drawn
-    node's panel, the look, and the caption's numbers (``there``: levels the
-    "Depth shown" asks for that the trace has; ``notes``: the caption's tail)."""
+    """What the browser draws the view of ``sel`` from: its entries (labelled by
+    ``short``), each drawn node's panel, the look, and the caption's numbers
+    (``there``: levels the "Depth shown" asks for that the trace has; ``notes``: the
+    caption's tail)."""
     trace = sel.trace
     nodes = {str(i): node_panel(trace, i, exact_on=exact_on) for i in sel.ids}
     ask = f"Exact scores of the children (the solver, up to {EXACT_SECONDS.default:g} s a node)"
     return {
-        "entries": tree_entries(sel),
+        "entries": tree_entries(sel, short=short),
         "nodes": nodes,
         "look": LOOK,
         "room": LABEL_ROOM_PX,

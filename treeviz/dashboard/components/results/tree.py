@@ -150,13 +150,6 @@ def caption_notes(trace: Trace) -> str:
     )
 
 
-def on_click(trace: Trace, view: TreeView, name: str) -> None:
-    """A click on the item ``name`` of a tree chart of ``view`` (Compare's): select
-    that node and unfold it (a "+N more" or a stub selects nothing)."""
-    if name.isdigit():
-        view.pick(trace, int(name), unfold=True)
-
-
 def _built(
     trace: Trace,
     root: int,

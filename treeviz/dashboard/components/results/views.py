@@ -45,12 +45,7 @@ class ReplayView(Keyed):
     def built(self, ident: Hashable, make: Callable[[], T]) -> T:
         """The replay built for ``ident`` (the trace shown and the view's settings):
         ``make()`` when another was built last (one kept at a time)."""
-        kept = self._get("replay_built")
-        if kept is not None and kept[0] == ident:
-            return kept[1]
-        out = make()
-        self._put("replay_built", (ident, out))
-        return out
+        return self._kept("replay_built", ident, make)
 
 
 @dataclass(frozen=True)
@@ -61,12 +56,7 @@ class VerdictView(Keyed):
     def explanation(self, ident: Hashable, make: Callable[[], T]) -> T:
         """The explanation made for ``ident`` (the result shown and its settings):
         ``make()`` when the panel showed something else (one kept at a time)."""
-        kept = self._get("explanation")
-        if kept is not None and kept[0] == ident:
-            return kept[1]
-        out = make()
-        self._put("explanation", (ident, out))
-        return out
+        return self._kept("explanation", ident, make)
 
 
 @dataclass(frozen=True)

@@ -248,18 +248,25 @@ export default function (component) {
   if (data.mode.startsWith("replay")) return replayMount(data, parentElement, setTriggerValue);
   if (data.mode === "reasons") return reasonsMount(data, parentElement, setTriggerValue);
   const view = viewFor(data.view);
+  const box = mountBox(view, data.mode === "panel", parentElement);
+  if (box === view.treeBox) receive(view, data, ask(setTriggerValue));
+  render(view);
+}
+
+// The box a mount of `view` draws in, made once per mount: its panel's (`panel`) or
+// its tree's, which a new width redraws (the levels spread again).
+function mountBox(view, panel, parentElement) {
   let box = parentElement.querySelector(".tv-box");
   if (!box) box = tag("div", { class: "tv-box" }, parentElement);
-  if (data.mode === "panel") {
+  if (panel) {
     view.panelBox = box;
-  } else {
-    box.classList.add("tv-tree");
-    view.treeBox = box;
-    receive(view, data, ask(setTriggerValue));
-    if (!box.__resized) {  // once per box: a new width spreads the levels again
-      box.__resized = new ResizeObserver(() => view.treeBox === box && drawTree(view, box));
-      box.__resized.observe(parentElement);
-    }
+    return box;
   }
-  render(view);
+  box.classList.add("tv-tree");
+  view.treeBox = box;
+  if (!box.__resized) {
+    box.__resized = new ResizeObserver(() => view.treeBox === box && view.data && drawTree(view, box));
+    box.__resized.observe(parentElement);
+  }
+  return box;
 }

@@ -156,19 +156,8 @@ function rootTable(table) {
 
 function replayMount(data, parentElement, setTriggerValue) {
   const rv = replayFor(data.view);
-  let box = parentElement.querySelector(".tv-box");
-  if (!box) box = tag("div", { class: "tv-box" }, parentElement);
-  if (data.mode === "replay-panel") {
-    rv.panelBox = box;
-  } else {
-    box.classList.add("tv-tree");
-    rv.treeBox = box;
-    if (rv.steps !== data) replayReceive(rv, data, ask(setTriggerValue));
-    if (!box.__resized) {
-      box.__resized = new ResizeObserver(() => rv.treeBox === box && rv.data && drawTree(rv, box));
-      box.__resized.observe(parentElement);
-    }
-  }
+  const box = mountBox(rv, data.mode === "replay-panel", parentElement);
+  if (box === rv.treeBox && rv.steps !== data) replayReceive(rv, data, ask(setTriggerValue));
   replayRender(rv);
 }
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -16,23 +15,16 @@ from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.game_picker import game_picker, picked_game
 from treeviz.dashboard.components.inputs import choose_position, exact_checkbox
-from treeviz.dashboard.components.node_tables import node_facts
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.results.any_exact import exact_values
 from treeviz.dashboard.components.results.any_game import board
-from treeviz.dashboard.components.results.tree import on_click
+from treeviz.dashboard.components.results.tree import caption_notes, levels_below
 from treeviz.dashboard.components.results.verdict import verdict_section
 from treeviz.dashboard.components.tables import fitted_columns, stat_words, styled
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.components.tree_chart import (
-    path_names,
-    selection_for,
-    shape_of,
-    tree_chart,
-    tree_options,
-    view_height,
-)
+from treeviz.dashboard.components.tree_chart import selection_for
+from treeviz.dashboard.components.tree_panel import Offers, panel_mount, tree_mount, view_data
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.pages.compare.any_game import (
     Comparison,
@@ -53,12 +45,14 @@ from treeviz.dashboard.pages.compare.state import (
 )
 from treeviz.dashboard.server.cache import cached_exact, run_watched, search_request
 from treeviz.draw.style import DIFFER
-from treeviz.draw.view import Selection, node_position, short_label
+from treeviz.draw.view import Decorator, Selection, short_label
 from treeviz.errors import TreevizError
 from treeviz.rules.registry import CONNECT4
 from treeviz.settings import DEEP_AGENT, QUICK_AGENT, RUN_SECONDS
 from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult, Trace
+
+DEPTH = 3  # levels of each tree drawn at first
 
 
 def compare_page() -> None:
@@ -161,7 +155,7 @@ def compare_trees(results: list[SearchResult]) -> None:
     roots = [view_root(r.trace, v) for r, v in zip(results, VIEWS, strict=True)]
     nodes = [v.selected_in(r.trace) for r, v in zip(results, VIEWS, strict=True)]
     sels = [
-        selection_for(r.trace, root, depth=3, top_k=None, expanded=opened, collapsed=shut)
+        selection_for(r.trace, root, depth=DEPTH, top_k=None, expanded=opened, collapsed=shut)
         for r, v, root, node in zip(results, VIEWS, roots, nodes, strict=True)
         for opened, shut in [v.folding(r.trace, root, node)]
     ]
@@ -179,31 +173,18 @@ def compare_trees(results: list[SearchResult]) -> None:
     with st.container(key=TREES):
         cols = st.columns(2)
     for i, (sel, res) in enumerate(zip(sels, results, strict=True)):
-        view, trace, node = VIEWS[i], res.trace, nodes[i]
-        with cols[i]:
-            tree_chart(
-                marked_options(sel, paths[1 - i]),
-                key=view.widget("tree", id(trace), shape_of(sel)),
-                height=view_height(sel),
-                selected=path_names(trace, sel.root, node),
-                on_click=partial(on_click, trace, view),
-            )
-            where = trace.path_moves(node) or "(root)"
-            st.caption(
-                f"Selected node #{node} · path from the root: `{where}` · drawn from "
-                f"node #{sel.root}"
-            )
-            node_details(trace, node)
-
-
-def node_details(trace: Trace, node: int) -> None:
-    """The selected node's board (as its game draws it) and what its search recorded
-    there."""
-    if trace.is_connect4:
-        st.markdown(board_html(node_position(trace, node), 18), unsafe_allow_html=True)
-    else:
-        st.markdown(trace.rules().svg(trace.state(node)), unsafe_allow_html=True)
-    st.table(node_facts(trace, node))
+        view, trace = VIEWS[i], res.trace
+        data = view_data(
+            sel,
+            exact_on=False,
+            depth=DEPTH,
+            there=levels_below(trace, sel.root, sel.ids),
+            notes=caption_notes(trace),
+            short=marked(paths[1 - i]),
+        )
+        with cols[i]:  # the tree, then its selected node's panel, answered in the browser
+            tree_mount(trace, view, data, offers=Offers(), depth=DEPTH)
+            panel_mount(trace, view)
 
 
 def same_scale(results: list[SearchResult]) -> bool:
@@ -319,15 +300,15 @@ def joined_table(results: list[SearchResult], exact: list[int | None] | None) ->
     return pd.DataFrame(rows)
 
 
-def marked_options(sel: Selection, others: set[str]) -> dict[str, Any]:
-    """Tree options where a node whose move path the other search did not draw is
-    marked with a diamond."""
+def marked(others: set[str]) -> Decorator:
+    """Labels where a node whose move path the other search did not draw is marked
+    with a diamond."""
 
     def short(t: Trace, i: int) -> str:
         mark = "" if t.path_moves(i) in others else " ◆"
         return short_label(t, i) + mark
 
-    return tree_options(sel, short=short)
+    return short
 
 
 def drawn_paths(sel: Selection) -> set[str]:
