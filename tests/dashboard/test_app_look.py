@@ -5,13 +5,8 @@ person is to move."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import pandas as pd
 import pytest
 from conftest import APP, app_test, seen
-from hypothesis import given
-from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
@@ -112,118 +107,6 @@ def test_play_asks_for_a_move_only_when_a_person_is_to_move() -> None:
     assert not at.exception
 
 
-def test_id3_cells_are_drawn_as_a_board() -> None:
-    """A pattern's cells in the board's colours, each cell marked with what it
-    holds, the untested ones with a question mark; read back cell by cell."""
-    import re
-
-    from treeviz.dashboard.components.board import pattern_html
-
-    rows = [list("?X.O???"), *[list("???????")] * 4, list("XO.XO.X")]
-    html = pattern_html(rows)
-    cells = re.findall(r"data-cell='([^']*)'[^>]*>([^<]*)</td>", html)
-    assert [c for c, _ in cells] == [m for row in rows for m in row]
-    assert all((text == "?") == (mark == "?") for mark, text in cells)
-
-
-@pytest.mark.parametrize("depth", [1, 3, 6, 12])
-def test_tree_levels_keep_their_labels_apart(depth: int) -> None:
-    """ECharts spreads a tree's levels evenly between its left and right margins. In
-    a chart as wide as ``chart_width`` asks (its floor, or wider), each label (5 px
-    past its node's edge) ends before the next level's node and the deepest inside
-    the chart; labels are 11 px or more, and at least
-    ``LABEL_MIN_PX`` wide (deep views scroll sideways rather than shrink them)."""
-    from treeviz.dashboard.components.tree_chart import (
-        LABEL_MIN_PX,
-        chart_px,
-        chart_width,
-        tree_options,
-    )
-    from treeviz.draw.view import select
-
-    trace = search(Position.from_moves("4453"), "alphabeta", depth=6).trace
-    sel = select(trace, 0, max_depth=depth, stubs=True)
-    options = tree_options(sel)
-    series = options["series"][0]
-    depths = trace.nodes["depth"]  # the levels drawn: nodes, and stubs and summaries below
-    levels = 1 + max(
-        [int(depths[i]) for i in sel.ids] + [int(depths[p]) + 1 for p in [*sel.stubs, *sel.more]]
-    )
-    label = series["label"]["width"]
-    assert series["label"]["fontSize"] >= 11 and label >= LABEL_MIN_PX
-    floor = chart_px(options)
-    assert chart_width(options) == f"max(100%, {floor}px)"
-    offset = series["symbolSize"] / 2 + 5  # ECharts' label distance: 5 px
-    for width in (floor, floor + 333):
-        step = (width - series["left"] - series["right"]) / (levels - 1)
-        assert offset + label <= step - series["symbolSize"] / 2, (width, step, label)
-        assert width - series["right"] + offset + label <= width
-
-
-def test_the_settle_label_stays_off_the_axis() -> None:
-    """The settle line's label lies on the side of the line with the plot's larger
-    part: right of a line in the left half (left of it, it ran over the y axis'
-    labels), left of one in the right half (right of it, off the chart)."""
-    from treeviz.dashboard.components.results.progress import progress_options, sampled
-    from treeviz.trace.progress import search_progress
-
-    for moves in ("112233", "4453"):  # settled early (iteration 12) and late (172)
-        res = search(Position.from_moves(moves), "mcts", iterations=400, record_iterations=True)
-        found = search_progress(res.trace)
-        assert found is not None and found.settled
-        options = progress_options(found, sampled(found.iterations), found.visits, name="visits")
-        mark = options["series"][0]["markLine"]
-        early = found.settled < found.iterations / 2
-        assert mark["label"]["position"] == ("insideEndBottom" if early else "insideEndTop")
-
-
-def test_table_columns_are_as_wide_as_their_headers_and_texts() -> None:
-    """The browser's table draws on a canvas and cut "value (root player)" and the
-    "in words" texts: every column of a per-move table gets a width that holds its
-    header and its longest text (measured in Chromium: 5.5 px a header character,
-    6.05 px a cell's, and 16 px of padding), capped for very long texts; other
-    settings kept."""
-    from treeviz.dashboard.components.tables import COLUMN_MAX_PX, fitted_columns, readable, styled
-    from treeviz.trace.analysis import move_table
-
-    res = search(Position.from_moves("4453"), "alphabeta", depth=5)
-    table = readable(move_table(res), res.trace.value_kind)
-    config = fitted_columns(styled(table), {"in words": {"help": "said"}})
-    assert set(config) == {str(c) for c in table.columns}
-    assert config["in words"]["help"] == "said"
-    for name in table.columns:
-        longest = max(len(str(v)) for v in table[name] if v is not None)
-        need = max(5.5 * len(str(name)), 6.05 * longest) + 16
-        assert config[str(name)]["width"] >= min(COLUMN_MAX_PX, need), name
-    assert config["in words"]["width"] > config["column"]["width"]
-    wide = fitted_columns(pd.DataFrame({"x": ["word " * 400]}), index=True)
-    assert wide["x"]["width"] == COLUMN_MAX_PX and "_index" in wide
-
-
-@pytest.mark.parametrize(
-    ("page", "limit"), [("play", "GAME_MAX_BYTES"), ("trace", "TRACE_UPLOAD_MB")]
-)
-def test_uploaders_state_the_real_cap(page: str, limit: str) -> None:
-    """The uploader's "per file" limit is the cap the page enforces (Play's said
-    200 MB, Streamlit's default, while a game file may have 1 MiB)."""
-    import treeviz.settings as settings
-
-    cap = getattr(settings, limit)
-    megabytes = cap >> 20 if limit.endswith("BYTES") else cap
-    at = app_test(page)
-    sizes = [u.proto.max_upload_size_mb for u in at.get("file_uploader")]
-    assert sizes == [megabytes] and not at.exception
-
-
-@given(hs.sets(hs.integers(1, 7)))
-def test_column_runs_read_back_as_the_columns(cols: set[int]) -> None:
-    """``pruned 1-3,5,6``: expanded, the text gives the columns back in order, and a
-    range stands for three columns or more (two read as ``5,6``)."""
-    from treeviz.draw.view import column_runs
-
-    assert expanded(column_runs(sorted(cols))) == sorted(cols)
-
-
 def expanded(text: str) -> list[int]:
     """The columns of ``1-3,5,6``; a range stands for three or more."""
     back: list[int] = []
@@ -237,32 +120,26 @@ def expanded(text: str) -> list[int]:
 def test_a_pruned_stub_is_drawn_short_and_said_whole() -> None:
     """A cutoff's stub: the drawn label names its columns only (the whole sentence was
     cut at a deep level's label width), the tooltip says the cutoff whole."""
-    from treeviz.dashboard.components.tree_chart import tree_options
+    from treeviz.dashboard.components.tree_data import tree_entries
     from treeviz.draw.view import pruned_columns, select
     from treeviz.trace.values import node_value
 
     trace = search(Position.from_moves("4453"), "alphabeta", depth=4).trace
     sel = select(trace, 0, max_depth=4, stubs=True)
     assert sel.stubs
-    top = tree_options(sel)["series"][0]["data"][0]
-    items = [x for x in _items(top) if str(x["name"]).startswith("pruned:")]
+    items = [x for x in tree_entries(sel) if x["kind"] == "pruned"]
     assert len(items) == len(sel.stubs)
     for item in items:
-        node = int(item["name"].split(":")[1])
+        node = int(item["key"].split(":")[1])
         cols = [c + 1 for c in pruned_columns(trace, node)]
-        drawn = item["label"]["formatter"]
+        drawn = item["text"]
         assert drawn.startswith("pruned ") and expanded(drawn.removeprefix("pruned ")) == cols
         # said in the root player's values, as the label of the node it hangs from
         said = node_value(trace, node)
         bound = "least" if trace.nodes["depth"][node] % 2 == 0 else "most"
-        assert item["value"].startswith(f"pruned {','.join(map(str, cols))}: worth at {bound}")
+        assert item["tip"].startswith(f"pruned {','.join(map(str, cols))}: worth at {bound}")
         if said.outcome is None and said.value is not None:
             # the label carries its bound's sign (≤ for at most), the sentence says it
             number = said.text.lstrip("≤≥")
             assert said.text[:1] in ("", {"most": "≤", "least": "≥"}[bound], "+", "-")
-            assert f"worth at {bound} {number} here" in item["value"], (item, said)
-
-
-def _items(item: dict[str, Any]) -> list[dict[str, Any]]:
-    """``item`` and every item below it."""
-    return [item, *(x for k in item["children"] for x in _items(k))]
+            assert f"worth at {bound} {number} here" in item["tip"], (item, said)

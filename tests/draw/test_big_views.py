@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.node_tables import children_table
-from treeviz.dashboard.components.tree_chart import view_height
 from treeviz.draw.view import Selection, select
 from treeviz.exact.scores import exact_scores
 from treeviz.trace.nodes import SearchResult, Trace
@@ -79,7 +78,7 @@ def test_the_breadth_budget_folds_what_would_crowd_the_rows(
 ) -> None:
     """No more leaves across than the budget (past the root's own children); the
     folded nodes are the later ones (most important first), unfolding one shows its
-    children, and the chart is tall enough for every row."""
+    children."""
     trace = minimax.trace
     sel = select(trace, 0, max_depth=4, breadth=budget)
     assert leaves(trace, sel) <= max(budget, 7)
@@ -90,7 +89,6 @@ def test_the_breadth_budget_folds_what_would_crowd_the_rows(
     assert folded and folded == sorted(folded, key=sel.ids.index)
     opened = select(trace, 0, max_depth=4, breadth=budget, expanded={folded[-1]})
     assert set(trace.children(folded[-1]).tolist()) <= set(opened.ids)
-    assert view_height(opened) >= 22 * leaves(trace, opened) + 60
 
 
 def test_unfolding_goes_below_the_depth_shown(minimax: SearchResult) -> None:
@@ -173,18 +171,6 @@ def test_a_running_search_says_how_far_it_is() -> None:
         0.75,
         "at most 1 s left (the time budget)",
     )
-
-
-def test_rows_follow_echarts_leaf_spacing() -> None:
-    """Leaves a row apart under one parent, two apart across parents (ECharts' tree
-    separation): thirty leaves of one node take 30 rows, two fifteens 31."""
-    from treeviz.dashboard.components.tree_chart import ROW_PX, rows_height
-
-    star = [("r", None)] + [(f"k{i}", "r") for i in range(30)]
-    assert rows_height(star) == ROW_PX * 30 + 60
-    pairs = [("r", None), ("a", "r"), ("b", "r")]
-    pairs += [(f"{p}{i}", p) for p in "ab" for i in range(15)]
-    assert rows_height(pairs) == ROW_PX * 31 + 60
 
 
 def test_tables_show_rounded_numbers_and_blanks(mcts: SearchResult) -> None:

@@ -25,12 +25,8 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.results.replay import root_columns
 from treeviz.dashboard.components.tables import readable, stat_words, styled
-from treeviz.dashboard.components.tree_chart import (
-    legend_html,
-    selection_for,
-    tree_options,
-    view_height,
-)
+from treeviz.dashboard.components.tree_chart import legend_html, selection_for
+from treeviz.dashboard.components.tree_data import tree_entries
 from treeviz.dashboard.server.cache import exact_meanings
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import tree_payload
@@ -143,8 +139,7 @@ def draw_tree(trace: Trace) -> None:
 def dashboard_tree(trace: Trace) -> None:
     """The dashboard's tree, its legend, and the node panel of every node."""
     sel = selection_for(trace, 0, depth=3, top_k=None)
-    tree_options(sel)
-    view_height(sel)
+    tree_entries(sel)
     legend_html(trace)
     for node in range(min(len(trace), 200)):
         node_facts(trace, node)

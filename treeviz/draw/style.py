@@ -1,6 +1,6 @@
 """One style table: every colour, line width and mark the drawing backends read.
 
-The dashboard's ECharts tree, the DOT/SVG/PNG/PDF exports, the ID3 trees, the board,
+The dashboard's tree component, the DOT/SVG/PNG/PDF exports, the ID3 trees, the board,
 the verdict panel and the review page all take their look from here, so a node, an
 edge, a stone or a move class looks the same wherever it is drawn.
 """

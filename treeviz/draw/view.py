@@ -6,7 +6,7 @@ order), the rest summarised per parent as one "+N more" entry, collapsed nodes s
 without their children, and the moves a cutoff pruned as stubs. :func:`walk` turns a
 selection into :class:`Drawn` entries, decorated by small functions (label, colour,
 edge width) in the manner of OpenSpiel's ``treeviz``; networkx (:func:`to_networkx`),
-the exporters and the dashboard's ECharts tree all consume those entries, so they
+the exporters and the dashboard's tree component all consume those entries, so they
 show the same labels and colours. Values are for the root player
 (:mod:`treeviz.trace.values`).
 """

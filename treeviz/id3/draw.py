@@ -1,6 +1,6 @@
 """A learned tree drawn like a search tree: the same :class:`~treeviz.draw.view.Drawn`
 entries feed networkx, the DOT/SVG/PNG/PDF/GraphML exporters and the dashboard's
-ECharts tree. Nodes read "Pat = Full", with their split or class, entropy, samples
+tree component. Nodes read "Pat = Full", with their split or class, entropy, samples
 and class distribution; leaves are filled with their class's colour (inner nodes a
 pale tint of their majority), edges are as wide as the rows that pass them.
 

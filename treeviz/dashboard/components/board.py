@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html import escape
 
 import streamlit as st
 
@@ -12,9 +11,7 @@ from treeviz.dashboard.state import put, set_position, widget_value
 from treeviz.draw.style import (
     BOARD_FRAME,
     LAST_MOVE,
-    MUTED_TEXT,
     STONES,
-    UNTESTED_CELL,
     WIN_RING,
 )
 
@@ -51,32 +48,6 @@ def board_html(pos: Position, size: int = 34, marked: bool = True) -> str:
     return (
         f"<table style='background:{BOARD_FRAME};border-spacing:4px;width:auto'>{''.join(rows)}"
         f"<tr>{nums}</tr></table>"
-    )
-
-
-def pattern_html(rows: list[list[str]], size: int = 22) -> str:
-    """A board pattern (rows top first, each cell ``X``, ``O``, ``.`` for a known
-    empty cell or ``?`` for one not tested) drawn as the board is: discs in their
-    colours, known empty cells white, untested ones grey with a question mark."""
-
-    def cell(mark: str) -> str:
-        colour = {"X": STONES["X"], "O": STONES["O"], ".": STONES[None]}.get(mark, UNTESTED_CELL)
-        text = "?" if mark not in ("X", "O", ".") else ""
-        return (
-            f"<td data-cell='{escape(mark)}' style='width:{size}px;height:{size}px;"
-            f"padding:0;border-radius:50%;border:2px solid {BOARD_FRAME};"
-            f"background:{colour};text-align:center;font-size:{size // 2}px;"
-            f"color:{MUTED_TEXT}'>{text}</td>"
-        )
-
-    body = "".join("<tr>" + "".join(cell(m) for m in row) + "</tr>" for row in rows)
-    nums = "".join(
-        f"<td style='text-align:center;color:#fff;padding:0'>{c + 1}</td>"
-        for c in range(len(rows[0]) if rows else 0)
-    )
-    return (
-        f"<table style='background:{BOARD_FRAME};border-spacing:3px;width:auto'>"
-        f"{body}<tr>{nums}</tr></table>"
     )
 
 

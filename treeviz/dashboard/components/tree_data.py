@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import math
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pandas as pd
@@ -32,6 +33,7 @@ from treeviz.draw.style import (
     STONES,
     STUB_LINE,
     TT_RING,
+    UNTESTED_CELL,
     WIN_RING,
     edge_width,
 )
@@ -83,6 +85,36 @@ def _entry(trace: Trace, d: Drawn, base: int) -> dict[str, Any]:
     if d.weight is not None:
         out["edge"] = edge_width(d.weight)
     return out
+
+
+def rule_tree_data(
+    entries: list[Drawn],
+    *,
+    where: Callable[[Drawn], str],
+    panels: dict[int, dict[str, Any]],
+    room: int,
+) -> dict[str, Any]:
+    """What the browser draws a tree that is not a search from (ID3's decision tree):
+    its drawn ``entries`` (``where`` names a node in its tooltip), each drawn node's
+    panel (``panels``: its ``title``, ``facts`` and, for Connect-4, the ``pattern`` of
+    cells its tests fix), labels sized for ``room`` pixels. All its nodes' children
+    that are drawn are sent: nothing is asked of the server."""
+    level: dict[str | None, int] = {None: -1}
+    out = []
+    for d in entries:
+        level[d.key] = level[d.parent] + 1
+        entry: dict[str, Any] = {"key": d.key, "parent": d.parent, "kind": d.kind}
+        entry |= {"text": d.short, "fill": d.fill, "tip": d.label}
+        if d.kind == "node":
+            entry |= {"tip": f"{where(d)}: {d.label}", "node": d.node, "pv": d.on_pv}
+            entry |= {"end": d.terminal, "tt": False, "folded": d.folded, "level": level[d.key]}
+        out.append(entry)
+    top = out[0]["node"] if out else 0
+    nodes = {str(k): v for k, v in panels.items()}
+    look = LOOK | {"untested": UNTESTED_CELL}
+    shown = {"rules": True, "entries": out, "nodes": nodes, "look": look, "room": room}
+    # as a search's view is sent: one tree, nothing unfolded yet, no link nor What if?
+    return shown | {"trace": "", "selected": top, "opened": [], "link": False, "whatif": False}
 
 
 def node_panel(trace: Trace, node: int, *, exact_on: bool) -> dict[str, Any]:

@@ -79,6 +79,9 @@ function ask(setTriggerValue) {
   return (what, node) => setTriggerValue("asked", `${what}:${node}@${Date.now()}`);
 }
 
+// A tree that sends every drawn node's children (ID3's) has nothing to ask the server.
+const NO_ASK = () => {};
+
 function caption(view) {
   const d = view.data;
   const n = (x) => x.toLocaleString("en-US");
@@ -98,6 +101,7 @@ function drawPanel(view, box) {
   const id = view.selected;
   const node = d.nodes[String(id)];
   box.replaceChildren();
+  if (d.rules) return drawRulePanel(view, box, node);
   tag("p", { class: "tv-caption", "data-drawing": "1" }, box, caption(view));
   const head = tag("p", { "data-node": id }, box);
   tag("strong", {}, head, `Node #${id}`);
@@ -120,6 +124,20 @@ function drawPanel(view, box) {
   if (count) kidsTable(view, box, node.kids);
 }
 
+// The panel of a tree that is not a search (ID3's): the node's rule, its facts, the
+// cells its tests fix (Connect-4), and its fold button.
+function drawRulePanel(view, box, node) {
+  const head = tag("p", { "data-node": view.selected }, box);
+  tag("strong", {}, head, node.title);
+  const row = tag("div", { class: "tv-buttons" }, box);
+  foldButton(view, row, view.selected);
+  factsTable(box, node.facts);
+  if (node.pattern) {
+    tag("p", { class: "tv-caption" }, box, "Cells its tests fix (grey ? = not tested, white = empty)");
+    drawBoard(box, { rows: node.pattern.rows, won: [], last: null }, view.data.look);
+  }
+}
+
 function buttons(view, box, id, node) {
   const row = tag("div", { class: "tv-buttons" }, box);
   const button = (text, help, act) => {
@@ -136,14 +154,20 @@ function buttons(view, box, id, node) {
     button("Analyze this", "Load this node's position on the board, to search it", () =>
       view.ask("analyze", id));
   }
+  foldButton(view, row, id);
+}
+
+function foldButton(view, row, id) {
   const entry = view.data.entries.find((e) => e.node === id);
   const folded = entry ? isFolded(view, entry) : false;
-  button(folded ? "Unfold children" : "Fold children", "", () => {
+  const b = tag("button", { type: "button" }, row);
+  tag("span", {}, b, folded ? "Unfold children" : "Fold children");
+  b.onclick = () => {
     if (!folded) view.folded.add(id);
     else if ((view.kids.get(String(id)) || []).length) view.folded.delete(id);
     else return view.ask("open", id);
     render(view);
-  });
+  };
 }
 
 function drawBoard(box, board, look) {
@@ -156,7 +180,8 @@ function drawBoard(box, board, look) {
     const tr = tag("tr", {}, table);
     [...cells].forEach((mark, c) => {
       const td = tag("td", {}, tr);
-      let colour = look.stones[mark];
+      let colour = look.stones[mark] || look.untested;
+      if (!(mark in look.stones)) td.textContent = "?"; // a cell no test fixes
       if (won.has(`${c},${r}`)) td.dataset.win = "1";
       if (board.last && board.last[0] === c && board.last[1] === r) {
         td.dataset.last = "1";
@@ -165,7 +190,7 @@ function drawBoard(box, board, look) {
       }
       const ring = won.has(`${c},${r}`) ? `4px solid ${look.winRing}` : `2px solid ${look.frame}`;
       td.style.cssText = `width:${size}px;height:${size}px;padding:0;border-radius:50%;` +
-        `border:${ring};background:${colour}`;
+        `border:${ring};background:${colour};text-align:center;font-size:11px;color:#666`;
     });
   });
   const nums = tag("tr", {}, table);
@@ -249,7 +274,7 @@ export default function (component) {
   if (data.mode === "reasons") return reasonsMount(data, parentElement, setTriggerValue);
   const view = viewFor(data.view);
   const box = mountBox(view, data.mode === "panel", parentElement);
-  if (box === view.treeBox) receive(view, data, ask(setTriggerValue));
+  if (box === view.treeBox) receive(view, data, data.rules ? NO_ASK : ask(setTriggerValue));
   render(view);
 }
 

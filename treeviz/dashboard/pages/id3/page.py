@@ -14,17 +14,14 @@ import pandas as pd
 import streamlit as st
 
 from treeviz.connect4.board import Position
-from treeviz.dashboard.components.board import board_html, pattern_html
+from treeviz.dashboard.components.board import board_html
 from treeviz.dashboard.components.inputs import download
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.components.tree_chart import (
-    echarts_tree,
-    rows_height,
-    swatches_html,
-    tree_chart,
-)
+from treeviz.dashboard.components.tree_chart import swatches_html
+from treeviz.dashboard.components.tree_data import rule_tree_data
+from treeviz.dashboard.components.tree_panel import mount
 from treeviz.dashboard.pages.id3.state import (
     CONFUSION,
     CRITERION,
@@ -236,26 +233,32 @@ ID3_LABEL_PX = 540  # its side at 1280 px: wider here (3 of 4) than beside a sea
 
 
 def tree_view(table: Table, tree: DecisionTree, path: frozenset[int]) -> None:
-    """The tree (click a node: details; ECharts folds it), and the downloads."""
+    """The tree (click a node: its details beside it, answered in the browser by the
+    tree component), and the downloads."""
     depth = max(1, tree.depth)  # a slider needs two values to choose from
     if tree.depth > 1:
         depth = int(st.slider("Levels shown", 1, tree.depth, min(tree.depth, 4), key=LEVELS))
     entries = drawn(tree, max_depth=depth, max_nodes=VIEW_MAX_NODES, path=path)
     shown = sum(d.kind == "node" for d in entries)
     st.caption(
-        f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its "
-        "details (and to fold it)."
+        f"Drawing {shown:,} of {len(tree.nodes):,} nodes; click a node for its details "
+        "(and to show its children; fold them from its details)."
     )
     st.markdown(class_legend(tree), unsafe_allow_html=True)
     page_style()  # beside its panel, stacked above it when narrow; scrolls sideways
     with st.container(key=SIDE):
         left, right = st.columns([3, 1])
+    data = rule_tree_data(
+        entries,
+        where=lambda d: rule(tree, d.node),
+        panels={d.node: node_panel(tree, d.node) for d in entries if d.kind == "node"},
+        room=ID3_LABEL_PX,
+    )
+    view = f"{TREE}:{hashlib.sha256(repr(entries).encode()).hexdigest()[:16]}"
     with left:
-        options = echarts_tree(entries, lambda d: rule(tree, d.node), room=ID3_LABEL_PX)
-        height = rows_height([(d.key, d.parent) for d in entries])
-        clicked = tree_chart(options, key=TREE, height=height)
+        mount(data | {"mode": "tree", "view": view}, key=TREE)
     with right:
-        node_panel(tree, _node_id(clicked))
+        mount({"mode": "panel", "view": view}, key=NODE)
     downloads(tree, table, entries)
 
 
@@ -271,20 +274,10 @@ def class_legend(tree: DecisionTree) -> str:
     return swatches_html(title, pairs)
 
 
-def _node_id(clicked: Any) -> int:
-    try:
-        return int(clicked)
-    except (TypeError, ValueError):
-        return 0
-
-
-def node_panel(tree: DecisionTree, nid: int) -> None:
-    """The details of node ``nid``: its rule, counts, entropy, gain, children; for
-    Connect-4 the board pattern its tests fix."""
-    if not 0 <= nid < len(tree.nodes):
-        nid = 0
+def node_panel(tree: DecisionTree, nid: int) -> dict[str, Any]:
+    """What the panel shows for node ``nid``: its rule, counts, entropy, gain and
+    prediction (``facts``); for Connect-4 the board pattern its tests fix."""
     n = tree.nodes[nid]
-    st.markdown(f"**Node #{nid}**: {escape_markdown(rule(tree, nid))}")
     facts = {
         "samples": n.samples,
         "entropy": round(n.entropy, 4),
@@ -293,10 +286,11 @@ def node_panel(tree: DecisionTree, nid: int) -> None:
     if not n.is_leaf:
         facts |= {"split on": tree.feature(n), "gain": round(n.gain, 4)}
     facts |= {f"class {c}": int(k) for c, k in zip(tree.table.classes, n.counts, strict=True)}
-    st.dataframe(pd.Series(facts, name="value").astype(str), key=NODE)
+    out: dict[str, Any] = {"title": f"Node #{nid}: {rule(tree, nid)}"}
+    out["facts"] = [[str(k), str(v)] for k, v in facts.items()]
     if is_connect4(tree):
-        st.caption("Cells its tests fix (grey ? = not tested, white = empty)")
-        st.markdown(pattern_html(pattern(tree, nid)), unsafe_allow_html=True)
+        out["pattern"] = {"rows": ["".join(row) for row in pattern(tree, nid)]}
+    return out
 
 
 def downloads(tree: DecisionTree, table: Table, entries: list[Any]) -> None:
