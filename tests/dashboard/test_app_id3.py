@@ -76,3 +76,23 @@ def test_connect4_blank_cells_read_as_blank() -> None:
     tree = fit(read_table(bundled_path("connect-4")).subset(np.arange(2000)))
     tests = [edge_text(tree, n) for n in tree.nodes[1:]]
     assert any(t.endswith("= blank") for t in tests) and not any(t.endswith("= b") for t in tests)
+
+
+@pytest.mark.slow
+def test_a_connect4_nodes_panel_fixes_one_cell_per_test_on_its_path() -> None:
+    """The panel's board pattern of a Connect-4 tree's node: ID3 tests a cell at most
+    once on a path, so a node ``depth`` levels down fixes exactly ``depth`` cells and
+    leaves the other 42 - depth untested (``?``); the cell its own test fixed holds
+    the value of its branch (x: X, o: O, blank: .)."""
+    from treeviz.dashboard.pages.id3.page import node_panel
+
+    tree = fit(read_table(bundled_path("connect-4")).subset(np.arange(2000)), max_depth=4)
+    for node in tree.nodes:
+        rows = node_panel(tree, node.id)["pattern"]["rows"]
+        cells = "".join(rows)
+        assert len(rows) == 6 and len(cells) == 42 and cells.count("?") == 42 - node.depth
+        if node.parent >= 0:
+            name = tree.feature(tree.nodes[node.parent])  # "a1": column a, row 1 (bottom)
+            column, row = ord(name[0]) - ord("a"), int(name[1:])
+            mark = {"x": "X", "o": "O"}.get(str(node.branch), ".")
+            assert rows[6 - row][column] == mark, (node.id, name, node.branch)
