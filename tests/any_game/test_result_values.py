@@ -8,39 +8,14 @@ winner as fast, the loser as slow as can be)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+from game_oracles import result_after, result_and_plies
 
 from treeviz import search_game
 from treeviz.rules import load_game
 
 pytest.importorskip("pyspiel")
-
-_SOLVED: dict[str, tuple[int, int]] = {}
-
-
-def solve(state: Any) -> tuple[int, int]:
-    """(result, plies) for the player to move in OpenSpiel's ``state``: +1, 0 or -1
-    under best play, and the plies to the end (a win soonest, a loss latest)."""
-    key = f"{state.current_player()}|{state}"
-    if key not in _SOLVED:
-        me = state.current_player()
-        _SOLVED[key] = max(
-            (after(state, a, me) for a in state.legal_actions()),
-            key=lambda rp: (rp[0], -rp[1] if rp[0] > 0 else rp[1] if rp[0] < 0 else 0),
-        )
-    return _SOLVED[key]
-
-
-def after(state: Any, action: int, me: int) -> tuple[int, int]:
-    """(result, plies) for ``me`` once ``action`` is played, the move counted."""
-    child = state.child(action)
-    if child.is_terminal():
-        mine = child.returns()[me]
-        return (mine > 0) - (mine < 0), 1
-    result, plies = solve(child)
-    return (result if child.current_player() == me else -result), plies + 1
 
 
 def positions(count: int) -> list[str]:
@@ -59,7 +34,7 @@ def positions(count: int) -> list[str]:
 def test_the_answer_is_the_game_s_result_and_its_plies(agent: str) -> None:
     for text in positions(12):
         res = search_game("tic_tac_toe", text, agent)
-        result, plies = solve(res.trace.state(0).state)
+        result, plies = result_and_plies(res.trace.state(0).state)
         assert res.value == result, text
         if result == 0:
             assert res.outcome is None, text
@@ -78,7 +53,7 @@ def test_each_row_reads_its_result_or_says_it_was_cut() -> None:
         res = search_game("tic_tac_toe", text, "alphabeta:depth=9")
         root = res.trace.state(0).state
         for row in res.moves:
-            result, plies = after(root, row.column, root.current_player())
+            result, plies = result_after(root, row.column, root.current_player())
             if row.value is None:  # a win bounded from above: its words say so
                 cut += 1
                 assert "cut by the window" in row.text and row.outcome is None, text
