@@ -362,6 +362,6 @@ def row_words(value: int, *, exact: bool) -> str:
         return f"wins in {plies} plies" if value > 0 else f"loses in {plies} plies"
     if abs(value) < PROVEN:
         return f"at most {value}: cut by the window"
-    if value > 0:  # an upper bound of a win: a win no sooner, or worse
-        return f"at best a win in {plies} plies: cut by the window"
+    if value > 0:  # an upper bound of a win: as soon a win, a slower one, a draw or a loss
+        return f"a win in {plies} plies or worse: cut by the window"
     return f"loses in at most {plies} plies: cut by the window"

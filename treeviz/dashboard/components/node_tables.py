@@ -101,7 +101,8 @@ def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str |
         return [v.value for v in values], [v.text or None for v in values]
     worths = [node_worth(trace, int(k)) for k in kids]
     numbers = [w.value if _a_number(trace, w) else None for w in worths]
-    return numbers, [row_words(w, trace.value_kind) or None for w in worths]
+    scored = trace.is_connect4  # another game's result has no score beyond its sign
+    return numbers, [row_words(w, trace.value_kind, scored=scored) or None for w in worths]
 
 
 def _a_number(trace: Trace, w: Worth) -> bool:

@@ -116,7 +116,7 @@ def moves_frame(
 
 def value_cells(m: MoveStat) -> dict[str, Any]:
     """A row's value and its words: a decided game in the game's unit (1 a win, -1 a
-    loss; None where a cut left only "at best a win") with the row's own words (in
+    loss; None where a cut left only "a win ... or worse") with the row's own words (in
     plies, a bound said as one), else the agent's number (words only for a bound)."""
     if m.value is None:
         return {"value": None, "in words": m.text or "not searched"}
