@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from treeviz.agents.any_game.tree import (
+    AT_HORIZON,
+    PARENT_WINDOW,
     ROOT_ARGS,
     Heuristic,
     Search,
@@ -44,7 +46,6 @@ from treeviz.trace.nodes import (
     EXACT,
     INF,
     NO_VALUE,
-    NOT_RECORDED,
     TERMINAL,
     TT_HIT,
     WIN,
@@ -53,6 +54,10 @@ from treeviz.trace.nodes import (
 from treeviz.trace.values import PROVEN
 
 EXACT_BOUND, LOWER, UPPER = 0, 1, 2
+# visit(raw, side, parent, move, ply, parent_side, alpha, beta, only) (Negamax.walker)
+Visit = Callable[
+    [Any, int, int, int, int, int, int, int, "tuple[Sequence[int], dict[int, Any] | None]"], int
+]
 
 
 @dataclass(frozen=True)
@@ -73,24 +78,26 @@ class Negamax:
     """One negamax search (see the module docstring).
 
     It walks the game's raw states (:mod:`treeviz.rules.steps`): one call per
-    question, a child made only when it is searched. The recursion is one closure
-    over what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe
-    costs the game about 1.2 us, and each Python call or attribute looked up on the
-    way would add a tenth of that again."""
+    question, a child made only when it is searched, and in a game that can take a
+    move back, moves played on one state and taken back (no state copied; not with a
+    heuristic, which is handed states it may keep). The recursion is two closures over
+    what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe costs
+    the game about 0.5-1.2 us, and each Python call or attribute looked up on the way
+    would add a tenth of that again."""
 
     def __init__(self, search: Search, plan: Plan) -> None:
         self.s, self.game, self.plan = search, search.game, plan
         self.walk = steps_of(search.game, search.root)
+        self.in_place = self.walk.in_place if plan.heuristic is None else None
         self.table: dict[Hashable, tuple[int, int, int, int]] = {}
         self.path: list[int] = []  # the moves from the root to the node searched
         self.exact_flag = EXACT if plan.depth is None else 0  # the solver's values are exact
         window = ("alpha", "beta") if plan.prune else ()
-        # the root's, as the search's first node; the others are packed as each is left
+        # the root's, as the search's first node; the others are packed
         self.dense = {
             name: search.dense.setdefault(name, []) for name in ("value", "flags", *window)
         }
-        search.packed_fields = ("parent", "move", "depth", *window, "value", "flags")
-        self.statics = search.sparse.setdefault("static_eval", ([], []))  # horizon leaves
+        search.windowed = plan.prune
         # nodes, leaves, cutoffs and table hits so far: set by walker
         self.count: Callable[[], tuple[int, int, int, int]] = lambda: (0, 0, 0, 0)
 
@@ -98,7 +105,8 @@ class Negamax:
     def root(self) -> tuple[int, dict[int, int], dict[int, bool]]:
         """(the best move, each root move's value for the root side, whether each is
         exact rather than an upper bound), ties to the move listed first."""
-        raw, side = self.walk.start, self.s.root_side
+        start, side = self.walk.start, self.s.root_side
+        raw = start if self.in_place is None else self.in_place.copy(start)
         node = self.s.add(*ROOT_ARGS)
         visit = self.walker()  # counting on from the root
         window = {"value": NO_VALUE, "flags": 0, "alpha": -INF, "beta": INF}
@@ -111,12 +119,10 @@ class Negamax:
         alpha = -INF
         moves, made = self.ordered(raw, side, None)
         for move in moves:
-            child = self.walk.child(raw, move) if made is None else made[move]
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
-            self.path.append(move)
-            values[move] = visit(child, node, move, 1, side, low, INF)
-            self.path.pop()
+            # the root's children one at a time: the move's value for the root side
+            values[move] = visit(raw, side, node, -1, 0, side, low, INF, ((move,), made))
             # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
             exact[move] = not self.plan.prune or values[move] > low
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
@@ -128,20 +134,25 @@ class Negamax:
         return best_move, values, exact
 
     # ------------------------------------------------------------------ the tree
-    def walker(self) -> Callable[[Any, int, int, int, int, int, int], int]:
-        """``visit(raw, parent, move, ply, parent_side, alpha, beta)``: record and
-        search the child ``raw`` (``move`` from ``parent``, whose side is
-        ``parent_side`` and window ``alpha``..``beta``); its value for the parent. A
-        node is over, at the horizon, settled by the table, or searched through its
-        children, cut off when the window closes (the moves not searched are its legal
-        moves minus its recorded children: :meth:`Trace.unsearched`).
+    def walker(self) -> Visit:
+        """``visit(raw, side, parent, move, ply, parent_side, alpha, beta, only=None)``:
+        record and search the child ``raw`` (``side`` to move, neither over nor at the
+        horizon) reached by ``move`` from ``parent``, whose side is ``parent_side`` and
+        window ``alpha``..``beta``; its value for the parent. A node is settled by the
+        table or searched through its children, cut off when the window closes (the
+        moves not searched are its legal moves minus its recorded children:
+        :meth:`Trace.unsearched`). With ``only`` (moves, their children made or None)
+        ``raw`` is the root, ``parent`` its id, and those moves are searched for the
+        root's side as :meth:`root` asks, nothing else done.
 
-        One function with everything it reads bound once, recording as
-        :meth:`Search.add` does (counted, past the capacity not recorded, the stop
-        flag read every :data:`POLL` nodes) without a call. A node is recorded once,
-        as it is left, into :attr:`Search.packed` (ids still in the order nodes are
-        entered): one list grown once where one list a field took seven appends and
-        two writes. This and the trace are the whole cost of a search beside the
+        A child that is a leaf (over, or at the horizon) is searched and recorded in
+        the loop over the moves, without a call (a call cost a leaf of Connect 4 a
+        fifth of its time). One function with everything it reads bound once,
+        counting and recording as :meth:`Search.add` does (past the capacity not
+        recorded, the stop flag read every :data:`POLL` nodes) without a call; a node
+        is recorded once, into :attr:`Search.packed` in the order nodes are entered:
+        a leaf whole, a node with children on entering, its value and flags written
+        as it is left. This and the trace are the whole cost of a search beside the
         game's own (BENCHMARKS.md, any game)."""
         walk, search, plan = self.walk, self.s, self.plan
         mover, returns, actions, child, key_of = (
@@ -151,95 +162,120 @@ class Negamax:
             walk.child,
             walk.key,
         )
+        in_place = self.in_place
+        play, undo = (None, None) if in_place is None else (in_place.play, in_place.undo)
         table, path, exact_flag = self.table, self.path, self.exact_flag
-        over_flag = TERMINAL | exact_flag
+        # a finished game's side is never its parent's: its window is kept as theirs
+        over_flag = TERMINAL | exact_flag | PARENT_WINDOW
         ordered, probe, store = self.ordered, self.probe, self.store
         game, heuristic, wrap = self.game, plan.heuristic, walk.wrap
         # the moves from the root, kept only for what reads them
         track = heuristic is not None or (plan.tt and walk.paths)
         prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
         horizon = INF if plan.depth is None else plan.depth
-        nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
-        # a node's id is the count before it less the nodes not recorded (past the
-        # capacity): a second count per node cost more than the recording's append
-        missed, capacity = nodes - len(search.parent), search.capacity
+        # searched so far, which is the next node's id; when to look at the stop flag.
+        # Past the capacity no node is recorded, so a recorded node's id is the count.
+        nodes = check_at = search.nodes
+        capacity = search.capacity
         # nodes searched through their children, the root first; the leaves are the
         # nodes neither searched so nor settled by the table (a count per leaf cost more)
         inner, cutoffs, hits = nodes, 0, 0
         packed = search.packed
-        static_ids, static_values = self.statics
+        # a leaf at the horizon: its flags, by whether its side is not its parent's
+        horizon_flags = (AT_HORIZON, AT_HORIZON | PARENT_WINDOW)
 
         def visit(
-            raw: Any, parent: int, move: int, ply: int, parent_side: int, alpha: int, beta: int
+            raw: Any,
+            side: int,
+            parent: int,
+            move: int,
+            ply: int,
+            parent_side: int,
+            alpha: int,
+            beta: int,
+            only: tuple[Sequence[int], dict[int, Any] | None] | None = None,
         ) -> int:
-            to_move = mover(raw)
-            side = 1 - parent_side if to_move < 0 else to_move  # see tree.side_of
-            flip = side != parent_side
-            if flip:
-                alpha, beta = -beta, -alpha
-            nonlocal nodes, check_at, missed, packed, inner, cutoffs, hits
-            if nodes >= check_at:
-                check_at = self.check(nodes)
-            node = nodes - missed  # ids in the order nodes are entered, as the table's
-            nodes += 1
-            if parent == NOT_RECORDED or node >= capacity:
-                search.truncated, node, missed = True, NOT_RECORDED, missed + 1
-            if to_move < 0:
-                mine, flag = returns(raw)[side], over_flag  # outcome_value, without a call
-                value = 0 if mine == 0 else WIN - ply if mine > 0 else ply - WIN
-            elif ply >= horizon:
-                if heuristic is None:
-                    value = 0
-                else:  # a whole number in range is taken as it is, without a call
-                    points = heuristic(game, wrap(raw, path), side)
-                    whole = type(points) is int and -PROVEN < points < PROVEN
-                    value = points if whole else whole_points(points)  # type: ignore[assignment]
-                flag = 0
-                if node >= 0:
-                    static_ids.append(node)
-                    static_values.append(value)
-            else:
-                key = hit = found = None
+            nonlocal nodes, check_at, inner, hits, cutoffs, packed
+            if only is None:  # a node below the root: entered, recorded, asked of the table
+                flip = side != parent_side
+                if flip:
+                    alpha, beta = -beta, -alpha
+                if nodes >= check_at:
+                    check_at = self.check(nodes)
+                node = nodes
+                nodes += 1
+                if node >= capacity:
+                    search.truncated = True
+                key = hit = None
                 if tt:
                     key = key_of(raw, path)
                     hit = table.get(key)
                     found = None if hit is None else probe(hit, ply, alpha, beta)
-                if found is not None:
-                    hits += 1
-                    value, flag = found, TT_HIT
+                    if found is not None:
+                        hits += 1
+                        if node < capacity:
+                            packed += (node, parent, move, ply, alpha, beta, found, TT_HIT)
+                        return -found if flip else found
+                inner += 1
+                if sorted_moves:
+                    steps, made = ordered(raw, side, hit[3] if hit else None)
                 else:
-                    inner += 1
-                    # a loop over the moves calling child: a zip of them with a map of
-                    # child over them cost a fifth of tic-tac-toe's search
-                    if sorted_moves:
-                        steps, made = ordered(raw, side, hit[3] if hit else None)
+                    steps, made = actions(raw), None
+            else:  # the root, recorded by root(), searching the moves it is given
+                node, key, flip, (steps, made) = parent, None, False, only
+            value, best_move, low, below = -INF, -1, alpha, ply + 1
+            for step in steps:
+                if play is None:
+                    after = child(raw, step) if made is None else made[step]
+                else:
+                    play(raw, step)
+                    after = raw
+                if track:
+                    path.append(step)
+                to_move = mover(after)
+                if to_move >= 0 and below < horizon:
+                    v = visit(after, to_move, node, step, below, side, low, beta)
+                else:  # a leaf, here without a call (see tree.side_of for its side)
+                    if nodes >= check_at:
+                        check_at = self.check(nodes)
+                    leaf = nodes
+                    nodes += 1
+                    if to_move < 0:  # outcome_value without a call; its side is the other
+                        mine, flag = returns(after)[1 - side], over_flag
+                        value_here = 0 if mine == 0 else WIN - below if mine > 0 else below - WIN
+                        v = -value_here
                     else:
-                        steps, made = actions(raw), None
-                    value, best_move, low, flag = -INF, -1, alpha, 0
-                    for step in steps:
-                        after = child(raw, step) if made is None else made[step]
-                        if track:
-                            path.append(step)
-                        v = visit(after, node, step, ply + 1, side, low, beta)
-                        if track:
-                            path.pop()
-                        if v > value:
-                            value, best_move = v, step
-                        if prune and v > low:
-                            low = v
-                            if low >= beta:
-                                cutoffs += 1
-                                flag = CUTOFF
-                                break
-                    if tt:
-                        store(key, ply, value, best_move, alpha, beta)
-                    if alpha < value < beta:
-                        flag |= exact_flag
-            if node >= 0:  # one list grown once (Search.packed): fields in packed_fields
-                if prune:
-                    packed += (node, parent, move, ply, alpha, beta, value, flag)
-                else:
-                    packed += (node, parent, move, ply, value, flag)
+                        flip = to_move != side
+                        flag, value_here = horizon_flags[flip], 0
+                        if heuristic is not None:  # a whole number in range is taken as it is
+                            points = heuristic(game, wrap(after, path), to_move)
+                            whole = type(points) is int and -PROVEN < points < PROVEN
+                            value_here = points if whole else whole_points(points)  # type: ignore[assignment]
+                        v = -value_here if flip else value_here
+                    if leaf < capacity:  # the window it has is (-beta, -low) when it flips
+                        packed += (leaf, node, step, below, low, beta, value_here, flag)
+                    else:
+                        search.truncated = True
+                if undo is not None:
+                    undo(raw, side, step)
+                if track:
+                    path.pop()
+                if v > value:
+                    value, best_move = v, step
+                if prune and v > low:
+                    low = v
+                    if low >= beta:
+                        cutoffs += 1
+                        break
+            if only is not None:
+                return value
+            if key is not None:
+                store(key, ply, value, best_move, alpha, beta)
+            if node < capacity:
+                flag = CUTOFF if prune and value >= beta else 0
+                if alpha < value < beta:
+                    flag |= exact_flag
+                packed += (node, parent, move, ply, alpha, beta, value, flag)
             return -value if flip else value
 
         def count() -> tuple[int, int, int, int]:

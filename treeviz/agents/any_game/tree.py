@@ -44,6 +44,15 @@ from treeviz.trace.values import PROVEN
 # are kept as they are, others rounded; a decided game is the game's outcome instead).
 Heuristic = Callable[[Game[Any], Any, int], float]
 ROOT_ARGS = (NO_PARENT, -1, 0)  # Search.add's arguments for the root
+# A packed node (Search.packed, written into the table by unpack): its id, parent,
+# move, depth, alpha, beta, value and flags, eight ints as the search holds them (an
+# int computed to pack two fields in one cost the walk more than NumPy's reading of
+# one more int; a search without a window writes -INF and INF, not kept). Two flags
+# above the trace's spare a leaf new ints and calls: PARENT_WINDOW, it holds its
+# parent's window, (alpha, beta), its own being (-beta, -alpha); AT_HORIZON, its
+# value is also its static evaluation.
+PACKED = 8
+PARENT_WINDOW, AT_HORIZON = 256, 512
 # Nodes between two looks at the stop flag: a look is a NumPy item read (about 0.1 us,
 # a tenth of a node of the fastest game), and 1,024 nodes take a few milliseconds.
 POLL = 1024
@@ -101,12 +110,10 @@ class Search:
     from Python (its structured array is typed anew on every call), and even one
     NumPy item written costs a pure Python search's node several times what a list's
     append does. A search writes its nodes' fields into :attr:`dense` lists (one item
-    per node from id 0, in id order), into :attr:`packed` (nodes that follow those,
-    each written whole as it is left: its id, then one item per field of
-    :attr:`packed_fields`: one list extended once a node, where a list per field
-    took an append per field) or, for a few nodes, through :meth:`set`. The table's rules hold
-    all the same: past ``capacity`` a node, and every node below it, is not recorded
-    and the trace says truncated.
+    per node from id 0, in id order), into :attr:`packed` (the nodes that follow
+    those, in any order, each as a few ints: :data:`PACKED`) or, for a few nodes,
+    through :meth:`set`. The table's rules hold all the same: past ``capacity`` a
+    node, and every node below it, is not recorded and the trace says truncated.
 
     The node count and the stop flag are shared with the thread that waits on the
     search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
@@ -126,11 +133,9 @@ class Search:
         self.depth: list[int] = []
         # a field of the recorded nodes from id 0, in id order (all but the packed ones)
         self.dense: dict[str, list[Any]] = {"move": self.move, "depth": self.depth}
-        # nodes after the dense ones, each as its id and its packed_fields, in any order
+        # the nodes after the dense ones, in any order, each as PACKED says
         self.packed: list[int] = []
-        self.packed_fields: tuple[str, ...] = ()
-        # a field of many nodes: their ids and values
-        self.sparse: dict[str, tuple[list[int], list[Any]]] = {}
+        self.windowed = False  # whether packed nodes hold their window
         self.columns: dict[str, dict[int, Any]] = {}  # a field of a few nodes (set)
 
     def add(self, parent: int, move: int, depth: int) -> int:
@@ -172,8 +177,7 @@ class Search:
 
     def fill(self) -> None:
         """Make the recorder's table of the recorded nodes, and copy the counts."""
-        width = 1 + len(self.packed_fields)
-        n = len(self.parent) + len(self.packed) // width
+        n = len(self.parent) + len(self.packed) // PACKED
         self.rec.nodes = nodes = new_nodes(n)
         for name, default in FIELD_DEFAULTS.items():
             nodes[name] = default
@@ -181,12 +185,7 @@ class Search:
         for name, items in self.dense.items():
             nodes[name][: len(items)] = as_array(items)
         if self.packed:
-            rows = np.fromiter(self.packed, dtype=np.int64, count=len(self.packed))
-            rows = rows.reshape(-1, width)
-            for i, name in enumerate(self.packed_fields, 1):
-                nodes[name][rows[:, 0]] = rows[:, i]
-        for name, (ids, items) in self.sparse.items():
-            nodes[name][as_array(ids)] = as_array(items)
+            unpack(self.packed, nodes, windowed=self.windowed)
         for name, column in self.columns.items():
             ids, given = list(column), np.array(list(column.values()))
             if name == "flags":  # added to what the dense list holds
@@ -204,6 +203,23 @@ class Search:
         root = (name, self.game.to_text(self.root), *size)
         self.fill()
         return self.rec.freeze(algorithm, params, root=root, fields=fields)
+
+
+def unpack(packed: list[int], nodes: np.ndarray, *, windowed: bool) -> None:
+    """Write the nodes in ``packed`` (see :data:`PACKED`) into the table ``nodes``,
+    the window only when ``windowed``."""
+    rows = np.fromiter(packed, dtype=np.int64, count=len(packed)).reshape(-1, PACKED)
+    at, flags, value = rows[:, 0], rows[:, 7], rows[:, 6]
+    for i, name in enumerate(("parent", "move", "depth"), 1):
+        nodes[name][at] = rows[:, i]
+    if windowed:
+        theirs = (flags & PARENT_WINDOW) != 0
+        nodes["alpha"][at] = np.where(theirs, -rows[:, 5], rows[:, 4])
+        nodes["beta"][at] = np.where(theirs, -rows[:, 4], rows[:, 5])
+    nodes["value"][at] = value
+    nodes["flags"][at] = flags & ~(PARENT_WINDOW | AT_HORIZON)
+    horizon = (flags & AT_HORIZON) != 0
+    nodes["static_eval"][at[horizon]] = value[horizon]
 
 
 def as_array(items: list[Any]) -> np.ndarray:
