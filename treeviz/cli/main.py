@@ -52,7 +52,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
     parser = argparse.ArgumentParser(
         prog="treeviz",
-        description="Why did this Connect 4 agent play that column?",
+        description="Why did this search agent play that move? Connect 4 by default "
+        "(a move is a column: 4453), another game with --game.",
         epilog="Other games: analyze, show, solve and report take --game NAME "
         f"({', '.join(GAMES)}).",
     )
