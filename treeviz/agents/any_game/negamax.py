@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 from treeviz.agents.any_game.tree import (
     AT_HORIZON,
     PARENT_WINDOW,
+    RECORD,
     ROOT_ARGS,
     Heuristic,
     Search,
@@ -176,11 +177,11 @@ class Negamax:
         # searched so far, which is the next node's id; when to look at the stop flag.
         # Past the capacity no node is recorded, so a recorded node's id is the count.
         nodes = check_at = search.nodes
-        capacity = search.capacity
         # nodes searched through their children, the root first; the leaves are the
         # nodes neither searched so nor settled by the table (a count per leaf cost more)
         inner, cutoffs, hits = nodes, 0, 0
-        packed = search.packed
+        packed, pack, size, grow = search.packed, RECORD.pack_into, RECORD.size, search.grow
+        room = 0  # the ids packed holds: a node past them makes more, up to the capacity
         # a leaf at the horizon: its flags, by whether its side is not its parent's
         horizon_flags = (AT_HORIZON, AT_HORIZON | PARENT_WINDOW)
 
@@ -195,7 +196,7 @@ class Negamax:
             beta: int,
             only: tuple[Sequence[int], dict[int, Any] | None] | None = None,
         ) -> int:
-            nonlocal nodes, check_at, inner, hits, cutoffs, packed
+            nonlocal nodes, check_at, inner, hits, cutoffs, room
             if only is None:  # a node below the root: entered, recorded, asked of the table
                 flip = side != parent_side
                 if flip:
@@ -204,8 +205,8 @@ class Negamax:
                     check_at = self.check(nodes)
                 node = nodes
                 nodes += 1
-                if node >= capacity:
-                    search.truncated = True
+                if node >= room:
+                    room = grow(node)
                 key = hit = None
                 if tt:
                     key = key_of(raw, path)
@@ -213,8 +214,8 @@ class Negamax:
                     found = None if hit is None else probe(hit, ply, alpha, beta)
                     if found is not None:
                         hits += 1
-                        if node < capacity:
-                            packed += (node, parent, move, ply, alpha, beta, found, TT_HIT)
+                        if node < room:
+                            pack(packed, node * size, parent, move, ply, alpha, beta, found, TT_HIT)
                         return -found if flip else found
                 inner += 1
                 if sorted_moves:
@@ -252,10 +253,10 @@ class Negamax:
                             whole = type(points) is int and -PROVEN < points < PROVEN
                             value_here = points if whole else whole_points(points)  # type: ignore[assignment]
                         v = -value_here if flip else value_here
-                    if leaf < capacity:  # the window it has is (-beta, -low) when it flips
-                        packed += (leaf, node, step, below, low, beta, value_here, flag)
-                    else:
-                        search.truncated = True
+                    if leaf >= room:
+                        room = grow(leaf)
+                    if leaf < room:  # the window it has is (-beta, -low) when it flips
+                        pack(packed, leaf * size, node, step, below, low, beta, value_here, flag)
                 if undo is not None:
                     undo(raw, side, step)
                 if track:
@@ -271,14 +272,15 @@ class Negamax:
                 return value
             if key is not None:
                 store(key, ply, value, best_move, alpha, beta)
-            if node < capacity:
+            if node < room:
                 flag = CUTOFF if prune and value >= beta else 0
                 if alpha < value < beta:
                     flag |= exact_flag
-                packed += (node, parent, move, ply, alpha, beta, value, flag)
+                pack(packed, node * size, parent, move, ply, alpha, beta, value, flag)
             return -value if flip else value
 
         def count() -> tuple[int, int, int, int]:
+            search.packed_to = min(nodes, room)
             return nodes, nodes - inner - hits, cutoffs, hits
 
         self.count = count
