@@ -102,23 +102,23 @@ def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
 def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column: the
     answer above the fold (:func:`~treeviz.dashboard.components.results.show_result`).
-    Another game than Connect 4 has its own page (:func:`any_game_page`), its picker
-    first in the sidebar; Connect 4's page puts the picker last."""
+    The Game picker heads the sidebar, on every game's page: the game decides every
+    other choice. Another game than Connect 4 has its own page (:func:`any_game_page`)."""
     game = picked_game()
+    game_picker()
     if game != CONNECT4:
-        game_picker()
         any_game_page(game)
         return
     connect4_page()
-    game_picker()
 
 
 def connect4_page() -> None:
     """Connect 4's analysis (see :func:`analyze_page`)."""
     st.title("treeviz — why this column?")
     read_link()
-    # Run and Stop head the sidebar: in reach however long the agent's settings, and
-    # drawn first (a browser loads each kind of widget's code as it first meets it)
+    # Run and Stop next, under the Game picker: in reach however long the agent's
+    # settings, and drawn early (a browser loads each kind of widget's code as it
+    # first meets it)
     run = st.sidebar.button("Run", type="primary", key=RUN)
     st.sidebar.button("Stop", key=STOP, on_click=_stop, help="stop a running search")
     pos = choose_position()
