@@ -62,7 +62,7 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
     kids = ranked_children(trace, i)
     n = trace.nodes[kids]
     weight = reading_of(trace).weight
-    table = pd.DataFrame({"node": kids.astype(np.int64), **_moves(trace, i, n["move"])})
+    table = pd.DataFrame({"node": kids.astype(np.int64), **moves_column(trace, i, n["move"])})
     if weight:
         table[weight] = n[weight].astype(np.int64)
     table["nodes below"] = trace.subtree_sizes()[kids] - 1
@@ -80,7 +80,7 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
     return table
 
 
-def _moves(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
+def moves_column(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
     """The children's moves as a column: Connect 4's 1-based ``column``, another
     game's ``move`` labels as it writes them from node ``i``."""
     if trace.is_connect4:

@@ -18,11 +18,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
+from treeviz.dashboard.components.node_tables import moves_column
 from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_chart import (
     legend_html,
@@ -211,13 +212,15 @@ def _note(trace: Trace) -> str:
 
 
 def root_columns(trace: Trace) -> pd.DataFrame:
-    """The root's columns at this step: value in words (and the trace's weight, MCTS's
-    visits)."""
-    rows, weight = [], reading_of(trace).weight
-    for k in trace.children(0):
-        row: dict[str, Any] = {"column": int(trace.nodes["move"][k]) + 1}
-        row["value (root player)"] = node_value(trace, int(k)).text or "searching"
-        if weight:
-            row[weight] = int(trace.nodes[weight][k])
-        rows.append(row)
-    return pd.DataFrame(rows).sort_values("column") if rows else pd.DataFrame()
+    """The root's moves at this step in the game's order (Connect 4's columns, another
+    game's moves by label: :func:`moves_column`): value in words (and the trace's
+    weight, MCTS's visits)."""
+    kids = sorted(trace.children(0).tolist(), key=lambda k: int(trace.nodes["move"][k]))
+    if not kids:
+        return pd.DataFrame()
+    table = pd.DataFrame(moves_column(trace, 0, trace.nodes["move"][kids]))
+    table["value (root player)"] = [node_value(trace, k).text or "searching" for k in kids]
+    weight = reading_of(trace).weight
+    if weight:
+        table[weight] = trace.nodes[weight][kids].astype(np.int64)
+    return table
