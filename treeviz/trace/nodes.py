@@ -415,9 +415,12 @@ class MoveStat:
     id and ``label`` how the game writes it.
 
     ``value`` is for the root player in the trace's value kind, a plain number and
-    never a sentinel; None only for a column the agent did not look at (a full one,
-    or one it never searched: ``text`` says why). ``outcome`` is set when the search
-    proved the result (:func:`treeviz.trace.values.outcome`); ``text`` says it in words.
+    never a sentinel (a proven result: Connect 4's exact score, another game's 1 a win
+    and -1 a loss); None for a column the agent did not look at (a full one, or one it
+    never searched) and for another game's move whose win the window only bounded from
+    above (nothing proven): ``text`` says why. ``outcome`` is set when the search
+    proved the result (:func:`treeviz.trace.values.outcome`, plies from the root);
+    ``text`` says it in words.
     """
 
     column: int
