@@ -24,14 +24,15 @@ def warm_all() -> None:
 
 def out_of_collections() -> None:
     """Everything alive now (modules, compiled kernels, the opening book) moved out of
-    the garbage collector's sight, the garbage collected first. Streamlit collects
-    every generation after each script run (``runner.postScriptGC``) holding the
-    interpreter, so the run's last message, which ends the browser's wait, waited
-    for a walk over every long-lived object: 160,000 after the imports, 240,000 after
-    the warm-up, 0.14-0.3 s on a loaded machine; frozen, the walk is over what the
-    sessions made since (under 1 ms). Objects of a session alive at this moment are
-    kept for good: once, at most a visitor's first page."""
-    gc.collect()
+    the garbage collector's sight. Streamlit collects every generation after each
+    script run (``runner.postScriptGC``) holding the interpreter, so the run's last
+    message, which ends the browser's wait, waited for a walk over every long-lived
+    object: 160,000 after the imports, 240,000 after the warm-up, 0.14-0.3 s on a
+    loaded machine; frozen, the walk is over what the sessions made since (under
+    1 ms). No collection first: it would hold the interpreter as long as the walk it
+    spares, for the garbage alive now, which is kept (7 objects after the warm-up
+    here); so are the objects of a session alive now, once: a visitor's first page
+    at most."""
     gc.freeze()
 
 
@@ -47,11 +48,14 @@ def before_first_visit() -> None:
       no REPL and has its runtime, so that warning can never be due: it is marked
       as given (the flag Streamlit reads before it looks);
     - its first ``st.info`` or ``st.success`` looks for a leading emoji with a
-      pattern of every emoji, compiled as its module is imported (0.1-0.2 s)."""
+      pattern of every emoji, compiled as its module is imported (0.1-0.2 s);
+    - the imports' garbage collected (nobody waits yet) and the rest frozen
+      (:func:`out_of_collections`)."""
     import streamlit.delta_generator
     import streamlit.emojis
 
     streamlit.delta_generator._use_warning_has_been_displayed = True
+    gc.collect()
     out_of_collections()
 
 
