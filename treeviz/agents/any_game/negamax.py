@@ -55,9 +55,9 @@ from treeviz.trace.nodes import (
 from treeviz.trace.values import PROVEN
 
 EXACT_BOUND, LOWER, UPPER = 0, 1, 2
-# visit(raw, side, parent, move, ply, parent_side, alpha, beta, only) (Negamax.walker)
+# visit(raw, side, parent, move, ply, alpha, beta, only) (Negamax.walker)
 Visit = Callable[
-    [Any, int, int, int, int, int, int, int, "tuple[Sequence[int], dict[int, Any] | None]"], int
+    [Any, int, int, int, int, int, int, "tuple[Sequence[int], dict[int, Any] | None]"], int
 ]
 
 
@@ -123,7 +123,7 @@ class Negamax:
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
             # the root's children one at a time: the move's value for the root side
-            values[move] = visit(raw, side, node, -1, 0, side, low, INF, ((move,), made))
+            values[move] = visit(raw, side, node, -1, 0, low, INF, ((move,), made))
             # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
             exact[move] = not self.plan.prune or values[move] > low
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
@@ -191,16 +191,12 @@ class Negamax:
             parent: int,
             move: int,
             ply: int,
-            parent_side: int,
             alpha: int,
             beta: int,
             only: tuple[Sequence[int], dict[int, Any] | None] | None = None,
         ) -> int:
             nonlocal nodes, check_at, inner, hits, cutoffs, room
             if only is None:  # a node below the root: entered, recorded, asked of the table
-                flip = side != parent_side
-                if flip:
-                    alpha, beta = -beta, -alpha
                 if nodes >= check_at:
                     check_at = self.check(nodes)
                 node = nodes
@@ -216,15 +212,20 @@ class Negamax:
                         hits += 1
                         if node < room:
                             pack(packed, node * size, parent, move, ply, alpha, beta, found, TT_HIT)
-                        return -found if flip else found
+                        return found
                 inner += 1
-                if sorted_moves:
-                    steps, made = ordered(raw, side, hit[3] if hit else None)
-                else:
-                    steps, made = actions(raw), None
+                if sorted_moves and (hit is not None or heuristic is not None):
+                    steps, made = ordered(raw, side, None if hit is None else hit[3])
+                else:  # what ordered answers without a heuristic or the table's move
+                    made = None
+                    steps = actions(raw)
             else:  # the root, recorded by root(), searching the moves it is given
-                node, key, flip, (steps, made) = parent, None, False, only
-            value, best_move, low, below = -INF, -1, alpha, ply + 1
+                node, key = parent, None
+                steps, made = only
+            value = -INF
+            best_move = -1
+            low = alpha
+            below = ply + 1
             for step in steps:
                 if play is None:
                     after = child(raw, step) if made is None else made[step]
@@ -234,8 +235,11 @@ class Negamax:
                 if track:
                     path.append(step)
                 to_move = mover(after)
-                if to_move >= 0 and below < horizon:
-                    v = visit(after, to_move, node, step, below, side, low, beta)
+                if to_move >= 0 and below < horizon:  # the window and value as its side sees them
+                    if to_move != side:
+                        v = -visit(after, to_move, node, step, below, -beta, -low)
+                    else:
+                        v = visit(after, to_move, node, step, below, low, beta)
                 else:  # a leaf, here without a call (see tree.side_of for its side)
                     if nodes >= check_at:
                         check_at = self.check(nodes)
@@ -245,14 +249,15 @@ class Negamax:
                         mine, flag = returns(after)[1 - side], over_flag
                         value_here = 0 if mine == 0 else WIN - below if mine > 0 else below - WIN
                         v = -value_here
-                    else:
-                        flip = to_move != side
-                        flag, value_here = horizon_flags[flip], 0
-                        if heuristic is not None:  # a whole number in range is taken as it is
-                            points = heuristic(game, wrap(after, path), to_move)
-                            whole = type(points) is int and -PROVEN < points < PROVEN
-                            value_here = points if whole else whole_points(points)  # type: ignore[assignment]
-                        v = -value_here if flip else value_here
+                    elif heuristic is None:
+                        flag = horizon_flags[to_move != side]
+                        value_here = v = 0
+                    else:  # a whole number in range is taken as it is
+                        flag = horizon_flags[to_move != side]
+                        points = heuristic(game, wrap(after, path), to_move)
+                        whole = type(points) is int and -PROVEN < points < PROVEN
+                        value_here = points if whole else whole_points(points)  # type: ignore[assignment]
+                        v = value_here if to_move == side else -value_here
                     if leaf >= room:
                         room = grow(leaf)
                     if leaf < room:  # the window it has is (-beta, -low) when it flips
@@ -277,7 +282,7 @@ class Negamax:
                 if alpha < value < beta:
                     flag |= exact_flag
                 pack(packed, node * size, parent, move, ply, alpha, beta, value, flag)
-            return -value if flip else value
+            return value
 
         def count() -> tuple[int, int, int, int]:
             search.packed_to = min(nodes, room)
@@ -336,9 +341,15 @@ class Negamax:
     def store(
         self, key: Hashable, ply: int, value: int, best_move: int, alpha: int, beta: int
     ) -> None:
-        """Keep a searched node's value in the table, as a bound of the window it had."""
+        """Keep a searched node's value in the table, as a bound of the window it had;
+        a decided value relative to the node, ``ply`` below the root (every searched
+        node stores: a call less here is a hundredth of a search with a table)."""
         bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT_BOUND
-        self.table[key] = (self.remaining(ply), self.to_table(value, ply), bound, best_move)
+        if value >= PROVEN:
+            value += ply
+        elif value <= -PROVEN:
+            value -= ply
+        self.table[key] = (self.remaining(ply), value, bound, best_move)
 
     def remaining(self, ply: int) -> int:
         """Plies left below a node (-1: to the end)."""
@@ -354,15 +365,8 @@ class Negamax:
         return v if fits or (bound == UPPER and v <= alpha) else None
 
     @staticmethod
-    def to_table(value: int, ply: int) -> int:
-        """A decided value relative to the node ``ply`` below the root."""
-        if not decided(value):
-            return value
-        return value + ply if value > 0 else value - ply
-
-    @staticmethod
     def from_table(value: int, ply: int) -> int:
-        """:meth:`to_table` undone at ``ply``."""
+        """A stored value (see :meth:`store`) ``ply`` below the root."""
         if not decided(value):
             return value
         return value - ply if value > 0 else value + ply
