@@ -4,7 +4,8 @@ in the panel's value column is the node's true result for the root player (a bru
 force over OpenSpiel's returns); a cut node's bound is said in words only (the
 solver's table read 1 beside "≤ +1: cut off" for moves that lose), and those words
 hold of the true result and its length: "a win in 5 plies or worse", where they read
-"at best a win in 5 plies" for moves that lose."""
+"at best a win in 5 plies" for moves that lose. A result's words name no score beyond
+its sign (they read "wins in 5 plies, exact +1")."""
 
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ def test_a_number_is_a_true_value_and_a_cut_reads_as_a_bound(agent: str, positio
             continue
         table = children_table(trace, node)
         for kid, number, words in zip(table["node"], table[VALUE], table[WORDS], strict=True):
+            assert not words or "exact" not in words, words  # no score but its sign
             if trace.nodes["flags"][kid] & CUTOFF:
                 cut += 1
                 assert number != number or number is None, (node, kid, number)  # blank
