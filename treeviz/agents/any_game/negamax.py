@@ -81,7 +81,7 @@ class Negamax:
     It walks the game's raw states (:mod:`treeviz.rules.steps`): one call per
     question, a child made only when it is searched, and in a game that can take a
     move back, moves played on one state and taken back (no state copied; not with a
-    heuristic, which is handed states it may keep). The recursion is two closures over
+    heuristic, which is handed states it may keep). The recursion is one closure over
     what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe costs
     the game about 0.5-1.2 us, and each Python call or attribute looked up on the way
     would add a tenth of that again."""
@@ -136,25 +136,25 @@ class Negamax:
 
     # ------------------------------------------------------------------ the tree
     def walker(self) -> Visit:
-        """``visit(raw, side, parent, move, ply, parent_side, alpha, beta, only=None)``:
-        record and search the child ``raw`` (``side`` to move, neither over nor at the
-        horizon) reached by ``move`` from ``parent``, whose side is ``parent_side`` and
-        window ``alpha``..``beta``; its value for the parent. A node is settled by the
-        table or searched through its children, cut off when the window closes (the
-        moves not searched are its legal moves minus its recorded children:
-        :meth:`Trace.unsearched`). With ``only`` (moves, their children made or None)
-        ``raw`` is the root, ``parent`` its id, and those moves are searched for the
-        root's side as :meth:`root` asks, nothing else done.
+        """``visit(raw, side, parent, move, ply, alpha, beta, only=None)``: record and
+        search the child ``raw`` (``side`` to move, neither over nor at the horizon)
+        reached by ``move`` from ``parent``, with the window ``alpha``..``beta`` as
+        ``side`` sees it; its value for ``side`` (the parent flips both when its own
+        side differs). A node is settled by the table or searched through its
+        children, cut off when the window closes (the moves not searched are its
+        legal moves minus its recorded children: :meth:`Trace.unsearched`). With
+        ``only`` (moves, their children made or None) ``raw`` is the root, ``parent``
+        its id, and those moves are searched for the root's side as :meth:`root`
+        asks, nothing else done.
 
         A child that is a leaf (over, or at the horizon) is searched and recorded in
-        the loop over the moves, without a call (a call cost a leaf of Connect 4 a
-        fifth of its time). One function with everything it reads bound once,
-        counting and recording as :meth:`Search.add` does (past the capacity not
-        recorded, the stop flag read every :data:`POLL` nodes) without a call; a node
-        is recorded once, into :attr:`Search.packed` in the order nodes are entered:
-        a leaf whole, a node with children on entering, its value and flags written
-        as it is left. This and the trace are the whole cost of a search beside the
-        game's own (BENCHMARKS.md, any game)."""
+        the loop over the moves, without a call (most nodes of a depth-limited search
+        are leaves). One function with everything it reads bound once, counting and
+        recording as :meth:`Search.add` does (past the capacity not recorded, the
+        stop flag read every :data:`POLL` nodes) without a call of ours; a node is
+        packed once, at its id in :attr:`Search.packed` (:data:`RECORD`): a leaf when
+        it is met, a node with children as it is left. This and the trace are the
+        whole cost of a search beside the game's own (BENCHMARKS.md, any game)."""
         walk, search, plan = self.walk, self.s, self.plan
         mover, returns, actions, child, key_of = (
             walk.mover,
