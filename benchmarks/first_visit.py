@@ -13,8 +13,10 @@ figures for it (the moment the Run button and the page's text were there, after 
 navigation began; the JavaScript fetched, how many files and kB, and when the last
 arrived) and the medians, with the load average before and after.
 
-Run: ``.venv/bin/python benchmarks/first_visit.py [ROUNDS] [--treeviz PATH]`` (default
-3 rounds, this environment's ``treeviz``; ``--treeviz`` another checkout's, to compare).
+Run: ``.venv/bin/python benchmarks/first_visit.py [ROUNDS] [--treeviz PATH]...
+[--no-run]`` (default 3 rounds, this environment's ``treeviz``; ``--treeviz`` another
+checkout's, to compare: given more than once, each round visits each in turn, so that
+a changing load weighs on all alike; ``--no-run``: the page drawn only).
 """
 
 from __future__ import annotations
@@ -140,8 +142,15 @@ def medians(name: str, rounds: list[Round]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rounds", type=int, nargs="?", default=3)
-    parser.add_argument("--treeviz", default=str(Path(sys.executable).with_name("treeviz")))
+    parser.add_argument(
+        "--treeviz",
+        action="append",
+        help="a treeviz to start (this environment's by default); given twice or more, "
+        "each round visits each in turn",
+    )
+    parser.add_argument("--no-run", action="store_true", help="do not time the first Run")
     args = parser.parse_args()
+    apps = args.treeviz or [str(Path(sys.executable).with_name("treeviz"))]
     print(f"load average before: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         bare_script = Path(tmp) / "bare.py"
@@ -150,15 +159,17 @@ def main() -> None:
         bare_cmd += ["--server.headless", "true", "--browser.gatherUsageStats", "false"]
         bare_cmd += ["--server.fileWatcherType", "none"]
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
-        app_rounds, bare_rounds = [], []
+        rounds: dict[str, list[Round]] = {name: [] for name in [*apps, "bare page (the floor)"]}
         for i in range(args.rounds):
-            app_rounds.append(one_round([args.treeviz, "app"], "--port", browser, run=True))
-            print(describe(f"round {i + 1}, treeviz app", app_rounds[-1]), flush=True)
-            bare_rounds.append(one_round(bare_cmd, "--server.port", browser, run=False))
-            print(describe(f"round {i + 1}, bare page", bare_rounds[-1]), flush=True)
+            for app in apps:
+                rounds[app].append(one_round([app, "app"], "--port", browser, run=not args.no_run))
+                print(describe(f"round {i + 1}, {app} app", rounds[app][-1]), flush=True)
+            bare = one_round(bare_cmd, "--server.port", browser, run=False)
+            rounds["bare page (the floor)"].append(bare)
+            print(describe(f"round {i + 1}, bare page", bare), flush=True)
         browser.close()
-    print(medians("treeviz app", app_rounds))
-    print(medians("bare page (the floor)", bare_rounds))
+    for name, done in rounds.items():
+        print(medians(name, done))
     print(f"load average after: {os.getloadavg()}")
 
 
