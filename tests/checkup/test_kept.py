@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from treeviz.checkup import battery as battery_module
+from treeviz.checkup import kept as kept_module
 from treeviz.checkup.battery import Probe, battery, make_battery
 from treeviz.checkup.kept import STALE_DAYS, code_folder, kept_folder, sources_digest
 
@@ -122,3 +123,16 @@ def test_the_folders_of_other_states_go_once_stale(tmp_path: Path) -> None:
     assert not stale.exists() and (recent / "battery-1-0-all.json").exists()
     os.utime(here, (time.time() - week - 60,) * 2)
     assert code_folder(tmp_path) == here and here.is_dir()  # in use again: kept
+
+
+def test_no_more_files_than_the_most_kept(
+    cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dashboard's visitors choose the seed: past the most, a battery is made and
+    used, not kept."""
+    monkeypatch.setattr(kept_module, "MAX_KEPT", 2)
+    assert battery(3, 5, KINDS) == make_battery(3, 5, KINDS)
+    assert battery(3, 6, KINDS) == make_battery(3, 6, KINDS)
+    assert battery(3, 7, KINDS) == make_battery(3, 7, KINDS)
+    names = sorted(p.name for p in kept_folder().glob("*.json"))
+    assert [name.split("-")[:3] for name in names] == [["battery", "3", "5"], ["battery", "3", "6"]]

@@ -12,7 +12,8 @@ that made it, so its file sits in a folder named by a digest of the package's so
 The folder is in the user's cache, beside the compiled kernels
 (``$XDG_CACHE_HOME/treeviz/kept``). A file that cannot be written is not kept; one that
 does not read back as rows of strings the caller accepts (cut short, edited) is made
-again and written over, never trusted. No user input names a file.
+again and written over, never trusted. No user input names a file, and no more than
+:data:`MAX_KEPT` are kept for one state of the code.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ from treeviz.safe_io import atomic_write
 PACKAGE = Path(__file__).resolve().parents[1]
 Rows = list[list[str]]
 STALE_DAYS = 7  # a folder of another state of the code unused this long is removed
+# files kept for one state of the code, at most: a dashboard's visitors choose the
+# seed, and each new one would otherwise leave a file behind
+MAX_KEPT = 256
 
 
 @cache
@@ -70,7 +74,8 @@ def kept_folder(environ: Mapping[str, str] = os.environ) -> Path:
 
 def kept_rows(name: str, make: Callable[[], Rows], valid: Callable[[Rows], bool]) -> Rows:
     """The rows of strings kept under ``name`` (letters, digits and ``-``) when they
-    read back whole and ``valid`` accepts them, else ``make()``'s, then kept."""
+    read back whole and ``valid`` accepts them, else ``make()``'s, then kept (while
+    the folder holds fewer than :data:`MAX_KEPT` files)."""
     try:
         path: Path | None = kept_folder() / f"{name}.json"
     except OSError:  # no cache folder to be had (a read-only home): nothing kept
@@ -79,7 +84,7 @@ def kept_rows(name: str, make: Callable[[], Rows], valid: Callable[[Rows], bool]
     if found is not None and valid(found):
         return found
     made = make()
-    if path is not None:
+    if path is not None and len(list(path.parent.glob("*.json"))) < MAX_KEPT:
         try:
             with atomic_write(path, "w", encoding="utf-8") as out:
                 json.dump(made, out)
