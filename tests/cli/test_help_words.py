@@ -32,3 +32,15 @@ def test_the_commands_of_any_game_name_columns_only_as_connect4_s() -> None:
             checked += 1
     assert checked >= 3
     assert "move" in (main.description or "")
+
+
+def test_the_main_help_names_every_command_that_takes_game() -> None:
+    """``treeviz --help`` says which commands take ``--game NAME``: every one whose
+    help shows the option with a game's name, and no other (it left ``doctor`` out;
+    ``review`` and ``puzzles`` take ``--game INT``, an arena database's game)."""
+    main, commands = _parsers()
+    takes = {n for n, p in commands.items() if "[--game NAME]" in p.format_usage()}
+    assert "doctor" in takes
+    line = (main.epilog or "").split("take --game", 1)[0]
+    named = set(re.findall(r"\b[a-z]+\b", line)) & set(commands)
+    assert named == takes
