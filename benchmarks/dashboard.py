@@ -43,7 +43,7 @@ def set_up(page: Page, url: str) -> None:
     area = side.locator("textarea")
     area.fill(MOVES)
     area.press("Control+Enter")
-    side.locator("[data-testid='stSelectbox']").nth(0).click()
+    side.get_by_role("combobox", name="Agent", exact=True).click()
     page.get_by_role("option", name="mcts", exact=True).click()
     side.get_by_text("Exact solver scores").click()
 

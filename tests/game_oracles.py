@@ -28,6 +28,34 @@ def best_result(state: Any) -> int:
     return _KNOWN[key]
 
 
+_LENGTHS: dict[str, tuple[int, int]] = {}  # (result, plies) by player to move and text
+
+
+def result_and_plies(state: Any) -> tuple[int, int]:
+    """(result, plies) for the player to move at ``state`` (not over): +1, 0 or -1
+    under best play, from OpenSpiel's returns only, and the plies to the end (the
+    winner ends it as soon, the loser as late as can be)."""
+    key = f"{state.current_player()}|{state}"
+    if key not in _LENGTHS:
+        me = state.current_player()
+        _LENGTHS[key] = max(
+            (result_after(state, a, me) for a in state.legal_actions()),
+            key=lambda rp: (rp[0], -rp[1] if rp[0] > 0 else rp[1] if rp[0] < 0 else 0),
+        )
+    return _LENGTHS[key]
+
+
+def result_after(state: Any, action: int, player: int) -> tuple[int, int]:
+    """(result, plies) for ``player`` once ``action`` is played at ``state`` and both
+    play best after it (:func:`result_and_plies`), the move itself counted."""
+    child = state.child(action)
+    if child.is_terminal():
+        mine = child.returns()[player]
+        return (mine > 0) - (mine < 0), 1
+    result, plies = result_and_plies(child)
+    return (result if child.current_player() == player else -result), plies + 1
+
+
 def move_values(game: Any, actions: list[int]) -> dict[int, float]:
     """Each legal move's value for the player to move after ``actions`` in OpenSpiel's
     ``game`` (+1 a win, 0 a draw, -1 a loss), by OpenSpiel's own alpha-beta."""

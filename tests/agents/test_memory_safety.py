@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from local_server import ROOT
 
 from treeviz.agents.registry import AGENTS, search
+from treeviz.checkup.kept import code_folder
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 
@@ -99,11 +101,19 @@ print("ok")
 
 
 @pytest.mark.slow
-def test_every_kernel_runs_clean_under_bounds_checking(tmp_path: Path) -> None:
+def test_every_kernel_runs_clean_under_bounds_checking() -> None:
     """Every agent, tiny capacities and open-ended MCTS with numba's bounds checking on
-    (an index past an array raises instead of writing into memory); compiled afresh
-    in a cache of its own."""
-    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(tmp_path))
+    (an index past an array raises instead of writing into memory). The kernels so
+    compiled are kept in a cache of their own between runs of this checkout, in
+    ``build/``: compiling them all takes about 40 s of CPU; with them kept, the whole
+    probe about 8. numba keys its cache by a kernel's own file and bytecode, and keeps a
+    kernel compiled into its caller in the caller's entry: a change to the callee's
+    file alone would not compile the caller again. So the folder is one for each state
+    of the package's sources (:func:`~treeviz.checkup.kept.code_folder`): any edit
+    compiles everything afresh. numba's key holds its version and Python's, not the
+    flag: these builds never share a folder with the ordinary ones."""
+    cache = code_folder(ROOT / "build" / "numba-boundscheck")
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=str(cache))
     out = subprocess.run(
         [sys.executable, "-c", BOUNDS_PROBE], capture_output=True, text=True, timeout=900, env=env
     )

@@ -9,7 +9,8 @@ import numpy as np
 
 from treeviz.rules import GAMES, NOBODY, load_game
 from treeviz.rules.connect4 import Connect4
-from treeviz.trace.nodes import NO_VALUE, SearchResult
+from treeviz.trace.nodes import NO_VALUE, WIN, SearchResult
+from treeviz.trace.values import PROVEN
 
 # Every agent, small enough to run at each step of a game.
 AGENT_SPECS = (
@@ -72,7 +73,15 @@ def check_backup(game: Any, state: Any, res: SearchResult) -> None:
     kid_side = side(game, game.play(state, move), root_side)
     kid_value = int(nodes["value"][kid])
     assert nodes["value"][0] == (kid_value if kid_side == root_side else -kid_value)
-    assert res.value == nodes["value"][0]
+    raw = int(nodes["value"][0])
+    if abs(raw) < PROVEN:  # points (0 without a heuristic): the number itself
+        assert res.value == raw and res.outcome is None
+        return
+    # a decided game: never the stored WIN - plies, but its result and plies
+    assert res.outcome is not None and res.outcome["plies"] == WIN - abs(raw)
+    assert res.outcome["result"] == ("win" if raw > 0 else "loss")
+    if not isinstance(game, Connect4):  # Connect 4's is its exact score
+        assert res.value == (1 if raw > 0 else -1)
 
 
 def check_visits(res: SearchResult) -> None:

@@ -13,7 +13,7 @@ import pytest
 
 from treeviz.agents.any_game.registry import search_game
 from treeviz.rules import load_game
-from treeviz.trace.values import PROVEN
+from treeviz.trace.nodes import SearchResult
 
 # game, depth, positions: small games, depths that keep minimax quick
 SMALL = {
@@ -89,10 +89,11 @@ def every_position(game: Any) -> list[Any]:
     return list(seen.values())
 
 
-def result_of(value: float) -> int:
-    """+1, 0 or -1 of a solver's value (a decided game: ±(WIN - plies), or a draw)."""
-    assert value == 0 or abs(value) >= PROVEN
-    return (value > 0) - (value < 0)
+def result_of(res: SearchResult) -> int:
+    """+1, 0 or -1: a solver's value, the result in the game's unit (a won or lost
+    game's plies in its outcome, a draw none)."""
+    assert res.value in (-1, 0, 1) and (res.value == 0) == (res.outcome is None)
+    return int(res.value)
 
 
 @pytest.mark.slow  # 4,520 solves: about ten seconds
@@ -103,7 +104,7 @@ def test_solver_agrees_with_brute_force_on_every_tictactoe_position() -> None:
     for state in positions:
         res = search_game(game, state, "solver")
         best = brute_force(state.state, memo)
-        assert result_of(res.value) == best, game.to_text(state)
+        assert result_of(res) == best, game.to_text(state)
         assert value_after(state.state, res.move, memo) == best, game.to_text(state)
 
 
@@ -121,7 +122,7 @@ def test_solver_agrees_with_openspiel_alpha_beta_search(name: str) -> None:
         player = raw.current_player()
         theirs, _ = alpha_beta_search(game.game, state=raw.clone(), maximizing_player_id=player)
         res = search_game(game, state, "solver")
-        assert result_of(res.value) == theirs, game.to_text(state)
+        assert result_of(res) == theirs, game.to_text(state)
         child = raw.child(res.move)
         after, _ = alpha_beta_search(game.game, state=child, maximizing_player_id=player)
         assert after == theirs, game.to_text(state)  # the chosen move keeps the result

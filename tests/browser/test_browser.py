@@ -65,7 +65,7 @@ def check_run_click_collapse(
     # a viewer's toolbar: its menu drawn, and no Deploy button beside it
     page.locator("[data-testid='stMainMenu']").wait_for(timeout=30_000)
     expect(page.locator("[data-testid='stAppDeployButton']")).to_have_count(0)
-    side.locator("[data-testid='stSelectbox']").first.click()
+    side.get_by_role("combobox", name="Sample", exact=True).click()
     page.get_by_role("option", name=SAMPLE).click()
     slider = side.get_by_role("slider")
     slider.focus()
@@ -227,7 +227,7 @@ def open_replay(page: Any, server: str, sample: str | None) -> Any:
 
     side = open_page(page, server)
     if sample is not None:
-        side.locator("[data-testid='stSelectbox']").first.click()
+        side.get_by_role("combobox", name="Sample", exact=True).click()
         page.get_by_role("option", name=sample).click()
     side.get_by_role("button", name="Run").click()
     expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
@@ -271,7 +271,7 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
 
     with fresh_page(shot=tmp_path / "stop.png") as page:
         side = open_page(page, server)
-        side.locator("[data-testid='stSelectbox']").nth(1).click()
+        side.get_by_role("combobox", name="Agent", exact=True).click()
         page.get_by_role("option", name="minimax", exact=True).click()
         # The spec under the widgets is drawn by the server: wait for it rather
         # than for a fixed time (a rerun still under way can reset the widgets).
@@ -527,7 +527,7 @@ def test_an_analysis_survives_a_visit_to_another_page(server: str, tmp_path: Pat
 
     with fresh_page(shot=tmp_path / "come-back.png") as page:
         side = open_page(page, server)
-        side.locator("[data-testid='stSelectbox']").first.click()
+        side.get_by_role("combobox", name="Sample", exact=True).click()
         page.get_by_role("option", name=SAMPLE).click()
         side.get_by_role("button", name="Run").click()
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)

@@ -208,7 +208,7 @@ def switch_agents(page: Any) -> None:
     another agent, a page away and back."""
     side = page.locator("[data-testid='stSidebar']")
     for agent in ("mcts", "alphabeta"):
-        side.locator("[data-testid='stSelectbox']").nth(1).click()
+        side.get_by_role("combobox", name="Agent", exact=True).click()
         page.get_by_role("option", name=agent, exact=True).click()
         settle(page)
     page.get_by_role("link", name="Play").click()

@@ -161,12 +161,12 @@ def test_the_direction_of_a_win_is_the_boards_own(seed: int, plies: int) -> None
     assert directions(moves, "misses-win") == wins_by_direction(moves)
 
 
+# the two searches below as two tests, so that workers share their checkups (one test
+# took 10.3 s of CPU on one worker)
 @pytest.mark.slow
-def test_wins_scored_alike_at_any_depth_are_named_slow_win_and_a_blind_column_is_not() -> None:
+def test_wins_scored_alike_at_any_depth_are_named_slow_win() -> None:
     """A search that scores a win the same however far away plays later wins: named,
-    its column a win by the exact solver; a search that never plays column 1 also
-    plays later wins when column 1 wins now, but its missed wins are all in one column:
-    not named."""
+    its column a win by the exact solver."""
     from treeviz.exact.scores import exact_scores
 
     buggy = Path(EXAMPLES) / "buggy"
@@ -176,6 +176,13 @@ def test_wins_scored_alike_at_any_depth_are_named_slow_win_and_a_blind_column_is
     scores = exact_scores(Position.from_moves(f.moves), 5.0)
     assert f.answered is not None and scores is not None
     assert (scores[f.answered - 1] or 0) > 0  # it wins too, only later
+
+
+@pytest.mark.slow
+def test_a_column_never_played_is_not_named_slow_win() -> None:
+    """A search that never plays column 1 also plays later wins when column 1 wins
+    now, but its missed wins are all in one column: not named."""
+    buggy = Path(EXAMPLES) / "buggy"
     blind_column = checkup(
         f"{buggy / 'column_zero_dropped'}.py:choose", positions=10, depth=4, seed=0
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from treeviz.dashboard.server.base_url import BackendBaseUrl, DefaultPageAlias, base_url_script
+from treeviz.dashboard.server.preload import ModulePreload
 
 PAGE = b"<!DOCTYPE html><html><head><title>t</title></head><body></body></html>"
 
@@ -34,8 +35,9 @@ def run(
     chunks: list[bytes],
     method: str = "GET",
     encoding: bytes | None = None,
+    middleware: Callable[[Any], Any] = BackendBaseUrl,
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Send one request through the middleware to an app answering with ``chunks``;
+    """Send one request through ``middleware`` to an app answering with ``chunks``;
     returns the scope the app saw and the messages the server was sent."""
     seen: dict[str, Any] = {}
     sent: list[dict[str, Any]] = []
@@ -72,7 +74,7 @@ def run(
             (b"host", b"localhost"),
         ],
     }
-    run_alone(BackendBaseUrl(inner)(scope, receive, send))
+    run_alone(middleware(inner)(scope, receive, send))
     return seen, sent
 
 
@@ -91,6 +93,36 @@ def test_a_page_gets_the_script_first_in_its_head_and_its_length_anew() -> None:
     asked = dict(seen["headers"])
     assert b"accept-encoding" not in asked and b"if-none-match" not in asked
     assert asked[b"host"] == b"localhost"
+
+
+LINKS = b'<link rel="modulepreload" crossorigin href="./static/js/a.js">'
+
+
+def preloading(app: Any) -> Any:
+    """The preload middleware with fixed links (the installed Streamlit's are
+    tested in test_preload.py), under the base-url one as the server stacks them."""
+    return BackendBaseUrl(ModulePreload(app, links=LINKS))
+
+
+def test_a_page_gets_the_preload_links_last_in_its_head_and_its_length_anew() -> None:
+    """Both edits, a body sent in pieces, one length for the whole: a length left as
+    the file's would cut the page short or make the browser wait for the rest."""
+    page = b"<html><head><title>t</title></head><body></body></html>"
+    _, sent = run(
+        "/learn", b"text/html", [page[:10], page[10:30], page[30:]], middleware=preloading
+    )
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    script = base_url_script("learn")
+    assert body == page.replace(b"<head>", b"<head>" + script).replace(
+        b"</head>", LINKS + b"</head>"
+    )
+    assert int(headers_of(sent[0])[b"content-length"]) == len(body)
+    assert [m.get("more_body", False) for m in sent[1:]] == [False]
+
+
+def test_files_are_not_given_preload_links() -> None:
+    _, sent = run("/static/js/index.js", b"text/html", [PAGE], middleware=preloading)
+    assert sent[1]["body"] == PAGE
 
 
 def test_files_and_endpoints_pass_as_they_come() -> None:

@@ -20,7 +20,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import treeviz  # noqa: E402
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.rules import load_game  # noqa: E402
-from treeviz.trace.nodes import WIN, SearchResult  # noqa: E402
+from treeviz.trace.nodes import SearchResult  # noqa: E402
 from treeviz.trace.values import node_value, scale_stops, user_result  # noqa: E402
 
 WORDS = {1: "win", -1: "loss"}
@@ -78,15 +78,15 @@ def said(result: int) -> str:
 
 
 def solver_result(name: str, state: Any) -> int:
-    """Our exact solver's result for the player to move (its decided values are
-    ±(WIN - plies), a draw 0), on OpenSpiel's ``state`` replayed in our game ``name``."""
+    """Our exact solver's result for the player to move (1 a win, 0 a draw, -1 a
+    loss), on OpenSpiel's ``state`` replayed in our game ``name``."""
     ours = load_game(name)
     mine = ours.initial()
     for action in state.history():
         mine = ours.play(mine, action)
     value = search_game(ours, mine, "solver").value
-    assert value is not None and (value == 0 or abs(value) > WIN - 1000)
-    return (value > 0) - (value < 0)
+    assert value in (-1, 0, 1)
+    return int(value)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -27,11 +27,13 @@ from the solver when a check or the strength report asks (cached per position).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from treeviz.checkup.kept import kept_rows
 from treeviz.checkup.tactics import could_be, tactics
 from treeviz.connect4.board import Position, board_masks, win_cells
 
@@ -109,11 +111,32 @@ def _hands_win(pos: Position, col: int, theirs: int) -> bool:
 
 @lru_cache(maxsize=16)
 def _made(per_kind: int, seed: int, kinds: tuple[str, ...]) -> tuple[Probe, ...]:
-    return tuple(make_battery(per_kind, seed, kinds))
+    def make() -> list[list[str]]:
+        return [[p.moves, p.kind, p.other] for p in make_battery(per_kind, seed, kinds)]
+
+    named = "all" if kinds == KINDS else hashlib.sha256("\0".join(kinds).encode()).hexdigest()[:12]
+    rows = kept_rows(
+        f"battery-{per_kind}-{seed}-{named}", make, lambda rows: _probes_of(rows, kinds)
+    )
+    return tuple(Probe(*row) for row in rows)
+
+
+def _probes_of(rows: list[list[str]], kinds: tuple[str, ...]) -> bool:
+    """Each row is a probe as :func:`make_battery` makes them: ``[moves, kind, other]``
+    of these ``kinds``, its positions reached by legal play and not over."""
+
+    def playable(moves: str) -> bool:
+        return set(moves) <= set("1234567") and reached(moves) is not None
+
+    return all(
+        len(r) == 3 and r[1] in kinds and playable(r[0]) and (r[2] == "" or playable(r[2]))
+        for r in rows
+    )
 
 
 def battery(per_kind: int, seed: int = 0, kinds: tuple[str, ...] = KINDS) -> list[Probe]:
-    """The probes of :func:`make_battery`, made once per arguments in a process (a
+    """The probes of :func:`make_battery`, made once per arguments and code: kept on
+    disk for every later process (:mod:`~treeviz.checkup.kept`), and in this one (a
     test run or a dashboard's visitors ask for the same ones again and again): each
     call gets a list of its own of the same frozen probes."""
     return list(_made(per_kind, seed, tuple(kinds)))

@@ -125,7 +125,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
     for text in args.positions or [""]:
         res = search_game(game, text, "solver")
         root = res.trace.state(0)
-        words = value_words(res.value, res.trace.value_kind)
+        words = value_words(res.value, res.trace.value_kind, res.outcome)
         print(
             f"{game.to_text(root) or '(start)'}: {words} for "
             f"{player_text(game.to_move(root))}, best move {game.label(root, chosen_move(res))}"

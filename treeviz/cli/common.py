@@ -94,8 +94,9 @@ def add_position_args(
     p.add_argument(
         name,
         help=text
-        or "move string, sample name, .txt file, or - for a "
-        "board on stdin (any printed board: rows of 0 1 2, X O, NumPy arrays)",
+        or "the position: Connect 4's move string (4453: its columns, 1-7), sample "
+        "name, .txt file, or - for a board on stdin (any printed board: rows of 0 1 2, X "
+        "O, NumPy arrays)",
     )
     add_first_flag(p)
 

@@ -52,9 +52,8 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
 
     parser = argparse.ArgumentParser(
         prog="treeviz",
-        description="Why did this Connect 4 agent play that column?",
-        epilog="Other games: analyze, show, solve and report take --game NAME "
-        f"({', '.join(GAMES)}).",
+        description="Why did this search agent play that move? Connect 4 by default "
+        "(a move is a column: 4453), another game with --game.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     for module in (
@@ -71,6 +70,12 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
         app,
     ):  # --help's order
         module.add_commands(sub)
+    # named from the parsers themselves: a list written by hand left doctor out
+    served = [n for n, p in sub.choices.items() if any(a.dest == "rules" for a in p._actions)]
+    parser.epilog = (
+        f"Other games: {', '.join(served[:-1])} and {served[-1]} take --game NAME "
+        f"({', '.join(GAMES)})."
+    )
     return parser, sub.choices
 
 

@@ -212,10 +212,17 @@ def _values(positions: list[Position], job: SolveJob, ctr: np.ndarray) -> list[s
 def add_commands(sub: Any) -> None:
     """``solve``."""
     so = sub.add_parser(
-        "solve", help="exact scores (one move string per line on stdin if none given)"
+        "solve",
+        help="exact values: Connect 4's scores (one move string per line on stdin if none "
+        "given), another game's results with --game",
     )
-    so.add_argument("positions", nargs="*", help="move strings ('' for the empty board)")
-    so.add_argument("--analyze", action="store_true", help="score every column")
+    so.add_argument(
+        "positions",
+        nargs="*",
+        help="Connect 4's move strings (4453; '' for the empty board), or with --game "
+        "that game's moves by label",
+    )
+    so.add_argument("--analyze", action="store_true", help="score every column (Connect 4)")
     so.add_argument("--weak", action="store_true", help="win/draw/loss only")
     so.add_argument("--no-book", action="store_true", help="search instead of the opening book")
     so.add_argument("--book", metavar="FILE", help="an opening book file (default: installed)")

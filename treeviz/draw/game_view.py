@@ -15,9 +15,10 @@ from treeviz.draw.html import page
 from treeviz.draw.view import value_kind_text
 from treeviz.rules.protocol import PLAYERS
 from treeviz.trace.analysis import move_rows
-from treeviz.trace.nodes import WIN, SearchResult, Trace
+from treeviz.trace.game_values import game_outcome
+from treeviz.trace.nodes import SearchResult, Trace
 from treeviz.trace.numbers import cell, count, percent, value_cell
-from treeviz.trace.values import PROVEN
+from treeviz.trace.values import PROVEN, plies
 
 # Row keys shown by other columns, or not true of another game's trace
 # (cutoffs_below reads a row's move as a 1-based column).
@@ -31,15 +32,18 @@ def value_decided(value: Any) -> bool:
     return value is not None and abs(value) >= PROVEN
 
 
-def value_words(value: Any, kind: str) -> str:
-    """A value for the player to move as words: a decided game (``±(WIN - plies)``,
-    never shown raw) as ``win in 3 plies`` or ``loss in 2 plies``, an exact 0 as
-    ``draw``, any other value as :func:`~treeviz.trace.numbers.value_cell` reads it."""
+def value_words(value: Any, kind: str, outcome: dict[str, Any] | None = None) -> str:
+    """A value for the player to move as words: a proven result (its ``outcome``, or a
+    value stored as ``±(WIN - plies)``, never shown raw: a trace saved before results
+    read in the game's unit) as ``win in 3 plies``, ``loss in at most 2 plies``, an
+    exact 0 as ``draw``, any other value as :func:`~treeviz.trace.numbers.value_cell`
+    reads it."""
     if value is None:
         return "-"
-    if value_decided(value):
-        plies = WIN - int(abs(value))
-        return f"{'win' if value > 0 else 'loss'} in {plies} {'ply' if plies == 1 else 'plies'}"
+    found = outcome if outcome is not None else game_outcome(value)
+    if found is not None and found["result"] != "draw" and found["plies"] is not None:
+        at_most = "at most " if found.get("bound") == "upper" else ""
+        return f"{found['result']} in {at_most}{plies(int(found['plies']))}"
     if kind.startswith("exact") and value == 0:
         return "draw"
     return value_cell(value, kind)
@@ -62,9 +66,9 @@ def move_cells(res: SearchResult) -> tuple[list[str], list[list[str]], list[bool
     # the words read the agent's own values (a row's value gives a decided game in the
     # game's unit, 1 or -1, where the words count its plies)
     for m, r in zip(res.moves, rows, strict=True):
-        value = value_words(m.value, kind)
-        if m.text and value_decided(m.value):  # the agent's words say what a cut left:
-            value = m.text  # "at best a win in 5 plies", never "win in 5 plies"
+        value = value_words(m.value, kind, m.outcome)
+        if m.text and (m.value is None or m.outcome is not None or value_decided(m.value)):
+            value = m.text  # the agent's words say what a cut left, never "win in 5 plies"
         elif m.text.startswith("at most"):
             value = f"at most {value}"
         shown = [percent(r[k], 1) if k in SHARES else cell(r[k]) for k in extra]
@@ -114,7 +118,7 @@ def headline(res: SearchResult) -> str:
     rules = trace.rules()
     root = trace.state(0)
     label = rules.label(root, chosen_move(res))
-    words = value_words(res.value, trace.value_kind)
+    words = value_words(res.value, trace.value_kind, res.outcome)
     return f"{trace.algorithm} plays {label} for {player_text(rules.to_move(root))} (value {words})"
 
 

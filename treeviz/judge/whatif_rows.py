@@ -79,9 +79,17 @@ def mover_worth(w: Worth, base: str, depth: int) -> Worth:
     return Worth(value, out, SWAP.get(w.bound, w.bound))
 
 
-def row_words(w: Worth, kind: str) -> str:
+def row_words(w: Worth, kind: str, *, scored: bool = True) -> str:
     """A row's words as the agents' own rows say them: the outcome, the heuristic's
-    points (``≤``/``≥`` for a bound), a number; '' for a mean (its column says it)."""
+    points (``≤``/``≥`` for a bound), a number; '' for a mean (its column says it).
+    ``scored=False`` (another game: a result has no score beyond its sign) says a
+    proven result without one (``wins in 5 plies``) and a result bounded away from it
+    as all it is known to be: ``cut off: a win in 5 plies or worse`` (as soon a win, a
+    slower one, a draw or a loss)."""
+    if at_best(w) and not scored:
+        assert w.outcome is not None
+        worse = "or worse" if w.bound == "upper" else "or better"
+        return f"cut off: a {w.outcome['result']} in {plies(int(w.outcome['plies']))} {worse}"
     if at_best(w):
         assert w.outcome is not None
         best = "at best a win" if w.outcome["result"] == "win" else "at worst a loss"
@@ -90,7 +98,7 @@ def row_words(w: Worth, kind: str) -> str:
             f"{best} in {plies(int(w.outcome['plies']))}"
         )
     if w.outcome is not None:
-        return outcome_text(w.outcome)
+        return outcome_text(w.outcome, scored=scored)
     if w.value is None:
         return "no value"
     base = kind.split(":")[0]

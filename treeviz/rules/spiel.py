@@ -13,6 +13,9 @@ the base install and every Connect 4 path never load it (nor the SciPy it brings
 - Key: the player to move and OpenSpiel's state string (the board as the game prints
   it), so a transposition has one key. It leaves out what a game keeps beside its board
   (checkers' count of moves since a capture, which only its draw rule reads).
+- A search plays moves on one state and takes them back (``undo_action``) in the games
+  of :data:`UNDOES`; the others cannot (Connect 4, Othello and Hex have no
+  ``undo_action``) or not always (checkers' fails after some jumps).
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ from treeviz.errors import GameError
 from treeviz.rules import boards
 from treeviz.rules.adapters import StateGame
 from treeviz.rules.base import Node
-from treeviz.rules.steps import Steps
+from treeviz.rules.steps import InPlace, Steps
 from treeviz.settings import show_value
 
 INSTALL = "pip install 'treeviz-c4[games]'"
+# OpenSpiel's games whose undo_action restores every state it follows (tested over
+# random games in tests/rules/test_rules_steps.py), by the name before any parameters
+UNDOES = frozenset({"tic_tac_toe", "nim", "breakthrough", "clobber", "mnk"})
 
 
 def import_pyspiel() -> Any:
@@ -81,6 +87,7 @@ class SpielGame(StateGame):
             raise GameError(f"{show_value(spec)} cannot be searched here: it is not {missing}")
         super().__init__(game.new_initial_state(), name=spec)
         self.game = game
+        self.undoes = game.get_type().short_name in UNDOES
 
     def state_key(self, state: Any, moves: tuple[int, ...]) -> Hashable:
         return (state.current_player(), str(state))
@@ -90,6 +97,7 @@ class SpielGame(StateGame):
         the game is over (it answers both questions in one call), ``child`` copies
         and plays in one call, and its lists of actions are ints already."""
         kind = type(node.state)
+        in_place = InPlace(kind.apply_action, kind.undo_action, kind.clone)
         return replace(
             super().steps(node),
             mover=kind.current_player,
@@ -98,6 +106,7 @@ class SpielGame(StateGame):
             child=kind.child,
             key=lambda state, path: (state.current_player(), str(state)),
             paths=False,
+            in_place=in_place if self.undoes else None,
         )
 
     def board(self, node: Node) -> str:

@@ -22,6 +22,10 @@ Contracts (the caller keeps them; nothing is checked):
   and for everything outside the search.
 - ``paths``: whether ``key`` reads its ``path`` (when not, a search without a
   heuristic need not keep one).
+- ``in_place``: for a game that can take a move back exactly (:class:`InPlace`), the
+  moves played on one state and taken back, else None. A child made by ``child``
+  copies the whole state (OpenSpiel's ``child`` is a clone and a move), which costs
+  tic-tac-toe's and Breakthrough's searches about half their time.
 """
 
 from __future__ import annotations
@@ -36,6 +40,19 @@ Path = Sequence[int]
 
 
 @dataclass(frozen=True)
+class InPlace:
+    """Moves played on a state and taken back, for a walk that visits one child at a
+    time: ``play(raw, move)`` plays a legal ``move`` on ``raw`` itself, ``undo(raw,
+    player, move)`` takes back the ``move`` that ``player`` played last, leaving the
+    state exactly as it was; ``copy(raw)`` is a state of the walk's own to play on
+    (the start is the caller's, and a stopped search leaves its copy mid-game)."""
+
+    play: Callable[[Any, int], object]
+    undo: Callable[[Any, int, int], object]
+    copy: Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
 class Steps:
     """The walk of one search from ``start`` (a raw state); see the module docstring."""
 
@@ -47,6 +64,7 @@ class Steps:
     key: Callable[[Any, Path], Hashable]
     wrap: Callable[[Any, Path], Any]
     paths: bool = True
+    in_place: InPlace | None = None
 
 
 def steps_of(game: Game[Any], state: Any) -> Steps:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 ROW_KEYS = ("column", "value", "outcome", "text")
+CUT = "cut by the window"  # the words of another game's row whose value is an upper bound
 FIRST_COLUMNS = ("column", "value", "text", "chosen")
 SHARE_COLUMNS = ("share", "q")  # per-move columns in 0..1 (MCTS's share of visits, Q)
 
@@ -80,7 +81,7 @@ def game_row_outcome(value: float | None, text: str) -> dict[str, Any] | None:
     their value is then an upper bound."""
     if value is None:
         return None
-    return game_outcome(value, bound="upper" if "cut by the window" in text else "")
+    return game_outcome(value, bound="upper" if CUT in text else "")
 
 
 def _game_decided_row(row: dict[str, Any]) -> None:

@@ -415,9 +415,12 @@ class MoveStat:
     id and ``label`` how the game writes it.
 
     ``value`` is for the root player in the trace's value kind, a plain number and
-    never a sentinel; None only for a column the agent did not look at (a full one,
-    or one it never searched: ``text`` says why). ``outcome`` is set when the search
-    proved the result (:func:`treeviz.trace.values.outcome`); ``text`` says it in words.
+    never a sentinel (a proven result: Connect 4's exact score, another game's 1 a win
+    and -1 a loss); None for a column the agent did not look at (a full one, or one it
+    never searched) and for another game's move whose win the window only bounded from
+    above (nothing proven): ``text`` says why. ``outcome`` is set when the search
+    proved the result (:func:`treeviz.trace.values.outcome`, plies from the root);
+    ``text`` says it in words.
     """
 
     column: int
@@ -442,7 +445,9 @@ class MoveStat:
 @dataclass
 class SearchResult:
     """A search's answer: the chosen move, per-move rows, PV, trace. ``move`` and
-    ``pv`` are Connect 4's 1-based columns, or another game's action ids."""
+    ``pv`` are Connect 4's 1-based columns, or another game's action ids. ``value`` is
+    for the player to move at the root in the trace's value kind, never a sentinel: a
+    proven result is its score, and :attr:`outcome` says in how many plies."""
 
     move: int
     value: float | None
@@ -452,6 +457,13 @@ class SearchResult:
     trace: Trace
     # Search state an agent can continue from (MCTS tree reuse); never serialised.
     tree: Any = field(default=None, repr=False, compare=False)
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        """What the search proved of its chosen move: its row's ``outcome`` (the result
+        for the player to move, ``plies`` to the end from the root, ``score`` its value:
+        Connect 4's exact score, another game's 1 a win and -1 a loss), or None."""
+        return next((m.outcome for m in self.moves if m.column == self.move), None)
 
     def _repr_html_(self) -> str:
         """A notebook's view: the board, the verdict, the per-move table, a small tree."""

@@ -65,14 +65,18 @@ def visit_labels(trace: Trace, node: int) -> list[str]:
 def visit_facts(trace: Trace, node: int) -> dict[str, Any]:
     """The node's mean result for the player who moved into it (Q) and, where the
     trace states its exploration constant ``c``, the term its parent's selection
-    added and their sum, UCT, at full precision (views round them)."""
+    added and their sum, UCT, at full precision (views round them). The root shows
+    none: no move of the search reached it, and its Q stored for the other side
+    (:func:`movers_of`) read as "mover" beside its value for the player to move there
+    said two results of one search."""
     n = trace.nodes[node]
-    if not n["visits"]:
+    parent = int(n["parent"])
+    if not n["visits"] or parent < 0:
         return {}
     q = float(n["value_sum"]) / float(n["visits"])
     out: dict[str, Any] = {"Q (mover)": q}
-    parent, c = int(n["parent"]), _exploration(trace)
-    if parent >= 0 and c is not None:
+    c = _exploration(trace)
+    if c is not None:
         parent_n = max(1, int(trace.nodes["visits"][parent]))
         uct = uct_value(q, int(n["visits"]), parent_n, c=c)
         out["exploration (c·√(ln N / n))"] = uct - q

@@ -136,17 +136,18 @@ def negamax_outcome(
     return outcome("loss", plies, root_ply, width=width, height=height, bound=bound)
 
 
-def outcome_text(out: dict[str, Any]) -> str:
+def outcome_text(out: dict[str, Any], *, scored: bool = True) -> str:
     """``wins in 3 plies, exact +19`` / ``draw, exact 0`` / ``loses in at most 4 plies``;
-    ``proven win`` when only the result is known (``plies`` None)."""
+    ``proven win`` when only the result is known (``plies`` None). ``scored=False``
+    leaves the score out (another game's, 1 or -1, says nothing the words do not)."""
     k = out["plies"]
     if k is None:
         return f"proven {out['result']}"
     if out["result"] == "draw":
-        return "draw, exact 0"
+        return "draw, exact 0" if scored else "draw"
     verb = "wins" if out["result"] == "win" else "loses"
     at_most = "at most " if out.get("bound") == "upper" else ""
-    exact = "" if at_most else f", exact {number_text(out['score'])}"
+    exact = "" if at_most or not scored else f", exact {number_text(out['score'])}"
     return f"{verb} in {at_most}{plies(k)}{exact}"
 
 

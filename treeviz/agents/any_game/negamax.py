@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from treeviz.agents.any_game.tree import (
+    AT_HORIZON,
+    PARENT_WINDOW,
+    RECORD,
     ROOT_ARGS,
     Heuristic,
     Search,
@@ -44,7 +47,6 @@ from treeviz.trace.nodes import (
     EXACT,
     INF,
     NO_VALUE,
-    NOT_RECORDED,
     TERMINAL,
     TT_HIT,
     WIN,
@@ -53,6 +55,10 @@ from treeviz.trace.nodes import (
 from treeviz.trace.values import PROVEN
 
 EXACT_BOUND, LOWER, UPPER = 0, 1, 2
+# visit(raw, side, parent, move, ply, alpha, beta, only) (Negamax.walker)
+Visit = Callable[
+    [Any, int, int, int, int, int, int, "tuple[Sequence[int], dict[int, Any] | None]"], int
+]
 
 
 @dataclass(frozen=True)
@@ -73,24 +79,26 @@ class Negamax:
     """One negamax search (see the module docstring).
 
     It walks the game's raw states (:mod:`treeviz.rules.steps`): one call per
-    question, a child made only when it is searched. The recursion is one closure
-    over what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe
-    costs the game about 1.2 us, and each Python call or attribute looked up on the
-    way would add a tenth of that again."""
+    question, a child made only when it is searched, and in a game that can take a
+    move back, moves played on one state and taken back (no state copied; not with a
+    heuristic, which is handed states it may keep). The recursion is one closure over
+    what every node reads (:meth:`walker`): a node of OpenSpiel's tic-tac-toe costs
+    the game about 0.5-1.2 us, and each Python call or attribute looked up on the way
+    would add a tenth of that again."""
 
     def __init__(self, search: Search, plan: Plan) -> None:
         self.s, self.game, self.plan = search, search.game, plan
         self.walk = steps_of(search.game, search.root)
+        self.in_place = self.walk.in_place if plan.heuristic is None else None
         self.table: dict[Hashable, tuple[int, int, int, int]] = {}
         self.path: list[int] = []  # the moves from the root to the node searched
         self.exact_flag = EXACT if plan.depth is None else 0  # the solver's values are exact
         window = ("alpha", "beta") if plan.prune else ()
-        # the root's, as the search's first node; the others are packed as each is left
+        # the root's, as the search's first node; the others are packed
         self.dense = {
             name: search.dense.setdefault(name, []) for name in ("value", "flags", *window)
         }
-        search.packed_fields = ("parent", "move", "depth", *window, "value", "flags")
-        self.statics = search.sparse.setdefault("static_eval", ([], []))  # horizon leaves
+        search.windowed = plan.prune
         # nodes, leaves, cutoffs and table hits so far: set by walker
         self.count: Callable[[], tuple[int, int, int, int]] = lambda: (0, 0, 0, 0)
 
@@ -98,7 +106,8 @@ class Negamax:
     def root(self) -> tuple[int, dict[int, int], dict[int, bool]]:
         """(the best move, each root move's value for the root side, whether each is
         exact rather than an upper bound), ties to the move listed first."""
-        raw, side = self.walk.start, self.s.root_side
+        start, side = self.walk.start, self.s.root_side
+        raw = start if self.in_place is None else self.in_place.copy(start)
         node = self.s.add(*ROOT_ARGS)
         visit = self.walker()  # counting on from the root
         window = {"value": NO_VALUE, "flags": 0, "alpha": -INF, "beta": INF}
@@ -111,12 +120,10 @@ class Negamax:
         alpha = -INF
         moves, made = self.ordered(raw, side, None)
         for move in moves:
-            child = self.walk.child(raw, move) if made is None else made[move]
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
-            self.path.append(move)
-            values[move] = visit(child, node, move, 1, side, low, INF)
-            self.path.pop()
+            # the root's children one at a time: the move's value for the root side
+            values[move] = visit(raw, side, node, -1, 0, low, INF, ((move,), made))
             # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
             exact[move] = not self.plan.prune or values[move] > low
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
@@ -128,21 +135,26 @@ class Negamax:
         return best_move, values, exact
 
     # ------------------------------------------------------------------ the tree
-    def walker(self) -> Callable[[Any, int, int, int, int, int, int], int]:
-        """``visit(raw, parent, move, ply, parent_side, alpha, beta)``: record and
-        search the child ``raw`` (``move`` from ``parent``, whose side is
-        ``parent_side`` and window ``alpha``..``beta``); its value for the parent. A
-        node is over, at the horizon, settled by the table, or searched through its
-        children, cut off when the window closes (the moves not searched are its legal
-        moves minus its recorded children: :meth:`Trace.unsearched`).
+    def walker(self) -> Visit:
+        """``visit(raw, side, parent, move, ply, alpha, beta, only=None)``: record and
+        search the child ``raw`` (``side`` to move, neither over nor at the horizon)
+        reached by ``move`` from ``parent``, with the window ``alpha``..``beta`` as
+        ``side`` sees it; its value for ``side`` (the parent flips both when its own
+        side differs). A node is settled by the table or searched through its
+        children, cut off when the window closes (the moves not searched are its
+        legal moves minus its recorded children: :meth:`Trace.unsearched`). With
+        ``only`` (moves, their children made or None) ``raw`` is the root, ``parent``
+        its id, and those moves are searched for the root's side as :meth:`root`
+        asks, nothing else done.
 
-        One function with everything it reads bound once, recording as
-        :meth:`Search.add` does (counted, past the capacity not recorded, the stop
-        flag read every :data:`POLL` nodes) without a call. A node is recorded once,
-        as it is left, into :attr:`Search.packed` (ids still in the order nodes are
-        entered): one list grown once where one list a field took seven appends and
-        two writes. This and the trace are the whole cost of a search beside the
-        game's own (BENCHMARKS.md, any game)."""
+        A child that is a leaf (over, or at the horizon) is searched and recorded in
+        the loop over the moves, without a call (most nodes of a depth-limited search
+        are leaves). One function with everything it reads bound once, counting and
+        recording as :meth:`Search.add` does (past the capacity not recorded, the
+        stop flag read every :data:`POLL` nodes) without a call of ours; a node is
+        packed once, at its id in :attr:`Search.packed` (:data:`RECORD`): a leaf when
+        it is met, a node with children as it is left. This and the trace are the
+        whole cost of a search beside the game's own (BENCHMARKS.md, any game)."""
         walk, search, plan = self.walk, self.s, self.plan
         mover, returns, actions, child, key_of = (
             walk.mover,
@@ -151,98 +163,129 @@ class Negamax:
             walk.child,
             walk.key,
         )
+        in_place = self.in_place
+        play, undo = (None, None) if in_place is None else (in_place.play, in_place.undo)
         table, path, exact_flag = self.table, self.path, self.exact_flag
-        over_flag = TERMINAL | exact_flag
+        # a finished game's side is never its parent's: its window is kept as theirs
+        over_flag = TERMINAL | exact_flag | PARENT_WINDOW
         ordered, probe, store = self.ordered, self.probe, self.store
         game, heuristic, wrap = self.game, plan.heuristic, walk.wrap
         # the moves from the root, kept only for what reads them
         track = heuristic is not None or (plan.tt and walk.paths)
         prune, tt, sorted_moves = plan.prune, plan.tt, plan.ordering
         horizon = INF if plan.depth is None else plan.depth
-        nodes = check_at = search.nodes  # searched so far; when to look at the stop flag
-        # a node's id is the count before it less the nodes not recorded (past the
-        # capacity): a second count per node cost more than the recording's append
-        missed, capacity = nodes - len(search.parent), search.capacity
+        # searched so far, which is the next node's id; when to look at the stop flag.
+        # Past the capacity no node is recorded, so a recorded node's id is the count.
+        nodes = check_at = search.nodes
         # nodes searched through their children, the root first; the leaves are the
         # nodes neither searched so nor settled by the table (a count per leaf cost more)
         inner, cutoffs, hits = nodes, 0, 0
-        packed = search.packed
-        static_ids, static_values = self.statics
+        packed, pack, size, grow = search.packed, RECORD.pack_into, RECORD.size, search.grow
+        room = 0  # the ids packed holds: a node past them makes more, up to the capacity
+        # a leaf at the horizon: its flags, by whether its side is not its parent's
+        horizon_flags = (AT_HORIZON, AT_HORIZON | PARENT_WINDOW)
 
         def visit(
-            raw: Any, parent: int, move: int, ply: int, parent_side: int, alpha: int, beta: int
+            raw: Any,
+            side: int,
+            parent: int,
+            move: int,
+            ply: int,
+            alpha: int,
+            beta: int,
+            only: tuple[Sequence[int], dict[int, Any] | None] | None = None,
         ) -> int:
-            to_move = mover(raw)
-            side = 1 - parent_side if to_move < 0 else to_move  # see tree.side_of
-            flip = side != parent_side
-            if flip:
-                alpha, beta = -beta, -alpha
-            nonlocal nodes, check_at, missed, packed, inner, cutoffs, hits
-            if nodes >= check_at:
-                check_at = self.check(nodes)
-            node = nodes - missed  # ids in the order nodes are entered, as the table's
-            nodes += 1
-            if parent == NOT_RECORDED or node >= capacity:
-                search.truncated, node, missed = True, NOT_RECORDED, missed + 1
-            if to_move < 0:
-                mine, flag = returns(raw)[side], over_flag  # outcome_value, without a call
-                value = 0 if mine == 0 else WIN - ply if mine > 0 else ply - WIN
-            elif ply >= horizon:
-                if heuristic is None:
-                    value = 0
-                else:  # a whole number in range is taken as it is, without a call
-                    points = heuristic(game, wrap(raw, path), side)
-                    whole = type(points) is int and -PROVEN < points < PROVEN
-                    value = points if whole else whole_points(points)  # type: ignore[assignment]
-                flag = 0
-                if node >= 0:
-                    static_ids.append(node)
-                    static_values.append(value)
-            else:
-                key = hit = found = None
+            nonlocal nodes, check_at, inner, hits, cutoffs, room
+            if only is None:  # a node below the root: entered, recorded, asked of the table
+                if nodes >= check_at:
+                    check_at = self.check(nodes)
+                node = nodes
+                nodes += 1
+                if node >= room:
+                    room = grow(node)
+                key = hit = None
                 if tt:
                     key = key_of(raw, path)
                     hit = table.get(key)
                     found = None if hit is None else probe(hit, ply, alpha, beta)
-                if found is not None:
-                    hits += 1
-                    value, flag = found, TT_HIT
+                    if found is not None:
+                        hits += 1
+                        if node < room:
+                            pack(packed, node * size, parent, move, ply, alpha, beta, found, TT_HIT)
+                        return found
+                inner += 1
+                if sorted_moves and (hit is not None or heuristic is not None):
+                    steps, made = ordered(raw, side, None if hit is None else hit[3])
+                else:  # what ordered answers without a heuristic or the table's move
+                    made = None
+                    steps = actions(raw)
+            else:  # the root, recorded by root(), searching the moves it is given
+                node, key = parent, None
+                steps, made = only
+            value = -INF
+            best_move = -1
+            low = alpha
+            below = ply + 1
+            for step in steps:
+                if play is None:
+                    after = child(raw, step) if made is None else made[step]
                 else:
-                    inner += 1
-                    # a loop over the moves calling child: a zip of them with a map of
-                    # child over them cost a fifth of tic-tac-toe's search
-                    if sorted_moves:
-                        steps, made = ordered(raw, side, hit[3] if hit else None)
+                    play(raw, step)
+                    after = raw
+                if track:
+                    path.append(step)
+                to_move = mover(after)
+                if to_move >= 0 and below < horizon:  # the window and value as its side sees them
+                    if to_move != side:
+                        v = -visit(after, to_move, node, step, below, -beta, -low)
                     else:
-                        steps, made = actions(raw), None
-                    value, best_move, low, flag = -INF, -1, alpha, 0
-                    for step in steps:
-                        after = child(raw, step) if made is None else made[step]
-                        if track:
-                            path.append(step)
-                        v = visit(after, node, step, ply + 1, side, low, beta)
-                        if track:
-                            path.pop()
-                        if v > value:
-                            value, best_move = v, step
-                        if prune and v > low:
-                            low = v
-                            if low >= beta:
-                                cutoffs += 1
-                                flag = CUTOFF
-                                break
-                    if tt:
-                        store(key, ply, value, best_move, alpha, beta)
-                    if alpha < value < beta:
-                        flag |= exact_flag
-            if node >= 0:  # one list grown once (Search.packed): fields in packed_fields
-                if prune:
-                    packed += (node, parent, move, ply, alpha, beta, value, flag)
-                else:
-                    packed += (node, parent, move, ply, value, flag)
-            return -value if flip else value
+                        v = visit(after, to_move, node, step, below, low, beta)
+                else:  # a leaf, here without a call (see tree.side_of for its side)
+                    if nodes >= check_at:
+                        check_at = self.check(nodes)
+                    leaf = nodes
+                    nodes += 1
+                    if to_move < 0:  # outcome_value without a call; its side is the other
+                        mine, flag = returns(after)[1 - side], over_flag
+                        value_here = 0 if mine == 0 else WIN - below if mine > 0 else below - WIN
+                        v = -value_here
+                    elif heuristic is None:
+                        flag = horizon_flags[to_move != side]
+                        value_here = v = 0
+                    else:  # a whole number in range is taken as it is
+                        flag = horizon_flags[to_move != side]
+                        points = heuristic(game, wrap(after, path), to_move)
+                        whole = type(points) is int and -PROVEN < points < PROVEN
+                        value_here = points if whole else whole_points(points)  # type: ignore[assignment]
+                        v = value_here if to_move == side else -value_here
+                    if leaf >= room:
+                        room = grow(leaf)
+                    if leaf < room:  # the window it has is (-beta, -low) when it flips
+                        pack(packed, leaf * size, node, step, below, low, beta, value_here, flag)
+                if undo is not None:
+                    undo(raw, side, step)
+                if track:
+                    path.pop()
+                if v > value:
+                    value, best_move = v, step
+                if prune and v > low:
+                    low = v
+                    if low >= beta:
+                        cutoffs += 1
+                        break
+            if only is not None:
+                return value
+            if key is not None:
+                store(key, ply, value, best_move, alpha, beta)
+            if node < room:
+                flag = CUTOFF if prune and value >= beta else 0
+                if alpha < value < beta:
+                    flag |= exact_flag
+                pack(packed, node * size, parent, move, ply, alpha, beta, value, flag)
+            return value
 
         def count() -> tuple[int, int, int, int]:
+            search.packed_to = min(nodes, room)
             return nodes, nodes - inner - hits, cutoffs, hits
 
         self.count = count
@@ -298,9 +341,15 @@ class Negamax:
     def store(
         self, key: Hashable, ply: int, value: int, best_move: int, alpha: int, beta: int
     ) -> None:
-        """Keep a searched node's value in the table, as a bound of the window it had."""
+        """Keep a searched node's value in the table, as a bound of the window it had;
+        a decided value relative to the node, ``ply`` below the root (every searched
+        node stores: a call less here is a hundredth of a search with a table)."""
         bound = UPPER if value <= alpha else LOWER if value >= beta else EXACT_BOUND
-        self.table[key] = (self.remaining(ply), self.to_table(value, ply), bound, best_move)
+        if value >= PROVEN:
+            value += ply
+        elif value <= -PROVEN:
+            value -= ply
+        self.table[key] = (self.remaining(ply), value, bound, best_move)
 
     def remaining(self, ply: int) -> int:
         """Plies left below a node (-1: to the end)."""
@@ -316,15 +365,8 @@ class Negamax:
         return v if fits or (bound == UPPER and v <= alpha) else None
 
     @staticmethod
-    def to_table(value: int, ply: int) -> int:
-        """A decided value relative to the node ``ply`` below the root."""
-        if not decided(value):
-            return value
-        return value + ply if value > 0 else value - ply
-
-    @staticmethod
     def from_table(value: int, ply: int) -> int:
-        """:meth:`to_table` undone at ``ply``."""
+        """A stored value (see :meth:`store`) ``ply`` below the root."""
         if not decided(value):
             return value
         return value - ply if value > 0 else value + ply
@@ -362,6 +404,6 @@ def row_words(value: int, *, exact: bool) -> str:
         return f"wins in {plies} plies" if value > 0 else f"loses in {plies} plies"
     if abs(value) < PROVEN:
         return f"at most {value}: cut by the window"
-    if value > 0:  # an upper bound of a win: a win no sooner, or worse
-        return f"at best a win in {plies} plies: cut by the window"
+    if value > 0:  # an upper bound of a win: as soon a win, a slower one, a draw or a loss
+        return f"a win in {plies} plies or worse: cut by the window"
     return f"loses in at most {plies} plies: cut by the window"

@@ -17,19 +17,54 @@ from typing import Any
 from treeviz.agents.any_game.mcts import Uct
 from treeviz.agents.any_game.negamax import Negamax, Plan, rows_of
 from treeviz.agents.any_game.simple import pick_greedy, pick_random
-from treeviz.agents.any_game.tree import Heuristic, Search, principal_variation, result
+from treeviz.agents.any_game.tree import (
+    Heuristic,
+    Search,
+    decided,
+    principal_variation,
+    result,
+)
 from treeviz.agents.common import CAPACITY, SEED
 from treeviz.agents.contract import Agent, AgentSpec, finish_trace, make_spec, parse_spec
 from treeviz.agents.stopping import run_stoppable
 from treeviz.errors import InvalidParameterError, InvalidPositionError
+from treeviz.rules.connect4 import Connect4
 from treeviz.rules.protocol import Game
 from treeviz.rules.registry import load_game
 from treeviz.settings import Param, show_value
+from treeviz.trace.analysis import CUT, game_row_outcome
 from treeviz.trace.game_files import GAME_AGENT
-from treeviz.trace.nodes import SearchResult
+from treeviz.trace.nodes import MoveStat, SearchResult
+from treeviz.trace.values import negamax_outcome
 
 DEPTH = Param("depth", "int", 4, "plies searched below the root", lo=1, hi=64)
 OUTCOME_KIND = "heuristic:outcome"
+
+
+def proven(search: Search, value: float, text: str) -> dict[str, Any] | None:
+    """The result a root move's negamax ``value`` (for the root player, ``±(WIN -
+    plies)`` decided) proves, with its plies: the conversion the tables read
+    (:func:`~treeviz.trace.analysis.game_row_outcome`: 1 a win, -1 a loss), on Connect 4
+    its exact score as its own agents give it; None for a heuristic's points or a win
+    the window only bounded from above (``text`` says where it cut)."""
+    if not isinstance(search.game, Connect4):
+        return game_row_outcome(value, text)
+    pos, bound = search.root, "upper" if CUT in text else ""
+    return negamax_outcome(value, pos.ply, width=pos.width, height=pos.height, bound=bound)
+
+
+def readable(search: Search, rows: list[MoveStat], value: float) -> float:
+    """The search's ``value`` (of its chosen move, exact) as a person reads it, and each
+    row's in place: a decided game as its result in the game's unit with its
+    ``outcome`` (plies from the root), never the stored ``WIN - plies``; a win only
+    bounded from above (nothing proven: its words say so) as no value."""
+    for r in rows:
+        if r.value is None or not decided(int(r.value)):
+            continue
+        r.outcome = proven(search, r.value, r.text)
+        r.value = None if r.outcome is None else float(r.outcome["score"])
+    found = proven(search, value, "")
+    return float(value if found is None else found["score"])
 
 
 def run_random(
@@ -43,7 +78,7 @@ def run_random(
 def run_greedy(search: Search, heuristic: Heuristic | None, *, capacity: int) -> SearchResult:
     best, value, rows = pick_greedy(search, heuristic)
     trace = search.trace("greedy", {}, fields=("static_eval",))
-    return result(search, trace, best, rows, pv=[best], value=float(value))
+    return result(search, trace, best, rows, pv=[best], value=readable(search, rows, value))
 
 
 def run_negamax(search: Search, plan: Plan, name: str, fields: tuple[str, ...]) -> SearchResult:
@@ -52,7 +87,8 @@ def run_negamax(search: Search, plan: Plan, name: str, fields: tuple[str, ...]) 
     trace = search.trace(name, {}, fields=fields)
     rows = rows_of(search.game, search.root, values, exact)
     pv = principal_variation(search, trace, best)
-    return result(search, trace, best, rows, pv=pv, value=float(values[best]))
+    value = readable(search, rows, values[best])
+    return result(search, trace, best, rows, pv=pv, value=value)
 
 
 def run_minimax(

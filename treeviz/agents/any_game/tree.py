@@ -12,6 +12,7 @@ value is its parent's without a flip.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,6 +45,15 @@ from treeviz.trace.values import PROVEN
 # are kept as they are, others rounded; a decided game is the game's outcome instead).
 Heuristic = Callable[[Game[Any], Any, int], float]
 ROOT_ARGS = (NO_PARENT, -1, 0)  # Search.add's arguments for the root
+# A packed node (Search.packed, read by unpack): seven int32 at RECORD.size times its
+# id, its parent, move, depth, alpha, beta, value and flags (a search without a window
+# writes -INF and INF, not kept), written by one pack_into as the search holds them:
+# a flat list of Python ints cost the walk more (each int kept alive) and NumPy's
+# reading of it at the end as much again. Two flags above the trace's spare a leaf
+# new ints and calls: PARENT_WINDOW, it holds its parent's window, (alpha, beta), its
+# own being (-beta, -alpha); AT_HORIZON, its value is also its static evaluation.
+RECORD = struct.Struct("<7i")
+PARENT_WINDOW, AT_HORIZON = 256, 512
 # Nodes between two looks at the stop flag: a look is a NumPy item read (about 0.1 us,
 # a tenth of a node of the fastest game), and 1,024 nodes take a few milliseconds.
 POLL = 1024
@@ -101,12 +111,10 @@ class Search:
     from Python (its structured array is typed anew on every call), and even one
     NumPy item written costs a pure Python search's node several times what a list's
     append does. A search writes its nodes' fields into :attr:`dense` lists (one item
-    per node from id 0, in id order), into :attr:`packed` (nodes that follow those,
-    each written whole as it is left: its id, then one item per field of
-    :attr:`packed_fields`: one list extended once a node, where a list per field
-    took an append per field) or, for a few nodes, through :meth:`set`. The table's rules hold
-    all the same: past ``capacity`` a node, and every node below it, is not recorded
-    and the trace says truncated.
+    per node from id 0, in id order), into :attr:`packed` (the nodes that follow
+    those, each at its id: :data:`RECORD`) or, for a few nodes,
+    through :meth:`set`. The table's rules hold all the same: past ``capacity`` a
+    node, and every node below it, is not recorded and the trace says truncated.
 
     The node count and the stop flag are shared with the thread that waits on the
     search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
@@ -126,11 +134,10 @@ class Search:
         self.depth: list[int] = []
         # a field of the recorded nodes from id 0, in id order (all but the packed ones)
         self.dense: dict[str, list[Any]] = {"move": self.move, "depth": self.depth}
-        # nodes after the dense ones, each as its id and its packed_fields, in any order
-        self.packed: list[int] = []
-        self.packed_fields: tuple[str, ...] = ()
-        # a field of many nodes: their ids and values
-        self.sparse: dict[str, tuple[list[int], list[Any]]] = {}
+        # the nodes after the dense ones up to packed_to, each as RECORD says
+        self.packed = bytearray()
+        self.packed_to = 0
+        self.windowed = False  # whether packed nodes hold their window
         self.columns: dict[str, dict[int, Any]] = {}  # a field of a few nodes (set)
 
     def add(self, parent: int, move: int, depth: int) -> int:
@@ -162,6 +169,17 @@ class Search:
         self.poll_at = nodes + POLL
         return self.poll_at
 
+    def grow(self, node: int) -> int:
+        """Make :attr:`packed` hold the node ``node`` and as many again (a doubling:
+        a few copies a search); the ids it then holds. Past the capacity it stays as
+        it is and the trace is truncated (a node past it costs a call more)."""
+        if node >= self.capacity:
+            self.truncated = True
+            return len(self.packed) // RECORD.size
+        held = min(self.capacity, max(2 * node, 4096))
+        self.packed.extend(bytes(held * RECORD.size - len(self.packed)))
+        return held
+
     def set(self, node: int, **values: Any) -> None:
         """Write fields of a recorded node (``flags`` are added); nothing if unrecorded."""
         if node < 0:
@@ -172,21 +190,15 @@ class Search:
 
     def fill(self) -> None:
         """Make the recorder's table of the recorded nodes, and copy the counts."""
-        width = 1 + len(self.packed_fields)
-        n = len(self.parent) + len(self.packed) // width
+        n = max(len(self.parent), self.packed_to)
         self.rec.nodes = nodes = new_nodes(n)
         for name, default in FIELD_DEFAULTS.items():
             nodes[name] = default
         nodes["parent"][: len(self.parent)] = as_array(self.parent)
         for name, items in self.dense.items():
             nodes[name][: len(items)] = as_array(items)
-        if self.packed:
-            rows = np.fromiter(self.packed, dtype=np.int64, count=len(self.packed))
-            rows = rows.reshape(-1, width)
-            for i, name in enumerate(self.packed_fields, 1):
-                nodes[name][rows[:, 0]] = rows[:, i]
-        for name, (ids, items) in self.sparse.items():
-            nodes[name][as_array(ids)] = as_array(items)
+        if n > len(self.parent):
+            unpack(self.packed, nodes, len(self.parent), windowed=self.windowed)
         for name, column in self.columns.items():
             ids, given = list(column), np.array(list(column.values()))
             if name == "flags":  # added to what the dense list holds
@@ -204,6 +216,23 @@ class Search:
         root = (name, self.game.to_text(self.root), *size)
         self.fill()
         return self.rec.freeze(algorithm, params, root=root, fields=fields)
+
+
+def unpack(packed: bytearray, nodes: np.ndarray, first: int, *, windowed: bool) -> None:
+    """Write the nodes in ``packed`` (see :data:`RECORD`) from the id ``first`` to the
+    table's end into the node table ``nodes``; the window only when ``windowed``."""
+    table = nodes[first:]
+    count, offset = len(table) * 7, first * RECORD.size
+    rows = np.frombuffer(packed, dtype=np.int32, count=count, offset=offset)
+    parent, move, depth, alpha, beta, value, flags = rows.reshape(-1, 7).T
+    table["parent"], table["move"], table["depth"], table["value"] = parent, move, depth, value
+    if windowed:
+        theirs = (flags & PARENT_WINDOW) != 0
+        table["alpha"] = np.where(theirs, -beta, alpha)
+        table["beta"] = np.where(theirs, -alpha, beta)
+    table["flags"] = flags & ~(PARENT_WINDOW | AT_HORIZON)
+    horizon = (flags & AT_HORIZON) != 0
+    table["static_eval"][horizon] = value[horizon]
 
 
 def as_array(items: list[Any]) -> np.ndarray:

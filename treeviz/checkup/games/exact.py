@@ -17,7 +17,6 @@ from typing import Any
 
 from treeviz.errors import InvalidPositionError
 from treeviz.rules.protocol import Game
-from treeviz.trace.nodes import WIN
 
 NODE_BUDGET = 20_000  # tic-tac-toe and Nim's positions solve within it; a big game's not
 
@@ -39,12 +38,13 @@ def outcome_for(game: Game[Any], state: Any, player: int) -> Result | None:
         res = search_game(game, state, "solver", node_budget=NODE_BUDGET)
     except InvalidPositionError:  # the budget refused: too large to tell
         return None
-    if res.value is None:
-        return None
-    value = int(res.value) if game.to_move(state) == player else -int(res.value)
-    if value == 0:
+    found = res.outcome  # the mover's proven result, its plies from ``state``
+    if found is None:  # the solver's 0: a draw (its length not counted)
         return "draw", 0
-    return ("win" if value > 0 else "loss"), WIN - abs(value)
+    result = found["result"]
+    if game.to_move(state) != player:
+        result = "loss" if result == "win" else "win"
+    return result, int(found["plies"])
 
 
 def after_move(game: Game[Any], state: Any, move: int) -> Result | None:

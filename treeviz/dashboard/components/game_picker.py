@@ -78,8 +78,8 @@ def picked_game() -> str:
 
 
 def game_picker() -> None:
-    """The picker in the sidebar (where the page draws it: Connect 4's page keeps its
-    sidebar's order and puts it last), and the game written into the link."""
+    """The picker in the sidebar (at its top: the page draws it first, as the game
+    decides every other choice), and the game written into the link."""
     name = str(st.sidebar.selectbox("Game", offered_games(), key=GAME, format_func=title))
     if not spiel_available():
         st.sidebar.caption(f"Tic-tac-toe, Nim, Othello, Hex and more: `{INSTALL}` (OpenSpiel).")

@@ -14,6 +14,7 @@ from treeviz.connect4.board import Position
 from treeviz.connect4.notation import read_position_text
 from treeviz.connect4.samples import load_samples
 from treeviz.dashboard import state
+from treeviz.dashboard.components.text import code
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.errors import TreevizError
 from treeviz.settings import DEFAULT_AGENT, DEFAULT_SAMPLE, EXACT_SECONDS
@@ -108,7 +109,9 @@ def settings_spec(decl: Agent, prefix: str) -> AgentSpec | TreevizError:
     except TreevizError as exc:
         show_error(str(exc), st.sidebar)
         return exc
-    st.sidebar.code(str(chosen), language=None)
+    # inline code, not st.code: a code block makes the browser fetch and compile its
+    # syntax highlighter (1.5 MB) while the first page is being drawn
+    st.sidebar.markdown(code(chosen))
     return chosen
 
 

@@ -12,7 +12,7 @@ import pandas as pd
 
 from treeviz.draw.view import ranked_children
 from treeviz.judge.whatif_rows import row_words
-from treeviz.judge.whatif_worth import node_worth
+from treeviz.judge.whatif_worth import Worth, node_worth
 from treeviz.trace.analysis import NODE_COLUMNS, field_text
 from treeviz.trace.nodes import Trace, field_is_set, flag_text
 from treeviz.trace.numbers import cell
@@ -62,7 +62,7 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
     kids = ranked_children(trace, i)
     n = trace.nodes[kids]
     weight = reading_of(trace).weight
-    table = pd.DataFrame({"node": kids.astype(np.int64), **_moves(trace, i, n["move"])})
+    table = pd.DataFrame({"node": kids.astype(np.int64), **moves_column(trace, i, n["move"])})
     if weight:
         table[weight] = n[weight].astype(np.int64)
     table["nodes below"] = trace.subtree_sizes()[kids] - 1
@@ -80,7 +80,7 @@ def children_table(trace: Trace, i: int, exact: list[int | None] | None = None) 
     return table
 
 
-def _moves(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
+def moves_column(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
     """The children's moves as a column: Connect 4's 1-based ``column``, another
     game's ``move`` labels as it writes them from node ``i``."""
     if trace.is_connect4:
@@ -92,12 +92,22 @@ def _moves(trace: Trace, i: int, moves: np.ndarray) -> dict[str, Any]:
 def _child_values(trace: Trace, kids: np.ndarray) -> tuple[list[Any], list[str | None]]:
     """Each child's value for the root player and its words. Where a window was
     searched (alpha-beta, the solver) a value is said with its bound ("≤ +48 ... cut
-    off") and a game result, proven or only bounded ("at best a win in 3 plies"), is
-    said in words and left out of the number column: an exact score (+18) beside
-    heuristic points (+48) would read as worse than them."""
+    off") and a game result, proven or only bounded, is said in words and left out of
+    the number column: an exact score (+18) beside heuristic points (+48) would read
+    as worse than them. Another game's node the window cut has no number either: its
+    bound (≤ 1, a win or worse) is no value, and its words say it."""
     if trace.kind.base not in ("heuristic", "exact"):
         values = [node_value(trace, int(k)) for k in kids]
         return [v.value for v in values], [v.text or None for v in values]
     worths = [node_worth(trace, int(k)) for k in kids]
-    numbers = [w.value if w.outcome is None or trace.kind.base == "exact" else None for w in worths]
-    return numbers, [row_words(w, trace.value_kind) or None for w in worths]
+    numbers = [w.value if _a_number(trace, w) else None for w in worths]
+    scored = trace.is_connect4  # another game's result has no score beyond its sign
+    return numbers, [row_words(w, trace.value_kind, scored=scored) or None for w in worths]
+
+
+def _a_number(trace: Trace, w: Worth) -> bool:
+    """Whether a child's worth goes in the number column: an exact score, or points
+    not proven a result; on another game only where the window did not cut it."""
+    if not trace.is_connect4 and w.bound != "exact":
+        return False
+    return w.outcome is None or trace.kind.base == "exact"

@@ -3,7 +3,9 @@ visitor) behind the middleware the server needs (:data:`MIDDLEWARE`:
 :class:`~treeviz.dashboard.server.base_url.BackendBaseUrl`, so that a deep link such as
 ``/play`` asks the server's address once; and
 :class:`~treeviz.dashboard.server.base_url.DefaultPageAlias`, so that ``/analyze`` opens the
-default page without Streamlit's "Page not found"; and, outermost,
+default page without Streamlit's "Page not found";
+:class:`~treeviz.dashboard.server.preload.ModulePreload`, so that the browser fetches the
+first page's widget code beside Streamlit's own; and, outermost,
 :class:`~treeviz.dashboard.server.visitor.VisitorCookie`, so that every answer, a
 redirect too, gives a browser without one its visitor id).
 
@@ -20,6 +22,7 @@ from starlette.middleware import Middleware
 
 from treeviz.dashboard.components.nav import DEFAULT_PAGE
 from treeviz.dashboard.server.base_url import BackendBaseUrl, DefaultPageAlias
+from treeviz.dashboard.server.preload import ModulePreload
 from treeviz.dashboard.server.visitor import VisitorCookie
 
 SCRIPT = Path(__file__).resolve().parent / "entry" / "streamlit_app.py"
@@ -27,6 +30,7 @@ MIDDLEWARE = [
     Middleware(VisitorCookie),
     Middleware(DefaultPageAlias, name=DEFAULT_PAGE),
     Middleware(BackendBaseUrl),
+    Middleware(ModulePreload),
 ]
 
 app = st.App(SCRIPT, middleware=MIDDLEWARE)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
+from functools import partial
 from typing import Any
 
 Scope = MutableMapping[str, Any]
@@ -62,13 +63,15 @@ def page_path(scope: Scope) -> str:
     return path.strip("/")
 
 
-class BackendBaseUrl:
-    """ASGI middleware: every ``text/html`` answer to a GET gets
-    :func:`base_url_script` right after its ``<head>``; everything else passes
-    through untouched."""
+class HtmlEdit:
+    """ASGI middleware that edits every ``text/html`` answer to a GET or HEAD of a
+    page: ``edit(page, body)`` gives the new body of the page served at ``page``
+    (``""``, ``"play"``); everything else passes through untouched. The page is asked
+    for plain and whole (no compression, no validators, no range), so that its text
+    can be edited, and sent with its length set anew."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
+    def __init__(self, app: ASGIApp, edit: Callable[[str, bytes], bytes]) -> None:
+        self.app, self.edit = app, edit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope.get("type") != "http" or scope.get("method") not in ("GET", "HEAD"):
@@ -81,8 +84,23 @@ class BackendBaseUrl:
         # a page is sent plain (its 8 kB on localhost) so that its text can be edited,
         # and whole: a cached copy validated by its tag would carry another page's path
         headers = [(k, v) for k, v in scope.get("headers", []) if k.lower() not in DROPPED]
-        edit = _Injector(send, base_url_script(page), scope["method"] == "HEAD")
+        edit = _Injector(send, partial(self.edit, page), scope["method"] == "HEAD")
         await self.app({**scope, "headers": headers}, receive, edit)
+
+
+class BackendBaseUrl(HtmlEdit):
+    """ASGI middleware: every ``text/html`` answer to a GET gets
+    :func:`base_url_script` right after its ``<head>``; everything else passes
+    through untouched."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        super().__init__(app, with_base_url)
+
+
+def with_base_url(page: str, body: bytes) -> bytes:
+    """The HTML ``body`` of the page served at ``page`` with its
+    :func:`base_url_script` right after its ``<head>``."""
+    return body.replace(HEAD, HEAD + base_url_script(page), 1)
 
 
 class DefaultPageAlias:
@@ -113,10 +131,12 @@ class DefaultPageAlias:
 
 class _Injector:
     """The ``send`` of one request: holds an HTML answer's start until its body is
-    whole, then sends both with the script added and the length set anew."""
+    whole, then sends both, the body edited by ``edit`` and the length set anew (a
+    length left as it was would make the server refuse the longer body, or the
+    browser wait for bytes that never come)."""
 
-    def __init__(self, send: Send, script: bytes, head_only: bool) -> None:
-        self.send, self.script, self.head_only = send, script, head_only
+    def __init__(self, send: Send, edit: Callable[[bytes], bytes], head_only: bool) -> None:
+        self.send, self.edit, self.head_only = send, edit, head_only
         self.start: Message | None = None
         self.body = b""
 
@@ -135,7 +155,7 @@ class _Injector:
 
     async def _send_whole(self) -> None:
         assert self.start is not None
-        body = self.body.replace(HEAD, HEAD + self.script, 1)
+        body = self.edit(self.body)
         headers = [(k, v) for k, v in self.start.get("headers", []) if k.lower() not in VALIDATORS]
         if not self.head_only:  # a HEAD answer has no body to measure: no length
             headers.append((b"content-length", str(len(body)).encode()))

@@ -16,7 +16,7 @@ from typing import Any
 
 from treeviz import jit
 from treeviz.agents.stopping import acted_on_ctrl_c
-from treeviz.dashboard.server.warming import start_warm_up
+from treeviz.dashboard.server.warming import before_first_visit, start_warm_up
 
 
 def serve(options: dict[str, Any]) -> None:
@@ -34,6 +34,7 @@ def serve(options: dict[str, Any]) -> None:
     jit.LIVE = False  # the terminal is the server's log from here on
     import treeviz.dashboard.app  # noqa: F401  (the pages, before anyone asks for one)
 
+    before_first_visit()
     start_warm_up()
     # the app with its middleware (treeviz.dashboard.server.asgi), as `streamlit run` serves
     # a script that builds one

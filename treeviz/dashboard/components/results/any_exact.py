@@ -51,7 +51,7 @@ def _from_child(game: Game[Any], root: Any, child: Any) -> int:
         return 0 if mine == 0 else (WIN - 1 if mine > 0 else 1 - WIN)
     budget = max(1, NODE_BUDGET // len(game.legal_moves(root)))
     solved = search_game(game, child, f"solver:node_budget={budget}")
-    value = int(solved.value or 0)  # the solver always values its root: never None
+    value = int(solved.trace.nodes["value"][0])  # the root's, on the negamax scale
     # one ply further from the root; the sign is the mover's at the child
     further = value - 1 if value > 0 else value + 1 if value < 0 else 0
     return further if game.to_move(child) == side else -further

@@ -27,7 +27,7 @@ from treeviz.rules.protocol import PLAYERS, Game
 from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.numbers import value_with_unit
-from treeviz.trace.values import PROVEN
+from treeviz.trace.values import PROVEN, outcome_text
 
 # The outcome heuristic's one value short of a result: a finished draw, or a game the
 # search left undecided at its depth (it scores nothing else).
@@ -45,7 +45,7 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
     tree (in ``view``) of another game's search ``res``."""
     game, root = res.trace.rules(), res.trace.state(0)
     label = game.label(root, res.move)
-    value = "" if res.value is None else f", value {answer_value(res.value, res.trace.value_kind)}"
+    value = "" if res.value is None else f", value {answer_value(res)}"
     left, right = st.columns([2, 3])
     with left:
         board(game, root)
@@ -70,15 +70,16 @@ def show_any_result(res: SearchResult, view: TreeView) -> None:
     tree_section(res.trace, view)
 
 
-def answer_value(value: float, kind: str) -> str:
-    """The chosen move's value in words: an exact value as a win, loss or draw, a won
-    or lost game in plies, the outcome heuristic's 0 as what it is (no points: a draw,
-    or no result within the depth), MCTS's mean result as one (a draw half a win, so
-    not a win rate), else the number in its unit (``-43 pts``)."""
+def answer_value(res: SearchResult) -> str:
+    """The chosen move's value (``res.value``, not None) in words: a won or lost game
+    in plies (its outcome), an exact 0 as a draw, the outcome heuristic's 0 as what it
+    is (no points: a draw, or no result within the depth), MCTS's mean result as one (a
+    draw half a win, so not a win rate), else the number in its unit (``-43 pts``)."""
+    value, kind = float(res.value or 0), res.trace.value_kind
+    if res.outcome is not None:
+        return outcome_text(res.outcome, scored=False)
     if kind.startswith("exact"):
         return exact_words(int(value))
-    if abs(value) >= PROVEN:
-        return value_words(value)
     if kind == "win_rate":  # draws count half: not the share of games won
         return f"{value:.1%} mean result (a win 1, a draw 0.5, a loss 0)"
     return OUTCOME_ZERO if kind == OUTCOME_ONLY else value_with_unit(value, kind)
@@ -115,11 +116,13 @@ def moves_frame(
 
 def value_cells(m: MoveStat) -> dict[str, Any]:
     """A row's value and its words: a decided game in the game's unit (1 a win, -1 a
-    loss; None where a cut left only "at best a win") with the row's own words (in
+    loss; None where a cut left only "a win ... or worse") with the row's own words (in
     plies, a bound said as one), else the agent's number (words only for a bound)."""
     if m.value is None:
         return {"value": None, "in words": m.text or "not searched"}
-    if abs(m.value) >= PROVEN:
+    if m.outcome is not None:
+        return {"value": m.value, "in words": m.text}
+    if abs(m.value) >= PROVEN:  # a trace saved before rows read in the game's unit
         found = game_row_outcome(m.value, m.text)
         return {"value": None if found is None else found["score"], "in words": m.text}
     bound = m.text.startswith("at most")  # a window cut the move: an upper bound

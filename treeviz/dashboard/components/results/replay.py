@@ -23,6 +23,7 @@ from typing import Any
 import streamlit as st
 
 from treeviz.dashboard import state
+from treeviz.dashboard.components.node_tables import moves_column
 from treeviz.dashboard.components.results.views import ReplayView
 from treeviz.dashboard.components.tree_chart import LABEL_ROOM_PX, legend_html, selection_for
 from treeviz.dashboard.components.tree_data import LOOK, tree_entries
@@ -165,12 +166,20 @@ def _note(trace: Trace) -> str:
 
 
 def root_columns(trace: Trace) -> dict[str, Any]:
-    """The root's columns at this step, by column (``head`` and ``rows``): value in
-    words (and the trace's weight, MCTS's visits)."""
+    """The root's moves at this step in the game's order (Connect 4's columns, another
+    game's moves by label: :func:`moves_column`), by row (``head`` and ``rows``): value
+    in words (and the trace's weight, MCTS's visits)."""
     weight = reading_of(trace).weight
-    head = ["column", "value (root player)", *([weight] if weight else [])]
+    kids = sorted(trace.children(0).tolist(), key=lambda k: int(trace.nodes["move"][k]))
+    ((name, moves),) = moves_column(trace, 0, trace.nodes["move"][kids]).items()
+    head = [name, "value (root player)", *([weight] if weight else [])]
     rows = []
-    for k in sorted(trace.children(0).tolist(), key=lambda k: int(trace.nodes["move"][k])):
-        row = [int(trace.nodes["move"][k]) + 1, node_value(trace, int(k)).text or "searching"]
+    for k, move in zip(kids, moves, strict=True):
+        row = [_plain(move), node_value(trace, int(k)).text or "searching"]
         rows.append(row + ([int(trace.nodes[weight][k])] if weight else []))
     return {"head": head, "rows": rows}
+
+
+def _plain(move: Any) -> Any:
+    """A move as JSON writes it: NumPy's integers as Python's."""
+    return move.item() if hasattr(move, "item") else move

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from functools import partial
 
-import pandas as pd
 import streamlit as st
 
 from treeviz.agents.registry import AgentSpec
@@ -26,13 +25,11 @@ from treeviz.dashboard.components.nav import load_analysis
 from treeviz.dashboard.components.results import show_result
 from treeviz.dashboard.components.results.answer import answer_columns, board_key
 from treeviz.dashboard.components.results.whatif import whatif_section
-from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.pages.analyze.any_game import any_game_page
 from treeviz.dashboard.pages.analyze.state import (
     BOARD,
     EXACT,
-    EXACT_TABLE,
     KEPT_LINK,
     RUN,
     STOP,
@@ -102,23 +99,23 @@ def write_link(pos: Position, chosen: AgentSpec, trace: Trace) -> None:
 def analyze_page() -> None:
     """Choose a position and an agent, run it, see why it chose its column: the
     answer above the fold (:func:`~treeviz.dashboard.components.results.show_result`).
-    Another game than Connect 4 has its own page (:func:`any_game_page`), its picker
-    first in the sidebar; Connect 4's page puts the picker last."""
+    The Game picker heads the sidebar, on every game's page: the game decides every
+    other choice. Another game than Connect 4 has its own page (:func:`any_game_page`)."""
     game = picked_game()
+    game_picker()
     if game != CONNECT4:
-        game_picker()
         any_game_page(game)
         return
     connect4_page()
-    game_picker()
 
 
 def connect4_page() -> None:
     """Connect 4's analysis (see :func:`analyze_page`)."""
     st.title("treeviz — why this column?")
     read_link()
-    # Run and Stop head the sidebar: in reach however long the agent's settings, and
-    # drawn first (a browser loads each kind of widget's code as it first meets it)
+    # Run and Stop next, under the Game picker: in reach however long the agent's
+    # settings, and drawn early (a browser loads each kind of widget's code as it
+    # first meets it)
     run = st.sidebar.button("Run", type="primary", key=RUN)
     st.sidebar.button("Stop", key=STOP, on_click=_stop, help="stop a running search")
     pos = choose_position()
@@ -184,21 +181,26 @@ def before_run(pos: Position, exact_on: bool, stopped: bool) -> None:
 
 def exact_panel(pos: Position) -> None:
     """The truth before any agent runs: each column's exact score (cached, and reused by
-    the result's table) and its meaning."""
+    the result's table) and its meaning, as a Markdown table (:func:`exact_rows`)."""
     exact, source = cached_exact(pos)
     if exact is None:
         st.caption(
             f"Exact scores: not solved within {EXACT_SECONDS.default:g} s for this position."
         )
         return
-    table = pd.DataFrame(
-        {
-            "column": list(range(1, pos.width + 1)),
-            "exact score": exact,
-            "in words": exact_meanings(pos, exact),
-        }
-    )
     st.markdown(f"**Exact score of each column** for {pos.side_to_move} ({source})")
-    st.dataframe(
-        styled(table), hide_index=True, key=EXACT_TABLE, column_config=fitted_columns(table)
-    )
+    st.markdown(exact_rows(exact, exact_meanings(pos, exact)))
+
+
+def exact_rows(exact: list[int | None], words: list[str]) -> str:
+    """Columns 1.. with their exact score (blank for a full column) and ``words``, as a
+    Markdown table. Markdown, not ``st.dataframe``: this table is on the first page a
+    visitor sees, and a data frame makes the browser fetch and compile about 1.7 MB of
+    grid code before it is drawn; seven rows need no sorting (the result's per-move
+    table, which sorts and downloads, still comes after a search)."""
+    rows = ["| column | exact score | in words |", "|---:|---:|:---|"]
+    for col, (score, said) in enumerate(zip(exact, words, strict=True), start=1):
+        cell = "" if score is None else str(score)
+        escaped = said.replace("|", r"\|")  # a bar would end the cell
+        rows.append(f"| {col} | {cell} | {escaped} |")
+    return "\n".join(rows)

@@ -24,7 +24,6 @@ STOPPED = "stopped"  # the request the Stop button ended
 RUN, STOP = "run", "stop"  # the sidebar's buttons
 EXACT = "exact"  # the exact scores' switch
 BOARD = "analyze_board"  # the board, played by a click
-EXACT_TABLE = "exact_table"  # each column's exact score, before a search
 KEPT_LINK = "analyze_kept_link"  # the link of the analysis shown before a reload
 
 

@@ -102,11 +102,7 @@ def show_answers(found: Comparison, exact: dict[int, int] | None) -> None:
     for i, (text, res) in enumerate(zip(found.specs, found.results, strict=True)):
         with cols[i]:
             st.subheader(f"{'AB'[i]}: {escape_markdown(text)}")
-            value = (
-                ""
-                if res.value is None
-                else f", value {answer_value(res.value, res.trace.value_kind)}"
-            )
+            value = "" if res.value is None else f", value {answer_value(res)}"
             st.markdown(
                 f"Chose **{escape_markdown(game.label(root, res.move))}**"
                 f"{escape_markdown(value)} for {PLAYERS[game.to_move(root)]}."

@@ -1,0 +1,104 @@
+"""What the per-move rows and the node panel's children table say of another game's
+moves the window cut: a bound is no value, and says only what it bounds. Every number
+in the panel's value column is the node's true result for the root player (a brute
+force over OpenSpiel's returns); a cut node's bound is said in words only (the
+solver's table read 1 beside "≤ +1: cut off" for moves that lose), and those words
+hold of the true result and its length: "a win in 5 plies or worse", where they read
+"at best a win in 5 plies" for moves that lose. A result's words name no score beyond
+its sign (they read "wins in 5 plies, exact +1")."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from game_oracles import best_result, result_after, result_and_plies
+
+from treeviz import search_game
+from treeviz.dashboard.components.node_tables import children_table
+from treeviz.trace.nodes import CUTOFF
+
+pytest.importorskip("pyspiel")
+
+VALUE, WORDS = "value (root player)", "value in words"
+
+
+def truth(trace: Any, node: int, root_player: int) -> int:
+    """The result of ``node`` for the root player under best play (+1, 0, -1)."""
+    state = trace.state(node).state
+    if state.is_terminal():
+        return round(state.returns()[root_player])
+    sign = 1 if state.current_player() == root_player else -1
+    return sign * best_result(state)
+
+
+@pytest.mark.parametrize("agent", ["solver", "alphabeta:depth=9"])
+@pytest.mark.parametrize("position", ["1 8", "0 4 8"])
+def test_a_number_is_a_true_value_and_a_cut_reads_as_a_bound(agent: str, position: str) -> None:
+    trace = search_game("tic_tac_toe", position, agent).trace
+    root_player = trace.state(0).state.current_player()
+    cut = 0
+    for node in range(len(trace)):
+        if not len(trace.children(node)) or trace.nodes["depth"][node] > 3:
+            continue
+        table = children_table(trace, node)
+        for kid, number, words in zip(table["node"], table[VALUE], table[WORDS], strict=True):
+            assert not words or "exact" not in words, words  # no score but its sign
+            if trace.nodes["flags"][kid] & CUTOFF:
+                cut += 1
+                assert number != number or number is None, (node, kid, number)  # blank
+                assert words and any(b in words for b in ("≤", "≥", "at most", "cut off")), words
+            elif number is not None and number == number:
+                assert number == truth(trace, int(kid), root_player), (node, kid, words)
+    assert cut, "no cut node: the test shows nothing"
+
+
+BOUND = re.compile(r"a (win|loss) in (\d+) pl(?:y|ies) or (worse|better)")
+RANK = {"win": 1, "draw": 0, "loss": -1}
+
+
+def rank(result: int, plies: int) -> tuple[int, int]:
+    """A result's order for the side it is for: a quicker win, a slower loss is better."""
+    return result, -plies if result > 0 else plies if result < 0 else 0
+
+
+def check_bound(words: str, result: int, plies: int) -> bool:
+    """That a bound said in ``words`` holds of the true (result, plies); whether the
+    truth is something other than the bound's result (a bound that "at best a win"
+    would have misled on)."""
+    found = BOUND.search(words)
+    assert found and "at best" not in words and "at worst" not in words, words
+    said = rank(RANK[found[1]], int(found[2]))
+    true = rank(result, plies)
+    assert true <= said if found[3] == "worse" else true >= said, (words, result, plies)
+    return result != RANK[found[1]]
+
+
+@pytest.mark.parametrize("agent", ["solver", "alphabeta:depth=9"])
+def test_a_cut_says_only_what_it_bounds(agent: str) -> None:
+    """The root's rows and the node panel's children: a result the window bounded away
+    from it reads "a win in k plies or worse" (or "a loss ... or better"), and holds of
+    the brute force's result and length; some of those moves in truth draw or lose."""
+    misled = said = 0
+    for position in ("1 8", "0 4 8", "0 3 1 4"):
+        res = search_game("tic_tac_toe", position, agent)
+        trace, root = res.trace, res.trace.state(0).state
+        me = root.current_player()
+        for row in res.moves:
+            if row.value is None:  # a win bounded from above, at the root
+                said += 1
+                misled += check_bound(row.text, *result_after(root, row.column, me))
+        for node in (n for n in range(len(trace)) if trace.nodes["depth"][n] <= 2):
+            table = children_table(trace, node)
+            for kid, words in zip(table["node"], table[WORDS], strict=True):
+                if words and BOUND.search(words):
+                    said += 1
+                    state = trace.state(int(kid)).state
+                    if state.is_terminal():
+                        continue
+                    result, plies = result_and_plies(state)
+                    sign = 1 if state.current_player() == me else -1
+                    depth = int(trace.nodes["depth"][kid])
+                    misled += check_bound(words, sign * result, plies + depth)
+    assert said and misled, "no bound, or none on a move that does not win: shows nothing"
