@@ -60,7 +60,9 @@ KIND_TEXT = {
     "exact": "exact score for the root player (22 - winner's stones; 0 draw)",
     # the agents on any game (another game counts no stones: a result in plies)
     "exact:outcome": "result for the root player: a win or a loss in plies, 0 a draw",
-    "heuristic:outcome": "0 for a game not over; a win or a loss in plies, for the root player",
+    "heuristic:outcome": (
+        "0 a draw or no result within the depth; a win or a loss in plies, for the root player"
+    ),
     "heuristic": "heuristic points for the root player; proven results as exact scores",
     "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
     "probability": "chance of being chosen",
