@@ -11,6 +11,8 @@ import pytest
 from game_oracles import best_result
 
 import treeviz
+from treeviz.dashboard.components.node_tables import children_table
+from treeviz.trace.analysis import node_table
 from treeviz.trace.values import kind_text
 
 
@@ -36,3 +38,16 @@ def test_a_search_stopped_by_its_depth_reads_as_no_result_yet() -> None:
     assert not any(state.child(a).is_terminal() for a in state.legal_actions())
     assert res.value == 0
     assert "no result within the depth" in zero_words(res)
+
+
+def test_a_search_given_no_heuristic_names_none_at_its_nodes() -> None:
+    """The node panel's children and the per-node table: a cut child reads "≤ 0 (upper
+    bound: cut off)", where it read "≤ 0 outcome heuristic": no heuristic was given."""
+    pyspiel = pytest.importorskip("pyspiel")
+    state = pyspiel.load_game("tic_tac_toe").new_initial_state().child(4).child(0)
+    assert best_result(state) == 0  # every cut move is at most a draw: its words a bound
+    res = treeviz.search_game("tic_tac_toe", "x(1,1) o(0,0)", "alphabeta:depth=2")
+    kids = children_table(res.trace, 0)
+    words = [*kids["value in words"], *node_table(res.trace)["value in words"]]
+    assert any(w.startswith("≤ 0") for w in words)
+    assert not [w for w in words if "heuristic" in str(w)]
