@@ -11,7 +11,8 @@ button, an info box: :data:`BARE_PAGE`) is opened the same way: what any Streaml
 page's first visit costs on this machine. Prints each round, the browser's own
 figures for it (the moment the Run button and the page's text were there, after the
 navigation began; the JavaScript fetched, how many files and kB, and when the last
-arrived) and the medians, with the load average before and after.
+arrived; on the dashboard, the moment its board was drawn too) and the medians, with
+the load average before and after.
 
 Run: ``.venv/bin/python benchmarks/first_visit.py [ROUNDS] [--treeviz PATH]...
 [--no-run]`` (default 3 rounds, this environment's ``treeviz``; ``--treeviz`` another
@@ -63,18 +64,23 @@ DRAWN_JS = """(sidebar) => {
             js.reduce((s, r) => s + r.transferSize, 0) / 1024,
             Math.max(0, ...js.map(r => r.responseEnd))];
 }"""
+# The dashboard's board drawn (its chart's SVG): ms after the navigation began.
+BOARD_JS = """() => document.querySelector("[class*='st-key-analyze_board'] .echarts-container svg")
+    ? performance.now() : null"""
 
 
 @dataclass(frozen=True)
 class Round:
     """One first visit: seconds from start to the server up, from up to the page
-    drawn (timed here), the first Run's answer (NaN for the bare page), and the
-    browser's figures (ms from the navigation, scripts, kB, ms to the last script)."""
+    drawn (timed here), the first Run's answer (NaN for the bare page), the
+    browser's figures (ms from the navigation, scripts, kB, ms to the last script)
+    and the ms from the navigation to the board drawn (NaN for the bare page)."""
 
     up: float
     drawn: float
     answer: float
     in_page: tuple[float, float, float, float]
+    board: float
 
 
 def wait_for_health(url: str, proc: subprocess.Popen[bytes], timeout_s: float = 300) -> None:
@@ -89,9 +95,9 @@ def wait_for_health(url: str, proc: subprocess.Popen[bytes], timeout_s: float = 
     raise RuntimeError(f"no server on {url}")
 
 
-def one_round(command: list[str], port_flag: str, browser: Any, *, run: bool) -> Round:
+def one_round(command: list[str], port_flag: str, browser: Any, *, run: bool, board: bool) -> Round:
     """A first visit to a fresh server started by ``command`` + ``port_flag`` P; ``run``:
-    press Run and time the first tree too."""
+    press Run and time the first tree too; ``board``: wait for the board too."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     t0 = time.perf_counter()
@@ -108,6 +114,9 @@ def one_round(command: list[str], port_flag: str, browser: Any, *, run: bool) ->
             DRAWN_JS, arg=RUN_BUTTON, timeout=DRAWN_TIMEOUT_MS
         ).json_value()
         drawn = time.perf_counter()
+        board_ms = float("nan")
+        if board:
+            board_ms = page.wait_for_function(BOARD_JS, timeout=DRAWN_TIMEOUT_MS).json_value()
         answer = float("nan")
         if run:
             button = page.locator("[data-testid='stSidebar']").get_by_role("button", name="Run")
@@ -116,7 +125,7 @@ def one_round(command: list[str], port_flag: str, browser: Any, *, run: bool) ->
     finally:
         proc.terminate()
         proc.wait(timeout=30)
-    return Round(up - t0, drawn - up, answer, tuple(found))
+    return Round(up - t0, drawn - up, answer, tuple(found), board_ms)
 
 
 def describe(name: str, r: Round) -> str:
@@ -125,7 +134,8 @@ def describe(name: str, r: Round) -> str:
     return (
         f"{name}: up {r.up:.2f} s after start; drawn, Run usable {r.drawn:.2f} s after up "
         f"(in page {nav / 1000:.2f} s after navigating; {scripts:.0f} scripts, {kb:.0f} kB, "
-        f"the last at {last / 1000:.2f} s); first Run {r.answer:.2f} s"
+        f"the last at {last / 1000:.2f} s; the board at {r.board / 1000:.2f} s); "
+        f"first Run {r.answer:.2f} s"
     )
 
 
@@ -134,7 +144,8 @@ def medians(name: str, rounds: list[Round]) -> str:
     med = statistics.median
     return (
         f"{name}: median of {len(rounds)}: drawn {med(r.drawn for r in rounds):.2f} s after up "
-        f"(in page {med(r.in_page[0] for r in rounds) / 1000:.2f} s), up "
+        f"(in page {med(r.in_page[0] for r in rounds) / 1000:.2f} s, the board at "
+        f"{med(r.board for r in rounds) / 1000:.2f} s), up "
         f"{med(r.up for r in rounds):.2f} s, first Run {med(r.answer for r in rounds):.2f} s"
     )
 
@@ -162,9 +173,11 @@ def main() -> None:
         rounds: dict[str, list[Round]] = {name: [] for name in [*apps, "bare page (the floor)"]}
         for i in range(args.rounds):
             for app in apps:
-                rounds[app].append(one_round([app, "app"], "--port", browser, run=not args.no_run))
+                rounds[app].append(
+                    one_round([app, "app"], "--port", browser, run=not args.no_run, board=True)
+                )
                 print(describe(f"round {i + 1}, {app} app", rounds[app][-1]), flush=True)
-            bare = one_round(bare_cmd, "--server.port", browser, run=False)
+            bare = one_round(bare_cmd, "--server.port", browser, run=False, board=False)
             rounds["bare page (the floor)"].append(bare)
             print(describe(f"round {i + 1}, bare page", bare), flush=True)
         browser.close()

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, settings
 from local_server import ROOT
 
 from treeviz import jit
@@ -30,6 +31,13 @@ from treeviz.connect4.board import Position
 
 if TYPE_CHECKING:
     from streamlit.testing.v1 import AppTest
+
+# Hypothesis fails an example that takes over 200 ms by default, and a run whose data
+# come slowly: timings, which the tests never assert (a loaded two-core machine made a
+# quick property "flaky"). Every property keeps its examples and its checks; only the
+# clock is gone.
+settings.register_profile("treeviz", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("treeviz")
 
 # The line saying kernels compile goes to stderr, which many tests compare whole; its
 # own tests turn it on (test_first_compile.py), and the installed package's run it as is.

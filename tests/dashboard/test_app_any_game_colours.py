@@ -50,7 +50,9 @@ def test_a_shallow_search_s_zero_is_not_points_nor_a_result() -> None:
     assert "value 0 (a draw, or no result within the search's depth)" in answer
     assert "pts" not in answer
     caption = next(plain(c.value) for c in at.caption if "agent's unit" in c.value)
-    assert "heuristic:outcome" not in caption and "0 for a game not over" in caption
+    assert (
+        "heuristic:outcome" not in caption and "0 a draw or no result within the depth" in caption
+    )
 
 
 def test_alpha_beta_s_legend_names_results_where_its_nodes_are_results() -> None:

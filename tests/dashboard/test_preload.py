@@ -16,6 +16,7 @@ from treeviz.dashboard.server.preload import (
     ENTRY,
     FIRST_PAGE,
     chunk_files,
+    component_links,
     preload_links,
     streamlit_static,
 )
@@ -104,3 +105,23 @@ def test_no_manifest_no_links(tmp_path: Any) -> None:
     assert preload_links(tmp_path) == b""
     (tmp_path / "manifest.json").write_text("{not json")
     assert preload_links(tmp_path) == b""
+
+
+def test_a_components_file_is_linked_where_streamlit_serves_it(tmp_path: Any) -> None:
+    """A component whose code is a file gets one link, at Streamlit's path for its
+    files (``_stcore/bidi-components/<name>/<file>``); one whose code is inline, or
+    that is not registered, none."""
+    from streamlit.components.v2.component_manager import BidiComponentManager
+    from streamlit.components.v2.component_registry import BidiComponentDefinition
+
+    code = tmp_path / "index-Ab1.js"
+    code.write_text("export default function () {}")
+    manager = BidiComponentManager()
+    manager.register(BidiComponentDefinition(name="pkg.board", js=str(code)))
+    manager.register(BidiComponentDefinition(name="pkg.inline", js="export default 1"))
+    asked = [("pkg.board", "json"), ("pkg.inline", "json"), ("pkg.absent", "json")]
+    links = component_links(asked, manager).decode()
+    assert links == (
+        '<link rel="modulepreload" crossorigin '
+        'href="./_stcore/bidi-components/pkg.board/index-Ab1.js">'
+    )

@@ -55,12 +55,16 @@ from treeviz.trace.sides import root_sign
 MAX_PLIES = 1_000  # |value| above WIN - MAX_PLIES is a proven result
 PROVEN = WIN - MAX_PLIES  # a stored value at least this large (either sign): a game decided
 
+OUTCOME_KIND = "heuristic:outcome"  # another game's search without a heuristic
+
 KIND_TEXT = {
     "exact:weak": "result for the root player: 1 win, 0 draw, -1 loss (weak solve)",
     "exact": "exact score for the root player (22 - winner's stones; 0 draw)",
     # the agents on any game (another game counts no stones: a result in plies)
     "exact:outcome": "result for the root player: a win or a loss in plies, 0 a draw",
-    "heuristic:outcome": "0 for a game not over; a win or a loss in plies, for the root player",
+    OUTCOME_KIND: (
+        "0 a draw or no result within the depth; a win or a loss in plies, for the root player"
+    ),
     "heuristic": "heuristic points for the root player; proven results as exact scores",
     "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
     "probability": "chance of being chosen",
@@ -165,11 +169,15 @@ def short_outcome(out: dict[str, Any]) -> str:
 
 
 def heuristic_text(value: float, kind: str, bound: str = "") -> str:
-    """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound, ``≥`` a lower)."""
+    """``+34 window heuristic`` (``≤ +34 ...`` for an upper bound, ``≥`` a lower);
+    another game's search without a heuristic (``heuristic:outcome``) scored no
+    points, so its number stands alone (``≤ 0 (upper bound: cut off)``): "0 outcome
+    heuristic" named a heuristic nobody gave."""
     name = ValueKind.parse(kind).name or "heuristic"
     prefix = {"upper": "≤ ", "lower": "≥ "}.get(bound, "")
     suffix = f" ({bound} bound: cut off)" if prefix else ""
-    return f"{prefix}{number_text(value)} {name} heuristic{suffix}"
+    unit = "" if kind == OUTCOME_KIND else f" {name} heuristic"
+    return f"{prefix}{number_text(value)}{unit}{suffix}"
 
 
 def user_value(raw: int, table: list[float]) -> float:

@@ -35,10 +35,9 @@ from treeviz.settings import Param, show_value
 from treeviz.trace.analysis import CUT, game_row_outcome
 from treeviz.trace.game_files import GAME_AGENT
 from treeviz.trace.nodes import MoveStat, SearchResult
-from treeviz.trace.values import negamax_outcome
+from treeviz.trace.values import OUTCOME_KIND, negamax_outcome
 
 DEPTH = Param("depth", "int", 4, "plies searched below the root", lo=1, hi=64)
-OUTCOME_KIND = "heuristic:outcome"
 
 
 def proven(search: Search, value: float, text: str) -> dict[str, Any] | None:

@@ -14,19 +14,26 @@ installed Streamlit's build manifest (``static/manifest.json``) at the server's
 start, less what ``index.html`` already loads. The names carry content hashes that
 change with every Streamlit release, so none is written here; an element the
 manifest does not know (another Streamlit) is skipped, and without a manifest
-nothing is added. The links come from the installed package alone: nothing in a
-request chooses them.
+nothing is added. The board's own module (a custom component's, 0.7 MB, asked for
+only once its element has arrived and the component's host has loaded) is named too
+(:func:`component_links`), from Streamlit's register of components as the first page
+is served. The links come from the installed packages alone: nothing in a request
+chooses them.
 """
 
 from __future__ import annotations
 
 import html
+import importlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from treeviz.dashboard.server.base_url import ASGIApp, HtmlEdit
+
+if TYPE_CHECKING:
+    from streamlit.components.v2.component_manager import BidiComponentManager
 
 # The first page's elements in the order it sends them (the Analyze page: Run and
 # Stop, the position's and agent's widgets, the board's component and its buttons,
@@ -44,6 +51,10 @@ FIRST_PAGE = (
     "widgets/ButtonGroup/ButtonGroup.tsx",
 )
 ENTRY = "index.html"  # the manifest's key for the page's own bundle
+# The custom components the first page draws (the Analyze page's board): the name
+# each registers with Streamlit, and the module whose import registers it
+FIRST_COMPONENTS = (("streamlit-echarts.streamlit_echarts", "streamlit_echarts"),)
+COMPONENT_FILES = "_stcore/bidi-components"  # where Streamlit serves a component's files
 
 
 def streamlit_static() -> Path:
@@ -87,21 +98,54 @@ def preload_links(static: Path | None = None, sources: Iterable[str] = FIRST_PAG
         manifest = json.loads(((static or streamlit_static()) / "manifest.json").read_text())
     except (OSError, ValueError):
         return b""
-    return b"".join(
-        f'<link rel="modulepreload" crossorigin href="./{html.escape(f)}">'.encode()
-        for f in chunk_files(manifest, sources)
-    )
+    return b"".join(_link(f) for f in chunk_files(manifest, sources))
+
+
+def component_links(
+    components: Iterable[tuple[str, str]] = FIRST_COMPONENTS,
+    manager: BidiComponentManager | None = None,
+) -> bytes:
+    """The ``<link rel="modulepreload">`` tags for the JavaScript module of each
+    custom component in ``components`` (name, module that registers it), at the path
+    Streamlit serves it from, as its front end imports it; read from ``manager`` (the
+    running server's register by default) once the module is imported. A component
+    that is not registered there, or whose code is not a file, is skipped."""
+    if manager is None:
+        from streamlit.components.v2.get_bidi_component_manager import (
+            get_bidi_component_manager,
+        )
+
+        manager = get_bidi_component_manager()
+    links = []
+    for name, module in components:
+        importlib.import_module(module)  # the board imports it anyway; this registers it
+        definition = manager.get(name)
+        url = definition.js_url if definition is not None else None
+        if url:
+            links.append(_link(f"{COMPONENT_FILES}/{name}/{url}"))
+    return b"".join(links)
+
+
+def _link(path: str) -> bytes:
+    """A preload link for ``path``, relative to the page as ``index.html``'s own links
+    are (so it holds under a base path), fetched as the page's module imports are."""
+    return f'<link rel="modulepreload" crossorigin href="./{html.escape(path)}">'.encode()
 
 
 class ModulePreload(HtmlEdit):
     """ASGI middleware: every page the server sends gets :func:`preload_links`
-    (computed once, as the server starts) right before its ``</head>``."""
+    (computed once, as the server starts) and :func:`component_links` (once, as the
+    first page is served: the server's register of components exists by then) right
+    before its ``</head>``; ``links`` given: those alone."""
 
     def __init__(self, app: ASGIApp, links: bytes | None = None) -> None:
         super().__init__(app, self.with_links)
         self.links = preload_links() if links is None else links
+        self.components: bytes | None = None if links is None else b""
 
     def with_links(self, page: str, body: bytes) -> bytes:
         """``body`` with the links before its ``</head>`` (as it is without one; the
         same for every ``page``)."""
-        return body.replace(b"</head>", self.links + b"</head>", 1)
+        if self.components is None:
+            self.components = component_links()
+        return body.replace(b"</head>", self.links + self.components + b"</head>", 1)
