@@ -101,3 +101,16 @@ def test_a_node_keeps_its_colour_from_step_to_step() -> None:
         assert len(known) > 0 and legend_stops(at) == legend_stops(trace)
         for i in known:
             assert node_value(at, int(i)).scaled == node_value(trace, int(i)).scaled
+
+
+@pytest.mark.parametrize("agent", ["alphabeta", "mcts:iterations=300", "minimax:depth=3"])
+def test_a_step_s_children_are_its_own_nodes_children(agent: str) -> None:
+    """The trace at a step lists each node's children as its own nodes say (a brute
+    force over its parent column), though its index is taken from the whole trace's."""
+    trace = search(Position.from_moves("4453"), agent).trace
+    for n in [1, 2, len(trace) // 3, len(trace) - 1, len(trace)]:
+        at = trace_at(trace, n)
+        parent = at.nodes["parent"]
+        for node in range(n):
+            expected = [k for k in range(1, n) if parent[k] == node]
+            assert at.children(node).tolist() == expected, (agent, n, node)

@@ -69,9 +69,23 @@ def trace_at(trace: Trace, n: int) -> Trace:
     # the answer and the log are the whole search's; a user search's values need their table
     extra = {k: v for k, v in trace.extra.items() if k in KEPT}
     at = replace(trace, nodes=nodes, counters=counters, extra=extra)
+    at.__dict__["_children_csr"] = _prefix_children(trace, n)
     # the whole search's colour scale: a node keeps its colour from step to step, as
     # in the tree of the whole trace (a scale of the values known so far would change)
     at.__dict__["_heuristic_range"] = heuristic_range(trace)
     if trace.kind.base == "user":  # and its words: a win score is one in the whole search
         at.__dict__["_user_win_ranks"] = user_win_ranks(trace)
     return at
+
+
+def _prefix_children(trace: Trace, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The children index of ``trace``'s first ``n`` nodes (as :meth:`Trace.children`
+    builds it), taken from the whole trace's, built once: a replay asks for up to 200
+    prefixes, and sorting each anew cost 10 ms a step on 200,000 nodes where this
+    filter costs one pass. The whole index lists the children by parent, then by id
+    (a stable sort); keeping the ids under ``n`` keeps that order, which is the
+    prefix's own sort."""
+    order, _ = trace._child_index()
+    kept = order[order < n]
+    counts = np.bincount(trace.nodes["parent"][1:n].astype(np.int64), minlength=n + 1)
+    return kept, np.concatenate(([0], np.cumsum(counts)))
