@@ -11,23 +11,37 @@ read, in this order:
    maximizing player's returns);
 2. ``traced(maximizing=...)``: the flag's, as Connect 4's traced searches read it (a
    call with the flag True returns its mover's view, with False the other player's);
-3. otherwise inferred from the game: at each finished node the number's sign is
-   compared with the game's returns for the node's side, for player 0 and for player 1,
-   and at each node whose children all returned a number the number is compared with
-   the best of them for each reading (the side to move's: the highest as the node's
-   side sees them; a fixed player's: the highest where that player moves, the lowest
-   elsewhere). The reading that agrees most often wins; a tie, or no evidence, reads
-   the numbers as the side to move's (negamax), as Connect 4's traced searches do.
+3. otherwise inferred from the game, from two kinds of evidence, each counted for the
+   side to move's reading, player 0's and player 1's: at each finished game won or
+   lost, whether the number's sign is the game's returns' for that reading; at each
+   node whose children all returned a number, whether the number is the best of them
+   for that reading (the side to move's: the highest as the node's side sees them; a
+   fixed player's: the highest where that player moves, the lowest elsewhere). A kind
+   fits the readings it agrees with most, when at least :data:`CONSISTENT` of it does.
+   The one reading the backups fit wins (the numbers the search computes agree with
+   it, so finished games that do not are its bug: a sign error at the end of the
+   game); among several (children all alike tell player 0's from player 1's nothing),
+   or with no backups, the one of them the finished games fit (where no backup fits,
+   the backups are the bug: a missed negation).
+   Otherwise, where the side to move's reading is left, the numbers are read so
+   (``default``, as Connect 4's traced searches read them); else the evidence is
+   ``split`` between player 0's and player 1's, read as player 0's and not judged.
 
 ``trace.extra["perspective"]`` says which reading was taken and why (``player``: 0 or
 1, None for the side to move; ``from``: ``player=``, ``maximizing``, ``inferred`` from
-the game, or ``default``). Numbers are kept exactly, as ranks into ``trace.extra["user_values"]``
-(value kind ``user``), as Connect 4's traced searches keep them.
+the game, ``split`` or ``default``); where it was read from the game,
+``trace.extra["perspective_evidence"]`` holds its counts (``finished``, ``backups``:
+each [agreeing, of]), which the doctor's findings quote, and
+``trace.extra["perspective_votes"]`` those of every reading, which the doctor sums over
+the searches of one person's code (:func:`pooled`). Numbers are kept exactly, as
+ranks into ``trace.extra["user_values"]`` (value kind ``user``), as Connect 4's traced
+searches keep them.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -50,6 +64,14 @@ from treeviz.trace.values import user_value, user_words
 # A recording (``.instrument.Recording``, which imports this module: typed ``Any``)
 Recording = Any
 SIDE_TO_MOVE = None  # the reading of values for the side to move (negamax)
+# a reading fits a kind of evidence when this share of it agrees: not all, as a search
+# whose values are bounds (alpha-beta) can return a number none of its children did;
+# not much less, as a negamax that forgets to negate takes its children's highest, one
+# player's best at that player's nodes: 90% of tic-tac-toe's backups agree with it
+CONSISTENT = 0.95
+READINGS = (SIDE_TO_MOVE, 0, 1)
+# per kind of evidence (``finished``, ``backups``), per reading: (agreeing, of)
+Votes = dict[str, dict[int | None, tuple[int, int]]]
 
 
 class Tree:
@@ -87,9 +109,13 @@ class Tree:
         return float(to_parent(value[kid].item(), int(self.sides[kid]), int(self.sides[node])))
 
 
-def build_game_result(rec: Recording, game: StepGame) -> SearchResult:
+def build_game_result(
+    rec: Recording, game: StepGame, *, votes: Votes | None = None
+) -> SearchResult:
     """The :class:`SearchResult` of a finished recording of ``game``'s states (see the
-    module docs); :class:`InvalidPositionError` when its root is a finished game."""
+    module docs); :class:`InvalidPositionError` when its root is a finished game.
+    ``votes``: the evidence of whose the values are to infer from instead of this
+    recording's own (:func:`pooled`: several searches by the same code)."""
     tree = Tree(rec, game)
     if game.outcome(tree.root) is not None:
         text = game.to_text(tree.root)
@@ -98,7 +124,7 @@ def build_game_result(rec: Recording, game: StepGame) -> SearchResult:
         )
     visits, mean = returned(rec)
     maxi = np.frombuffer(rec.maxi, np.int8)
-    flip, perspective = _perspective(rec, tree, mean, maxi)
+    flip, perspective = _perspective(rec, tree, mean, maxi, votes)
     sign = np.where(flip, -1.0, 1.0)
     value = sign * mean
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
@@ -132,14 +158,17 @@ def build_game_result(rec: Recording, game: StepGame) -> SearchResult:
         "capacity": rec.capacity,
         "left_out": rec.left_out,
     }
+    evidence, own = perspective.pop("evidence", None), perspective.pop("votes", None)
     trace.extra |= {"user_values": table.tolist(), "perspective": perspective}
+    if evidence is not None:
+        trace.extra |= {"perspective_evidence": evidence, "perspective_votes": own}
     if rec.counted:  # the person's own visit counts (-1: none read)
         trace.extra["user_visits"] = [rec.counted.get(k, -1) for k in range(len(mean))]
     return _answer(rec, tree, search, trace)
 
 
 def _perspective(
-    rec: Recording, tree: Tree, mean: np.ndarray, maxi: np.ndarray
+    rec: Recording, tree: Tree, mean: np.ndarray, maxi: np.ndarray, votes: Votes | None
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Which nodes' numbers to negate to make them their side's, and the reading taken
     (see the module docs)."""
@@ -148,38 +177,81 @@ def _perspective(
         return tree.sides != spec.player, {"player": spec.player, "from": "player="}
     if (maxi >= 0).any():
         return maxi == 0, {"player": None, "from": "maximizing", "flag": spec and spec.flag}
-    votes = _votes(tree, mean)
-    player = max(votes, key=lambda p: (votes[p], p is SIDE_TO_MOVE))
-    found = "inferred" if votes[player] else "default"
-    if player is SIDE_TO_MOVE:
-        return np.zeros(len(mean), bool), {"player": None, "from": found}
-    return tree.sides != player, {"player": player, "from": found}
+    own = _votes(tree, mean)
+    player, found, evidence = inferred(own if votes is None else votes)
+    kept = {kind: [list(own[kind][p]) for p in READINGS] for kind in own}  # as JSON keeps it
+    reading = {"player": player, "from": found, "evidence": evidence, "votes": kept}
+    return (np.zeros(len(mean), bool) if player is SIDE_TO_MOVE else tree.sides != player), reading
 
 
-def _votes(tree: Tree, mean: np.ndarray) -> dict[int | None, int]:
-    """How often each reading of the numbers agrees with the game (module docs, 3)."""
+def pooled(traces: Sequence[Trace]) -> Votes | None:
+    """The evidence of whose the values are summed over ``traces`` (searches by the
+    same code, each with its ``perspective_votes``: per kind, [agreeing, of] for each
+    of :data:`READINGS`); None when none has any."""
+    own = [t.extra["perspective_votes"] for t in traces if "perspective_votes" in t.extra]
+    if not own:
+        return None
+    return {
+        kind: {
+            p: (sum(v[kind][i][0] for v in own), sum(v[kind][i][1] for v in own))
+            for i, p in enumerate(READINGS)
+        }
+        for kind in ("finished", "backups")
+    }
+
+
+def inferred(votes: Votes) -> tuple[int | None, str, dict[str, list[int]]]:
+    """The reading the evidence points at (module docs, 3), how it was found
+    (``inferred``, ``default``, ``split``) and its counts: ``finished`` and ``backups``,
+    each [agreeing, of]."""
+    left = _fits(votes["backups"], READINGS) or list(READINGS)
+    ended = _fits(votes["finished"], left)
+    if len(left) == 1 or len(ended) == 1:
+        player, found = (left if len(left) == 1 else ended)[0], "inferred"
+    else:
+        found = "default" if SIDE_TO_MOVE in left else "split"
+        player = SIDE_TO_MOVE if SIDE_TO_MOVE in left else left[0]
+    return player, found, {k: list(votes[k][player]) for k in ("finished", "backups")}
+
+
+def _fits(
+    counts: dict[int | None, tuple[int, int]], among: Sequence[int | None]
+) -> list[int | None]:
+    """The readings of ``among`` that this evidence agrees with most, if at least
+    :data:`CONSISTENT` of it (none when there is no such evidence)."""
+    most = max(counts[p][0] for p in among)
+    return [p for p in among if counts[p][1] and counts[p][0] == most >= CONSISTENT * counts[p][1]]
+
+
+def _votes(tree: Tree, mean: np.ndarray) -> Votes:
+    """For each reading, how many decided finished games and how many backups agree
+    with it, and of how many (module docs, 3)."""
     n, sides, parent = len(mean), tree.sides, tree.parent[1:]
     ids = np.arange(n)
     valued = ~np.isnan(mean)
-    at_end = tree.over & valued
     mine = tree.returns[ids, sides]  # the side to move's returns (NaN: not over)
-    votes: dict[int | None, int] = {}
-    for p, truth in ((SIDE_TO_MOVE, mine), (0, tree.returns[:, 0]), (1, tree.returns[:, 1])):
-        agree = at_end & (truth != 0) & (np.sign(truth) == np.sign(mean))
-        votes[p] = int(agree.sum())
-    # the nodes all of whose children returned a number, and the best of them
+    decided = tree.over & valued & (np.nan_to_num(mine) != 0)
+    truths = {SIDE_TO_MOVE: mine, 0: tree.returns[:, 0], 1: tree.returns[:, 1]}
+    total = int(decided.sum())
+    finished = {
+        p: (int((decided & (np.sign(t) == np.sign(mean))).sum()), total) for p, t in truths.items()
+    }
+    # the nodes all of whose children returned a number
     kids = np.bincount(parent, minlength=n)
     missing = np.bincount(parent, weights=~valued[1:], minlength=n)
-    backed = ~tree.over & valued & (kids > 0) & (missing == 0)
     flip = np.where(sides[1:] == sides[parent], 1.0, -1.0) * mean[1:]
     top, high, low = (np.full(n, -np.inf), np.full(n, -np.inf), np.full(n, np.inf))
     np.maximum.at(top, parent, np.nan_to_num(flip, nan=-np.inf))
     np.maximum.at(high, parent, np.nan_to_num(mean[1:], nan=-np.inf))
     np.minimum.at(low, parent, np.nan_to_num(mean[1:], nan=np.inf))
-    votes[SIDE_TO_MOVE] += int((backed & (mean == top)).sum())
+    complete = ~tree.over & valued & (kids > 0) & (missing == 0)
+    of = int(complete.sum())
+    backups: dict[int | None, tuple[int, int]] = {
+        SIDE_TO_MOVE: (int((complete & (mean == top)).sum()), of)
+    }
     for p in (0, 1):
-        votes[p] += int((backed & (mean == np.where(sides == p, high, low))).sum())
-    return votes
+        backups[p] = (int((complete & (mean == np.where(sides == p, high, low))).sum()), of)
+    return {"finished": finished, "backups": backups}
 
 
 def _flags(tree: Tree, visits: np.ndarray) -> np.ndarray:

@@ -18,6 +18,9 @@ claim the game's rules or the trace's own numbers prove:
 - ``mutation``: calls on states no legal move of their caller's state leads to (a
   move played on the state in place and not taken back), counted by the recording;
 - ``visits``: a node's visit count not its children's sum or one more;
+- ``view``: whose values these are, where the evidence is split (the checks that read
+  values are then not judged); every finding that reads values says whose it took
+  them for and why, where it was inferred;
 - ``perspective``: a finished game's results credited to the player who did not move
   into it (``value_sum`` of an MCTS: for the player who moved into the node).
 
@@ -74,13 +77,52 @@ def check_game_tree(
     t = GameTree(trace, game)
     wrong_turn = {} if flags is None else _turn(t, flags)
     out = [_finding(t, "turn", wrong_turn)] if wrong_turn else []
+    reading = trace.extra.get("perspective", {})
+    split = reading.get("from") == "split"
+    if split:
+        out.append(_finding(t, "view", {0: view_words(trace)}))
     for check, judge in JUDGES.items():
-        if wrong_turn and check in BY_VALUE:
+        if (wrong_turn or split) and check in BY_VALUE:
             continue
         wrong = judge(t)
         if wrong:
-            out.append(_finding(t, check, wrong))
+            hit = _finding(t, check, wrong)
+            if check in BY_VALUE and reading.get("from") in ("inferred", "default"):
+                hit.text += f" ({view_words(trace)})"
+            out.append(hit)
     return out
+
+
+def view_words(trace: Trace) -> str:
+    """Whose view a traced search's values were read in, how it was inferred (its
+    ``perspective`` and ``perspective_evidence``: :mod:`treeviz.agents.user.game_result`)
+    and how to state it."""
+    reading = trace.extra["perspective"]
+    player = reading["player"]
+    whose = "the side to move's (negamax)" if player is None else f"{PLAYERS[player]}'s"
+    if player is not None:
+        whose += f" (player {player}'s)"
+    evidence = trace.extra.get("perspective_evidence", {})
+    ended, games = evidence.get("finished", (0, 0))
+    backed, nodes = evidence.get("backups", (0, 0))
+    name = "the side to move" if player is None else f"player {player}"
+    told = (
+        f"{ended} of {games} finished games scored as {name}'s returns, {backed} of "
+        f"{nodes} values their children's best for {name}"
+    )
+    state = "state whose they are with @treeviz.traced(player=0) or (player=1)"
+    if reading["from"] == "split":
+        return (
+            f"whose values these are is unclear: player 0's view and player 1's fit alike "
+            f"({told}); their values are not judged: {state}"
+        )
+    if reading["from"] == "default":
+        return (
+            f"values read as {whose}, the default: the evidence picks no one view ({told}); {state}"
+        )
+    if player is not None:
+        state = f"state it with @treeviz.traced(player={player})"
+    return f"values read as {whose}: inferred from {told}; {state}"
 
 
 def _turn(t: GameTree, flags: np.ndarray) -> dict[int, str]:
