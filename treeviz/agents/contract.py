@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 Runner = Callable[..., "SearchResult"]
 TO_THE_END = 10**9  # a horizon past the last move of any board
+# the names of the agents declared outside the agents on any game (Connect 4's, whose
+# positions are columns): one named with another game gets an error that says so
+CONNECT4_ONLY: set[str] = set()
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,12 @@ class Agent:
     reasons: ReasonsFn = generic_reasons
     warmup: bool = True  # run once before the first timed search (not a person's code)
     horizon: int | Callable[[Mapping[str, Any]], int] = 0
+
+    def __post_init__(self) -> None:
+        # a name one table of agents lacks may be declared in the other (Connect 4's,
+        # the agents on any game's): its error then says where the agent plays
+        if not _any_game(self):
+            CONNECT4_ONLY.add(self.name)
 
     def param(self, key: str) -> Param:
         """The declared parameter ``key``; :class:`InvalidParameterError` otherwise."""
@@ -165,11 +174,23 @@ def file_hint(name: str) -> str:
     return f", or name its function: {name}:NAME" if name.endswith(".py") else ""
 
 
+def _any_game(agent: Agent) -> bool:
+    """Whether ``agent`` is one of the agents on any game (declared in their package)."""
+    return getattr(agent.run, "__module__", "").startswith("treeviz.agents.any_game")
+
+
 def parse_spec(text: str, agents: Mapping[str, Agent]) -> AgentSpec:
     """``name`` or ``name:key=value,key=value`` checked against the declaration;
-    :class:`InvalidParameterError` quoting the spec and naming what is wrong."""
+    :class:`InvalidParameterError` quoting the spec and naming what is wrong (an agent
+    of Connect 4's alone named among the agents on any game: that it plays Connect 4
+    only)."""
     name, rest = split_spec(text, agents)
     if name not in agents:
+        if name in CONNECT4_ONLY and all(_any_game(a) for a in agents.values()):
+            raise InvalidParameterError(
+                f"agent {show_value(name)} in {show_value(text)} plays Connect 4 only: on "
+                f"another game choose one of {', '.join(agents)}"
+            )
         raise InvalidParameterError(
             f"unknown agent {show_value(name)} in {show_value(text)}: choose one of "
             f"{', '.join(agents)}{file_hint(name)}"

@@ -372,11 +372,14 @@ class Negamax:
         return value - ply if value > 0 else value + ply
 
     def refuse(self, budget: int) -> NoReturn:
-        """Refuse a solve past its node budget, quoting the position."""
+        """Refuse a solve past its node budget, quoting the position; the advice names
+        the agent spec's option (``treeviz solve`` has none: ``analyze --agent`` takes
+        the spec)."""
         text = self.game.to_text(self.s.root)
         raise InvalidPositionError(
             f"solving {show_value(text)} in {self.game.name} takes more than "
-            f"{budget:,} nodes (node_budget): search it with alphabeta, or raise the budget"
+            f"{budget:,} nodes: search it with alphabeta, or give the solver more as the "
+            f"agent spec solver:node_budget=N (N above {budget}), as analyze --agent takes it"
         )
 
 
