@@ -234,7 +234,8 @@ function kidsTable(view, box, kids) {
     const { col, dir } = view.sort;
     order.sort((i, j) => dir * compare(kids.sort[i][col], kids.sort[j][col]) || i - j);
   }
-  const table = tag("table", { class: "tv-table tv-kids", "data-kids": "1" }, box);
+  const frame = tag("div", { class: "tv-scroll" }, box); // wider than the side: it scrolls
+  const table = tag("table", { class: "tv-table tv-kids", "data-kids": "1" }, frame);
   const head = tag("tr", {}, tag("thead", {}, table));
   kids.head.forEach((name, col) => {
     const mark = view.sort && view.sort.col === col ? (view.sort.dir > 0 ? " ▲" : " ▼") : "";
