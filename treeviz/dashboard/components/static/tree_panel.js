@@ -18,7 +18,7 @@ function tag(name, attrs, parent, text) {
 
 function viewFor(id) {
   if (!VIEWS[id]) {
-    const view = { id, folded: new Set(), selected: 0, serverPick: null, sort: null };
+    const view = { id, folded: new Set(), selected: 0, serverPick: null, sort: null, allRows: false };
     view.clickNode = (e) => clickNode(view, e);
     VIEWS[id] = view;
   }
@@ -51,6 +51,7 @@ function select(view, node, regrown) {
   const before = view.selected;
   view.selected = node;
   view.sort = null;
+  view.allRows = false;
   if (regrown || !view.treeBox || !view.treeBox.isConnected) render(view);
   else {
     reselect(view, before);
@@ -228,6 +229,10 @@ function compare(a, b) {
   return typeof a === "number" ? -1 : 1;
 }
 
+// Rows of a children table built at once: a node of thousands of children (a hostile
+// or a wide trace's root) builds its table in a frame, not in a second.
+const ROWS_AT_ONCE = 100;
+
 function kidsTable(view, box, kids) {
   const order = kids.rows.map((_, i) => i);
   if (view.sort) {
@@ -248,11 +253,24 @@ function kidsTable(view, box, kids) {
   });
   const body = tag("tbody", {}, table);
   const nodeCol = kids.head.indexOf("node");
-  for (const i of order) {
+  const shown = view.allRows ? order : order.slice(0, ROWS_AT_ONCE);
+  for (const i of shown) {
     const tr = tag("tr", {}, body);
     for (const words of kids.rows[i]) tag("td", {}, tr, words);
     tr.onclick = () => goTo(view, Number(kids.rows[i][nodeCol]));
   }
+  if (shown.length < order.length) moreRows(view, box, shown.length, order.length);
+}
+
+// The button under a table cut to its first rows: the whole table on a click.
+function moreRows(view, box, shown, total) {
+  const n = (x) => x.toLocaleString("en-US");
+  const row = tag("div", { class: "tv-buttons" }, box);
+  const words = `Show all ${n(total)} children (the first ${n(shown)} in this order shown)`;
+  tag("button", { "data-more-rows": "1" }, row, words).onclick = () => {
+    view.allRows = true;
+    drawPanel(view, view.panelBox);
+  };
 }
 
 // A children-table row: select that child here when it is drawn, else ask the
