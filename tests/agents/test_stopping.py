@@ -79,6 +79,7 @@ def test_ctrl_c_keeps_what_mcts_found() -> None:
     assert 1 <= data["move"] <= 7
 
 
+@pytest.mark.slow  # a command run and stopped in a process of its own: 4 s
 def test_ctrl_c_kept_answer_says_it_was_stopped() -> None:
     """As text, the answer kept after Ctrl-C says it is not the whole search's (it
     read as a finished run: the full table, "truncated: False", nothing else)."""

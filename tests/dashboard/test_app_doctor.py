@@ -189,6 +189,7 @@ def test_a_traced_search_shows_the_node_inside_it_where_the_bug_shows(
     assert seen(at.subheader[0].value).startswith(f"{TRACED} plays column")
 
 
+@pytest.mark.slow  # a checkup run after each refused value: 3.5 s
 def test_bad_values_are_refused_in_words_and_the_page_keeps_working(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -29,7 +29,11 @@ def analysed(agent: str, moves: str = "4453") -> AppTest:
     return at.run()
 
 
-@pytest.mark.parametrize("agent", ["alphabeta:depth=3", "mcts:iterations=200,seed=2", USER])
+# the person's minimax searched again at every column: over 4 s, make test only
+@pytest.mark.parametrize(
+    "agent",
+    ["alphabeta:depth=3", "mcts:iterations=200,seed=2", pytest.param(USER, marks=pytest.mark.slow)],
+)
 def test_what_if_at_the_root(agent: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TREEVIZ_AGENTS", USER)
     at = analysed(agent)

@@ -270,6 +270,7 @@ def test_a_checkup_comes_back_without_running_and_to_its_browser_only(
     assert any("press **Run the checkup**" in i.value for i in other.info)
 
 
+@pytest.mark.slow  # a whole checkup, then a reload: over 3 s
 def test_a_checkup_too_large_keeps_its_findings_and_says_what_it_lost(
     browser: dict[str, str | None],
     checkups: list[tuple[str, dict[str, Any]]],
@@ -349,6 +350,7 @@ def doctor_sidebar(at: AppTest) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow  # a whole checkup, then a reload: over 3 s
 def test_the_doctor_s_sidebar_comes_back_and_asks_the_same_checkup(
     browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]]
 ) -> None:
