@@ -21,7 +21,7 @@ from local_server import Served, clipped, default_app, fresh_page, meeting, sett
 
 from treeviz.connect4.samples import load_sample
 from treeviz.dashboard.components.numbers import exact_label
-from treeviz.dashboard.components.results.answer import SCROLL_FADE_PX
+from treeviz.dashboard.components.scroll_fade import SCROLL_FADE_PX
 from treeviz.exact.scores import exact_scores
 from treeviz.settings import DEFAULT_SAMPLE
 
@@ -254,7 +254,10 @@ def fading_edges(page: Any, where: str) -> int:
     """Every side that scrolls sideways fades at the edge that hides something (a
     label cut at the window's edge read as the tree's end): at its start the right
     edge only, at its end the left only. Returns how many sides scroll."""
-    sides = page.locator("[data-testid='stMain'] [data-testid='stColumn']")
+    # the page's columns, and the tree component's own boxes (a tree, a wide table)
+    sides = page.locator(
+        "[data-testid='stMain'] :is([data-testid='stColumn'], .tv-tree, .tv-scroll)"
+    )
     found = sides.evaluate_all(EDGES_JS)
     fade = f"{SCROLL_FADE_PX}px"
     for start, end in found:

@@ -23,6 +23,7 @@ from typing import Any
 import streamlit as st
 
 from treeviz.dashboard import state
+from treeviz.dashboard.components.scroll_fade import FADING, SCROLL_FADE
 from treeviz.dashboard.components.tree_chart import LABEL_ROOM_PX
 from treeviz.dashboard.components.tree_data import LOOK, node_panel, tree_entries
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TOKEN, TreeView, built_views
@@ -55,7 +56,9 @@ def _component() -> Any:
         (STATIC / f).read_text(encoding="utf-8")
         for f in ("tree_draw.js", "tree_replay.js", "tree_panel.js")
     )
-    css = (STATIC / "tree_panel.css").read_text(encoding="utf-8")
+    # its scrolling boxes fade at their hidden edges, as the page's columns do
+    fade = f"{SCROLL_FADE}.tv-tree,.tv-scroll{{{FADING}}}"
+    css = (STATIC / "tree_panel.css").read_text(encoding="utf-8") + fade
     return st.components.v2.component("treeviz_tree_panel", js=js, css=css, isolate_styles=False)
 
 

@@ -15,6 +15,7 @@ from treeviz.dashboard.components.board_chart import board_chart
 from treeviz.dashboard.components.board_notes import BoardNotes, notes_for
 from treeviz.dashboard.components.results.moves import moves_table
 from treeviz.dashboard.components.results.verdict import verdict_section
+from treeviz.dashboard.components.scroll_fade import FADING, SCROLL_FADE
 from treeviz.dashboard.components.text import escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.server.cache import cached_exact
@@ -25,22 +26,6 @@ BoardDrawer = Callable[[BoardNotes], None]  # draws a page's board with these no
 # board 330 px wide beside a table squeezed to nothing overlapped it at 800 px).
 BOARD_SIDE_PX = 340
 ANSWER_SIDE_PX = 380
-# A chart wider than its side scrolls sideways, and its hidden part fades out at that
-# edge (a label cut at the window's edge read as the end of the tree, the scroll bar
-# being below the fold). The fade follows the scroll position (a scroll-driven
-# animation of two registered lengths); a side that does not scroll has none.
-SCROLL_FADE_PX = 32
-SCROLL_FADE = (
-    "@property --tv-l{syntax:'<length>';inherits:false;initial-value:0px}"
-    "@property --tv-r{syntax:'<length>';inherits:false;initial-value:0px}"
-    f"@keyframes tv-edge{{from{{--tv-l:0px;--tv-r:{SCROLL_FADE_PX}px}}"
-    f"to{{--tv-l:{SCROLL_FADE_PX}px;--tv-r:0px}}}}"
-)
-FADING = (
-    "animation:tv-edge linear both;animation-timeline:scroll(self inline);"
-    "mask-image:linear-gradient(to right,#0000,#000 var(--tv-l),"
-    "#000 calc(100% - var(--tv-r)),#0000)"
-)
 
 
 def page_style() -> None:
