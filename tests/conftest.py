@@ -75,11 +75,14 @@ def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> P
 
 @pytest.fixture(autouse=True)
 def _unsealed(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A dashboard run by a test (AppTest) seals this process against user agents; the
-    next test starts unsealed, as a fresh process would."""
+    """A dashboard run by a test (AppTest) seals this process against user agents and
+    writing the doctor's kept batteries; the next test starts unsealed, as a fresh
+    process would."""
     import treeviz.agents.user.load as user
+    from treeviz.checkup import kept
 
     monkeypatch.setattr(user, "_SEALED", user.sealed())
+    monkeypatch.setattr(kept, "_READ_ONLY", [])
 
 
 @pytest.fixture(autouse=True)

@@ -136,3 +136,21 @@ def test_no_more_files_than_the_most_kept(
     assert battery(3, 7, KINDS) == make_battery(3, 7, KINDS)
     names = sorted(p.name for p in kept_folder().glob("*.json"))
     assert [name.split("-")[:3] for name in names] == [["battery", "3", "5"], ["battery", "3", "6"]]
+
+
+def test_a_dashboard_reads_kept_batteries_but_writes_none(
+    cache_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the dashboard has sealed itself, a visitor's checkup (its seed theirs)
+    writes nothing in the cache: a battery made there stays in the process; one kept
+    before is still read."""
+    from treeviz.dashboard.app import start_agents
+
+    first = battery(2, 11, KINDS)  # kept, before the server seals itself
+    before = sorted(kept_folder().glob("*.json"))
+    start_agents()
+    battery_module._made.cache_clear()
+    assert battery(2, 12, KINDS) == make_battery(2, 12, KINDS)
+    assert sorted(kept_folder().glob("*.json")) == before
+    not_made_again(monkeypatch)
+    assert battery(2, 11, KINDS) == first  # read back, not made

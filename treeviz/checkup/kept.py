@@ -13,7 +13,9 @@ The folder is in the user's cache, beside the compiled kernels
 (``$XDG_CACHE_HOME/treeviz/kept``). A file that cannot be written is not kept; one that
 does not read back as rows of strings the caller accepts (cut short, edited) is made
 again and written over, never trusted. No user input names a file, and no more than
-:data:`MAX_KEPT` are kept for one state of the code.
+:data:`MAX_KEPT` are kept for one state of the code. A dashboard's server reads what is
+kept and writes nothing (:func:`read_only`): what its visitors ask never writes outside
+their sessions.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ STALE_DAYS = 7  # a folder of another state of the code unused this long is remo
 # files kept for one state of the code, at most: a dashboard's visitors choose the
 # seed, and each new one would otherwise leave a file behind
 MAX_KEPT = 256
+_READ_ONLY: list[bool] = []  # set by :func:`read_only`: this process writes nothing here
 
 
 @cache
@@ -72,6 +75,13 @@ def kept_folder(environ: Mapping[str, str] = os.environ) -> Path:
     return code_folder(user_cache_dir(environ).with_name("kept"))
 
 
+def read_only() -> None:
+    """From now on this process reads what is kept but writes nothing: a dashboard's
+    server, where a visitor's choice (a checkup's seed) must not write outside its
+    session. What it makes stays in the process's own caches."""
+    _READ_ONLY.append(True)
+
+
 def kept_rows(name: str, make: Callable[[], Rows], valid: Callable[[Rows], bool]) -> Rows:
     """The rows of strings kept under ``name`` (letters, digits and ``-``) when they
     read back whole and ``valid`` accepts them, else ``make()``'s, then kept (while
@@ -84,7 +94,7 @@ def kept_rows(name: str, make: Callable[[], Rows], valid: Callable[[Rows], bool]
     if found is not None and valid(found):
         return found
     made = make()
-    if path is not None and len(list(path.parent.glob("*.json"))) < MAX_KEPT:
+    if path is not None and not _READ_ONLY and len(list(path.parent.glob("*.json"))) < MAX_KEPT:
         try:
             with atomic_write(path, "w", encoding="utf-8") as out:
                 json.dump(made, out)

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 
 from treeviz.agents.user.load import seal
+from treeviz.checkup import kept
 from treeviz.dashboard import state
 from treeviz.dashboard.components import nav
 from treeviz.dashboard.components.text import error as show_error
@@ -122,10 +123,12 @@ def load_started_agents(named: str) -> tuple[list[str], list[str]]:
 
 def start_agents() -> list[str]:
     """Load the agents named at start, then seal the process: from here on no page,
-    callback, upload or link loads or runs any other (every thread, every session).
+    callback, upload or link loads or runs any other (every thread, every session),
+    nor writes what the doctor keeps on disk.
     Returns the problems to show."""
     loaded, problems = load_started_agents(environment.started_agents())
     seal(loaded)
+    kept.read_only()  # nor does a visitor's checkup write the doctor's kept batteries
     return problems
 
 
