@@ -437,7 +437,11 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
         wait_idle(page)
         page.locator("[data-testid='stSidebar'] [data-testid='stSelectbox']").first.click()
         page.get_by_role("option", name="connect-4", exact=True).click()
-        expect(page.get_by_text("5-fold accuracy")).to_be_visible(timeout=180_000)
+        # drawn only by the connect-4 run, after its cross-validation: the weather
+        # page's "5-fold accuracy" and root stay on screen until that run replaces them
+        follow = page.get_by_text("Follow a position down the tree")
+        expect(follow).to_be_visible(timeout=180_000)
+        expect(page.get_by_text("5-fold accuracy")).to_be_visible()
         root = page.locator("svg text").filter(has_text=re.compile(r"^#0 root"))
         expect(root).to_be_visible(timeout=60_000)
         wait_idle(page)
