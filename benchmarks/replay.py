@@ -18,8 +18,8 @@ import time
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.results.replay import step_interval
-from treeviz.dashboard.components.tree_chart import selection_for
 from treeviz.dashboard.components.tree_data import tree_entries
+from treeviz.dashboard.components.tree_selection import selection_for
 from treeviz.trace.nodes import Trace
 from treeviz.trace.replay import last_descendant, steps, trace_at
 

@@ -9,9 +9,9 @@ from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
 from treeviz.dashboard.components.node_tables import node_stats
-from treeviz.dashboard.components.tree_chart import selection_for
 from treeviz.dashboard.components.tree_data import node_panel, tree_entries
 from treeviz.dashboard.components.tree_panel import asked
+from treeviz.dashboard.components.tree_selection import selection_for
 
 TRACE = search("4453", "alphabeta:depth=4").trace
 

@@ -25,8 +25,8 @@ from treeviz.connect4.board import Position
 from treeviz.dashboard.components.node_tables import children_table, node_facts
 from treeviz.dashboard.components.results.replay import root_columns
 from treeviz.dashboard.components.tables import readable, stat_words, styled
-from treeviz.dashboard.components.tree_chart import legend_html, selection_for
 from treeviz.dashboard.components.tree_data import tree_entries
+from treeviz.dashboard.components.tree_selection import legend_html, selection_for
 from treeviz.dashboard.server.cache import exact_meanings
 from treeviz.draw.export import ExportOptions, export_bytes
 from treeviz.draw.html import tree_payload

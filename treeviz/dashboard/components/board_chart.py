@@ -1,6 +1,7 @@
 """The board as a chart one plays by clicking: any disc or hole of a column plays
-there. Drawn by the same ECharts component as the trees (one chart library in the
-page), with the last move dotted and a winning four ringed, like :func:`board_html`.
+there. Drawn with ECharts, as the result's bar charts and Review's graph are (one
+chart library in the page), with the last move dotted and a winning four ringed, like
+:func:`board_html`.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import last_disc
 from treeviz.dashboard.components.board_notes import BoardNotes
+from treeviz.dashboard.components.chart_clicks import clicked_name
 from treeviz.dashboard.components.numbers import ink_on
-from treeviz.dashboard.components.tree_chart import clicked_name
 from treeviz.dashboard.state import widget_value
 from treeviz.draw.style import (
     BOARD_FRAME,

@@ -24,8 +24,8 @@ import streamlit as st
 
 from treeviz.dashboard import state
 from treeviz.dashboard.components.scroll_fade import FADING, SCROLL_FADE
-from treeviz.dashboard.components.tree_chart import LABEL_ROOM_PX
 from treeviz.dashboard.components.tree_data import LOOK, node_panel, tree_entries
+from treeviz.dashboard.components.tree_selection import LABEL_ROOM_PX
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TOKEN, TreeView, built_views
 from treeviz.dashboard.server.cache import cached_exact
 from treeviz.draw.view import Decorator, Selection, node_position, short_label

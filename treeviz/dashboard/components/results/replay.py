@@ -25,9 +25,9 @@ import streamlit as st
 from treeviz.dashboard import state
 from treeviz.dashboard.components.node_tables import moves_column
 from treeviz.dashboard.components.results.views import ReplayView
-from treeviz.dashboard.components.tree_chart import LABEL_ROOM_PX, legend_html, selection_for
 from treeviz.dashboard.components.tree_data import LOOK, tree_entries
 from treeviz.dashboard.components.tree_panel import asked, mount, view_id
+from treeviz.dashboard.components.tree_selection import LABEL_ROOM_PX, legend_html, selection_for
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.settings import REPLAY_SECONDS, REPLAY_SPEEDS
 from treeviz.trace.nodes import Trace

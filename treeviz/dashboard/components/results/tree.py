@@ -18,8 +18,8 @@ from treeviz.dashboard.components.results.goto import goto_box
 from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
 from treeviz.dashboard.components.results.views import ReplayView
-from treeviz.dashboard.components.tree_chart import legend_html, selection_for
 from treeviz.dashboard.components.tree_panel import Offers, panel_mount, tree_mount, view_data
+from treeviz.dashboard.components.tree_selection import legend_html, selection_for
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
 from treeviz.draw.export import ExportOptions
 from treeviz.draw.view import Selection, select, short_label

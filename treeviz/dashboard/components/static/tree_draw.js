@@ -21,7 +21,7 @@ function el(name, attrs, parent) {
 }
 
 // Pixels for each label of a tree of `levels` levels in `room` pixels (as
-// tree_chart.label_width): an equal share of what the gaps leave, never too narrow.
+// tree_selection.LABEL_ROOM_PX): an equal share of what the gaps leave, never too narrow.
 function labelWidth(levels, room) {
   const n = Math.max(1, levels);
   return Math.max(LABEL_MIN_PX, Math.floor((room - LEFT_PX - RIGHT_PX - GAP_PX * (n - 1)) / n));

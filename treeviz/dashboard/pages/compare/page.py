@@ -23,8 +23,8 @@ from treeviz.dashboard.components.results.verdict import verdict_section
 from treeviz.dashboard.components.tables import fitted_columns, stat_words, styled
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.components.tree_chart import selection_for
 from treeviz.dashboard.components.tree_panel import Offers, panel_mount, tree_mount, view_data
+from treeviz.dashboard.components.tree_selection import selection_for
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.dashboard.pages.compare.any_game import (
     Comparison,

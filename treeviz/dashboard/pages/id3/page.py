@@ -19,9 +19,9 @@ from treeviz.dashboard.components.inputs import download
 from treeviz.dashboard.components.results.answer import page_style
 from treeviz.dashboard.components.text import error as show_error
 from treeviz.dashboard.components.text import escape_markdown
-from treeviz.dashboard.components.tree_chart import swatches_html
 from treeviz.dashboard.components.tree_data import rule_tree_data
 from treeviz.dashboard.components.tree_panel import mount
+from treeviz.dashboard.components.tree_selection import swatches_html
 from treeviz.dashboard.pages.id3.state import (
     CONFUSION,
     CRITERION,

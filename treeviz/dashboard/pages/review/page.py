@@ -14,6 +14,7 @@ from treeviz.agents.registry import AgentSpec, spec
 from treeviz.connect4.notation import parse_position
 from treeviz.dashboard import state
 from treeviz.dashboard.components.board import board_html
+from treeviz.dashboard.components.chart_clicks import chart_event
 from treeviz.dashboard.components.game_picker import connect4_only
 from treeviz.dashboard.components.games import SESSION_GAMES, reviewed, session_game
 from treeviz.dashboard.components.nav import open_in_analysis
@@ -21,7 +22,6 @@ from treeviz.dashboard.components.numbers import exact_label
 from treeviz.dashboard.components.tables import drop_silent, fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.text import error as show_error
-from treeviz.dashboard.components.tree_chart import chart_event
 from treeviz.dashboard.pages.review.state import (
     AGENT_GRAPH,
     DEFAULT_MOVES,

@@ -1,15 +1,12 @@
 """What every tree view shares: the selection a view draws (:func:`selection_for`: at
 most ``VIEW_MAX_NODES`` nodes, the rest of each level summarised as "+N more", past
 ``VIEW_BREADTH`` leaves across nodes drawn folded, ``▸``), the room its labels are
-sized for (:data:`LABEL_ROOM_PX`) and its colour legend (:func:`legend_html`); and
-what a click on a chart drawn with ``streamlit-echarts`` reports (the board's chart:
-:func:`clicked_name`). Every tree on every page is drawn in the browser by the tree
-component (:mod:`~treeviz.dashboard.components.tree_panel`).
+sized for (:data:`LABEL_ROOM_PX`) and its colour legend (:func:`legend_html`). Every
+tree on every page is drawn in the browser by the tree component
+(:mod:`~treeviz.dashboard.components.tree_panel`) from this selection.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from treeviz.dashboard.components.numbers import ink_on
 from treeviz.dashboard.components.text import escape_html
@@ -28,19 +25,6 @@ from treeviz.trace.nodes import Trace
 # The width the labels are sized for (the tree beside its panel at 1280 px): each
 # level's labels get an equal share (static/tree_draw.js), never under 72 px.
 LABEL_ROOM_PX = 440
-
-
-def chart_event(event: Any) -> Any:
-    """What a chart's click handler returned (``streamlit-echarts`` wraps it), or None."""
-    return event.get("chart_event") if hasattr(event, "get") else None
-
-
-def clicked_name(value: Any) -> str | None:
-    """The item a chart reported clicked (its component ``value``: the handler's
-    ``"<name>@<time>"``, the time making a second click on one item a new event),
-    without the click's time; None before any click."""
-    event = chart_event(value)
-    return str(event).rsplit("@", 1)[0] if event is not None else None
 
 
 def legend_html(trace: Trace) -> str:
