@@ -43,6 +43,21 @@ settings.load_profile("treeviz")
 # own tests turn it on (test_first_compile.py), and the installed package's run it as is.
 jit.NOTICE = False
 
+
+def _components_scanned_once() -> None:
+    """Each new AppTest's first run scans every installed distribution's metadata for
+    Streamlit components: 0.4 s of CPU, and the suite makes hundreds of AppTests. What
+    is installed does not change while the tests run, so each process scans once (the
+    server the browser tests start scans once at its start, as it always did)."""
+    from functools import cache
+
+    from streamlit.components.v2 import manifest_scanner
+
+    manifest_scanner.scan_component_manifests = cache(manifest_scanner.scan_component_manifests)
+
+
+_components_scanned_once()
+
 # ROOT, the checkout, comes from local_server.py (which the benchmarks import alone).
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 EXAMPLES = ROOT / "examples"
