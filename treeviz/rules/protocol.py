@@ -25,7 +25,7 @@ Contracts every game keeps (tests/rules/test_contract.py checks them on random g
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 S = TypeVar("S")
 
@@ -78,3 +78,11 @@ class Game(Protocol[S]):
     def svg(self, state: S) -> str:
         """The board as a standalone SVG document; each piece is one element of class
         ``piece``, and ``p0`` or ``p1`` when it belongs to a player (Nim's tokens do not)."""
+
+
+def can_draw(game: Game[Any]) -> bool:
+    """Whether ``game`` can end in a draw, as it declares in a ``can_draw`` attribute
+    (OpenSpiel's API does not say: :class:`~treeviz.rules.spiel.SpielGame` declares it
+    from each game's rules). A game that declares nothing may draw, so a count of draws
+    is never hidden where it could be more than 0."""
+    return bool(getattr(game, "can_draw", True))

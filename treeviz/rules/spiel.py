@@ -37,6 +37,12 @@ INSTALL = "pip install 'treeviz-c4[games]'"
 # OpenSpiel's games whose undo_action restores every state it follows (tested over
 # random games in tests/rules/test_rules_steps.py), by the name before any parameters
 UNDOES = frozenset({"tic_tac_toe", "nim", "breakthrough", "clobber", "mnk"})
+# OpenSpiel's games whose rules leave no draw (its game type does not say), by name:
+# Hex and Y (a full board always holds one connection), Nim (someone takes the last
+# token), Clobber and Amazons (the player left without a move loses), Breakthrough (the
+# most advanced piece always has a diagonal step or capture, every move goes forward,
+# and the game ends only when a side reaches the far row or has lost every piece)
+NEVER_DRAWN = frozenset({"hex", "y", "nim", "clobber", "amazons", "breakthrough"})
 
 
 def import_pyspiel() -> Any:
@@ -88,6 +94,7 @@ class SpielGame(StateGame):
         super().__init__(game.new_initial_state(), name=spec)
         self.game = game
         self.undoes = game.get_type().short_name in UNDOES
+        self.can_draw = game.get_type().short_name not in NEVER_DRAWN
 
     def state_key(self, state: Any, moves: tuple[int, ...]) -> Hashable:
         return (state.current_player(), str(state))

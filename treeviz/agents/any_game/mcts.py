@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from treeviz.agents.any_game.tree import ROOT_ARGS, Search, row
-from treeviz.rules.protocol import NOBODY, Game
+from treeviz.rules.protocol import NOBODY, Game, can_draw
 from treeviz.rules.steps import steps_of
 from treeviz.trace.nodes import NOT_RECORDED, TERMINAL, MoveStat
 
@@ -151,8 +151,9 @@ class Uct:
 
     def rows(self, game: Game[Any]) -> list[MoveStat]:
         """One row per legal move: the mean result for the root side over its visits,
-        the visits, their share of the root's, and the wins, draws and losses."""
-        out = []
+        the visits, their share of the root's, and the wins, draws and losses (no draws
+        in a game that cannot draw: a column always 0 would say nothing)."""
+        out, draws = [], can_draw(game)
         for move in game.legal_moves(self.s.root):
             kid = self.root.children.get(move)
             if kid is None or kid.visits == 0:
@@ -163,7 +164,7 @@ class Uct:
                 "visits": kid.visits,
                 "share": kid.visits / self.root.visits,
                 "wins": kid.wins,
-                "draws": kid.draws,
+                **({"draws": kid.draws} if draws else {}),
                 "losses": kid.visits - kid.wins - kid.draws,
             }
             out.append(found)
