@@ -64,9 +64,16 @@ def draw(game: Any, state: Any) -> str:
 
 
 def draw_hex(game: Any, state: Any) -> str:
+    """Hex's rhombus with each player's borders in its colour: in OpenSpiel's Hex, x
+    (player 0) joins the top and bottom rows, o the left and right columns (checked
+    against the winning chains of finished games by tests/rules/test_hex_edges.py)."""
     tensor = planes_of(game, state)
     rows, columns = tensor.shape[1:]
-    return svg.rhombus(rows, columns, pieces(tensor, HEX_PLAYERS))
+    caption = (
+        f"x ({svg.PLAYER_COLOUR[0]}) joins top and bottom",
+        f"o ({svg.PLAYER_COLOUR[1]}) joins left and right",
+    )
+    return svg.rhombus(rows, columns, pieces(tensor, HEX_PLAYERS), top_bottom=0, caption=caption)
 
 
 DRAWERS: dict[str, Callable[[Any, Any], str]] = {

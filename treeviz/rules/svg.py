@@ -14,8 +14,10 @@ from html import escape
 
 CELL = 40  # pixels per cell
 PLAYER_FILL = ("crimson", "gold")
+PLAYER_COLOUR = ("red", "yellow")  # the fills in words, for captions
 BOARD_FILL, LINE, DARK_SQUARE, TOKEN_FILL = "whitesmoke", "dimgray", "tan", "steelblue"
 HEX_SQRT3 = 3**0.5
+EDGE_MARGIN, EDGE_WIDTH = 10, 6  # Hex: the room around the cells for each side's borders
 
 # (row, column) -> (player, crowned): row 0 is the top row as the board is shown
 Pieces = Mapping[tuple[int, int], tuple[int, bool]]
@@ -62,11 +64,17 @@ def hexagon(x: float, y: float, radius: float) -> str:
     return " ".join(f"{x + dx * radius:.1f},{y + dy * radius:.1f}" for dx, dy in corners)
 
 
-def rhombus(rows: int, columns: int, pieces: Pieces) -> str:
-    """A Hex board: each row shifted half a cell right of the one above it."""
+def rhombus(
+    rows: int, columns: int, pieces: Pieces, *, top_bottom: int, caption: Sequence[str]
+) -> str:
+    """A Hex board: each row shifted half a cell right of the one above it, inside a
+    margin where each player's two borders are drawn in that player's colour (player
+    ``top_bottom`` joins the top and bottom rows, the other the first and last
+    columns): lines of class ``edge`` and ``p0`` or ``p1``; ``caption``'s lines below
+    say it."""
     radius = CELL / HEX_SQRT3  # pointy-top cells one CELL wide
     centres = {
-        (r, c): ((c + r / 2 + 0.5) * CELL, radius + r * 1.5 * radius)
+        (r, c): (EDGE_MARGIN + (c + r / 2 + 0.5) * CELL, EDGE_MARGIN + radius + r * 1.5 * radius)
         for r in range(rows)
         for c in range(columns)
     }
@@ -74,10 +82,48 @@ def rhombus(rows: int, columns: int, pieces: Pieces) -> str:
         f'<polygon points="{hexagon(x, y, radius)}" fill="{BOARD_FILL}" stroke="{LINE}"/>'
         for x, y in centres.values()
     ]
+    body += hex_edges(centres, rows, columns, radius, top_bottom)
     for cell, (player, king) in sorted(pieces.items()):
         body.append(piece(*centres[cell], player, king))
-    width = (columns + (rows - 1) / 2) * CELL
-    return document(width, (1.5 * rows + 0.5) * radius, body)
+    width = (columns + (rows - 1) / 2) * CELL + 2 * EDGE_MARGIN
+    height = (1.5 * rows + 0.5) * radius + 2 * EDGE_MARGIN
+    body += [
+        f'<text class="caption" x="{EDGE_MARGIN}" y="{height + 14 * (i + 1):g}" '
+        f'font-size="12">{escape(line)}</text>'
+        for i, line in enumerate(caption)
+    ]
+    # a caption may be wider than a small board: about 6.5 pixels a character
+    wide = max((6.5 * len(line) + EDGE_MARGIN for line in caption), default=0)
+    return document(max(width, wide), height + 14 * len(caption) + 6, body)
+
+
+def hex_edges(
+    centres: Mapping[tuple[int, int], tuple[float, float]],
+    rows: int,
+    columns: int,
+    radius: float,
+    top_bottom: int,
+) -> list[str]:
+    """The four borders of a Hex board of cells at ``centres``, half a margin outside
+    the cells: top and bottom in player ``top_bottom``'s colour, the sides in the
+    other's."""
+    half, gap = CELL / 2, EDGE_MARGIN / 2
+    (tlx, tly), (trx, _) = centres[(0, 0)], centres[(0, columns - 1)]
+    (blx, bly), (brx, _) = centres[(rows - 1, 0)], centres[(rows - 1, columns - 1)]
+    trx_y, brx_y = centres[(0, columns - 1)][1], centres[(rows - 1, columns - 1)][1]
+    sides = 1 - top_bottom
+    lines = (
+        ("top", top_bottom, (tlx - half, tly - radius - gap, trx + half, tly - radius - gap)),
+        ("bottom", top_bottom, (blx - half, bly + radius + gap, brx + half, bly + radius + gap)),
+        ("left", sides, (tlx - half - gap, tly, blx - half - gap, bly)),
+        ("right", sides, (trx + half + gap, trx_y, brx + half + gap, brx_y)),
+    )
+    return [
+        f'<line class="edge p{player} {where}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" '
+        f'y2="{y2:.1f}" stroke="{PLAYER_FILL[player]}" stroke-width="{EDGE_WIDTH}" '
+        'stroke-linecap="round"/>'
+        for where, player, (x1, y1, x2, y2) in lines
+    ]
 
 
 def heaps(sizes: Sequence[int]) -> str:
