@@ -176,6 +176,28 @@ def app_test(page: str | None = None, timeout: float = 180) -> AppTest:
     return at
 
 
+def handler_app(handler: str, *, event: str, line: str, imports: str) -> str:
+    """A page that holds an alpha-beta trace of ``4453`` in a tree view (key ``"t"``)
+    and hands the view's event handler ``handler`` (imported by ``imports``) each value
+    of ``session_state["events"]`` in turn, as the browser's component would report it
+    (``{event: "<value>@1"}`` under the key ``"k"``), writing the f-string ``line``
+    after each: for AppTest, which cannot click inside a component."""
+    return f"""
+import streamlit as st
+from treeviz.agents.registry import search
+from treeviz.dashboard.components.tree_view import TreeView
+{imports}
+
+view = TreeView("t")
+trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
+view.attach(trace)
+for value in st.session_state.get("events", []):
+    st.session_state["k"] = {{"{event}": f"{{value}}@1"}}
+    {handler}(trace, view, "k")
+    st.write({line})
+"""
+
+
 def run_agent(at: AppTest, sample: str, agent: str) -> AppTest:
     """``at`` (the whole app on Analyze) with the sidebar's ``sample`` and ``agent``
     chosen and run."""

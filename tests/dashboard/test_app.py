@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from conftest import app_test, run_agent, seen
+from conftest import app_test, handler_app, run_agent, seen
 from streamlit.testing.v1 import AppTest
 from tree_reading import drawn_nodes, focus, panel, reasons, tree_view
 
@@ -95,20 +95,12 @@ def test_verdict_panel_and_reason_links() -> None:
     assert panel(at)["node"] == linked[0] and not at.exception
 
 
-REASON_ASKS = """
-import streamlit as st
-from treeviz.agents.registry import search
-from treeviz.dashboard.components.results.verdict import on_reason
-from treeviz.dashboard.components.tree_view import TreeView
-
-view = TreeView("t")
-trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
-view.attach(trace)
-for asked in st.session_state.get("asks", []):  # what the browser sends, in turn
-    st.session_state["k"] = {"asked": f"{asked}@1"}
-    on_reason(trace, view, "k")
-    st.write(f"selected {view.selected_in(trace)} root {view.root_in(trace)}")
-"""
+REASON_ASKS = handler_app(
+    "on_reason",
+    event="asked",
+    line='f"selected {view.selected_in(trace)} root {view.root_in(trace)}"',
+    imports="from treeviz.dashboard.components.results.verdict import on_reason",
+)
 
 
 def test_a_reason_the_tree_does_not_draw_is_drawn_from_its_parent() -> None:
@@ -119,7 +111,7 @@ def test_a_reason_the_tree_does_not_draw_is_drawn_from_its_parent() -> None:
     a = int(trace.children(0)[1])
     deep = int(trace.children(a)[0])
     at = AppTest.from_string(REASON_ASKS, default_timeout=60)
-    at.session_state["asks"] = [f"focus:{deep}", f"focus:{10**9}", "open:0", "focus:x"]
+    at.session_state["events"] = [f"focus:{deep}", f"focus:{10**9}", "open:0", "focus:x"]
     at.run()
     assert not at.exception
     assert [m.value for m in at.markdown] == [f"selected {deep} root {a}"] * 4

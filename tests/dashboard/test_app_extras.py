@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import APP, EXAMPLES
+from conftest import APP, EXAMPLES, handler_app
 
 from treeviz.agents.registry import search
 from treeviz.judge.whatif import what_if
@@ -180,22 +180,14 @@ def test_a_persons_agent_is_not_promised_the_same_horizon(monkeypatch: pytest.Mo
     assert "same horizon" not in captions and "does not know how far" in captions
 
 
-ICICLE_CLICKS = """
-import streamlit as st
-from treeviz.agents.registry import search
-from treeviz.dashboard.components.results.icicle import on_click
-from treeviz.dashboard.components.tree_view import TreeView
-from treeviz.dashboard.components.results.views import IcicleView
-
-view = TreeView("t")
-trace = st.session_state.setdefault("trace", search("4453", "alphabeta:depth=4").trace)
-view.attach(trace)
-for name in st.session_state.get("clicks", []):  # what the component reports, in turn
-    st.session_state["k"] = {"clicked": f"{name}@1"}
-    on_click(trace, view, "k")
-    st.write(f"zoom {IcicleView('t').zoom(trace)} selected {view.selected_in(trace)} "
-             f"root {view.root_in(trace)}")
-"""
+ICICLE_CLICKS = handler_app(
+    "on_click",
+    event="clicked",
+    line="f\"zoom {IcicleView('t').zoom(trace)} selected {view.selected_in(trace)} "
+    'root {view.root_in(trace)}"',
+    imports="from treeviz.dashboard.components.results.icicle import on_click\n"
+    "from treeviz.dashboard.components.results.views import IcicleView",
+)
 
 
 def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
@@ -209,7 +201,7 @@ def test_icicle_clicks_zoom_select_and_zoom_out() -> None:
     deep = next(i for i in range(len(trace)) if trace.nodes["depth"][i] == 4)
     deep_parent = int(trace.nodes["parent"][deep])
     at = AppTest.from_string(ICICLE_CLICKS, default_timeout=60)
-    at.session_state["clicks"] = [child, child, "junk", 10**9, deep]
+    at.session_state["events"] = [child, child, "junk", 10**9, deep]
     at.run()
     lines = [m.value for m in at.markdown]
     assert lines == [
