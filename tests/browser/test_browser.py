@@ -86,8 +86,9 @@ def check_run_click_collapse(
     )
     for k in kids:
         expect(node_text(page, k)).to_be_visible()
-    marked = page.locator(f"svg [fill='{SELECTED_FILL}']")  # the selected node's label
-    expect(marked).to_have_count(1)
+    # the selected node's label marked, and no other (the root's was marked before)
+    expect(page.locator(f"svg g[data-key='{node}'] rect[fill='{SELECTED_FILL}']")).to_have_count(1)
+    expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
     # the icicle outlines the node chosen in the tree, answered in the browser too
     expect(page.locator(f"canvas.treeviz-icicle[data-selected='{node}']")).to_have_count(1)
     check_the_panel_beside(page, trace, node)
@@ -117,6 +118,11 @@ def check_run_click_collapse(
     assert 100 < width <= 4_000 and height > 100, (width, height)  # sized for reading
     saved = download(page, "JSON", tmp_path / "trace.json")
     page.get_by_role("link", name="Explore a trace file").click()
+    # the trace page's own run over: the analysis's heading and tree, which the file
+    # draws again, no longer on screen (they stay until that run replaces them)
+    expect(page.get_by_text("No trace loaded yet.")).to_be_visible(timeout=60_000)
+    wait_idle(page)
+    expect(page.get_by_text("alphabeta plays column")).to_have_count(0)
     page.locator("input[type='file']").set_input_files(str(saved))
     expect(page.get_by_text("alphabeta plays column").first).to_be_visible(timeout=60_000)
     expect(node_text(page, node)).to_be_visible(timeout=30_000)
@@ -289,6 +295,9 @@ def test_stop_button_stops_a_long_search(server: str, tmp_path: Path) -> None:
         side.get_by_role("button", name="Run").click()  # still usable
         expect(page.get_by_text("Searching…").first).to_be_visible(timeout=60_000)
         side.get_by_role("button", name="Stop").click()
+        # the first Stop's words may stay on screen through this search: its progress
+        # gone is what shows this Stop ended it
+        expect(page.get_by_text("Searching…")).to_have_count(0, timeout=30_000)
         expect(page.get_by_text("Stopped. Press Run")).to_be_visible(timeout=30_000)
 
 
@@ -635,13 +644,17 @@ def test_a_deep_view_draws_no_label_over_another(server: str, tmp_path: Path) ->
         page.goto(f"{server}/?moves=4453&agent=alphabeta:depth=6")
         expect(node_text(page, 0).first).to_be_visible(timeout=120_000)
         wait_idle(page)
+        drawing = page.get_by_text(re.compile(r"^Drawing \d+ of [\d,]+ recorded"))
+        shallow = drawing.inner_text()  # the view 3 levels deep, as drawn
         shown = page.locator("[data-testid='stSlider']", has_text="Depth shown")
         slider = shown.get_by_role("slider")
         slider.focus()
         for _ in range(3):
             slider.press("ArrowRight")
         expect(slider).to_have_attribute("aria-valuetext", "6")
-        expect(page.get_by_text(re.compile(r"^Drawing \d+ of [\d,]+ recorded"))).to_be_visible()
+        # the component writes this line as it draws: the 3-level view's stays until
+        # the deeper view is drawn
+        expect(drawing).not_to_have_text(shallow, timeout=60_000)
         settle(page)  # the chart of the deeper view drawn
         count = page.locator("svg text").filter(has_text=re.compile(r"^#\d+ ")).count()
         overlaps = meeting(page, "[data-testid='stMain'] svg")  # any two texts of a chart
@@ -673,13 +686,13 @@ def test_tables_read_as_words_and_compare_starts_from_the_analysis(
         expect(page.get_by_role("heading", name="Compare two searches")).to_be_visible(
             timeout=60_000
         )
+        wait_idle(page)  # Compare's run over: Analyze's boards, kept until then, are gone
         last = page.locator("td[data-last='1']")
         expect(last).to_have_count(1, timeout=30_000)
         discs = last.evaluate("""td => [...td.closest('table').querySelectorAll('td')]
             .filter(c => ['rgb(214, 39, 40)', 'rgb(242, 197, 0)']
             .includes(getComputedStyle(c).backgroundColor)).length""")
         assert discs == 3  # 4453: four discs, the last one dotted (drawn as a gradient)
-        wait_idle(page)
         page.get_by_role("button", name="Compare").click()
         expect(page.get_by_text("Statistics side by side")).to_be_visible(timeout=120_000)
 
