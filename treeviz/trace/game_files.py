@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.errors import TraceFormatError, TreevizError
-from treeviz.rules.protocol import Game
+from treeviz.rules.protocol import Game, can_draw
 from treeviz.rules.registry import load_game
 from treeviz.trace.extra import RESULT, ROW_NEEDS, ROWS, STATS, STATS_NEEDED, check_value
 from treeviz.trace.fieldcheck import (
@@ -109,10 +109,12 @@ def check_game_row(row: Any, path: str, move: int, trace: Trace) -> None:
     check_value(row.get("value"), f"{path}.value", trace)
     rest = {k: v for k, v in row.items() if k not in ("column", "value", "outcome")}
     check_fields(rest, {**ROWS, "label": TEXT}, path=path)
+    draws = can_draw(trace.rules())  # a game that cannot draw counts no draws
     for key, needs in ROW_NEEDS.items():
         if key in row:
             for other in needs:
-                member(row, other, path)
+                if draws or other != "draws":
+                    member(row, other, path)
 
 
 def decided_beyond_win(values: np.ndarray) -> np.ndarray:
