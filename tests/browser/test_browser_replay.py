@@ -143,6 +143,10 @@ def test_the_replay_grows_the_main_tree(server: Served, tmp_path: Path) -> None:
         expect(picked).to_be_visible(timeout=30_000)
         switch = page.get_by_role("switch", name="Replay the search step by step")
         expect(switch).not_to_be_checked()
+        # the whole tree drawn with that node marked: a count alone is met by the
+        # replay's tree too (its newest node marked), on screen until the answer draws
+        chosen = page.locator(f"{FLOW} g[data-key='{node}'] rect[fill='{SELECTED_FILL}']")
+        expect(chosen).to_have_count(1)
         expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
         assert not [e for e in errors if "__edge" in e], errors
         said = server.said(since)  # the fragments' reruns left no warning
