@@ -86,6 +86,7 @@ def add_commands(sub: Any) -> None:
     an.add_argument("--export", help="also write a diagram/table/trace (format from suffix)")
     add_export_flags(an)
     any_game.add_game_flag(an)
+    any_game.add_limit_flag(an)
 
     xp = agent_command(
         sub, "explain", text="judge an agent's choice against the exact scores", func=cmd_explain

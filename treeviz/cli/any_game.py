@@ -16,13 +16,42 @@ import sys
 from typing import Any
 
 from treeviz.cli.common import check_output, print_json, search_params
+from treeviz.errors import InvalidParameterError
 from treeviz.rules.registry import GAMES
+
+# The nodes a search of another game may search from the command line: about ten
+# seconds of pure Python (alphabeta on a 99 x 99 Hex board: about 95,000 nodes a second)
+NODE_LIMIT = 1_000_000
 
 GAME_HELP = (
     "play another game: " + ", ".join(GAMES) + ", or any suitable OpenSpiel game with its "
     "parameters (hex(board_size=7)); POSITION is then its moves by label ('x(1,1) o(0,0)', "
     "'d3 c5') or action ids"
 )
+
+
+def add_limit_flag(p: argparse.ArgumentParser) -> None:
+    """``--node-limit N`` of a command that searches another game: a pure Python search
+    of a large board at depth 4 would run for days, so it is refused at a limit."""
+    p.add_argument(
+        "--node-limit",
+        type=int,
+        default=NODE_LIMIT,
+        metavar="N",
+        help=f"with --game: refuse a search once it has searched N nodes (default "
+        f"{NODE_LIMIT:,}; 0: no limit); on a terminal a search longer than a moment shows "
+        "its progress",
+    )
+
+
+def node_limit(args: argparse.Namespace) -> int | None:
+    """``--node-limit`` as :func:`~treeviz.agents.any_game.registry.search_game` takes
+    it (0: None, no limit); a negative one is an :class:`InvalidParameterError`."""
+    if args.node_limit < 0:
+        raise InvalidParameterError(
+            f"--node-limit {args.node_limit} is negative: give a number of nodes, or 0 for no limit"
+        )
+    return args.node_limit or None
 
 
 def add_game_flag(p: argparse.ArgumentParser, also: str = "") -> None:
@@ -53,7 +82,10 @@ def analyzed(args: argparse.Namespace) -> tuple[Any, Any]:
     from treeviz.agents.any_game.registry import search_game
 
     game = rules_of(args)
-    return game, search_game(game, args.position, args.agent, **search_params(args))
+    limit = node_limit(args)
+    return game, search_game(
+        game, args.position, args.agent, node_limit=limit, **search_params(args)
+    )
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:

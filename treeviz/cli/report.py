@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from treeviz.cli.any_game import add_game_flag
+from treeviz.cli.any_game import add_game_flag, add_limit_flag
 from treeviz.cli.common import agent_command, check_output, chosen_agent, read_position
 from treeviz.errors import InvalidParameterError
 from treeviz.safe_io import atomic_write
@@ -92,3 +92,4 @@ def add_commands(sub: Any) -> None:
     )
     add_setting_flag(p, EXACT_SECONDS)
     add_game_flag(p, "a number: the game's id when GAME is an arena database; a name: ")
+    add_limit_flag(p)

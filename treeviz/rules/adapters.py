@@ -100,8 +100,14 @@ class StateGame(StepGame):
         return int(state.current_player())
 
     def move_label(self, state: Any, move: int) -> str:
+        """The state's action string, else the action id (which :meth:`parse_move`
+        reads as well): OpenSpiel's Hex writes a column past the 30th as a byte that is
+        not text (a letter counted on from ``a``), which its binding cannot decode."""
         if hasattr(state, "action_to_string"):
-            return str(state.action_to_string(move))
+            try:
+                return str(state.action_to_string(move))
+            except UnicodeDecodeError:
+                return str(move)
         return str(move)
 
     def state_key(self, state: Any, moves: tuple[int, ...]) -> Hashable:

@@ -274,18 +274,30 @@ def root_state(game: Game[Any], position: Any) -> Any:
     return state
 
 
+def less_work(settings: dict[str, Any]) -> str:
+    """How to ask an agent of ``settings`` for a smaller search."""
+    if "depth" in settings:
+        return f"lower its depth (depth={settings['depth']} now), or use mcts"
+    if "iterations" in settings:
+        return f"lower its iterations ({settings['iterations']} now)"
+    return "search it with alphabeta at a small depth, or with mcts"
+
+
 def search_game(
     game: Game[Any] | str,
     position: Any = None,
     agent: str | AgentSpec = "alphabeta",
     *,
     heuristic: Heuristic | None = None,
+    node_limit: int | None = None,
     **params: Any,
 ) -> SearchResult:
     """Run ``agent`` (a spec such as ``"mcts:iterations=500"``; ``params`` override it)
     on ``position`` of ``game`` (a game object or a name :func:`load_game` reads; the
     position a state, its text, or None for the start). ``heuristic(game, state,
-    player)`` gives points for ``player`` where the search stops. The result's ``move``
+    player)`` gives points for ``player`` where the search stops; a search that reaches
+    ``node_limit`` nodes searched (None: no limit) is refused there with
+    :class:`InvalidParameterError` saying how to ask for less. The result's ``move``
     is Connect 4's 1-based column, or another game's action id. Bad specs raise
     :class:`InvalidParameterError`, bad or finished positions
     :class:`InvalidPositionError`, unknown games :class:`GameError`, each quoting it."""
@@ -297,7 +309,8 @@ def search_game(
     state = root_state(rules, position)
     settings = declared.settings_of(chosen)
     capacity = settings["capacity"] or settings["iterations"] + 1  # None: MCTS's own need
-    search = Search(rules, state, capacity)
+    advice = less_work(settings)
+    search = Search(rules, state, capacity, node_limit=node_limit, agent=str(chosen), advice=advice)
     # in a worker thread, stopped by Ctrl-C or a deadline (the dashboard's time budget
     # and Stop, through stopping.watching) as the compiled searches are: a pure Python
     # search of a large game could otherwise hold a server's session for hours

@@ -118,11 +118,23 @@ class Search:
 
     The node count and the stop flag are shared with the thread that waits on the
     search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
-    and before the first.
+    and before the first. A search that reaches ``node_limit`` nodes (None: no limit)
+    is refused there, its message naming ``agent`` and ending with ``advice`` (how to
+    ask for less).
     """
 
-    def __init__(self, game: Game[Any], root: Any, capacity: int) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        root: Any,
+        capacity: int,
+        *,
+        node_limit: int | None = None,
+        agent: str = "the search",
+        advice: str = "",
+    ) -> None:
         self.game, self.root = game, root
+        self.node_limit, self.agent, self.advice = node_limit, agent, advice
         self.rec = Recorder(capacity, allocate=False)  # fill makes the recorded rows
         self.capacity = capacity
         self.root_side = game.to_move(root)
@@ -161,13 +173,24 @@ class Search:
         next. :class:`SearchStopped` when the search was asked to stop."""
         self.rec.ctr[C_NODES] = self.nodes = nodes
         if self.rec.ctr[C_STOP]:
-            text = self.game.to_text(self.root)
             raise SearchStopped(
-                f"the search of {show_value(text) if text else 'the start'} was stopped "
-                f"after {nodes:,} nodes: lower its depth or iterations"
+                f"the search of {self.where()} was stopped after {nodes:,} nodes: lower "
+                "its depth or iterations"
             )
-        self.poll_at = nodes + POLL
+        limit = self.node_limit
+        if limit is not None and nodes >= limit:
+            raise InvalidParameterError(
+                f"{self.agent} on {show_value(self.game.name)} at {self.where()} reached "
+                f"its node_limit of {limit:,} nodes (analyze --node-limit) before it finished: "
+                f"{self.advice}"
+            )
+        self.poll_at = nodes + POLL if limit is None else min(nodes + POLL, limit)
         return self.poll_at
+
+    def where(self) -> str:
+        """The root as a person typed it, quoted (``the start`` for no moves)."""
+        text = self.game.to_text(self.root)
+        return show_value(text) if text else "the start"
 
     def grow(self, node: int) -> int:
         """Make :attr:`packed` hold the node ``node`` and as many again (a doubling:
