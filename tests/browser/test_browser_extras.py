@@ -59,8 +59,10 @@ def test_icicle_selects_in_the_tree_and_what_if_shows_both(
         page.mouse.click(hit["x"] + hit["width"] / 2, hit["y"] + 13)
         expect(canvas).to_have_attribute("data-root", str(node), timeout=30_000)
         expect(page.get_by_text(f"Node #{node} · path from the root")).to_be_visible(timeout=30_000)
-        marked = page.locator(f"svg [fill='{SELECTED_FILL}']")
-        expect(marked).to_have_count(1)
+        # the node's label marked, and no other (the root's was marked before the click)
+        chosen = page.locator(f"svg g[data-key='{node}'] rect[fill='{SELECTED_FILL}']")
+        expect(chosen).to_have_count(1)
+        expect(page.locator(f"svg [fill='{SELECTED_FILL}']")).to_have_count(1)
         label = page.locator("svg text").filter(has_text=re.compile(rf"^#{node} ")).first
         expect(label).to_be_visible()
         top = box_of(page, node)  # the new zoom's top row: the node, whole width
