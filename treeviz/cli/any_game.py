@@ -100,7 +100,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     game, res = analyzed(args)
     save_outputs(args, res)
     if args.json:
-        print_json(res.as_dict() | {"game": game.name})
+        print_json(json_of(res) | {"game": game.name})
         return
     root = res.trace.state(0)
     print(f"game: {game.name}  position: {game.to_text(root) or '(start)'}")
@@ -110,6 +110,17 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     print(f"pv: {res.trace.path_moves(pv_node(res))}")
     c = res.trace.counters
     print(f"nodes: {count(c['nodes'])}  truncated: {flag(res.trace.truncated)}")
+
+
+def json_of(res: Any) -> dict[str, Any]:
+    """The result as JSON; another game's rows name their move ``action`` (its action
+    id, beside its ``label``), as ``column`` would call it a Connect 4 column."""
+    out: dict[str, Any] = res.as_dict()
+    if not res.trace.is_connect4:
+        out["moves"] = [
+            {("action" if k == "column" else k): v for k, v in row.items()} for row in out["moves"]
+        ]
+    return out
 
 
 def pv_node(res: Any) -> int:

@@ -430,6 +430,12 @@ class MoveStat:
     text: str = ""
     label: str = ""
 
+    @property
+    def action(self) -> int:
+        """The row's move as its game numbers it: another game's action id (what
+        ``column`` holds there, under Connect 4's name), Connect 4's 1-based column."""
+        return self.column
+
     def as_dict(self) -> dict[str, Any]:
         """Flat JSON-ready form (``label`` only where set: Connect 4's rows as before)."""
         return {

@@ -287,7 +287,7 @@ def result(
     result's statistics."""
     shift = 1 if isinstance(search.game, Connect4) else 0
     for r in rows:
-        r.extra["chosen"] = r.column == best + shift
+        r.extra["chosen"] = r.action == best + shift
     mark_pv(trace, pv_ids(trace, pv))
     out = SearchResult(
         move=best + shift,

@@ -105,11 +105,11 @@ def moves_frame(
     known."""
     rows = []
     for m in res.moves:
-        row = {"move": m.label or game.label(root, m.column), **value_cells(m)}
+        row = {"move": m.label or game.label(root, m.action), **value_cells(m)}
         row.update({k: v for k, v in m.extra.items() if k != "chosen"})
         if exact is not None:
-            row["exact"] = exact_words(exact[m.column])
-        row["chosen"] = "yes" if m.column == res.move else ""
+            row["exact"] = exact_words(exact[m.action])
+        row["chosen"] = "yes" if m.action == res.move else ""
         rows.append(row)
     return pd.DataFrame(rows)
 
