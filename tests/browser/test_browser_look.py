@@ -206,14 +206,23 @@ def check_narrow(page: Any, shots: Path) -> None:
 def switch_agents(page: Any) -> None:
     """Normal use that used to log Streamlit's Session State warning with its stack:
     another agent, a page away and back."""
+    from playwright.sync_api import expect
+
     side = page.locator("[data-testid='stSidebar']")
+    agent_box = side.get_by_role("combobox", name="Agent", exact=True)
     for agent in ("mcts", "alphabeta"):
-        side.get_by_role("combobox", name="Agent", exact=True).click()
+        agent_box.click()
         page.get_by_role("option", name=agent, exact=True).click()
+        # the agent's spec is written by the server: its run has begun (a settle alone
+        # can end before the run does, and the log be read while it still runs)
+        spec = side.locator("code").filter(has_text=re.compile(rf"^{agent}(:|$)"))
+        expect(spec).to_be_visible(timeout=60_000)
         settle(page)
     page.get_by_role("link", name="Play").click()
+    expect(page.get_by_role("heading", name="Play")).to_be_visible(timeout=60_000)
     settle(page)
     page.get_by_role("link", name="Analyze a position").click()
+    expect(agent_box).to_be_visible(timeout=60_000)  # Analyze's own: Play has none
     settle(page)
 
 
@@ -290,14 +299,16 @@ def check_progress(page: Any, server: str, shots: Path) -> None:
     """At 800 px wide, an MCTS search that settled early: the settle line's label
     meets none of its chart's texts (the y axis' labels), the two charts' legends
     none; the node panel's and the downloads' buttons show their names whole."""
+    from playwright.sync_api import expect
+
     page.goto(server + SETTLES_EARLY)
     mark = page.locator("svg text").filter(has_text=re.compile(r"^settled at \d"))
-    mark.first.wait_for(timeout=120_000)
+    # one on each chart, each drawn after the run: both, before they are read
+    expect(mark).to_have_count(2, timeout=120_000)
     settle(page)
     charts = "[class*='st-key-pair_progress'] svg"
     page.locator(charts).first.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "analyze-mcts-800x1000.png"))
-    assert mark.count() == 2  # one on each chart
     assert not meeting(page, charts), meeting(page, charts)
     readable(page, "mcts at 800")
     whole_names(
