@@ -15,6 +15,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from treeviz.agents.any_game.registry import search_game  # noqa: E402
 from treeviz.draw import game_view  # noqa: E402
+from treeviz.draw.view import value_kind_text  # noqa: E402
 from treeviz.rules import load_game  # noqa: E402
 from treeviz.rules.protocol import can_draw  # noqa: E402
 
@@ -95,3 +96,23 @@ def test_cli_table_header(capsys: pytest.CaptureFixture[str], spec: str, draws: 
     assert code == 0
     header = next(line for line in out.splitlines() if "visits" in line).split()
     assert ("draws" in header) == draws
+
+
+@pytest.mark.parametrize("agent", ["alphabeta:depth=2", "mcts:iterations=60,seed=1", "solver"])
+@pytest.mark.parametrize(("spec", "draws"), [("hex(board_size=3)", False), ("tic_tac_toe", True)])
+def test_the_values_line_offers_a_draw_only_where_the_game_draws(
+    spec: str, draws: bool, agent: str
+) -> None:
+    text = value_kind_text(search_game(spec, None, agent).trace)
+    assert ("a draw" in text or "0.5 draw" in text) == draws
+    assert ("no draws in this game" in text) == (not draws)
+
+
+def test_a_drawless_mcts_value_is_the_share_of_playouts_won() -> None:
+    from treeviz.dashboard.components.results.any_game import answer_value
+
+    res = search_game("hex", "c3", "mcts:iterations=200,seed=5")
+    chosen = next(m for m in res.moves if m.extra.get("chosen"))
+    won = chosen.extra["wins"] / chosen.extra["visits"]
+    assert res.value == pytest.approx(won)
+    assert answer_value(res) == f"{won:.1%} of its playouts won"

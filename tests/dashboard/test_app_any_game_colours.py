@@ -47,12 +47,11 @@ def test_a_shallow_search_s_zero_is_not_points_nor_a_result() -> None:
     assert best("nim", ()) == -1  # the start is lost for the first player
     at = analyse("nim", "", "minimax", depth=2)
     answer = next(plain(m.value) for m in at.markdown if " chose " in m.value)
-    assert "value 0 (a draw, or no result within the search's depth)" in answer
+    # Nim cannot draw: its 0 is only the search's depth running out
+    assert "value 0 (no result within the search's depth: this game cannot draw)" in answer
     assert "pts" not in answer
     caption = next(plain(c.value) for c in at.caption if "agent's unit" in c.value)
-    assert (
-        "heuristic:outcome" not in caption and "0 a draw or no result within the depth" in caption
-    )
+    assert "heuristic:outcome" not in caption and "0 no result within the depth" in caption
 
 
 def test_alpha_beta_s_legend_names_results_where_its_nodes_are_results() -> None:

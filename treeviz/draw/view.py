@@ -22,6 +22,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.draw.style import MORE_FILL, STUB_FILL, UNKNOWN_FILL, value_colour
+from treeviz.rules.protocol import can_draw
 from treeviz.settings import DRAW_DEPTH
 from treeviz.trace.kinds import ValueKind
 from treeviz.trace.nodes import CUTOFF, FLAG_NAMES, NO_VALUE, ON_PV, TERMINAL, TT_HIT, Trace
@@ -30,6 +31,7 @@ from treeviz.trace.reading import reading_of
 from treeviz.trace.sides import root_signs
 from treeviz.trace.values import (
     KIND_TEXT,
+    OUTCOME_KIND,
     PROVEN,
     RESULT_WORDS,
     NodeValue,
@@ -45,6 +47,14 @@ from treeviz.trace.values import (
 GAME_KIND_TEXT = {
     "exact": "exact value for the root player: a win or a loss in plies, 0 a draw",
     "heuristic": "heuristic points for the root player; proven results as a win or a loss in plies",
+}
+# The kinds of the agents on any game, said for a game that cannot draw (Hex, Nim):
+# no "0 a draw", no draw worth half a win.
+DRAWLESS_KIND_TEXT = {
+    "exact:outcome": "result for the root player: a win or a loss in plies (no draws in this game)",
+    OUTCOME_KIND: "0 no result within the depth (no draws in this game); a win or a loss "
+    "in plies, for the root player",
+    "win_rate": "share of playouts won by the root player (no draws in this game)",
 }
 # The heuristic of the agents on any game when none is passed: 0 for every game not
 # over, so its scale holds a loss, 0 and a win only.
@@ -223,8 +233,10 @@ def legend_title(trace: Trace) -> str:
 def value_kind_text(trace: Trace) -> str:
     """What ``trace``'s values are, in words: :func:`kind_text`, except that another
     game's exact and proven values are a win or a loss in plies (Connect 4's count
-    stones, which other games have not)."""
+    stones, which other games have not), with no draw named in a game that cannot draw."""
     if not trace.is_connect4 and trace.value_kind in KIND_TEXT:  # the kinds of any game
+        if trace.value_kind in DRAWLESS_KIND_TEXT and not can_draw(trace.rules()):
+            return DRAWLESS_KIND_TEXT[trace.value_kind]
         return KIND_TEXT[trace.value_kind]
     kind = ValueKind.parse(trace.value_kind)
     text = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None

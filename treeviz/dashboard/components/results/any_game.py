@@ -23,7 +23,7 @@ from treeviz.dashboard.components.tables import fitted_columns, styled
 from treeviz.dashboard.components.text import code, escape_markdown
 from treeviz.dashboard.components.tree_view import TreeView
 from treeviz.draw.view import OUTCOME_ONLY, value_kind_text
-from treeviz.rules.protocol import PLAYERS, Game
+from treeviz.rules.protocol import PLAYERS, Game, can_draw
 from treeviz.trace.analysis import game_row_outcome
 from treeviz.trace.nodes import MoveStat, SearchResult
 from treeviz.trace.numbers import value_with_unit
@@ -32,6 +32,7 @@ from treeviz.trace.values import PROVEN, outcome_text
 # The outcome heuristic's one value short of a result: a finished draw, or a game the
 # search left undecided at its depth (it scores nothing else).
 OUTCOME_ZERO = "0 (a draw, or no result within the search's depth)"
+DRAWLESS_ZERO = "0 (no result within the search's depth: this game cannot draw)"
 
 
 def board(game: Game[Any], state: Any) -> None:
@@ -74,15 +75,21 @@ def answer_value(res: SearchResult) -> str:
     """The chosen move's value (``res.value``, not None) in words: a won or lost game
     in plies (its outcome), an exact 0 as a draw, the outcome heuristic's 0 as what it
     is (no points: a draw, or no result within the depth), MCTS's mean result as one (a
-    draw half a win, so not a win rate), else the number in its unit (``-43 pts``)."""
+    draw half a win, so not a win rate; in a game that cannot draw the share of playouts
+    won), else the number in its unit (``-43 pts``)."""
     value, kind = float(res.value or 0), res.trace.value_kind
+    draws = can_draw(res.trace.rules())
     if res.outcome is not None:
         return outcome_text(res.outcome, scored=False)
     if kind.startswith("exact"):
         return exact_words(int(value))
+    if kind == "win_rate" and not draws:  # no draws: the mean result is the share won
+        return f"{value:.1%} of its playouts won"
     if kind == "win_rate":  # draws count half: not the share of games won
         return f"{value:.1%} mean result (a win 1, a draw 0.5, a loss 0)"
-    return OUTCOME_ZERO if kind == OUTCOME_ONLY else value_with_unit(value, kind)
+    if kind == OUTCOME_ONLY:
+        return OUTCOME_ZERO if draws else DRAWLESS_ZERO
+    return value_with_unit(value, kind)
 
 
 def _verdict(game: Game[Any], root: Any, move: int, exact: dict[int, int] | None) -> None:
