@@ -110,6 +110,63 @@ def test_whose_values_is_read_from_the_backups_when_no_game_ends() -> None:
         assert rec.result.move == 0  # x's best by player 1's numbers: a corner, the first
 
 
+LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def open_lines(state: Any) -> float:
+    """x's lines open to x less o's open to o, each by its stones (a course's heuristic)."""
+    board = str(state).replace("\n", "")
+    score = 0
+    for line in LINES:
+        cells = [board[i] for i in line]
+        score += cells.count("x") * ("o" not in cells) - cells.count("o") * ("x" not in cells)
+    return score
+
+
+def fail_hard(wrap: Any) -> Any:
+    """A course's fail-hard alpha-beta in x's numbers: a cut returns the bound crossed,
+    a node whose moves all fail returns the bound it was given."""
+
+    @wrap
+    def alphabeta(state: Any, depth: int, alpha: float, beta: float) -> float:
+        if state.is_terminal():
+            return 100 * state.returns()[0]
+        if depth == 0:
+            return open_lines(state)
+        if state.current_player() == 0:
+            for a in state.legal_actions():
+                alpha = max(alpha, alphabeta(state.child(a), depth - 1, alpha, beta))
+                if alpha >= beta:
+                    return beta
+            return alpha
+        for a in state.legal_actions():
+            beta = min(beta, alphabeta(state.child(a), depth - 1, alpha, beta))
+            if alpha >= beta:
+                return alpha
+        return beta
+
+    return alphabeta
+
+
+@pytest.mark.parametrize("moves", [[], [4], [0, 4, 8], [1, 3]])
+def test_a_fail_hard_window_is_read_as_its_players_numbers(moves: list[int]) -> None:
+    """Its bounds are not the best of the children: read as backups they disagreed, and
+    a search reaching no finished game was read as the side to move's. Held to their
+    windows they agree: the reading is player 0's, the values the ones player=0 stores."""
+    root = played(pyspiel.load_game("tic_tac_toe"), moves)
+    traces = []
+    for wrap in (treeviz.traced, treeviz.traced(player=0)):
+        with treeviz.recording() as rec:
+            fail_hard(wrap)(root, 2, -math.inf, math.inf)
+        traces.append(rec.trace)
+    inferred, stated = traces
+    assert stated.extra["perspective"] == {"player": 0, "from": "player="}
+    assert inferred.extra["perspective"] == {"player": 0, "from": "inferred"}
+    assert list(inferred.nodes["value"]) == list(stated.nodes["value"])
+    side, zero, one = inferred.extra["perspective_votes"]["backups"]  # (agreeing, of)
+    assert zero[0] == zero[1] > max(side[0], one[0])  # player 0's: every backup agrees
+
+
 def test_a_search_playing_in_place_and_undoing_is_recorded_by_its_states() -> None:
     """Negamax that applies a move to the state it was given and undoes it: each call
     is kept with the state it got at the time."""

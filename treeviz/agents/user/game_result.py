@@ -16,7 +16,9 @@ read, in this order:
    lost, whether the number's sign is the game's returns' for that reading; at each
    node whose children all returned a number, whether the number is the best of them
    for that reading (the side to move's: the highest as the node's side sees them; a
-   fixed player's: the highest where that player moves, the lowest elsewhere). A kind
+   fixed player's: the highest where that player moves, the lowest elsewhere), or, for
+   a call given a window (alpha, beta), that best held to the window: a fail-hard
+   alpha-beta returns the bound its best crossed. A kind
    fits the readings it agrees with most, when at least :data:`CONSISTENT` of it does.
    The one reading the backups fit wins (the numbers the search computes agree with
    it, so finished games that do not are its bug: a sign error at the end of the
@@ -177,7 +179,8 @@ def _perspective(
         return tree.sides != spec.player, {"player": spec.player, "from": "player="}
     if (maxi >= 0).any():
         return maxi == 0, {"player": None, "from": "maximizing", "flag": spec and spec.flag}
-    own = _votes(tree, mean)
+    window = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
+    own = _votes(tree, mean, window)
     player, found, evidence = inferred(own if votes is None else votes)
     kept = {kind: [list(own[kind][p]) for p in READINGS] for kind in own}  # as JSON keeps it
     reading = {"player": player, "from": found, "evidence": evidence, "votes": kept}
@@ -223,9 +226,10 @@ def _fits(
     return [p for p in among if counts[p][1] and counts[p][0] == most >= CONSISTENT * counts[p][1]]
 
 
-def _votes(tree: Tree, mean: np.ndarray) -> Votes:
+def _votes(tree: Tree, mean: np.ndarray, window: tuple[np.ndarray, np.ndarray]) -> Votes:
     """For each reading, how many decided finished games and how many backups agree
-    with it, and of how many (module docs, 3)."""
+    with it, and of how many (module docs, 3); ``window``: the alpha and beta each call
+    was given, in the person's own numbers (infinite where none was)."""
     n, sides, parent = len(mean), tree.sides, tree.parent[1:]
     ids = np.arange(n)
     valued = ~np.isnan(mean)
@@ -247,11 +251,26 @@ def _votes(tree: Tree, mean: np.ndarray) -> Votes:
     complete = ~tree.over & valued & (kids > 0) & (missing == 0)
     of = int(complete.sum())
     backups: dict[int | None, tuple[int, int]] = {
-        SIDE_TO_MOVE: (int((complete & (mean == top)).sum()), of)
+        SIDE_TO_MOVE: (int((complete & _backed(mean, top, window)).sum()), of)
     }
     for p in (0, 1):
-        backups[p] = (int((complete & (mean == np.where(sides == p, high, low))).sum()), of)
+        best = np.where(sides == p, high, low)
+        backups[p] = (int((complete & _backed(mean, best, window)).sum()), of)
     return {"finished": finished, "backups": backups}
+
+
+def _backed(
+    mean: np.ndarray, best: np.ndarray, window: tuple[np.ndarray, np.ndarray]
+) -> np.ndarray:
+    """Where a call's number is ``best`` of its children's, or that best held to the
+    window the call was given (a fail-hard alpha-beta's: the bound it crossed; both in
+    the reading's frame, which is the person's own: a negamax passes its window
+    negated as it negates the values)."""
+    n = len(mean)
+    alpha, beta = window[0][:n], window[1][:n]
+    with np.errstate(invalid="ignore"):  # an infinite best against an infinite bound
+        held = np.clip(best, alpha, np.maximum(alpha, beta))
+    return (mean == best) | ((np.isfinite(alpha) | np.isfinite(beta)) & (mean == held))
 
 
 def _flags(tree: Tree, visits: np.ndarray) -> np.ndarray:
