@@ -92,13 +92,19 @@ def page(tmp_path: Path) -> Iterator[Any]:
         yield pg
 
 
-def refused(page: Any, words: str | re.Pattern[str], timeout: float = 60_000) -> None:
-    """An error in words is shown, and no traceback."""
+def refused(
+    page: Any, words: str | re.Pattern[str], *, timeout: float = 60_000, quoting: str = ""
+) -> None:
+    """An error in words is shown, and no traceback. ``quoting``: a text the error
+    also holds (the input it quotes: an error left by an earlier input has the same
+    words), matched as Playwright matches text, so that the zero-width space the page
+    puts in an address (no link made of it) is not in the way."""
     from playwright.sync_api import expect
 
-    expect(page.get_by_test_id("stAlertContentError").filter(has_text=words).first).to_be_visible(
-        timeout=timeout
-    )
+    error = page.get_by_test_id("stAlertContentError").filter(has_text=words)
+    if quoting:
+        error = error.filter(has_text=quoting)
+    expect(error.first).to_be_visible(timeout=timeout)
     wait_idle(page)
     assert page.get_by_test_id("stException").count() == 0
 
@@ -182,6 +188,8 @@ def test_compare_runs_nothing(target: Target, page: Any) -> None:
 
 
 def test_play_fields_and_callbacks_run_nothing(target: Target, page: Any) -> None:
+    from playwright.sync_api import expect
+
     side = page.locator("[data-testid='stSidebar']")
     page.goto(f"{target.url}/play")
     page.get_by_text("X to move").wait_for(timeout=120_000)
@@ -196,6 +204,9 @@ def test_play_fields_and_callbacks_run_nothing(target: Target, page: Any) -> Non
     hint = page.get_by_role("button", name="Hint", exact=True).last
     if hint.is_enabled():  # (not once the game is over)
         hint.click()
+        # the hint's answer (a move cleared the one before): its run is over before
+        # the marks are read
+        expect(page.get_by_text(re.compile("Best: column|No hint: ")).first).to_be_visible()
         wait_idle(page)
     assert page.get_by_test_id("stException").count() == 0
     nothing_ran(target)
@@ -209,7 +220,8 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
     for i, spec in enumerate(target.payloads()):
         upload = game_file(tmp_path, target, spec, f"play{i}.json")
         page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
-        refused(page, "cannot play here")
+        # this file's refusal, which quotes its O: the one before says the same words
+        refused(page, f"{spec!r} in the file cannot play here")
         expect(page.get_by_text(re.compile(r"^Moves 4453$"))).to_be_visible()  # the moves stay
         opener = page.get_by_role("button", name=re.compile("Open the search of move"))
         if opener.count():
@@ -223,12 +235,15 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
     for i, spec in enumerate(target.payloads()):
         upload = game_file(tmp_path, target, spec, f"review{i}.json")
         page.locator("[data-testid='stSidebar'] input[type='file']").set_input_files(upload)
-        page.get_by_text(re.compile(r"^Moves 4453 · result")).wait_for(timeout=120_000)
+        # this file's review, whose O is the payload (the review before has the same moves)
+        reviewed = re.compile(rf"^Moves 4453 · result.* O: {re.escape(spec)}$")
+        page.get_by_text(reviewed).wait_for(timeout=120_000)
         # the players are text: no image from the listener, no link to it
         no_markup_from(page, target)
         expect(page.get_by_text("![x](http://127.0.0.1", exact=False).first).to_be_visible()
         page.get_by_role("button", name=re.compile("Open the position before")).click()
-        refused(page, "cannot be opened here")
+        # the notice stays until another page opens: this click's quotes this payload
+        refused(page, "cannot be opened here", quoting=repr(spec))
     nothing_ran(target)
 
 
@@ -267,8 +282,10 @@ def test_a_trace_naming_an_agent_runs_nothing(target: Target, page: Any, tmp_pat
         data["extra"]["result"]["stats"][target.markup()] = target.markup()
         path.write_text(json.dumps(data))
         page.locator("input[type='file']").set_input_files(path)
+        # this file's heading, naming its payload (the file before drew the same words)
+        named = page.get_by_text(f"{spec} plays column")  # text: an address holds a \u200b
+        expect(named.first).to_be_visible(timeout=60_000)
         wait_idle(page)
-        expect(page.get_by_text(re.compile(r"plays column \d")).first).to_be_visible()
         assert page.get_by_test_id("stException").count() == 0
         no_markup_from(page, target)
         for name in ("Analyze this", "Draw from here"):
