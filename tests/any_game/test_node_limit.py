@@ -6,6 +6,7 @@ cannot write as text, are labelled by their action ids."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -75,3 +76,17 @@ def test_wide_hex_boards_label_every_move_and_read_it_back() -> None:
     assert len(set(labels)) == len(labels)
     sample = list(zip(moves, labels, strict=True))[::13]  # every column, many rows
     assert all(game.parse_move(state, text) == m for m, text in sample)
+
+
+def test_mcts_on_a_board_too_large_for_its_playouts_is_refused_at_once() -> None:
+    """On a 3 x 3 Hex board a game lasts 5 to 9 plies (the first player's three
+    stones at the least, the nine cells at the most), so a playout from a node a ply
+    below the start lasts 4 to 8: ten as long as the first always reach 40, never 90."""
+    with pytest.raises(InvalidParameterError) as err:
+        search_game("hex(board_size=3)", None, "mcts:iterations=10", node_limit=40)
+    found = re.search(r"its first playout took (\d+) plies, so 10 iterations", str(err.value))
+    assert found is not None and 4 <= int(found.group(1)) <= 8
+    assert "node_limit of 40" in str(err.value) and "'hex(board_size=3)'" in str(err.value)
+    # its 11 nodes and at most 80 plies of playouts stay below 100
+    res = search_game("hex(board_size=3)", None, "mcts:iterations=10", node_limit=100)
+    assert res.trace.counters["nodes"] == 11

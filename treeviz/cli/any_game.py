@@ -38,9 +38,9 @@ def add_limit_flag(p: argparse.ArgumentParser) -> None:
         type=int,
         default=NODE_LIMIT,
         metavar="N",
-        help=f"with --game: refuse a search once it has searched N nodes (default "
-        f"{NODE_LIMIT:,}; 0: no limit); on a terminal a search longer than a moment shows "
-        "its progress",
+        help=f"with --game: refuse a search once it has searched N nodes (MCTS: nodes and "
+        f"playout plies; default {NODE_LIMIT:,}; 0: no limit); on a terminal a search "
+        "longer than a moment shows its progress",
     )
 
 

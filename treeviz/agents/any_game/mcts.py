@@ -59,6 +59,7 @@ class Uct:
         # costs a microsecond a draw from Python (a quarter of a ply of tic-tac-toe)
         self.random = random.Random(seed).random
         self.log: list[tuple[int, int, int, int]] = []
+        self.played = 0  # plies of every playout so far
         self.root = self.make(self.walk.start, search.add(*ROOT_ARGS), 0, 0)
 
     def make(self, state: Any, trace_id: int, depth: int, iteration: int) -> Node:
@@ -77,6 +78,11 @@ class Uct:
                 leaf = self.expand(leaf, i)
                 path.append(leaf)
             returns, plies = self.playout(leaf.state)
+            # a playout of a large board is most of the work: within the node limit too
+            self.played += plies
+            if i == 1:
+                self.s.projected_within_limit(plies, iterations)
+            self.s.within_limit(self.s.nodes + self.played, "nodes and playout plies")
             for parent, node in zip([None, *path], path, strict=False):
                 node.visits += 1
                 if parent is None:  # the root's: for the other side, not the root's

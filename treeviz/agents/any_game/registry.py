@@ -296,7 +296,8 @@ def search_game(
     on ``position`` of ``game`` (a game object or a name :func:`load_game` reads; the
     position a state, its text, or None for the start). ``heuristic(game, state,
     player)`` gives points for ``player`` where the search stops; a search that reaches
-    ``node_limit`` nodes searched (None: no limit) is refused there with
+    ``node_limit`` nodes searched (None: no limit; MCTS counts its playouts' plies too)
+    is refused there with
     :class:`InvalidParameterError` saying how to ask for less. The result's ``move``
     is Connect 4's 1-based column, or another game's action id. Bad specs raise
     :class:`InvalidParameterError`, bad or finished positions

@@ -118,9 +118,9 @@ class Search:
 
     The node count and the stop flag are shared with the thread that waits on the
     search (:func:`~treeviz.agents.stopping.run_stoppable`) every :data:`POLL` nodes,
-    and before the first. A search that reaches ``node_limit`` nodes (None: no limit)
-    is refused there, its message naming ``agent`` and ending with ``advice`` (how to
-    ask for less).
+    and before the first. A search that reaches ``node_limit`` nodes (None: no limit;
+    MCTS counts its playouts' plies too) is refused there, its message naming
+    ``agent`` and ending with ``advice`` (how to ask for less).
     """
 
     def __init__(
@@ -177,15 +177,34 @@ class Search:
                 f"the search of {self.where()} was stopped after {nodes:,} nodes: lower "
                 "its depth or iterations"
             )
+        self.within_limit(nodes)
         limit = self.node_limit
-        if limit is not None and nodes >= limit:
-            raise InvalidParameterError(
-                f"{self.agent} on {show_value(self.game.name)} at {self.where()} reached "
-                f"its node_limit of {limit:,} nodes (analyze --node-limit) before it finished: "
-                f"{self.advice}"
-            )
         self.poll_at = nodes + POLL if limit is None else min(nodes + POLL, limit)
         return self.poll_at
+
+    def projected_within_limit(self, plies: int, iterations: int) -> None:
+        """:class:`InvalidParameterError` at once when ``iterations`` playouts as long
+        as the first (``plies``) would pass the node limit: a large board's playouts
+        would otherwise run for minutes before the limit stops them."""
+        limit = self.node_limit
+        if limit is not None and plies * iterations >= limit:
+            raise InvalidParameterError(
+                f"{self.agent} on {show_value(self.game.name)} at {self.where()}: its first "
+                f"playout took {plies:,} plies, so {iterations:,} iterations would play "
+                f"about {plies * iterations:,}, past its node_limit of {limit:,} (analyze "
+                f"--node-limit): {self.advice}"
+            )
+
+    def within_limit(self, searched: int, what: str = "nodes") -> None:
+        """:class:`InvalidParameterError` once ``searched`` (counted in ``what``)
+        reaches the node limit, naming the agent, the game and the root."""
+        limit = self.node_limit
+        if limit is not None and searched >= limit:
+            raise InvalidParameterError(
+                f"{self.agent} on {show_value(self.game.name)} at {self.where()} reached "
+                f"its node_limit of {limit:,} {what} (analyze --node-limit) before it "
+                f"finished: {self.advice}"
+            )
 
     def where(self) -> str:
         """The root as a person typed it, quoted (``the start`` for no moves)."""
