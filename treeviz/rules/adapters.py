@@ -14,6 +14,8 @@
 Keys: the state itself when it is hashable (aima), else its text (``str``) when its
 class writes one; otherwise the moves that reached it (then a transposition has two
 keys). Pass ``key=`` to say better. The board is the state's text, drawn as SVG.
+A game (aima) or state class (OpenSpiel-style) that cannot end in a draw says so with
+an attribute ``can_draw = False`` (see :func:`treeviz.rules.protocol.can_draw`).
 Examples: tests/rules/data/ (Nim as aima-python writes it, tic-tac-toe as an
 OpenSpiel-style class) and docs/guides/games.md.
 """
@@ -34,6 +36,7 @@ class AimaGame(StepGame):
 
     def __init__(self, game: Any, *, name: str = "aima", key: KeyFn | None = None) -> None:
         self.game, self.name, self.key_fn = game, name, key
+        self.can_draw = bool(getattr(game, "can_draw", True))  # as the game declares
         self.first = game.to_move(game.initial)
 
     def first_state(self) -> Any:
@@ -76,6 +79,7 @@ class StateGame(StepGame):
 
     def __init__(self, initial: Any, *, name: str = "game", key: KeyFn | None = None) -> None:
         self.start, self.name, self.key_fn = initial, name, key
+        self.can_draw = bool(getattr(initial, "can_draw", True))  # as its state declares
 
     def first_state(self) -> Any:
         return self.start.clone()
