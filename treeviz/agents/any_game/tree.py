@@ -191,7 +191,7 @@ class Search:
             raise InvalidParameterError(
                 f"{self.agent} on {show_value(self.game.name)} at {self.where()}: its first "
                 f"playout took {plies:,} plies, so {iterations:,} iterations would play "
-                f"about {plies * iterations:,}, past its node_limit of {limit:,} (analyze "
+                f"about {plies * iterations:,}, past its node_limit of {limit:,} (the CLI's "
                 f"--node-limit): {self.advice}"
             )
 
@@ -202,7 +202,7 @@ class Search:
         if limit is not None and searched >= limit:
             raise InvalidParameterError(
                 f"{self.agent} on {show_value(self.game.name)} at {self.where()} reached "
-                f"its node_limit of {limit:,} {what} (analyze --node-limit) before it "
+                f"its node_limit of {limit:,} {what} (the CLI's --node-limit) before it "
                 f"finished: {self.advice}"
             )
 
