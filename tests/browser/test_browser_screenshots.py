@@ -119,6 +119,9 @@ def review(page: Any) -> None:
     box = sidebar(page).get_by_role("textbox", name="Moves (e.g. 4453...)")
     box.fill(GAME)
     box.press("Enter")
+    # the game's review drawn (a settle alone can end before its run begins: the
+    # picture was then the page before the game)
+    page.get_by_text(re.compile(rf"^Moves {GAME} · result")).wait_for(timeout=120_000)
 
 
 def trace(page: Any, tmp: Path) -> None:
@@ -135,6 +138,7 @@ def puzzles(page: Any) -> None:
     box = page.get_by_role("textbox", name="A game's moves (e.g. 4256454455353323)")
     box.fill(GAME)
     box.press("Enter")
+    page.get_by_text(re.compile(r"^Card 1 of \d+ · ")).wait_for(timeout=120_000)  # its deck
 
 
 def arena(page: Any) -> None:
