@@ -123,13 +123,13 @@ def joined_moves(found: Comparison, exact: dict[int, int] | None) -> pd.DataFram
     a, b = found.results
     rows = []
     for ma, mb in zip(a.moves, b.moves, strict=True):
-        row: dict[str, Any] = {"move": ma.label or found.game.label(found.root, ma.column)}
+        row: dict[str, Any] = {"move": ma.label or found.game.label(found.root, ma.action)}
         for name, m, res in (("A", ma, a), ("B", mb, b)):
             cells = value_cells(m)
             row[f"{name} value"] = cells["value"]
-            chosen = " (chosen)" if m.column == res.move else ""
+            chosen = " (chosen)" if m.action == res.move else ""
             row[f"{name} in words"] = (cells["in words"] + chosen).strip()
         if exact is not None:
-            row["exact"] = exact_words(exact[ma.column])
+            row["exact"] = exact_words(exact[ma.action])
         rows.append(row)
     return pd.DataFrame(rows)
