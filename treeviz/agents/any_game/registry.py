@@ -277,10 +277,12 @@ def root_state(game: Game[Any], position: Any) -> Any:
 def less_work(settings: dict[str, Any]) -> str:
     """How to ask an agent of ``settings`` for a smaller search."""
     if "depth" in settings:
-        return f"lower its depth (depth={settings['depth']} now), or use mcts"
+        # not "or use mcts": its playouts count too, and on a board this big its
+        # default iterations are refused as well
+        return f"lower its depth (depth={settings['depth']} now)"
     if "iterations" in settings:
         return f"lower its iterations ({settings['iterations']} now)"
-    return "search it with alphabeta at a small depth, or with mcts"
+    return "search it with alphabeta at a small depth, or with mcts at a few iterations"
 
 
 def search_game(
