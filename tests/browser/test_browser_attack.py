@@ -182,8 +182,8 @@ def test_compare_runs_nothing(target: Target, page: Any) -> None:
     page.goto(f"{target.url}/compare")
     page.get_by_text("Press Compare").wait_for(timeout=120_000)
     type_into(page, "First agent spec", target.address())
-    page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare").click()
-    refused(page, re.compile("started with|unknown agent|not key=value"))
+    compare = page.locator("[data-testid='stSidebar']").get_by_role("button", name="Compare")
+    click_till_refused(page, compare, re.compile("started with|unknown agent|not key=value"))
     nothing_ran(target)
 
 
@@ -255,12 +255,11 @@ def test_the_arena_runs_nothing_and_contacts_nothing(target: Target, page: Any) 
     labels = [e.get_attribute("aria-label") or "" for e in side.locator("input").all()]
     assert not [x for x in labels if re.search("cluster|database|file", x, re.I)]
     type_into(page, "Players (one agent spec per line)", f"random\n{target.address()}")
-    side.get_by_role("button", name="Run").click()
-    refused(page, re.compile("started with|unknown agent|not key=value"))
+    run = side.get_by_role("button", name="Run")
+    click_till_refused(page, run, re.compile("started with|unknown agent|not key=value"))
     side.get_by_text("Sweep", exact=True).click()
     type_into(page, "Against", target.address())
-    side.get_by_role("button", name="Run").click()
-    refused(page, re.compile("started with|unknown agent|not key=value"))
+    click_till_refused(page, run, re.compile("started with|unknown agent|not key=value"))
     nothing_ran(target)
 
 
