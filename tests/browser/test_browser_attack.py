@@ -288,10 +288,12 @@ def test_a_trace_naming_an_agent_runs_nothing(target: Target, page: Any, tmp_pat
         assert page.get_by_test_id("stException").count() == 0
         no_markup_from(page, target)
         for name in ("Analyze this", "Draw from here"):
-            button = page.get_by_role("button", name=name)
-            if button.count():
-                button.first.click()
-                wait_idle(page)
+            # the node panel's, drawn by the tree component after the run: a count read
+            # at once could find none, and the callbacks then went untried
+            button = page.get_by_role("button", name=name).first
+            expect(button).to_be_visible(timeout=60_000)
+            button.click()
+            wait_idle(page)
     nothing_ran(target)
 
 
