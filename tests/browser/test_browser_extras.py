@@ -77,6 +77,13 @@ def check_what_if(page: Any, tmp_path: Path, shot: str, first: Any, node: int) -
     from playwright.sync_api import expect
 
     expected = what_if(first, 1, node=node)
+    # the section names the node the icicle selected before anything is chosen in it
+    # (the click reran only the tree's part of the page, and the section said "the
+    # board" while its Search again forced the column at the node)
+    path = re.escape(first.trace.path_moves(node))
+    expect(
+        page.get_by_text(re.compile(rf"^Force a column at node #{node} \(after {path}\)"))
+    ).to_be_visible()
     column = page.locator(".st-key-analyze_whatif_column [data-testid='stSelectbox']")
     column.scroll_into_view_if_needed()
     column.click()

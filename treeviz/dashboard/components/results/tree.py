@@ -17,7 +17,7 @@ from treeviz.dashboard.components.results.downloads import downloads_section
 from treeviz.dashboard.components.results.goto import goto_box
 from treeviz.dashboard.components.results.icicle import icicle_section
 from treeviz.dashboard.components.results.replay import replay_section, replay_switch
-from treeviz.dashboard.components.results.views import ReplayView
+from treeviz.dashboard.components.results.views import ReplayView, WhatIfView
 from treeviz.dashboard.components.tree_panel import Offers, panel_mount, tree_mount, view_data
 from treeviz.dashboard.components.tree_selection import legend_html, selection_for
 from treeviz.dashboard.components.tree_view import FULL_RERUN, TreeView, built_views
@@ -59,6 +59,8 @@ def tree_section(
     if state.pop(FULL_RERUN, False):
         st.rerun()  # a new position was loaded from the detail panel
     view.attach(trace)
+    if whatif:
+        _whatif_follows(trace, view)
     root = view.root_in(trace)
     # defaults in the state, not the widgets: the Analyze page's are written back on
     # other pages (state.keep), and a widget given both logs a warning with its stack
@@ -80,6 +82,17 @@ def tree_section(
     )
     opts = ExportOptions(root=root, depth=depth, top_k=top or None)
     downloads_section(trace, opts, exportable=built.exportable, view=view)
+
+
+def _whatif_follows(trace: Trace, view: TreeView) -> None:
+    """The whole page again when the selected node is not the one the page's What if?
+    names: a click in this fragment (the icicle, the go-to box) selected another, and
+    the What if?, outside the fragment, still said the last one while its Search again
+    would force a column at the new one."""
+    whatif, node = WhatIfView(view.key), view.selected_in(trace)
+    if whatif.shown() not in (None, node):
+        whatif.show(node)  # said before the run that draws it: no second rerun
+        st.rerun()
 
 
 def _settings(view: TreeView) -> tuple[int, int]:

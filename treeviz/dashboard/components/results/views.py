@@ -88,3 +88,12 @@ class WhatIfView(Keyed):
     def keep(self, asked: Any, found: Any) -> None:
         """Keep ``found``, the what-if searched for ``asked``."""
         self._put("whatif_found", (asked, found))
+
+    def shown(self) -> int | None:
+        """The node the section last said it forces a column at (None before)."""
+        node = self._get("whatif_node")
+        return node if isinstance(node, int) else None
+
+    def show(self, node: int) -> None:
+        """Say that the section forces a column at ``node``."""
+        self._put("whatif_node", node)

@@ -40,6 +40,7 @@ def whatif_section(res: SearchResult, view: TreeView, chosen: AgentSpec, *, budg
     difference."""
     trace = res.trace
     node = view.selected_in(trace)
+    WhatIfView(view.key).show(node)  # the tree's part of the page follows it (tree.py)
     pos = node_position(trace, node)
     st.markdown("#### What if?")
     moves = escape_markdown(trace.path_moves(node))
