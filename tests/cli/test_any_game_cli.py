@@ -163,6 +163,14 @@ def test_show_and_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
         (["analyze", "--game", "tic_tac_toe", "x(1,1)", "--agent", "beam"], "'beam'"),
         (["analyze", "--game", "othello", "d3", "--agent", "solver:node_budget=500"], "othello"),
         (["show", "--game", "othello", "z9"], "'z9'"),
+        # games OpenSpiel loads and cannot play (they crashed, or read a win in -1,000,000)
+        (["analyze", "--game", "hex(board_size=0)", ""], "'hex(board_size=0)'"),
+        (["analyze", "--game", "hex(board_size=1)", ""], "no legal move (after 1 move played"),
+        (["show", "--game", "hex(board_size=-3)", ""], "board_size=-3 is negative"),
+        (["solve", "--game", "clobber(rows=1,columns=1)", ""], "at the start"),
+        # Connect 4's flag, no parameter of the agents on other games (it crashed)
+        (["analyze", "--game", "tic_tac_toe", "", "--heuristic", "window"], "'heuristic'"),
+        (["report", "--game", "nim", "", "--heuristic", "window", "-o", "x.html"], "'heuristic'"),
     ],
 )
 def test_bad_input_is_one_line(

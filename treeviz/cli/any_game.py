@@ -79,13 +79,18 @@ def rules_of(args: argparse.Namespace) -> Any:
 
 def analyzed(args: argparse.Namespace) -> tuple[Any, Any]:
     """The game ``--game`` names and its agent's result on the position given."""
-    from treeviz.agents.any_game.registry import search_game
+    from treeviz.agents.any_game.registry import GAME_AGENTS, game_spec, search_game
+    from treeviz.agents.contract import make_spec
 
     game = rules_of(args)
     limit = node_limit(args)
-    return game, search_game(
-        game, args.position, args.agent, node_limit=limit, **search_params(args)
-    )
+    # the flags are every agent's parameters: each is checked against this agent as a
+    # spec's would be, before the search (--heuristic, Connect 4's, is no parameter of
+    # the agents on other games, and search_game's own heuristic is a function)
+    chosen, params = game_spec(args.agent), search_params(args)
+    if params:
+        chosen = make_spec(GAME_AGENTS[chosen.name], params, chosen)
+    return game, search_game(game, args.position, chosen, node_limit=limit)
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:

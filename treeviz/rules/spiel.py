@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import random
 from collections.abc import Hashable
 from dataclasses import replace
 from typing import Any
@@ -43,6 +44,10 @@ UNDOES = frozenset({"tic_tac_toe", "nim", "breakthrough", "clobber", "mnk"})
 # most advanced piece always has a diagonal step or capture, every move goes forward,
 # and the game ends only when a side reaches the far row or has lost every piece)
 NEVER_DRAWN = frozenset({"hex", "y", "nim", "clobber", "amazons", "breakthrough"})
+# A game OpenSpiel loads is played this far, at random, before it is searched: OpenSpiel
+# accepts parameters it cannot play (below); a few thousand plies cost well under a
+# second even on the largest boards
+PLAYED_PLIES = 2_000
 
 
 def import_pyspiel() -> Any:
@@ -91,6 +96,7 @@ class SpielGame(StateGame):
         missing = unsuitable(game.get_type(), game.num_players(), pyspiel)
         if missing:
             raise GameError(f"{show_value(spec)} cannot be searched here: it is not {missing}")
+        refuse_unplayable(game, spec)
         super().__init__(game.new_initial_state(), name=spec)
         self.game = game
         self.undoes = game.get_type().short_name in UNDOES
@@ -118,3 +124,28 @@ class SpielGame(StateGame):
 
     def board(self, node: Node) -> str:
         return boards.draw(self.game, node.state)
+
+
+def refuse_unplayable(game: Any, spec: str) -> None:
+    """:class:`GameError` for a game OpenSpiel loads but cannot play: a negative size
+    (``hex(board_size=-3)`` names its cells ``a0`` and ``c-1``), or a position that is
+    not over with no legal move (``hex(board_size=0)`` and ``clobber(rows=1,columns=1)``
+    at the start, ``hex(board_size=1)`` once its one cell is taken), found by playing
+    one game at random (at most :data:`PLAYED_PLIES` plies)."""
+    params = game.get_parameters()
+    negative = [f"{k}={v}" for k, v in params.items() if type(v) is int and v < 0]
+    if negative:
+        raise GameError(f"{show_value(spec)} cannot be searched here: {negative[0]} is negative")
+    state, rng = game.new_initial_state(), random.Random(0)
+    for ply in range(PLAYED_PLIES):
+        if state.is_terminal():
+            return
+        moves = state.legal_actions()
+        if not moves:
+            moves_played = f"{ply} move" + ("s" if ply > 1 else "")
+            where = "at the start" if ply == 0 else f"after {moves_played} played at random"
+            raise GameError(
+                f"{show_value(spec)} cannot be searched here: OpenSpiel's game has a "
+                f"position that is not over and has no legal move ({where})"
+            )
+        state.apply_action(rng.choice(moves))
