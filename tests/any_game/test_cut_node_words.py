@@ -102,3 +102,40 @@ def test_a_cut_says_only_what_it_bounds(agent: str) -> None:
                     depth = int(trace.nodes["depth"][kid])
                     misled += check_bound(words, sign * result, plies + depth)
     assert said and misled, "no bound, or none on a move that does not win: shows nothing"
+
+
+def test_a_move_that_wins_at_once_is_an_exact_win_in_one_ply() -> None:
+    """A move that ends the game with a win is never a bound, however late alpha-beta
+    tries it (it read "a win in 1 plies or worse: cut by the window" beside an equal
+    move tried first): over every tic-tac-toe position reached in four moves each way
+    where the side to move has two or more such moves, by OpenSpiel's own play."""
+    import itertools
+
+    import pyspiel
+
+    game, seen = pyspiel.load_game("tic_tac_toe"), 0
+    for moves in itertools.permutations(range(9), 6):
+        state = game.new_initial_state()
+        for m in moves:
+            if state.is_terminal():
+                break
+            state.apply_action(m)
+        if state.is_terminal():
+            continue
+        winning = {a for a in state.legal_actions() if _wins_at_once(state, a)}
+        if len(winning) < 2:
+            continue
+        res = search_game("tic_tac_toe", " ".join(map(str, moves)), "alphabeta")
+        for row in res.moves:
+            if row.action in winning:
+                assert row.text == "wins in 1 ply" and row.outcome is not None
+                assert (row.outcome["result"], row.outcome["plies"]) == ("win", 1)
+        seen += 1
+        if seen == 12:
+            return
+    raise AssertionError(f"only {seen} positions with two wins at once")
+
+
+def _wins_at_once(state: Any, action: int) -> bool:
+    after = state.child(action)
+    return after.is_terminal() and after.returns()[state.current_player()] > 0

@@ -203,7 +203,7 @@ def window_text(v: int) -> str:
     if v <= -INF:
         return "-inf"
     if abs(v) >= PROVEN:  # plies counted from the search's root
-        return f"{'win' if v > 0 else 'loss'} in {WIN - abs(v)} plies"
+        return f"{'win' if v > 0 else 'loss'} in {plies(WIN - abs(v))}"
     return str(v)
 
 

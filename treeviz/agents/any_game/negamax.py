@@ -53,6 +53,7 @@ from treeviz.trace.nodes import (
     MoveStat,
 )
 from treeviz.trace.values import PROVEN
+from treeviz.trace.values import plies as plies_text
 
 EXACT_BOUND, LOWER, UPPER = 0, 1, 2
 # visit(raw, side, parent, move, ply, alpha, beta, only) (Negamax.walker)
@@ -124,8 +125,9 @@ class Negamax:
             low = alpha - 1 if self.plan.prune and earlier else alpha
             # the root's children one at a time: the move's value for the root side
             values[move] = visit(raw, side, node, -1, 0, low, INF, ((move,), made))
-            # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds
-            exact[move] = not self.plan.prune or values[move] > low
+            # minimax's values are all exact; alpha-beta's at most ``low`` are upper bounds,
+            # but for a move that wins at once (nothing is better: it ended the game)
+            exact[move] = not self.plan.prune or values[move] > low or values[move] == WIN - 1
             if best_move is None or values[move] > alpha or (values[move] == alpha and earlier):
                 best_move, alpha = move, values[move]
         self.dense["value"][node] = alpha
@@ -400,13 +402,13 @@ def row_words(value: int, *, exact: bool) -> str:
     """A row's value in words where words say more than the number: a decided game in
     plies (from the root), and what a bound the window cut at means ("" for an exact
     heuristic value, which the row's number says)."""
-    plies = WIN - abs(value)
+    k = WIN - abs(value)
     if exact:
         if abs(value) < PROVEN:
             return ""
-        return f"wins in {plies} plies" if value > 0 else f"loses in {plies} plies"
+        return f"wins in {plies_text(k)}" if value > 0 else f"loses in {plies_text(k)}"
     if abs(value) < PROVEN:
         return f"at most {value}: cut by the window"
     if value > 0:  # an upper bound of a win: as soon a win, a slower one, a draw or a loss
-        return f"a win in {plies} plies or worse: cut by the window"
-    return f"loses in at most {plies} plies: cut by the window"
+        return f"a win in {plies_text(k)} or worse: cut by the window"
+    return f"loses in at most {plies_text(k)}: cut by the window"
