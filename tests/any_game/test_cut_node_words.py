@@ -139,3 +139,23 @@ def test_a_move_that_wins_at_once_is_an_exact_win_in_one_ply() -> None:
 def _wins_at_once(state: Any, action: int) -> bool:
     after = state.child(action)
     return after.is_terminal() and after.returns()[state.current_player()] > 0
+
+
+@pytest.mark.parametrize(
+    ("agent", "windowed"),
+    [("solver", True), ("alphabeta:depth=9", True), ("minimax:depth=9", False), ("mcts", False)],
+)
+def test_the_values_line_says_a_windowed_searchs_rows_may_be_bounds(
+    agent: str, windowed: bool
+) -> None:
+    """The solver's line said "result for the root player" alone beside six rows that
+    were bounds: a search with a window says that a row it cut is a bound, and every
+    such row says so in its words; one without a window cuts nothing."""
+    from treeviz.draw.view import value_kind_text
+
+    res = search_game("tic_tac_toe", "4 1", agent)
+    line = value_kind_text(res.trace)
+    assert line.endswith("a move the window cut has a bound, said in its words") == windowed
+    cut = [m for m in res.moves if "cut by the window" in m.text]
+    assert bool(cut) <= windowed
+    assert all(m.value is None or m.outcome is None for m in cut)

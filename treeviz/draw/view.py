@@ -230,19 +230,26 @@ def legend_title(trace: Trace) -> str:
     return f"colour: {value_kind_text(trace)}" + (f", {words}" if words else "")
 
 
+WINDOWED = "; a move the window cut has a bound, said in its words"
+
+
 def value_kind_text(trace: Trace) -> str:
     """What ``trace``'s values are, in words: :func:`kind_text`, except that another
     game's exact and proven values are a win or a loss in plies (Connect 4's count
     stones, which other games have not), with no draw named in a game that cannot draw."""
     if not trace.is_connect4 and trace.value_kind in KIND_TEXT:  # the kinds of any game
         if trace.value_kind in DRAWLESS_KIND_TEXT and not can_draw(trace.rules()):
-            return DRAWLESS_KIND_TEXT[trace.value_kind]
-        return KIND_TEXT[trace.value_kind]
+            text = DRAWLESS_KIND_TEXT[trace.value_kind]
+        else:
+            text = KIND_TEXT[trace.value_kind]
+        # a windowed search (alpha-beta, the solver) proves the best move's value and
+        # bounds the others it cut: the line says what its rows say, not "exact" alone
+        return text + (WINDOWED if "alpha" in trace.fields else "")
     kind = ValueKind.parse(trace.value_kind)
-    text = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None
-    if text is None:
+    named = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None
+    if named is None:
         return kind_text(trace.value_kind)
-    return f"{kind.name} {text}" if kind.name else text
+    return f"{kind.name} {named}" if kind.name else named
 
 
 def node_position(trace: Trace, node: int) -> Position:
