@@ -23,12 +23,14 @@ def test_a_refused_solve_names_an_option_that_solves_it(capsys: pytest.CaptureFi
         search_game(game, POSITION, "solver:node_budget=10")
     said = str(info.value)
     assert "raise the budget" not in said
-    spec = re.search(r"agent spec (solver:node_budget=N) \(N above (\d+)\)", said)
-    assert spec is not None and int(spec.group(2)) == 10
-    # the option it names exists: analyze --agent takes it, and with N large enough solves
+    advice = re.search(
+        r"with (analyze --agent solver:node_budget=N --node-limit N) \(N above (\d+);", said
+    )
+    assert advice is not None and int(advice.group(2)) == 10
+    # the options it names exist: analyze takes them, and with N large enough solves
     needed = search_game(game, POSITION, "solver").trace.counters["nodes"]
-    given = spec.group(1).replace("N", str(max(needed, 11)))
-    code, _, err = run_cli(capsys, "analyze", "--game", "tic_tac_toe", "--agent", given, POSITION)
+    argv = advice.group(1).replace("N", str(max(needed, 11))).split()
+    code, _, err = run_cli(capsys, *argv, "--game", "tic_tac_toe", POSITION)
     assert code == 0, err
     # and alphabeta, the other advice, searches it
     assert search_game(game, POSITION, "alphabeta").move in game.legal_moves(

@@ -380,8 +380,9 @@ class Negamax:
         text = self.game.to_text(self.s.root)
         raise InvalidPositionError(
             f"solving {show_value(text)} in {self.game.name} takes more than "
-            f"{budget:,} nodes: search it with alphabeta, or give the solver more as the "
-            f"agent spec solver:node_budget=N (N above {budget}), as analyze --agent takes it"
+            f"{budget:,} nodes: search it with alphabeta, or give the solver more with "
+            f"analyze --agent solver:node_budget=N --node-limit N (N above {budget}; the "
+            "node limit stops any search of another game)"
         )
 
 

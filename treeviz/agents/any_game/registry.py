@@ -282,6 +282,8 @@ def less_work(settings: dict[str, Any]) -> str:
         return f"lower its depth (depth={settings['depth']} now)"
     if "iterations" in settings:
         return f"lower its iterations ({settings['iterations']} now)"
+    if "node_budget" in settings:  # the solver: its budget is no use past the limit
+        return "raise the limit with its node_budget, or search it with alphabeta at a small depth"
     return "search it with alphabeta at a small depth, or with mcts at a few iterations"
 
 
