@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from itertools import takewhile
 from pathlib import Path
 
 import numpy as np
@@ -278,3 +279,26 @@ def test_analyze_exports_and_says_json(capsys: pytest.CaptureFixture[str], tmp_p
     state = pyspiel.load_game("hex(board_size=5)").new_initial_state()
     state.apply_action(0)  # a1
     assert data["game"] == "hex(board_size=5)" and data["move"] in state.legal_actions()
+
+
+def test_agents_lists_the_defaults_other_games_search_with(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`treeviz agents` listed Connect 4's defaults alone (alpha-beta to depth 5, MCTS
+    10,000 iterations) while another game's search took depth 4 and 1,000: its section
+    for other games says each default that an analysis then reports it searched with."""
+    code, out, _ = run_cli(capsys, "agents")
+    assert code == 0
+    other = out.split("On other games (--game)", 1)[1]
+    for agent in ("alphabeta", "minimax", "mcts"):
+        lines = other.split(f"\n{agent}: ", 1)[1].splitlines()[1:]
+        params = takewhile(lambda line: line.startswith("    "), lines)
+        listed = dict(re.findall(r"^    (\w+)=(\S+)", "\n".join(params), re.M))
+        code, shown, err = run_cli(
+            capsys, "analyze", "--game", "tic_tac_toe", "", "--agent", agent, "--json"
+        )
+        assert code == 0, err
+        used = json.loads(shown)["params"]
+        for name in ("depth", "iterations"):
+            if name in used:
+                assert listed[name] == str(used[name]), (agent, name, listed, used)

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from typing import Any
 
 from treeviz.cli import any_game
@@ -32,7 +33,7 @@ def cmd_show(args: argparse.Namespace) -> None:
 
 def cmd_agents(args: argparse.Namespace) -> None:
     """List every agent with its parameters (JSON, a Markdown table, or plain text)."""
-    from treeviz.agents.contract import fields_table, format_param, markdown_table
+    from treeviz.agents.contract import fields_table, markdown_table
     from treeviz.agents.registry import AGENTS
 
     if args.json:
@@ -44,7 +45,21 @@ def cmd_agents(args: argparse.Namespace) -> None:
     if args.fields:
         print(fields_table(AGENTS))
         return
-    for a in AGENTS.values():
+    _listed(AGENTS.values())
+    # the agents on other games are others of the same names, with their own settings
+    # and defaults (alpha-beta to depth 4 where Connect 4's goes to 5): said, not implied
+    from treeviz.agents.any_game.registry import GAME_AGENTS
+
+    print("\nOn other games (--game), the agents and their defaults are these:")
+    _listed(GAME_AGENTS.values())
+
+
+def _listed(agents: Iterable[Any]) -> None:
+    """Each agent's name and description, then a line per parameter: its default,
+    what it means, what it takes."""
+    from treeviz.agents.contract import format_param
+
+    for a in agents:
         print(f"{a.name}: {a.description}")
         for p in a.params:
             setting = f"{p.name}={format_param(p.default)}"
