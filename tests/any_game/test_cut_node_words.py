@@ -159,3 +159,19 @@ def test_the_values_line_says_a_windowed_searchs_rows_may_be_bounds(
     cut = [m for m in res.moves if "cut by the window" in m.text]
     assert bool(cut) <= windowed
     assert all(m.value is None or m.outcome is None for m in cut)
+
+
+def test_the_node_table_gives_a_bound_no_number() -> None:
+    """The per-node table (CSV) put 1, which it documents as a win, beside "≤ win in 5"
+    for a move that draws: a decided bound has words and no number, and every decided
+    number the table has is the node's true result for the root player."""
+    from treeviz.trace.analysis import node_table
+
+    trace = search_game("tic_tac_toe", "4 1", "alphabeta:depth=6").trace
+    root_player = trace.state(0).state.current_player()
+    table = node_table(trace)
+    bounds = table["value in words"].fillna("").str.match(r"^[≤≥] (win|loss) in ")
+    assert bounds.any() and table.loc[bounds, "value (root player)"].isna().all()
+    decided = table["value in words"].fillna("").str.match(r"^(win|loss) in ")
+    for node in table.index[decided][:200]:
+        assert table.loc[node, "value (root player)"] == truth(trace, int(node), root_player)

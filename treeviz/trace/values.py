@@ -267,7 +267,10 @@ def _game_decided(trace: Trace, node: int, raw: int, sign: int) -> NodeValue:
         return NodeValue(v, None, said + ("draw" if v == 0 else number_text(v)), 0.0)
     plies = int(WIN - abs(v))
     result = 1 if v > 0 else -1
-    return NodeValue(result, None, f"{said}{RESULT_WORDS[result]} in {plies}", float(result))
+    # a bound of a decided result is no result: "≤ win in 5" may be a draw, and a 1
+    # beside it (1 a win) would say otherwise in a table read by its numbers
+    known = None if bound else result
+    return NodeValue(known, None, f"{said}{RESULT_WORDS[result]} in {plies}", float(result))
 
 
 def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
