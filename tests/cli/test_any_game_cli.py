@@ -302,3 +302,26 @@ def test_agents_lists_the_defaults_other_games_search_with(
         for name in ("depth", "iterations"):
             if name in used:
                 assert listed[name] == str(used[name]), (agent, name, listed, used)
+
+
+@pytest.mark.parametrize(
+    ("game", "actions"), [("tic_tac_toe", [4, 0]), ("hex(board_size=3)", [0, 4])]
+)
+def test_show_prints_the_board_as_openspiel_writes_it(
+    capsys: pytest.CaptureFixture[str], game: str, actions: list[int]
+) -> None:
+    """`show --game` printed no board at all: it prints OpenSpiel's own text of the
+    position (its JSON too, with the status)."""
+    import pyspiel
+
+    state = pyspiel.load_game(game).new_initial_state()
+    for a in actions:
+        state.apply_action(a)
+    position = " ".join(map(str, actions))
+    code, out, err = run_cli(capsys, "show", "--game", game, position)
+    assert code == 0, err
+    shown = out.split("board:\n", 1)[1].split("\nto move:", 1)[0]
+    assert [line[4:] for line in shown.splitlines()] == str(state).strip("\n").splitlines()
+    code, out, _ = run_cli(capsys, "show", "--game", game, position, "--json")
+    data = json.loads(out)
+    assert data["board"] == str(state).strip("\n") and data["status"] == "in play"

@@ -188,14 +188,33 @@ def cmd_show(args: argparse.Namespace) -> None:
     state = game.from_text(args.position)
     moves = [game.label(state, m) for m in game.legal_moves(state)]
     over = game.outcome(state)
+    board = board_text(state)
     if args.json:
-        print_json({"game": game.name, "position": game.to_text(state), "legal": moves})
+        print_json(
+            {
+                "game": game.name,
+                "position": game.to_text(state),
+                "legal": moves,
+                "status": outcome_text(over),
+                "board": board,
+            }
+        )
         return
     print(f"game: {game.name}")
     print(f"moves: {game.to_text(state) or '(none)'}")
+    if board:
+        print("board:\n" + "\n".join("    " + line for line in board.splitlines()))
     print(f"to move: {'-' if over else player_text(game.to_move(state))}")
     print(f"legal moves: {' '.join(moves) or '-'}")
     print(f"status: {outcome_text(over)}")
+
+
+def board_text(state: Any) -> str | None:
+    """The board as the game's own state writes it (OpenSpiel's boards, a course's
+    class with a ``__str__``); None when its class writes none (the SVG is then the
+    board: ``report``)."""
+    own = getattr(state, "state", state)
+    return str(own).strip("\n") if type(own).__str__ is not object.__str__ else None
 
 
 def outcome_text(returns: tuple[float, float] | None) -> str:
