@@ -147,6 +147,15 @@ def _plain(x: float) -> str:
 SHOWN_CHARS = 60  # of a value quoted in a message; longer ones are cut
 
 
+def format_param(value: Any) -> str:
+    """A parameter value as a spec writes it (parsed back to the same value)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def show_value(value: Any) -> str:
     """A value as the user wrote it, quoted on one line (runs of white space shown as
     one space); past :data:`SHOWN_CHARS` characters, cut with an ellipsis and followed

@@ -254,3 +254,17 @@ def test_a_wide_tree_is_laid_out_to_read_down_the_page(alphabeta: SearchResult) 
     png = export_bytes(alphabeta.trace, "png", wide)
     width, height = struct.unpack(">II", png[16:24])
     assert width < 2_500 < height
+
+
+def test_a_title_writes_settings_as_a_spec_does() -> None:
+    """A report's and a diagram's title wrote Python's ``True``; a spec writes ``true``,
+    and the title's settings parse back as the agent's own."""
+    from treeviz import search_game
+    from treeviz.agents.any_game.registry import game_spec
+    from treeviz.draw.export import title_of
+
+    pytest.importorskip("pyspiel")
+    res = search_game("tic_tac_toe", None, "alphabeta:depth=2")
+    settings = title_of(res.trace).rsplit(" · ", 1)[1].replace(", ", ",")
+    assert "True" not in settings and "ordering=true" in settings
+    assert game_spec(f"alphabeta:{settings}").kwargs == res.trace.params

@@ -20,7 +20,7 @@ from treeviz.agents.stopping import quietly
 from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import announcing
-from treeviz.settings import Param, show_value
+from treeviz.settings import Param, format_param, show_value
 
 if TYPE_CHECKING:
     from treeviz.trace.nodes import SearchResult, Trace
@@ -114,15 +114,6 @@ class Agent:
             "value_kind": self.kind_of(self.validate({})),
             "params": [p.as_dict() for p in self.params],
         }
-
-
-def format_param(value: Any) -> str:
-    """A parameter value as a spec writes it (parsed back to the same value)."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return repr(value) if isinstance(value, float) else str(value)
 
 
 @dataclass(frozen=True)

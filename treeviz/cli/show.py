@@ -57,7 +57,7 @@ def cmd_agents(args: argparse.Namespace) -> None:
 def _listed(agents: Iterable[Any]) -> None:
     """Each agent's name and description, then a line per parameter: its default,
     what it means, what it takes."""
-    from treeviz.agents.contract import format_param
+    from treeviz.settings import format_param
 
     for a in agents:
         print(f"{a.name}: {a.description}")

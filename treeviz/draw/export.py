@@ -44,6 +44,7 @@ from treeviz.settings import (
     EXPORT_MAX_NODES,
     TITLE_PART_CHARS,
     WIDE_LEVEL,
+    format_param,
     show_path,
     show_value,
 )
@@ -187,9 +188,10 @@ def render(dot: str, fmt: str, dpi: float = DPI) -> bytes:
 
 
 def title_of(trace: Trace) -> str:
-    """The diagram's title: agent, position and the parameters that were set, each
-    part shortened (a trace file may hold a parameter of any length)."""
-    params = ", ".join(f"{k}={v}" for k, v in trace.params.items() if v is not None)
+    """The diagram's title: agent, position and the parameters that were set, as a
+    spec writes them (``true``, not Python's ``True``), each part shortened (a trace
+    file may hold a parameter of any length)."""
+    params = ", ".join(f"{k}={format_param(v)}" for k, v in trace.params.items() if v is not None)
     parts = (trace.algorithm, trace.root_moves or "(empty)", params)
     short = [p if len(p) <= TITLE_PART_CHARS else p[: TITLE_PART_CHARS - 1] + "…" for p in parts]
     return f"{short[0]} · position {short[1]} · {short[2]}"
