@@ -17,6 +17,7 @@ import argparse
 import importlib.util
 import os
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,7 @@ def cli_page() -> str:
 
 
 def _cli_markdown(
-    parser: argparse.ArgumentParser, commands: dict[str, argparse.ArgumentParser]
+    parser: argparse.ArgumentParser, commands: Mapping[str, argparse.ArgumentParser]
 ) -> str:
     out = [
         "# Command line reference",

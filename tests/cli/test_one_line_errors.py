@@ -16,6 +16,7 @@ from conftest import DECLARED_AGENT, run_cli
 import treeviz
 from treeviz.agents.registry import search
 from treeviz.cli.common import print_json
+from treeviz.cli.main import main
 from treeviz.connect4.board import Position
 from treeviz.errors import (
     InvalidParameterError,
@@ -261,3 +262,29 @@ def test_a_pasted_megabyte_is_quoted_short(
 ) -> None:
     err = one_line(capsys, *argv)
     assert len(err) < 400 and "characters)" in err, err[:400]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["analyze", "4453", "--bogus"], "unrecognized arguments: --bogus"),
+        (["explain", "--game", "tic_tac_toe", "4"], "explain plays Connect 4 only"),
+        (["play", "random", "greedy", "--game=nim"], "play plays Connect 4 only"),
+        ([], "the following arguments are required: command"),
+    ],
+)
+def test_a_usage_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """argparse's errors were its usage and then the error, three lines; a --game on a
+    command that plays Connect 4 only names the commands that take it (the parsers)."""
+    from treeviz.cli.main import _parsers, takes_game
+
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.count("\n") == 1, err
+    assert err.startswith("treeviz: error: ") and said in err
+    if "Connect 4 only" in said:
+        served = takes_game(_parsers()[1])
+        assert f"{', '.join(served)} take --game" in err and argv[0] not in served

@@ -11,7 +11,8 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import NoReturn
 
 from treeviz.errors import BatchError, SearchStopped, TreevizError
 from treeviz.settings import ERROR_LINE_CHARS, show_path
@@ -31,7 +32,30 @@ def _on_sigint(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose usage errors are one line, as every other error of the command
+    (argparse printed its usage first: three lines for an unknown flag); ``--help``
+    still shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"treeviz: error: {message}\n")
+
+
+def takes_game(commands: Mapping[str, argparse.ArgumentParser]) -> list[str]:
+    """The commands that take ``--game``, read from their parsers."""
+    return [n for n, p in commands.items() if any(a.dest == "rules" for a in p._actions)]
+
+
+def unrecognized(command: str, extra: list[str], served: list[str]) -> str:
+    """argparse's words for flags ``command`` does not take; for ``--game``, which
+    commands take it (a command that plays Connect 4 only does not)."""
+    said = f"unrecognized arguments: {' '.join(extra)}"
+    if "--game" in extra or any(e.startswith("--game=") for e in extra):
+        said += f" ({command} plays Connect 4 only; {', '.join(served)} take --game)"
+    return said
+
+
+def _parsers() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
     """The argument parser and each subcommand's, by name."""
     # imported here, inside main's guard: a Ctrl-C while they load (a second on a busy
     # machine) is one line, not a traceback
@@ -50,7 +74,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     )
     from treeviz.rules.registry import GAMES
 
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="treeviz",
         description="Why did this search agent play that move? Connect 4 by default "
         "(a move is a column: 4453), another game with --game.",
@@ -71,7 +95,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     ):  # --help's order
         module.add_commands(sub)
     # named from the parsers themselves: a list written by hand left doctor out
-    served = [n for n, p in sub.choices.items() if any(a.dest == "rules" for a in p._actions)]
+    served = takes_game(sub.choices)
     parser.epilog = (
         f"Other games: {', '.join(served[:-1])} and {served[-1]} take --game NAME "
         f"({', '.join(GAMES)})."
@@ -79,7 +103,7 @@ def _parsers() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentPars
     return parser, sub.choices
 
 
-def dashed_values(commands: dict[str, argparse.ArgumentParser], argv: list[str]) -> list[str]:
+def dashed_values(commands: Mapping[str, argparse.ArgumentParser], argv: list[str]) -> list[str]:
     """``--sprt -1,-1`` as ``--sprt=-1,-1``. argparse takes a word starting with '-'
     for an option unless it is a plain negative number (``-1``), so a flag's value such
     as ``-inf``, ``-1,-1`` or ``-1e3`` was refused ("expected one argument"). After an
@@ -133,7 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # while the commands load, before any of them ran
         print(f"{STOPPED}Ctrl-C while starting, before anything was done", file=sys.stderr)
         return 130
-    args = parser.parse_args(dashed_values(commands, list(sys.argv[1:] if argv is None else argv)))
+    given = dashed_values(commands, list(sys.argv[1:] if argv is None else argv))
+    args, extra = parser.parse_known_args(given)
+    if extra:
+        parser.error(unrecognized(args.command, extra, takes_game(commands)))
     forget_interrupt()
     func: Callable[[argparse.Namespace], int | None] = args.func
 
