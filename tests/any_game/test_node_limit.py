@@ -90,3 +90,34 @@ def test_mcts_on_a_board_too_large_for_its_playouts_is_refused_at_once() -> None
     # its 11 nodes and at most 80 plies of playouts stay below 100
     res = search_game("hex(board_size=3)", None, "mcts:iterations=10", node_limit=100)
     assert res.trace.counters["nodes"] == 11
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [
+        ("hex", "a1 b1 a2 b2 a3 b3 a4 b4"),
+        ("breakthrough", "b5c4 b2a3 d5e4 c2b3 c4d3 b1c2 e4f3 e2e3 e5e4 d1e2 e6d5 a3b4 f3e2* b4a5*"),
+    ],
+)
+def test_a_position_won_in_one_move_is_solved_at_once(game: str, position: str) -> None:
+    """The solver refused a Hex position won in one move past its node budget (the
+    moves before the winning one each solved in full first): a move that wins at once
+    is searched first, and the window cuts the rest. Whether a move wins at once is
+    OpenSpiel's own play; the solve answers, with one such move, a win in 1 ply."""
+    from treeviz import search_game
+    from treeviz.rules.registry import load_game
+
+    rules = load_game(game)
+    root = rules.from_text(position)
+    state = root.state
+    player = state.current_player()
+    winning = {
+        a
+        for a in state.legal_actions()
+        if state.child(a).is_terminal() and state.child(a).returns()[player] > 0
+    }
+    if not winning:  # the position as written must be one won in one move
+        pytest.fail(f"{position} of {game} has no move that wins at once")
+    res = search_game(rules, position, "solver")
+    assert res.move in winning and res.outcome is not None
+    assert (res.outcome["result"], res.outcome["plies"]) == ("win", 1)

@@ -120,7 +120,15 @@ class Negamax:
         best_move: int | None = None
         alpha = -INF
         moves, made = self.ordered(raw, side, None)
+        now: list[int] = []
+        if self.plan.depth is None and self.plan.prune:  # the solver: the values it must prove
+            now = self.wins_at_once(raw, side, moves)
+            moves = [*now, *(m for m in moves if m not in now)]
         for move in moves:
+            if now and move not in now:  # a win at once is the best there is: the rest,
+                # not one (OpenSpiel's play said so), are at best a win in 3 plies
+                values[move], exact[move] = WIN - 3, False
+                continue
             earlier = best_move is not None and legal.index(move) < legal.index(best_move)
             low = alpha - 1 if self.plan.prune and earlier else alpha
             # the root's children one at a time: the move's value for the root side
@@ -322,6 +330,21 @@ class Negamax:
         if self.plan.ordering and first is not None and first in moves:
             moves = [first, *(m for m in moves if m != first)]
         return moves, None
+
+    def wins_at_once(self, raw: Any, side: int, moves: Sequence[int]) -> list[int]:
+        """The root's ``moves`` that end the game with a win for ``side``, in their
+        order. Where there is one, the root's value is known, and the solver cuts the
+        other moves at the root: a solve of a position won in one move was refused past
+        its budget, each move before the winning one solved in full first (a window
+        proves a move no better than a win at once only by searching it whole).
+        Alpha-beta to a depth searches them as it did, its tree the one it draws."""
+        walk = self.walk
+
+        def wins(move: int) -> bool:
+            after = walk.child(raw, move)
+            return walk.mover(after) < 0 and outcome_value(walk.returns(after), side, 0) > 0
+
+        return [m for m in moves if wins(m)]
 
     def guess(self, pair: tuple[int, Any], side: int) -> float:
         """The heuristic's view for ``side`` of a child (move, state); a finished
