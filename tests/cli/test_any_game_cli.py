@@ -325,3 +325,20 @@ def test_show_prints_the_board_as_openspiel_writes_it(
     code, out, _ = run_cli(capsys, "show", "--game", game, position, "--json")
     data = json.loads(out)
     assert data["board"] == str(state).strip("\n") and data["status"] == "in play"
+
+
+def test_random_says_chances_not_values(capsys: pytest.CaptureFixture[str]) -> None:
+    """Random read "(value -)" above a column headed "value (root player)" holding the
+    chance of each move: its line says it drew the move from the legal ones (counted by
+    OpenSpiel), and its column is headed by what it holds, 1 in that many each."""
+    import pyspiel
+
+    state = pyspiel.load_game("tic_tac_toe").new_initial_state().child(4)
+    n = len(state.legal_actions())
+    code, out, err = run_cli(capsys, "analyze", "--game", "tic_tac_toe", "4", "--agent", "random")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[1].endswith(f"(drawn at random from {n})") and "value" not in lines[1]
+    assert lines[3].split() == ["move", "chance", "of", "being", "chosen"]
+    shares = {line.split()[-1] for line in lines[4 : 4 + n]}
+    assert shares == {f"{100 / n:.1f}%"}

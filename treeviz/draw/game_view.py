@@ -61,7 +61,9 @@ def move_cells(res: SearchResult) -> tuple[list[str], list[list[str]], list[bool
     rows = move_rows(res)
     kind = res.trace.value_kind
     extra = [k for k in rows[0] if k not in HIDDEN] if rows else []
-    header = ["move", VALUE_HEADER, *extra]
+    # a random agent's numbers are the chances of each move, not what it is worth
+    chance = res.trace.kind.base == "probability"
+    header = ["move", "chance of being chosen" if chance else VALUE_HEADER, *extra]
     cells = []
     # the words read the agent's own values (a row's value gives a decided game in the
     # game's unit, 1 or -1, where the words count its plies)
@@ -118,8 +120,11 @@ def headline(res: SearchResult) -> str:
     rules = trace.rules()
     root = trace.state(0)
     label = rules.label(root, chosen_move(res))
+    who = player_text(rules.to_move(root))
+    if trace.kind.base == "probability":  # no value: a move drawn at random
+        return f"{trace.algorithm} plays {label} for {who} (drawn at random from {len(res.moves)})"
     words = value_words(res.value, trace.value_kind, res.outcome)
-    return f"{trace.algorithm} plays {label} for {player_text(rules.to_move(root))} (value {words})"
+    return f"{trace.algorithm} plays {label} for {who} (value {words})"
 
 
 def summary(res: SearchResult) -> str:
