@@ -73,6 +73,10 @@ def check_run_click_collapse(
         if slider.get_attribute("aria-valuetext") == "4":
             break
         slider.press("ArrowLeft")
+    # the slider sends its value a moment after the last key: Run clicked before the
+    # server had it searched at depth 5 (898 nodes, not 381) on a loaded machine
+    expect(side.get_by_text("alphabeta:depth=4")).to_be_visible(timeout=60_000)
+    wait_idle(page)
     side.get_by_role("button", name="Run").click()
     expect(node_text(page, 0)).to_be_visible(timeout=120_000)
     for k in kids:
