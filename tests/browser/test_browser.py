@@ -473,6 +473,12 @@ def test_connect4_tree_shows_its_progress_and_says_blank(server: str, tmp_path: 
         labels = page.locator("svg text").all_text_contents()
         assert labels[0].startswith("#0 root ") and "Weather" not in labels[0], labels[:20]
         assert not any(re.search(r"= b( |$)", t) for t in labels), labels[:20]
+        # a new width draws the tree again: connect-4's, not the first tree of its box
+        page.set_viewport_size({"width": 1100, "height": 1100})
+        settle(page)
+        again = page.locator("svg text").all_text_contents()
+        assert again[0].startswith("#0 root ") and not any("Weather" in t for t in again)
+        assert any(re.search(r"= blank( |…|$)", t) for t in again), again[:20]
 
 
 LONG_SPEC = "mcts:iterations=40,seed=7,rollout=smart"

@@ -98,6 +98,7 @@ function caption(view) {
 }
 
 function drawPanel(view, box) {
+  if (!box) return; // its mount now shows another view
   const d = view.data;
   const id = view.selected;
   const node = d.nodes[String(id)];
@@ -298,10 +299,18 @@ export default function (component) {
 }
 
 // The box a mount of `view` draws in, made once per mount: its panel's (`panel`) or
-// its tree's, which a new width redraws (the levels spread again).
+// its tree's, which a new width redraws (the levels spread again). A mount keeps its
+// box when its view changes (ID3's tree of another data set): the view before lets go
+// of it, and the observer, made once, draws the view the box shows now.
 function mountBox(view, panel, parentElement) {
   let box = parentElement.querySelector(".tv-box");
   if (!box) box = tag("div", { class: "tv-box" }, parentElement);
+  const before = box.__view;
+  if (before && before !== view) {
+    if (before.treeBox === box) before.treeBox = null;
+    if (before.panelBox === box) before.panelBox = null;
+  }
+  box.__view = view;
   if (panel) {
     view.panelBox = box;
     return box;
@@ -309,7 +318,10 @@ function mountBox(view, panel, parentElement) {
   box.classList.add("tv-tree");
   view.treeBox = box;
   if (!box.__resized) {
-    box.__resized = new ResizeObserver(() => view.treeBox === box && view.data && drawTree(view, box));
+    box.__resized = new ResizeObserver(() => {
+      const shown = box.__view;
+      if (shown.treeBox === box && shown.data) drawTree(shown, box);
+    });
     box.__resized.observe(parentElement);
   }
   return box;
