@@ -64,8 +64,10 @@ DRAWN_JS = """(sidebar) => {
             js.reduce((s, r) => s + r.transferSize, 0) / 1024,
             Math.max(0, ...js.map(r => r.responseEnd))];
 }"""
-# The dashboard's board drawn (its chart's SVG): ms after the navigation began.
-BOARD_JS = """() => document.querySelector("[class*='st-key-analyze_board'] .echarts-container svg")
+# The dashboard's board drawn (a disc of its SVG; a checkout before 2026-11-28 drew it
+# with ECharts): ms after the navigation began.
+BOARD_JS = """() => document.querySelector(
+    "[class*='st-key-analyze_board'] :is(svg.tv-board path, .echarts-container svg)")
     ? performance.now() : null"""
 
 

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
-from treeviz.dashboard.components.board_chart import board_options
+from treeviz.dashboard.components.board_chart import board_data
 from treeviz.draw.style import STONES, WIN_RING
 from treeviz.judge.review import review
 
@@ -54,12 +54,12 @@ def test_two_agents_step_then_autoplay_to_a_banner() -> None:
     pos = Position.from_moves(game_of(at))
     assert pos.winner() == "X" and not at.exception
     assert "X wins" in at.success[0].value
-    drawn = board_options(pos, 34)["series"]  # the board the page drew: the four ringed
-    ringed = {
-        tuple(d["value"]) for d in drawn[0]["data"] if d["itemStyle"]["borderColor"] == WIN_RING
-    }
+    drawn = board_data(pos, 34)["shapes"]  # the board the page drew: the four ringed
+    discs = {(d["col"], d["row"]): d for d in drawn if d["t"] == "disc"}
+    ringed = {cell for cell, d in discs.items() if d["stroke"] == WIN_RING}
     assert ringed == set(pos.winning_four()) and len(ringed) >= 4
-    assert drawn[1]["data"] == [[pos.history[-1], pos.history.count(pos.history[-1]) - 1]]
+    last = discs[pos.history[-1], pos.history.count(pos.history[-1]) - 1]
+    assert [(d["x"], d["y"]) for d in drawn if d["t"] == "dot"] == [(last["x"], last["y"])]
 
 
 def test_bad_players_and_a_bad_game_file_keep_what_was_there(tmp_path: Path) -> None:

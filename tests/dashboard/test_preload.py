@@ -16,7 +16,7 @@ from treeviz.dashboard.server.preload import (
     ENTRY,
     FIRST_PAGE,
     chunk_files,
-    component_links,
+    is_source,
     preload_links,
     streamlit_static,
 )
@@ -87,7 +87,7 @@ def test_the_installed_streamlit_knows_every_element_of_the_first_page() -> None
     """A Streamlit that renamed one would lose its preload without a word: said here."""
     manifest = json.loads((streamlit_static() / "manifest.json").read_text())
     for source in FIRST_PAGE:
-        assert any(k.endswith("/components/" + source) for k in manifest), source
+        assert any(is_source(k, source) for k in manifest), source
 
 
 def test_the_links_name_existing_files_the_page_does_not_load_itself() -> None:
@@ -105,23 +105,3 @@ def test_no_manifest_no_links(tmp_path: Any) -> None:
     assert preload_links(tmp_path) == b""
     (tmp_path / "manifest.json").write_text("{not json")
     assert preload_links(tmp_path) == b""
-
-
-def test_a_components_file_is_linked_where_streamlit_serves_it(tmp_path: Any) -> None:
-    """A component whose code is a file gets one link, at Streamlit's path for its
-    files (``_stcore/bidi-components/<name>/<file>``); one whose code is inline, or
-    that is not registered, none."""
-    from streamlit.components.v2.component_manager import BidiComponentManager
-    from streamlit.components.v2.component_registry import BidiComponentDefinition
-
-    code = tmp_path / "index-Ab1.js"
-    code.write_text("export default function () {}")
-    manager = BidiComponentManager()
-    manager.register(BidiComponentDefinition(name="pkg.board", js=str(code)))
-    manager.register(BidiComponentDefinition(name="pkg.inline", js="export default 1"))
-    asked = [("pkg.board", "json"), ("pkg.inline", "json"), ("pkg.absent", "json")]
-    links = component_links(asked, manager).decode()
-    assert links == (
-        '<link rel="modulepreload" crossorigin '
-        'href="./_stcore/bidi-components/pkg.board/index-Ab1.js">'
-    )

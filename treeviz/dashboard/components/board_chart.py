@@ -1,14 +1,19 @@
-"""The board as a chart one plays by clicking: any disc or hole of a column plays
-there. Drawn with ECharts, as the result's bar charts and Review's graph are (one
-chart library in the page), with the last move dotted and a winning four ringed, like
-:func:`board_html`.
+"""The board one plays by clicking: any disc or hole of a column plays there. Drawn
+in the browser as SVG by treeviz's own small component (``static/board.js``) from
+shapes computed here, so the first page paints its board with the script run that
+sends it, with no chart library to fetch first; the last move dotted and a winning
+four ringed, like :func:`~treeviz.dashboard.components.board.board_html`.
+
+Security: the component receives shapes (numbers, colours, texts set as text), never
+code; a click sends back a column number alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -16,7 +21,6 @@ import streamlit as st
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import last_disc
 from treeviz.dashboard.components.board_notes import BoardNotes
-from treeviz.dashboard.components.chart_clicks import clicked_name
 from treeviz.dashboard.components.numbers import ink_on
 from treeviz.dashboard.state import widget_value
 from treeviz.draw.style import (
@@ -30,93 +34,38 @@ from treeviz.draw.style import (
     WIN_RING,
 )
 
-COLUMN_CLICK = "function(p){return p.value[0] + '@' + Date.now()}"
-
-
+STATIC = Path(__file__).resolve().parent / "static"
 LABEL_ROWS_PX = 34  # room over the board for the two rows of column notes
 BAR_PX = 16  # the evaluation bar's width (and a gap as wide as a third of it)
+NUMBERS_PX = 28  # room under the board for the column numbers
 
-
-def board_options(pos: Position, size: int, notes: BoardNotes | None = None) -> dict[str, Any]:
-    """ECharts options drawing ``pos``: a disc per cell on the board's frame, the
-    column numbers below, the winning four ringed, the last disc dotted; with
-    ``notes``, the analysis on it (see :func:`_note_graphics`)."""
-    won = set(pos.winning_four())
-    discs = [
-        {
-            "value": [c, r],
-            "itemStyle": {
-                "color": STONES[pos.cell(c, r)],
-                "borderColor": WIN_RING if (c, r) in won else BOARD_FRAME,
-                "borderWidth": 4 if (c, r) in won else 1,
-            },
-        }
-        for c in range(pos.width)
-        for r in range(pos.height)
-    ]
-    last = last_disc(pos)
-    series: list[dict[str, Any]] = [
-        {
-            "type": "scatter",
-            "data": discs,
-            "symbolSize": size,
-            "cursor": "pointer",
-            "emphasis": {"scale": 1.08},
-        }
-    ]
-    if last is not None:
-        series.append(
-            {
-                "type": "scatter",
-                "data": [list(last)],
-                "symbolSize": max(6, size // 4),
-                "itemStyle": {"color": LAST_MOVE},
-                "silent": True,
-            }
-        )
-    axis = {"show": False, "min": -0.5}
-    box = _geometry(pos, size, notes)
-    numbers = [
-        {
-            "type": "text",
-            "x": box.centre(c),
-            "y": box.height - 20,
-            "style": {"text": str(c + 1), "fontSize": 13, "textAlign": "center"},
-        }
-        for c in range(pos.width)
-    ]
-    return {
-        "grid": {
-            "left": box.left,
-            "right": 4,
-            "top": box.top,
-            "bottom": 28,
-            "show": True,
-            "backgroundColor": BOARD_FRAME,
-            "borderWidth": 0,
-        },
-        "xAxis": {**axis, "type": "value", "max": pos.width - 0.5},
-        "yAxis": {**axis, "type": "value", "max": pos.height - 0.5},
-        "series": series,
-        "graphic": numbers + (_note_graphics(pos, notes, box) if notes else []),
-        "animation": False,
-    }
+Shape = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class _Box:
-    """The board chart's geometry in pixels: the grid's left and top edges, the
-    chart's width and height, the columns' width."""
+    """The board drawing's geometry in pixels: the frame's left and top edges, the
+    drawing's width and height, a column's width and a row's height."""
 
     left: int
     top: int
     width: int
     height: int
     cell: float
+    row: float
 
     def centre(self, col: int) -> float:
         """The x of column ``col``'s centre."""
         return round(self.left + (col + 0.5) * self.cell, 1)
+
+    def middle(self, row: int, rows: int) -> float:
+        """The y of row ``row``'s centre (row 0 at the bottom of ``rows``)."""
+        return round(self.top + (rows - 1 - row + 0.5) * self.row, 1)
+
+    @property
+    def frame_height(self) -> int:
+        """The frame's height: the drawing less the notes over it and the numbers."""
+        return self.height - self.top - NUMBERS_PX
 
 
 def _geometry(pos: Position, size: int, notes: BoardNotes | None) -> _Box:
@@ -125,49 +74,65 @@ def _geometry(pos: Position, size: int, notes: BoardNotes | None) -> _Box:
     width = bar + pos.width * (size + 8) + 8
     height = labels + pos.height * (size + 8) + 36
     left, top = 4 + bar, 4 + labels
-    return _Box(left, top, width, height, (width - left - 4) / pos.width)
+    cell = (width - left - 4) / pos.width
+    return _Box(left, top, width, height, cell, (height - top - NUMBERS_PX) / pos.height)
 
 
-def _note_graphics(pos: Position, notes: BoardNotes, box: _Box) -> list[dict[str, Any]]:
+def board_data(pos: Position, size: int, notes: BoardNotes | None = None) -> dict[str, Any]:
+    """What the browser draws ``pos`` from: the drawing's size and its shapes in
+    order (the frame first, a disc per cell, the winning four ringed, the last disc
+    dotted, the column numbers below; with ``notes``, the analysis on it, see
+    :func:`_note_shapes`), and the columns a click may play (none when it is over)."""
+    box = _geometry(pos, size, notes)
+    frame = {"t": "rect", "x": box.left, "y": box.top, "w": round(box.cell * pos.width, 1)}
+    shapes: list[Shape] = [frame | {"h": box.frame_height, "fill": BOARD_FRAME}]
+    won = set(pos.winning_four())
+    for c in range(pos.width):
+        for r in range(pos.height):
+            ring = (c, r) in won
+            disc = {"t": "disc", "x": box.centre(c), "y": box.middle(r, pos.height)}
+            shapes.append(
+                disc
+                | {"r": size / 2, "fill": STONES[pos.cell(c, r)], "col": c, "row": r}
+                | {"stroke": WIN_RING if ring else BOARD_FRAME, "sw": 4 if ring else 1}
+            )
+    last = last_disc(pos)
+    if last is not None:
+        dot = {"t": "dot", "x": box.centre(last[0]), "y": box.middle(last[1], pos.height)}
+        shapes.append(dot | {"r": max(6, size // 4) / 2, "fill": LAST_MOVE})
+    for c in range(pos.width):
+        number = {"t": "text", "x": box.centre(c), "y": box.height - 14, "text": str(c + 1)}
+        shapes.append(number | {"size": 13, "fill": "#333333"})
+    if notes is not None:
+        shapes += _note_shapes(pos, notes, box)
+    playable = [] if pos.is_over() else [c for c in range(pos.width) if pos.can_play(c)]
+    size_of = {"width": box.width, "height": box.height, "columns": pos.width}
+    return size_of | {"shapes": shapes, "playable": playable}
+
+
+def _note_shapes(pos: Position, notes: BoardNotes, box: _Box) -> list[Shape]:
     """Over each column its exact score (on green for the best columns) and the
     agent's value (on yellow for its choice, whose column is outlined in yellow on
     the board), and the evaluation bar at the left: X's share red from the bottom,
     O's yellow."""
-    out: list[dict[str, Any]] = []
-    board_h = box.height - box.top - 28
+    out: list[Shape] = []
     for row, texts, marked, fill in (
         (0, notes.exact, notes.best, CLASS_COLOURS["best"]),
         (1, notes.agent, _one(notes.chosen), CHOSEN_ROW),
     ):
         for c, text in enumerate(texts or ()):
-            out.append(
-                _pill(
-                    box.centre(c),
-                    4 + 16 * row,
-                    box.cell - 4,
-                    text,
-                    fill if c in marked else None,
-                    bold=row == 1 and c in marked,
-                )
-            )
+            on = fill if c in marked else None
+            out += _pill(box.centre(c), 4 + 16 * row, box.cell - 4, text, on, row == 1 and on)
     if notes.chosen is not None:
+        x = round(box.left + notes.chosen * box.cell + 1, 1)
+        outline = {"t": "rect", "x": x, "y": box.top + 1, "w": round(box.cell - 2, 1)}
         out.append(
-            {
-                "type": "rect",
-                "silent": True,
-                "z": 10,
-                "shape": {
-                    "x": box.left + notes.chosen * box.cell + 1,
-                    "y": box.top + 1,
-                    "width": box.cell - 2,
-                    "height": board_h - 2,
-                    "r": 6,
-                },
-                "style": {"fill": "none", "stroke": CHOSEN_ROW, "lineWidth": 3},
-            }
+            outline
+            | {"h": box.frame_height - 2, "rx": 6, "fill": "none"}
+            | {"stroke": CHOSEN_ROW, "sw": 3}
         )
     if notes.share is not None:
-        out += _bar(notes, box.top, board_h)
+        out += _bar(notes, box.top, box.frame_height)
     return out
 
 
@@ -176,79 +141,41 @@ def _one(col: int | None) -> frozenset[int]:
 
 
 def _pill(
-    x: float, y: float, width: float, text: str, fill: str | None, bold: bool = False
-) -> dict[str, Any]:
+    x: float, y: float, width: float, text: str, fill: str | None, bold: Any = False
+) -> list[Shape]:
     """A label centred at ``x`` in a row starting at ``y``, on ``fill`` (ink that
     contrasts with it) when marked."""
-    ink = ink_on(fill) if fill else MUTED_TEXT
-    label = {
-        "type": "text",
-        "x": x,
-        "y": y + 7,
-        "silent": True,
-        "style": {
-            "text": text,
-            "fontSize": 11,
-            "textAlign": "center",
-            "textVerticalAlign": "middle",
-            "fill": ink,
-            "fontWeight": "bold" if bold else "normal",
-        },
-    }
+    label = {"t": "text", "x": x, "y": y + 7, "text": text, "size": 11, "bold": bool(bold)}
+    label["fill"] = ink_on(fill) if fill else MUTED_TEXT
     if fill is None:
-        return label
-    return {
-        "type": "group",
-        "silent": True,
-        "children": [
-            {
-                "type": "rect",
-                "shape": {"x": x - width / 2, "y": y, "width": width, "height": 14, "r": 7},
-                "style": {"fill": fill},
-            },
-            label,
-        ],
-    }
+        return [label]
+    back = {"t": "rect", "x": round(x - width / 2, 1), "y": y, "w": round(width, 1), "h": 14}
+    return [back | {"rx": 7, "fill": fill}, label]
 
 
-def _bar(notes: BoardNotes, top: int, height: int) -> list[dict[str, Any]]:
+def _bar(notes: BoardNotes, top: int, height: int) -> list[Shape]:
     """The evaluation bar beside the board, and its label above it."""
     share = float(notes.share or 0.5)
     red = round(height * share, 1)
     side, _, value = notes.bar_text.partition(" ")
+    bar = {"t": "rect", "x": 4, "w": BAR_PX}
+    label = {"t": "text", "x": 4 + BAR_PX / 2, "size": 10, "fill": MUTED_TEXT}
     return [
-        {
-            "type": "rect",
-            "silent": True,
-            "shape": {"x": 4, "y": top, "width": BAR_PX, "height": height},
-            "style": {"fill": STONES["O"], "stroke": CHART_FRAME},
-        },
-        {
-            "type": "rect",
-            "silent": True,
-            "shape": {"x": 4, "y": top + height - red, "width": BAR_PX, "height": red},
-            "style": {"fill": STONES["X"]},
-        },
-        {
-            "type": "rect",
-            "silent": True,  # the even line
-            "shape": {"x": 2, "y": top + height / 2, "width": BAR_PX + 4, "height": 1},
-            "style": {"fill": MUTED_TEXT},
-        },
-        {
-            "type": "text",
-            "x": 4 + BAR_PX / 2,
-            "y": 4,
-            "silent": True,
-            "style": {
-                "text": f"{side}\n{value[:5]}",
-                "fontSize": 10,
-                "textAlign": "center",
-                "fill": MUTED_TEXT,
-                "lineHeight": 13,
-            },
-        },
+        bar | {"y": top, "h": height, "fill": STONES["O"], "stroke": CHART_FRAME, "sw": 1},
+        bar | {"y": round(top + height - red, 1), "h": red, "fill": STONES["X"]},
+        {"t": "rect", "x": 2, "y": top + height / 2, "w": BAR_PX + 4, "h": 1, "fill": MUTED_TEXT},
+        label | {"y": 9, "text": side},
+        label | {"y": 22, "text": value[:5]},
     ]
+
+
+@cache
+def _component() -> Any:
+    """The component, registered once per process (its script is treeviz's own file,
+    sent with the page's first board: nothing more to fetch before it draws)."""
+    js = (STATIC / "board.js").read_text(encoding="utf-8")
+    css = (STATIC / "board.css").read_text(encoding="utf-8")
+    return st.components.v2.component("treeviz_board", js=js, css=css, isolate_styles=False)
 
 
 def board_chart(
@@ -262,27 +189,29 @@ def board_chart(
     """Draw ``pos`` (with ``notes``: the analysis on it); with ``play``, a click on a
     column calls ``play`` with that column (0-based) when it can be played there,
     before the page reruns."""
-    from streamlit_echarts import st_echarts
-
-    box = _geometry(pos, size, notes)
-    chart = f"{key}_{pos.ident()}"
+    data = board_data(pos, size, notes)
+    if play is None:
+        data["playable"] = []
+    chart = f"{key}_{pos.ident()}"  # a new position is a new board: no stale click
     with st.container(key=key):  # the page names the board by ``key`` (tests find it so)
-        st_echarts(
-            board_options(pos, size, notes),
-            height=f"{box.height}px",
-            width=f"{box.width}px",
-            renderer="svg",
-            key=chart,
-            events={"click": COLUMN_CLICK} if play else None,
-            on_change=partial(_clicked, pos, chart, play) if play else None,
-        )
+        if play is None:
+            _component()(data=data, key=chart, height="content")
+        else:
+            changed = partial(_clicked, pos, chart, play)
+            _component()(data=data, key=chart, height="content", on_column_change=changed)
 
 
-def _clicked(pos: Position, chart: str, play: Callable[[int], None] | None) -> None:
+def clicked_column(value: Any) -> int | None:
+    """The 0-based column a board reported clicked (its component's ``column``:
+    ``"<column>@<time>"``, the time making a second click on one column a new event),
+    or None before any click or for anything else."""
+    text = value.get("column") if hasattr(value, "get") else None
+    col = str(text).rsplit("@", 1)[0]
+    return int(col) if col.isascii() and col.isdigit() else None
+
+
+def _clicked(pos: Position, chart: str, play: Callable[[int], None]) -> None:
     """Callback of a click on the board: play the clicked column if it is legal."""
-    name = clicked_name(widget_value(chart))
-    if play is None or name is None:
-        return
-    col = int(float(name))
-    if not pos.is_over() and pos.can_play(col):
+    col = clicked_column(widget_value(chart))
+    if col is not None and col < pos.width and not pos.is_over() and pos.can_play(col):
         play(col)

@@ -14,32 +14,28 @@ installed Streamlit's build manifest (``static/manifest.json``) at the server's
 start, less what ``index.html`` already loads. The names carry content hashes that
 change with every Streamlit release, so none is written here; an element the
 manifest does not know (another Streamlit) is skipped, and without a manifest
-nothing is added. The board's own module (a custom component's, 0.7 MB, asked for
-only once its element has arrived and the component's host has loaded) is named too
-(:func:`component_links`), from Streamlit's register of components as the first page
-is served. The links come from the installed packages alone: nothing in a request
-chooses them.
+nothing is added. (The board is treeviz's own component, whose script comes with
+its element: nothing of it to fetch.) The links come from the installed packages
+alone: nothing in a request chooses them.
 """
 
 from __future__ import annotations
 
 import html
-import importlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from treeviz.dashboard.server.base_url import ASGIApp, HtmlEdit
 
-if TYPE_CHECKING:
-    from streamlit.components.v2.component_manager import BidiComponentManager
-
 # The first page's elements in the order it sends them (the Analyze page: Run and
 # Stop, the position's and agent's widgets, the board's component and its buttons,
-# markdown with HTML). Heavier code the page sends later (a data frame's grid, a
-# code block's highlighter) is left to load when needed: fetched with the rest, it
-# would compete with the first paint.
+# markdown with HTML, whose reader of HTML Streamlit imports only when such markdown
+# arrives: measured on the first paint's path, 0.2-0.4 s after the last element).
+# Heavier code the page sends later (a data frame's grid, a code block's
+# highlighter) is left to load when needed: fetched with the rest, it would compete
+# with the first paint.
 FIRST_PAGE = (
     "widgets/Button/Button.tsx",
     "widgets/Radio/Radio.tsx",
@@ -49,12 +45,9 @@ FIRST_PAGE = (
     "widgets/NumberInput/NumberInput.tsx",
     "widgets/BidiComponent/BidiComponent.tsx",
     "widgets/ButtonGroup/ButtonGroup.tsx",
+    "rehype-raw/index.js",
 )
 ENTRY = "index.html"  # the manifest's key for the page's own bundle
-# The custom components the first page draws (the Analyze page's board): the name
-# each registers with Streamlit, and the module whose import registers it
-FIRST_COMPONENTS = (("streamlit-echarts.streamlit_echarts", "streamlit_echarts"),)
-COMPONENT_FILES = "_stcore/bidi-components"  # where Streamlit serves a component's files
 
 
 def streamlit_static() -> Path:
@@ -78,13 +71,20 @@ def _closure(manifest: dict[str, Any], keys: Iterable[str]) -> list[str]:
     return list(seen)
 
 
+def is_source(key: str, source: str) -> bool:
+    """Whether the manifest's ``key`` is ``source``: the end of a key below
+    ``components/`` (``widgets/Button/Button.tsx``, Streamlit's own) or
+    ``node_modules/`` (``rehype-raw/index.js``, a library it imports)."""
+    return key.endswith(("/components/" + source, "/node_modules/" + source))
+
+
 def chunk_files(manifest: dict[str, Any], sources: Iterable[str]) -> list[str]:
     """The files (``static/js/...``) the elements ``sources`` need that the page's own
     bundle does not load already, from Streamlit's build ``manifest``. A source is
-    the end of a manifest key below ``components/`` (``widgets/Button/Button.tsx``);
-    one the manifest does not know is skipped."""
+    the end of a manifest key (:func:`is_source`); one the manifest does not know is
+    skipped."""
     loaded = {manifest[k]["file"] for k in _closure(manifest, [ENTRY])}
-    wanted = [k for s in sources for k in manifest if k.endswith("/components/" + s)]
+    wanted = [k for s in sources for k in manifest if is_source(k, s)]
     files = (manifest[k]["file"] for k in _closure(manifest, wanted))
     return [f for f in dict.fromkeys(files) if f.endswith(".js") and f not in loaded]
 
@@ -101,31 +101,6 @@ def preload_links(static: Path | None = None, sources: Iterable[str] = FIRST_PAG
     return b"".join(_link(f) for f in chunk_files(manifest, sources))
 
 
-def component_links(
-    components: Iterable[tuple[str, str]] = FIRST_COMPONENTS,
-    manager: BidiComponentManager | None = None,
-) -> bytes:
-    """The ``<link rel="modulepreload">`` tags for the JavaScript module of each
-    custom component in ``components`` (name, module that registers it), at the path
-    Streamlit serves it from, as its front end imports it; read from ``manager`` (the
-    running server's register by default) once the module is imported. A component
-    that is not registered there, or whose code is not a file, is skipped."""
-    if manager is None:
-        from streamlit.components.v2.get_bidi_component_manager import (
-            get_bidi_component_manager,
-        )
-
-        manager = get_bidi_component_manager()
-    links = []
-    for name, module in components:
-        importlib.import_module(module)  # the board imports it anyway; this registers it
-        definition = manager.get(name)
-        url = definition.js_url if definition is not None else None
-        if url:
-            links.append(_link(f"{COMPONENT_FILES}/{name}/{url}"))
-    return b"".join(links)
-
-
 def _link(path: str) -> bytes:
     """A preload link for ``path``, relative to the page as ``index.html``'s own links
     are (so it holds under a base path), fetched as the page's module imports are."""
@@ -134,18 +109,14 @@ def _link(path: str) -> bytes:
 
 class ModulePreload(HtmlEdit):
     """ASGI middleware: every page the server sends gets :func:`preload_links`
-    (computed once, as the server starts) and :func:`component_links` (once, as the
-    first page is served: the server's register of components exists by then) right
-    before its ``</head>``; ``links`` given: those alone."""
+    (computed once, as the server starts) right before its ``</head>``; ``links``
+    given: those instead."""
 
     def __init__(self, app: ASGIApp, links: bytes | None = None) -> None:
         super().__init__(app, self.with_links)
         self.links = preload_links() if links is None else links
-        self.components: bytes | None = None if links is None else b""
 
     def with_links(self, page: str, body: bytes) -> bytes:
         """``body`` with the links before its ``</head>`` (as it is without one; the
         same for every ``page``)."""
-        if self.components is None:
-            self.components = component_links()
-        return body.replace(b"</head>", self.links + self.components + b"</head>", 1)
+        return body.replace(b"</head>", self.links + b"</head>", 1)

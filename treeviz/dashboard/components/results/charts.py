@@ -1,6 +1,6 @@
 """The result's charts beside its tables: bars per column or per depth (MCTS's
-progress over its iterations: :mod:`.progress`). Drawn with ECharts, as the board one
-plays by clicking and Review's graph are: one chart library in the page.
+progress over its iterations: :mod:`.progress`). Drawn with ECharts, as Review's
+graph is: one chart library in the page.
 """
 
 from __future__ import annotations
