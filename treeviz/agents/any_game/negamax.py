@@ -338,21 +338,22 @@ class Negamax:
         its budget, each move before the winning one solved in full first (a window
         proves a move no better than a win at once only by searching it whole).
         Alpha-beta to a depth searches them as it did, its tree the one it draws."""
-        walk = self.walk
+        ended = (self.ended(self.walk.child(raw, m), side) for m in moves)
+        return [m for m, value in zip(moves, ended, strict=True) if value is not None and value > 0]
 
-        def wins(move: int) -> bool:
-            after = walk.child(raw, move)
-            return walk.mover(after) < 0 and outcome_value(walk.returns(after), side, 0) > 0
-
-        return [m for m in moves if wins(m)]
+    def ended(self, raw: Any, side: int) -> int | None:
+        """The outcome's value for ``side`` of ``raw`` when the game is over there, else
+        None."""
+        if self.walk.mover(raw) >= 0:
+            return None
+        return outcome_value(self.walk.returns(raw), side, 0)
 
     def guess(self, pair: tuple[int, Any], side: int) -> float:
         """The heuristic's view for ``side`` of a child (move, state); a finished
         game: its outcome."""
         move, raw = pair
-        if self.walk.mover(raw) < 0:
-            return outcome_value(self.walk.returns(raw), side, 0)
-        return self.points(raw, [*self.path, move], side)
+        value = self.ended(raw, side)
+        return value if value is not None else self.points(raw, [*self.path, move], side)
 
     # ------------------------------------------------------------------ helpers
     def points(self, raw: Any, path: list[int], side: int) -> int:
