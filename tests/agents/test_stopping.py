@@ -229,7 +229,7 @@ def test_a_watcher_sees_a_sliced_search_as_one() -> None:
     """MCTS under a time limit searches in slices, each a compiled call of its own: the
     watcher's seconds count from the first slice's start, so a page's progress bar
     (shown past 0.3 s) grows instead of restarting at each slice."""
-    from treeviz.agents.stopping import watching
+    from treeviz.agents.stopping import TELL_EVERY_S, watching
 
     seen: list[tuple[float, int]] = []
     with watching(60.0, lambda elapsed, nodes: seen.append((elapsed, nodes))):
@@ -237,3 +237,6 @@ def test_a_watcher_sees_a_sliced_search_as_one() -> None:
     slices = sum(1 for (_, a), (_, b) in pairwise(seen) if b > a)
     assert res.stats["iterations"] > 1 and slices > 1
     assert all(b[0] >= a[0] for a, b in pairwise(seen)), seen[:5]
+    # told at most every TELL_EVERY_S, not after every slice of milliseconds (a page
+    # was sent 150 progress messages a second)
+    assert all(b[0] - a[0] >= TELL_EVERY_S for a, b in pairwise(seen)), seen[:5]

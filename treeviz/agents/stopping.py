@@ -26,6 +26,9 @@ from treeviz.trace.nodes import C_NODES, C_STOP
 
 T = TypeVar("T")
 POLL_S = 0.05  # the waiting caller looks at the deadline and the progress this often
+# who watches hears at most this often: a search in slices of milliseconds (MCTS under a
+# time limit) told it after each, 130-150 progress messages a second to a browser
+TELL_EVERY_S = 0.2
 
 
 Waiter = Callable[[float, int], None]  # (seconds so far, nodes so far); may raise to stop
@@ -40,6 +43,7 @@ class Watch:
     on_wait: Waiter | None
     deadline: float | None = None
     started: float | None = None
+    told: float = float("-inf")  # when ``on_wait`` was last called
 
     def deadline_now(self) -> float | None:
         """The block's deadline, fixed when its first search starts."""
@@ -48,6 +52,15 @@ class Watch:
         if self.budget_s is not None and self.deadline is None:
             self.deadline = self.started + self.budget_s
         return self.deadline
+
+    def tell(self, since: float, nodes: int) -> None:
+        """``on_wait`` with the seconds from ``since`` and ``nodes``, unless it was
+        called less than :data:`TELL_EVERY_S` ago (or there is none)."""
+        now = time.monotonic()
+        if self.on_wait is None or now - self.told < TELL_EVERY_S:
+            return
+        self.told = now
+        self.on_wait(now - since, nodes)
 
 
 _WATCH: ContextVar[Watch | None] = ContextVar("treeviz_watch", default=None)
@@ -101,10 +114,11 @@ def forget_interrupt() -> None:
 @contextlib.contextmanager
 def watching(budget_s: float | None = None, on_wait: Waiter | None = None) -> Iterator[None]:
     """Within the block, searches stop ``budget_s`` seconds after the first one starts,
-    and ``on_wait`` is called while one runs, with the seconds since the block's first
-    search started (an agent that searches in slices, as MCTS does, is one search to
-    its watcher): to show progress, or to stop it by raising (the search is stopped
-    and waited for, and the exception goes on)."""
+    and ``on_wait`` is called while one runs, at most every :data:`TELL_EVERY_S`
+    seconds, with the seconds since the block's first search started (an agent that
+    searches in slices, as MCTS does, is one search to its watcher): to show progress,
+    or to stop it by raising (the search is stopped and waited for, and the exception
+    goes on)."""
     token = _WATCH.set(Watch(budget_s, on_wait))
     try:
         yield
@@ -120,7 +134,6 @@ def run_stoppable(
     Ctrl-C; returns its result and whether it was stopped. Exceptions of the search are
     raised here."""
     watch = _WATCH.get()
-    on_wait = watch.on_wait if watch else None
     outer = watch.deadline_now() if watch else None
     since = watch.started if watch and watch.started is not None else time.monotonic()
     if outer is not None:
@@ -157,9 +170,9 @@ def run_stoppable(
         if deadline is not None and time.monotonic() >= deadline:
             ctr[C_STOP] = 1
         shown = _progress(ctr, start) or shown
-        if on_wait is not None:
+        if watch is not None:
             try:
-                on_wait(time.monotonic() - since, int(ctr[C_NODES]))
+                watch.tell(since, int(ctr[C_NODES]))
             except BaseException:
                 ctr[C_STOP] = 1  # the caller gives up: stop the search, then let it go
                 done.wait()
