@@ -605,9 +605,8 @@ def play_on_the_board(page: Any, key: str, column: int) -> None:
 
 def click_board_until(page: Any, key: str, column: int, shown: Any) -> None:
     """Click ``column`` on board ``key`` until ``shown`` appears, each click once the
-    app's run is over. The chart binds its click handler in the call that draws it
-    (streamlit-echarts), so a lost click is one made during a run, on a board that
-    run replaces (its key names the position). A kept click's answer can take seconds
+    app's run is over. A click made during a run is on a board that run replaces (its
+    key names the position), and can be lost. A kept click's answer can take seconds
     on a loaded machine (an agent's move): it is waited for long enough that a click
     again cannot play a second move."""
     from playwright.sync_api import expect

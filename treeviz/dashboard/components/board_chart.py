@@ -38,6 +38,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 LABEL_ROWS_PX = 34  # room over the board for the two rows of column notes
 BAR_PX = 16  # the evaluation bar's width (and a gap as wide as a third of it)
 NUMBERS_PX = 28  # room under the board for the column numbers
+COLUMN_DIGITS = 3  # the longest column number a click may send
 
 Shape = dict[str, Any]
 
@@ -154,18 +155,19 @@ def _pill(
 
 
 def _bar(notes: BoardNotes, top: int, height: int) -> list[Shape]:
-    """The evaluation bar beside the board, and its label above it."""
-    share = float(notes.share or 0.5)
+    """The evaluation bar beside the board (X's share red from the bottom: none when
+    X has lost), and its label above it, a word a line (``X``, ``loss``, ``2``): the
+    bar is 16 px wide."""
+    share = 0.5 if notes.share is None else float(notes.share)
     red = round(height * share, 1)
-    side, _, value = notes.bar_text.partition(" ")
     bar = {"t": "rect", "x": 4, "w": BAR_PX}
-    label = {"t": "text", "x": 4 + BAR_PX / 2, "size": 10, "fill": MUTED_TEXT}
+    label = {"t": "text", "x": 4 + BAR_PX / 2, "size": 9, "fill": MUTED_TEXT}
+    words = notes.bar_text.split(" ", 2)
     return [
         bar | {"y": top, "h": height, "fill": STONES["O"], "stroke": CHART_FRAME, "sw": 1},
         bar | {"y": round(top + height - red, 1), "h": red, "fill": STONES["X"]},
         {"t": "rect", "x": 2, "y": top + height / 2, "w": BAR_PX + 4, "h": 1, "fill": MUTED_TEXT},
-        label | {"y": 9, "text": side},
-        label | {"y": 22, "text": value[:5]},
+        *(label | {"y": 5 + 10 * i, "text": word} for i, word in enumerate(words)),
     ]
 
 
@@ -207,7 +209,9 @@ def clicked_column(value: Any) -> int | None:
     or None before any click or for anything else."""
     text = value.get("column") if hasattr(value, "get") else None
     col = str(text).rsplit("@", 1)[0]
-    return int(col) if col.isascii() and col.isdigit() else None
+    # a board has at most a few dozen columns: a longer number is no click of ours
+    # (int() of 4,301 digits raises)
+    return int(col) if col.isascii() and col.isdigit() and len(col) <= COLUMN_DIGITS else None
 
 
 def _clicked(pos: Position, chart: str, play: Callable[[int], None]) -> None:
