@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 import statistics
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -83,15 +85,30 @@ WATCH = """([selector, prefix]) => {
 }"""
 
 
+def placed(target: Any) -> dict[str, float]:
+    """``target``'s box once scrolled into view. The tree component draws again in the
+    browser (a new width, a new selection): an element found just before may be gone,
+    and is found again."""
+    for attempt in range(20):
+        try:
+            target.scroll_into_view_if_needed()
+            box = target.bounding_box()
+            if box is not None:
+                return box
+        except PlaywrightError:
+            if attempt == 19:
+                raise
+        time.sleep(0.1)
+    raise AssertionError(f"{target} has no box")
+
+
 def click_until(page: Page, target: Any, selector: str, prefix: str) -> float:
     """Seconds from pressing the mouse on ``target`` until an element matching
     ``selector`` whose text starts with ``prefix`` is in the page. A click the chart
     took before binding its handlers (just after drawing) is lost, not slow: after
     30 s without an answer, the click is made again and timed afresh."""
     for attempt in range(3):
-        target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert box is not None
+        box = placed(target)
         page.evaluate(WATCH, [selector, prefix])
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         try:
