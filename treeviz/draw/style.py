@@ -34,6 +34,7 @@ CHART_ZERO = "#bbbbbb"
 SELECTED_LINE = "#1565c0"
 SELECTED_FILL = "#fff59d"  # the label of the selected node
 MUTED_TEXT = "#666666"
+TEXT = "#333333"  # ordinary text drawn in a picture (the board's column numbers)
 INK_DARK = "#000000"  # text on a light swatch (the lighter of the two inks elsewhere)
 INK_LIGHT = "#ffffff"
 UNTESTED_CELL = "#d9d9d9"  # a board cell no test on the path fixes (ID3's patterns)

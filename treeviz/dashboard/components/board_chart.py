@@ -31,6 +31,7 @@ from treeviz.draw.style import (
     LAST_MOVE,
     MUTED_TEXT,
     STONES,
+    TEXT,
     WIN_RING,
 )
 
@@ -103,7 +104,7 @@ def board_data(pos: Position, size: int, notes: BoardNotes | None = None) -> dic
         shapes.append(dot | {"r": max(6, size // 4) / 2, "fill": LAST_MOVE})
     for c in range(pos.width):
         number = {"t": "text", "x": box.centre(c), "y": box.height - 14, "text": str(c + 1)}
-        shapes.append(number | {"size": 13, "fill": "#333333"})
+        shapes.append(number | {"size": 13, "fill": TEXT})
     if notes is not None:
         shapes += _note_shapes(pos, notes, box)
     playable = [] if pos.is_over() else [c for c in range(pos.width) if pos.can_play(c)]
