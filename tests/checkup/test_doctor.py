@@ -133,6 +133,21 @@ def test_shrinking_ends_where_nothing_smaller_still_fails() -> None:
     assert not any(wins_now(c) for c in smaller(out, random.Random(0)))
 
 
+def test_a_smaller_position_answered_otherwise_is_no_smaller_example(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Shrinking a missed win where every smaller position times out (a loaded machine,
+    an agent near its limit): the finding keeps its own position; a timeout is another
+    failure, not this one (the checkup stopped with StopIteration)."""
+    import treeviz.checkup.run as run
+
+    moves = "44556612"  # X to move wins at once at column 3 or 7, and after "445566"
+    assert facts(Position.from_moves(moves)).wins
+    monkeypatch.setattr(run, "ask", lambda agent, m, seconds: run.Answer(m, None, "timeout"))
+    missed = run.Answer(moves, 1)
+    assert run._shrunk("random", 1.0, 2, "misses-win", missed, 0) == missed
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "agent",

@@ -268,10 +268,12 @@ def _shrunk(
     """The answer on the shortest position found that still fails ``check``."""
     seen: dict[str, Answer] = {answer.moves: answer}
 
-    def verdict(moves: str) -> Any:
+    def fails(moves: str) -> bool:
+        """Whether the answer to ``moves`` fails ``check``: one that failed otherwise
+        (a timeout, a crash: no column to judge) does not fail this check."""
         if moves not in seen:
             seen[moves] = ask(agent, moves, seconds)
-        return next(j for j in judge(seen[moves], horizon) if j.check == check)
+        return any(j.failed for j in judge(seen[moves], horizon) if j.check == check)
 
     def applies(moves: str) -> bool:
         if check in ("crash", "no-move", "illegal-move", "timeout"):
@@ -279,7 +281,7 @@ def _shrunk(
         probe = Answer(moves, 1)  # what applies depends on the position alone
         return next(j.applies for j in judge(probe, horizon) if j.check == check)
 
-    best = shrink(answer.moves, applies, lambda m: verdict(m).failed, smaller=smaller, seed=seed)
+    best = shrink(answer.moves, applies, fails, smaller=smaller, seed=seed)
     return seen[best]
 
 
