@@ -130,32 +130,46 @@ def serve(
     that receives the server's output (discarded by default); ``script``: a page
     script to serve instead of the app (a test's page showing one section); ``flags``:
     more of ``streamlit run``'s options (``--server.baseUrlPath``, ``x``): the URL
-    yielded then includes that base."""
-    port = free_port()
-    cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py")]
-    cmd += ["--server.headless", "true", "--server.port", str(port)]
-    cmd += ["--browser.gatherUsageStats", "false"]
-    # the code under test stays as it was started: an edit must not reload it mid-test
-    cmd += ["--server.fileWatcherType", "none", *(flags or [])]
-    out = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}" + base_path(flags or [])
-    try:
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            try:
-                if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
-                    break
-            except OSError:
-                time.sleep(0.3)
-        else:
-            raise RuntimeError(f"streamlit did not answer on {url} within {timeout_s:.0f} s")
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=20)
-        if log is not None:
-            out.close()  # type: ignore[union-attr]
+    yielded then includes that base. A server that exits before it answers (its port
+    taken meanwhile by another test's process: :func:`free_port` only found it free)
+    is started again on another port, twice at most."""
+    for attempt in range(3):
+        port = free_port()
+        cmd = [sys.executable, "-m", "streamlit", "run", str(script or ROOT / "app.py")]
+        cmd += ["--server.headless", "true", "--server.port", str(port)]
+        cmd += ["--browser.gatherUsageStats", "false"]
+        # the code under test stays as it was started: an edit must not reload it mid-test
+        cmd += ["--server.fileWatcherType", "none", *(flags or [])]
+        out = open(log, "ab") if log is not None else subprocess.DEVNULL  # noqa: SIM115
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
+        url = f"http://127.0.0.1:{port}" + base_path(flags or [])
+        try:
+            if _answers(proc, url, timeout_s):
+                yield url
+                return
+            if attempt == 2:
+                raise RuntimeError(f"streamlit exited with code {proc.returncode} three times")
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+            if log is not None:
+                out.close()  # type: ignore[union-attr]
+
+
+def _answers(proc: subprocess.Popen[bytes], url: str, timeout_s: float) -> bool:
+    """Whether the server ``proc`` answers its health check at ``url`` (False: it
+    exited first); RuntimeError when it neither answers nor exits within
+    ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            if urllib.request.urlopen(f"{url}/_stcore/health", timeout=1).read() == b"ok":
+                return True
+        except OSError:
+            if proc.poll() is not None:
+                return False
+            time.sleep(0.3)
+    raise RuntimeError(f"streamlit did not answer on {url} within {timeout_s:.0f} s")
 
 
 @dataclass(frozen=True)
