@@ -124,7 +124,8 @@ def _note_shapes(pos: Position, notes: BoardNotes, box: _Box) -> list[Shape]:
     ):
         for c, text in enumerate(texts or ()):
             on = fill if c in marked else None
-            out += _pill(box.centre(c), 4 + 16 * row, box.cell - 4, text, on, row == 1 and on)
+            bold = row == 1 and on is not None  # the agent's own choice
+            out += _pill(box.centre(c), 4 + 16 * row, box.cell - 4, text, on, bold=bold)
     if notes.chosen is not None:
         x = round(box.left + notes.chosen * box.cell + 1, 1)
         outline = {"t": "rect", "x": x, "y": box.top + 1, "w": round(box.cell - 2, 1)}
@@ -143,11 +144,11 @@ def _one(col: int | None) -> frozenset[int]:
 
 
 def _pill(
-    x: float, y: float, width: float, text: str, fill: str | None, bold: Any = False
+    x: float, y: float, width: float, text: str, fill: str | None, *, bold: bool = False
 ) -> list[Shape]:
     """A label centred at ``x`` in a row starting at ``y``, on ``fill`` (ink that
     contrasts with it) when marked."""
-    label = {"t": "text", "x": x, "y": y + 7, "text": text, "size": 11, "bold": bool(bold)}
+    label = {"t": "text", "x": x, "y": y + 7, "text": text, "size": 11, "bold": bold}
     label["fill"] = ink_on(fill) if fill else MUTED_TEXT
     if fill is None:
         return [label]
