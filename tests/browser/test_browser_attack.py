@@ -109,16 +109,19 @@ def refused(
     assert page.get_by_test_id("stException").count() == 0
 
 
-def click_till_refused(page: Any, button: Any, words: str | re.Pattern[str]) -> None:
-    """Click ``button`` until the error in words shows (at most three times): a click
-    that lands while the page still runs for the text typed before it is lost, as
-    Streamlit drops it (a loaded machine's CI saw no error after one click). Each
-    click does the same thing, so a second one cannot make a refusal appear."""
+def click_till_refused(
+    page: Any, button: Any, words: str | re.Pattern[str], *, quoting: str = ""
+) -> None:
+    """Click ``button`` until the error in words (holding ``quoting``) shows, at most
+    three times: a click that lands while the page still runs for the input before it
+    is lost, as Streamlit drops it (a loaded machine's CI saw no error after one
+    click). Each click does the same thing, so a second one cannot make a refusal
+    appear."""
     for attempt in range(3):
         wait_idle(page)
         button.click()
         try:
-            refused(page, words, timeout=20_000)
+            refused(page, words, timeout=20_000, quoting=quoting)
             return
         except AssertionError:
             if attempt == 2:
@@ -241,9 +244,9 @@ def test_game_uploads_are_read_as_data(target: Target, page: Any, tmp_path: Path
         # the players are text: no image from the listener, no link to it
         no_markup_from(page, target)
         expect(page.get_by_text("![x](http://127.0.0.1", exact=False).first).to_be_visible()
-        page.get_by_role("button", name=re.compile("Open the position before")).click()
         # the notice stays until another page opens: this click's quotes this payload
-        refused(page, "cannot be opened here", quoting=repr(spec))
+        opener = page.get_by_role("button", name=re.compile("Open the position before"))
+        click_till_refused(page, opener, "cannot be opened here", quoting=repr(spec))
     nothing_ran(target)
 
 
