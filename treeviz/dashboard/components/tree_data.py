@@ -13,14 +13,14 @@ from __future__ import annotations
 import base64
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from treeviz.connect4.board import Position
 from treeviz.dashboard.components.board import last_disc
-from treeviz.dashboard.components.node_tables import children_table, node_stats
+from treeviz.dashboard.components.node_tables import children_columns, node_stats
 from treeviz.dashboard.server.cache import known_exact
 from treeviz.draw.style import (
     BOARD_FRAME,
@@ -136,7 +136,7 @@ def node_panel(trace: Trace, node: int, *, exact_on: bool) -> dict[str, Any]:
     out["facts"] = [[str(k), str(v)] for k, v in node_stats(trace, node).items()]
     has_kids = bool(trace.child_counts()[node])
     # a leaf's empty table costs as much as a full one to build: most drawn nodes are leaves
-    out["kids"] = table_rows(children_table(trace, node, exact)) if has_kids else NO_ROWS
+    out["kids"] = table_rows(children_columns(trace, node, exact)) if has_kids else NO_ROWS
     out["ask"] = bool(trace.is_connect4 and exact is None and exact_on and has_kids)
     return out
 
@@ -161,14 +161,17 @@ def svg_image(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def table_rows(table: pd.DataFrame) -> dict[str, Any]:
-    """``table`` for the browser: its ``head``, its ``rows`` in words (numbers rounded
-    for reading, missing blank) and the ``sort`` key of each cell (numbers as numbers,
-    so a header sorts them as numbers; missing last)."""
-    cells = list(zip(*(table[c].tolist() for c in table.columns), strict=True))
+def table_rows(table: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+    """``table`` (columns by name, of equal length; a frame's columns as lists) for the
+    browser: its ``head``, its ``rows`` in words (numbers rounded for reading, missing
+    blank) and the ``sort`` key of each cell (numbers as numbers, so a header sorts
+    them as numbers; missing last)."""
+    if isinstance(table, pd.DataFrame):
+        table = {c: table[c].tolist() for c in table.columns}
+    cells = list(zip(*table.values(), strict=True))
     rows = [[_words(v) for v in row] for row in cells]
     keys = [[_key(v) for v in row] for row in cells]
-    return {"head": [str(c) for c in table.columns], "rows": rows, "sort": keys}
+    return {"head": [str(c) for c in table], "rows": rows, "sort": keys}
 
 
 def _words(value: Any) -> str:
