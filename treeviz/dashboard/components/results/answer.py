@@ -41,7 +41,8 @@ def page_style() -> None:
         f"<style>{SCROLL_FADE}.block-container{{padding-top:3.5rem}}"
         ".block-container h1{font-size:2rem;padding-top:0}"
         f"{block}{{flex-wrap:wrap;gap:1rem}}"
-        f"{column}:first-child{{flex:0 0 {BOARD_SIDE_PX}px;width:{BOARD_SIDE_PX}px}}"
+        # the board's side: its width, or a narrow phone's (the board scales down)
+        f"{column}:first-child{{flex:0 0 {BOARD_SIDE_PX}px;width:{BOARD_SIDE_PX}px;max-width:100%}}"
         f"{column}:last-child{{flex:1 1 {ANSWER_SIDE_PX}px;min-width:{ANSWER_SIDE_PX}px;"
         "width:auto}"
         f"{column} [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"

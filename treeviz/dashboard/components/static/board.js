@@ -1,7 +1,9 @@
 // The board (treeviz.dashboard.components.board_chart): SVG drawn from the shapes the
 // server computed, in their order; a click on a column it may play sends that column
-// (setTriggerValue "column", "<column>@<time>"). Data only: attributes are numbers and
-// colours from a fixed list, texts go in as text.
+// (setTriggerValue "column", "<column>@<time>"), and so do the keys: the board takes
+// the focus, a digit plays its column, the arrows choose one and Enter or Space plays
+// it. Data only: attributes are numbers and colours from a fixed list, texts go in as
+// text. It shrinks to a narrow page's width (its drawing scales, its clicks too).
 const NS = "http://www.w3.org/2000/svg";
 const ATTRS = { x: "x", y: "y", w: "width", h: "height", rx: "rx", fill: "fill", stroke: "stroke", sw: "stroke-width" };
 
@@ -31,21 +33,58 @@ function shape(s, svg) {
   return text;
 }
 
+// When a key last played: the board of the next position (a new element) takes the
+// focus back, so that a game goes on from the keyboard.
+let keyPlayedAt = 0;
+const KEEP_FOCUS_MS = 30000;
+
+function keys(svg, data, play, hits) {
+  const playable = data.playable;
+  svg.setAttribute("tabindex", "0");
+  svg.setAttribute("aria-label", `Board: keys 1 to ${Math.min(9, data.columns)} play a column; the arrows choose one, Enter plays it`);
+  let lit = null;
+  const light = (c) => {
+    if (lit !== null) hits[lit].classList.remove("tv-lit");
+    lit = c;
+    hits[c].classList.add("tv-lit");
+  };
+  const byKey = (c) => { keyPlayedAt = Date.now(); play(c); };
+  svg.onkeydown = (e) => {
+    const digit = Number(e.key) - 1;
+    if (/^[1-9]$/.test(e.key) && playable.includes(digit)) byKey(digit);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      const at = lit === null ? -1 : playable.indexOf(lit);
+      const step = e.key === "ArrowRight" ? 1 : -1;
+      light(playable[(at + step + playable.length) % playable.length]);
+    } else if ((e.key === "Enter" || e.key === " ") && lit !== null) byKey(lit);
+    else return;
+    e.preventDefault();
+  };
+  svg.onblur = () => { if (lit !== null) hits[lit].classList.remove("tv-lit"); lit = null; };
+  if (Date.now() - keyPlayedAt < KEEP_FOCUS_MS && document.activeElement === document.body) svg.focus();
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let svg = parentElement.querySelector("svg.tv-board");
   if (!svg) svg = el("svg", { class: "tv-board" }, parentElement);
   svg.setAttribute("width", data.width);
   svg.setAttribute("height", data.height);
+  svg.setAttribute("viewBox", `0 0 ${data.width} ${data.height}`);
   svg.replaceChildren();
   for (const s of data.shapes) shape(s, svg);
   const frame = data.shapes[0];
   const cell = frame.w / data.columns;
   const playable = new Set(data.playable);
+  const play = (c) => setTriggerValue("column", `${c}@${Date.now()}`);
+  const hits = [];
   for (let c = 0; c < data.columns; c++) {
     const hit = el("rect", { class: "tv-hit", x: frame.x + c * cell, y: frame.y, width: cell, height: frame.h }, svg);
+    hits.push(hit);
     if (!playable.has(c)) continue;
     hit.classList.add("tv-playable");
-    hit.addEventListener("click", () => setTriggerValue("column", `${c}@${Date.now()}`));
+    hit.addEventListener("click", () => play(c));
   }
+  if (playable.size) keys(svg, data, play, hits);
+  else { svg.removeAttribute("tabindex"); svg.removeAttribute("aria-label"); svg.onkeydown = null; }
 }
