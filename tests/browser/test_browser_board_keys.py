@@ -16,7 +16,7 @@ from treeviz.connect4.board import Position
 pytestmark = pytest.mark.browser
 
 BOARD = ".st-key-analyze_board svg.tv-board"
-STATUS = "p:has-text('to move') code"
+STATUS = "p:has-text(' · moves ') code"  # the game's status line: who moves or who won
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +84,29 @@ def test_the_board_shrinks_to_a_narrow_page_whole(server: Served, tmp_path) -> N
         assert abs(narrow["height"] / narrow["width"] - ratio) < 0.02
         sideways = page.evaluate("() => document.scrollingElement.scrollWidth")
         assert sideways <= 320, sideways
+
+
+@pytest.mark.parametrize("gap_ms", [30, 200])
+def test_two_quick_moves_are_both_played_in_order(server: Served, tmp_path, gap_ms: int) -> None:
+    """A second key pressed while the page still answers the first: both moves are
+    played, one after the other (the second's rerun used to bring the sidebar's
+    position from before the first, and neither was kept)."""
+    from playwright.sync_api import expect
+
+    with fresh_page(1280, 900, shot=tmp_path / "quick.png") as page:
+        page.goto(server.url)
+        board = page.locator(BOARD).first
+        board.wait_for(timeout=120_000)
+        wait_idle(page)
+        start = moves_shown(page)
+        after = Position.from_moves(start + "4")
+        assert not after.is_over() and after.can_play(3)  # 4 then 4 is legal here
+        board.focus()
+        page.keyboard.press("4")
+        page.wait_for_timeout(gap_ms)
+        page.keyboard.press("4")
+        moves = page.get_by_text(re.compile(rf"^{start}44$"))
+        expect(moves.first).to_be_visible(timeout=30_000)
+        page.wait_for_timeout(1000)  # nothing more comes of them
+        wait_idle(page)
+        assert moves_shown(page) == start + "44"

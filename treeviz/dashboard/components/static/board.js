@@ -38,6 +38,64 @@ function shape(s, svg) {
 let keyPlayedAt = 0;
 const KEEP_FOCUS_MS = 30000;
 
+// A move sent, the board waits for the next position's board. A second click (or key)
+// sent meanwhile raced the page's own widgets: the rerun it asked for came with the
+// sidebar's values from before the first move, and both moves were lost. So it waits
+// here, by the board's name, and the next board of that name plays it (a new element:
+// the board of a position is keyed by it): two quick presses of 4 play 4 twice. A board
+// that cannot be played (the agent's turn) or a wait past WAIT_MS drops what waits.
+const waiting = new Map(); // board name -> {cols, at}
+const WAIT_MS = 5000;
+
+// The play function of the board of each name drawn last: a click or a key that
+// reaches a board already replaced (still in the page a moment) goes to it.
+const latest = new Map();
+
+function sender(parent, data, setTriggerValue) {
+  const send = (c) => {
+    parent.tvSentAt = Date.now();
+    setTriggerValue("column", `${c}@${Date.now()}`);
+  };
+  const play = (c) => {
+    const newest = latest.get(data.name);
+    if (newest !== undefined && newest !== play) return newest(c);
+    if (!data.playable.includes(c)) return;
+    if (Date.now() - (parent.tvSentAt || 0) < WAIT_MS) wait(data.name, c);
+    else send(c);
+  };
+  latest.set(data.name, play);
+  return play;
+}
+
+function wait(name, c) {
+  const queue = waiting.get(name) || { cols: [], at: Date.now() };
+  queue.cols.push(c);
+  waiting.set(name, queue);
+}
+
+// A digit pressed while the board that had the focus is being replaced (the old one
+// gone, the new one not drawn yet) reaches the page, not a board: it waits for the
+// board the last key played on, as a click made then does.
+let keyBoard = null;
+document.addEventListener("keydown", (e) => {
+  const between = document.activeElement === document.body || document.activeElement === null;
+  if (!between || keyBoard === null || Date.now() - keyPlayedAt > WAIT_MS) return;
+  if (!/^[1-9]$/.test(e.key)) return;
+  wait(keyBoard, Number(e.key) - 1);
+  keyPlayedAt = Date.now();
+  e.preventDefault();
+});
+
+function playWaiting(data, play) {
+  const queue = waiting.get(data.name);
+  if (!queue) return;
+  waiting.delete(data.name);
+  if (!data.playable.includes(queue.cols[0]) || Date.now() - queue.at > WAIT_MS) return;
+  const [first, ...rest] = queue.cols;
+  play(first);
+  if (rest.length) waiting.set(data.name, { cols: rest, at: queue.at });
+}
+
 function keys(svg, data, play, hits) {
   const playable = data.playable;
   svg.setAttribute("tabindex", "0");
@@ -48,7 +106,7 @@ function keys(svg, data, play, hits) {
     lit = c;
     hits[c].classList.add("tv-lit");
   };
-  const byKey = (c) => { keyPlayedAt = Date.now(); play(c); };
+  const byKey = (c) => { keyPlayedAt = Date.now(); keyBoard = data.name; play(c); };
   svg.onkeydown = (e) => {
     const digit = Number(e.key) - 1;
     if (/^[1-9]$/.test(e.key) && playable.includes(digit)) byKey(digit);
@@ -76,7 +134,10 @@ export default function (component) {
   const frame = data.shapes[0];
   const cell = frame.w / data.columns;
   const playable = new Set(data.playable);
-  const play = (c) => setTriggerValue("column", `${c}@${Date.now()}`);
+  // a new position's board (a new element) has sent nothing yet; this one, drawn again
+  // for the same position, waits no more for a board that will not come
+  parentElement.tvSentAt = 0;
+  const play = sender(parentElement, data, setTriggerValue);
   const hits = [];
   for (let c = 0; c < data.columns; c++) {
     const hit = el("rect", { class: "tv-hit", x: frame.x + c * cell, y: frame.y, width: cell, height: frame.h }, svg);
@@ -87,4 +148,5 @@ export default function (component) {
   }
   if (playable.size) keys(svg, data, play, hits);
   else { svg.removeAttribute("tabindex"); svg.removeAttribute("aria-label"); svg.onkeydown = null; }
+  playWaiting(data, play);
 }
