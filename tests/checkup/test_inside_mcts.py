@@ -159,6 +159,26 @@ def test_a_tree_that_never_grows_below_the_root_is_named(moves: str) -> None:
     assert f.cause == "root-only" and len(f.line) == 1
 
 
+# Two empty cells: after either of the root's moves, every move ends the game (the
+# board full, or a four), so a search that scores those endings where it sees them
+# calls nothing below the root, and has grown as far as there was to grow.
+NO_ROOM = "7463763237165752677163122413415556144425"
+
+
+def test_a_tree_with_no_room_below_the_root_is_not_named() -> None:
+    pos = Position.from_moves(NO_ROOM)
+    for col in pos.legal_moves():  # by the rules: every reply below the root ends it
+        child = pos.copy()
+        child.push(col)
+        for reply in child.legal_moves():
+            after = child.copy()
+            after.push(reply)
+            assert after.is_over()
+    t, found = search(NO_ROOM, grow=False, iterations=200)
+    assert max(len(s) for s in t.N) == len(NO_ROOM) + 1  # nothing called below depth 1
+    assert not [f for f in found if f.check == "growth"]
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("moves", [*POSITIONS, "131475"])
 def test_a_correct_uct_search_gets_none_of_these(moves: str, seed: int) -> None:

@@ -17,7 +17,9 @@ strictly smaller one still proves the column worse.
 ``growth`` (``root-only``), for an MCTS: the tree never grows below the root: no
 call below depth 1, though a child of the root was called at least
 :data:`GROWN_CALLS` times (a UCT search expands a node on its second visit; one whose
-children are created and played out inside its own call, by its eighth at most).
+children are created and played out inside its own call, by its eighth at most), and
+a move there leaves a game going on (where every move ends the game there is nothing
+to grow into: a search may score those endings without a call).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from treeviz.checkup.node_tree import Tree
+from treeviz.connect4.board import Position
 
 GROWN_CALLS = 16  # calls of an unfinished child of the root that must have grown it
 
@@ -86,8 +89,26 @@ def root_only(t: Tree) -> int | None:
     it though that child was called :data:`GROWN_CALLS` times (None: it grew)."""
     if t.once or t.n < 2 or int(t.depth.max()) > 1:
         return None
-    kids = [int(k) for k in t.trace.children(0) if t.trusted[k] and not t.terminal[k]]
+    kids = [
+        int(k)
+        for k in t.trace.children(0)
+        if t.trusted[k] and not t.terminal[k] and _room_below(t.position(int(k)))
+    ]
     if not kids:
         return None
     most = max(kids, key=lambda k: int(t.calls[k]))
     return most if t.calls[most] >= GROWN_CALLS else None
+
+
+def _room_below(pos: Position) -> bool:
+    """Whether a search could grow below ``pos``: a move there leaves a game going on.
+    Where every move ends the game (a full board's last cell, a win at once that is
+    the only move), a search may score each ending where it sees it, calling nothing
+    below (a course MCTS scores a child that ends the game in its parent), and its
+    tree grew as far as there was to grow."""
+    for col in pos.legal_moves():
+        after = pos.copy()
+        after.push(col)
+        if not after.is_over():
+            return True
+    return False
