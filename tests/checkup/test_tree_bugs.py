@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import treeviz
+from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.tree_bugs import CHECKS, NodeFinding, check_tree
 from treeviz.connect4.board import Position
 
@@ -249,10 +250,35 @@ def test_a_prune_with_the_window_open_is_named() -> None:
 
 
 # ---------------------------------------------------------------------- no false alarms
-def negamax(pos: Position, depth: int, alpha: float, beta: float, shortcut: bool = False) -> float:
+def negamax(
+    pos: Position,
+    depth: int,
+    alpha: float,
+    beta: float,
+    shortcut: bool = False,
+    clamp: bool = False,
+) -> float:
     """A correct fail-hard negamax with alpha-beta over a Position played in place;
     with ``shortcut`` a leaf whose side to move can win at once scores the win without
-    playing it."""
+    playing it; with ``clamp`` every leaf's score is clamped into the window, as the
+    strictest fail-hard form writes it (a four at alpha is a true bound: its loss is
+    below it)."""
+    score = _leaf(pos, depth, shortcut)
+    if score is not None:
+        return max(alpha, min(beta, score)) if clamp else score
+    for col in (3, 2, 4, 1, 5, 0, 6):
+        if pos.can_play(col):
+            pos.play(col)
+            score = -traced_negamax(pos, depth - 1, -beta, -alpha, shortcut, clamp)
+            pos.undo()
+            if score >= beta:
+                return beta
+            alpha = max(alpha, score)
+    return alpha
+
+
+def _leaf(pos: Position, depth: int, shortcut: bool) -> float | None:
+    """A leaf's score for the side to move (None: not a leaf)."""
     if pos.winner() is not None:
         return -(bn.WIN + depth)  # the side to move has lost: sooner is worse
     if pos.is_full():
@@ -264,15 +290,7 @@ def negamax(pos: Position, depth: int, alpha: float, beta: float, shortcut: bool
         mine, theirs = (x, o) if pos.side_to_move == "X" else (o, x)
         centre = sum(1 << (3 * (pos.height + 1) + r) for r in range(pos.height))
         return (mine & centre).bit_count() - (theirs & centre).bit_count()
-    for col in (3, 2, 4, 1, 5, 0, 6):
-        if pos.can_play(col):
-            pos.play(col)
-            score = -traced_negamax(pos, depth - 1, -beta, -alpha, shortcut)
-            pos.undo()
-            if score >= beta:
-                return beta
-            alpha = max(alpha, score)
-    return alpha
+    return None
 
 
 traced_negamax = treeviz.traced(negamax)
@@ -298,6 +316,9 @@ def correct_findings(moves: str, depth: int) -> dict[str, list[NodeFinding]]:
         with treeviz.recording(check=True) as rec:
             traced_negamax(pos.copy(), depth, -math.inf, math.inf, shortcut)
         out[f"negamax{'+shortcut' * shortcut}"] = check_tree(rec.result)
+    with treeviz.recording(check=True) as rec:  # a finite window, as a course starts it
+        traced_negamax(pos.copy(), depth, -10 * bn.WIN, 10 * bn.WIN, False, True)
+    out["negamax+clamp"] = check_tree(rec.result)
     return out
 
 
@@ -309,15 +330,31 @@ def test_correct_searches_get_no_node_finding(moves: str, depth: int) -> None:
         "choose": [],
         "negamax": [],
         "negamax+shortcut": [],
+        "negamax+clamp": [],
     }
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 30), st.integers(1, 3))
-def test_a_correct_negamax_never_gets_a_finding(seed: int, plies: int, depth: int) -> None:
+@given(st.integers(0, 10_000), st.integers(0, 30), st.integers(1, 3), st.booleans())
+def test_a_correct_negamax_never_gets_a_finding(
+    seed: int, plies: int, depth: int, clamp: bool
+) -> None:
     pos = random_position(seed, plies)
+    edge = 10 * bn.WIN if clamp else math.inf
     with treeviz.recording(check=True) as rec:
-        traced_negamax(pos.copy(), depth, -math.inf, math.inf)
+        traced_negamax(pos.copy(), depth, -edge, edge, False, clamp)
+    assert check_tree(rec.result) == []
+
+
+@pytest.mark.parametrize("moves", ["7141543", "72633225"])
+def test_a_fail_hard_bound_at_a_four_is_no_finding(moves: str) -> None:
+    """Fours clamped into the window (scored at alpha, a true bound on a loss) are no
+    terminal or sign finding (at these positions the window clamps some)."""
+    pos = Position.from_moves(moves)
+    with treeviz.recording(check=True) as rec:
+        traced_negamax(pos.copy(), 5, -10 * bn.WIN, 10 * bn.WIN, False, True)
+    t = Tree(rec.result.trace)  # the values as recorded, read as the checks read them
+    assert (t.four & (abs(t.value) < bn.WIN)).any()  # the window clamped some fours' losses
     assert check_tree(rec.result) == []
 
 
@@ -360,3 +397,34 @@ def test_an_agent_that_traced_nothing_has_no_tree_to_check() -> None:
         rec, pos, name="values", column=3, values={c: 0.5 for c in range(7)} | {0: 2.0}, seconds=0.0
     )
     assert len(result.trace) == 8 and check_tree(result) == []
+
+
+def deepening(pos: Position, top: int) -> int:
+    """Iterative deepening to ``top`` plies at the root, the last pass's best column
+    searched first, each child with the window the columns before it left: the
+    root's answer (0-based)."""
+    first = 3
+    for depth in range(1, top + 1):
+        best, alpha = first, -math.inf
+        for col in [first, *(c for c in (3, 2, 4, 1, 5, 0, 6) if c != first)]:
+            if pos.can_play(col):
+                child = pos.copy()
+                child.play(col)
+                score = -traced_negamax(child, depth - 1, -math.inf, -alpha)
+                if score > alpha:
+                    best, alpha = col, score
+        first = best
+    return first
+
+
+@pytest.mark.parametrize("moves", ["72633225", "553336", "4453", "3344553"])
+def test_an_iterative_deepening_alpha_beta_is_not_read_as_an_mcts(moves: str) -> None:
+    """Each pass calls the root's children again, so the tree counts visits as an
+    MCTS's does; but the calls carry windows: no selection rule, final choice or
+    growth of an MCTS is judged (at 72633225 it was told that its exploration term
+    has no logarithm)."""
+    pos = Position.from_moves(moves)
+    with treeviz.recording(root=pos, check=True) as rec:
+        rec.forced = deepening(pos.copy(), 5)
+    assert not Tree(rec.result.trace).once  # the children were called again
+    assert check_tree(rec.result) == []

@@ -60,6 +60,15 @@ class Tree:
         np.maximum.at(self.best, self.parent[1:], self.edge[1:] * self.value[1:])
         self.complete = self._complete()
         self.lo, self.hi = self._searched_window()
+        # a finished game scored at or past its window's edge, on the side its true
+        # value lies (a four at or below alpha, a draw's 0 past an edge and the value
+        # there too): a fail-hard search's bound, true as a bound, no score of the end
+        lo = np.where(np.isnan(self.lo), -np.inf, self.lo)
+        hi = np.where(np.isnan(self.hi), np.inf, self.hi)
+        v = self.value
+        self.clamped = (self.four & (v <= lo)) | (
+            self.draw & (((v <= lo) & (lo >= 0)) | ((v >= hi) & (hi <= 0)))
+        )
 
     def mark(self, ids: list[int]) -> np.ndarray:
         """A boolean per node, True at ``ids``."""
@@ -207,7 +216,7 @@ class Tree:
         span = self.leaf_range()
         lo, hi = (0.0, 0.0) if span is None else span
         reach = max(-lo, hi)
-        lost = self.four & self.leaf & ~np.isnan(v) & (v < 0) & (-v >= reach)
+        lost = self.four & self.leaf & ~np.isnan(v) & ~self.clamped & (v < 0) & (-v >= reach)
         if not lost.any():
             return None
         sizes = sorted(set((-v[lost]).tolist()))
@@ -225,7 +234,7 @@ class Tree:
         span = self.leaf_range()
         lo, hi = (0.0, 0.0) if span is None else span
         reach = max(-lo, hi)
-        won = self.four & self.leaf & ~np.isnan(v) & (v > reach)
+        won = self.four & self.leaf & ~np.isnan(v) & ~self.clamped & (v > reach)
         beyond = _past_gap(reach, sorted(set(v[won].tolist())))
         return math.inf if beyond is None else beyond
 
@@ -235,9 +244,11 @@ class Tree:
         loss stored by a memo may equal a four's); a positive one below the size of
         the search's decided losses (:meth:`loss_size`: a value on the evaluation's
         scale), or, when no four is scored as a decided loss, below :meth:`win_size`.
-        Larger positive ones are wins with the wrong sign, the ``sign`` check's."""
+        Larger positive ones are wins with the wrong sign, the ``sign`` check's. A
+        four scored at or below its window's alpha (:attr:`clamped`) is a fail-hard
+        bound, none of these."""
         v = self.value
-        four = self.four & self.leaf & ~np.isnan(v)
+        four = self.four & self.leaf & ~np.isnan(v) & ~self.clamped
         span = self.leaf_range()
         if span is None:
             return four & (v == 0)

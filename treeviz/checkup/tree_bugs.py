@@ -374,16 +374,16 @@ def _four_cause(t: Tree, w: Words, wrong: np.ndarray) -> tuple[str, str]:
 
 def _win_magnitude(t: Tree) -> float:
     """The smallest magnitude of the fours scored as decided (outside the unfinished
-    leaves' range; inf when there are none)."""
+    leaves' range, not a fail-hard bound; inf when there are none)."""
     v = t.value
-    decided = t.four & t.leaf & ~np.isnan(v) & ~t.wrong_fours()
+    decided = t.four & t.leaf & ~np.isnan(v) & ~t.wrong_fours() & ~t.clamped
     return float(np.abs(v[decided]).min()) if decided.any() else np.inf
 
 
 def _wrong_draws(t: Tree) -> np.ndarray:
     """Draws (leaves, valued) scored ±inf or at the search's win magnitude."""
     v = np.abs(t.value)
-    draw = t.draw & t.leaf & ~np.isnan(v)
+    draw = t.draw & t.leaf & ~np.isnan(v) & ~t.clamped
     return draw & (np.isinf(v) | (v >= _win_magnitude(t)))
 
 
@@ -444,11 +444,12 @@ def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
 def _sign(t: Tree, w: Words) -> NodeFinding | None:
     """A four scored as good for the side that lost (larger than a heuristic); not
     judged where a maximizing flag failed to alternate (``turn`` names it: whose values
-    are whose is then unknown below it)."""
+    are whose is then unknown below it), nor at a four scored at or below its window's
+    alpha (a fail-hard search's bound)."""
     if not t.once or t.same.any():
         return None
     v = t.value
-    four = t.four & t.leaf & ~np.isnan(v)
+    four = t.four & t.leaf & ~np.isnan(v) & ~t.clamped  # a fail-hard bound is no score
     wrong = four & (v > 0) & ~t.wrong_fours()
     node = _first(wrong)
     if node is None:
@@ -529,8 +530,10 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     passed up unflipped, wins at once its choices leave behind), ``selection``
     (a selection rule other than UCT, :mod:`treeviz.checkup.selection`; a wrong sign
     only where the means are the search's own: no ``perspective`` finding),
-    ``final`` and ``growth`` (:mod:`treeviz.checkup.root`)."""
-    if t.once:
+    ``final`` and ``growth`` (:mod:`treeviz.checkup.root`). A search that records
+    windows is an alpha-beta that came back to nodes (iterative deepening, a
+    principal variation search's second look), not an MCTS: none of these apply."""
+    if t.once or not np.isnan(t.alpha).all():
         return []
     out = []
     found = judge(t)
