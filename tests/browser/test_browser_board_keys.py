@@ -110,3 +110,27 @@ def test_two_quick_moves_are_both_played_in_order(server: Served, tmp_path, gap_
         page.wait_for_timeout(1000)  # nothing more comes of them
         wait_idle(page)
         assert moves_shown(page) == start + "44"
+
+
+def test_a_key_with_no_move_on_its_way_plays_nothing_later(server: Served, tmp_path) -> None:
+    """After a win the board is no longer played: a digit pressed then is nobody's,
+    and Undo shows the position before the win, not that digit played on it."""
+    from playwright.sync_api import expect
+
+    with fresh_page(1280, 900, shot=tmp_path / "ghost.png") as page:
+        page.goto(f"{server.url}/?moves=121212")
+        board = page.locator(BOARD).first
+        board.wait_for(timeout=120_000)
+        wait_idle(page)
+        assert Position.from_moves("1212121").winner() == "X"  # by the rules: 1 wins
+        board.focus()
+        page.keyboard.press("1")
+        status = page.locator(STATUS).first
+        expect(status).to_have_text("1212121", timeout=30_000)
+        wait_idle(page)
+        page.keyboard.press("5")
+        page.get_by_role("button", name="Undo").click()
+        expect(status).to_have_text("121212", timeout=30_000)
+        page.wait_for_timeout(1500)  # nothing else comes
+        wait_idle(page)
+        assert moves_shown(page) == "121212"

@@ -193,7 +193,8 @@ def board_chart(
     """Draw ``pos`` (with ``notes``: the analysis on it); with ``play``, a click on a
     column calls ``play`` with that column (0-based) when it can be played there,
     before the page reruns."""
-    data = board_data(pos, size, notes) | {"name": key}  # clicks wait by the page's name
+    # clicks wait by the page's name, each for the board of the ply after the last move sent
+    data = board_data(pos, size, notes) | {"name": key, "ply": pos.ply}
     if play is None:
         data["playable"] = []
     chart = f"{key}_{pos.ident()}"  # a new position is a new board: no stale click

@@ -41,10 +41,12 @@ const KEEP_FOCUS_MS = 30000;
 // A move sent, the board waits for the next position's board. A second click (or key)
 // sent meanwhile raced the page's own widgets: the rerun it asked for came with the
 // sidebar's values from before the first move, and both moves were lost. So it waits
-// here, by the board's name, and the next board of that name plays it (a new element:
-// the board of a position is keyed by it): two quick presses of 4 play 4 twice. A board
-// that cannot be played (the agent's turn) or a wait past WAIT_MS drops what waits.
-const waiting = new Map(); // board name -> {cols, at}
+// here, by the board's name, for the board of the ply after the move sent (a new
+// element: the board of a position is keyed by it), which plays it: two quick presses
+// of 4 play 4 twice. Another ply there (the agent replied first, Undo, another card),
+// or no board within WAIT_MS, drops what waits; a column full by then is skipped.
+const waiting = new Map(); // board name -> {cols, ply, at}: ply, the board to play cols[0]
+const inFlight = new Map(); // board name -> the ply of the board a move was sent from
 const WAIT_MS = 5000;
 
 // The play function of the board of each name drawn last: a click or a key that
@@ -54,6 +56,7 @@ const latest = new Map();
 function sender(parent, data, setTriggerValue) {
   const send = (c) => {
     parent.tvSentAt = Date.now();
+    inFlight.set(data.name, data.ply);
     setTriggerValue("column", `${c}@${Date.now()}`);
   };
   const play = (c) => {
@@ -68,32 +71,48 @@ function sender(parent, data, setTriggerValue) {
 }
 
 function wait(name, c) {
-  const queue = waiting.get(name) || { cols: [], at: Date.now() };
+  if (!inFlight.has(name)) return;
+  const queue = waiting.get(name) || { cols: [], ply: inFlight.get(name) + 1, at: Date.now() };
   queue.cols.push(c);
   waiting.set(name, queue);
 }
 
 // A digit pressed while the board that had the focus is being replaced (the old one
 // gone, the new one not drawn yet) reaches the page, not a board: it waits for the
-// board the last key played on, as a click made then does.
+// next board, as a click made then does; with no move on its way, it is nobody's.
 let keyBoard = null;
 document.addEventListener("keydown", (e) => {
   const between = document.activeElement === document.body || document.activeElement === null;
-  if (!between || keyBoard === null || Date.now() - keyPlayedAt > WAIT_MS) return;
-  if (!/^[1-9]$/.test(e.key)) return;
+  if (!between || keyBoard === null || !inFlight.has(keyBoard) || !/^[1-9]$/.test(e.key)) return;
   wait(keyBoard, Number(e.key) - 1);
-  keyPlayedAt = Date.now();
   e.preventDefault();
 });
 
 function playWaiting(data, play) {
+  inFlight.delete(data.name); // this board is the one the move sent was waiting for
   const queue = waiting.get(data.name);
   if (!queue) return;
   waiting.delete(data.name);
-  if (!data.playable.includes(queue.cols[0]) || Date.now() - queue.at > WAIT_MS) return;
-  const [first, ...rest] = queue.cols;
+  if (queue.ply !== data.ply || Date.now() - queue.at > WAIT_MS) return;
+  const cols = [...queue.cols];
+  while (cols.length && !data.playable.includes(cols[0])) cols.shift();
+  if (!cols.length) return;
+  const [first, ...rest] = cols;
   play(first);
-  if (rest.length) waiting.set(data.name, { cols: rest, at: queue.at });
+  if (rest.length) waiting.set(data.name, { cols: rest, ply: data.ply + 1, at: queue.at });
+}
+
+// The focus back on the new board after a key played, unless the person moved it on
+// (the old board, gone or going, may still hold it when this one is drawn).
+function reclaim(svg) {
+  const grab = () => {
+    const a = document.activeElement;
+    const loose = a === null || a === document.body || (a !== svg && a.matches("svg.tv-board"));
+    if (Date.now() - keyPlayedAt < KEEP_FOCUS_MS && loose && svg.isConnected) svg.focus();
+  };
+  grab();
+  setTimeout(grab, 250);
+  setTimeout(grab, 700);
 }
 
 function keys(svg, data, play, hits) {
@@ -111,15 +130,15 @@ function keys(svg, data, play, hits) {
     const digit = Number(e.key) - 1;
     if (/^[1-9]$/.test(e.key) && playable.includes(digit)) byKey(digit);
     else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-      const at = lit === null ? -1 : playable.indexOf(lit);
       const step = e.key === "ArrowRight" ? 1 : -1;
+      const at = lit === null ? (step > 0 ? -1 : playable.length) : playable.indexOf(lit);
       light(playable[(at + step + playable.length) % playable.length]);
     } else if ((e.key === "Enter" || e.key === " ") && lit !== null) byKey(lit);
     else return;
     e.preventDefault();
   };
   svg.onblur = () => { if (lit !== null) hits[lit].classList.remove("tv-lit"); lit = null; };
-  if (Date.now() - keyPlayedAt < KEEP_FOCUS_MS && document.activeElement === document.body) svg.focus();
+  reclaim(svg);
 }
 
 export default function (component) {
