@@ -2,7 +2,8 @@
 returned without searching, above the search's depth limit, with a value the exact
 solver proves no correct search of that depth could return.
 
-Above the depth limit (the deepest unfinished leaf, :attr:`Tree.horizon`), an
+Above the depth limit (that of the full-width search, :attr:`Tree.limit`: a selective
+extension's leaves past it do not move it), an
 unfinished leaf is a call that returned at once: a memo (transposition) table's
 stored value, or another early return. Its value is judged where the tree proves
 what it claims:
@@ -75,7 +76,7 @@ def judge(t: Tree) -> Stale | None:
     span = t.leaf_range()
     if not t.once or loss is None or span is None:
         return None
-    early = np.flatnonzero(t.leaf & ~t.terminal & ~np.isnan(t.value) & (t.depth < t.horizon))
+    early = np.flatnonzero(t.leaf & ~t.terminal & ~np.isnan(t.value) & (t.depth < t.limit))
     early = early[:MAX_JUDGED]
     if not len(early):
         return None
@@ -97,7 +98,7 @@ def judge(t: Tree) -> Stale | None:
         float(t.value[k]),
         out["result"],
         int(out.get("plies") or 0),
-        t.horizon - int(t.depth[k]),
+        t.limit - int(t.depth[k]),
         cause,
         len(found),
     )
@@ -118,7 +119,7 @@ def _wrong(t: Tree, k: int, pos: Position, score: int, loss: float) -> str:
     if not lo < v < hi or score == 0:  # a bound, or a draw: no outcome to miss
         return ""
     out = score_outcome(score, pos.ply, width=pos.width, height=pos.height)
-    left = t.horizon - int(t.depth[k])
+    left = t.limit - int(t.depth[k])
     # well inside the plies left: a search that stops a ply early still proves it
     return "memo-depth" if int(out["plies"]) <= left - 1 else ""
 

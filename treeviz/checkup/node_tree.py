@@ -63,12 +63,16 @@ class Tree:
         # a finished game scored at or past its window's edge, on the side its true
         # value lies (a four at or below alpha, a draw's 0 past an edge and the value
         # there too): a fail-hard search's bound, true as a bound, no score of the end
-        lo = np.where(np.isnan(self.lo), -np.inf, self.lo)
-        hi = np.where(np.isnan(self.hi), np.inf, self.hi)
+        # the same window, an edge never given an infinite one
+        self.lo_edge = lo = np.where(np.isnan(self.lo), -np.inf, self.lo)
+        self.hi_edge = hi = np.where(np.isnan(self.hi), np.inf, self.hi)
         v = self.value
         self.clamped = (self.four & (v <= lo)) | (
             self.draw & (((v <= lo) & (lo >= 0)) | ((v >= hi) & (hi <= 0)))
         )
+        # the fours the search scored as finished games: leaves with a value, not a
+        # fail-hard bound
+        self.scored_fours = self.four & self.leaf & ~np.isnan(v) & ~self.clamped
 
     def mark(self, ids: list[int]) -> np.ndarray:
         """A boolean per node, True at ``ids``."""
@@ -184,6 +188,22 @@ class Tree:
         ids = np.flatnonzero(self.leaf & ~self.terminal)
         return int(self.depth[ids].max()) if len(ids) else -1
 
+    @property
+    def limit(self) -> int:
+        """The depth limit of the full-width search: the shallowest depth at which at
+        least half the unfinished positions reached returned at once (:attr:`horizon`
+        at the most). Leaves deeper than it are a selective extension's (a quiescence
+        that searches on where a win or a block is at hand: few of their level's
+        positions are searched); shallower ones returned early (a memo table's stored
+        value). A search with a plain depth limit: its horizon."""
+        open_ = self.trusted & ~self.terminal & ~np.isnan(self.value)
+        reached = np.bincount(self.depth[open_], minlength=self.horizon + 1)
+        stopped = np.bincount(self.depth[open_ & self.leaf], minlength=self.horizon + 1)
+        most = np.flatnonzero(
+            2 * stopped[: self.horizon + 1] >= np.maximum(reached[: self.horizon + 1], 1)
+        )
+        return int(most[0]) if len(most) else self.horizon
+
     def evaluated(self) -> np.ndarray:
         """The unfinished leaves at the :attr:`horizon`, valued: the positions the
         search scored with its evaluation. Unfinished leaves above it returned without
@@ -216,7 +236,7 @@ class Tree:
         span = self.leaf_range()
         lo, hi = (0.0, 0.0) if span is None else span
         reach = max(-lo, hi)
-        lost = self.four & self.leaf & ~np.isnan(v) & ~self.clamped & (v < 0) & (-v >= reach)
+        lost = self.scored_fours & (v < 0) & (-v >= reach)
         if not lost.any():
             return None
         sizes = sorted(set((-v[lost]).tolist()))
@@ -234,7 +254,7 @@ class Tree:
         span = self.leaf_range()
         lo, hi = (0.0, 0.0) if span is None else span
         reach = max(-lo, hi)
-        won = self.four & self.leaf & ~np.isnan(v) & ~self.clamped & (v > reach)
+        won = self.scored_fours & (v > reach)
         beyond = _past_gap(reach, sorted(set(v[won].tolist())))
         return math.inf if beyond is None else beyond
 
@@ -248,7 +268,7 @@ class Tree:
         four scored at or below its window's alpha (:attr:`clamped`) is a fail-hard
         bound, none of these."""
         v = self.value
-        four = self.four & self.leaf & ~np.isnan(v) & ~self.clamped
+        four = self.scored_fours
         span = self.leaf_range()
         if span is None:
             return four & (v == 0)

@@ -38,9 +38,11 @@ call order) and names, per check, the first node where it fails:
     a node with a recorded window that left legal columns unsearched while the window
     was still open after its last searched child (alpha < beta, in the window it
     searched with, as ``backup``'s), unless that child gave it a win (a value as large
-    as the search's wins: nothing left to look for) or a column it made no call on
+    as the search's wins: nothing left to look for), a column it made no call on
     wins at once (a win seen without a call: play, test for a four, return; then
-    ``backup`` takes a win's value, positive and at least its children's best).
+    ``backup`` takes a win's value, positive and at least its children's best), or it
+    searched a column the opponent would win in at once (a forced block: every other
+    move loses at once).
 
 ``memo``
     an unfinished position above the depth limit that returned without searching
@@ -376,7 +378,7 @@ def _win_magnitude(t: Tree) -> float:
     """The smallest magnitude of the fours scored as decided (outside the unfinished
     leaves' range, not a fail-hard bound; inf when there are none)."""
     v = t.value
-    decided = t.four & t.leaf & ~np.isnan(v) & ~t.wrong_fours() & ~t.clamped
+    decided = t.scored_fours & ~t.wrong_fours()
     return float(np.abs(v[decided]).min()) if decided.any() else np.inf
 
 
@@ -398,9 +400,7 @@ def _judged(t: Tree) -> np.ndarray:
 def _backup(t: Tree, w: Words) -> NodeFinding | None:
     """A value that is not its children's best, as its window allows."""
     best = t.best
-    lo = np.where(np.isnan(t.lo), -np.inf, t.lo)
-    hi = np.where(np.isnan(t.hi), np.inf, t.hi)
-    v = t.value
+    lo, hi, v = t.lo_edge, t.hi_edge, t.value
     ok = (
         (v == best)
         | ((best <= lo) & (v >= best) & (v <= lo))  # failed low: an upper bound
@@ -425,6 +425,16 @@ def _wins_unsearched(t: Tree, nodes: np.ndarray) -> np.ndarray:
     return out
 
 
+def _blocked(t: Tree, node: int) -> bool:
+    """Whether ``node`` searched a column the opponent would win in at once: every
+    other move loses at once, so a search that plays only the block (a forced-move
+    extension past the horizon) leaves nothing unsearched that could be better."""
+    if not t.trusted[node]:  # its position is not the search's
+        return False
+    called = {int(t.move[c]) for c in t.trace.children(node)}
+    return bool(called & set(t.position(node).must_block()))
+
+
 def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
     """Legal columns left unsearched while the window was open."""
     if not t.once:
@@ -434,7 +444,8 @@ def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
     still_open = np.maximum(t.lo, best) < t.hi  # the window it searched with
     won = best >= _win_magnitude(t)  # a win found: nothing left to look for
     wrong = _judged(t) & windowed & (t.pruned != 0) & still_open & ~won
-    node = _first(wrong & ~_wins_unsearched(t, wrong))
+    wrong &= ~_wins_unsearched(t, wrong)
+    node = next((k for k in np.flatnonzero(wrong).tolist() if not _blocked(t, k)), None)
     if node is None:
         return None
     return _finding(t, "cutoff", node, w.cutoff(node, float(best[node])))
@@ -449,7 +460,7 @@ def _sign(t: Tree, w: Words) -> NodeFinding | None:
     if not t.once or t.same.any():
         return None
     v = t.value
-    four = t.four & t.leaf & ~np.isnan(v) & ~t.clamped  # a fail-hard bound is no score
+    four = t.scored_fours  # a fail-hard bound is no score
     wrong = four & (v > 0) & ~t.wrong_fours()
     node = _first(wrong)
     if node is None:

@@ -218,6 +218,15 @@ class Position:
         """Columns (0-based) where the side to move wins at once."""
         return cell_columns(self.win_now_cells(), self.width, self.height)
 
+    def must_block(self) -> list[int]:
+        """Columns (0-based) where the opponent of the side to move would win at once
+        if it moved now: unless the side to move wins first, every other move loses
+        (none once the game is over)."""
+        if self.is_over():
+            return []
+        theirs = win_cells(self.current ^ self.mask, self.playable(), self.height)
+        return cell_columns(theirs, self.width, self.height)
+
     def can_win_next(self) -> bool:
         """True when the side to move has a winning move now."""
         return bool(self.win_now_cells())
