@@ -8,6 +8,7 @@ local Dask cluster, hand-made ``.npz`` trace files and a clean agent registry.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import random
 import re
@@ -16,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,6 +74,16 @@ def data_lines(name: str) -> list[tuple[str, list[int]]]:
         moves, *scores = line.split()
         out.append((moves, [int(s) for s in scores]))
     return out
+
+
+def load_file(path: Path) -> ModuleType:
+    """A fresh copy of the Python file ``path`` as a module (its globals new: a
+    course file's tables empty)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_position(seed: int, plies: int, width: int = 7, height: int = 6) -> Position:

@@ -3,10 +3,11 @@ tests/rules/data/ through the adapters."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from conftest import load_file
 
 from treeviz.rules import GAMES, AimaGame, StateGame, load_game
 
@@ -15,11 +16,7 @@ DATA = Path(__file__).parent / "data"
 
 def example(name: str) -> ModuleType:
     """The module tests/rules/data/<name>.py."""
-    spec = importlib.util.spec_from_file_location(name, DATA / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(DATA / f"{name}.py")
 
 
 def aima_nim(heaps: tuple[int, ...] = (1, 3, 5)) -> AimaGame:

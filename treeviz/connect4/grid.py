@@ -4,7 +4,10 @@ A grid is a list (or tuple) of rows, a 2-D NumPy array, each row a list of cells
 string, or text as a notebook prints it (:mod:`treeviz.connect4.grid_text`: rows of
 ``0 1 2``, ``. X O``, ``|X|O| |``, ``[[0. 1. ...]]``, with or without frame lines and
 column numbers). The API (:func:`position_from_grid`, :func:`parse_position`), the
-command line and the dashboard all read boards here.
+command line and the dashboard all read boards here. A value given in code (to
+:func:`position_from_grid`, or a traced search's argument) may also be a flat board:
+Connect 4's 42 cells row by row in one string or one sequence (:func:`flat_rows`);
+typed text is read as rows.
 
 Cells use one of the encodings of course notebooks: ``X``/``O``, ``x``/``o``,
 ``R``/``Y``, ``r``/``y``, ``1``/``2`` or ``1``/``-1`` (numbers or text); empty cells are
@@ -33,7 +36,7 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Any
 
-from treeviz.connect4.board import Position, check_size
+from treeviz.connect4.board import DEFAULT_CELLS, DEFAULT_WIDTH, Position, check_size
 from treeviz.connect4.grid_text import text_rows
 from treeviz.connect4.reach import position_from_stones
 from treeviz.errors import InvalidParameterError, InvalidPositionError
@@ -142,6 +145,26 @@ def grid_rows(obj: Any) -> list[list[Any]] | None:
         return None
     rows = [list(r) for r in obj]
     return rows if len({len(r) for r in rows}) == 1 and rows[0] else None
+
+
+def flat_rows(obj: Any) -> list[list[Any]] | None:
+    """The rows of a flat board, Connect 4's 42 cells row by row as one string with no
+    spaces or one sequence (or 1-D array) of single cells, else None. Only that size:
+    another number of cells cannot say the board's width."""
+    if isinstance(obj, str):
+        cells: list[Any] = [] if any(ch.isspace() for ch in obj) else list(obj)
+    elif getattr(obj, "ndim", None) == 1:
+        cells = obj.tolist()
+    elif isinstance(obj, list | tuple):
+        cells = list(obj)
+    else:
+        return None
+    if len(cells) != DEFAULT_CELLS or any(
+        isinstance(c, list | tuple) or (isinstance(c, str) and len(c) > 1) for c in cells
+    ):
+        return None
+    w = DEFAULT_WIDTH
+    return [cells[r * w : (r + 1) * w] for r in range(DEFAULT_CELLS // w)]
 
 
 def position_from_grid(obj: Any, *, first: Any = None) -> Position:
@@ -287,7 +310,11 @@ def _rows_and_lines(obj: Any, *, quoted: bool = True) -> tuple[list[list[Any]], 
     (a grid's only when ``quoted``: a traced search's recorder reads the grid at every
     call of the person's function, and quoting every row there cost more than reading
     it); :class:`InvalidPositionError` when ``obj`` is neither, or its rows differ in
-    length (quoting the first row that does)."""
+    length (quoting the first row that does). A flat board (:func:`flat_rows`) is
+    read as its rows."""
+    flat = flat_rows(obj)
+    if flat is not None:
+        obj = ["".join(map(str, r)) for r in flat] if isinstance(obj, str) else flat
     if isinstance(obj, str):
         parsed = text_rows(obj)
         rows, lines = [r.cells for r in parsed], [r.line for r in parsed]

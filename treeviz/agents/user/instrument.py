@@ -47,7 +47,7 @@ from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.agents.user.tuple_values import TupleValues
 from treeviz.connect4.board import Position
-from treeviz.connect4.grid import grid_rows, occupancy, read_grid
+from treeviz.connect4.grid import flat_rows, grid_rows, occupancy, read_grid
 from treeviz.errors import (
     InvalidParameterError,
     InvalidPositionError,
@@ -65,17 +65,23 @@ UNKNOWN = -1  # ``maximizing`` not given or not a bool
 def occupied(obj: Any) -> set[int]:
     """Where the stones of a position argument are, as bitboards (both readings of a
     grid)."""
-    if isinstance(obj, Position | str):
+    if isinstance(obj, Position) or _is_moves(obj):
         return {to_position(obj).mask}
     return occupancy(obj)
 
 
+def _is_moves(obj: Any) -> bool:
+    """Whether ``obj`` is a move string (not a flat board's 42 characters)."""
+    return isinstance(obj, str) and flat_rows(obj) is None
+
+
 def to_position(obj: Any) -> Position:
-    """A :class:`Position` from a position, a move string or a board grid;
-    :class:`InvalidPositionError` when ``obj`` is none of them."""
+    """A :class:`Position` from a position, a move string, a board grid or a flat board
+    (:func:`~treeviz.connect4.grid.flat_rows`); :class:`InvalidPositionError` when
+    ``obj`` is none of them."""
     if isinstance(obj, Position):
         return obj.copy()
-    if isinstance(obj, str):
+    if _is_moves(obj):
         return Position.from_moves(obj)
     return read_grid(obj).position  # root= settles a colouring the grid cannot
 
@@ -125,6 +131,17 @@ class ArrayReader(Reader):
         return int(changed[0]) % self.width if len(changed) == 1 else NO_MOVE
 
 
+class FlatReader(Reader):
+    """A flat board's cells, row by row (a string or a list)."""
+
+    def snap(self, obj: Any) -> Any:
+        return obj if isinstance(obj, str) else tuple(obj)
+
+    def column(self, before: Any, after: Any) -> int:
+        diff = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
+        return diff[0] % self.width if len(diff) == 1 else NO_MOVE
+
+
 class RowsReader(Reader):
     def snap(self, obj: Any) -> Any:
         return [r if isinstance(r, str) else tuple(r) for r in obj]
@@ -146,17 +163,20 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
     """The snapshot reader for position arguments like ``obj``."""
     if isinstance(obj, Position):
         return PositionReader(width, height)
-    if isinstance(obj, str):
+    if _is_moves(obj):
         return MovesReader(width, height)
-    if isinstance(obj, np.ndarray):
+    if isinstance(obj, np.ndarray):  # a flat array too: a cell's index modulo the width
         return ArrayReader(width, height)
+    if flat_rows(obj) is not None:
+        return FlatReader(width, height)
     return RowsReader(width, height)
 
 
 # ------------------------------------------------------------------- what a call means
 def _reads_as_position(arg: Any) -> bool:
-    """Whether ``arg`` is a Connect 4 position, move string or board grid."""
-    if not (isinstance(arg, Position | str) or grid_rows(arg) is not None):
+    """Whether ``arg`` is a Connect 4 position, move string, board grid or flat board."""
+    shaped = grid_rows(arg) is not None or flat_rows(arg) is not None
+    if not (isinstance(arg, Position | str) or shaped):
         return False
     try:
         to_position(arg)
@@ -243,8 +263,8 @@ class TraceSpec:
                 return i
         raise InvalidParameterError(
             f"no argument of {self.name}() reads as a position (a Position, a move string, "
-            "a board grid or a game's state): pass position=, a function of the call's "
-            "arguments, or game="
+            "a board grid, a flat board of 42 cells or a game's state): pass position=, a "
+            "function of the call's arguments, or game="
         )
 
     def number(self, ret: Any) -> float:

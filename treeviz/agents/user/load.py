@@ -264,11 +264,16 @@ def function_agent(head: str, fn: Callable[[Position], Any]) -> Agent:
 
 def _call(head: str, fn: Callable[[Position], Any], pos: Position) -> Any:
     """``fn(pos)``; whatever it raises becomes one :class:`UserAgentError` naming the
-    agent, the position and where in its code."""
+    agent, the position and where in its code, but an :class:`InvalidParameterError`
+    (treeviz set up wrongly inside it: a ``@treeviz.traced`` search with no argument
+    it reads as a position, a search spec out of range), which names the agent and
+    says what to change: the agent did not fail, treeviz could not run it so."""
     try:
         return fn(pos.copy())
     except UserAgentError as exc:  # says already what failed (a traced value= function)
         raise UserAgentError(f"{head}: {exc}") from None
+    except InvalidParameterError as exc:
+        raise InvalidParameterError(f"{head}: {exc}") from None
     except Exception as exc:
         where = pos.moves_string() or "the empty board"
         raise AgentCrashError(
