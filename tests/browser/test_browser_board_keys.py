@@ -1,7 +1,8 @@
 """The board in Chromium from the keyboard and on a narrow screen: it takes the focus,
 a digit plays its column, the arrows choose a column and Enter plays it, the next
-position's board keeps the focus; at 320 px wide it shrinks to the page, whole. The
-moves played are checked against the rules (the columns legal there, in order)."""
+position's board keeps the focus; at 320 px wide it shrinks to the page, whole, and
+nothing runs past the page's edge. The moves played are checked against the rules
+(the columns legal there, in order)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,14 @@ STATUS = "p:has-text(' · moves ') code"  # the game's status line: who moves or
 @pytest.fixture(scope="module")
 def server() -> Served:
     return default_app()
+
+
+# the outermost boxes of the main area that run past the right edge of a page ``w`` wide
+PAST_EDGE_JS = """(w) => [...document.querySelectorAll('[data-testid=stMain] *')]
+    .filter(e => e.offsetParent !== null && e.getBoundingClientRect().right > w + 0.5
+                 && !(e.parentElement.getBoundingClientRect().right > w + 0.5))
+    .map(e => (e.getAttribute('data-testid') || e.tagName) + ': '
+              + e.textContent.trim().slice(0, 60))"""
 
 
 def moves_shown(page: Any) -> str:
@@ -84,6 +93,9 @@ def test_the_board_shrinks_to_a_narrow_page_whole(server: Served, tmp_path) -> N
         assert abs(narrow["height"] / narrow["width"] - ratio) < 0.02
         sideways = page.evaluate("() => document.scrollingElement.scrollWidth")
         assert sideways <= 320, sideways
+        # nor is anything cut at the right edge (the answer's side kept 380 px, and
+        # its "Press Run" box and headings ran past the screen, hidden)
+        assert page.evaluate(PAST_EDGE_JS, 320) == []
 
 
 @pytest.mark.parametrize("gap_ms", [30, 200])

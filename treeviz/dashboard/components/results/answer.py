@@ -43,8 +43,9 @@ def page_style() -> None:
         f"{block}{{flex-wrap:wrap;gap:1rem}}"
         # the board's side: its width, or a narrow phone's (the board scales down)
         f"{column}:first-child{{flex:0 0 {BOARD_SIDE_PX}px;width:{BOARD_SIDE_PX}px;max-width:100%}}"
-        f"{column}:last-child{{flex:1 1 {ANSWER_SIDE_PX}px;min-width:{ANSWER_SIDE_PX}px;"
-        "width:auto}"
+        # the answer's side: as narrow as that, or a narrow phone's whole width
+        f"{column}:last-child{{flex:1 1 {ANSWER_SIDE_PX}px;"
+        f"min-width:min({ANSWER_SIDE_PX}px,100%);width:auto}}"
         f"{column} [data-testid='stHorizontalBlock']{{flex-wrap:nowrap}}"
         f"{nested}:first-child,{nested}:last-child{{flex:1 1 0;width:auto;min-width:0}}"
         # blocks keyed ``..._flow`` (the tree beside its panel): 3:2, wrapping when

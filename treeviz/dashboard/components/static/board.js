@@ -63,8 +63,9 @@ function sender(parent, data, setTriggerValue) {
     const newest = latest.get(data.name);
     if (newest !== undefined && newest !== play) return newest(c);
     if (!data.playable.includes(c)) return;
-    if (Date.now() - (parent.tvSentAt || 0) < WAIT_MS) wait(data.name, c);
-    else send(c);
+    const onItsWay = inFlight.has(data.name) && Date.now() - (parent.tvSentAt || 0) < WAIT_MS;
+    if (onItsWay) wait(data.name, c);
+    else send(c); // nothing on its way: a click after an answer is never lost
   };
   latest.set(data.name, play);
   return play;
@@ -89,6 +90,9 @@ document.addEventListener("keydown", (e) => {
 });
 
 function playWaiting(data, play) {
+  // the board the move was sent from, drawn again (a rerun for something else): the
+  // move is still on its way, and what waits goes on waiting
+  if (inFlight.get(data.name) === data.ply) return;
   inFlight.delete(data.name); // this board is the one the move sent was waiting for
   const queue = waiting.get(data.name);
   if (!queue) return;
