@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.agents.common import column_rows, result
+from treeviz.agents.user.sides import inferred_flags
 from treeviz.connect4.board import PLAYERS
 from treeviz.trace.nodes import (
     CUTOFF,
@@ -55,11 +56,20 @@ def build_result(rec: Recording) -> SearchResult:
     parent = np.frombuffer(rec.parent, np.int32).copy()
     move = np.frombuffer(rec.move, np.int8).copy()
     depth = np.frombuffer(rec.depth, np.int16).copy()
-    maxi = np.frombuffer(rec.maxi, np.int8)
-    flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
     visits, mean = returned(rec)
-    value = np.where(flip, -1.0, 1.0) * mean
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
+    flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
+    maxi = np.frombuffer(rec.maxi, np.int8)
+    reading = None
+    if not (maxi >= 0).any() and not (visits > 1).any():  # no flag, no means: whose?
+        window = (alpha_in, beta_in)
+        found = inferred_flags(
+            root, parent=parent, depth=depth, flags=flags, mean=mean, window=window
+        )
+        if found is not None:
+            maxi, reading = found
+    flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
+    value = np.where(flip, -1.0, 1.0) * mean
     alpha = np.where(flip, -beta_in, alpha_in)
     beta = np.where(flip, -alpha_in, beta_in)
     table = magnitudes(value, alpha, beta)
@@ -72,7 +82,6 @@ def build_result(rec: Recording) -> SearchResult:
         kids = np.flatnonzero(parent == 0)
         known = nodes["value"][kids][nodes["value"][kids] != NO_VALUE]
         nodes["value"][0] = -known.min() if len(known) else NO_VALUE
-    flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     nodes["flags"], nodes["pruned"] = flags, pruned
     fields = ["alpha", "beta"] if np.isfinite(alpha_in).any() else []
     if (visits > 1).any():  # calls came back to nodes: their counts matter (MCTS)
@@ -104,6 +113,8 @@ def build_result(rec: Recording) -> SearchResult:
     sides = maximizing(root, parent, depth, maxi=maxi, flag=spec.flag if spec else None)
     if sides:
         trace.extra["maximizing"] = sides
+    if reading is not None:
+        trace.extra["perspective"] = reading
     if rec.counted:  # the person's own visit counts (-1: none read)
         trace.extra["user_visits"] = [rec.counted.get(k, -1) for k in range(n)]
     checked = rec.facts()

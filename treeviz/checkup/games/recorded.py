@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from treeviz.agents.user.game_result import Votes, build_game_result, inferred, pooled
+from treeviz.agents.user.evidence import Votes, inferred
+from treeviz.agents.user.game_result import build_game_result, pooled
 from treeviz.checkup.games.ask import Moves, Player, own, replay
 from treeviz.checkup.games.inside import GameNodeFinding, check_game_tree
 from treeviz.rules.base import StepGame
