@@ -137,9 +137,9 @@ def root_view(node: Any) -> float:
 )
 @logged
 def mover_values(node: Any) -> float:
-    """BUG (in the tracing): the example's correct search, its results read as the
-    value of the player who moved INTO the node (``value=`` negates them), while
-    treeviz reads a node's value for the player to move there: every level reversed."""
+    """The example's correct search, its results returned as the value of the player
+    who moved INTO the node (negated), where treeviz reads a node's value for the
+    player to move there: every level reversed, the search's own convention."""
     won = m.winner(node.board)
     if won or not m.valid_moves(node.board):
         result = 0.0 if won else 0.5

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import EXAMPLES
+from conftest import EXAMPLES, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -277,3 +277,36 @@ def test_a_full_board_scored_as_a_loss_is_named_from_outside_its_block_miss_bene
     assert end.answered is not None and pos.width * pos.height - pos.ply <= 4
     assert dict(found)[end.answered - 1] < max(o for _, o in found)
     assert all(f.under == "endgame" for f in c.outside if f.moves == end.moves and f is not end)
+
+
+def test_blocks_missed_where_every_column_loses_are_named_slow_loss() -> None:
+    """A block let through where every column loses, the block only later (a search
+    that scores every loss alike: ``-inf``, a flat loss): named so, and the sentence's
+    "every column loses" checked by the exact scores; one block missed where it would
+    have saved the game, and the cause is not named."""
+    from treeviz.checkup.ask import Answer
+    from treeviz.checkup.battery import outcomes
+    from treeviz.checkup.causes import slow_loss
+    from treeviz.checkup.findings import finding
+    from treeviz.exact.scores import exact_scores
+
+    lost: list[Answer] = []
+    saved: list[Answer] = []
+    rng = random.Random(5)
+    while len(lost) < 3 or not saved:
+        pos = random_position(rng.randrange(10**6), rng.randrange(8, 30))
+        block = pos.must_block()
+        out = outcomes(pos) if len(block) == 1 and not pos.can_win_next() else None
+        if out is None or len(out) < 2:
+            continue
+        let_through = next(c for c in pos.legal_moves() if c != block[0])
+        answer = Answer(pos.moves_string(), let_through + 1)
+        (lost if max(out.values()) == -1 else saved).append(answer)
+    assert slow_loss("misses-block", lost[:3]) == 3
+    assert slow_loss("misses-block", [*lost[:3], saved[0]]) == 0
+    assert slow_loss("misses-win", lost[:3]) == 0
+    f = finding("misses-block", lost[0], failed=lost[:3], of=[a.moves for a in lost[:3]])
+    assert f.cause == "slow-loss" and "every column loses" in f.text
+    for a in lost[:3]:
+        scores = exact_scores(Position.from_moves(a.moves), 5.0)
+        assert scores is not None and all(s < 0 for s in scores if s is not None)

@@ -120,3 +120,53 @@ def test_a_value_stored_by_a_shallower_search_is_named() -> None:
     # ... and the exact outcome is decided within the plies left
     out = score_outcome(solve(named), named.ply, width=7, height=6)
     assert out["result"] != "draw" and out["plies"] < memo.DEPTH - len(f.line)
+
+
+# ---------------------------------------------------------------------- MCTS rewards
+def test_an_mcts_returning_the_movers_reward_is_no_wrong_player() -> None:
+    """Its results are kept for the player who moved into each node, as its UCT rule
+    reads them: before, ``perspective`` said they were "credited to the wrong player
+    at every other level" (at ``4453``) or at every level."""
+    mcts = load("mcts_mover_reward")
+    mcts.ITERATIONS = 1500
+    for moves in ("4453", "12163272"):
+        pos = Position.from_moves(moves)
+        tree, found = recorded(mcts, pos)
+        assert not tree.once and found == [], (moves, found)
+    # the search is right where the rules settle it: a win at once is taken
+    pos = Position.from_moves("445566")
+    assert mcts.choose(pos.copy()) - 1 in pos.winning_moves()
+
+
+def test_results_credited_to_the_wrong_player_every_other_level_are_still_named(
+    tmp_path: Path,
+) -> None:
+    """The same search with the flip on the way up forgotten (``r = simulate(...)``):
+    each node keeps its child's mover's result, the wrong player's at every other
+    level."""
+    source = (AGENTS / "mcts_mover_reward.py").read_text()
+    flipped = "r = 1.0 - simulate(g, node.children[m], rng)"
+    assert flipped in source
+    buggy = tmp_path / "mcts_unflipped.py"
+    buggy.write_text(source.replace(flipped, "r = simulate(g, node.children[m], rng)"))
+    mcts = load_file(buggy)
+    mcts.ITERATIONS = 1500
+    found = recorded(mcts, Position.from_moves("4453"))[1]
+    assert [f.cause for f in found if f.check == "perspective"] == ["wrong-player"], found
+
+
+def test_an_mcts_returning_the_winners_number_gets_no_finding_on_its_means() -> None:
+    """Its calls return 1 or 2, the winner, and each node credits the player who
+    moved into it: before, ``perspective`` said its results were "credited to the
+    wrong player at every other level", reading averages of player numbers as
+    means."""
+    mcts = load("mcts_mover_reward")
+    mcts.ITERATIONS, mcts.SEARCH = 1500, mcts.simulate_winner
+    tree, found = recorded(mcts, Position.from_moves("12163272"))
+    assert found == []
+    fours = np.flatnonzero(tree.four & tree.leaf)
+    assert len(fours) >= 3 and set(tree.value[fours].tolist()) == {1.0, 2.0}
+    # its own statistics rank the root's children by their exact outcomes where
+    # those differ: a win kept over a loss
+    pos = Position.from_moves("445566")
+    assert mcts.choose(pos.copy()) - 1 in pos.winning_moves()

@@ -7,6 +7,11 @@ with the counts that say how sure.
     (so not a column or a direction it cannot see): a search that scores a win the same
     however far away it is.
 
+``slow-loss``
+    every miss of a block whose outcome is known was in a position where every column
+    loses, the block only later: a search that scores a loss the same however soon it
+    comes (a lost line scored ``-inf``, or a flat loss), so that all its columns tie.
+
 ``full-board``
     in every endgame it got wrong (within its horizon) a draw was at stake: it chose
     a loss where a draw was best, or a draw where a win was; and it got right every
@@ -35,6 +40,7 @@ from treeviz.connect4.board import Position
 
 OUTSIDE_CAUSES = {
     "slow-win": "a win is scored the same however far away it is",
+    "slow-loss": "a loss is scored the same however soon it comes",
 }
 SLOW_EVIDENCE = 3  # misses with a known outcome, at least, to name slow-win
 EDGE_SHARE = 0.9  # answers at one edge of the open columns, at least, to name it
@@ -54,6 +60,19 @@ def slow_win(check: str, failed: list[Answer]) -> int:
     columns = set().union(*(facts_of(a.moves).wins for a, _ in judged))
     ways = set().union(*(directions(a.moves, check) for a, _ in judged))
     return len(judged) if len(columns) > 1 and len(ways) > 1 else 0
+
+
+def slow_loss(check: str, failed: list[Answer]) -> int:
+    """How many misses of ``check`` (a block missed) show ``slow-loss``: every one
+    whose outcome is known is lost whatever it plays (the block too, only later); 0
+    when the evidence does not say so."""
+    if check != "misses-block":
+        return 0
+    known = [outcomes_of(a.moves) for a in failed if a.column is not None]
+    judged = [dict(o) for o in known if o is not None]
+    if len(judged) < SLOW_EVIDENCE or any(max(o.values()) != -1 for o in judged):
+        return 0
+    return len(judged)
 
 
 def draw_misvalued(check: str, failed: list[Answer], of: list[str]) -> tuple[int, int] | None:
@@ -89,6 +108,16 @@ def slow_win_words(count: int) -> str:
         "and the wins it missed are in several columns and directions: the mark of a "
         "search that scores a win the same however far away it is (score a sooner win "
         "higher, such as WIN plus the depth left)"
+    )
+
+
+def slow_loss_words(count: int) -> str:
+    """The text a slow-loss finding ends with."""
+    return (
+        f"; in all {count} misses whose outcome is known every column loses, the block "
+        "only later: the mark of a search that scores a loss the same however soon it "
+        "comes, so that every column ties (score a sooner loss lower, such as minus "
+        "WIN minus the depth left)"
     )
 
 

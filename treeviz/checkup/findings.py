@@ -17,7 +17,14 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from treeviz.checkup.ask import Answer
-from treeviz.checkup.causes import draw_misvalued, draw_words, slow_win, slow_win_words
+from treeviz.checkup.causes import (
+    draw_misvalued,
+    draw_words,
+    slow_loss,
+    slow_loss_words,
+    slow_win,
+    slow_win_words,
+)
 from treeviz.checkup.checks import NEEDS, facts_of, tactics_of
 from treeviz.checkup.directions import Blind, blind
 from treeviz.checkup.node_words import columns_text
@@ -116,6 +123,9 @@ def finding(
     elif slow := slow_win(check, failed):
         out.cause = "slow-win"
         out.text += slow_win_words(slow)
+    elif lost := slow_loss(check, failed):
+        out.cause = "slow-loss"
+        out.text += slow_loss_words(lost)
     elif drawn := draw_misvalued(check, failed, of):
         out.cause = "full-board"
         out.text += draw_words(*drawn)

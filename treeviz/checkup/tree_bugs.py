@@ -92,10 +92,10 @@ from treeviz.checkup.memo import UNNAMED
 from treeviz.checkup.memo import judge as judge_memo
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.node_words import Words, columns, diff_text, kept_stone
-from treeviz.checkup.perspective import avoided_wins, judge
+from treeviz.checkup.perspective import Verdict, avoided_wins, judge
 from treeviz.checkup.root import best_outside_test, mean_choice, root_only
 from treeviz.checkup.selection import judge as judge_selection
-from treeviz.trace.nodes import SearchResult, Trace
+from treeviz.trace.nodes import NO_VALUE, SearchResult, Trace
 
 CHECKS = (
     "terminal",
@@ -543,11 +543,26 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     only where the means are the search's own: no ``perspective`` finding),
     ``final`` and ``growth`` (:mod:`treeviz.checkup.root`). A search that records
     windows is an alpha-beta that came back to nodes (iterative deepening, a
-    principal variation search's second look), not an MCTS: none of these apply."""
+    principal variation search's second look), not an MCTS: none of these apply. A
+    search whose calls return the winner's number (:func:`_winner_numbers`) has no
+    means to judge: only ``growth``."""
     if t.once or not np.isnan(t.alpha).all():
         return []
+    out = [] if _winner_numbers(t) else _mean_checks(t, w)
+    grown = root_only(t)
+    if grown is not None:
+        out.append(_finding(t, "growth", grown, w.root_only(grown), cause="root-only"))
+    return out
+
+
+def _mean_checks(t: Tree, w: Words) -> list[NodeFinding]:
+    """``perspective``, ``selection`` and ``final``: the checks that read the means."""
     out = []
     found = judge(t)
+    if found is not None and (found.everywhere or _reversed_everywhere(found)):  # mover's?
+        movers = Tree(read_as_movers(t.trace))
+        if judge(movers) is None and avoided_wins(movers) is None:  # its way, no bug
+            t, w, found = movers, Words(movers), None
     avoided = avoided_wins(t) if found is None else None
     if found is not None:
         out.append(
@@ -566,10 +581,50 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
         out.append(
             _finding(t, "final", 0, w.mean_choice(final.node, final.other), cause="mean-choice")
         )
-    grown = root_only(t)
-    if grown is not None:
-        out.append(_finding(t, "growth", grown, w.root_only(grown), cause="root-only"))
     return out
+
+
+def _reversed_everywhere(found: Verdict) -> bool:
+    """Whether more pairs are reversed than agree at both parities of depth: the mark
+    of results kept for the player who moved into each node (a search that credits
+    the wrong player at every other level agrees at the other parity)."""
+    judged = [(a, r) for a, r in found.counts.values() if a + r]
+    return len(judged) == 2 and all(r > a for a, r in judged)
+
+
+def _winner_numbers(t: Tree) -> bool:
+    """Whether the calls return the winner's number, not a result for a player: at
+    every four it reached (three at least, made by both) 1 where X made it and 2
+    where O did, and
+    every number it returned 0 (a draw), 1 or 2. Their means are averages of player
+    numbers, which no reading makes results (a course MCTS keeps its results in its
+    nodes and returns the winner for each node to credit)."""
+    fours = np.flatnonzero(t.four & t.leaf & ~np.isnan(t.value))
+    if len(fours) < 3:
+        return False
+    x_made = np.array([t.side(k) == "O" for k in fours.tolist()])
+    if x_made.all() or not x_made.any():  # one player's fours: 1 may be a win's result
+        return False
+    if not np.array_equal(t.value[fours], np.where(x_made, 1.0, 2.0)):
+        return False
+    v = t.value[~np.isnan(t.value)]
+    return bool(((v >= 0) & (v <= 2)).all())
+
+
+def read_as_movers(trace: Trace) -> Trace:
+    """``trace`` with every value negated: the results of a search that returns, at
+    each node, the result for the player who moved into it (an MCTS's ``1 - result``
+    kept for the mover: the UCT rule reads a child's results so), read as treeviz reads
+    values, for the player to move there. Its means then agree with the exact outcomes
+    where, read for the player to move, they were reversed; a search that credits
+    the wrong player at every other level stays reversed at half of them either
+    way."""
+    from dataclasses import replace
+
+    nodes = trace.nodes.copy()
+    v = nodes["value"]
+    nodes["value"] = np.where(v == NO_VALUE, v, -v)
+    return replace(trace, nodes=nodes)
 
 
 def _best_move(t: Tree, w: Words) -> NodeFinding | None:
