@@ -4,6 +4,7 @@ numbers, leaves, fours and draws, and which nodes had every call recorded."""
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -188,7 +189,7 @@ class Tree:
         ids = np.flatnonzero(self.leaf & ~self.terminal)
         return int(self.depth[ids].max()) if len(ids) else -1
 
-    @property
+    @cached_property
     def limit(self) -> int:
         """The depth limit of the full-width search: the shallowest depth at which at
         least half the unfinished positions reached returned at once (:attr:`horizon`
@@ -196,13 +197,12 @@ class Tree:
         that searches on where a win or a block is at hand: few of their level's
         positions are searched); shallower ones returned early (a memo table's stored
         value). A search with a plain depth limit: its horizon."""
+        deepest = self.horizon
         open_ = self.trusted & ~self.terminal & ~np.isnan(self.value)
-        reached = np.bincount(self.depth[open_], minlength=self.horizon + 1)
-        stopped = np.bincount(self.depth[open_ & self.leaf], minlength=self.horizon + 1)
-        most = np.flatnonzero(
-            2 * stopped[: self.horizon + 1] >= np.maximum(reached[: self.horizon + 1], 1)
-        )
-        return int(most[0]) if len(most) else self.horizon
+        reached = np.bincount(self.depth[open_], minlength=deepest + 1)[: deepest + 1]
+        stopped = np.bincount(self.depth[open_ & self.leaf], minlength=deepest + 1)[: deepest + 1]
+        most = np.flatnonzero(2 * stopped >= np.maximum(reached, 1))
+        return int(most[0]) if len(most) else deepest
 
     def evaluated(self) -> np.ndarray:
         """The unfinished leaves at the :attr:`horizon`, valued: the positions the

@@ -420,9 +420,13 @@ def _wins_unsearched(t: Tree, nodes: np.ndarray) -> np.ndarray:
     which ends a search whatever its window, with a win's value."""
     out = np.zeros(t.n, bool)
     for k in np.flatnonzero(nodes & t.trusted).tolist():
-        called = {int(t.move[c]) for c in t.trace.children(k)}
-        out[k] = bool(set(t.position(k).winning_moves()) - called)
+        out[k] = bool(set(t.position(k).winning_moves()) - _called(t, k))
     return out
+
+
+def _called(t: Tree, node: int) -> set[int]:
+    """The columns (0-based) ``node`` made a recorded call on."""
+    return {int(t.move[c]) for c in t.trace.children(node)}
 
 
 def _blocked(t: Tree, node: int) -> bool:
@@ -431,8 +435,7 @@ def _blocked(t: Tree, node: int) -> bool:
     extension past the horizon) leaves nothing unsearched that could be better."""
     if not t.trusted[node]:  # its position is not the search's
         return False
-    called = {int(t.move[c]) for c in t.trace.children(node)}
-    return bool(called & set(t.position(node).must_block()))
+    return bool(_called(t, node) & set(t.position(node).must_block()))
 
 
 def _cutoff(t: Tree, w: Words) -> NodeFinding | None:
