@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 import treeviz
 from treeviz.checkup.tree_bugs import check_tree
 from treeviz.connect4.board import Position
+from treeviz.trace.values import read_as_words
 
 AGENTS = Path(__file__).resolve().parents[1] / "data" / "agents"
 
@@ -50,6 +51,9 @@ def test_an_aima_search_is_read_as_its_players_and_gets_no_finding(seed: int, pl
     values = full_window_values(module, pos)
     assert res.move == col and values[col - 1] == max(values.values())
     assert res.value == max(values.values())  # for the player to move at the root
+    # what the CLI, the report and the tree's legend say: the root player's (AIMA's
+    # max_value is the player to move at its root)
+    assert f"returns {pos.side_to_move}'s values at every node" in read_as_words(res.trace.extra)
 
 
 def test_a_wrong_sign_at_the_end_of_the_game_is_still_found() -> None:

@@ -18,6 +18,7 @@ from conftest import TREEVIZ
 
 from treeviz.agents.registry import search
 from treeviz.connect4.board import Position
+from treeviz.errors import SearchStopped
 from treeviz.jit import NOTICE_TEXT
 
 
@@ -240,3 +241,23 @@ def test_a_watcher_sees_a_sliced_search_as_one() -> None:
     # told at most every TELL_EVERY_S, not after every slice of milliseconds (a page
     # was sent 150 progress messages a second)
     assert all(b[0] - a[0] >= TELL_EVERY_S for a, b in pairwise(seen)), seen[:5]
+
+
+def test_a_ctrl_c_lost_in_a_library_stops_the_next_search() -> None:
+    """Ctrl-C pressed while numba compiled a kernel in the main thread was swallowed
+    in llvmlite's callback (``Exception ignored on calling ctypes callback``): the
+    MCTS that followed ran its ten million iterations. The handler's note of it now
+    stops the next search before it starts, which says so (the command's one line)."""
+    from treeviz.agents.stopping import ctrl_c_was_acted_on, forget_interrupt, saw_ctrl_c
+
+    pos = Position.from_moves("4453")
+    forget_interrupt()
+    saw_ctrl_c()  # what the command's handler does before its exception is lost
+    try:
+        with pytest.raises(SearchStopped, match="before its first iteration"):
+            search(pos, "mcts:iterations=10000000")
+        assert ctrl_c_was_acted_on()
+    finally:
+        forget_interrupt()
+    again = search(pos, "mcts:iterations=3000")  # the next command starts afresh
+    assert not again.stats.get("stopped") and again.stats["iterations"] == 3000

@@ -73,6 +73,17 @@ _INTERRUPTED = threading.Event()
 _ACTED_ON = threading.Event()
 
 
+# Set by every Ctrl-C the command's handler sees, wherever it landed: one swallowed
+# inside a library's callback (numba compiling a kernel before the search) still stops
+# the next search that waits (:func:`run_stoppable`), which acts on it.
+_SEEN = threading.Event()
+
+
+def saw_ctrl_c() -> None:
+    """Say that Ctrl-C was pressed (the command's signal handler calls this)."""
+    _SEEN.set()
+
+
 def acted_on_ctrl_c() -> None:
     """Say that the Ctrl-C just caught was acted on (see :func:`ctrl_c_was_acted_on`)."""
     _ACTED_ON.set()
@@ -109,6 +120,7 @@ def forget_interrupt() -> None:
     """Start a command afresh (an earlier Ctrl-C in this process no longer counts)."""
     _INTERRUPTED.clear()
     _ACTED_ON.clear()
+    _SEEN.clear()
 
 
 @contextlib.contextmanager
@@ -155,6 +167,8 @@ def run_stoppable(
         # over before it starts: stopped however quick the search, not only when it
         # outlasts the first look at the clock (a pass of 7 nodes never did)
         ctr[C_STOP] = 1
+    if _pending():
+        _stop_for_ctrl_c(ctr)
     worker.start()
     shown = False
     # Waited on an event, not Thread.join: a join interrupted by Ctrl-C can report the
@@ -162,10 +176,11 @@ def run_stoppable(
     while not done.is_set():
         try:
             done.wait(POLL_S)
+            asked = _pending()
         except KeyboardInterrupt:
-            ctr[C_STOP] = 1
-            _INTERRUPTED.set()
-            _ACTED_ON.set()
+            asked = True
+        if asked:
+            _stop_for_ctrl_c(ctr)
             continue
         if deadline is not None and time.monotonic() >= deadline:
             ctr[C_STOP] = 1
@@ -183,6 +198,21 @@ def run_stoppable(
     if "error" in box:
         raise box["error"]  # type: ignore[misc]
     return box["value"], bool(ctr[C_STOP])  # type: ignore[return-value]
+
+
+def _pending() -> bool:
+    """Whether a Ctrl-C already pressed asks the search under way to stop: one lost in
+    a library before any search acted on it (numba compiling in the main thread), or
+    one that stopped a search and that the command has not yet acted on
+    (:func:`stop_if_interrupted`): a warm-up search must not use it up."""
+    return _SEEN.is_set() and (not _ACTED_ON.is_set() or _INTERRUPTED.is_set())
+
+
+def _stop_for_ctrl_c(ctr: np.ndarray) -> None:
+    """Stop the search writing ``ctr`` for a Ctrl-C, and say it was acted on."""
+    ctr[C_STOP] = 1
+    _INTERRUPTED.set()
+    _ACTED_ON.set()
 
 
 def _progress(ctr: np.ndarray, start: float) -> bool:

@@ -82,7 +82,7 @@ move) are not judged by ``backup`` or ``cutoff``.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -551,6 +551,9 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     means to judge: only ``growth``."""
     if t.once or not np.isnan(t.alpha).all():
         return []
+    returned = as_returned(t)
+    if returned is not t:
+        t, w = returned, Words(returned)
     out = [] if _winner_numbers(t) else _mean_checks(t, w)
     grown = root_only(t)
     if grown is not None:
@@ -622,12 +625,24 @@ def read_as_movers(trace: Trace) -> Trace:
     where, read for the player to move, they were reversed; a search that credits
     the wrong player at every other level stays reversed at half of them either
     way."""
-    from dataclasses import replace
-
     nodes = trace.nodes.copy()
     v = nodes["value"]
     nodes["value"] = np.where(v == NO_VALUE, v, -v)
     return replace(trace, nodes=nodes)
+
+
+def as_returned(t: Tree) -> Tree:
+    """``t`` with its numbers as the search returned them. A recording whose means were
+    read for the player who moved into each node (:mod:`treeviz.agents.user.movers`:
+    its visits say so, which a search crediting one player at every level says too)
+    is negated back: the checks weigh the person's own numbers, and read them for the
+    movers only where every check then passes (:func:`_mean_checks`)."""
+    seen = t.trace.extra.get("perspective")
+    if not isinstance(seen, dict) or seen.get("player") != "mover":
+        return t
+    trace = read_as_movers(t.trace)
+    extra = {k: v for k, v in trace.extra.items() if k != "perspective"}
+    return Tree(replace(trace, extra=extra))
 
 
 def _best_move(t: Tree, w: Words) -> NodeFinding | None:

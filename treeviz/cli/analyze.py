@@ -40,11 +40,11 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         print_json(res.as_dict() | {"spec": str(chosen)})
         return
     from treeviz.trace.numbers import count, flag, seconds
-    from treeviz.trace.values import kind_text
+    from treeviz.trace.values import kind_text, read_as_words
 
     print(to_diagram(pos))
     print(f"agent: {chosen}  to move: {pos.side_to_move}  chosen column: {res.move}")
-    print(f"values: {kind_text(res.trace.value_kind)}")
+    print(f"values: {kind_text(res.trace.value_kind)}{read_as_words(res.trace.extra)}")
     print(move_table_text(res))
     print(f"pv: {' '.join(map(str, res.pv))}")
     s = res.stats

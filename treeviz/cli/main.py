@@ -28,7 +28,10 @@ _SIGINT = threading.Event()
 
 
 def _on_sigint(signum: int, frame: object) -> None:
+    from treeviz.agents.stopping import saw_ctrl_c  # loaded before this is installed
+
     _SIGINT.set()
+    saw_ctrl_c()
     raise KeyboardInterrupt
 
 

@@ -18,13 +18,13 @@ from treeviz.draw.html import (
     tree_payload,
 )
 from treeviz.draw.style import BAR, CHART_BACKGROUND, CHART_FRAME, CHART_ZERO
+from treeviz.draw.view import value_kind_text
 from treeviz.judge.review import Review
 from treeviz.judge.verdict import Explanation, explain
 from treeviz.settings import EXPORT_MAX_NODES
 from treeviz.trace.analysis import move_rows
 from treeviz.trace.nodes import SearchResult
 from treeviz.trace.numbers import percent, value_cell
-from treeviz.trace.values import kind_text
 
 MOVE_COLUMNS = (
     ("column", "column"),
@@ -62,9 +62,8 @@ def moves_html(res: SearchResult, exact: list[int | None] | None) -> str:
     kind = res.trace.value_kind
     rows = [{**r, "value": value_cell(r["value"], kind)} for r in move_rows(res, exact)]
     columns = [c for c in MOVE_COLUMNS if c[0] != "exact" or exact is not None]
-    return (
-        f'<p class="muted">values: {html.escape(kind_text(res.trace.value_kind))}</p>'
-        + table_html(rows, columns, marked="chosen")
+    return f'<p class="muted">values: {html.escape(value_kind_text(res.trace))}</p>' + table_html(
+        rows, columns, marked="chosen"
     )
 
 

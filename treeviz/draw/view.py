@@ -38,6 +38,7 @@ from treeviz.trace.values import (
     bound_text,
     kind_text,
     node_value,
+    read_as_words,
     scale_stops,
     scale_words,
     window_bound,
@@ -248,7 +249,7 @@ def value_kind_text(trace: Trace) -> str:
     kind = ValueKind.parse(trace.value_kind)
     named = GAME_KIND_TEXT.get(kind.base) if not trace.is_connect4 else None
     if named is None:
-        return kind_text(trace.value_kind)
+        return kind_text(trace.value_kind) + read_as_words(trace.extra)
     return f"{kind.name} {named}" if kind.name else named
 
 

@@ -86,6 +86,22 @@ def kind_text(kind: str) -> str:
     return f"{name} {text}" if name else text
 
 
+def read_as_words(extra: dict[str, Any]) -> str:
+    """How treeviz read a Connect 4 traced search's numbers when it inferred whose they
+    are (``extra["perspective"]`` of the trace, set when the recording is read): a
+    clause to follow :func:`kind_text`'s words, or "" for the default reading (each
+    node's side to move)."""
+    seen = extra.get("perspective")
+    if not isinstance(seen, dict) or seen.get("from") != "inferred":
+        return ""
+    player = seen.get("player")
+    if player == "mover":
+        return " (it returns each node's result for the player who moved into it: read so)"
+    if player in (0, 1):
+        return f" (it returns {'XO'[player]}'s values at every node: read so)"
+    return ""
+
+
 def stones_score(total_plies: int, winner_is_first: bool, *, width: int, height: int) -> int:
     """The winner's exact score when the game ends after ``total_plies`` stones."""
     stones = (total_plies + 1) // 2 if winner_is_first else total_plies // 2

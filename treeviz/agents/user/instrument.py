@@ -47,7 +47,7 @@ from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.agents.user.tuple_values import TupleValues
 from treeviz.connect4.board import Position
-from treeviz.connect4.grid import flat_rows, grid_rows, occupancy, read_grid
+from treeviz.connect4.grid import EMPTY, flat_rows, grid_rows, occupancy, read_grid
 from treeviz.errors import (
     InvalidParameterError,
     InvalidPositionError,
@@ -127,8 +127,11 @@ class ArrayReader(Reader):
         return np.array(obj, copy=True)
 
     def column(self, before: Any, after: Any) -> int:
-        changed = np.flatnonzero(np.asarray(after) != before)
-        return int(changed[0]) % self.width if len(changed) == 1 else NO_MOVE
+        after = np.asarray(after)
+        changed = np.flatnonzero(after != before)
+        if len(changed) == 1:
+            return int(changed[0]) % self.width
+        return _one_cell(np.ravel(before).tolist(), after.ravel().tolist(), self.width)
 
 
 class FlatReader(Reader):
@@ -138,8 +141,7 @@ class FlatReader(Reader):
         return obj if isinstance(obj, str) else tuple(obj)
 
     def column(self, before: Any, after: Any) -> int:
-        diff = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b]
-        return diff[0] % self.width if len(diff) == 1 else NO_MOVE
+        return _one_cell(list(before), list(after), self.width)
 
 
 class RowsReader(Reader):
@@ -147,16 +149,49 @@ class RowsReader(Reader):
         return [r if isinstance(r, str) else tuple(r) for r in obj]
 
     def column(self, before: Any, after: Any) -> int:
-        found = NO_MOVE
-        for old, new in zip(before, after, strict=False):
-            if isinstance(new, list):
-                new = tuple(new)
-            if old != new:
-                diff = [j for j, (a, b) in enumerate(zip(old, new, strict=False)) if a != b]
-                if found != NO_MOVE or len(diff) != 1:
-                    return NO_MOVE
-                found = diff[0]
-        return found
+        lengths = {len(row) for row in (*before, *after)}
+        if len(before) != len(after) or len(lengths) != 1:
+            return NO_MOVE
+        flat = [[cell for row in rows for cell in row] for rows in (before, after)]
+        return _one_cell(flat[0], flat[1], lengths.pop())
+
+
+def _one_cell(before: list[Any], after: list[Any], width: int) -> int:
+    """The column (a cell's index modulo ``width``) of the one cell where the grid
+    ``after`` differs from ``before``, both flattened row by row; or of the one stone
+    more when ``after`` shows the board from the other side (its two symbols swapped:
+    a search that keeps the board for the side to move, ``-board`` or swapped pieces
+    passed down, as AlphaZero-style code does); else ``NO_MOVE``."""
+    if len(before) != len(after):
+        return NO_MOVE
+    diff = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    if len(diff) == 1:
+        return diff[0] % width
+    swapped = _swapped(after)
+    if swapped is None:
+        return NO_MOVE
+    diff = [i for i, (a, b) in enumerate(zip(before, swapped, strict=True)) if a != b]
+    return diff[0] % width if len(diff) == 1 and _empty(before[diff[0]]) else NO_MOVE
+
+
+def _swapped(cells: list[Any]) -> list[Any] | None:
+    """``cells`` with its two stone symbols exchanged (None: not exactly two)."""
+    try:
+        symbols = list(dict.fromkeys(c for c in cells if not _empty(c)))
+    except TypeError:  # unhashable cells: not symbols
+        return None
+    if len(symbols) != 2:
+        return None
+    a, b = symbols
+    return [b if c == a else a if c == b else c for c in cells]
+
+
+def _empty(cell: Any) -> bool:
+    """Whether a grid's ``cell`` is an empty one (:data:`EMPTY`)."""
+    try:
+        return bool(cell in EMPTY)
+    except TypeError:  # unhashable: a stone of some kind
+        return False
 
 
 def reader_for(obj: Any, width: int, height: int) -> Reader:
@@ -437,6 +472,7 @@ class Recording:
         self.left_out = 0  # calls not one move after their caller's, kept out of the tree
         self.left_out_text = ""  # the first of them, in words
         self.forced: int | None = None  # the column the agent answered, when it said
+        self.column_base = 0  # 1: the tuples' columns count from 1 (set at the end)
         self.name: str | None = None  # the agent's spec, for a file agent's search
         self.said = False  # the column chosen is the search's answer (not read from values)
         self._result: Any = None

@@ -3,7 +3,8 @@
 Each call's position is compared with the one its place in the tree says it should
 be: its caller's position plus the one stone of the column between them, of the
 colour of the side to move there (for board grids: the same symbol for a player's
-stones throughout the search), with the ``maximizing`` flag passed on to the other
+stones throughout the search, or for the side to move's stones at every node, a board
+kept from the side to move's view), with the ``maximizing`` flag passed on to the other
 side; and a call must leave its position as it received it (a move played in place
 and never taken back changes it). A call whose position is not one move after its
 caller's is recorded as a problem, not raised: the search goes on and that call's
@@ -71,6 +72,8 @@ class Checker:
         self.rec = rec
         self.frames: list[Frame] = []
         self.symbols: dict[str, Any] = {}  # player -> its stones' symbol on the grids
+        self.roles: dict[str, Any] = {}  # "to move" / "other" -> its stones' symbol
+        self.ways = {"player", "role"}  # the ways of colouring every grid so far fits
         self.first: dict[str, Problem] = {}  # check -> its first problem in call order
         self.counts: dict[str, int] = {}
         self.culprit: Problem | None = None  # first mutation its own code made
@@ -182,19 +185,37 @@ class Checker:
         fitting = [groups for mask, groups in readings if mask == pos.mask]
         for groups in fitting:
             symbols = _symbols(groups, x, o)
-            if symbols is not None and self._agree(symbols):
-                self.symbols.update(symbols)
+            if symbols is not None and self._agree(symbols, pos):
                 return None
         if not fitting:
             return {"kind": "stones", **self._against_caller(frame)}
-        return _colour(fitting[0], pos, move, self.symbols)
+        return _colour(fitting[0], pos, move, self._usual(pos))
 
-    def _agree(self, symbols: dict[str, Any]) -> bool:
-        """Whether ``symbols`` (player -> symbol) keeps the symbols seen so far."""
-        merged = {**self.symbols, **symbols}
-        return all(self.symbols.get(p, s) == s for p, s in symbols.items()) and (
-            len(merged) < 2 or merged["X"] != merged["O"]
-        )
+    def _agree(self, symbols: dict[str, Any], pos: Position) -> bool:
+        """Whether ``symbols`` (player -> symbol at ``pos``) keeps a way of colouring
+        seen so far: a symbol per player throughout, or a symbol per role (the side
+        to move's, the other's: a board kept for the side to move, negated or swapped
+        at every ply). The ways ``symbols`` breaks are given up; what it shows is
+        added to those it keeps. False when it keeps none."""
+        roles = _by_role(symbols, pos)
+        kept = {
+            way: seen
+            for way, seen, now in (("player", self.symbols, symbols), ("role", self.roles, roles))
+            if way in self.ways and _consistent(seen, now)
+        }
+        if not kept:
+            return False
+        self.ways = set(kept)
+        self.symbols.update(symbols if "player" in kept else {})
+        self.roles.update(roles if "role" in kept else {})
+        return True
+
+    def _usual(self, pos: Position) -> dict[str, Any]:
+        """player -> the symbol it usually has at ``pos`` (by the way still kept)."""
+        if "player" in self.ways or not self.roles:
+            return self.symbols
+        roles = {p: "to move" if p == pos.side_to_move else "other" for p in PLAYERS}
+        return {p: self.roles[r] for p, r in roles.items() if r in self.roles}
 
     def _against_caller(self, frame: Frame) -> Problem:
         """How the current position differs from its caller's (empty: no caller)."""
@@ -262,6 +283,21 @@ def _symbols(groups: dict[Any, int], x: int, o: int) -> dict[str, Any] | None:
             return None
         out[player] = symbol
     return out
+
+
+def _by_role(symbols: dict[str, Any], pos: Position) -> dict[str, Any]:
+    """``symbols`` (player -> symbol at ``pos``) by role: the side to move's, the other's."""
+    mover = pos.side_to_move
+    return {"to move" if p == mover else "other": s for p, s in symbols.items()}
+
+
+def _consistent(seen: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Whether ``now`` (key -> symbol) keeps the symbols ``seen`` and gives its two
+    keys different symbols."""
+    merged = {**seen, **now}
+    return all(seen.get(k, s) == s for k, s in now.items()) and len(set(merged.values())) == len(
+        merged
+    )
 
 
 def _colour(groups: dict[Any, int], pos: Position, move: int, seen: dict[str, Any]) -> Problem:

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.agents.common import column_rows, result
+from treeviz.agents.user.movers import mover_reading
 from treeviz.agents.user.sides import inferred_flags
 from treeviz.connect4.board import PLAYERS
 from treeviz.trace.nodes import (
@@ -57,6 +58,7 @@ def build_result(rec: Recording) -> SearchResult:
     move = np.frombuffer(rec.move, np.int8).copy()
     depth = np.frombuffer(rec.depth, np.int16).copy()
     visits, mean = returned(rec)
+    rec.column_base = rec.tuples.column_base(parent, move, mean)
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
     flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     maxi = np.frombuffer(rec.maxi, np.int8)
@@ -68,6 +70,12 @@ def build_result(rec: Recording) -> SearchResult:
         )
         if found is not None:
             maxi, reading = found
+    elif not (maxi >= 0).any():  # means, no flag: kept for the mover of each node?
+        reading = mover_reading(
+            root, parent=parent, depth=depth, flags=flags, visits=visits, mean=mean
+        )
+        if reading is not None:
+            mean = -mean  # read, as every trace is, for the side to move
     flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
     value = np.where(flip, -1.0, 1.0) * mean
     alpha = np.where(flip, -beta_in, alpha_in)
@@ -298,7 +306,8 @@ def _said(rec: Recording) -> int | None:
     root = rec.root
     if root is None:
         return None
-    return said_move(rec, lambda x: _column(x, root.width))
+    base = rec.column_base if rec.spec is not None and rec.spec.chosen is None else 0
+    return said_move(rec, lambda x: _column(x - base if is_number(x) else x, root.width))
 
 
 def said_move(rec: Recording, move_of: Callable[[Any], int | None]) -> int | None:

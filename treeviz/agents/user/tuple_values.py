@@ -28,6 +28,7 @@ class TupleValues:
         self.width = width  # the board's (set when the search's root is known)
         self.sums: dict[int, list[float]] = {}  # node -> [s0, n0, s1, n1, first, n]
         self.valueish = [False] * SLOTS  # a slot held something no column can be
+        self.last: dict[int, tuple[Any, ...]] = {}  # node -> its last return's first items
 
     def add(self, node: int, ret: tuple[Any, ...] | list[Any]) -> None:
         """Count the numbers of one return of ``node``."""
@@ -41,6 +42,7 @@ class TupleValues:
                 acc[2 * i + 1] += 1
                 if not self.valueish[i] and not self._column_like(x):
                     self.valueish[i] = True
+        self.last[node] = tuple(ret[:SLOTS])
         first = first_number(ret)
         if first is not None:
             acc[-2] += as_float(ret[first])
@@ -59,3 +61,26 @@ class TupleValues:
         i = self.index()
         at = -2 if i is None else 2 * i
         return {node: (acc[at], int(acc[at + 1])) for node, acc in self.sums.items() if acc[at + 1]}
+
+    def column_base(self, parent: Any, move: Any, mean: Any) -> int:
+        """1 when the columns the tuples name count from 1 (as ``choose`` answers),
+        else 0. The evidence: a node's tuple names the column of its best child, whose
+        number is the node's own (negated in a negamax): at each node, the child in the
+        column named read from 0, and read from 1, is looked for; the base whose child
+        returns the node's number (either sign) more often is taken, 0 on a tie.
+        ``parent``, ``move`` and ``mean``: the recorded nodes' arrays."""
+        slot = self.index()
+        if slot is None or slot >= SLOTS:
+            return 0
+        other = 1 - slot
+        kids = {(int(p), int(m)): k for k, (p, m) in enumerate(zip(parent, move, strict=True)) if k}
+        votes = [0, 0]
+        for node, items in self.last.items():
+            named = items[other] if len(items) > other else None
+            if not is_number(named) or not self._column_like(as_float(named)):
+                continue
+            for base in (0, 1):
+                child = kids.get((node, int(as_float(named)) - base))
+                if child is not None and abs(mean[child]) == abs(mean[node]):
+                    votes[base] += 1
+        return 1 if votes[1] > votes[0] else 0
