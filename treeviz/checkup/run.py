@@ -304,7 +304,13 @@ def _history(
         one, two, game = ([ask(agent, m, seconds) for m in seq] for seq in (apart, apart, in_game))
     for _ in range(2 * len(apart) + len(in_game)):
         step()
-    if [a.column for a in one] != [a.column for a in two]:
+    # an answer missing in one run (its time ran out on a busy machine) is no answer
+    # that varies: only two answers to the same position are compared
+    if any(
+        a.column != b.column
+        for a, b in zip(one, two, strict=True)
+        if None not in (a.column, b.column)
+    ):
         return None, "its answers vary from run to run: history not judged"
     k = len(again)
     failed: list[tuple[Answer, str, int | None]] = []

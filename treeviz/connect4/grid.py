@@ -36,7 +36,13 @@ import warnings
 from dataclasses import dataclass, replace
 from typing import Any
 
-from treeviz.connect4.board import DEFAULT_CELLS, DEFAULT_WIDTH, Position, check_size
+from treeviz.connect4.board import (
+    DEFAULT_CELLS,
+    DEFAULT_HEIGHT,
+    DEFAULT_WIDTH,
+    Position,
+    check_size,
+)
 from treeviz.connect4.grid_text import text_rows
 from treeviz.connect4.reach import position_from_stones
 from treeviz.errors import InvalidParameterError, InvalidPositionError
@@ -145,6 +151,41 @@ def grid_rows(obj: Any) -> list[list[Any]] | None:
         return None
     rows = [list(r) for r in obj]
     return rows if len({len(r) for r in rows}) == 1 and rows[0] else None
+
+
+def column_rows(obj: Any) -> list[list[Any]] | None:
+    """The rows (top first, None in empty cells) of a Connect 4 board given column by
+    column, else None: 7 columns, each the list of its stones from the bottom up
+    (``board[c].append(stone)``), or each its 6 cells with the stones at one end (the
+    bottom first, or the top first: the end where every column's stones sit), as a
+    list of lists or tuples or a 7 x 6 array. A 6 x 7 grid is read by rows
+    (:func:`grid_rows`)."""
+    tolist = getattr(obj, "tolist", None)
+    if tolist is not None and getattr(obj, "shape", None) == (DEFAULT_WIDTH, DEFAULT_HEIGHT):
+        obj = tolist()
+    if not isinstance(obj, list | tuple) or len(obj) != DEFAULT_WIDTH:
+        return None
+    if not all(isinstance(c, list | tuple) and len(c) <= DEFAULT_HEIGHT for c in obj):
+        return None
+    try:
+        stones = [[cell not in EMPTY for cell in c] for c in obj]
+    except TypeError:  # unhashable cells: not a board of symbols
+        return None
+    if any(len(c) < DEFAULT_HEIGHT and not all(s) for c, s in zip(obj, stones, strict=True)):
+        return None  # a stack holds stones only
+    cells = [list(c) for c in obj]
+    if all(s == sorted(s, reverse=True) for s in stones):  # the stones at the bottom
+        cols = [c[: sum(s)] for c, s in zip(cells, stones, strict=True)]
+    elif all(
+        len(c) == DEFAULT_HEIGHT and s == sorted(s) for c, s in zip(cells, stones, strict=True)
+    ):
+        cols = [c[::-1][: sum(s)] for c, s in zip(cells, stones, strict=True)]  # top first
+    else:
+        return None
+    return [
+        [c[level] if level < len(c) else None for c in cols]
+        for level in range(DEFAULT_HEIGHT - 1, -1, -1)
+    ]
 
 
 def flat_rows(obj: Any) -> list[list[Any]] | None:
@@ -315,6 +356,7 @@ def _rows_and_lines(obj: Any, *, quoted: bool = True) -> tuple[list[list[Any]], 
     flat = flat_rows(obj)
     if flat is not None:
         obj = ["".join(map(str, r)) for r in flat] if isinstance(obj, str) else flat
+    obj = column_rows(obj) or obj
     if isinstance(obj, str):
         parsed = text_rows(obj)
         rows, lines = [r.cells for r in parsed], [r.line for r in parsed]

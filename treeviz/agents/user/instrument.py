@@ -47,7 +47,14 @@ from treeviz.agents.user.instrument_check import Checker
 from treeviz.agents.user.instrument_result import as_float, build_result, first_number, is_number
 from treeviz.agents.user.tuple_values import TupleValues
 from treeviz.connect4.board import Position
-from treeviz.connect4.grid import EMPTY, flat_rows, grid_rows, occupancy, read_grid
+from treeviz.connect4.grid import (
+    EMPTY,
+    column_rows,
+    flat_rows,
+    grid_rows,
+    occupancy,
+    read_grid,
+)
 from treeviz.errors import (
     InvalidParameterError,
     InvalidPositionError,
@@ -156,6 +163,15 @@ class RowsReader(Reader):
         return _one_cell(flat[0], flat[1], lengths.pop())
 
 
+class ColumnsReader(RowsReader):
+    """A board given column by column (:func:`~treeviz.connect4.grid.column_rows`),
+    copied as its rows."""
+
+    def snap(self, obj: Any) -> Any:
+        rows = column_rows(obj)
+        return [tuple(r) for r in rows] if rows is not None else [tuple(c) for c in obj]
+
+
 def _one_cell(before: list[Any], after: list[Any], width: int) -> int:
     """The column (a cell's index modulo ``width``) of the one cell where the grid
     ``after`` differs from ``before``, both flattened row by row; or of the one stone
@@ -200,6 +216,8 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
         return PositionReader(width, height)
     if _is_moves(obj):
         return MovesReader(width, height)
+    if column_rows(obj) is not None:  # before arrays: a 7 x 6 one is column by column
+        return ColumnsReader(width, height)
     if isinstance(obj, np.ndarray):  # a flat array too: a cell's index modulo the width
         return ArrayReader(width, height)
     if flat_rows(obj) is not None:
@@ -210,7 +228,7 @@ def reader_for(obj: Any, width: int, height: int) -> Reader:
 # ------------------------------------------------------------------- what a call means
 def _reads_as_position(arg: Any) -> bool:
     """Whether ``arg`` is a Connect 4 position, move string, board grid or flat board."""
-    shaped = grid_rows(arg) is not None or flat_rows(arg) is not None
+    shaped = any(read(arg) is not None for read in (grid_rows, flat_rows, column_rows))
     if not (isinstance(arg, Position | str) or shaped):
         return False
     try:
@@ -298,8 +316,8 @@ class TraceSpec:
                 return i
         raise InvalidParameterError(
             f"no argument of {self.name}() reads as a position (a Position, a move string, "
-            "a board grid, a flat board of 42 cells or a game's state): pass position=, a "
-            "function of the call's arguments, or game="
+            "a board grid, a flat board of 42 cells, seven columns or a game's state): pass "
+            "position=, a function of the call's arguments, or game="
         )
 
     def number(self, ret: Any) -> float:
