@@ -54,6 +54,8 @@ def test_results_kept_for_the_mover_read_as_the_same_search_for_the_side_to_move
     mover, col = analysed(course(), pos)
     to_move, same_col = analysed(course(*TO_MOVE), pos)
     assert col == same_col  # the same search: the same tree, the same choice
+    # read from the recording alone (no answer given): UCT's most visited column
+    assert mover.move == to_move.move == col
     assert mover.trace.extra["perspective"]["player"] == "mover"
     assert "result for the player who moved into it" in read_as_words(mover.trace.extra)
     assert "perspective" not in to_move.trace.extra

@@ -248,7 +248,7 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
     values: dict[int, int] = {}
     for k in kids:  # a column called twice from the root: its first call counts
         values.setdefault(int(nodes["move"][k]), int(nodes["value"][k]))
-    best = _chosen(rec, values)
+    best = _chosen(rec, values, _visits(trace, kids))
     if rec.said:  # an answer given, not read from the values: the doctor judges it
         trace.extra["answered"] = best
     pv = [best, *_line(trace, next((int(k) for k in kids if nodes["move"][k] == best), None))]
@@ -278,15 +278,28 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
     )
 
 
-def _chosen(rec: Recording, values: dict[int, int]) -> int:
-    """The root's column: what its return says, else the best child by its values (the
-    first called among equals), else the first legal column."""
+def _visits(trace: Trace, kids: np.ndarray) -> dict[int, int]:
+    """Column -> visits of the root's children, for a search that came back to nodes
+    (an MCTS; empty for any other)."""
+    if "visits" not in trace.fields:
+        return {}
+    nodes = trace.nodes
+    return {int(nodes["move"][k]): int(nodes["visits"][k]) for k in kids}
+
+
+def _chosen(rec: Recording, values: dict[int, int], visits: dict[int, int]) -> int:
+    """The root's column: what its return says, else for an MCTS its most visited
+    child (UCT's answer; the best valued among those), else the best child by its
+    values (the first called among equals), else the first legal column."""
     root = rec.root
     assert root is not None
     said = rec.forced if rec.forced is not None else _said(rec)
     if said is not None and root.can_play(said):
         rec.said = True  # the search's own answer, not one read from its values
         return said
+    if visits:
+        most = max(visits.values())
+        values = {c: v for c, v in values.items() if visits.get(c) == most}
     best, top = None, None
     for col, v in values.items():  # in call order
         if v != NO_VALUE and (top is None or -v > top):

@@ -17,11 +17,11 @@ Two kinds of evidence tell the two apart, both the search's own:
   won; a mover's result there is the highest number the search returns, the side to
   move's the lowest.
 
-The means are read as the mover's only when the visits say so (:data:`AGREE` of
-:data:`MIN_VOTES` votes at least), and most votes at each parity of depth that has any, and no four
-says otherwise; a search that credits the wrong player at every other level, or
-returns the winner's number (1 or 2) at its fours, keeps the default, and the
-doctor judges it as it returned its numbers."""
+The means are read as the mover's only when the visits and the fours together say so
+(:data:`AGREE` of :data:`MIN_VOTES` votes at least), with most of the visits' votes at
+each parity of depth that has any, and no four says otherwise; a search that credits
+the wrong player at every other level, or returns the winner's number (1 or 2) at its
+fours, keeps the default, and the doctor judges it as it returned its numbers."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ import numpy as np
 from treeviz.trace.nodes import TERMINAL
 
 AGREE = 0.8  # the share of the votes that must say "the mover's"
-MIN_VOTES = 4  # in all: fewer say nothing (a small tree has few nodes visited twice)
+MIN_VOTES = 2  # in all: fewer say nothing (a small tree has few nodes visited twice)
 
 
 def mover_reading(
@@ -50,11 +50,11 @@ def mover_reading(
     ``flags``: the nodes' (TERMINAL at fours and full boards); ``mean``: each node's
     number as the search returned it (NaN: none)."""
     votes = _visit_votes(parent, depth, visits, mean)
-    agree, of = (sum(v[i] for v in votes) for i in (0, 1))
-    if of < MIN_VOTES or agree < AGREE * of or any(b and 2 * a <= b for a, b in votes):
-        return None
     fours = _four_votes(root, depth=depth, flags=flags, mean=mean)
     if fours[0] < fours[1]:  # a four whose result is not the highest: not the mover's
+        return None
+    agree, of = (sum(v[i] for v in (*votes, fours)) for i in (0, 1))
+    if of < MIN_VOTES or agree < AGREE * of or any(b and 2 * a <= b for a, b in votes):
         return None
     return {
         "player": "mover",
@@ -101,4 +101,6 @@ def _four_votes(
     if not four.any():
         return 0, 0
     top = np.nanmax(mean)
+    if top == np.nanmin(mean):  # every number alike: no four stands out
+        return 0, 0
     return int((mean[four] == top).sum()), int(four.sum())
