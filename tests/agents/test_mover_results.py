@@ -57,7 +57,9 @@ def test_results_kept_for_the_mover_read_as_the_same_search_for_the_side_to_move
     # read from the recording alone (no answer given): UCT's most visited column
     assert mover.move == to_move.move == col
     assert mover.trace.extra["perspective"]["player"] == "mover"
-    assert "result for the player who moved into it" in read_as_words(mover.trace.extra)
+    assert "read as each node's result for the player who moved into it" in read_as_words(
+        mover.trace.extra
+    )
     assert "perspective" not in to_move.trace.extra
     a, b = move_table(mover), move_table(to_move)
     assert a["column"].tolist() == b["column"].tolist()

@@ -53,7 +53,8 @@ def test_an_aima_search_is_read_as_its_players_and_gets_no_finding(seed: int, pl
     assert res.value == max(values.values())  # for the player to move at the root
     # what the CLI, the report and the tree's legend say: the root player's (AIMA's
     # max_value is the player to move at its root)
-    assert f"returns {pos.side_to_move}'s values at every node" in read_as_words(res.trace.extra)
+    said = read_as_words(res.trace.extra)
+    assert f"read as {pos.side_to_move}'s values at every node, as its own backups" in said
 
 
 def test_a_wrong_sign_at_the_end_of_the_game_is_still_found() -> None:

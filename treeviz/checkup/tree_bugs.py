@@ -552,20 +552,28 @@ def _mcts(t: Tree, w: Words) -> list[NodeFinding]:
     if t.once or not np.isnan(t.alpha).all():
         return []
     returned = as_returned(t)
-    if returned is not t:
+    read_for_movers = returned is not t
+    if read_for_movers:
         t, w = returned, Words(returned)
-    out = [] if _winner_numbers(t) else _mean_checks(t, w)
+    out = [] if _winner_numbers(t) else _mean_checks(t, w, read_for_movers=read_for_movers)
     grown = root_only(t)
     if grown is not None:
         out.append(_finding(t, "growth", grown, w.root_only(grown), cause="root-only"))
     return out
 
 
-def _mean_checks(t: Tree, w: Words) -> list[NodeFinding]:
-    """``perspective``, ``selection`` and ``final``: the checks that read the means."""
+def _mean_checks(t: Tree, w: Words, *, read_for_movers: bool = False) -> list[NodeFinding]:
+    """``perspective``, ``selection`` and ``final``: the checks that read the means.
+    ``read_for_movers``: the recording read the means for the movers (their visits and
+    fours: :mod:`treeviz.agents.user.movers`), so that a reversal seen at one parity of
+    depth, where the other has no evidence at all, is read so too."""
     out = []
     found = judge(t)
-    if found is not None and (found.everywhere or _reversed_everywhere(found)):  # mover's?
+    if found is not None and (
+        found.everywhere
+        or _reversed_everywhere(found)
+        or (read_for_movers and _reversed_where_judged(found))
+    ):  # mover's?
         movers = Tree(read_as_movers(t.trace))
         if judge(movers) is None and avoided_wins(movers) is None:  # its way, no bug
             t, w, found = movers, Words(movers), None
@@ -598,6 +606,15 @@ def _reversed_everywhere(found: Verdict) -> bool:
     return len(judged) == 2 and all(r > a for a, r in judged)
 
 
+def _reversed_where_judged(found: Verdict) -> bool:
+    """Whether more pairs are reversed than agree at the one parity of depth with any
+    evidence (a small tree: the other has no pair of children the exact outcomes
+    rank). A search crediting the wrong player at every other level shows agreement
+    wherever the other parity has pairs."""
+    judged = [(a, r) for a, r in found.counts.values() if a + r]
+    return len(judged) == 1 and judged[0][1] > judged[0][0]
+
+
 def _winner_numbers(t: Tree) -> bool:
     """Whether the calls return the winner's number, not a result for a player: at
     every four it reached (three at least, made by both) 1 where X made it and 2
@@ -617,18 +634,25 @@ def _winner_numbers(t: Tree) -> bool:
     return bool(((v >= 0) & (v <= 2)).all())
 
 
-def read_as_movers(trace: Trace) -> Trace:
+def read_as_movers(trace: Trace, *, calls: bool = True) -> Trace:
     """``trace`` with every value negated: the results of a search that returns, at
     each node, the result for the player who moved into it (an MCTS's ``1 - result``
     kept for the mover: the UCT rule reads a child's results so), read as treeviz reads
     values, for the player to move there. Its means then agree with the exact outcomes
     where, read for the player to move, they were reversed; a search that credits
     the wrong player at every other level stays reversed at half of them either
-    way."""
+    way. ``calls``: the calls' returns in call order (``extra["checked"]["sequence"]``,
+    which the selection check replays) are negated with them."""
     nodes = trace.nodes.copy()
     v = nodes["value"]
     nodes["value"] = np.where(v == NO_VALUE, v, -v)
-    return replace(trace, nodes=nodes)
+    extra = dict(trace.extra)
+    checked = extra.get("checked")
+    if calls and isinstance(checked, dict) and "sequence" in checked:
+        seq = checked["sequence"]
+        negated = [None if x is None else -x for x in seq["value"]]
+        extra["checked"] = {**checked, "sequence": {**seq, "value": negated}}
+    return replace(trace, nodes=nodes, extra=extra)
 
 
 def as_returned(t: Tree) -> Tree:
@@ -640,7 +664,7 @@ def as_returned(t: Tree) -> Tree:
     seen = t.trace.extra.get("perspective")
     if not isinstance(seen, dict) or seen.get("player") != "mover":
         return t
-    trace = read_as_movers(t.trace)
+    trace = read_as_movers(t.trace, calls=False)  # the recording kept the calls' own
     extra = {k: v for k, v in trace.extra.items() if k != "perspective"}
     return Tree(replace(trace, extra=extra))
 

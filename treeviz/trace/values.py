@@ -95,10 +95,13 @@ def read_as_words(extra: dict[str, Any]) -> str:
     if not isinstance(seen, dict) or seen.get("from") != "inferred":
         return ""
     player = seen.get("player")
-    if player == "mover":
-        return " (it returns each node's result for the player who moved into it: read so)"
+    if player == "mover":  # the evidence, said as such: a wrong-sign UCT shows it too
+        return (
+            " (read as each node's result for the player who moved into it: only so does"
+            " the child it visits most have the best result for its chooser)"
+        )
     if player in (0, 1):
-        return f" (it returns {'XO'[player]}'s values at every node: read so)"
+        return f" (read as {'XO'[player]}'s values at every node, as its own backups show)"
     return ""
 
 
