@@ -58,7 +58,8 @@ def build_result(rec: Recording) -> SearchResult:
     move = np.frombuffer(rec.move, np.int8).copy()
     depth = np.frombuffer(rec.depth, np.int16).copy()
     visits, mean = returned(rec)
-    rec.column_base = rec.tuples.column_base(parent, move, mean)
+    if rec.forced is None and rec.spec is not None and rec.spec.chosen is None:
+        rec.column_base = rec.tuples.column_base(parent, move, mean)  # read by _said only
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
     flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     maxi = np.frombuffer(rec.maxi, np.int8)
@@ -319,7 +320,7 @@ def _said(rec: Recording) -> int | None:
     root = rec.root
     if root is None:
         return None
-    base = rec.column_base if rec.spec is not None and rec.spec.chosen is None else 0
+    base = rec.column_base
     return said_move(rec, lambda x: _column(x - base if is_number(x) else x, root.width))
 
 

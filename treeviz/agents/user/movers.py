@@ -73,8 +73,6 @@ def _visit_votes(
     counted = (np.arange(n) > 0) & (visits >= 2) & ~np.isnan(mean)
     kids = np.flatnonzero(counted)
     out = [[0, 0], [0, 0]]
-    if not len(kids):
-        return [(0, 0), (0, 0)]
     order = np.lexsort((-visits[kids], parent[kids]))  # by parent, most visited first
     kids = kids[order]
     starts = np.flatnonzero(np.r_[True, parent[kids][1:] != parent[kids][:-1]])

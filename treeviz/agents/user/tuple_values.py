@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from treeviz.agents.user.instrument_result import as_float, first_number, is_number
 
 SLOTS = 2  # the items looked at: (value, column) and (column, value)
@@ -70,10 +72,12 @@ class TupleValues:
         returns the node's number (either sign) more often is taken, 0 on a tie.
         ``parent``, ``move`` and ``mean``: the recorded nodes' arrays."""
         slot = self.index()
-        if slot is None or slot >= SLOTS:
+        if slot is None or not self.last:
             return 0
         other = 1 - slot
-        kids = {(int(p), int(m)): k for k, (p, m) in enumerate(zip(parent, move, strict=True)) if k}
+        # the children of the nodes that returned tuples only: a recording holds millions
+        below = np.flatnonzero(np.isin(parent, list(self.last)))
+        kids = {(int(parent[k]), int(move[k])): int(k) for k in below if k}
         votes = [0, 0]
         for node, items in self.last.items():
             named = items[other] if len(items) > other else None
