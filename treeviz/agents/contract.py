@@ -21,6 +21,7 @@ from treeviz.connect4.board import Position
 from treeviz.errors import InvalidParameterError
 from treeviz.jit import announcing
 from treeviz.settings import Param, format_param, show_value
+from treeviz.trace.kinds import declared_kind
 
 if TYPE_CHECKING:
     from treeviz.trace.nodes import SearchResult, Trace
@@ -264,7 +265,7 @@ def finish_trace(agent: Agent, trace: Trace, params: Mapping[str, Any]) -> None:
     trace.algorithm = agent.name
     trace.params = dict(params)
     trace.extra.update(facts)
-    trace.value_kind = agent.kind_of(params)
+    trace.value_kind = declared_kind(agent.kind_of(params), trace.value_kind)
 
 
 def markdown_table(agents: Mapping[str, Agent]) -> str:

@@ -12,6 +12,7 @@ import numpy as np
 
 from treeviz.connect4.board import Position
 from treeviz.trace.nodes import INF, NO_VALUE, TERMINAL, Trace
+from treeviz.trace.values import user_centre
 
 DECIDED_GAP = 10.0  # magnitudes this many times apart: decided results beyond evaluations
 
@@ -31,10 +32,11 @@ class Tree:
         self.parent = nodes["parent"].astype(np.int64)
         self.move = nodes["move"].astype(np.int64)
         self.depth = nodes["depth"].astype(np.int64)
-        table = trace.extra.get("user_values")
-        self.value = numbers(nodes["value"], table)
-        self.alpha = numbers(nodes["alpha"], table)
-        self.beta = numbers(nodes["beta"], table)
+        # the numbers as the search returned them (results in 0..1 are stored centred)
+        table, centre = trace.extra.get("user_values"), user_centre(trace)
+        self.value = numbers(nodes["value"], table) + centre
+        self.alpha = numbers(nodes["alpha"], table) + centre
+        self.beta = numbers(nodes["beta"], table) + centre
         self.pruned = nodes["pruned"].astype(np.int64)
         self.kids = trace.child_counts()
         self.facts: dict[str, Any] = trace.extra.get("checked") or {}

@@ -41,7 +41,7 @@ from treeviz.judge.whatif_worth import exact_worth as exact_of
 from treeviz.trace.nodes import TERMINAL, TT_HIT, SearchResult, Trace
 from treeviz.trace.numbers import count
 from treeviz.trace.reading import reading_of
-from treeviz.trace.values import node_value
+from treeviz.trace.values import node_value, user_centre
 
 # The forced search, run by the caller: the position and every parameter of the agent.
 Runner = Callable[[Position, dict[str, Any]], SearchResult]
@@ -343,7 +343,7 @@ def forced_worth(
         return NONE
     if base == "exact":
         return exact_of(trace, flip(own, base, plies), "exact")
-    return Worth(flip(own, base, plies))
+    return Worth(flip(own, base, plies, centre=user_centre(forced.trace)))
 
 
 def searched_value(res: SearchResult) -> float | None:

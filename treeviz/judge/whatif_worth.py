@@ -23,6 +23,7 @@ from treeviz.trace.values import (
     outcome,
     outcome_text,
     score_outcome,
+    user_centre,
     window_bound,
 )
 from treeviz.trace.values import plies as plies_text
@@ -45,12 +46,14 @@ class Worth:
 NONE = Worth(None)
 
 
-def flip(value: float, base: str, plies: int) -> float:
+def flip(value: float, base: str, plies: int, *, centre: float = 0.0) -> float:
     """``value`` for the side to move ``plies`` below the root, for the root player
-    (negated across a ply: ``1 - v`` for a win rate, ``-v`` otherwise)."""
+    (across a ply: ``1 - v`` for a win rate, ``2 * centre - v`` for a person's numbers
+    whose draw is ``centre``, :func:`~treeviz.trace.values.user_centre`; ``-v``
+    otherwise)."""
     if plies % 2 == 0:
         return value
-    return 1.0 - value if base == "win_rate" else -value
+    return 1.0 - value if base == "win_rate" else 2 * centre - value
 
 
 def node_worth(trace: Trace, node: int) -> Worth:
@@ -105,7 +108,7 @@ def user_worth(trace: Trace, node: int, plies: int) -> Worth:
     if result is not None and plies % 2 == 1:
         result = "loss" if result == "win" else "win"
     out = None if result is None else {"result": result, "plies": None, "score": None}
-    return Worth(flip(found.value, "user", plies), out)
+    return Worth(flip(found.value, "user", plies, centre=user_centre(trace)), out)
 
 
 def negamax_worth(trace: Trace, v: int, *, bound: str, offset: int) -> Worth:

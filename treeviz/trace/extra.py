@@ -94,7 +94,7 @@ def check_answer(trace: Trace, *, every_column: bool = True) -> None:
 def check_value(value: Any, path: str, trace: Trace) -> None:
     """A value of the per-move table: a finite number or null; a user search's may be
     infinite (``"+inf"``/``"-inf"``)."""
-    user = trace.value_kind == "user"
+    user = trace.kind.base == "user"
     if not (
         value is None or is_number(value) or (user and isinstance(value, str) and value in INFINITE)
     ):
@@ -199,7 +199,7 @@ def user_table(trace: Trace) -> np.ndarray | None:
     user search returned, finite, above 0 and increasing; a ``user`` trace needs it."""
     path = "extra.user_values"
     if "user_values" not in trace.extra:
-        if trace.value_kind == "user":
+        if trace.kind.base == "user":
             refuse(path, "is missing (the numbers a 'user' trace's values stand for)")
         return None
     values = need_list(trace.extra["user_values"], path)

@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+# a person's search whose numbers are results in 0..1 (1 a win, 0.5 a draw, 0 a loss),
+# stored centred (:func:`treeviz.trace.values.user_centre`)
+RESULTS_KIND = "user:results"
+
 
 @dataclass(frozen=True)
 class ValueKind:
@@ -30,3 +34,12 @@ class ValueKind:
 
     def __str__(self) -> str:
         return f"{self.base}:{self.name}" if self.name else self.base
+
+
+def declared_kind(declared: str, found: str) -> str:
+    """The value kind of a trace whose agent declares ``declared`` and whose run says
+    ``found``: the declaration, but a person's search (``user``) keeps the unit its
+    recording read in its numbers (:data:`RESULTS_KIND`)."""
+    if declared == "user" and ValueKind.parse(found).base == "user":
+        return found
+    return declared

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from treeviz.trace.kinds import ValueKind
+from treeviz.trace.kinds import RESULTS_KIND, ValueKind
 
 MISSING = "–"  # no value: an en dash, never taken for a minus sign
 SIGNED_KINDS = frozenset({"exact", "heuristic", "user"})  # values whose sign says who is ahead
@@ -144,7 +144,7 @@ def value_cell(value: Any, kind: str) -> str:
     base = ValueKind.parse(kind).base
     if base in SHARE_KINDS:
         return percent(value, 1)
-    return number_text(float(value), signed=base in SIGNED_KINDS)
+    return number_text(float(value), signed=base in SIGNED_KINDS and kind != RESULTS_KIND)
 
 
 def value_with_unit(value: Any, kind: str | None) -> str:

@@ -40,7 +40,7 @@ from treeviz.trace.fieldcheck import (
     refuse,
 )
 from treeviz.trace.game_files import by_game_agent, check_game_answer, decided_beyond_win
-from treeviz.trace.kinds import ValueKind
+from treeviz.trace.kinds import ValueKind, declared_kind
 from treeviz.trace.nodes import (
     BOOK,
     INF,
@@ -141,7 +141,7 @@ def check_declared(trace: Trace, agent: Declared) -> None:
         if p.name not in trace.params:
             refuse(f"params.{p.name}", "is missing")
         check_param(p, trace.params[p.name])
-    kind = agent.kind_of(trace.params)
+    kind = declared_kind(agent.kind_of(trace.params), trace.value_kind)
     if trace.value_kind != kind:
         refuse(
             "value_kind",

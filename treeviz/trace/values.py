@@ -36,7 +36,7 @@ import numpy as np
 
 from treeviz.connect4.board import score_top
 from treeviz.jit import njit
-from treeviz.trace.kinds import ValueKind
+from treeviz.trace.kinds import RESULTS_KIND, ValueKind
 from treeviz.trace.nodes import (
     EXACT,
     INF,
@@ -69,6 +69,9 @@ KIND_TEXT = {
     "win_rate": "mean result for the root player (1 win, 0.5 draw, 0 loss)",
     "probability": "chance of being chosen",
     "user": "your search's values, for the root player",
+    # a person's search whose numbers are results in 0..1 (1 a win, 0.5 a draw, 0 a
+    # loss): the other side's view of ``v`` is ``1 - v``, not ``-v``
+    "user:results": "your search's results, for the root player (1 a win, 0.5 a draw, 0 a loss)",
 }
 
 
@@ -206,11 +209,30 @@ def user_value(raw: int, table: list[float]) -> float:
     return 0.0 if raw == 0 else math.copysign(table[abs(raw) - 1], raw)
 
 
+def user_centre(trace: Trace) -> float:
+    """The number a person's search gives a position as good for one side as for the
+    other: 0.5 where its numbers are results in 0..1 (:data:`RESULTS_KIND`: stored
+    centred, ``v - 0.5``, so that a negation is still the other side's view), else 0."""
+    return 0.5 if trace.value_kind == RESULTS_KIND else 0.0
+
+
+def user_number(trace: Trace, raw: int) -> float:
+    """The number a stored rank of a ``user`` trace stands for, as the person's search
+    returned it (:func:`user_value` plus :func:`user_centre`)."""
+    return user_centre(trace) + user_value(raw, trace.extra["user_values"])
+
+
+def user_text(trace: Trace, value: float) -> str:
+    """A person's search's number as :func:`number_text` writes it, unsigned where its
+    numbers are results in 0..1 (a sign there would not say who is ahead)."""
+    return number_text(value, signed=trace.value_kind != RESULTS_KIND)
+
+
 def bound_text(trace: Trace, raw: int) -> str:
     """A node's stored alpha or beta as a person reads it (:func:`window_text`, or the
     number a user search passed)."""
-    if trace.value_kind == "user":
-        return number_text(user_value(raw, trace.extra["user_values"]))
+    if trace.kind.base == "user":
+        return user_text(trace, user_number(trace, raw))
     return window_text(raw)
 
 
@@ -332,13 +354,16 @@ def user_result(trace: Trace, value: float | None) -> str | None:
     """``"win"`` or ``"loss"`` when ``value`` (a number a person's search returned, for
     the root player) is one of the search's win scores (:func:`user_win_ranks`), with
     its sign; None for any other value, and for traces of other kinds."""
-    if trace.kind.base != "user" or value is None or not math.isfinite(value) or not value:
+    if trace.kind.base != "user" or value is None or not math.isfinite(value):
+        return None
+    centred = value - user_centre(trace)
+    if not centred:
         return None
     table = trace.extra.get("user_values") or []
-    i = bisect_left(table, abs(value))  # the magnitudes are sorted: rank i + 1
-    if i == len(table) or table[i] != abs(value) or i + 1 not in user_win_ranks(trace):
+    i = bisect_left(table, abs(centred))  # the magnitudes are sorted: rank i + 1
+    if i == len(table) or table[i] != abs(centred) or i + 1 not in user_win_ranks(trace):
         return None
-    return "win" if value > 0 else "loss"
+    return "win" if centred > 0 else "loss"
 
 
 def user_words(trace: Trace, value: float) -> str:
@@ -346,8 +371,8 @@ def user_words(trace: Trace, value: float) -> str:
     search's win score +1e14)`` for a win score, else the number."""
     result = user_result(trace, value)
     if result is None:
-        return number_text(value)
-    return f"a {result} (your search's {result} score {number_text(value)})"
+        return user_text(trace, value)
+    return f"a {result} (your search's {result} score {user_text(trace, value)})"
 
 
 def _user_node_value(trace: Trace, raw: int) -> NodeValue:
@@ -356,10 +381,10 @@ def _user_node_value(trace: Trace, raw: int) -> NodeValue:
     coloured by rank among the magnitudes the search returned, so that one huge win
     score leaves the ordinary values their colours."""
     table = trace.extra.get("user_values") or [1.0]
-    v = user_value(raw, table)
+    v = user_centre(trace) + user_value(raw, table)
     if abs(raw) in user_win_ranks(trace):
         return NodeValue(v, None, "win" if raw > 0 else "loss", math.copysign(1.0, raw))
-    return NodeValue(v, None, number_text(v), user_rank_scaled(raw, len(table)))
+    return NodeValue(v, None, user_text(trace, v), user_rank_scaled(raw, len(table)))
 
 
 def user_rank_scaled(raw: int, ranks: int) -> float:
@@ -459,7 +484,8 @@ def value_range(trace: Trace) -> tuple[float, float]:
         return 0.0, 1.0
     if base == "user":
         top = (trace.extra.get("user_values") or [1.0])[-1]
-        return -top, top
+        centre = user_centre(trace)
+        return centre - top, centre + top
     if base == "probability":
         return -1.0, 1.0
     if base == "exact" and not trace.is_connect4:  # a result, not a score

@@ -23,8 +23,10 @@ import numpy as np
 
 from treeviz.agents.common import column_rows, result
 from treeviz.agents.user.movers import mover_reading
+from treeviz.agents.user.scale import results_centre
 from treeviz.agents.user.sides import inferred_flags
 from treeviz.connect4.board import PLAYERS
+from treeviz.trace.kinds import RESULTS_KIND
 from treeviz.trace.nodes import (
     CUTOFF,
     INF,
@@ -37,7 +39,7 @@ from treeviz.trace.nodes import (
     new_nodes,
 )
 from treeviz.trace.recorder import CORE_FIELDS, check_playable
-from treeviz.trace.values import PROVEN, user_value, user_words
+from treeviz.trace.values import PROVEN, user_number, user_words
 
 # A recording (``treeviz.agents.user.instrument.Recording``, which imports this module: typed
 # ``Any`` here so the two do not import each other).
@@ -63,6 +65,8 @@ def build_result(rec: Recording) -> SearchResult:
     alpha_in, beta_in = np.frombuffer(rec.alpha, np.float64), np.frombuffer(rec.beta, np.float64)
     flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     maxi = np.frombuffer(rec.maxi, np.int8)
+    four = ((flags & TERMINAL) != 0) & (root.ply + depth < root.width * root.height)
+    centre = results_centre(mean, (alpha_in, beta_in), four=four, visits=visits)
     reading = None
     if not (maxi >= 0).any() and not (visits > 1).any():  # no flag, no means: whose?
         window = (alpha_in, beta_in)
@@ -75,8 +79,10 @@ def build_result(rec: Recording) -> SearchResult:
         reading = mover_reading(
             root, parent=parent, depth=depth, flags=flags, visits=visits, mean=mean
         )
-        if reading is not None:
-            mean = -mean  # read, as every trace is, for the side to move
+    # results in 0..1 are stored centred (a draw 0): a negation is the other side's view
+    mean, alpha_in, beta_in = mean - centre, alpha_in - centre, beta_in - centre
+    if reading is not None and reading.get("player") == "mover":
+        mean = -mean  # read, as every trace is, for the side to move
     flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them
     value = np.where(flip, -1.0, 1.0) * mean
     alpha = np.where(flip, -beta_in, alpha_in)
@@ -117,7 +123,7 @@ def build_result(rec: Recording) -> SearchResult:
             "left_out": rec.left_out,
         },
         extra={"user_values": table.tolist()},
-        value_kind="user",
+        value_kind=RESULTS_KIND if centre else "user",
     )
     sides = maximizing(root, parent, depth, maxi=maxi, flag=spec.flag if spec else None)
     if sides:
@@ -261,19 +267,18 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
             break
         node = found[0]
         nodes["flags"][node] |= ON_PV
-    table = trace.extra["user_values"]
 
     def row(col: int) -> MoveStat:
         if col not in values:
             return MoveStat(col + 1, None, {}, text="not searched")
         raw = values[col]
-        v = user_value(-raw, table) if raw != NO_VALUE else None
+        v = user_number(trace, -raw) if raw != NO_VALUE else None
         text = "no value returned" if v is None else user_words(trace, v)
         return MoveStat(col + 1, v, {}, text=text)
 
     rows = column_rows(root, row)
     root_raw = int(nodes["value"][0])
-    value = user_value(root_raw, table) if root_raw != NO_VALUE else None
+    value = user_number(trace, root_raw) if root_raw != NO_VALUE else None
     return result(
         trace, best, rows, pv=pv, value=value, function=rec.spec.name if rec.spec else None
     )

@@ -16,10 +16,11 @@ from treeviz.connect4.board import Position
 from treeviz.trace.nodes import ON_PV, SearchResult, Trace
 from treeviz.trace.values import (
     node_value,
-    number_text,
     outcome_text,
     score_outcome,
+    user_centre,
     user_result,
+    user_text,
 )
 
 
@@ -100,7 +101,7 @@ def _value_words(trace: Trace, value: float) -> str:
     """``a win (+1e14)`` for one of a person's win scores (:func:`user_result`),
     else the number (``+3``)."""
     word = user_result(trace, value)
-    return f"a {word} ({number_text(value)})" if word else number_text(value)
+    return f"a {word} ({user_text(trace, value)})" if word else user_text(trace, value)
 
 
 def _leaf_words(pos: Position, trace: Trace, leaf: int) -> str:
@@ -109,7 +110,7 @@ def _leaf_words(pos: Position, trace: Trace, leaf: int) -> str:
     v = node_value(trace, leaf)
     if v.value is None:
         return "where your search returned no value"
-    number = number_text(v.value)
+    number = user_text(trace, v.value)
     at = Position.from_moves(pos.moves_string() + trace.path_moves(leaf), pos.width, pos.height)
     winner = at.winner()
     if winner is not None:
@@ -137,7 +138,9 @@ def _disagreements(pos: Position, res: SearchResult, exact: list[int | None]) ->
     for m in sorted(rows, key=lambda m: -float(m.value or 0)):
         score = int(exact[m.column - 1] or 0)
         value = float(m.value or 0)
-        wrong = disagrees(value, user_result(res.trace, value), score)
+        # the sign of a result in 0..1 is its side of a draw's 0.5
+        centred = value - user_centre(res.trace)
+        wrong = disagrees(centred, user_result(res.trace, value), score)
         if wrong or (m.column == res.move and score < best_exact):
             out.append(
                 Reason(
@@ -170,8 +173,8 @@ def _compared(trace: Trace, column: int, value: float, wrong: bool, truth: dict[
     word = user_result(trace, value)
     if word is None:
         return (
-            f"your search scores column {column} at {number_text(value)}"
+            f"your search scores column {column} at {user_text(trace, value)}"
             f"{', but' if wrong else ';'} it {said}"
         )
-    head = f"your search scores column {column} as a {word} ({number_text(value)})"
+    head = f"your search scores column {column} as a {word} ({user_text(trace, value)})"
     return f"{head}, but it {said}" if wrong else f"{head}, and it is: it {said}"

@@ -19,6 +19,7 @@ from treeviz.agents.any_game.tree import side_of
 from treeviz.checkup.node_tree import numbers
 from treeviz.rules.protocol import NOBODY, Game
 from treeviz.trace.nodes import TT_HIT, Trace
+from treeviz.trace.values import user_centre
 
 
 class GameTree:
@@ -31,8 +32,9 @@ class GameTree:
         self.n = n = len(trace)
         self.parent = nodes["parent"].astype(np.int64)
         self.move = nodes["move"].astype(np.int64)
-        table = trace.extra.get("user_values") if trace.value_kind == "user" else None
-        self.value = numbers(nodes["value"], table)
+        user = trace.kind.base == "user"
+        table = trace.extra.get("user_values") if user else None
+        self.value = numbers(nodes["value"], table) + (user_centre(trace) if user else 0.0)
         nan = np.full(n, np.nan)
         self.alpha = numbers(nodes["alpha"], table) if trace.windowed else nan
         self.beta = numbers(nodes["beta"], table) if trace.windowed else nan
