@@ -17,8 +17,10 @@ from treeviz.trace.nodes import WIN, MoveStat, Trace, field_is_set
 from treeviz.trace.numbers import number_text, percent
 from treeviz.trace.sides import root_sign
 from treeviz.trace.values import (
+    MARK_BOUND,
     PROVEN,
     RESULT_WORDS,
+    bound_mark,
     node_value,
     outcome,
     outcome_text,
@@ -108,7 +110,10 @@ def user_worth(trace: Trace, node: int, plies: int) -> Worth:
     if result is not None and plies % 2 == 1:
         result = "loss" if result == "win" else "win"
     out = None if result is None else {"result": result, "plies": None, "score": None}
-    return Worth(flip(found.value, "user", plies, centre=user_centre(trace)), out)
+    bound = MARK_BOUND[bound_mark(trace, node)]  # a window cut it off: only a bound
+    if plies % 2 == 1:
+        bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
+    return Worth(flip(found.value, "user", plies, centre=user_centre(trace)), out, bound)
 
 
 def negamax_worth(trace: Trace, v: int, *, bound: str, offset: int) -> Worth:

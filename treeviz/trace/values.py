@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -279,8 +279,9 @@ def node_value(trace: Trace, node: int) -> NodeValue:
     if raw == NO_VALUE:
         return NodeValue(None, None, "not evaluated", None)
     v = sign * raw
-    if base == "user":
-        return _user_node_value(trace, v)
+    if base == "user":  # "≤ 3": a value outside the window it was searched with
+        shown, bound = _user_node_value(trace, v), _root_bound(trace, node, raw, sign)
+        return replace(shown, text=f"{bound} {shown.text}") if bound else shown
     if not trace.is_connect4 and (base == "exact" or abs(v) >= PROVEN):
         return _game_decided(trace, node, raw, sign)
     if base == "exact":
@@ -324,6 +325,15 @@ def _root_bound(trace: Trace, node: int, raw: int, sign: int) -> str:
     return "≤" if (bound == "upper") == (sign > 0) else "≥"
 
 
+MARK_BOUND = {"≤": "upper", "≥": "lower", "": "exact"}  # a bound's mark, the bound it says
+
+
+def bound_mark(trace: Trace, node: int) -> str:
+    """``"≤"``/``"≥"`` when ``node``'s stored value is only a bound for the root player
+    (:func:`window_bound`), '' when exact."""
+    return _root_bound(trace, node, int(trace.nodes["value"][node]), root_sign(trace, node))
+
+
 def window_bound(trace: Trace, node: int, raw: int) -> str:
     """ "upper"/"lower" when ``raw`` (the node's side to move's) fell outside the window
     it was searched with, else "exact" (a finished game, or a solver node it marked
@@ -331,7 +341,7 @@ def window_bound(trace: Trace, node: int, raw: int) -> str:
     n = trace.nodes[node]
     if not trace.windowed or int(n["flags"]) & (TERMINAL | EXACT):
         return "exact"
-    if horizon_leaf(trace, node):
+    if horizon_leaf(trace, node) or _user_leaf(trace, node):
         return "exact"
     alpha, beta = int(n["alpha"]), int(n["beta"])
     if field_is_set("alpha", alpha) and raw <= alpha:
@@ -339,6 +349,12 @@ def window_bound(trace: Trace, node: int, raw: int) -> str:
     if field_is_set("beta", beta) and raw >= beta:
         return "lower"
     return "exact"
+
+
+def _user_leaf(trace: Trace, node: int) -> bool:
+    """Whether ``node`` of a person's search has no recorded child: its number is an
+    evaluation or a game's end, exact whatever window it was passed."""
+    return trace.kind.base == "user" and not trace.child_counts()[node]
 
 
 def horizon_leaf(trace: Trace, node: int) -> bool:

@@ -39,7 +39,7 @@ from treeviz.trace.nodes import (
     new_nodes,
 )
 from treeviz.trace.recorder import CORE_FIELDS, check_playable
-from treeviz.trace.values import PROVEN, user_number, user_words
+from treeviz.trace.values import MARK_BOUND, PROVEN, bound_mark, user_number, user_words
 
 # A recording (``treeviz.agents.user.instrument.Recording``, which imports this module: typed
 # ``Any`` here so the two do not import each other).
@@ -252,9 +252,10 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
     assert root is not None
     nodes = trace.nodes
     kids = trace.children(0)
-    values: dict[int, int] = {}
+    firsts: dict[int, int] = {}  # column -> its node
     for k in kids:  # a column called twice from the root: its first call counts
-        values.setdefault(int(nodes["move"][k]), int(nodes["value"][k]))
+        firsts.setdefault(int(nodes["move"][k]), int(k))
+    values = {col: int(nodes["value"][k]) for col, k in firsts.items()}
     best = _chosen(rec, values, _visits(trace, kids))
     if rec.said:  # an answer given, not read from the values: the doctor judges it
         trace.extra["answered"] = best
@@ -272,9 +273,14 @@ def _answer(rec: Recording, trace: Trace) -> SearchResult:
         if col not in values:
             return MoveStat(col + 1, None, {}, text="not searched")
         raw = values[col]
-        v = user_number(trace, -raw) if raw != NO_VALUE else None
-        text = "no value returned" if v is None else user_words(trace, v)
-        return MoveStat(col + 1, v, {}, text=text)
+        if raw == NO_VALUE:
+            return MoveStat(col + 1, None, {}, text="no value returned")
+        v, mark = user_number(trace, -raw), bound_mark(trace, firsts[col])
+        # a column searched with a window it fell outside: only a bound (as alpha-beta's)
+        extra = {"bound": MARK_BOUND[mark]} if trace.windowed else {}
+        said = user_words(trace, v)
+        text = f"{mark} {said} ({MARK_BOUND[mark]} bound: cut off)" if mark else said
+        return MoveStat(col + 1, v, extra, text=text)
 
     rows = column_rows(root, row)
     root_raw = int(nodes["value"][0])

@@ -140,13 +140,14 @@ def _disagreements(pos: Position, res: SearchResult, exact: list[int | None]) ->
         value = float(m.value or 0)
         # the sign of a result in 0..1 is its side of a draw's 0.5
         centred = value - user_centre(res.trace)
-        wrong = disagrees(centred, user_result(res.trace, value), score)
+        bound = str(m.extra.get("bound", "exact"))
+        wrong = disagrees(centred, user_result(res.trace, value), score, bound=bound)
         if wrong or (m.column == res.move and score < best_exact):
             out.append(
                 Reason(
                     _compared(
                         res.trace,
-                        m.column,
+                        (m.column, bound),
                         value,
                         wrong,
                         score_outcome(score, pos.ply, width=pos.width, height=pos.height),
@@ -157,24 +158,36 @@ def _disagreements(pos: Position, res: SearchResult, exact: list[int | None]) ->
     return out[:3]
 
 
-def disagrees(value: float, word: str | None, score: int) -> bool:
+def disagrees(value: float, word: str | None, score: int, *, bound: str = "exact") -> bool:
     """Whether a search's ``value`` of a column (root player's view; ``word`` its
     "win"/"loss" when it is a win score) contradicts the column's exact ``score``: a
     win word for a column that does not win, a loss word for one that does not lose,
-    a number of the other sign than the score."""
+    a number of the other sign than the score. A ``bound`` (``upper``: the column is
+    worth at most ``value``; ``lower``: at least) contradicts only from its side."""
+    if bound == "upper":  # at most a loss: neither a draw nor a win
+        return (value < 0 and score > 0) or (word == "loss" and score >= 0)
+    if bound == "lower":
+        return (value > 0 and score < 0) or (word == "win" and score <= 0)
     if word is not None:
         return (score > 0) != (word == "win") or score == 0
     return (value > 0 and score < 0) or (value < 0 and score > 0)
 
 
-def _compared(trace: Trace, column: int, value: float, wrong: bool, truth: dict[str, Any]) -> str:
-    """The sentence setting a column's value beside its exact result."""
+AT = {"upper": "at most ", "lower": "at least "}  # a bound's value, as a sentence says it
+
+
+def _compared(
+    trace: Trace, row: tuple[int, str], value: float, wrong: bool, truth: dict[str, Any]
+) -> str:
+    """The sentence setting a column's value (``row``: the column and its bound) beside
+    its exact result."""
+    column, bound = row
     said = "is a draw" if truth["result"] == "draw" else outcome_text(truth)
     word = user_result(trace, value)
-    if word is None:
+    if word is None or bound != "exact":
         return (
-            f"your search scores column {column} at {user_text(trace, value)}"
-            f"{', but' if wrong else ';'} it {said}"
+            f"your search scores column {column} at {AT.get(bound, '')}"
+            f"{user_text(trace, value)}{', but' if wrong else ';'} it {said}"
         )
     head = f"your search scores column {column} as a {word} ({user_text(trace, value)})"
     return f"{head}, but it {said}" if wrong else f"{head}, and it is: it {said}"
