@@ -59,6 +59,7 @@ def build_result(rec: Recording) -> SearchResult:
     parent = np.frombuffer(rec.parent, np.int32).copy()
     move = np.frombuffer(rec.move, np.int8).copy()
     depth = np.frombuffer(rec.depth, np.int16).copy()
+    rec.tuples.settle(parent, move, plain_means(rec))
     visits, mean = returned(rec)
     if rec.forced is None and rec.spec is not None and rec.spec.chosen is None:
         rec.column_base = rec.tuples.column_base(parent, move, mean)  # read by _said only
@@ -136,6 +137,13 @@ def build_result(rec: Recording) -> SearchResult:
     if checked is not None:
         trace.extra["checked"] = checked
     return _answer(rec, trace)
+
+
+def plain_means(rec: Recording) -> np.ndarray:
+    """Per node, the mean of the plain numbers (not tuples) it returned (NaN: none)."""
+    visits = np.frombuffer(rec.visits, np.int32)
+    sums = np.frombuffer(rec.value, np.float64)
+    return np.divide(sums, visits, out=np.full(len(visits), np.nan), where=visits > 0)
 
 
 def returned(rec: Recording) -> tuple[np.ndarray, np.ndarray]:

@@ -6,8 +6,12 @@ often ``(None, score)``. Taking a tuple's first number as the value reads the co
 make no sense. So the choice is made once per search, after it, from every tuple it
 returned: the first of the tuple's first two items that ever held something a column
 cannot be (a negative number, a fraction, infinity, a number past the board's width)
-is the value. A search whose items were all small whole numbers gives no evidence: each
-return's first number is its value, as before.
+is the value. But the tree decides first (:meth:`TupleValues.settle`), as the numbers
+alone mislead where a leaf returns ``(-1, score)`` (``-1`` for "no column") or every
+score is 0: the column item names, at a node with children, the child whose value is
+the node's own (either sign), and at a leaf no column at all. Where the tree does not
+tell the two readings apart, the numbers decide; where they say nothing either, each
+return's first number is its value.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ class TupleValues:
         self.sums: dict[int, list[float]] = {}  # node -> [s0, n0, s1, n1, first, n]
         self.valueish = [False] * SLOTS  # a slot held something no column can be
         self.last: dict[int, tuple[Any, ...]] = {}  # node -> its last return's first items
+        self.settled: int | None = None  # the slot the tree showed (:meth:`settle`)
 
     def add(self, node: int, ret: tuple[Any, ...] | list[Any]) -> None:
         """Count the numbers of one return of ``node``."""
@@ -56,7 +61,51 @@ class TupleValues:
 
     def index(self) -> int | None:
         """The slot that holds the values (None: no evidence, each first number)."""
+        if self.settled is not None:
+            return self.settled
         return next((i for i in range(SLOTS) if self.valueish[i]), None)
+
+    def settle(self, parent: np.ndarray, move: np.ndarray, plain: np.ndarray) -> None:
+        """The reading the tree supports more (:meth:`_votes`), if one does: the
+        numbers alone can mislead (``-1`` for "no column" is something no column can
+        be, and a search whose scores are all 0 or small held nothing else).
+        ``parent``, ``move``: the recorded nodes' arrays; ``plain``: each node's mean
+        of the plain numbers it returned (NaN: none), its value under either reading."""
+        if not self.last:
+            return
+        below = np.flatnonzero(np.isin(parent, list(self.last)))
+        kids = {(int(parent[k]), int(move[k])): int(k) for k in below if k}
+        votes = [self._votes(slot, kids, plain) for slot in range(SLOTS)]
+        if votes[0] != votes[1]:
+            self.settled = int(votes[1] > votes[0])
+
+    def _votes(self, slot: int, kids: dict[tuple[int, int], int], plain: np.ndarray) -> int:
+        """How many returns support reading item ``slot`` as the value and the other as
+        the column: a node with children whose column item names (from 0 or from 1) a
+        child of the same value but for its sign, and a leaf whose column item is no
+        column (None, -1: the move a leaf has not)."""
+        other, parents = 1 - slot, {p for p, _ in kids}
+        votes = 0
+        for node, items in self.last.items():
+            named = items[other] if len(items) > other else None
+            col = as_float(named) if is_number(named) else math.nan
+            if node not in parents:
+                votes += not self._column_like(col)
+                continue
+            if not self._column_like(col):
+                continue
+            mine = abs(self._value(node, slot, plain))
+            found = (kids.get((node, int(col) - base)) for base in (0, 1))
+            votes += any(k is not None and abs(self._value(k, slot, plain)) == mine for k in found)
+        return votes
+
+    def _value(self, node: int, slot: int, plain: np.ndarray) -> float:
+        """``node``'s mean value reading item ``slot`` of its tuples (its plain numbers'
+        when it returned none; NaN: no value)."""
+        acc = self.sums.get(node)
+        if acc is not None and acc[2 * slot + 1]:
+            return acc[2 * slot] / acc[2 * slot + 1]
+        return float(plain[node])
 
     def totals(self) -> dict[int, tuple[float, int]]:
         """Per node, the sum of its values and how many there were, by :meth:`index`."""
