@@ -263,6 +263,13 @@ class Words:
         if found.get("other_symbol") == symbol:
             text += f", {other}'s symbol"
         text += f", but {mover} made that move"
+        roles = found.get("roles")
+        if roles and roles.get("other") != symbol:  # a board kept for the side to move
+            return text + (
+                f", and the board is kept for the side to move (at the calls before, the "
+                f"side to move's stones are {roles['to move']!r}, the other's {roles['other']!r}):"
+                f" it was not turned after {mover}'s move"
+            )
         mine = found.get("mover_symbol")
         if mine is not None and mine != symbol:
             text += f" ({mover}'s stones are {mine!r})"

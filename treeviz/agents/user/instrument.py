@@ -97,6 +97,8 @@ def to_position(obj: Any) -> Position:
 class Reader:
     """Copies a position argument cheaply and finds the column between two copies."""
 
+    flat = False  # its copies are flat boards, 42 cells row by row (checked as grids)
+
     def __init__(self, width: int, height: int) -> None:
         self.width, self.height = width, height
 
@@ -143,6 +145,8 @@ class ArrayReader(Reader):
 
 class FlatReader(Reader):
     """A flat board's cells, row by row (a string or a list)."""
+
+    flat = True
 
     def snap(self, obj: Any) -> Any:
         return obj if isinstance(obj, str) else tuple(obj)

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from treeviz.connect4.board import PLAYERS, Position
-from treeviz.connect4.grid import EMPTY, grid_rows
+from treeviz.connect4.grid import EMPTY, flat_rows, grid_rows
 from treeviz.errors import IllegalMoveError, InvalidMoveError
 from treeviz.trace.nodes import NO_PARENT, NOT_RECORDED
 
@@ -173,10 +173,13 @@ class Checker:
         """A board grid's problem: not the expected stones (``stones``), or a player's
         stones shown in the other's symbol (``colour``); None when it is right (or not a
         grid: a Position or a move string cannot get a colour wrong)."""
-        if not isinstance(frame.snap, list | np.ndarray):
+        snap = frame.snap
+        if getattr(self.rec.reader, "flat", False):  # a flat board's rows, as a grid's
+            snap = flat_rows(snap)
+        if not isinstance(snap, list | np.ndarray):
             return None
         pos = frame.pos
-        readings = _readings(frame.snap, self.rec.root.height)
+        readings = _readings(snap, self.rec.root.height)
         if readings is None:
             return None
         if pos is None:
@@ -189,7 +192,10 @@ class Checker:
                 return None
         if not fitting:
             return {"kind": "stones", **self._against_caller(frame)}
-        return _colour(fitting[0], pos, move, self._usual(pos))
+        found = _colour(fitting[0], pos, move, self._usual(pos))
+        if "player" not in self.ways and len(self.roles) == 2:  # kept for the side to move
+            found["roles"] = {k: _shown(v) for k, v in self.roles.items()}
+        return found
 
     def _agree(self, symbols: dict[str, Any], pos: Position) -> bool:
         """Whether ``symbols`` (player -> symbol at ``pos``) keeps a way of colouring
