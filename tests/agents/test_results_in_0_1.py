@@ -13,12 +13,15 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from conftest import load_edited
+from conftest import load_edited, random_position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import treeviz
 from treeviz.agents.registry import search
 from treeviz.agents.user.reasons import user_reasons
 from treeviz.agents.user.scale import RESULTS_CENTRE, results_centre
+from treeviz.checkup.tree_bugs import check_tree
 from treeviz.connect4.board import Position
 from treeviz.exact.scores import column_scores
 from treeviz.trace import files
@@ -153,3 +156,60 @@ def test_a_trace_file_keeps_the_results_reading(tmp_path: Path) -> None:
         assert [node_value(again, i) for i in range(len(again))] == [
             node_value(res.trace, i) for i in range(len(res.trace))
         ]
+
+
+NEGAMAX = Path(__file__).resolve().parents[1] / "data" / "agents" / "negamax_results.py"
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 6))
+def test_a_negamax_on_results_reads_so_with_no_four_in_reach(seed: int, plies: int) -> None:
+    """A negamax on results three plies deep from early positions reaches no four: its
+    backups (the best of ``1 - r``) show the scale. Before, the empty board's columns
+    read -0.5 and -0.55, where the search's own results for X are 0.5 and 0.45. The
+    oracle: the person's function run again at every node."""
+    pos = random_position(seed, plies)
+    module = load_edited(NEGAMAX, ())
+    with treeviz.recording(pos) as rec:
+        module.choose(pos.copy())
+    trace = rec.result.trace
+    assert trace.value_kind == RESULTS_KIND
+    root, me = module.grid(pos), pos.side_to_move
+    for i in range(1, len(trace)):
+        board, piece = root, me
+        for col in trace.path_moves(i):
+            board = module.drop(board, int(col) - 1, piece)
+            piece = "O" if piece == "X" else "X"
+        depth = int(trace.nodes["depth"][i])
+        own = module.negamax(board, module.DEPTH - depth, piece)  # for its side to move
+        for_root = own if depth % 2 == 0 else 1 - own
+        shown = node_value(trace, i).value
+        assert shown is not None and abs(shown - for_root) < 1e-9, (i, shown, own)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(2, 20))
+def test_the_doctor_finds_nothing_in_a_correct_negamax_on_results(seed: int, plies: int) -> None:
+    """Before: ``backup`` ("the largest of its children's values negated, -0.45 ... but
+    it returned +0.55", where 1 - 0.45 is right) and ``terminal`` ("scored 0 for X,
+    the value of a draw": 0 is a loss here) on a correct search."""
+    pos = random_position(seed, plies)
+    with treeviz.recording(pos, check=True) as rec:
+        load_edited(NEGAMAX, ()).choose(pos.copy())
+    assert check_tree(rec.result) == []
+
+
+def test_the_same_negamax_with_its_results_not_turned_is_named() -> None:
+    """``max(negamax(...))`` for ``max(1 - negamax(...))``: each level keeps its
+    child's result as its own, named in the numbers the search returned."""
+    edits = (("    return max(1 - negamax(", "    return max(negamax("),)
+    pos = Position.from_moves("4453")
+    with treeviz.recording(pos, check=True) as rec:
+        load_edited(NEGAMAX, edits).choose(pos.copy())
+    found = check_tree(rec.result)
+    assert found, "the unturned results are named"
+    said = " ".join(f.text for f in found)
+    # every value quoted is a number the search returned or took: a result in 0..1
+    assert "turned (1 - r)" in said  # not "negated": on this scale 1 - r is the turn
+    quoted = [float(x) for x in re.findall(r"[-+]?\d+\.\d+", said)]
+    assert quoted and all(0.0 <= x <= 1.0 for x in quoted), said

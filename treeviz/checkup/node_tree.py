@@ -32,11 +32,16 @@ class Tree:
         self.parent = nodes["parent"].astype(np.int64)
         self.move = nodes["move"].astype(np.int64)
         self.depth = nodes["depth"].astype(np.int64)
-        # the numbers as the search returned them (results in 0..1 are stored centred)
+        # results in 0..1 are stored centred (a draw 0): a search whose nodes are
+        # reached once (a negamax) is judged so, a negation the other side's view as its
+        # checks read it, its words adding the centre back (``offset``); an MCTS's means
+        # as the search returned them
         table, centre = trace.extra.get("user_values"), user_centre(trace)
-        self.value = numbers(nodes["value"], table) + centre
-        self.alpha = numbers(nodes["alpha"], table) + centre
-        self.beta = numbers(nodes["beta"], table) + centre
+        self.offset = centre if "visits" not in trace.fields else 0.0
+        shift = centre - self.offset
+        self.value = numbers(nodes["value"], table) + shift
+        self.alpha = numbers(nodes["alpha"], table) + shift
+        self.beta = numbers(nodes["beta"], table) + shift
         self.pruned = nodes["pruned"].astype(np.int64)
         self.kids = trace.child_counts()
         self.facts: dict[str, Any] = trace.extra.get("checked") or {}

@@ -70,9 +70,10 @@ class Words:
         self.maximizer = tree.maximizer
 
     # ------------------------------------------------------------------ basics
-    @staticmethod
-    def num(v: float) -> str:
-        """A number as the search gave it: ``+7``, ``-1e+14``, ``-inf``; zero as 0."""
+    def num(self, v: float) -> str:
+        """A number as the search gave it: ``+7``, ``-1e+14``, ``-inf``; zero as 0 (a
+        result in 0..1 judged centred has its centre added back: ``Tree.offset``)."""
+        v += self.t.offset
         return "0" if v == 0 else number_text(v)
 
     def where(self, node: int) -> str:
@@ -148,7 +149,8 @@ class Words:
             )
         else:
             should = (
-                f"a negamax returns the largest of its children's values negated, "
+                f"a negamax returns the largest of its children's values "
+                f"{'turned (1 - r)' if t.offset else 'negated'}, "
                 f"{self.num(best)} (column {col} returned {self.num(-best)}), but it "
                 f"returned {self.num(v)}"
             )

@@ -67,7 +67,10 @@ def build_result(rec: Recording) -> SearchResult:
     flags, pruned = board_facts(root, parent, move, depth=depth, visits=visits)
     maxi = np.frombuffer(rec.maxi, np.int8)
     four = ((flags & TERMINAL) != 0) & (root.ply + depth < root.width * root.height)
-    centre = results_centre(mean, (alpha_in, beta_in), four=four, visits=visits)
+    named = (maxi >= 0).any()  # a maximiser named: its values are not negated
+    centre = results_centre(
+        mean, (alpha_in, beta_in), four=four, visits=visits, parent=None if named else parent
+    )
     reading = None
     if not (maxi >= 0).any() and not (visits > 1).any():  # no flag, no means: whose?
         window = (alpha_in, beta_in)
@@ -80,8 +83,10 @@ def build_result(rec: Recording) -> SearchResult:
         reading = mover_reading(
             root, parent=parent, depth=depth, flags=flags, visits=visits, mean=mean
         )
-    # results in 0..1 are stored centred (a draw 0): a negation is the other side's view
-    mean, alpha_in, beta_in = mean - centre, alpha_in - centre, beta_in - centre
+    # results in 0..1 are stored centred (a draw 0): a negation is the other side's view;
+    # rounded, so that 1 - 0.46 and 0.54 stay one number once 0.5 is taken from each
+    if centre:
+        mean, alpha_in, beta_in = (np.round(a - centre, 12) for a in (mean, alpha_in, beta_in))
     if reading is not None and reading.get("player") == "mover":
         mean = -mean  # read, as every trace is, for the side to move
     flip = maxi == 0  # a minimiser's numbers are the maximiser's: negate them

@@ -7,8 +7,10 @@ shown as -0.617 for the root player, a number no search returned and whose sign 
 the root player is losing. The evidence is the search's own numbers: every one of
 them within 0..1, some strictly between (a win-or-nothing search returning only 0 and
 1 says nothing of a draw), and either a four (a game won there: its number must be 0
-or 1, a result, for some reading) or means over visits (an MCTS: on any other scale
-a loss somewhere below would make some mean negative).
+or 1, a result, for some reading), means over visits (an MCTS: on any other scale
+a loss somewhere below would make some mean negative), or backups: in a search that
+names no maximiser, more nodes returning the best of their children's ``1 - r`` than
+of their ``-r`` (a negamax on results, where no four is in reach).
 """
 
 from __future__ import annotations
@@ -24,11 +26,13 @@ def results_centre(
     *,
     four: np.ndarray,
     visits: np.ndarray,
+    parent: np.ndarray | None = None,
 ) -> float:
     """:data:`RESULTS_CENTRE` when the numbers a search returned (``mean`` per node,
     NaN: none) and passed as its window (alpha, beta; infinite: none) are results in
     0..1 (see the module's docs; ``four``: per node, a game won there; ``visits``: the
-    calls that returned at each node), else 0."""
+    calls that returned at each node; ``parent``: each node's, for the backups of a
+    search that names no maximiser, None for one that does), else 0."""
     every = np.concatenate((mean, *window))
     every = every[np.isfinite(every)]
     if not len(every) or every.min() < 0 or every.max() > 1:
@@ -38,4 +42,23 @@ def results_centre(
     at_fours = mean[four & np.isfinite(mean)]
     if not np.isin(at_fours, (0.0, 1.0)).all():
         return 0.0
-    return RESULTS_CENTRE if len(at_fours) or (visits > 1).any() else 0.0
+    if len(at_fours) or (visits > 1).any():
+        return RESULTS_CENTRE
+    return RESULTS_CENTRE if parent is not None and _backed_up_as_results(mean, parent) else 0.0
+
+
+def _backed_up_as_results(mean: np.ndarray, parent: np.ndarray) -> bool:
+    """Whether more nodes with children returned the best of their children's ``1 - r``
+    than the best of their ``-r`` (the two agree nowhere but at 0.5 and 0)."""
+    kids = np.flatnonzero((parent >= 0) & np.isfinite(mean))
+    if not len(kids):
+        return False
+    up = parent[kids]
+    complement = np.full(len(mean), -np.inf)
+    negated = np.full(len(mean), -np.inf)
+    np.maximum.at(complement, up, 1.0 - mean[kids])
+    np.maximum.at(negated, up, -mean[kids])
+    inner = np.isfinite(complement) & np.isfinite(mean)
+    as_results = int(np.isclose(mean[inner], complement[inner]).sum())
+    as_signed = int(np.isclose(mean[inner], negated[inner]).sum())
+    return as_results > as_signed
