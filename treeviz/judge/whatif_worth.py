@@ -31,6 +31,8 @@ from treeviz.trace.values import (
 from treeviz.trace.values import plies as plies_text
 
 BOUND_PREFIX = {"upper": "at most ", "lower": "at least "}
+# a bound for one side is the other bound for the other side
+OTHER_SIDE = {"upper": "lower", "lower": "upper"}
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ def node_worth(trace: Trace, node: int) -> Worth:
     bound = window_bound(trace, node, raw)
     sign = root_sign(trace, node)
     if sign < 0:  # the node's side to move is the root player's opponent
-        bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
+        bound = OTHER_SIDE.get(bound, bound)
     if not trace.is_connect4:  # heuristic:outcome, exact:outcome, a person's heuristic
         return game_worth(sign * raw, bound, exact=base == "exact")
     if base == "exact":
@@ -112,7 +114,7 @@ def user_worth(trace: Trace, node: int, plies: int) -> Worth:
     out = None if result is None else {"result": result, "plies": None, "score": None}
     bound = MARK_BOUND[bound_mark(trace, node)]  # a window cut it off: only a bound
     if plies % 2 == 1:
-        bound = {"upper": "lower", "lower": "upper"}.get(bound, bound)
+        bound = OTHER_SIDE.get(bound, bound)
     return Worth(flip(found.value, "user", plies, centre=user_centre(trace)), out, bound)
 
 

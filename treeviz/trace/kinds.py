@@ -15,6 +15,7 @@ from functools import lru_cache
 # a person's search whose numbers are results in 0..1 (1 a win, 0.5 a draw, 0 a loss),
 # stored centred (:func:`treeviz.trace.values.user_centre`)
 RESULTS_KIND = "user:results"
+RESULTS_CENTRE = 0.5  # its draw: as good for one side as for the other
 
 
 @dataclass(frozen=True)

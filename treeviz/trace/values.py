@@ -36,7 +36,7 @@ import numpy as np
 
 from treeviz.connect4.board import score_top
 from treeviz.jit import njit
-from treeviz.trace.kinds import RESULTS_KIND, ValueKind
+from treeviz.trace.kinds import RESULTS_CENTRE, RESULTS_KIND, ValueKind
 from treeviz.trace.nodes import (
     EXACT,
     INF,
@@ -213,7 +213,7 @@ def user_centre(trace: Trace) -> float:
     """The number a person's search gives a position as good for one side as for the
     other: 0.5 where its numbers are results in 0..1 (:data:`RESULTS_KIND`: stored
     centred, ``v - 0.5``, so that a negation is still the other side's view), else 0."""
-    return 0.5 if trace.value_kind == RESULTS_KIND else 0.0
+    return RESULTS_CENTRE if trace.value_kind == RESULTS_KIND else 0.0
 
 
 def user_number(trace: Trace, raw: int) -> float:

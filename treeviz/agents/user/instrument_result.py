@@ -72,14 +72,14 @@ def build_result(rec: Recording) -> SearchResult:
         mean, (alpha_in, beta_in), four=four, visits=visits, parent=None if named else parent
     )
     reading = None
-    if not (maxi >= 0).any() and not (visits > 1).any():  # no flag, no means: whose?
+    if not named and not (visits > 1).any():  # no flag, no means: whose?
         window = (alpha_in, beta_in)
         found = inferred_flags(
             root, parent=parent, depth=depth, flags=flags, mean=mean, window=window
         )
         if found is not None:
             maxi, reading = found
-    elif not (maxi >= 0).any():  # means, no flag: kept for the mover of each node?
+    elif not named:  # means, no flag: kept for the mover of each node?
         reading = mover_reading(
             root, parent=parent, depth=depth, flags=flags, visits=visits, mean=mean
         )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-RESULTS_CENTRE = 0.5  # a draw: as good for one side as for the other
+from treeviz.trace.kinds import RESULTS_CENTRE
 
 
 def results_centre(
