@@ -284,14 +284,15 @@ def pytest_configure(config: pytest.Config) -> None:
 # time (two browsers, two servers and their pages' runs at once on two cores lost
 # clicks and progress states that one browser beside the other tests' work never did),
 # the installed package's tests together (its wheel and environment made once), and a
-# file whose tests share what takes seconds to make (a Dask cluster, the doctor's runs)
-# as one unit. Every other test goes alone to whichever worker is free, so no file
-# bounds the run.
+# file whose tests share what takes seconds to make (a Dask cluster, the doctor's runs,
+# the package's import graph) as one unit. Every other test goes alone to whichever
+# worker is free, so no file bounds the run.
 LANES = {"tests/browser/": "browser", "tests/test_installed.py": "installed"}
 SHARED = {
     "tests/arena/test_arena_dask.py",
     "tests/checkup/test_buggy_examples.py",
     "tests/checkup/test_result_data.py",
+    "tests/test_layers.py",
 }
 
 

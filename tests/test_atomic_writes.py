@@ -95,6 +95,7 @@ def trace_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 EXPORTS = ["svg", "png", "pdf", "dot", "graphml", "csv", "json", "json.gz", "npz"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", EXPORTS)
 def test_export_on_a_full_disk_keeps_the_old_file(
     capsys: pytest.CaptureFixture[str], full_disk: Path, trace_file: Path, suffix: str

@@ -115,6 +115,7 @@ print(json.dumps({
 """
 
 
+@pytest.mark.slow
 def test_numba_is_loaded_by_the_first_kernel_used_and_not_before() -> None:
     """Declaring every agent and running a person's search load no numba (the doctor
     asks a person's search in hundreds of fresh processes); the first kernel used

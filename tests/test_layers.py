@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import networkx as nx
@@ -76,6 +77,7 @@ def imports_of(path: Path, known: set[str]) -> set[str]:
     return out
 
 
+@cache  # read-only: every test reads one parse of the package (1.5-2 s each)
 def graph() -> nx.DiGraph:
     mods = modules()
     g = nx.DiGraph()

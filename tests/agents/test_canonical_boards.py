@@ -11,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pytest
 from conftest import load_edited, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -57,6 +58,7 @@ def view(module: ModuleType, pos: Position) -> np.ndarray:
     return np.array(build(pos))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(2, 20))
 def test_every_call_is_a_node_at_the_board_it_got(seed: int, plies: int) -> None:
@@ -97,6 +99,7 @@ def test_the_answer_is_the_column_its_tuple_names_from_1_or_from_0(seed: int, pl
         assert rec.result.move == col, (edits, pos.moves_string())
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(2, 24))
 def test_the_doctor_finds_nothing_in_a_board_kept_for_the_side_to_move(

@@ -32,6 +32,7 @@ def as_string(pos: Position) -> str:
     return "".join("." if c is None else c.lower() for row in pos.rows() for c in row)
 
 
+@pytest.mark.slow
 def test_a_string_board_is_recorded_node_by_node() -> None:
     """Before: "no argument of negamax() reads as a position", on every position."""
     flat = course_file()

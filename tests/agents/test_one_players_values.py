@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import load_file, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,6 +38,7 @@ def full_window_values(module: Any, pos: Position) -> dict[int, float]:
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(2, 30))
 def test_an_aima_search_is_read_as_its_players_and_gets_no_finding(seed: int, plies: int) -> None:

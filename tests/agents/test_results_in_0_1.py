@@ -161,6 +161,7 @@ def test_a_trace_file_keeps_the_results_reading(tmp_path: Path) -> None:
 NEGAMAX = Path(__file__).resolve().parents[1] / "data" / "agents" / "negamax_results.py"
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 6))
 def test_a_negamax_on_results_reads_so_with_no_four_in_reach(seed: int, plies: int) -> None:

@@ -29,6 +29,7 @@ def test_alphabeta_equals_minimax(pos: Position, depth: int, ordering: str, tt: 
     assert ab.stats["nodes"] <= mm.stats["nodes"]
 
 
+@pytest.mark.slow
 @given(
     st.integers(0, 10**6),
     st.sampled_from([(4, 4), (5, 4), (6, 5), (8, 7), (9, 6)]),
@@ -55,6 +56,7 @@ def test_deeper_equality_and_iterative_deepening(pos: Position, ordering: str) -
     assert ab.value == mm.value
 
 
+@pytest.mark.slow
 @given(positions, st.integers(2, 4))
 @settings(max_examples=40, deadline=None)
 def test_pruning_marks_are_true(pos: Position, depth: int) -> None:

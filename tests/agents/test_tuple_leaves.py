@@ -53,6 +53,7 @@ def own_score(module: ModuleType, board: list[list[str]], depth: int, style: str
     return float(ret[0] if style == "(score, column)" else ret[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("style", list(STYLES))
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 10))

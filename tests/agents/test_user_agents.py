@@ -65,6 +65,7 @@ def logged_minimax(log: list[dict[str, Any]]) -> Any:
     return search, inner
 
 
+@pytest.mark.slow
 def test_a_traced_minimax_matches_an_independent_log_of_its_calls() -> None:
     pos = Position.from_moves("4453")
     board = mm.to_board(pos)
@@ -330,6 +331,7 @@ def test_an_engine_plays_and_its_scores_fill_the_table(tmp_path: Path, capsys: A
         assert int(moves[i]) - 1 == min(free, key=lambda c: abs(c - 3))
 
 
+@pytest.mark.slow
 def test_a_crashing_engine_forfeits_and_the_arena_goes_on(tmp_path: Path, capsys: Any) -> None:
     crash = engine(tmp_path, crash=True)
     with pytest.raises(UserAgentError, match=r"exited \(code 3\).*out of memory"):

@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from conftest import load_file, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -68,6 +69,7 @@ def holds(mark: str, shown: float, truth: float) -> bool:
     return truth == shown
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 12))
 def test_every_node_says_what_the_full_width_search_finds(seed: int, plies: int) -> None:
@@ -105,6 +107,7 @@ def test_every_node_says_what_the_full_width_search_finds(seed: int, plies: int)
     assert "" in marks
 
 
+@pytest.mark.slow
 def test_the_roots_table_says_at_most_where_a_column_failed_low() -> None:
     """At ``4453`` the first column searched sets alpha to 0; every other column fails
     low and returns 0: at most 0, each worth less in the full-width search."""

@@ -46,6 +46,7 @@ def scrambled(game: Any, state: Any, player: int) -> float:
     return points if player == 0 else -points
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SMALL))
 def test_alphabeta_answers_what_minimax_answers(name: str) -> None:
     game, (depth, count) = load_game(name), SMALL[name]

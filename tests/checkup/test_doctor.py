@@ -73,6 +73,7 @@ def test_facts_are_what_playing_the_moves_shows(seed: int, plies: int) -> None:
     assert f.safe == frozenset(pos.legal_moves()) - f.wins - f.unsafe
 
 
+@pytest.mark.slow
 def test_the_battery_is_seeded_and_each_kind_is_what_it_says() -> None:
     probes = battery(6, seed=3)
     # made again (not the process's cached one): the same for the same seed
@@ -189,6 +190,7 @@ def test_a_dropped_column_one_is_found_and_proved() -> None:
     assert f"after {f.moves}" in f.text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name, check",
     [

@@ -95,6 +95,7 @@ def test_tactics_are_the_exact_solvers_outcomes_within_their_plies(
         assert t.loss.get(col) == (k if result == "loss" and k <= 4 else None), (moves, col)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["minimax", "alphabeta"]), st.integers(1, 5), st.integers(0, 50))
 def test_a_correct_search_of_depth_d_sees_every_level_up_to_d(algo: str, d: int, seed: int) -> None:

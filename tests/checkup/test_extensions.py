@@ -11,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 from conftest import load_file, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,6 +124,7 @@ def test_a_value_stored_by_a_shallower_search_is_named() -> None:
 
 
 # ---------------------------------------------------------------------- MCTS rewards
+@pytest.mark.slow
 def test_an_mcts_returning_the_movers_reward_is_no_wrong_player() -> None:
     """Its results are kept for the player who moved into each node, as its UCT rule
     reads them: before, ``perspective`` said they were "credited to the wrong player

@@ -299,6 +299,7 @@ def position_of(f: NodeFinding) -> Position:
 
 
 # ---------------------------------------------------------------------- horizon
+@pytest.mark.slow
 def test_a_depth_limit_tested_before_the_end_is_the_cause_not_a_sign_error() -> None:
     """Before: a ``terminal`` finding and a standalone ``sign`` finding ("values taken
     from the wrong player at every other depth"), false. Now the sign symptom is under
@@ -341,6 +342,7 @@ def assert_only_the_horizon_bug(found: list[NodeFinding]) -> None:
 @given(seed=st.integers(0, 10**6), plies=st.integers(4, 24))
 # 172123613752: no four above the limit is scored as decided, and a four at it is
 # scored +14, one past the evaluated leaves' +13 (it was a standalone sign finding)
+@pytest.mark.slow
 @example(seed=1_000_000, plies=12)
 def test_a_depth_limit_tested_first_gets_no_finding_but_its_own(seed: int, plies: int) -> None:
     assert_only_the_horizon_bug(horizon_table_findings(random_position(seed, plies))[0])
@@ -364,6 +366,7 @@ def test_a_four_scored_at_the_evaluations_lowest_is_no_decided_loss(moves: str) 
     assert_only_the_horizon_bug(found)
 
 
+@pytest.mark.slow
 def test_the_horizon_cause_is_not_named_without_fours_above_the_limit() -> None:
     """A four scored by the heuristic proves a terminal bug; that the depth is tested
     first needs fours above the limit scored as decided, which 4453 at depth 4 has not:
@@ -380,6 +383,7 @@ def _warm(search: Any, moves: str) -> None:
     choose(search, Position.from_moves(moves), memo=True)
 
 
+@pytest.mark.slow
 def test_a_memo_table_that_ignores_the_player_is_named_not_a_false_terminal() -> None:
     """Before: no memo finding and a false ``terminal`` (a correct four at -WINNING
     looked like an unfinished position, since stored wins sat among the leaves)."""
@@ -399,6 +403,7 @@ def test_a_memo_table_that_ignores_the_player_is_named_not_a_false_terminal() ->
     assert all(f.under == "memo" for f in found if f.check == "sign")
 
 
+@pytest.mark.slow
 def test_a_memo_keyed_by_the_player_gets_no_finding() -> None:
     search = memo_search(keyed_by_player=True)
     for moves in ("131475", "3344553"):
@@ -422,6 +427,7 @@ def test_correct_traced_searches_get_no_finding(searched: str, seed: int, plies:
         assert traced_findings(search, pos, memo=True) == []
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(4, 24))
 def test_a_win_seen_without_a_call_is_no_finding(seed: int, plies: int) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import pytest
 from conftest import random_position
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -158,6 +159,7 @@ def recorded(search: TTNegamax, pos: Position, depth: int) -> Any:
 # every unfinished leaf at the deepest such depth holds a stored loss (-10003) as large
 # as the fours decided above it: they read as the evaluation's range, and a four scored
 # -10002 as "not below" it (a false terminal finding)
+@pytest.mark.slow
 @example(seed=725, plies=23, depth=4, hard=True, mirror=False, keep=False)
 def test_a_correct_tt_negamax_gets_no_finding(
     seed: int, plies: int, depth: int, hard: bool, mirror: bool, keep: bool
@@ -172,6 +174,7 @@ def test_a_correct_tt_negamax_gets_no_finding(
     assert check_tree(recorded(search, pos, depth)) == []
 
 
+@pytest.mark.slow
 def test_cuts_against_a_beta_narrowed_by_the_table_get_no_finding() -> None:
     """The case the property test is about, made sure of: random positions where a
     node left columns unsearched with its received window open (alpha < beta after

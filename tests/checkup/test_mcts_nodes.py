@@ -72,6 +72,7 @@ def test_an_expansion_never_counted_is_named(moves: str) -> None:
 m = bm.m
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", POSITIONS)
 def test_the_example_mcts_counts_its_visits_right(moves: str) -> None:
     for seed in (0, 1):

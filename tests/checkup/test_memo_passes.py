@@ -124,6 +124,7 @@ def test_a_memo_without_the_depth_under_iterative_deepening_is_named() -> None:
     assert named == 3
 
 
+@pytest.mark.slow
 def test_a_memo_keyed_by_the_depth_gets_no_finding() -> None:
     choose = searcher(keyed_by_depth=True)
     for moves in ("44336", "4455366", "223344"):

@@ -322,6 +322,7 @@ def correct_findings(moves: str, depth: int) -> dict[str, list[NodeFinding]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", POSITIONS)
 @pytest.mark.parametrize("depth", [2, 3, 4])
 def test_correct_searches_get_no_node_finding(moves: str, depth: int) -> None:

@@ -47,6 +47,7 @@ def test_bad_input_is_one_line_exit_2(
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "error" in err
 
 
+@pytest.mark.slow
 def test_a_reader_that_leaves_early_gets_no_traceback() -> None:
     """``treeviz ... | head -1``: the closed pipe ends the command quietly."""
     import subprocess

@@ -129,6 +129,7 @@ def shows(data: dict, pos: Position) -> bool:
 SAID = "Both colourings of this board are legal"
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(), st.sampled_from(sorted(STYLES)))
 def test_every_style_reads_back_alike_through_every_door(pos: Position, style: str) -> None:

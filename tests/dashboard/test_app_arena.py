@@ -122,6 +122,7 @@ print(folder, folder.is_dir(), sessions_folder() == folder)
 """
 
 
+@pytest.mark.slow
 def test_the_sessions_databases_go_with_the_server() -> None:
     """The sessions' own databases live in one folder per server process, which the
     process removes, contents and all, when it exits."""

@@ -85,6 +85,7 @@ def test_a_built_in_agent_with_no_bug_says_so_and_keeps_it() -> None:
     assert at.success and at.sidebar.selectbox(key="doctor_agent").value == "greedy"
 
 
+@pytest.mark.slow
 def test_a_buggy_agent_named_at_start_shows_its_findings_and_opens_them(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

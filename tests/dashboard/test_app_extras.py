@@ -171,6 +171,7 @@ def test_what_if_tables_of_mcts_read_as_the_main_table() -> None:
     assert f"a mean result of {found.after:.1%}" in [i.value for i in at.info][-1]
 
 
+@pytest.mark.slow
 def test_a_persons_agent_is_not_promised_the_same_horizon(monkeypatch: pytest.MonkeyPatch) -> None:
     """A person's agent: the caption claims no horizon (treeviz does not know it)."""
     monkeypatch.setenv("TREEVIZ_AGENTS", USER)

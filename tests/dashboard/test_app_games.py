@@ -113,6 +113,7 @@ def test_review_page_classifies_a_typed_game_and_keeps_a_bad_one_valid_part() ->
     assert at.session_state["position"].moves_string() == "44"
 
 
+@pytest.mark.slow
 def test_review_a_game_played_on_the_play_page() -> None:
     at = app_test("play")
     at.sidebar.text_input(key="play_x").set_value("greedy").run()

@@ -15,6 +15,7 @@ def metrics(at: AppTest) -> dict[str, str]:
     return {m.label: m.value for m in at.metric}
 
 
+@pytest.mark.slow
 def test_bundled_sets_learn_score_and_draw() -> None:
     at = app_test("id3", timeout=240)
     assert at.title[0].value == "Decision trees (ID3)" and not at.exception

@@ -225,6 +225,7 @@ def legal_paths(moves: str, cols: str, depth: int) -> int:
     return count(Position.from_moves(moves), 0)
 
 
+@pytest.mark.slow
 def test_each_trees_default_is_a_lesson_and_a_big_sheet_is_offered_to_print() -> None:
     """The defaults: a 3x3 textbook tree (27 leaves) and position 4453 at depth 2 on
     columns 2-6 (at most 25 leaves, not 343 at depth 3), each drawn; a 343-leaf sheet is

@@ -49,6 +49,7 @@ def test_answers_to_predict_never_search_again(monkeypatch: pytest.MonkeyPatch) 
     assert made == []  # the session's search, made as the link opened, is kept
 
 
+@pytest.mark.slow
 def test_a_deck_is_made_once_and_each_card_searched_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -69,6 +69,7 @@ def test_any_search_replays_in_the_same_time(n: int) -> None:
     assert step_interval(n, 2.0) == pytest.approx(step_interval(n) / 2)
 
 
+@pytest.mark.slow
 def test_the_replay_is_paced_to_its_steps() -> None:
     """The browser plays the replay at the pace sent with it: one step per interval,
     the whole search in REPLAY_SECONDS at 1x, with the speeds offered."""

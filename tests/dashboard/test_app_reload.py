@@ -318,6 +318,7 @@ def test_a_kept_checkup_that_does_not_read_back_is_said_and_forgotten(
     assert not at.error  # said once
 
 
+@pytest.mark.slow
 def test_a_restored_checkup_never_loads_its_agent(
     browser: dict[str, str | None], checkups: list[tuple[str, dict[str, Any]]], tmp_path: Path
 ) -> None:
@@ -382,6 +383,7 @@ def test_the_doctor_s_sidebar_comes_back_and_asks_the_same_checkup(
     assert other.sidebar.number_input(key="doctor_seed").value == 0
 
 
+@pytest.mark.slow
 def test_a_checkup_is_written_for_a_reload_once_not_on_every_rerun(
     browser: dict[str, str | None],
     checkups: list[tuple[str, dict[str, Any]]],

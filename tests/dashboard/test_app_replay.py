@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pytest
 from conftest import app_test
 from streamlit.testing.v1 import AppTest
 from tree_reading import elements, mounts, panel, replays, step_nodes, the_replay, tree_views
@@ -58,6 +59,7 @@ def run_sample(at: AppTest) -> AppTest:
     return at.sidebar.button(key="run").click().run()
 
 
+@pytest.mark.slow
 def test_the_replay_draws_the_main_tree_at_its_step() -> None:
     """One tree on the page, in the tree's (left) column, beside the replay's panel:
     at each step it draws exactly the nodes created so far that the depth shows, the
@@ -84,6 +86,7 @@ def test_the_replay_draws_the_main_tree_at_its_step() -> None:
     assert all(int(k) < cut[120] for k in deeper) and not at.exception
 
 
+@pytest.mark.slow
 def test_switching_the_replay_off_gives_the_tree_back_with_its_selection() -> None:
     at = run_sample(app_test())
     at.text_input(key="analyze_goto").set_value("#5").run()
@@ -140,6 +143,7 @@ def test_a_click_in_the_replay_stops_it_and_selects_the_node() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_an_mcts_replay_recounts_its_visits_in_the_main_tree() -> None:
     """MCTS with its iterations recorded: the tree and the root's columns count the
     visits made so far (fewer than the search's in the middle, the search's own at

@@ -8,6 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import numpy as np
+import pytest
 from conftest import APP, app_test, run_agent, seen
 from streamlit.testing.v1 import AppTest
 from tree_reading import drawn_nodes, focus, kids_frame, panel, reasons, tree_view
@@ -28,6 +29,7 @@ def test_reroot_and_breadcrumbs() -> None:
     assert tree_view(at)["entries"][0]["node"] == 0
 
 
+@pytest.mark.slow
 def test_replay_steps_count_the_nodes_created() -> None:
     """The replay's steps count nodes, as its caption does: from the root alone to
     the whole search; at each step the root's columns are its children created so

@@ -4,6 +4,7 @@ review. Checked on a 6x5 board (the solver's exact scores are the outside answer
 
 from __future__ import annotations
 
+import pytest
 from conftest import app_test
 
 from treeviz.agents.registry import search, spec
@@ -44,6 +45,7 @@ def test_the_cache_never_answers_a_7x6_request_for_a_6x5_board() -> None:
     assert cache.cached_exact(SMALL)[0] == exact_scores(SMALL, 30.0)
 
 
+@pytest.mark.slow
 def test_a_game_on_6x5_keeps_its_size_through_its_file_and_review() -> None:
     game = Game("human", "human", moves=SMALL.moves_string(), width=6, height=5)
     again = loads_game(game.dumps())

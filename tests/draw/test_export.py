@@ -244,6 +244,7 @@ def test_a_parameter_of_any_length_draws(tmp_path: Path) -> None:
     assert len(svg) < 50_000
 
 
+@pytest.mark.slow
 def test_a_wide_tree_is_laid_out_to_read_down_the_page(alphabeta: SearchResult) -> None:
     """Hundreds of boxes side by side made a PNG tens of thousands of pixels wide: past
     a dozen entries on a level the levels run left to right, so the image reads down."""

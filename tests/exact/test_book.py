@@ -68,6 +68,7 @@ def test_documented_examples(rows: str, score: int, book: B.Book) -> None:
     assert B.to_score(71) == 1 and B.to_score(-88) == -10 and B.to_score(0) == 0
 
 
+@pytest.mark.slow
 def test_scores_of_labelled_positions_up_to_12_plies() -> None:
     """Every labelled position the book reaches (at most 12 stones): exact per column."""
     checked = 0

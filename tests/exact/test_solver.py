@@ -26,6 +26,7 @@ def analyze_line(moves: str) -> list[int]:
     return [FULL_COLUMN if s is None else s for s in column_scores(Position.from_moves(moves))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["end_analyze.txt", "middle_analyze.txt"])
 def test_analyze_files(name: str) -> None:
     for moves, scores in data_lines(name):

@@ -42,6 +42,7 @@ def test_mcts_keeps_its_budget_and_says_its_means_are_estimates() -> None:
     assert f"a mean result of {found.after:.1%}" in found.text
 
 
+@pytest.mark.slow
 def test_a_persons_agent_runs_again_and_its_horizon_is_not_claimed() -> None:
     """A person's agent: its own search of the forced position (the person's code run
     again), turned to the root player; treeviz says it does not know how far it looks."""

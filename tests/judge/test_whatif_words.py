@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from conftest import EXAMPLES, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,6 +77,7 @@ def test_four_plies_of_alphabeta_are_not_called_cut_short() -> None:
     assert f"The line is unchanged: {''.join(map(str, found.now))}." in found.text
 
 
+@pytest.mark.slow
 def test_a_persons_agent_may_look_deeper_or_shallower() -> None:
     """A person's agent re-run from the forced position: treeviz does not know its
     horizon, so it says the new search may look deeper or shallower (a fixed-depth

@@ -81,6 +81,7 @@ def run(spec: str, pos: Position, seed: int, *, every_step: bool) -> list[Questi
         return []
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(SPECS, st.integers(0, 10_000), st.integers(0, 12))
 def test_the_default_session_asks_at_most_20_questions_all_decision_points(

@@ -145,6 +145,7 @@ json_values = st.recursive(
 
 
 # a loaded machine draws slowly: the draws' time is no property of the reader
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.sampled_from([*deck.REQUIRED, *deck.OPTIONAL]), json_values))
 def test_any_card_is_read_or_refused_in_words(card: dict[str, Any]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import random_position
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -100,6 +101,7 @@ def test_a_cards_prompt_states_a_win_it_can_show(seed: int, plies: int) -> None:
     check_card(card)
 
 
+@pytest.mark.slow
 def test_no_card_of_a_real_game_asks_for_a_win_37_plies_away() -> None:
     cards = puzzle_cards(load_game(GAME_FILE))
     far = [

@@ -74,6 +74,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(json_values)
 @settings(max_examples=300, deadline=None)
 def test_any_json_document_is_a_trace_or_a_typed_error(doc: Any) -> None:

@@ -492,6 +492,7 @@ except TraceFormatError as exc:
 """
 
 
+@pytest.mark.slow
 def test_params_are_checked_when_the_agent_registers_after_the_load(bases: Saved) -> None:
     data = json.loads(json.dumps(bases["alphabeta"]))
     data["params"]["depth"] = "x"
