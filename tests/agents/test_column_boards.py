@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 from conftest import load_file, random_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -80,6 +81,7 @@ def calls_of(module: Any, pos: Position) -> int:
     return seen[0]
 
 
+@pytest.mark.slow
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 24))
 def test_a_search_on_stacks_is_recorded_call_by_call_with_no_finding(seed: int, plies: int) -> None:

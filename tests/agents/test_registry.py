@@ -169,6 +169,7 @@ def test_a_new_agent_appears_in_the_cli(
     assert code == 2 and "nth='9'" in err and "0..6" in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_new_agent_appears_in_the_dashboard(nth_agent: Agent) -> None:
     at = app_test(timeout=120)
     assert "nth" in at.sidebar.selectbox(key="agent").options

@@ -193,6 +193,7 @@ def positions(draw: Any) -> Position:
     return pos
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(positions(), st.sampled_from(ENCODINGS), st.booleans(), st.booleans(), st.booleans())
 def test_grids_in_every_encoding_read_back(
@@ -362,6 +363,7 @@ def test_an_engine_that_answers_garbage_or_nothing(tmp_path: Path, monkeypatch: 
         search(Position(), f"cmd:{sys.executable} {silent}")
 
 
+@pytest.mark.slow
 def test_the_dashboard_lists_the_agents_it_was_started_with_and_no_other(
     monkeypatch: Any,
 ) -> None:

@@ -184,6 +184,7 @@ def test_foreign_newer_and_damaged_files_are_refused_untouched(tmp_path: Path) -
         Store(tmp_path / "missing.db", create=False)
 
 
+@pytest.mark.slow
 def test_a_damaged_database_is_refused_and_never_written(tmp_path: Path) -> None:
     db = tmp_path / "d.db"
     run_arena([WEAK, "greedy"], 30, db=str(db), ply_seconds=0)
@@ -206,6 +207,7 @@ def wilson_elo(wins: float, games: float) -> tuple[float, float]:
     return elo_of(centre - half), elo_of(centre + half)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wins,losses", [(20, 0), (12, 8), (3, 7)])
 def test_two_player_ratings_match_the_score_and_its_wilson_interval(wins: int, losses: int) -> None:
     results = [(0, 1, 1.0)] * wins + [(0, 1, 0.0)] * losses

@@ -56,6 +56,7 @@ def test_a_forced_block_past_the_horizon_is_no_cutoff() -> None:
             assert col in after.winning_moves()
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(6, 26))
 def test_forced_block_and_quiescence_searches_get_no_finding(seed: int, plies: int) -> None:
@@ -86,6 +87,7 @@ def test_must_block_is_where_every_other_move_lets_a_four_in(seed: int, plies: i
 
 
 # ---------------------------------------------------------------------- quiescence
+@pytest.mark.slow
 def test_an_uncapped_quiescence_is_no_stale_memo() -> None:
     """Before: ``memo-depth`` ("11 plies above the depth limit ... a stored value") at a
     leaf at the depth limit: the deepest leaves were the quiescence's, and the search

@@ -201,6 +201,7 @@ def test_a_negamax_scoring_every_leaf_for_x_is_named_with_its_evidence() -> None
     assert float(said) == score(columns_of(pos), "X") != 0
 
 
+@pytest.mark.slow
 def test_a_minimax_scoring_every_leaf_for_x_whoever_maximises_is_named() -> None:
     results = [recorded(lambda p: search_minimax(x_minimax, p), m) for m in POSITIONS]
     f = sign_finding(results)
@@ -274,6 +275,7 @@ def no_sign_finding(results: list[SearchResult]) -> bool:
     ]
 
 
+@pytest.mark.slow
 def test_correct_searches_are_judged_and_pass() -> None:
     """On the positions where the buggy ones are named: evidence enough, no finding."""
     for search in CORRECT:

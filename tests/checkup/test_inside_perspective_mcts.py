@@ -155,6 +155,7 @@ def test_playouts_that_mislead_at_both_depths_or_at_one_node_are_no_finding(move
     assert perspective(found) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @example(seed=1, plies=3)  # the position 257, which a loaded CI run drew
 @given(seed=st.integers(0, 10**6), plies=st.integers(2, 24))

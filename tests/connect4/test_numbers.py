@@ -68,6 +68,7 @@ def test_only_ascii_digits_are_numbers(text: str) -> None:
     assert (parse_int(text) is not None) == ascii_only
 
 
+@pytest.mark.slow
 def test_a_human_typing_odd_numbers_is_asked_again() -> None:
     stdin = "²\n١\n" + "9" * 5000 + "\n-4\n4\nq\n"
     out = run_process("play", "human", "alphabeta:depth=2", "--json", stdin=stdin)

@@ -159,6 +159,7 @@ def test_every_style_reads_back_alike_through_every_door(pos: Position, style: s
     assert [list(r) for r in replayed.rows()] == swapped(pos)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(positions())
 def test_a_board_printed_bottom_row_first_reads_back_when_gravity_says_so(pos: Position) -> None:

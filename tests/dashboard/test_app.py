@@ -13,6 +13,7 @@ from tree_reading import drawn_nodes, focus, panel, reasons, tree_view
 from treeviz.agents.registry import AGENTS, search
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("agent", list(AGENTS))
 def test_renders_for_every_agent(agent: str) -> None:
     at = app_test()

@@ -38,6 +38,7 @@ def test_bundled_sets_learn_score_and_draw() -> None:
     assert not at.exception and not at.error
 
 
+@pytest.mark.slow
 def test_a_bad_upload_shows_an_error_and_the_page_survives() -> None:
     at = app_test("id3", timeout=240)
     at.sidebar.selectbox(key="id3_source").set_value("iris").run()

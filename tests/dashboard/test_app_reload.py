@@ -182,6 +182,7 @@ def deck_text(at: AppTest) -> str:
     return f"{card} | {bar.proto.text}"
 
 
+@pytest.mark.slow
 def test_a_deck_s_progress_comes_back_in_a_deep_link(browser: dict[str, str | None]) -> None:
     browser["id"] = A
     at = session("learn", {"ex": "puzzles", "p_moves": GAME.moves})

@@ -251,6 +251,7 @@ def test_statistics_say_only_what_the_agent_does() -> None:
 WHOLE_BIG_INT = re.compile(r"(?<![\d.])-?\d{6,}(?![\d.])")  # not a float's digits
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", ["3344", "334455", "4453"])
 def test_no_view_shows_an_internal_number(moves: str) -> None:
     """Near wins and far from them, every built-in agent's node labels, node panels,

@@ -175,6 +175,7 @@ def run_human(stdin: str, *argv: str) -> subprocess.CompletedProcess[str]:
     return run_process("play", *argv, "--json", stdin=stdin)
 
 
+@pytest.mark.slow
 def test_terminal_human_moves_undo_bad_input_and_quit() -> None:
     # 4, then a bad column and a word (asked again), undo (4 and the reply go), 3, quit
     out = run_human("4\n9\nabc\nu\n3\nq\n", "human", "alphabeta:depth=2")

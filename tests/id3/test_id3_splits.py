@@ -8,6 +8,7 @@ import math
 from collections import Counter
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ class Node:
         return np.empty(n), np.empty(n), np.empty(n), np.empty(n, bool)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(columns)
 def test_every_split_scores_as_its_definition(data: tuple) -> None:
@@ -126,6 +128,7 @@ def test_sums_round_as_numpy_does(xs: list[float]) -> None:
     assert _pairwise(a, 0, len(a)) == (a.sum() if len(a) else 0.0)
 
 
+@pytest.mark.slow
 def test_a_chain_thousands_deep_reads_back_as_json() -> None:
     """A numeric attribute that peels one row per split makes a tree deeper than
     Python's recursion limit; its JSON is built all the same."""

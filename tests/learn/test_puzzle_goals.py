@@ -88,6 +88,7 @@ def check_card(card: Card) -> None:
         assert end.is_over() and end.winner() is None
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 100_000), st.integers(10, 30))
 def test_a_cards_prompt_states_a_win_it_can_show(seed: int, plies: int) -> None:

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from conftest import app_test, seen
 from tree_reading import tree_views
 
@@ -76,6 +77,7 @@ def assert_tree_at(at: Any, card: Card, column: int) -> None:
     assert data["selected"] == node and shown["position"] == f"{card.moves}{column}"
 
 
+@pytest.mark.slow
 def test_a_deck_from_the_game_played_answered_wrong_then_right() -> None:
     at = page()
     at.session_state["play_game"] = load_game(GAME_FILE)

@@ -38,6 +38,7 @@ def agree(game: Any, state: Any, walk: Any, raw: Any, path: list[int]) -> None:
         assert list(walk.actions(raw)) == game.legal_moves(state)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_the_walk_says_what_the_protocol_says(name: str) -> None:
     game, rng = GAMES[name], random.Random(7)

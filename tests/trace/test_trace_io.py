@@ -96,6 +96,7 @@ def test_version_1_files_are_still_read(agent: str, kind: str) -> None:
     assert np.array_equal(old.nodes, trace.nodes)
 
 
+@pytest.mark.slow
 def test_npz_files_are_checked_like_json() -> None:
     """The same checks as a JSON file, and the archive's own: known members only, no
     pickled objects, no member larger than a trace can be."""
