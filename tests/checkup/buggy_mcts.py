@@ -120,6 +120,12 @@ def root_view(node: Any) -> float:
     the opponent's choices below the root follow the root player's results, so the
     search expects the opponent to help it, and the means at the opponent's nodes have
     the wrong sign."""
+    return root_view_step(node, root_view)
+
+
+def root_view_step(node: Any, descend: Callable[[Any], float]) -> float:
+    """:func:`root_view`'s body, its recursive calls to ``descend`` (so that a test may
+    trace it another way)."""
     me = ROOT_PLAYER[0]
     won = m.winner(node.board)
     if won or not m.valid_moves(node.board):
@@ -127,7 +133,7 @@ def root_view(node: Any) -> float:
     elif node.visits == 0:
         result = m.rollout(node.board, me)
     else:
-        result = _step(node, root_view, flip=False)  # BUG: the root player's result
+        result = _step(node, descend, flip=False)  # BUG: the root player's result
     node.visits += 1
     return result
 

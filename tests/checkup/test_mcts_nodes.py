@@ -4,11 +4,13 @@ searches' own node objects, not from the trace."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import buggy_mcts as bm
 import pytest
 
+import treeviz
 from treeviz.checkup.node_tree import Tree
 from treeviz.checkup.perspective import judge
 from treeviz.checkup.tree_bugs import check_tree, read_as_movers
@@ -150,3 +152,33 @@ def test_values_for_the_mover_everywhere_are_read_so(moves: str) -> None:
     verdict = judge(Tree(read_as_movers(result.trace)))
     assert verdict is not None
     assert verdict.everywhere or all(r > a for a, r in verdict.counts.values())
+
+
+@treeviz.traced(position=lambda node: node.board, visits=lambda node: node.visits)
+@bm.logged
+def root_view_results(node: Any) -> float:
+    """``buggy_mcts.root_view`` returning its results as they are, in 0..1 (no
+    ``value=``): the course notebooks' own numbers."""
+    return bm.root_view_step(node, root_view_results)
+
+
+QUOTED = re.compile(r"column (\d) \((?:[a-z ]+, )?mean ([-+]?[0-9.]+)\)")
+
+
+@pytest.mark.parametrize("moves", [pytest.param("2252576", marks=pytest.mark.slow), "131475"])
+def test_means_in_0_1_are_quoted_as_results_for_the_parent(moves: str) -> None:
+    """A search whose results are in 0..1 credits the root player at every level: the
+    finding quotes each child's mean as the doctor reads it for the parent's side to
+    move, a result in 0..1 (``1 - r`` across a ply, not ``-r``), written without a sign,
+    each equal to one less the mean of what the person's own node object counted."""
+    bm.ROOT_PLAYER[0] = 1 if len(moves) % 2 == 0 else 2
+    result = bm.search(root_view_results, moves, 300)
+    assert result.trace.value_kind == "user:results"
+    (found,) = findings(result, "perspective")
+    node = bm.ORDER[found.node]
+    quoted = QUOTED.findall(found.text.split(". Over the tree")[0])
+    assert len(quoted) == 2, found.text
+    for col, mean in quoted:
+        child = node.children[int(col) - 1]
+        assert not mean.startswith(("+", "-")) and 0 <= float(mean) <= 1, found.text
+        assert float(mean) == round(1 - child.wins / child.visits, 3), (col, found.text)

@@ -20,7 +20,7 @@ from treeviz.checkup.perspective import Avoided, Verdict
 from treeviz.checkup.selection import SENSIBLE
 from treeviz.checkup.selection import Verdict as Rule
 from treeviz.trace.numbers import number_text
-from treeviz.trace.values import plies
+from treeviz.trace.values import plies, user_centre
 
 __all__ = ["Words", "columns", "diff_text", "kept_stone"]
 
@@ -72,9 +72,19 @@ class Words:
     # ------------------------------------------------------------------ basics
     def num(self, v: float) -> str:
         """A number as the search gave it: ``+7``, ``-1e+14``, ``-inf``; zero as 0 (a
-        result in 0..1 judged centred has its centre added back: ``Tree.offset``)."""
+        result in 0..1 judged centred has its centre added back: ``Tree.offset``; a
+        result is written without a sign: 0.5 is a draw, not a lead)."""
         v += self.t.offset
-        return "0" if v == 0 else number_text(v)
+        return "0" if v == 0 else number_text(v, signed=not user_centre(self.t.trace))
+
+    def for_parent(self, k: int) -> float:
+        """Child ``k``'s value as its parent's side to move reads it, in the search's own
+        numbers (for :meth:`num`): negated, or for results in 0..1 (centre ``c``)
+        turned about their draw, ``c + edge * (v - c)``: an MCTS's mean 0.627 for O is
+        0.373 for X, not -0.627."""
+        t = self.t
+        centre = user_centre(t.trace) - t.offset  # in the tree's numbers
+        return centre + float(t.edge[k]) * (float(t.value[k]) - centre)
 
     def where(self, node: int) -> str:
         """``node 12 (4453 then 4 4 3, O to move)``; the root: ``node 0 (the root,
@@ -351,7 +361,7 @@ class Words:
         side = t.side(found.node)
 
         def child(k: int, outcome: int | None) -> str:
-            mean = f"mean {self.num(round(float(t.edge[k] * t.value[k]), 3))}"
+            mean = f"mean {self.num(round(self.for_parent(k), 3))}"
             result = (
                 "makes four"
                 if t.four[k]
@@ -491,7 +501,7 @@ class Words:
         t = self.t
 
         def child(k: int) -> str:
-            mean = self.num(round(float(t.edge[k] * t.value[k]), 3))
+            mean = self.num(round(self.for_parent(k), 3))
             return f"column {int(t.move[k]) + 1} ({int(t.calls[k])} visits, mean {mean})"
 
         return (
@@ -505,7 +515,7 @@ class Words:
         """The answered child is the last searched and worse than another."""
         t = self.t
         side = t.side(0)
-        worth = {k: f"{self.num(float(t.edge[k] * t.value[k]))} for {side}" for k in (node, best)}
+        worth = {k: f"{self.num(self.for_parent(k))} for {side}" for k in (node, best)}
         return (
             f"{self.where(0)}: it answered column {int(t.move[node]) + 1}, the last "
             f"column it searched, worth {worth[node]}, while column "
